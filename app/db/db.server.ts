@@ -1,0 +1,183 @@
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite, types as pgliteTypes } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
+import { Kysely, PostgresDialect, sql } from "kysely";
+import pg from "pg";
+import { PGliteDialect } from "./pglite-dialect.server.ts";
+import type { Database } from "./schema.ts";
+import { getEnv } from "../env.server.ts";
+
+export type DriverName = "postgres" | "pglite";
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  driver: DriverName;
+  /** True when the database answers a trivial query. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** A postgres:// URL. Without it the embedded PGlite database is used. */
+  databaseUrl?: string;
+  /** Where PGlite keeps its files; `null` keeps them in memory (tests). */
+  dataDir?: string | null;
+  poolMax?: number;
+  statementTimeoutMs?: number;
+}
+
+const INT8_OID = 20;
+const NUMERIC_OID = 1700;
+
+/**
+ * Counts (int8) and decimals (numeric) come back as numbers on both drivers, so code and
+ * tests never see '12' from one and 12 from the other.
+ */
+const toNumber = (value: string) => Number(value);
+
+/** Connects lazily: nothing is opened until the first query. */
+export function openDatabase(options: OpenDatabaseOptions): DatabaseHandle {
+  return options.databaseUrl ? openPostgres(options) : openPglite(options);
+}
+
+function openPostgres(options: OpenDatabaseOptions): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString: options.databaseUrl,
+    max: options.poolMax ?? 10,
+    statement_timeout: options.statementTimeoutMs ?? 10_000,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+    application_name: "hotellguiden",
+    types: {
+      getTypeParser: ((oid: number, format?: "text" | "binary") =>
+        oid === INT8_OID || oid === NUMERIC_OID
+          ? toNumber
+          : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  });
+  // An idle client that loses its server must not crash the process; the next query reconnects.
+  pool.on("error", (error) => console.error(JSON.stringify({ level: "error", msg: "postgres pool error", error: error.message })));
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    driver: "postgres",
+    ping: () => ping(db),
+    close: () => db.destroy(),
+  };
+}
+
+function openPglite(options: OpenDatabaseOptions): DatabaseHandle {
+  const dataDir = options.dataDir === null ? null : path.resolve(options.dataDir ?? "./data", "pglite");
+  let releaseLock = () => {};
+  const db = new Kysely<Database>({
+    dialect: new PGliteDialect({
+      async open() {
+        if (dataDir) releaseLock = acquireDataDirLock(dataDir);
+        try {
+          return await PGlite.create({
+            ...(dataDir ? { dataDir } : {}),
+            extensions: { pg_trgm, unaccent },
+            parsers: { [pgliteTypes.INT8]: toNumber, [pgliteTypes.NUMERIC]: toNumber },
+          });
+        } catch (error) {
+          releaseLock();
+          throw error;
+        }
+      },
+      onClose: () => releaseLock(),
+    }),
+  });
+  return { db, driver: "pglite", ping: () => ping(db), close: () => db.destroy() };
+}
+
+async function ping(db: Kysely<Database>): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export class DataDirLockedError extends Error {
+  override name = "DataDirLockedError";
+}
+
+/**
+ * The embedded database belongs to one process. A second process (a CLI run while the
+ * server is up) stops here with a clear message instead of corrupting the files.
+ */
+function acquireDataDirLock(dataDir: string): () => void {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const lockFile = path.join(path.dirname(dataDir), "pglite.lock");
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockFile, String(process.pid), { flag: "wx" });
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        process.off("exit", release);
+        try {
+          if (fs.readFileSync(lockFile, "utf8") === String(process.pid)) fs.unlinkSync(lockFile);
+        } catch {
+          // Already gone.
+        }
+      };
+      process.on("exit", release);
+      return release;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const owner = Number(fs.readFileSync(lockFile, "utf8"));
+      if (owner && owner !== process.pid && isRunning(owner)) {
+        throw new DataDirLockedError(
+          `The embedded database in ${path.dirname(dataDir)} is in use by process ${owner} (probably the running server). ` +
+            "Stop that process first, or set DATABASE_URL to use a PostgreSQL server that several processes can share.",
+        );
+      }
+      fs.rmSync(lockFile, { force: true }); // Left behind by a process that no longer runs.
+    }
+  }
+  throw new DataDirLockedError(`Could not lock the embedded database in ${path.dirname(dataDir)}`);
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+export interface AppDatabaseSettings {
+  DATABASE_URL?: string;
+  DATA_DIR: string;
+  DB_POOL_MAX: number;
+  DB_STATEMENT_TIMEOUT_MS: number;
+}
+
+const globalForDb = globalThis as typeof globalThis & { __hotellguidenDb?: DatabaseHandle };
+
+/**
+ * The process-wide database of the running app. Kept on globalThis so the dev server's
+ * module reloads reuse one connection instead of opening the embedded files twice.
+ */
+export function getAppDatabase(settings: AppDatabaseSettings = getEnv()): DatabaseHandle {
+  globalForDb.__hotellguidenDb ??= openDatabase({
+    databaseUrl: settings.DATABASE_URL,
+    dataDir: settings.DATA_DIR,
+    poolMax: settings.DB_POOL_MAX,
+    statementTimeoutMs: settings.DB_STATEMENT_TIMEOUT_MS,
+  });
+  return globalForDb.__hotellguidenDb;
+}
+
+/** Closes the app's database (graceful shutdown, end of a CLI run). */
+export async function closeAppDatabase(): Promise<void> {
+  const handle = globalForDb.__hotellguidenDb;
+  globalForDb.__hotellguidenDb = undefined;
+  await handle?.close();
+}

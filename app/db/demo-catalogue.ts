@@ -1,0 +1,333 @@
+/**
+ * The demo catalogue: a deterministic (fixed-seed) generator of realistic hotels, so a fresh
+ * clone shows a full site and benchmarks can load any size. Pure: no I/O.
+ */
+
+export interface DemoPlace {
+  country: string;
+  location: string;
+  lat: number;
+  lng: number;
+  /** Relative share of the catalogue. */
+  weight: number;
+  /** Price level relative to Stockholm. */
+  priceFactor: number;
+  districts: readonly string[];
+}
+
+const P = (
+  country: string,
+  location: string,
+  lat: number,
+  lng: number,
+  weight: number,
+  priceFactor: number,
+  districts: string[],
+): DemoPlace => ({ country, location, lat, lng, weight, priceFactor, districts });
+
+export const DEMO_PLACES: readonly DemoPlace[] = [
+  P("Sweden", "Stockholm", 59.3293, 18.0686, 30, 1, ["Gamla stan", "Södermalm", "Norrmalm", "Östermalm", "Kungsholmen"]),
+  P("Sweden", "Gothenburg", 57.7089, 11.9746, 18, 0.9, ["Inom Vallgraven", "Haga", "Linnéstaden", "Lindholmen"]),
+  P("Sweden", "Malmö", 55.605, 13.0038, 14, 0.85, ["Gamla staden", "Västra hamnen", "Möllevången"]),
+  P("Sweden", "Uppsala", 59.8586, 17.6389, 8, 0.8, ["Centrum", "Luthagen", "Fålhagen"]),
+  P("Sweden", "Åre", 63.399, 13.0815, 6, 1.1, ["Åre by", "Duved", "Tegefjäll"]),
+  P("Sweden", "Örebro", 59.2753, 15.2134, 5, 0.75, ["Centrum", "Väster", "Söder"]),
+  P("Sweden", "Älmhult", 56.551, 14.137, 3, 0.7, ["Centrum"]),
+  P("Sweden", "Visby", 57.6348, 18.2948, 5, 1, ["Innerstaden", "Norr"]),
+  P("Sweden", "Kiruna", 67.8558, 20.2253, 3, 0.9, ["Centrum", "Jukkasjärvi"]),
+  P("Norway", "Oslo", 59.9139, 10.7522, 16, 1.15, ["Sentrum", "Grünerløkka", "Aker Brygge", "Frogner"]),
+  P("Norway", "Bergen", 60.3913, 5.3221, 9, 1.1, ["Bryggen", "Nordnes", "Sentrum"]),
+  P("Norway", "Trondheim", 63.4305, 10.3951, 6, 1, ["Midtbyen", "Bakklandet"]),
+  P("Norway", "Stavanger", 58.97, 5.7331, 5, 1.05, ["Gamle Stavanger", "Sentrum"]),
+  P("Norway", "Tromsø", 69.6492, 18.9553, 4, 1.1, ["Sentrum", "Tromsdalen"]),
+  P("Denmark", "Copenhagen", 55.6761, 12.5683, 18, 1.1, ["Indre By", "Nørrebro", "Vesterbro", "Christianshavn"]),
+  P("Denmark", "Aarhus", 56.1629, 10.2039, 7, 0.95, ["Latinerkvarteret", "Aarhus Ø", "Frederiksbjerg"]),
+  P("Denmark", "Odense", 55.4038, 10.4024, 5, 0.85, ["Centrum", "Skibhuskvarteret"]),
+  P("Denmark", "Aalborg", 57.0488, 9.9217, 4, 0.85, ["Centrum", "Østre Havn"]),
+  P("Finland", "Helsinki", 60.1699, 24.9384, 14, 1, ["Kamppi", "Kruununhaka", "Punavuori", "Kallio"]),
+  P("Finland", "Turku", 60.4518, 22.2666, 4, 0.8, ["Keskusta", "Port Arthur"]),
+  P("Finland", "Tampere", 61.4978, 23.761, 4, 0.8, ["Keskusta", "Pispala"]),
+  P("Finland", "Rovaniemi", 66.5039, 25.7294, 4, 1, ["Keskusta", "Santa Claus Village"]),
+  P("Japan", "Tokyo", 35.6762, 139.6503, 16, 1.2, ["Shinjuku", "Shibuya", "Ginza", "Asakusa"]),
+  P("Japan", "Kyoto", 35.0116, 135.7681, 8, 1.1, ["Gion", "Higashiyama", "Kyoto Station"]),
+  P("Japan", "Osaka", 34.6937, 135.5023, 7, 1, ["Namba", "Umeda", "Shinsekai"]),
+  P("United Kingdom", "London", 51.5074, -0.1278, 22, 1.4, ["Soho", "Covent Garden", "Kensington", "Shoreditch", "Southwark"]),
+  P("United Kingdom", "Edinburgh", 55.9533, -3.1883, 8, 1.1, ["Old Town", "New Town", "Leith"]),
+  P("United Kingdom", "Manchester", 53.4808, -2.2426, 6, 0.95, ["Northern Quarter", "Spinningfields"]),
+  P("France", "Paris", 48.8566, 2.3522, 22, 1.35, ["Le Marais", "Saint-Germain", "Montmartre", "Opéra", "Bastille"]),
+  P("France", "Nice", 43.7102, 7.262, 8, 1.15, ["Vieux Nice", "Promenade des Anglais", "Cimiez"]),
+  P("France", "Lyon", 45.764, 4.8357, 6, 1, ["Presqu'île", "Vieux Lyon", "Croix-Rousse"]),
+  P("United States", "New York", 40.7128, -74.006, 18, 1.6, ["Midtown", "SoHo", "Brooklyn", "Upper West Side"]),
+  P("United States", "Miami", 25.7617, -80.1918, 8, 1.3, ["South Beach", "Brickell", "Wynwood"]),
+  P("United States", "Los Angeles", 34.0522, -118.2437, 8, 1.35, ["Hollywood", "Santa Monica", "Downtown"]),
+  P("Spain", "Barcelona", 41.3874, 2.1686, 16, 1.05, ["Barri Gòtic", "Eixample", "El Born", "Barceloneta"]),
+  P("Spain", "Madrid", 40.4168, -3.7038, 10, 0.95, ["Sol", "Malasaña", "Salamanca", "Chueca"]),
+  P("Spain", "Málaga", 36.7213, -4.4214, 8, 0.85, ["Centro Histórico", "La Malagueta", "Soho"]),
+  P("Spain", "Palma", 39.5696, 2.6502, 8, 1, ["Casco Antiguo", "Portixol", "Santa Catalina"]),
+  P("Italy", "Rome", 41.9028, 12.4964, 14, 1.15, ["Centro Storico", "Trastevere", "Monti", "Prati"]),
+  P("Italy", "Milan", 45.4642, 9.19, 8, 1.2, ["Brera", "Navigli", "Duomo"]),
+  P("Italy", "Venice", 45.4408, 12.3155, 7, 1.4, ["San Marco", "Cannaregio", "Dorsoduro"]),
+  P("Italy", "Florence", 43.7696, 11.2558, 7, 1.15, ["Duomo", "Oltrarno", "Santa Croce"]),
+  P("Germany", "Berlin", 52.52, 13.405, 14, 0.95, ["Mitte", "Kreuzberg", "Prenzlauer Berg", "Charlottenburg"]),
+  P("Germany", "Munich", 48.1351, 11.582, 8, 1.15, ["Altstadt", "Schwabing", "Maxvorstadt"]),
+  P("Germany", "Hamburg", 53.5511, 9.9937, 7, 1.05, ["HafenCity", "St. Pauli", "Altstadt"]),
+  P("Greece", "Athens", 37.9838, 23.7275, 9, 0.85, ["Plaka", "Monastiraki", "Kolonaki"]),
+  P("Greece", "Santorini", 36.3932, 25.4615, 6, 1.5, ["Oia", "Fira", "Imerovigli"]),
+  P("Greece", "Chania", 35.5138, 24.018, 5, 0.85, ["Old Town", "Nea Chora"]),
+  P("Portugal", "Lisbon", 38.7223, -9.1393, 11, 0.95, ["Alfama", "Baixa", "Chiado", "Bairro Alto"]),
+  P("Portugal", "Porto", 41.1579, -8.6291, 7, 0.85, ["Ribeira", "Baixa", "Foz do Douro"]),
+  P("Thailand", "Bangkok", 13.7563, 100.5018, 10, 0.55, ["Sukhumvit", "Silom", "Riverside", "Khao San"]),
+  P("Thailand", "Phuket", 7.8804, 98.3923, 8, 0.65, ["Patong", "Kata", "Phuket Town"]),
+  P("Iceland", "Reykjavík", 64.1466, -21.9426, 5, 1.3, ["Miðborg", "Vesturbær"]),
+  P("Netherlands", "Amsterdam", 52.3676, 4.9041, 12, 1.25, ["Jordaan", "De Pijp", "Centrum", "Oost"]),
+  P("Austria", "Vienna", 48.2082, 16.3738, 8, 1, ["Innere Stadt", "Neubau", "Leopoldstadt"]),
+  P("Czech Republic", "Prague", 50.0755, 14.4378, 8, 0.75, ["Staré Město", "Malá Strana", "Vinohrady"]),
+];
+
+const NAME_PREFIXES = [
+  "Grand", "Royal", "Nordic", "Harbour", "Park", "Garden", "Central", "City", "Old Town", "Riverside",
+  "Skyline", "Boutique", "Seaside", "Panorama", "Heritage", "Urban", "Crown", "Silver", "Golden", "Blue",
+  "Linden", "Birch", "Aurora", "Meridian", "Atlas", "Station", "Lighthouse", "Maple", "Granite", "Velvet",
+];
+const NAME_NOUNS = [
+  "Hotel", "Suites", "Inn", "Residence", "Lodge", "House", "Hotel & Spa", "Boutique Hotel", "Apartments",
+  "Guesthouse", "Palace", "Rooms",
+];
+
+/** Amenity labels as partner feeds spell them (English, varying case and wording). */
+const AMENITIES = [
+  "Free WiFi", "Breakfast included", "Restaurant", "Bar", "Fitness centre", "Gym", "Indoor pool",
+  "Outdoor swimming pool", "Spa", "Sauna", "Parking", "Garage parking", "Airport shuttle", "Room service",
+  "Coffee and tea maker", "Pet friendly", "Family rooms", "Non-smoking rooms", "24-hour front desk",
+  "Air conditioning", "Rooftop terrace", "Bicycle rental", "EV charging", "Laundry service", "Sea view",
+  "Wheelchair accessible", "Meeting rooms", "Kitchenette",
+];
+
+const PARTNERS = [
+  { host: "www.booking.com", url: (q: string) => `https://www.booking.com/searchresults.sv.html?ss=${q}&aid=hotellguiden` },
+  { host: "se.hotels.com", url: (q: string) => `https://se.hotels.com/Hotel-Search?destination=${q}&affcid=hotellguiden` },
+  { host: "www.expedia.se", url: (q: string) => `https://www.expedia.se/Hotel-Search?destination=${q}&affcid=hotellguiden` },
+] as const;
+
+const STREETS = ["Storgatan", "Hamngatan", "Kungsgatan", "Drottninggatan", "Parkvägen", "Strandvägen", "Torget", "Järnvägsgatan"];
+const LOCAL_STREETS: Record<string, string[]> = {
+  Norway: ["Karl Johans gate", "Storgata", "Kongens gate", "Strandgaten"],
+  Denmark: ["Strøget", "Nyhavn", "Vestergade", "Østergade"],
+  Finland: ["Mannerheimintie", "Esplanadi", "Aleksanterinkatu", "Hämeenkatu"],
+  Japan: ["Chuo-dori", "Omotesando", "Kawaramachi-dori", "Midosuji"],
+  "United Kingdom": ["High Street", "King's Road", "Princes Street", "Market Street"],
+  France: ["Rue de Rivoli", "Boulevard Saint-Michel", "Rue de la République", "Avenue Jean Médecin"],
+  "United States": ["Broadway", "Ocean Drive", "Main Street", "Sunset Boulevard"],
+  Spain: ["La Rambla", "Calle Mayor", "Calle Larios", "Paseo Marítimo"],
+  Italy: ["Via del Corso", "Via Roma", "Via Garibaldi", "Via Dante"],
+  Germany: ["Friedrichstraße", "Hauptstraße", "Maximilianstraße", "Jungfernstieg"],
+  Greece: ["Ermou", "Odos Adrianou", "Akti Koundourioti"],
+  Portugal: ["Rua Augusta", "Avenida da Liberdade", "Rua das Flores"],
+  Thailand: ["Sukhumvit Road", "Silom Road", "Thanon Rat-U-Thit"],
+  Iceland: ["Laugavegur", "Skólavörðustígur"],
+  Netherlands: ["Prinsengracht", "Damrak", "Kalverstraat"],
+  Austria: ["Kärntner Straße", "Graben", "Mariahilfer Straße"],
+  "Czech Republic": ["Karlova", "Na Příkopě", "Vinohradská"],
+};
+
+/** mulberry32: small, fast, and the same sequence on every machine. */
+export function createRandom(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T,
+    chance: (probability: number) => next() < probability,
+    sample<T>(items: readonly T[], count: number): T[] {
+      const pool = [...items];
+      const out: T[] = [];
+      while (out.length < count && pool.length) out.push(pool.splice(Math.floor(next() * pool.length), 1)[0] as T);
+      return out;
+    },
+  };
+}
+
+export type DemoRandom = ReturnType<typeof createRandom>;
+
+export const DEMO_SEED = 20_261_121;
+export const HOTEL_IMAGE_COUNT = 24;
+export const ROOM_IMAGE_COUNT = 12;
+
+/** A hotel row as the seed inserts it (jsonb columns as plain values). */
+export interface DemoHotel {
+  hotel_id: string;
+  name: string | null;
+  description: string | null;
+  rewritten_text: string | null;
+  rating: number | null;
+  review_count: number | null;
+  star_rating: number | null;
+  price_amount: number | null;
+  price_currency: string | null;
+  image_path: string | null;
+  additional_image_paths: unknown;
+  amenities: unknown;
+  location: string;
+  country: string;
+  latitude: number | null;
+  longitude: number | null;
+  address: string | null;
+  affiliate_url: string | null;
+  has_affiliate_url: boolean;
+  is_description_rewritten: boolean;
+}
+
+const pad = (value: number, width: number) => String(value).padStart(width, "0");
+const round = (value: number, decimals: number) => Number(value.toFixed(decimals));
+
+function englishDescription(random: DemoRandom, name: string, place: DemoPlace, stars: number | null, district: string, amenities: string[]): string {
+  const kind = stars && stars >= 5 ? "luxury hotel" : stars && stars >= 4 ? "upscale hotel" : stars && stars <= 2 ? "budget-friendly hotel" : "comfortable hotel";
+  const openers = [
+    `${name} is a ${kind} in ${district}, ${place.location}.`,
+    `Set in the heart of ${district}, ${name} is a ${kind} a short walk from ${place.location}'s main sights.`,
+    `Welcome to ${name}, a ${kind} in ${place.location}, ${place.country}, with easy access to ${district}.`,
+  ];
+  const rooms = [
+    "Rooms are bright and quietly furnished, with blackout curtains and a work desk.",
+    "Each room has a comfortable bed, a private bathroom and a flat-screen TV.",
+    "Spacious rooms and suites offer city views, rain showers and soft Scandinavian textiles.",
+    "Rooms range from compact doubles to family suites, all with free toiletries.",
+  ];
+  const extras = [
+    "The staff are happy to recommend restaurants and day trips.",
+    "Public transport stops just outside, so the rest of the city is minutes away.",
+    "Many guests praise the breakfast and the calm atmosphere.",
+    "It is a popular choice for both business travellers and families.",
+  ];
+  const amenityText = amenities.length
+    ? ` Guests can enjoy ${amenities.slice(0, 3).map((a) => a.toLowerCase()).join(", ")}.`
+    : "";
+  return `${random.pick(openers)} ${random.pick(rooms)}${amenityText} ${random.pick(extras)}`;
+}
+
+function swedishDescription(random: DemoRandom, name: string, place: DemoPlace, stars: number | null, district: string): string {
+  const kind = stars && stars >= 5 ? "ett lyxhotell" : stars && stars >= 4 ? "ett förstklassigt hotell" : stars && stars <= 2 ? "ett prisvärt hotell" : "ett bekvämt hotell";
+  const openers = [
+    `${name} är ${kind} i ${district}, ${place.location}.`,
+    `Mitt i ${district} ligger ${name}, ${kind} nära det mesta ${place.location} har att erbjuda.`,
+  ];
+  const rooms = [
+    "Rummen är ljusa och lugna, med mörkläggningsgardiner och skrivbord.",
+    "Alla rum har sköna sängar, eget badrum och tv.",
+    "Rymliga rum och sviter med stadsutsikt och regndusch.",
+  ];
+  const extras = [
+    "Personalen tipsar gärna om restauranger och utflykter.",
+    "Kollektivtrafiken finns precis utanför dörren.",
+    "Många gäster berömmer frukosten och den lugna stämningen.",
+  ];
+  return `${random.pick(openers)} ${random.pick(rooms)} ${random.pick(extras)}`;
+}
+
+/** Amenities in one of the three raw shapes feeds use, now and then with messy spelling. */
+function rawAmenities(random: DemoRandom, labels: string[]): unknown {
+  const messy = labels.map((label) => (random.chance(0.08) ? `  ${label} ` : label));
+  if (messy.length && random.chance(0.1)) messy.push(messy[0]!.toUpperCase()); // a duplicate in other case
+  const shape = random.next();
+  if (shape < 0.05) return null;
+  if (shape < 0.55) return messy;
+  if (shape < 0.8) return messy.map((label) => ({ label }));
+  return Object.fromEntries(messy.map((label) => [label, true]));
+}
+
+function rawGallery(random: DemoRandom): unknown {
+  const images = random
+    .sample(Array.from({ length: ROOM_IMAGE_COUNT }, (_, i) => `/images/rooms/room-${pad(i + 1, 2)}.svg`), random.int(2, 5))
+    .concat(random.chance(0.5) ? [`/images/hotels/hotel-${pad(random.int(1, HOTEL_IMAGE_COUNT), 2)}.svg`] : []);
+  const shape = random.next();
+  if (shape < 0.15) return null;
+  if (shape < 0.75) return images;
+  // Object shape; some feeds put non-string junk in it, which the rules drop.
+  const object: Record<string, unknown> = Object.fromEntries(images.map((image, i) => [String(i + 1), image]));
+  if (random.chance(0.3)) object.count = images.length;
+  return object;
+}
+
+function pickPlace(random: DemoRandom, cumulative: number[], total: number): DemoPlace {
+  const target = random.next() * total;
+  const index = cumulative.findIndex((sum) => target < sum);
+  return DEMO_PLACES[index === -1 ? DEMO_PLACES.length - 1 : index]!;
+}
+
+/**
+ * Generates `count` hotels. The first hotels of a big run are the same as those of a small
+ * one, so benchmarks at 100,000 contain the demo catalogue. Every place gets at least one
+ * hotel once `count` reaches the number of places.
+ */
+export function* generateDemoHotels(count: number, seed: number = DEMO_SEED): Generator<DemoHotel> {
+  const random = createRandom(seed);
+  const cumulative: number[] = [];
+  let total = 0;
+  for (const place of DEMO_PLACES) cumulative.push((total += place.weight));
+  const usedNames = new Map<string, number>();
+
+  for (let i = 0; i < count; i++) {
+    const place = i < DEMO_PLACES.length ? DEMO_PLACES[i]! : pickPlace(random, cumulative, total);
+    const district = random.pick(place.districts);
+    const starRoll = random.next();
+    const stars = starRoll < 0.08 ? null : starRoll < 0.14 ? 2 : starRoll < 0.45 ? 3 : starRoll < 0.85 ? 4 : 5;
+
+    let baseName = random.chance(0.5)
+      ? `${random.pick(NAME_PREFIXES)} ${random.pick(NAME_NOUNS)} ${place.location}`
+      : random.chance(0.5)
+        ? `Hotel ${random.pick(NAME_PREFIXES)} ${district}`
+        : `${place.location} ${random.pick(NAME_PREFIXES)} ${random.pick(NAME_NOUNS)}`;
+    const key = `${place.country}|${place.location}|${baseName.toLowerCase()}`;
+    const seen = usedNames.get(key) ?? 0;
+    usedNames.set(key, seen + 1);
+    if (seen > 0) baseName = `${baseName} ${seen + 1}`; // keep names (and slugs) unique per place
+    const name = random.chance(0.004) ? null : baseName;
+
+    const amenityLabels = random.sample(AMENITIES, stars && stars >= 4 ? random.int(5, 10) : random.int(2, 7));
+    const displayName = name ?? "The hotel";
+    const description = random.chance(0.03) ? null : englishDescription(random, displayName, place, stars, district, amenityLabels);
+    const rewritten = description && random.chance(0.3) ? swedishDescription(random, displayName, place, stars, district) : null;
+    const rating = random.chance(0.05) ? null : round(Math.min(10, 5.8 + (stars ?? 3) * 0.55 + random.next() * 2.2), 1);
+    const basePrice = 450 + (stars ?? 3) * 320 + random.int(0, 600);
+    const price = random.chance(0.04) ? null : Math.round((basePrice * place.priceFactor) / 10) * 10;
+    const hasCoordinates = !random.chance(0.03);
+    const partner = random.pick(PARTNERS);
+    const affiliate = random.chance(0.67)
+      ? partner.url(encodeURIComponent(`${displayName} ${place.location}`).replace(/%20/g, "+"))
+      : null;
+    const streets = LOCAL_STREETS[place.country] ?? STREETS;
+
+    yield {
+      hotel_id: `HG-${pad(i + 1, 6)}`,
+      name,
+      description,
+      rewritten_text: rewritten,
+      rating,
+      review_count: rating === null ? null : random.int(3, 4800),
+      star_rating: stars,
+      price_amount: price,
+      price_currency: price === null ? null : "SEK",
+      image_path: random.chance(0.03) ? null : `/images/hotels/hotel-${pad(random.int(1, HOTEL_IMAGE_COUNT), 2)}.svg`,
+      additional_image_paths: rawGallery(random),
+      amenities: rawAmenities(random, amenityLabels),
+      location: place.location,
+      country: place.country,
+      // Spread around the centre (about ±3 km) so map markers do not sit on top of each other.
+      latitude: hasCoordinates ? round(place.lat + (random.next() - 0.5) * 0.05, 6) : null,
+      longitude: hasCoordinates ? round(place.lng + (random.next() - 0.5) * 0.08, 6) : null,
+      address: random.chance(0.05) ? null : `${random.pick(streets)} ${random.int(1, 120)}, ${district}, ${place.location}`,
+      affiliate_url: affiliate,
+      has_affiliate_url: affiliate !== null,
+      is_description_rewritten: rewritten !== null,
+    };
+  }
+}
+
+export const DEMO_HOTEL_COUNT = 600;

@@ -1,0 +1,61 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { sql, type Kysely } from "kysely";
+import type { Database } from "./schema.ts";
+
+/** Plain SQL files, applied in name order; `supabase db push` reads the same folder. */
+export const MIGRATIONS_DIR = path.resolve("supabase/migrations");
+
+// Any fixed number works; it keeps two app servers from applying the same file at once.
+const MIGRATION_LOCK = 72_411_903;
+
+export interface MigrateOptions {
+  directory?: string;
+  log?: (message: string) => void;
+}
+
+/**
+ * Applies every migration not yet recorded in `schema_migrations`, each in its own
+ * transaction: a file that fails leaves the database exactly as it was.
+ * Returns the versions applied by this call.
+ */
+export async function migrate(db: Kysely<Database>, options: MigrateOptions = {}): Promise<string[]> {
+  const directory = options.directory ?? MIGRATIONS_DIR;
+  const log = options.log ?? (() => {});
+  await sql`
+    create table if not exists public.schema_migrations (
+      version text primary key,
+      applied_at timestamptz not null default now()
+    )
+  `.execute(db);
+  await sql`alter table public.schema_migrations enable row level security`.execute(db);
+
+  const files = (await fs.readdir(directory)).filter((name) => name.endsWith(".sql")).sort();
+  const applied = new Set(
+    (await db.selectFrom("schema_migrations").select("version").execute()).map((row) => row.version),
+  );
+
+  const newlyApplied: string[] = [];
+  for (const file of files) {
+    const version = file.replace(/\.sql$/, "");
+    if (applied.has(version)) continue;
+    const script = await fs.readFile(path.join(directory, file), "utf8");
+    const ran = await db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(${MIGRATION_LOCK})`.execute(trx);
+      const done = await trx
+        .selectFrom("schema_migrations")
+        .select("version")
+        .where("version", "=", version)
+        .executeTakeFirst();
+      if (done) return false; // Another server applied it while we waited for the lock.
+      await sql.raw(script).execute(trx);
+      await trx.insertInto("schema_migrations").values({ version }).execute();
+      return true;
+    });
+    if (ran) {
+      log(`applied migration ${version}`);
+      newlyApplied.push(version);
+    }
+  }
+  return newlyApplied;
+}

@@ -1,0 +1,132 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+
+/** Timestamps are written as Date or ISO text and always read as Date. */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** A nullable timestamp. */
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+/** jsonb columns: the raw value as stored (its shape is checked by the domain rules). */
+type Json = ColumnType<unknown, string, string>;
+
+export interface HotelsTable {
+  id: Generated<string>;
+  hotel_id: string;
+  name: string | null;
+  description: string | null;
+  rewritten_text: string | null;
+  rating: number | null;
+  review_count: number | null;
+  star_rating: number | null;
+  price_amount: number | null;
+  price_currency: string | null;
+  image_path: string | null;
+  additional_image_paths: Json | null;
+  amenities: Json | null;
+  location: string | null;
+  country: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  address: string | null;
+  affiliate_url: string | null;
+  has_affiliate_url: Generated<boolean>;
+  is_description_rewritten: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface BlogPostsTable {
+  id: Generated<string>;
+  title: string;
+  excerpt: Generated<string>;
+  content: Json;
+  cover_image: string | null;
+  author: string | null;
+  published: Generated<boolean>;
+  reading_time: Generated<string>;
+  slug: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AdminUsersTable {
+  user_id: string;
+  created_at: Timestamp;
+}
+
+export interface UsersTable {
+  id: Generated<string>;
+  email: string;
+  password_hash: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  email: string;
+  provider: string;
+  access_token: string | null;
+  refresh_token: string | null;
+  token_expires_at: NullableTimestamp;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface LoginAttemptsTable {
+  id: Generated<number>;
+  key: string;
+  succeeded: boolean;
+  attempted_at: Timestamp;
+}
+
+export interface PopularLocationsTable {
+  id: Generated<string>;
+  location: string;
+  country: string;
+  position: Generated<number>;
+  created_at: Timestamp;
+}
+
+export interface PopularDestinationsTable {
+  id: Generated<string>;
+  name: string;
+  description: string;
+  image: string;
+  price_text: Generated<string>;
+  link: string;
+  position: Generated<number>;
+  created_at: Timestamp;
+}
+
+export interface OutboundClicksTable {
+  id: Generated<number>;
+  hotel_id: string | null;
+  source: string | null;
+  target_host: string;
+  clicked_at: Timestamp;
+}
+
+export interface SchemaMigrationsTable {
+  version: string;
+  applied_at: Timestamp;
+}
+
+export interface Database {
+  hotels: HotelsTable;
+  hotels_blog_posts: BlogPostsTable;
+  admin_users: AdminUsersTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  login_attempts: LoginAttemptsTable;
+  popular_locations: PopularLocationsTable;
+  popular_destinations: PopularDestinationsTable;
+  outbound_clicks: OutboundClicksTable;
+  schema_migrations: SchemaMigrationsTable;
+}
+
+export type HotelRow = Selectable<HotelsTable>;
+export type NewHotel = Insertable<HotelsTable>;
+export type HotelUpdate = Updateable<HotelsTable>;
+export type BlogPostRow = Selectable<BlogPostsTable>;
+export type NewBlogPost = Insertable<BlogPostsTable>;

@@ -1,0 +1,150 @@
+import { sql, type Kysely } from "kysely";
+import { readingTimeMinutes } from "../domain/blog.ts";
+import { DEMO_HOTEL_COUNT, generateDemoHotels, type DemoHotel } from "./demo-catalogue.ts";
+import { DEMO_POPULAR_DESTINATIONS, DEMO_POPULAR_LOCATIONS, DEMO_POSTS } from "./demo-content.ts";
+import type { Database, NewHotel } from "./schema.ts";
+
+export interface SeedOptions {
+  hotels?: number;
+  batchSize?: number;
+  /** Called after each batch with hotels written so far. */
+  onProgress?: (done: number, total: number) => void;
+  now?: Date;
+}
+
+export interface SeedResult {
+  hotels: number;
+  posts: number;
+  popularLocations: number;
+  popularDestinations: number;
+}
+
+const HOTEL_COLUMNS = [
+  "name", "description", "rewritten_text", "rating", "review_count", "star_rating", "price_amount",
+  "price_currency", "image_path", "additional_image_paths", "amenities", "location", "country",
+  "latitude", "longitude", "address", "affiliate_url", "has_affiliate_url", "is_description_rewritten",
+] as const;
+
+function toRow(hotel: DemoHotel): NewHotel {
+  return {
+    ...hotel,
+    additional_image_paths: hotel.additional_image_paths == null ? null : JSON.stringify(hotel.additional_image_paths),
+    amenities: hotel.amenities == null ? null : JSON.stringify(hotel.amenities),
+  };
+}
+
+/**
+ * Loads the demo catalogue: `hotels` generated hotels (upserted by hotel_id, so a rerun
+ * changes nothing and a bigger run adds to it), plus the demo posts, popular places and
+ * destinations when those tables are empty.
+ */
+export async function seedDemoCatalogue(db: Kysely<Database>, options: SeedOptions = {}): Promise<SeedResult> {
+  const total = options.hotels ?? DEMO_HOTEL_COUNT;
+  const batchSize = options.batchSize ?? 1000;
+  const now = options.now ?? new Date();
+
+  let done = 0;
+  const load = async (target: Kysely<Database>) => {
+    let batch: NewHotel[] = [];
+    const flush = async () => {
+      if (!batch.length) return;
+      const rows = batch;
+      batch = [];
+      await target
+        .insertInto("hotels")
+        .values(rows)
+        .onConflict((conflict) =>
+          conflict.column("hotel_id").doUpdateSet(
+            Object.fromEntries(HOTEL_COLUMNS.map((column) => [column, sql.ref(`excluded.${column}`)])),
+          ),
+        )
+        .execute();
+      done += rows.length;
+      options.onProgress?.(done, total);
+    };
+    for (const hotel of generateDemoHotels(total)) {
+      batch.push(toRow(hotel));
+      if (batch.length >= batchSize) await flush();
+    }
+    await flush();
+  };
+
+  if (total >= BULK_LOAD_THRESHOLD) {
+    await db.transaction().execute((trx) => withGinIndexesRebuilt(trx, "hotels", () => load(trx)));
+  } else {
+    await load(db);
+  }
+
+  const result: SeedResult = { hotels: done, posts: 0, popularLocations: 0, popularDestinations: 0 };
+
+  await db.transaction().execute(async (trx) => {
+    const [posts, locations, destinations] = await Promise.all([
+      trx.selectFrom("hotels_blog_posts").select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow(),
+      trx.selectFrom("popular_locations").select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow(),
+      trx.selectFrom("popular_destinations").select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow(),
+    ]);
+    if (Number(posts.count) === 0) {
+      await trx
+        .insertInto("hotels_blog_posts")
+        .values(
+          DEMO_POSTS.map((post) => {
+            const created = new Date(now.getTime() - post.daysAgo * 86_400_000);
+            return {
+              slug: post.slug,
+              title: post.title,
+              excerpt: post.excerpt,
+              content: JSON.stringify(post.content),
+              cover_image: post.cover_image,
+              author: post.author,
+              published: post.published,
+              reading_time: String(readingTimeMinutes(post.content)),
+              created_at: created,
+              updated_at: created,
+            };
+          }),
+        )
+        .execute();
+      result.posts = DEMO_POSTS.length;
+    }
+    if (Number(locations.count) === 0) {
+      await trx
+        .insertInto("popular_locations")
+        .values(DEMO_POPULAR_LOCATIONS.map((place, position) => ({ ...place, position })))
+        .execute();
+      result.popularLocations = DEMO_POPULAR_LOCATIONS.length;
+    }
+    if (Number(destinations.count) === 0) {
+      await trx
+        .insertInto("popular_destinations")
+        .values(DEMO_POPULAR_DESTINATIONS.map((destination, position) => ({ ...destination, position })))
+        .execute();
+      result.popularDestinations = DEMO_POPULAR_DESTINATIONS.length;
+    }
+  });
+  return result;
+}
+
+/** From this many hotels on, a load rebuilds the trigram indexes once instead of row by row. */
+const BULK_LOAD_THRESHOLD = 20_000;
+
+/**
+ * Runs `load` with the table's GIN indexes dropped and rebuilds them afterwards from their
+ * own definitions (read from pg_indexes, so the migrations stay their only source). Building
+ * a trigram index once is several times faster than updating it for every inserted row.
+ * Call inside a transaction: if anything fails, the indexes are back as they were.
+ */
+async function withGinIndexesRebuilt(trx: Kysely<Database>, table: string, load: () => Promise<void>) {
+  const { rows: indexes } = await sql<{ indexname: string; indexdef: string }>`
+    select indexname, indexdef from pg_indexes
+    where schemaname = 'public' and tablename = ${table} and indexdef ilike '% using gin %'
+  `.execute(trx);
+  for (const index of indexes) await sql`drop index ${sql.table(`public.${index.indexname}`)}`.execute(trx);
+  await load();
+  for (const index of indexes) await sql.raw(index.indexdef).execute(trx);
+}
+
+/** True when the catalogue has no hotels yet (a fresh embedded database). */
+export async function isCatalogueEmpty(db: Kysely<Database>): Promise<boolean> {
+  const row = await db.selectFrom("hotels").select("id").limit(1).executeTakeFirst();
+  return row === undefined;
+}

@@ -1,0 +1,224 @@
+import { describe, expect, it } from "vitest";
+import {
+  amenityIcon,
+  displayDescription,
+  formatPrice,
+  formatRating,
+  hotelSlug,
+  normalizeHotel,
+  parseAmenities,
+  parseImagePaths,
+  slugify,
+  stripTrailingPeriod,
+  truncate,
+  wholeStars,
+} from "./hotel.ts";
+
+describe("normalizeHotel", () => {
+  it("fills every default of spec §3 when values are missing", () => {
+    const hotel = normalizeHotel({ id: "h1" });
+    expect(hotel).toMatchObject({
+      id: "h1",
+      name: "Unnamed Hotel",
+      description: "",
+      rewritten_text: "",
+      location: "",
+      country: "",
+      address: "",
+      rating: 0,
+      review_count: 0,
+      star_rating: 0,
+      price_amount: "0",
+      image_path: "/placeholder.svg",
+      additional_image_paths: [],
+      amenities: [],
+      affiliate_url: null,
+      has_affiliate_url: false,
+      is_description_rewritten: false,
+    });
+  });
+
+  it("treats blank strings and null as missing", () => {
+    const hotel = normalizeHotel({ id: "h1", name: "   ", image_path: "", rating: null, price_amount: "" });
+    expect(hotel.name).toBe("Unnamed Hotel");
+    expect(hotel.image_path).toBe("/placeholder.svg");
+    expect(hotel.rating).toBe(0);
+    expect(hotel.price_amount).toBe("0");
+  });
+
+  it("uses hotel_id when id is missing, and a generated id when both are", () => {
+    expect(normalizeHotel({ hotel_id: "HG-7" }).id).toBe("HG-7");
+    expect(normalizeHotel({}, () => "generated-1").id).toBe("generated-1");
+    expect(normalizeHotel({ id: "uuid-1", hotel_id: "HG-7" }).id).toBe("uuid-1");
+  });
+
+  it("keeps given values, trimming text and parsing numbers", () => {
+    const hotel = normalizeHotel({
+      id: "a",
+      hotel_id: "HG-1",
+      name: "  Hotel Örebro  ",
+      rating: "8.4",
+      star_rating: 4,
+      price_amount: 1290,
+      price_currency: "sek",
+      latitude: "59.27",
+      longitude: 15.21,
+    });
+    expect(hotel).toMatchObject({
+      name: "Hotel Örebro",
+      rating: 8.4,
+      star_rating: 4,
+      price_amount: "1290",
+      price_currency: "SEK",
+      latitude: 59.27,
+      longitude: 15.21,
+    });
+  });
+
+  it("reads non-numeric coordinates as missing", () => {
+    const hotel = normalizeHotel({ id: "a", latitude: "north", longitude: Number.NaN });
+    expect(hotel.latitude).toBeNull();
+    expect(hotel.longitude).toBeNull();
+  });
+});
+
+describe("parseImagePaths", () => {
+  it("accepts a list", () => {
+    expect(parseImagePaths(["/a.svg", "/b.svg"])).toEqual(["/a.svg", "/b.svg"]);
+  });
+  it("accepts an object, keeping its string values in order", () => {
+    expect(parseImagePaths({ "1": "/a.svg", "2": "/b.svg" })).toEqual(["/a.svg", "/b.svg"]);
+  });
+  it("keeps only non-blank string entries", () => {
+    expect(parseImagePaths(["/a.svg", 3, null, { url: "/x" }, "  ", " /b.svg "])).toEqual(["/a.svg", "/b.svg"]);
+    expect(parseImagePaths({ a: 1, b: "/b.svg", c: false })).toEqual(["/b.svg"]);
+  });
+  it("reads JSON text and treats anything else as empty", () => {
+    expect(parseImagePaths('["/a.svg"]')).toEqual(["/a.svg"]);
+    expect(parseImagePaths("not json")).toEqual([]);
+    expect(parseImagePaths(null)).toEqual([]);
+    expect(parseImagePaths(42)).toEqual([]);
+  });
+});
+
+describe("parseAmenities", () => {
+  it("accepts a list of strings", () => {
+    expect(parseAmenities(["Free WiFi", "Pool"])).toEqual([
+      { icon: "wifi", label: "Free WiFi" },
+      { icon: "pool", label: "Pool" },
+    ]);
+  });
+  it("accepts a list of objects with label and optional icon", () => {
+    expect(parseAmenities([{ label: "Sauna", icon: "map-pin" }, { label: "Gym" }, { icon: "wifi" }])).toEqual([
+      { icon: "map-pin", label: "Sauna" },
+      { icon: "gym", label: "Gym" },
+    ]);
+  });
+  it("guesses the icon when the given one is unknown", () => {
+    expect(parseAmenities([{ label: "Breakfast", icon: "<script>" }])).toEqual([
+      { icon: "restaurant", label: "Breakfast" },
+    ]);
+  });
+  it("accepts an object whose keys are the labels", () => {
+    expect(parseAmenities({ Parking: true, "Coffee maker": 1 })).toEqual([
+      { icon: "parking", label: "Parking" },
+      { icon: "coffee", label: "Coffee maker" },
+    ]);
+  });
+  it("trims, drops empty labels and de-duplicates case-insensitively", () => {
+    expect(parseAmenities(["  Pool ", "pool", "POOL  ", "", "   ", "Spa", " spa"])).toEqual([
+      { icon: "pool", label: "Pool" },
+      { icon: "map-pin", label: "Spa" },
+    ]);
+  });
+  it("treats missing or malformed input as no amenities", () => {
+    expect(parseAmenities(null)).toEqual([]);
+    expect(parseAmenities(undefined)).toEqual([]);
+    expect(parseAmenities("oops")).toEqual([]);
+    expect(parseAmenities([1, true, null])).toEqual([]);
+  });
+});
+
+describe("amenityIcon", () => {
+  it.each([
+    ["Free WiFi", "wifi"],
+    ["High-speed internet", "wifi"],
+    ["Breakfast included", "restaurant"],
+    ["Street food nearby", "restaurant"],
+    ["Rooftop restaurant", "restaurant"],
+    ["Fine dining", "restaurant"],
+    ["Free parking", "parking"],
+    ["Garage", "parking"],
+    ["Indoor pool", "pool"],
+    ["Swimming area", "pool"],
+    ["Gym", "gym"],
+    ["Fitness centre", "gym"],
+    ["Coffee maker", "coffee"],
+    ["Tea kettle", "coffee"],
+    ["Sauna", "map-pin"],
+  ] as const)("%s → %s", (label, icon) => {
+    expect(amenityIcon(label)).toBe(icon);
+  });
+});
+
+describe("slugs", () => {
+  it("lowercases and hyphenates", () => {
+    expect(slugify("Grand Hotel Stockholm")).toBe("grand-hotel-stockholm");
+    expect(slugify("  Hotel -- Central!! ")).toBe("hotel-central");
+  });
+  it("handles Swedish and other Nordic letters", () => {
+    expect(slugify("Åre Fjällhotell")).toBe("are-fjallhotell");
+    expect(slugify("Örebro Slottshotell")).toBe("orebro-slottshotell");
+    expect(slugify("Søndergaard Æblehus")).toBe("sondergaard-aeblehus");
+    expect(slugify("Hôtel Café Zürich")).toBe("hotel-cafe-zurich");
+    expect(slugify("Bed & Breakfast")).toBe("bed-och-breakfast");
+  });
+  it("uses hotel_id when the name is missing", () => {
+    expect(hotelSlug({ name: null, hotel_id: "HG-000042" })).toBe("hg-000042");
+    expect(hotelSlug({ name: "Unnamed Hotel", hotel_id: "HG-1" })).toBe("hg-1");
+    expect(hotelSlug({ name: "!!!", hotel_id: "HG-2" })).toBe("hg-2");
+    expect(hotelSlug({ name: "Hotel Lux", hotel_id: "HG-3" })).toBe("hotel-lux");
+  });
+});
+
+describe("stripTrailingPeriod", () => {
+  it("removes trailing periods and surrounding space", () => {
+    expect(stripTrailingPeriod("Stockholm.")).toBe("Stockholm");
+    expect(stripTrailingPeriod("  HG-12... ")).toBe("HG-12");
+    expect(stripTrailingPeriod("St. Moritz")).toBe("St. Moritz");
+    expect(stripTrailingPeriod("")).toBe("");
+  });
+});
+
+describe("display", () => {
+  it("shows the rating with one decimal on the 0–10 scale", () => {
+    expect(formatRating(8.64)).toBe("8,6");
+    expect(formatRating(9)).toBe("9,0");
+    expect(formatRating(12)).toBe("10,0");
+    expect(formatRating(-3)).toBe("0,0");
+    expect(formatRating(Number.NaN)).toBe("0,0");
+  });
+  it("draws whole stars only above 0, capped at 5", () => {
+    expect(wholeStars(0)).toBe(0);
+    expect(wholeStars(-1)).toBe(0);
+    expect(wholeStars(3.7)).toBe(3);
+    expect(wholeStars(5)).toBe(5);
+    expect(wholeStars(7)).toBe(5);
+  });
+  it("formats prices for Swedish readers", () => {
+    expect(formatPrice("1290", "SEK").replace(/\s/g, " ")).toBe("1 290 kr");
+    expect(formatPrice(0)).toMatch(/^0\s?kr$/);
+    expect(formatPrice("abc")).toBe("");
+  });
+  it("prefers the Swedish rewrite", () => {
+    expect(displayDescription({ description: "English", rewritten_text: "Svenska" })).toBe("Svenska");
+    expect(displayDescription({ description: "English", rewritten_text: "" })).toBe("English");
+  });
+  it("truncates at a word boundary with an ellipsis", () => {
+    expect(truncate("kort", 100)).toBe("kort");
+    const cut = truncate("Ett mysigt hotell vid vattnet med utsikt över hela staden och hamnen", 30);
+    expect(cut.length).toBeLessThanOrEqual(30);
+    expect(cut.endsWith("…")).toBe(true);
+    expect(cut).toBe("Ett mysigt hotell vid vattnet…");
+  });
+});

@@ -1,0 +1,247 @@
+/**
+ * The hotel rules of the spec (§3): normalisation defaults, id fallback, image lists,
+ * amenities, slugs and the display of ratings, stars and prices. Pure functions with no
+ * I/O, shared by loaders, the importer, the seed and the browser.
+ */
+
+export type AmenityIcon = "wifi" | "restaurant" | "parking" | "pool" | "gym" | "coffee" | "map-pin";
+
+export interface Amenity {
+  icon: AmenityIcon;
+  label: string;
+}
+
+/** A hotel as every screen sees it: every field present, defaults applied. */
+export interface Hotel {
+  id: string;
+  hotel_id: string;
+  name: string;
+  description: string;
+  rewritten_text: string;
+  rating: number;
+  review_count: number;
+  star_rating: number;
+  price_amount: string;
+  price_currency: string;
+  image_path: string;
+  additional_image_paths: string[];
+  amenities: Amenity[];
+  location: string;
+  country: string;
+  latitude: number | null;
+  longitude: number | null;
+  address: string;
+  affiliate_url: string | null;
+  has_affiliate_url: boolean;
+  is_description_rewritten: boolean;
+}
+
+/** Anything a feed, the database or a test may hand us; every field optional. */
+export type RawHotel = { [K in keyof Hotel]?: unknown };
+
+export const HOTEL_DEFAULTS = {
+  name: "Unnamed Hotel",
+  image_path: "/placeholder.svg",
+  price_amount: "0",
+  price_currency: "SEK",
+} as const;
+
+export const PLACEHOLDER_IMAGE = HOTEL_DEFAULTS.image_path;
+
+const ICON_RULES: ReadonlyArray<readonly [RegExp, AmenityIcon]> = [
+  [/wifi|internet/i, "wifi"],
+  [/breakfast|food|restaurant|dining/i, "restaurant"],
+  [/parking|garage/i, "parking"],
+  [/pool|swim/i, "pool"],
+  [/gym|fitness/i, "gym"],
+  [/coffee|tea/i, "coffee"],
+];
+
+/** The icon for an amenity label, by the first keyword it contains (spec §3 table). */
+export function amenityIcon(label: string): AmenityIcon {
+  return ICON_RULES.find(([pattern]) => pattern.test(label))?.[1] ?? "map-pin";
+}
+
+const AMENITY_ICONS = new Set<string>(["wifi", "restaurant", "parking", "pool", "gym", "coffee", "map-pin"]);
+
+/**
+ * Amenities arrive as a list of strings, a list of `{label, icon?}` objects or an object whose
+ * keys are the labels. Labels are trimmed, empty ones dropped and duplicates removed
+ * case-insensitively (the first spelling wins).
+ */
+export function parseAmenities(raw: unknown): Amenity[] {
+  const value = typeof raw === "string" ? tryParseJson(raw) : raw;
+  let entries: Array<{ label: unknown; icon?: unknown }> = [];
+  if (Array.isArray(value)) {
+    entries = value.map((item) =>
+      item !== null && typeof item === "object"
+        ? { label: (item as { label?: unknown }).label, icon: (item as { icon?: unknown }).icon }
+        : { label: item },
+    );
+  } else if (value !== null && typeof value === "object") {
+    entries = Object.keys(value).map((label) => ({ label }));
+  }
+
+  const seen = new Set<string>();
+  const amenities: Amenity[] = [];
+  for (const entry of entries) {
+    if (typeof entry.label !== "string") continue;
+    const label = entry.label.trim();
+    const key = label.toLocaleLowerCase("sv-SE");
+    if (!label || seen.has(key)) continue;
+    seen.add(key);
+    const icon =
+      typeof entry.icon === "string" && AMENITY_ICONS.has(entry.icon)
+        ? (entry.icon as AmenityIcon)
+        : amenityIcon(label);
+    amenities.push({ icon, label });
+  }
+  return amenities;
+}
+
+/** Extra images: a list, or an object whose values are the paths; only non-blank strings are kept. */
+export function parseImagePaths(raw: unknown): string[] {
+  const value = typeof raw === "string" ? tryParseJson(raw) : raw;
+  const items = Array.isArray(value)
+    ? value
+    : value !== null && typeof value === "object"
+      ? Object.values(value)
+      : [];
+  return items
+    .filter((item): item is string => typeof item === "string")
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
+function tryParseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+function text(value: unknown): string {
+  if (typeof value === "string") return value.trim();
+  if (typeof value === "number" && Number.isFinite(value)) return String(value);
+  return "";
+}
+
+function finiteNumber(value: unknown): number | null {
+  if (value === null || value === undefined || value === "") return null;
+  const number = typeof value === "number" ? value : Number(value);
+  return Number.isFinite(number) ? number : null;
+}
+
+/** Applies the defaults of spec §3. `generateId` is called only when both ids are missing. */
+export function normalizeHotel(raw: RawHotel, generateId: () => string = () => crypto.randomUUID()): Hotel {
+  const hotelId = text(raw.hotel_id);
+  const id = text(raw.id) || hotelId || generateId();
+  const price = finiteNumber(raw.price_amount);
+  return {
+    id,
+    hotel_id: hotelId || id,
+    name: text(raw.name) || HOTEL_DEFAULTS.name,
+    description: text(raw.description),
+    rewritten_text: text(raw.rewritten_text),
+    rating: finiteNumber(raw.rating) ?? 0,
+    review_count: finiteNumber(raw.review_count) ?? 0,
+    star_rating: finiteNumber(raw.star_rating) ?? 0,
+    price_amount: price === null ? HOTEL_DEFAULTS.price_amount : String(price),
+    price_currency: text(raw.price_currency).toUpperCase() || HOTEL_DEFAULTS.price_currency,
+    image_path: text(raw.image_path) || HOTEL_DEFAULTS.image_path,
+    additional_image_paths: parseImagePaths(raw.additional_image_paths),
+    amenities: parseAmenities(raw.amenities),
+    location: text(raw.location),
+    country: text(raw.country),
+    latitude: finiteNumber(raw.latitude),
+    longitude: finiteNumber(raw.longitude),
+    address: text(raw.address),
+    affiliate_url: text(raw.affiliate_url) || null,
+    has_affiliate_url: raw.has_affiliate_url === true,
+    is_description_rewritten: raw.is_description_rewritten === true,
+  };
+}
+
+/** The text a visitor reads: the Swedish rewrite when there is one. */
+export function displayDescription(hotel: Pick<Hotel, "description" | "rewritten_text">): string {
+  return hotel.rewritten_text || hotel.description;
+}
+
+const TRANSLITERATIONS: Record<string, string> = {
+  æ: "ae",
+  ø: "o",
+  œ: "oe",
+  ß: "ss",
+  ð: "d",
+  þ: "th",
+  ł: "l",
+  đ: "d",
+  ı: "i",
+};
+
+/**
+ * Lowercase, hyphenated and ASCII: 'Hotel Åre Fjällby' → 'hotel-are-fjallby'. Swedish
+ * letters lose their dots and rings (å, ä → a; ö → o), as Swedish URLs conventionally do.
+ */
+export function slugify(value: string): string {
+  return value
+    .toLowerCase()
+    .replace(/[æøœßðþłđı]/g, (letter) => TRANSLITERATIONS[letter] ?? letter)
+    .normalize("NFKD")
+    .replace(/\p{M}+/gu, "")
+    .replace(/&/g, " och ")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+}
+
+/** The hotel's slug: from the name, or from hotel_id when the name is missing. */
+export function hotelSlug(hotel: { name?: string | null; hotel_id: string }): string {
+  const name = hotel.name?.trim();
+  const fromName = name && name !== HOTEL_DEFAULTS.name ? slugify(name) : "";
+  return fromName || slugify(hotel.hotel_id) || encodeURIComponent(hotel.hotel_id);
+}
+
+/** Removes trailing periods (and surrounding space) from a query or id before use. */
+export function stripTrailingPeriod(value: string): string {
+  return value.trim().replace(/\.+$/, "").trimEnd();
+}
+
+/** The rating on the 0–10 scale with one decimal, Swedish style: 8.64 → '8,6'. */
+export function formatRating(rating: number): string {
+  const clamped = Math.min(10, Math.max(0, Number.isFinite(rating) ? rating : 0));
+  return new Intl.NumberFormat("sv-SE", { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(
+    Math.round(clamped * 10) / 10,
+  );
+}
+
+/** Whole stars to draw: none unless the rating is above 0, never more than 5. */
+export function wholeStars(starRating: number): number {
+  if (!Number.isFinite(starRating) || starRating <= 0) return 0;
+  return Math.min(5, Math.floor(starRating));
+}
+
+/** A price for Swedish readers: '1 290 kr'. Unknown currencies fall back to their code. */
+export function formatPrice(amount: string | number, currency: string = "SEK"): string {
+  const value = typeof amount === "number" ? amount : Number(amount);
+  if (!Number.isFinite(value)) return "";
+  try {
+    return new Intl.NumberFormat("sv-SE", {
+      style: "currency",
+      currency: currency || "SEK",
+      maximumFractionDigits: 0,
+    }).format(value);
+  } catch {
+    return `${new Intl.NumberFormat("sv-SE", { maximumFractionDigits: 0 }).format(value)} ${currency}`;
+  }
+}
+
+/** Cuts text at a word boundary to at most `max` characters, with an ellipsis when cut. */
+export function truncate(value: string, max: number): string {
+  if (value.length <= max) return value;
+  const cut = value.slice(0, max - 1);
+  const endsOnWord = /\s/.test(value.charAt(max - 1));
+  const lastSpace = cut.lastIndexOf(" ");
+  const atWord = endsOnWord || lastSpace < max * 0.6 ? cut : cut.slice(0, lastSpace);
+  return `${atWord.trimEnd().replace(/[,.;:]$/, "")}…`;
+}

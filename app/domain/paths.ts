@@ -1,0 +1,37 @@
+import { hotelSlug } from "./hotel.ts";
+
+/**
+ * URLs of the public site. A country or place segment is its name with spaces as hyphens
+ * ('New York' → 'New-York'); the server matches segments case-, accent- and
+ * hyphen-insensitively, so '/sweden/malmo' finds Malmö (see place_key in the schema).
+ */
+export function placeSegment(name: string): string {
+  return encodeURIComponent(name.trim().replace(/\s+/g, "-"));
+}
+
+export function countryPath(country: string): string {
+  return `/${placeSegment(country)}`;
+}
+
+export function placePath(country: string, location: string): string {
+  return `${countryPath(country)}/${placeSegment(location)}`;
+}
+
+export function hotelPath(hotel: { country: string; location: string; name?: string | null; hotel_id: string }): string {
+  return `${placePath(hotel.country, hotel.location)}/${hotelSlug(hotel)}`;
+}
+
+/** A search URL on /hotels with only the parameters that have a value. */
+export function hotelsSearchPath(params: Record<string, string | number | undefined | null>): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null && String(value).trim() !== "") query.set(key, String(value));
+  }
+  const search = query.toString();
+  return search ? `/hotels?${search}` : "/hotels";
+}
+
+/** Only site-relative paths (not '//host') are safe places to send someone back to. */
+export function isLocalPath(value: unknown): value is string {
+  return typeof value === "string" && value.startsWith("/") && !value.startsWith("//") && !value.startsWith("/\\");
+}

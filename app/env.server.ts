@@ -1,0 +1,85 @@
+import { z } from "zod";
+
+const booleanString = z
+  .enum(["true", "false", "1", "0", "yes", "no"])
+  .transform((value) => value === "true" || value === "1" || value === "yes");
+
+const postgresUrl = z
+  .string()
+  .trim()
+  .refine((value) => /^postgres(ql)?:\/\//.test(value), {
+    message: "must be a postgres:// or postgresql:// connection string",
+  });
+
+const httpOrigin = z
+  .string()
+  .trim()
+  .url({ message: "must be an absolute URL such as https://hotellguiden.se" })
+  .refine((value) => /^https?:\/\//.test(value), { message: "must start with http:// or https://" })
+  .transform((value) => new URL(value).origin);
+
+/** Every setting the server reads. Empty strings count as "not set". */
+export const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().trim().min(1).default("0.0.0.0"),
+  SITE_URL: httpOrigin.default("http://localhost:3000"),
+  SITE_NAME: z.string().trim().min(1).max(60).default("Hotellguiden"),
+  DATABASE_URL: postgresUrl.optional(),
+  DATA_DIR: z.string().trim().min(1).default("./data"),
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  SEED_DEMO: z.enum(["auto", "always", "never"]).default("auto"),
+  SESSION_SECRET: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value?.split(",").map((s) => s.trim()).filter(Boolean))
+    .refine((secrets) => !secrets || secrets.every((s) => s.length >= 32), {
+      message: "each comma-separated secret must be at least 32 characters",
+    }),
+  FLIGHTS_AFFILIATE_URL: z
+    .string()
+    .trim()
+    .url({ message: "must be an absolute URL" })
+    .refine((value) => /^https?:\/\//.test(value), { message: "must start with http:// or https://" })
+    .default("https://www.skyscanner.se/"),
+  LOG_SQL: booleanString.default(false),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export class EnvError extends Error {
+  override name = "EnvError";
+}
+
+/** Parses `source` (default `process.env`); throws an EnvError naming each bad variable. */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const cleaned: Record<string, string> = {};
+  for (const key of Object.keys(envSchema.shape)) {
+    const value = source[key];
+    if (value !== undefined && value.trim() !== "") cleaned[key] = value;
+  }
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map(
+      (issue) => `  ${issue.path.join(".") || "(environment)"}: ${issue.message}`,
+    );
+    throw new EnvError(`Invalid environment configuration:\n${lines.join("\n")}`);
+  }
+  const env = result.data;
+  if (env.NODE_ENV === "production" && env.DATABASE_URL && !env.SESSION_SECRET) {
+    throw new EnvError(
+      "Invalid environment configuration:\n  SESSION_SECRET: required in production with DATABASE_URL (several app servers must share it)",
+    );
+  }
+  return env;
+}
+
+let cached: Env | undefined;
+
+/** The validated environment of this process, parsed once. */
+export function getEnv(): Env {
+  cached ??= parseEnv();
+  return cached;
+}

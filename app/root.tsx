@@ -1,0 +1,105 @@
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { getAppDatabase } from "#app/db/db.server.ts";
+import { listCountries } from "#app/catalogue/places.server.ts";
+import { getEnv } from "#app/env.server.ts";
+import { readFlash } from "#app/flash.server.ts";
+import { log } from "#app/log.server.ts";
+import { FlashMessage } from "#app/components/flash-message.tsx";
+import { NotFoundPanel } from "#app/components/not-found-panel.tsx";
+import { SiteFooter } from "#app/components/site-footer.tsx";
+import { SiteHeader } from "#app/components/site-header.tsx";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const env = getEnv();
+  const [countries, { flash, headers }] = await Promise.all([
+    listCountries(getAppDatabase().db).catch((error) => {
+      // The header must not take the page down; the spec logs and shows an empty list.
+      log.error("countries query failed", error);
+      return [] as string[];
+    }),
+    readFlash(request),
+  ]);
+  return data(
+    {
+      siteName: env.SITE_NAME,
+      year: new Date().getFullYear(),
+      headerCountries: countries.slice(0, 5),
+      flash,
+    },
+    headers ? { headers } : undefined,
+  );
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>("root");
+  const siteName = root?.siteName ?? "Hotellguiden";
+  return (
+    <html lang="sv">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b5cad" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-dvh flex-col">
+        <a
+          href="#innehall"
+          className="sr-only z-50 rounded-md bg-white px-4 py-2 font-medium text-brand-700 focus:not-sr-only focus:absolute focus:left-4 focus:top-4"
+        >
+          Hoppa till innehållet
+        </a>
+        <SiteHeader siteName={siteName} countries={root?.headerCountries ?? []} />
+        <FlashMessage flash={root?.flash ?? null} />
+        <main id="innehall" className="flex-1">
+          {children}
+        </main>
+        <SiteFooter siteName={siteName} year={root?.year ?? new Date().getFullYear()} />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <NotFoundPanel />;
+  }
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <section className="container-page py-20 text-center">
+      <title>Något gick fel | Hotellguiden</title>
+      <meta name="robots" content="noindex" />
+      <p className="text-5xl font-bold text-brand-700">{status}</p>
+      <h1 className="mt-4 text-2xl font-semibold">Något gick fel</h1>
+      <p className="mt-2 text-muted">
+        {status === 400
+          ? "Adressen eller formuläret innehöll något vi inte kunde tolka. Kontrollera och försök igen."
+          : "Ett tillfälligt fel uppstod hos oss. Försök igen om en stund."}
+      </p>
+      <a href="/" className="mt-8 inline-block rounded-md bg-brand-600 px-5 py-3 font-medium text-white hover:bg-brand-700">
+        Till startsidan
+      </a>
+    </section>
+  );
+}

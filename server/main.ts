@@ -1,0 +1,83 @@
+/**
+ * Starts Hotellguiden: validates the configuration, prepares the database, then serves
+ * the app (with Vite's dev middleware in development, the built bundle in production).
+ */
+import compression from "compression";
+import express from "express";
+import { EnvError, parseEnv } from "#app/env.server.ts";
+
+interface AppModule {
+  app: express.Express;
+  boot: () => Promise<void>;
+  shutdown: () => Promise<void>;
+}
+
+let env;
+try {
+  env = parseEnv();
+} catch (error) {
+  if (error instanceof EnvError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
+const production = env.NODE_ENV === "production";
+const server = express();
+server.disable("x-powered-by");
+server.use(compression());
+
+let appModule: AppModule;
+if (production) {
+  // Hashed file names: safe to cache for a year.
+  server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+  server.use(express.static("build/client", { maxAge: "1h" }));
+  const buildPath = "../build/server/index.js";
+  appModule = (await import(buildPath)) as AppModule;
+  server.use(appModule.app);
+} else {
+  const vite = await import("vite");
+  const viteServer = await vite.createServer({ server: { middlewareMode: true } });
+  server.use(viteServer.middlewares);
+  const load = () => viteServer.ssrLoadModule("./server/app.ts") as Promise<AppModule>;
+  appModule = await load();
+  server.use(async (req, res, next) => {
+    try {
+      (await load()).app(req, res, next);
+    } catch (error) {
+      if (error instanceof Error) viteServer.ssrFixStacktrace(error);
+      next(error);
+    }
+  });
+}
+
+try {
+  await appModule.boot();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
+
+const listener = server.listen(env.PORT, env.HOST, () => {
+  const where = env.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${env.DATA_DIR}`;
+  console.log(
+    JSON.stringify({ time: new Date().toISOString(), level: "info", msg: `Hotellguiden listening on http://localhost:${env.PORT}`, mode: env.NODE_ENV, database: where }),
+  );
+});
+
+let stopping = false;
+async function stop(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(JSON.stringify({ time: new Date().toISOString(), level: "info", msg: "shutting down", signal }));
+  // Stop accepting, let in-flight requests finish, then close the database cleanly.
+  listener.close(async () => {
+    await appModule.shutdown().catch(() => {});
+    process.exit(0);
+  });
+  listener.closeIdleConnections();
+  setTimeout(() => process.exit(1), 10_000).unref();
+}
+process.on("SIGTERM", () => void stop("SIGTERM"));
+process.on("SIGINT", () => void stop("SIGINT"));
