@@ -1,9 +1,5 @@
 import { z } from "zod";
 
-const booleanString = z
-  .enum(["true", "false", "1", "0", "yes", "no"])
-  .transform((value) => value === "true" || value === "1" || value === "yes");
-
 const postgresUrl = z
   .string()
   .trim()
@@ -44,7 +40,6 @@ export const envSchema = z.object({
     .url({ message: "must be an absolute URL" })
     .refine((value) => /^https?:\/\//.test(value), { message: "must start with http:// or https://" })
     .default("https://www.skyscanner.se/"),
-  LOG_SQL: booleanString.default(false),
 });
 
 export type Env = z.infer<typeof envSchema>;

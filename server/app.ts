@@ -12,6 +12,7 @@ import { getEnv } from "#app/env.server.ts";
 import { log } from "#app/log.server.ts";
 
 export const app = express();
+app.disable("x-powered-by");
 
 app.use(
   createRequestHandler({

@@ -22,13 +22,16 @@ export interface MigrateOptions {
 export async function migrate(db: Kysely<Database>, options: MigrateOptions = {}): Promise<string[]> {
   const directory = options.directory ?? MIGRATIONS_DIR;
   const log = options.log ?? (() => {});
-  await sql`
-    create table if not exists public.schema_migrations (
-      version text primary key,
-      applied_at timestamptz not null default now()
-    )
-  `.execute(db);
-  await sql`alter table public.schema_migrations enable row level security`.execute(db);
+  await db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${MIGRATION_LOCK})`.execute(trx);
+    await sql`
+      create table if not exists public.schema_migrations (
+        version text primary key,
+        applied_at timestamptz not null default now()
+      )
+    `.execute(trx);
+    await sql`alter table public.schema_migrations enable row level security`.execute(trx);
+  });
 
   const files = (await fs.readdir(directory)).filter((name) => name.endsWith(".sql")).sort();
   const applied = new Set(

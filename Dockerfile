@@ -1,0 +1,36 @@
+# syntax=docker/dockerfile:1
+# Hotellguiden: build with `docker build -t hotellguiden .`, run with
+#   docker run -p 8080:8080 -e DATABASE_URL=… -e SESSION_SECRET=… hotellguiden
+# Without DATABASE_URL the container uses an embedded database in /app/data (lost with the
+# container unless a volume is mounted there).
+
+FROM node:24-slim AS base
+WORKDIR /app
+
+# All dependencies, for the build. `npm install`, not `npm ci`: the lock file may lack the
+# platform-specific optional packages of this image's platform, which `npm ci` would refuse.
+FROM base AS deps
+COPY package.json package-lock.json ./
+RUN npm install --no-audit --no-fund
+
+FROM deps AS build
+COPY . .
+RUN npm run build
+
+# Production dependencies only (this also leaves out the `node` dev dependency: the image
+# already is Node 24). The server and the scripts run as .ts through Node's type stripping
+# and import app/ at run time through the package.json "#app/*" import map.
+FROM base AS runtime
+ENV NODE_ENV=production PORT=8080
+COPY package.json package-lock.json ./
+RUN npm install --omit=dev --no-audit --no-fund && npm cache clean --force
+COPY --from=build /app/build ./build
+COPY --from=build /app/server ./server
+COPY --from=build /app/app ./app
+COPY --from=build /app/scripts ./scripts
+COPY --from=build /app/supabase/migrations ./supabase/migrations
+# DATA_DIR (./data) must be writable by the app user: embedded database, session secret.
+RUN mkdir -p data && chown node:node data
+USER node
+EXPOSE 8080
+CMD ["node", "server/main.ts"]

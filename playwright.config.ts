@@ -1,0 +1,57 @@
+import os from "node:os";
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+// A fresh embedded database per run: the server seeds the demo catalogue on start.
+export const E2E_DATA_DIR = path.join(os.tmpdir(), `hotellguiden-e2e-${process.pid}`);
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  globalTeardown: "./tests/e2e/global-teardown.ts",
+  fullyParallel: true,
+  forbidOnly: true,
+  workers: 2,
+  retries: 0,
+  reporter: "list",
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    browserName: "chromium",
+    locale: "sv-SE",
+    trace: "retain-on-failure",
+    launchOptions: {
+      // Debian's Chromium (apt-get install chromium); Playwright's own download is unavailable here.
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [
+    { name: "js-on", use: { javaScriptEnabled: true } },
+    { name: "js-off", use: { javaScriptEnabled: false } },
+  ],
+  webServer: {
+    command: "node server/main.ts",
+    url: `http://localhost:${PORT}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      NODE_ENV: "production",
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      SITE_URL: `http://localhost:${PORT}`,
+      DATA_DIR: E2E_DATA_DIR,
+    },
+  },
+});

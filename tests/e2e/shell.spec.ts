@@ -1,0 +1,61 @@
+import { expect, test } from "./fixtures.ts";
+
+test("the home page renders the header, content from the database and the footer", async ({ page }) => {
+  const response = await page.goto("/");
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole("heading", { level: 1, name: "Sök efter din nästa resmål" })).toBeVisible();
+  await expect(page).toHaveTitle(/Hotellguiden$/);
+
+  const header = page.getByRole("banner");
+  await expect(header.getByRole("link", { name: "Hotellguiden" })).toHaveAttribute("href", "/");
+  const nav = page.getByRole("navigation", { name: "Huvudmeny" });
+  await expect(nav.getByRole("link", { name: "Hotell", exact: true })).toHaveAttribute("href", "/hotels");
+  await expect(nav.getByRole("link", { name: "Reseguider" })).toHaveAttribute("href", "/blog");
+
+  // Seeded destinations come from the database.
+  await expect(page.getByRole("main").getByRole("heading", { name: "Populära destinationer", level: 2 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Göteborg", level: 3 })).toBeVisible();
+
+  const footer = page.getByRole("contentinfo");
+  for (const href of ["/Sweden", "/Norway", "/Denmark", "/Finland", "/Sweden/Stockholm", "/Sweden/Gothenburg", "/Denmark/Copenhagen", "/Norway/Oslo", "/Finland/Helsinki", "/about", "/contact", "/sitemap"]) {
+    await expect(footer.locator(`a[href="${href}"]`)).toHaveCount(1);
+  }
+  await expect(footer).toContainText(`© ${new Date().getFullYear()} Hotellguiden. Alla rättigheter förbehållna.`);
+});
+
+test("Destinationer lists the first five countries in Swedish order", async ({ page }) => {
+  await page.goto("/");
+  const nav = page.getByRole("navigation", { name: "Huvudmeny" });
+  await nav.getByText("Destinationer", { exact: true }).click();
+  const explore = nav.getByRole("link", { name: /Utforska hotell i/ });
+  await expect(explore).toHaveCount(5);
+  await expect(explore.first()).toBeVisible();
+  const names = await explore.locator("span:first-child").allTextContents();
+  expect(names).toEqual([...names].sort(new Intl.Collator("sv-SE").compare));
+  await expect(nav.getByRole("link", { name: "Visa alla destinationer" })).toHaveAttribute("href", "/hotels");
+});
+
+test("the menu is hidden below 768 px and a compact menu takes its place", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto("/");
+  await expect(page.getByRole("navigation", { name: "Huvudmeny" })).toBeHidden();
+  await page.getByText("Meny", { exact: true }).click();
+  await expect(page.getByRole("navigation", { name: "Mobilmeny" }).getByRole("link", { name: "Reseguider" })).toBeVisible();
+});
+
+for (const path of ["/flights", "/rentals", "/explore", "/finns/inte/alls/här"]) {
+  test(`${path} answers 404 with the not-found page`, async ({ page }) => {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByText("404", { exact: true })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Sidan du letar efter finns inte" })).toBeVisible();
+    await page.getByRole("link", { name: "Till startsidan" }).click();
+    await expect(page).toHaveURL("/");
+  });
+}
+
+test("/healthz reports the database", async ({ request }) => {
+  const response = await request.get("/healthz");
+  expect(response.status()).toBe(200);
+  expect(await response.json()).toEqual({ status: "ok", database: "up" });
+});

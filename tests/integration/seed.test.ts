@@ -1,0 +1,135 @@
+import fs from "node:fs";
+import path from "node:path";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "#app/db/db.server.ts";
+import { generateDemoHotels } from "#app/db/demo-catalogue.ts";
+import { isCatalogueEmpty, seedDemoCatalogue } from "#app/db/seed.server.ts";
+import { normalizeHotel } from "#app/domain/hotel.ts";
+import { testDatabases } from "#tests/db.ts";
+
+const SPEC_CITIES = [
+  "Stockholm", "Gothenburg", "Malmö", "Uppsala", "Oslo", "Bergen", "Trondheim", "Stavanger", "Copenhagen",
+  "Aarhus", "Odense", "Aalborg", "Helsinki", "Tokyo", "London", "Paris", "New York",
+];
+
+describe("demo catalogue generator", () => {
+  it("is deterministic, and a bigger run starts with the smaller one", () => {
+    const small = [...generateDemoHotels(50)];
+    const again = [...generateDemoHotels(50)];
+    const big = [...generateDemoHotels(200)].slice(0, 50);
+    expect(again).toEqual(small);
+    expect(big).toEqual(small);
+  });
+
+  it("refers only to images shipped in public/", () => {
+    const paths = new Set<string>();
+    for (const hotel of generateDemoHotels(600)) {
+      const normalized = normalizeHotel(hotel);
+      paths.add(normalized.image_path);
+      for (const image of normalized.additional_image_paths) paths.add(image);
+    }
+    for (const image of paths) expect(fs.existsSync(path.join("public", image)), image).toBe(true);
+  });
+
+  it("keeps hotel names unique within a place", () => {
+    const seen = new Set<string>();
+    for (const hotel of generateDemoHotels(5000)) {
+      if (!hotel.name) continue;
+      const key = `${hotel.country}|${hotel.location}|${hotel.name.toLowerCase()}`;
+      expect(seen.has(key), key).toBe(false);
+      seen.add(key);
+    }
+  });
+});
+
+describe.each(testDatabases())("seeded demo catalogue on $name", ({ open }) => {
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    handle = await open();
+    expect(await isCatalogueEmpty(handle.db)).toBe(true);
+    await seedDemoCatalogue(handle.db);
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  const one = async <T>(query: ReturnType<typeof sql<T>>) => (await query.execute(handle.db)).rows[0]!;
+
+  it("has at least 500 hotels in at least 12 countries and 40 places", async () => {
+    const row = await one(sql<{ hotels: number; countries: number; places: number }>`
+      select count(*)::int as hotels, count(distinct country)::int as countries,
+             count(distinct (country, location))::int as places from hotels
+    `);
+    expect(row.hotels).toBeGreaterThanOrEqual(500);
+    expect(row.countries).toBeGreaterThanOrEqual(12);
+    expect(row.places).toBeGreaterThanOrEqual(40);
+    expect(await isCatalogueEmpty(handle.db)).toBe(false);
+  });
+
+  it("includes every city the spec names and places beginning with Å, Ä and Ö", async () => {
+    const places = (await handle.db.selectFrom("hotels").select("location").distinct().execute()).map((r) => r.location);
+    for (const city of SPEC_CITIES) expect(places, city).toContain(city);
+    for (const letter of ["Å", "Ä", "Ö"]) expect(places.some((place) => place?.startsWith(letter)), letter).toBe(true);
+  });
+
+  it("has affiliate URLs on about two thirds, across several partner hosts", async () => {
+    const row = await one(sql<{ share: number; hosts: number; mismatched: number }>`
+      select avg(case when affiliate_url is null then 0 else 1 end)::float as share,
+             count(distinct substring(affiliate_url from '^https?://([^/]+)'))::int as hosts,
+             count(*) filter (where has_affiliate_url <> (affiliate_url is not null))::int as mismatched
+      from hotels
+    `);
+    expect(row.share).toBeGreaterThan(0.58);
+    expect(row.share).toBeLessThan(0.76);
+    expect(row.hosts).toBeGreaterThanOrEqual(3);
+    expect(row.mismatched).toBe(0);
+  });
+
+  it("stores amenities and images in every raw shape, with realistic gaps", async () => {
+    const row = await one(sql<Record<string, number>>`
+      select
+        count(*) filter (where jsonb_typeof(amenities) = 'array' and jsonb_typeof(amenities -> 0) = 'string')::int as amenity_strings,
+        count(*) filter (where jsonb_typeof(amenities) = 'array' and jsonb_typeof(amenities -> 0) = 'object')::int as amenity_objects,
+        count(*) filter (where jsonb_typeof(amenities) = 'object')::int as amenity_keys,
+        count(*) filter (where amenities is null)::int as amenity_missing,
+        count(*) filter (where jsonb_typeof(additional_image_paths) = 'array')::int as image_lists,
+        count(*) filter (where jsonb_typeof(additional_image_paths) = 'object')::int as image_objects,
+        count(*) filter (where star_rating is null)::int as no_stars,
+        count(*) filter (where description is null)::int as no_description,
+        count(*) filter (where latitude is null)::int as no_coordinates,
+        count(*) filter (where rewritten_text is not null and is_description_rewritten)::int as rewritten,
+        count(*) filter (where price_currency = 'SEK')::int as priced_in_sek
+      from hotels
+    `);
+    for (const [key, value] of Object.entries(row)) expect(value, key).toBeGreaterThan(0);
+  });
+
+  it("has published and draft posts that together use all six block types", async () => {
+    const posts = await handle.db.selectFrom("hotels_blog_posts").select(["published", "content"]).execute();
+    expect(posts.some((post) => post.published)).toBe(true);
+    expect(posts.some((post) => !post.published)).toBe(true);
+    const types = new Set(posts.flatMap((post) => (post.content as Array<{ type: string }>).map((block) => block.type)));
+    expect([...types].sort()).toEqual(["button", "heading", "image", "list", "paragraph", "quote"]);
+  });
+
+  it("has popular locations and the spec's destination samples", async () => {
+    const locations = await handle.db.selectFrom("popular_locations").select("location").execute();
+    expect(locations.length).toBeGreaterThan(0);
+    const destinations = await handle.db.selectFrom("popular_destinations").select("name").orderBy("position").execute();
+    expect(destinations.map((d) => d.name)).toEqual(["Stockholm", "Göteborg", "Malmö", "Uppsala"]);
+  });
+
+  it("changes nothing when run again", async () => {
+    const before = await one(sql<{ n: number; digest: string }>`
+      select count(*)::int as n, md5(string_agg(hotel_id || coalesce(name, '') || coalesce(rating::text, ''), ',' order by hotel_id)) as digest from hotels
+    `);
+    const result = await seedDemoCatalogue(handle.db);
+    expect(result.posts).toBe(0);
+    const after = await one(sql<{ n: number; digest: string }>`
+      select count(*)::int as n, md5(string_agg(hotel_id || coalesce(name, '') || coalesce(rating::text, ''), ',' order by hotel_id)) as digest from hotels
+    `);
+    expect(after).toEqual(before);
+    expect(await handle.db.selectFrom("hotels_blog_posts").select("id").execute()).toHaveLength(4);
+  });
+});
