@@ -14,7 +14,8 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   reporter: "list",
-  timeout: 30_000,
+  // Generous: axe checks every visited page at the end, and a list page holds 100 cards.
+  timeout: 120_000,
   expect: { timeout: 5_000 },
   use: {
     baseURL: `http://localhost:${PORT}`,

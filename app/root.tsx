@@ -16,6 +16,7 @@ import { getEnv } from "#app/env.server.ts";
 import { readFlash } from "#app/flash.server.ts";
 import { log } from "#app/log.server.ts";
 import { FlashMessage } from "#app/components/flash-message.tsx";
+import { IconSprite } from "#app/components/hotel-bits.tsx";
 import { NotFoundPanel } from "#app/components/not-found-panel.tsx";
 import { SiteFooter } from "#app/components/site-footer.tsx";
 import { SiteHeader } from "#app/components/site-header.tsx";
@@ -58,6 +59,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-dvh flex-col">
+        <IconSprite />
         <a
           href="#innehall"
           className="sr-only z-50 rounded-md bg-white px-4 py-2 font-medium text-brand-700 focus:not-sr-only focus:absolute focus:left-4 focus:top-4"

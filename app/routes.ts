@@ -6,10 +6,14 @@ import { type RouteConfig, index, route } from "@react-router/dev/routes";
  */
 export default [
   index("routes/home.tsx"),
+  route("hotels", "routes/hotels.tsx"),
   route("healthz", "routes/healthz.ts"),
+  route("resources/suggestions", "routes/resources.suggestions.ts"),
   // The spec lists these as fallback not-found pages.
   route("flights", "routes/not-found.tsx", { id: "flights" }),
   route("rentals", "routes/not-found.tsx", { id: "rentals" }),
   route("explore", "routes/not-found.tsx", { id: "explore" }),
+  route(":country", "routes/country.tsx"),
+  route(":country/:location", "routes/place.tsx"),
   route("*", "routes/not-found.tsx", { id: "not-found" }),
 ] satisfies RouteConfig;

@@ -20,3 +20,19 @@ export async function listPopularDestinations(db: Kysely<Database>): Promise<Pop
     .execute();
   return rows.map(({ price_text, ...row }) => ({ ...row, priceText: price_text }));
 }
+
+export interface PopularPlace {
+  location: string;
+  country: string | null;
+}
+
+/**
+ * The home page chips: the places an administrator chose, else the spec's default list —
+ * Tokyo, London, Paris, plus New York when a hotel exists there, else Stockholm.
+ */
+export async function listPopularPlaces(db: Kysely<Database>, hasNewYork: () => Promise<boolean>): Promise<PopularPlace[]> {
+  const chosen = await db.selectFrom("popular_locations").select(["location", "country"]).orderBy("position").orderBy("created_at").execute();
+  if (chosen.length) return chosen;
+  const fourth = (await hasNewYork()) ? "New York" : "Stockholm";
+  return ["Tokyo", "London", "Paris", fourth].map((location) => ({ location, country: null }));
+}

@@ -245,3 +245,8 @@ export function truncate(value: string, max: number): string {
   const atWord = endsOnWord || lastSpace < max * 0.6 ? cut : cut.slice(0, lastSpace);
   return `${atWord.trimEnd().replace(/[,.;:]$/, "")}…`;
 }
+
+/** Swedish count text: '1 hotell', '1 234 hotell'. */
+export function hotelCount(total: number): string {
+  return `${total.toLocaleString("sv-SE")} hotell`;
+}

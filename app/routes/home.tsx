@@ -1,5 +1,8 @@
 import type { Route } from "./+types/home";
-import { listPopularDestinations } from "#app/catalogue/destinations.server.ts";
+import { listPopularDestinations, listPopularPlaces } from "#app/catalogue/destinations.server.ts";
+import { hasNewYork, popularHotels } from "#app/catalogue/hotels.server.ts";
+import { HotelList } from "#app/components/hotel-card.tsx";
+import { SearchBar } from "#app/components/search-bar.tsx";
 import { getAppDatabase } from "#app/db/db.server.ts";
 import { getEnv } from "#app/env.server.ts";
 import { SeoText } from "#app/components/seo-text.tsx";
@@ -13,33 +16,30 @@ export function meta({ data }: Route.MetaArgs) {
   ];
 }
 
-export async function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
   const env = getEnv();
-  const destinations = await listPopularDestinations(getAppDatabase().db);
-  return { siteName: env.SITE_NAME, flightsUrl: env.FLIGHTS_AFFILIATE_URL, destinations };
+  const { db } = getAppDatabase();
+  const [destinations, places] = await Promise.all([
+    listPopularDestinations(db),
+    listPopularPlaces(db, () => hasNewYork(db)),
+  ]);
+  // The chosen chip is a link (?plats=…), so choosing works without JavaScript; the first is the default.
+  const wanted = new URL(request.url).searchParams.get("plats")?.trim().toLocaleLowerCase("sv-SE");
+  const selected = places.find((place) => place.location.toLocaleLowerCase("sv-SE") === wanted) ?? places[0] ?? null;
+  const hotels = selected ? await popularHotels(db, selected.location, selected.country ?? undefined) : [];
+  return { siteName: env.SITE_NAME, flightsUrl: env.FLIGHTS_AFFILIATE_URL, destinations, places, selected, hotels };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { destinations, flightsUrl } = loaderData;
+  const { destinations, flightsUrl, places, selected, hotels } = loaderData;
   return (
     <>
       <section className="bg-gradient-to-b from-brand-50 to-white">
         <div className="container-page py-12 md:py-20">
           <h1 className="max-w-2xl text-3xl font-bold tracking-tight md:text-5xl">Sök efter din nästa resmål</h1>
-          <form method="get" action="/hotels" role="search" className="mt-6 flex max-w-2xl gap-2">
-            <label htmlFor="home-search" className="sr-only">Sök hotell</label>
-            <input
-              id="home-search"
-              name="search"
-              type="search"
-              required
-              placeholder="Sök efter hotell, städer eller resmål"
-              className="min-w-0 flex-1 rounded-full border border-slate-300 bg-white px-5 py-3 text-base shadow-sm"
-            />
-            <button type="submit" className="rounded-full bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700">
-              Sök
-            </button>
-          </form>
+          <div className="mt-6">
+            <SearchBar id="home-search" />
+          </div>
           <ul className="mt-8 grid max-w-2xl grid-cols-2 gap-4">
             <li>
               <a
@@ -61,6 +61,34 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </ul>
         </div>
       </section>
+
+      {places.length ? (
+        <section aria-labelledby="popular-places-heading" className="container-page py-10">
+          <h2 id="popular-places-heading" className="text-2xl font-semibold">Populära platser</h2>
+          <ul className="mt-4 flex flex-wrap gap-2" aria-label="Välj plats">
+            {places.map((place) => {
+              const isSelected = place.location === selected?.location;
+              return (
+                <li key={`${place.country}-${place.location}`}>
+                  <Link
+                    to={`?plats=${encodeURIComponent(place.location)}`}
+                    preventScrollReset
+                    aria-current={isSelected ? "true" : undefined}
+                    className={`inline-block rounded-full border px-4 py-2 text-sm font-medium ${
+                      isSelected ? "border-brand-600 bg-brand-600 text-white" : "border-slate-300 bg-white hover:border-brand-600"
+                    }`}
+                  >
+                    {place.location}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+          <div className="mt-6">
+            <HotelList hotels={hotels} amenityCount={4} emptyText="Inga hotell hittades för den här platsen" />
+          </div>
+        </section>
+      ) : null}
 
       {destinations.length ? (
         <section aria-labelledby="destinations-heading" className="container-page py-10">

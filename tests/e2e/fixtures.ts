@@ -56,3 +56,6 @@ export const test = base.extend({
     }
   },
 });
+
+/** True in the project that runs with JavaScript turned off. */
+export const jsOff = (testInfo: { project: { name: string } }) => testInfo.project.name === "js-off";

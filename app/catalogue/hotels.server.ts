@@ -1,0 +1,276 @@
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from "kysely";
+import type { Database } from "#app/db/schema.ts";
+import { normalizeHotel, stripTrailingPeriod, type Amenity } from "#app/domain/hotel.ts";
+import { sortSwedish } from "#app/domain/places.ts";
+
+type DB = Kysely<Database>;
+type HotelsEb = ExpressionBuilder<Database, "hotels">;
+
+export const HOTEL_PAGE_SIZE = 100;
+export const SUGGESTION_MIN_LENGTH = 2;
+export const SUGGESTION_LIMIT = 10;
+
+export const SORT_OPTIONS = ["rekommenderat", "pris", "betyg", "stjarnor"] as const;
+export type HotelSort = (typeof SORT_OPTIONS)[number];
+
+export interface HotelFilters {
+  hotelId?: string;
+  country?: string;
+  location?: string;
+  /** Minimum star rating; hotels without one are left out. */
+  minStars?: number;
+  search?: string;
+  sort?: HotelSort;
+  page?: number;
+  limit?: number;
+}
+
+/** What a hotel card shows: no more than that goes to the browser. */
+export interface HotelSummary {
+  id: string;
+  hotel_id: string;
+  name: string;
+  description: string;
+  rating: number;
+  review_count: number;
+  star_rating: number;
+  price_amount: string;
+  price_currency: string;
+  image_path: string;
+  images: string[];
+  amenities: Amenity[];
+  location: string;
+  country: string;
+  latitude: number | null;
+  longitude: number | null;
+  address: string;
+}
+
+/**
+ * Escapes LIKE metacharacters so the visitor's text is matched literally, and strips a
+ * trailing period (spec §5). Blank input gives undefined: no filter.
+ */
+export function likePattern(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const cleaned = stripTrailingPeriod(value);
+  if (!cleaned) return undefined;
+  return `%${cleaned.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+const clean = (value: string | undefined) => {
+  const trimmed = value === undefined ? "" : stripTrailingPeriod(value);
+  return trimmed || undefined;
+};
+
+const samePlace = (column: "country" | "location", value: string) =>
+  sql<SqlBool>`place_key(${sql.ref(column)}) = place_key(${value})`;
+
+const ilike = (column: "name" | "description" | "location" | "country", pattern: string) =>
+  sql<SqlBool>`${sql.ref(column)} ilike ${pattern} escape '\\'`;
+
+function whereFilters(eb: HotelsEb, filters: HotelFilters): Expression<SqlBool> {
+  const conditions: Expression<SqlBool>[] = [];
+  const hotelId = clean(filters.hotelId);
+  const country = clean(filters.country);
+  const location = clean(filters.location);
+  const pattern = likePattern(filters.search);
+  if (hotelId) conditions.push(eb("hotel_id", "=", hotelId));
+  if (country) conditions.push(samePlace("country", country));
+  if (location) conditions.push(samePlace("location", location));
+  if (filters.minStars !== undefined) conditions.push(eb("star_rating", ">=", filters.minStars));
+  if (pattern) conditions.push(eb.or([ilike("name", pattern), ilike("description", pattern), ilike("location", pattern)]));
+  return eb.and(conditions);
+}
+
+const CARD_DESCRIPTION_CHARS = 240;
+
+/** The hotel list (spec §7) with paging and sorting: one page of cards and the total count. */
+export async function searchHotels(db: DB, filters: HotelFilters = {}): Promise<{ hotels: HotelSummary[]; total: number }> {
+  const limit = Math.min(Math.max(filters.limit ?? HOTEL_PAGE_SIZE, 1), HOTEL_PAGE_SIZE);
+  const page = Math.max(1, Math.floor(filters.page ?? 1));
+  let query = db
+    .selectFrom("hotels")
+    .where((eb) => whereFilters(eb, filters))
+    .select([
+      "id", "hotel_id", "name", "rating", "review_count", "star_rating", "price_amount", "price_currency",
+      "image_path", "additional_image_paths", "amenities", "location", "country", "latitude", "longitude", "address",
+    ])
+    // Only the start of the text is shown on a card; don't ship the rest.
+    .select(sql<string>`left(coalesce(nullif(rewritten_text, ''), description), ${CARD_DESCRIPTION_CHARS})`.as("description"));
+
+  switch (filters.sort ?? "rekommenderat") {
+    case "pris":
+      query = query.orderBy(sql`price_amount asc nulls last`);
+      break;
+    case "betyg":
+      query = query.orderBy(sql`rating desc nulls last`);
+      break;
+    case "stjarnor":
+      query = query.orderBy(sql`star_rating desc nulls last`).orderBy(sql`rating desc nulls last`);
+      break;
+    default:
+      // Recommended: well-rated hotels with many reviews first.
+      query = query.orderBy(sql`rating desc nulls last`).orderBy(sql`review_count desc nulls last`);
+  }
+
+  const [rows, count] = await Promise.all([
+    query.orderBy("id").limit(limit).offset((page - 1) * limit).execute(),
+    db
+      .selectFrom("hotels")
+      .where((eb) => whereFilters(eb, filters))
+      .select((eb) => eb.fn.countAll<number>().as("total"))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { hotels: rows.map(toSummary), total: Number(count.total) };
+}
+
+function toSummary(row: Record<string, unknown>): HotelSummary {
+  const hotel = normalizeHotel(row);
+  return {
+    id: hotel.id,
+    hotel_id: hotel.hotel_id,
+    name: hotel.name,
+    description: hotel.description,
+    rating: hotel.rating,
+    review_count: hotel.review_count,
+    star_rating: hotel.star_rating,
+    price_amount: hotel.price_amount,
+    price_currency: hotel.price_currency,
+    image_path: hotel.image_path,
+    images: hotel.additional_image_paths,
+    amenities: hotel.amenities,
+    location: hotel.location,
+    country: hotel.country,
+    latitude: hotel.latitude,
+    longitude: hotel.longitude,
+    address: hotel.address,
+  };
+}
+
+/** Places, optionally in one country, in Swedish order. */
+export async function listLocations(db: DB, country?: string): Promise<string[]> {
+  const wanted = clean(country);
+  let query = db
+    .selectFrom("hotels")
+    .select("location")
+    .distinct()
+    .where("location", "is not", null)
+    .where("location", "<>", "");
+  if (wanted) query = query.where(samePlace("country", wanted));
+  const rows = await query.execute();
+  return sortSwedish(rows.map((row) => row.location));
+}
+
+export interface PlaceOption {
+  id: string;
+  location: string;
+  country: string;
+}
+
+/** Every place with its country (the spec's location options), in Swedish order of place. */
+export async function listLocationsWithCountry(db: DB): Promise<PlaceOption[]> {
+  const rows = await db
+    .selectFrom("hotels")
+    .select(["location", "country"])
+    .distinct()
+    .where("location", "is not", null)
+    .where("location", "<>", "")
+    .where("country", "is not", null)
+    .where("country", "<>", "")
+    .execute();
+  const collator = new Intl.Collator("sv-SE");
+  return rows
+    .map((row) => ({ id: `${row.country}-${row.location}`, location: row.location!, country: row.country! }))
+    .sort((a, b) => collator.compare(a.location, b.location) || collator.compare(a.country, b.country));
+}
+
+/** The country as stored, for a URL segment in any case or spelling of accents; null if none. */
+export async function findCountry(db: DB, segment: string): Promise<string | null> {
+  const value = clean(decodeSegment(segment));
+  if (!value) return null;
+  const row = await db.selectFrom("hotels").select("country").where(samePlace("country", value)).limit(1).executeTakeFirst();
+  return row?.country ?? null;
+}
+
+/** The place and its country as stored; null when there is no such place in that country. */
+export async function findPlace(db: DB, countrySegment: string, locationSegment: string): Promise<{ country: string; location: string } | null> {
+  const country = clean(decodeSegment(countrySegment));
+  const location = clean(decodeSegment(locationSegment));
+  if (!country || !location) return null;
+  const row = await db
+    .selectFrom("hotels")
+    .select(["country", "location"])
+    .where(samePlace("country", country))
+    .where(samePlace("location", location))
+    .limit(1)
+    .executeTakeFirst();
+  return row?.country && row.location ? { country: row.country, location: row.location } : null;
+}
+
+/** URL segments use hyphens for spaces; place_key treats both alike, so only decode here. */
+function decodeSegment(segment: string): string {
+  return segment.replace(/\+/g, " ");
+}
+
+export interface Suggestions {
+  hotels: Array<{ id: string; hotel_id: string; name: string; country: string; location: string }>;
+  countries: string[];
+  places: Array<{ location: string; country: string }>;
+}
+
+/** Search-bar suggestions: hotels by name, country or place (max 10), countries and places (max 5 each). */
+export async function suggest(db: DB, query: string): Promise<Suggestions> {
+  const cleaned = stripTrailingPeriod(query);
+  const pattern = likePattern(cleaned);
+  if (!pattern || cleaned.length < SUGGESTION_MIN_LENGTH) return { hotels: [], countries: [], places: [] };
+  const [hotels, places] = await Promise.all([
+    db
+      .selectFrom("hotels")
+      .select(["id", "hotel_id", "name", "country", "location"])
+      .where((eb) => eb.or([ilike("name", pattern), ilike("country", pattern), ilike("location", pattern)]))
+      .orderBy("name")
+      .orderBy("id")
+      .limit(SUGGESTION_LIMIT)
+      .execute(),
+    db
+      .selectFrom("hotels")
+      .select(["country", "location"])
+      .distinct()
+      .where((eb) => eb.or([ilike("country", pattern), ilike("location", pattern)]))
+      .where("country", "is not", null)
+      .where("location", "is not", null)
+      .limit(200)
+      .execute(),
+  ]);
+  const needle = cleaned.toLocaleLowerCase("sv-SE");
+  const countries = sortSwedish(places.map((p) => p.country).filter((c) => c?.toLocaleLowerCase("sv-SE").includes(needle))).slice(0, 5);
+  const collator = new Intl.Collator("sv-SE");
+  const matchingPlaces = places
+    .filter((p) => p.location?.toLocaleLowerCase("sv-SE").includes(needle))
+    .map((p) => ({ location: p.location!, country: p.country! }))
+    .sort((a, b) => collator.compare(a.location, b.location))
+    .slice(0, 5);
+  return {
+    hotels: hotels.map((row) => ({
+      id: row.id,
+      hotel_id: row.hotel_id,
+      name: row.name?.trim() || "Unnamed Hotel",
+      country: row.country?.trim() || "Unknown",
+      location: row.location?.trim() || "Unknown",
+    })),
+    countries,
+    places: matchingPlaces,
+  };
+}
+
+/** Up to four hotels for a home-page chip (spec §7: location equal, limit 4). */
+export async function popularHotels(db: DB, location: string, country?: string): Promise<HotelSummary[]> {
+  const { hotels } = await searchHotels(db, { location, country, limit: 4 });
+  return hotels;
+}
+
+/** The spec's New York check for the default chips. */
+export async function hasNewYork(db: DB): Promise<boolean> {
+  const row = await db.selectFrom("hotels").select("hotel_id").where("location", "=", "New York").limit(1).executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,0 +1,118 @@
+import { Link } from "react-router";
+import type { HotelSummary } from "#app/catalogue/hotels.server.ts";
+import { formatPrice, PLACEHOLDER_IMAGE, truncate } from "#app/domain/hotel.ts";
+import { hotelPath } from "#app/domain/paths.ts";
+import { AmenityList, RatingBadge, StarRating } from "./hotel-bits.tsx";
+
+interface HotelCardProps {
+  hotel: HotelSummary;
+  /** Large cards (on /hotels and country pages) carry an image carousel and a longer text. */
+  variant?: "large" | "compact";
+  amenityCount?: number;
+  /** The first cards are above the fold: load their images at once. */
+  eager?: boolean;
+}
+
+function fallbackToPlaceholder(event: React.SyntheticEvent<HTMLImageElement>) {
+  if (!event.currentTarget.src.endsWith(PLACEHOLDER_IMAGE)) event.currentTarget.src = PLACEHOLDER_IMAGE;
+}
+
+export function HotelCard({ hotel, variant = "compact", amenityCount = 6, eager = false }: HotelCardProps) {
+  const href = hotelPath(hotel);
+  const large = variant === "large";
+  const images = large ? [hotel.image_path, ...hotel.images.filter((image) => image !== hotel.image_path)].slice(0, 6) : [hotel.image_path];
+  const price = Number(hotel.price_amount) > 0 ? formatPrice(hotel.price_amount, hotel.price_currency) : "";
+  const headingId = `hotel-${hotel.id}`;
+
+  return (
+    <article aria-labelledby={headingId} className={`overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm ${large ? "md:flex" : ""}`}>
+      <div className={large ? "md:w-[300px] md:shrink-0" : ""}>
+        {images.length > 1 ? (
+          // Scroll-snap carousel: every image reachable by scrolling or swiping, with or without JS.
+          <ul className="flex h-[200px] snap-x snap-mandatory overflow-x-auto" aria-label={`Bilder på ${hotel.name}`} tabIndex={0}>
+            {images.map((image, index) => (
+              <li key={image} className="h-full w-full shrink-0 snap-start">
+                <img
+                  src={image}
+                  alt={index === 0 ? hotel.name : `${hotel.name}, bild ${index + 1}`}
+                  width={300}
+                  height={200}
+                  loading={eager && index === 0 ? "eager" : "lazy"}
+                  decoding="async"
+                  onError={fallbackToPlaceholder}
+                  className="h-full w-full object-cover"
+                />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <img
+            src={images[0]}
+            alt={hotel.name}
+            width={300}
+            height={200}
+            loading={eager ? "eager" : "lazy"}
+            decoding="async"
+            onError={fallbackToPlaceholder}
+            className="h-[200px] w-full object-cover"
+          />
+        )}
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <div>
+            <h3 id={headingId} className="text-lg font-semibold leading-snug">
+              <Link to={href} className="hover:text-brand-700 hover:underline">
+                {hotel.name}
+              </Link>
+            </h3>
+            <p className="text-sm text-muted">
+              {[hotel.location, hotel.country].filter(Boolean).join(", ")}
+            </p>
+          </div>
+          <StarRating stars={hotel.star_rating} />
+        </div>
+        <RatingBadge rating={hotel.rating} reviews={hotel.review_count} />
+        {hotel.description ? <p className="text-sm text-muted">{truncate(hotel.description, large ? 200 : 100)}</p> : null}
+        <AmenityList amenities={hotel.amenities} max={amenityCount} />
+        <div className="mt-auto flex items-end justify-between gap-2 pt-2">
+          {price ? (
+            <p className="text-sm text-muted">
+              från <span className="text-lg font-bold text-ink">{price}</span> / natt
+            </p>
+          ) : (
+            <span />
+          )}
+          <Link to={href} className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700" aria-describedby={headingId}>
+            Visa hotell
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+export function HotelList({
+  hotels,
+  variant,
+  emptyText = "Inga hotell matchade dina val",
+  amenityCount,
+}: {
+  hotels: HotelSummary[];
+  variant?: "large" | "compact";
+  emptyText?: string;
+  amenityCount?: number;
+}) {
+  if (!hotels.length) {
+    return <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-muted">{emptyText}</p>;
+  }
+  return (
+    <ul className={variant === "large" ? "space-y-4" : "grid gap-4 sm:grid-cols-2 lg:grid-cols-4"}>
+      {hotels.map((hotel, index) => (
+        <li key={hotel.id}>
+          <HotelCard hotel={hotel} variant={variant} eager={index < 2} amenityCount={amenityCount} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,210 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { useNavigate } from "react-router";
+import type { Suggestions } from "#app/catalogue/hotels.server.ts";
+import { countryPath, hotelPath, hotelsSearchPath, placePath } from "#app/domain/paths.ts";
+
+const MIN_LENGTH = 2;
+const DEBOUNCE_MS = 200;
+const NAVIGATION_DELAY_MS = 100;
+
+interface Option {
+  key: string;
+  group: "Hotell" | "Länder" | "Platser";
+  label: string;
+  detail?: string;
+  href: string;
+}
+
+function toOptions(suggestions: Suggestions): Option[] {
+  return [
+    ...suggestions.hotels.map((hotel) => ({
+      key: `h-${hotel.id}`,
+      group: "Hotell" as const,
+      label: hotel.name,
+      detail: `${hotel.location}, ${hotel.country}`,
+      href: hotel.country !== "Unknown" && hotel.location !== "Unknown" ? hotelPath(hotel) : hotelsSearchPath({ search: hotel.name }),
+    })),
+    ...suggestions.countries.slice(0, 5).map((country) => ({
+      key: `c-${country}`,
+      group: "Länder" as const,
+      label: country,
+      href: hotelsSearchPath({ country }),
+    })),
+    ...suggestions.places.slice(0, 5).map((place) => ({
+      key: `p-${place.country}-${place.location}`,
+      group: "Platser" as const,
+      label: place.location,
+      detail: place.country,
+      href: place.country ? placePath(place.country, place.location) : hotelsSearchPath({ location: place.location }),
+    })),
+  ];
+}
+
+interface SearchBarProps {
+  defaultValue?: string;
+  /** Rendered inside another form (the filter bar) instead of as its own GET form. */
+  standalone?: boolean;
+  id?: string;
+  label?: string;
+}
+
+/**
+ * The search field. Without JavaScript it is a plain GET form to /hotels?search=…; with it,
+ * an ARIA combobox whose suggestions come from /resources/suggestions as you type.
+ */
+export function SearchBar({ defaultValue = "", standalone = true, id, label = "Sök hotell, städer eller resmål" }: SearchBarProps) {
+  const generatedId = useId();
+  const inputId = id ?? `search-${generatedId}`;
+  const listId = `${inputId}-list`;
+  const navigate = useNavigate();
+  const [query, setQuery] = useState(defaultValue);
+  const [open, setOpen] = useState(false);
+  const [loading, setLoading] = useState(false);
+  const [options, setOptions] = useState<Option[]>([]);
+  const [active, setActive] = useState(-1);
+  const wrapper = useRef<HTMLDivElement>(null);
+
+  useEffect(() => setQuery(defaultValue), [defaultValue]);
+
+  useEffect(() => {
+    const trimmed = query.trim();
+    if (trimmed.length < MIN_LENGTH) {
+      setOptions([]);
+      setLoading(false);
+      return;
+    }
+    const controller = new AbortController();
+    setLoading(true);
+    const timer = setTimeout(async () => {
+      try {
+        const response = await fetch(`/resources/suggestions?q=${encodeURIComponent(trimmed)}`, { signal: controller.signal });
+        if (!response.ok) throw new Error(String(response.status));
+        setOptions(toOptions((await response.json()) as Suggestions));
+        setActive(-1);
+      } catch {
+        // A slow or failed request keeps the previous suggestions (spec §8).
+      } finally {
+        if (!controller.signal.aborted) setLoading(false);
+      }
+    }, DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [query]);
+
+  useEffect(() => {
+    const onPointer = (event: PointerEvent) => {
+      if (!wrapper.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener("pointerdown", onPointer);
+    return () => document.removeEventListener("pointerdown", onPointer);
+  }, []);
+
+  const choose = (option: Option) => {
+    setOpen(false);
+    setQuery(option.group === "Hotell" ? option.label : query);
+    setTimeout(() => navigate(option.href), NAVIGATION_DELAY_MS);
+  };
+
+  const onKeyDown = (event: React.KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === "ArrowDown") {
+      event.preventDefault();
+      setOpen(true);
+      setActive((index) => (options.length ? (index + 1) % options.length : -1));
+    } else if (event.key === "ArrowUp") {
+      event.preventDefault();
+      setActive((index) => (options.length ? (index <= 0 ? options.length - 1 : index - 1) : -1));
+    } else if (event.key === "Escape") {
+      setOpen(false);
+      setActive(-1);
+    } else if (event.key === "Enter" && open && active >= 0 && options[active]) {
+      event.preventDefault();
+      choose(options[active]!);
+    }
+  };
+
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    if (!query.trim()) {
+      // An empty search does nothing (spec §5).
+      event.preventDefault();
+      return;
+    }
+    setOpen(false);
+  };
+
+  const trimmed = query.trim();
+  let status: string | null = null;
+  if (!trimmed) status = "Börja skriva för att söka efter hotell, platser eller länder";
+  else if (loading && !options.length) status = "Laddar resultat...";
+  else if (trimmed.length >= MIN_LENGTH && !loading && !options.length) status = "Inga resultat hittades.";
+
+  const groups = (["Hotell", "Länder", "Platser"] as const)
+    .map((group) => ({ group, items: options.map((option, index) => ({ option, index })).filter(({ option }) => option.group === group) }))
+    .filter(({ items }) => items.length);
+
+  const field = (
+    <div ref={wrapper} className="relative flex-1">
+      <label htmlFor={inputId} className="sr-only">{label}</label>
+      <input
+        id={inputId}
+        name="search"
+        type="search"
+        autoComplete="off"
+        value={query}
+        onChange={(event) => {
+          setQuery(event.target.value);
+          setOpen(event.target.value.length > 0);
+        }}
+        onFocus={() => setOpen(true)}
+        onClick={() => setOpen(true)}
+        onKeyDown={onKeyDown}
+        role="combobox"
+        aria-expanded={open}
+        aria-controls={listId}
+        aria-autocomplete="list"
+        aria-activedescendant={open && active >= 0 ? `${listId}-${active}` : undefined}
+        placeholder="Sök efter hotell, städer eller resmål"
+        className="w-full rounded-full border border-slate-300 bg-white px-5 py-3 text-base shadow-sm"
+      />
+      <div
+        id={listId}
+        role="listbox"
+        aria-label="Sökförslag"
+        hidden={!open}
+        className="absolute left-0 z-40 mt-2 max-h-[300px] w-[calc(100vw-2rem)] overflow-y-auto rounded-lg border border-slate-200 bg-white p-2 shadow-lg md:w-[500px]"
+      >
+        {status ? <p className="px-3 py-2 text-sm text-muted">{status}</p> : null}
+        {groups.map(({ group, items }) => (
+          <div key={group} role="group" aria-label={group}>
+            <p aria-hidden="true" className="px-3 pt-2 text-xs font-semibold uppercase tracking-wide text-muted">{group}</p>
+            {items.map(({ option, index }) => (
+              <div
+                key={option.key}
+                id={`${listId}-${index}`}
+                role="option"
+                aria-selected={index === active}
+                onPointerDown={(event) => event.preventDefault()}
+                onClick={() => choose(option)}
+                className={`cursor-pointer rounded-md px-3 py-2 text-sm ${index === active ? "bg-brand-50 text-brand-800" : "hover:bg-slate-50"}`}
+              >
+                <span className="block font-medium">{option.label}</span>
+                {option.detail ? <span className="block text-muted">{option.detail}</span> : null}
+              </div>
+            ))}
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+
+  if (!standalone) return field;
+  return (
+    <form method="get" action="/hotels" role="search" onSubmit={onSubmit} className="flex w-full max-w-2xl gap-2">
+      {field}
+      <button type="submit" className="rounded-full bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700">
+        Sök
+      </button>
+    </form>
+  );
+}

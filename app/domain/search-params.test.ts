@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { listHref, readListParams } from "./search-params.ts";
+
+describe("readListParams", () => {
+  it("reads every parameter", () => {
+    expect(readListParams(new URLSearchParams("search=spa&country=Sweden&location=Åre&rating=4&sortera=pris&sida=3"))).toEqual({
+      search: "spa",
+      country: "Sweden",
+      location: "Åre",
+      rating: 4,
+      sort: "pris",
+      page: 3,
+      destination: "",
+    });
+  });
+  it("ignores what it cannot use", () => {
+    expect(readListParams(new URLSearchParams("rating=all&sortera=<script>&sida=-2"))).toMatchObject({
+      rating: undefined,
+      sort: "rekommenderat",
+      page: 1,
+    });
+    expect(readListParams(new URLSearchParams("rating=2&sida=1.5")).rating).toBeUndefined();
+  });
+  it("takes the first of repeated parameters and cuts absurd lengths", () => {
+    const params = new URLSearchParams(`search=${"x".repeat(100_000)}&search=second&country=A&country=B`);
+    const read = readListParams(params);
+    expect(read.search).toHaveLength(200);
+    expect(read.country).toBe("A");
+  });
+});
+
+describe("listHref", () => {
+  it("changes parameters, dropping empty ones and page 1", () => {
+    const current = new URLSearchParams("country=Sweden&location=Åre&sida=4");
+    expect(listHref("/hotels", current, { location: "", sida: 1 })).toBe("/hotels?country=Sweden");
+    expect(listHref("/hotels", current, { sida: 5 })).toBe("/hotels?country=Sweden&location=%C3%85re&sida=5");
+  });
+});

@@ -1,0 +1,147 @@
+import { expect, jsOff, test } from "./fixtures.ts";
+
+test("search from the home page lists matching hotels", async ({ page }) => {
+  await page.goto("/");
+  const search = page.getByRole("search");
+  await search.getByRole("combobox", { name: "Sök hotell, städer eller resmål" }).fill("Stockholm");
+  await search.getByRole("button", { name: "Sök" }).click();
+  await expect(page).toHaveURL(/\/hotels\?search=Stockholm$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText('Sökresultat för "Stockholm"');
+  await expect(page.locator("main article").first()).toContainText("Stockholm");
+});
+
+test("choosing a suggestion goes to the place page (with JS); the plain search takes over without", async ({ page }, testInfo) => {
+  await page.goto("/");
+  const input = page.getByRole("combobox", { name: "Sök hotell, städer eller resmål" });
+  await input.click();
+  if (jsOff(testInfo)) {
+    // No script, no dropdown: the field is an ordinary GET form.
+    await expect(page.getByRole("listbox", { includeHidden: true })).toBeHidden();
+    await input.fill("Malm");
+    await input.press("Enter");
+    await expect(page).toHaveURL(/\/hotels\?search=Malm$/);
+    await expect(page.locator("main article").first()).toContainText("Malmö");
+    return;
+  }
+  await expect(page.getByRole("listbox")).toContainText("Börja skriva för att söka efter hotell, platser eller länder");
+  await input.fill("Malm");
+  const option = page.getByRole("group", { name: "Platser" }).getByRole("option", { name: /Malmö/ });
+  await expect(option).toBeVisible();
+  await expect(page.getByRole("group", { name: "Hotell" }).getByRole("option").first()).toBeVisible();
+  await option.click();
+  await expect(page).toHaveURL(/\/Sweden\/Malm%C3%B6$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Hotell i Malmö, Sweden");
+});
+
+test("the suggestions answer to the keyboard", async ({ page }, testInfo) => {
+  await page.goto("/");
+  const input = page.getByRole("combobox", { name: "Sök hotell, städer eller resmål" });
+  await input.fill("Oslo");
+  if (jsOff(testInfo)) {
+    await input.press("Enter");
+    await expect(page).toHaveURL(/\/hotels\?search=Oslo$/);
+    return;
+  }
+  await expect(page.getByRole("option").first()).toBeVisible();
+  await input.press("ArrowDown");
+  await expect(page.getByRole("option").first()).toHaveAttribute("aria-selected", "true");
+  await input.press("ArrowDown");
+  await expect(page.getByRole("option").nth(1)).toHaveAttribute("aria-selected", "true");
+  await input.press("Escape");
+  await expect(page.getByRole("listbox")).toBeHidden();
+});
+
+test("filter by country, place and rating, then reset", async ({ page }, testInfo) => {
+  const applyIfNoJs = async () => {
+    if (jsOff(testInfo)) await page.getByRole("button", { name: "Visa hotell" }).click();
+  };
+  await page.goto("/hotels");
+  const place = page.getByLabel("Plats");
+  await expect(place).toBeDisabled();
+
+  await page.getByLabel("Land").selectOption("Norway");
+  await applyIfNoJs();
+  await expect(page).toHaveURL(/country=Norway/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Hotell i Norway");
+
+  await expect(place).toBeEnabled();
+  await place.selectOption("Bergen");
+  await applyIfNoJs();
+  await expect(page).toHaveURL(/location=Bergen/);
+
+  await page.getByLabel("Stjärnor", { exact: true }).selectOption("4");
+  await applyIfNoJs();
+  await expect(page).toHaveURL(/rating=4/);
+  const cards = page.locator("main article");
+  await expect(cards.first()).toBeVisible();
+  for (const label of await cards.getByRole("img", { name: /stjärnor$/ }).evaluateAll((els) => els.map((el) => el.getAttribute("aria-label")))) {
+    expect(Number.parseInt(label ?? "0")).toBeGreaterThanOrEqual(4);
+  }
+  for (const text of await cards.locator("p.text-muted").first().allTextContents()) expect(text).toContain("Bergen");
+
+  await page.getByRole("link", { name: "Återställ" }).click();
+  await expect(page).toHaveURL(/\/hotels$/);
+  await expect(page.getByLabel("Land")).toHaveValue("");
+});
+
+test("page links reach every hotel", async ({ page }) => {
+  await page.goto("/hotels");
+  const firstOnPageOne = await page.locator("main article h3").first().textContent();
+  const pager = page.getByRole("navigation", { name: "Sidor" });
+  await pager.getByRole("link", { name: "Nästa" }).click();
+  await expect(page).toHaveURL(/\/hotels\?sida=2$/);
+  await expect(pager.locator('[aria-current="page"]')).toHaveText("2");
+  await expect(page.locator("main article h3").first()).not.toHaveText(firstOnPageOne ?? "");
+  await pager.getByRole("link", { name: "Föregående" }).click();
+  await expect(page).toHaveURL(/\/hotels$/);
+});
+
+test("sorting by price puts the cheapest first", async ({ page }, testInfo) => {
+  await page.goto("/Sweden");
+  await page.getByLabel("Sortera").selectOption("pris");
+  if (jsOff(testInfo)) await page.getByRole("button", { name: "Visa hotell" }).click();
+  await expect(page).toHaveURL(/sortera=pris/);
+  const prices = async () =>
+    (await page.locator("main article .text-lg.font-bold").allTextContents()).map((price) => Number(price.replace(/\D/g, "")));
+  await expect.poll(async () => (await prices()).length).toBeGreaterThan(5);
+  await expect.poll(async () => {
+    const numbers = await prices();
+    return numbers.every((value, i) => i === 0 || numbers[i - 1]! <= value);
+  }).toBe(true);
+});
+
+test("country and place pages match case and accents, and unknown ones answer 404", async ({ page }) => {
+  const response = await page.goto("/sweden/malmo");
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Hotell i Malmö, Sweden");
+  await expect(page.getByRole("navigation", { name: "Brödsmulor" }).getByRole("link", { name: "Sweden" })).toHaveAttribute("href", "/Sweden");
+
+  const country = await page.goto("/Sweden");
+  expect(country?.status()).toBe(200);
+  await expect(page.getByRole("heading", { name: "Hitta och jämför hotell inför din nästa resa" })).toBeVisible();
+
+  expect((await page.goto("/Atlantis"))?.status()).toBe(404);
+  expect((await page.goto("/Sweden/Atlantis"))?.status()).toBe(404);
+});
+
+test("home page chips choose the place whose hotels are shown", async ({ page }) => {
+  await page.goto("/");
+  const chips = page.getByRole("list", { name: "Välj plats" });
+  await expect(chips.locator('[aria-current="true"]')).toHaveText("Stockholm");
+  await chips.getByRole("link", { name: "Oslo" }).click();
+  await expect(page).toHaveURL(/\?plats=Oslo$/);
+  await expect(chips.locator('[aria-current="true"]')).toHaveText("Oslo");
+  const section = page.getByRole("region", { name: "Populära platser" });
+  await expect(section.locator("article")).toHaveCount(4);
+  for (const text of await section.locator("article p.text-muted").allTextContents()) {
+    if (text.includes(",")) expect(text).toContain("Oslo");
+  }
+});
+
+test("hostile query strings never break the list", async ({ page }) => {
+  for (const query of ["search=%3Cscript%3Ealert(1)%3C%2Fscript%3E", "search=%25%25%25&rating=all&sida=abc", "search=%E0%A4%A&country=&location="]) {
+    const response = await page.goto(`/hotels?${query}`);
+    expect(response?.status(), query).toBe(200);
+    await expect(page.locator("script:text('alert(1)')")).toHaveCount(0);
+  }
+});
