@@ -1,6 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from "kysely";
 import type { Database } from "#app/db/schema.ts";
-import { normalizeHotel, stripTrailingPeriod, type Amenity } from "#app/domain/hotel.ts";
+import { normalizeHotel, stripTrailingPeriod, type Hotel } from "#app/domain/hotel.ts";
 import { sortSwedish } from "#app/domain/places.ts";
 
 type DB = Kysely<Database>;
@@ -26,25 +26,11 @@ export interface HotelFilters {
 }
 
 /** What a hotel card shows: no more than that goes to the browser. */
-export interface HotelSummary {
-  id: string;
-  hotel_id: string;
-  name: string;
-  description: string;
-  rating: number;
-  review_count: number;
-  star_rating: number;
-  price_amount: string;
-  price_currency: string;
-  image_path: string;
-  images: string[];
-  amenities: Amenity[];
-  location: string;
-  country: string;
-  latitude: number | null;
-  longitude: number | null;
-  address: string;
-}
+export type HotelSummary = Pick<
+  Hotel,
+  | "id" | "hotel_id" | "name" | "description" | "rating" | "review_count" | "star_rating" | "price_amount"
+  | "price_currency" | "image_path" | "amenities" | "location" | "country" | "latitude" | "longitude" | "address"
+> & { images: string[] };
 
 /**
  * Escapes LIKE metacharacters so the visitor's text is matched literally, and strips a
