@@ -172,7 +172,7 @@ export async function listLocationsWithCountry(db: DB): Promise<PlaceOption[]> {
 
 /** The country as stored, for a URL segment in any case or spelling of accents; null if none. */
 export async function findCountry(db: DB, segment: string): Promise<string | null> {
-  const value = clean(decodeSegment(segment));
+  const value = clean(segment);
   if (!value) return null;
   const row = await db.selectFrom("hotels").select("country").where(samePlace("country", value)).limit(1).executeTakeFirst();
   return row?.country ?? null;
@@ -180,8 +180,8 @@ export async function findCountry(db: DB, segment: string): Promise<string | nul
 
 /** The place and its country as stored; null when there is no such place in that country. */
 export async function findPlace(db: DB, countrySegment: string, locationSegment: string): Promise<{ country: string; location: string } | null> {
-  const country = clean(decodeSegment(countrySegment));
-  const location = clean(decodeSegment(locationSegment));
+  const country = clean(countrySegment);
+  const location = clean(locationSegment);
   if (!country || !location) return null;
   const row = await db
     .selectFrom("hotels")
@@ -191,11 +191,6 @@ export async function findPlace(db: DB, countrySegment: string, locationSegment:
     .limit(1)
     .executeTakeFirst();
   return row?.country && row.location ? { country: row.country, location: row.location } : null;
-}
-
-/** URL segments use hyphens for spaces; place_key treats both alike, so only decode here. */
-function decodeSegment(segment: string): string {
-  return segment.replace(/\+/g, " ");
 }
 
 export interface Suggestions {

@@ -45,63 +45,50 @@ export function FilterBar({ params, countries, locations, action, fixedPlace = f
         </div>
         {fixedPlace ? null : (
           <>
-            <div>
-              <label htmlFor="filter-country" className="mb-1 block text-sm font-medium">Land</label>
-              <select
-                id="filter-country"
-                name="country"
-                defaultValue={params.country}
-                key={`country-${params.country}`}
-                className={selectClass}
-                onChange={() =>
-                  // Choosing a country clears the place (spec §4).
-                  apply((f) => {
-                    const location = f.elements.namedItem("location") as HTMLSelectElement | null;
-                    if (location) location.value = "";
-                  })
-                }
-              >
-                <option value="">{countries.length ? "Alla länder" : "Inga länder tillgängliga"}</option>
-                {countries.map((country) => (
-                  <option key={country} value={country}>{country}</option>
-                ))}
-              </select>
-            </div>
-            <div>
-              <label htmlFor="filter-location" className="mb-1 block text-sm font-medium">Plats</label>
-              <select
-                id="filter-location"
-                name="location"
-                defaultValue={params.location}
-                key={`location-${params.country}-${params.location}`}
-                disabled={!params.country}
-                className={selectClass}
-                onChange={() => apply()}
-              >
-                <option value="">{params.country && !locations.length ? "Inga platser tillgängliga" : "Alla platser"}</option>
-                {locations.map((location) => (
-                  <option key={location} value={location}>{location}</option>
-                ))}
-              </select>
-            </div>
+            <SelectField
+              name="country"
+              label="Land"
+              value={params.country}
+              options={[
+                { value: "", label: countries.length ? "Alla länder" : "Inga länder tillgängliga" },
+                ...countries.map((country) => ({ value: country, label: country })),
+              ]}
+              // Choosing a country clears the place (spec §4).
+              onChange={() =>
+                apply((f) => {
+                  const location = f.elements.namedItem("location") as HTMLSelectElement | null;
+                  if (location) location.value = "";
+                })
+              }
+            />
+            <SelectField
+              name="location"
+              label="Plats"
+              value={params.location}
+              resetKey={params.country}
+              disabled={!params.country}
+              options={[
+                { value: "", label: params.country && !locations.length ? "Inga platser tillgängliga" : "Alla platser" },
+                ...locations.map((location) => ({ value: location, label: location })),
+              ]}
+              onChange={() => apply()}
+            />
           </>
         )}
-        <div>
-          <label htmlFor="filter-rating" className="mb-1 block text-sm font-medium">Stjärnor</label>
-          <select id="filter-rating" name="rating" defaultValue={params.rating ? String(params.rating) : ""} key={`rating-${params.rating}`} className={selectClass} onChange={() => apply()}>
-            {RATING_OPTIONS.map((option) => (
-              <option key={option.value} value={option.value}>{option.label}</option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="filter-sort" className="mb-1 block text-sm font-medium">Sortera</label>
-          <select id="filter-sort" name="sortera" defaultValue={params.sort} key={`sort-${params.sort}`} className={selectClass} onChange={() => apply()}>
-            {Object.entries(SORT_LABELS).map(([value, label]) => (
-              <option key={value} value={value}>{label}</option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          name="rating"
+          label="Stjärnor"
+          value={params.rating ? String(params.rating) : ""}
+          options={RATING_OPTIONS}
+          onChange={() => apply()}
+        />
+        <SelectField
+          name="sortera"
+          label="Sortera"
+          value={params.sort}
+          options={Object.entries(SORT_LABELS).map(([value, label]) => ({ value, label }))}
+          onChange={() => apply()}
+        />
         <div className="flex gap-2 lg:col-span-6">
           <button type="submit" className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
             Visa hotell
@@ -112,5 +99,39 @@ export function FilterBar({ params, countries, locations, action, fixedPlace = f
         </div>
       </Form>
     </details>
+  );
+}
+
+interface SelectFieldProps {
+  name: string;
+  label: string;
+  value: string;
+  options: ReadonlyArray<{ value: string; label: string }>;
+  disabled?: boolean;
+  /** Anything besides the value whose change must reset the select (it is uncontrolled). */
+  resetKey?: string;
+  onChange: () => void;
+}
+
+function SelectField({ name, label, value, options, disabled, resetKey = "", onChange }: SelectFieldProps) {
+  const id = `filter-${name}`;
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium">{label}</label>
+      <select
+        id={id}
+        name={name}
+        defaultValue={value}
+        // A new key after navigation makes the uncontrolled select show the URL's value again.
+        key={`${resetKey}|${value}`}
+        disabled={disabled}
+        className={selectClass}
+        onChange={onChange}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>{option.label}</option>
+        ))}
+      </select>
+    </div>
   );
 }

@@ -115,7 +115,9 @@ export function SearchBar({ defaultValue = "", standalone = true, id, label = "S
     } else if (event.key === "ArrowUp") {
       event.preventDefault();
       setActive((index) => (options.length ? (index <= 0 ? options.length - 1 : index - 1) : -1));
-    } else if (event.key === "Escape") {
+    } else if (event.key === "Escape" && open) {
+      // Closes the list only; the browser's own Escape on a search field would also clear the text.
+      event.preventDefault();
       setOpen(false);
       setActive(-1);
     } else if (event.key === "Enter" && open && active >= 0 && options[active]) {

@@ -20,9 +20,12 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const country = await findCountry(getAppDatabase().db, params.country);
+  // Both match the segment the same way (place_key), so they need not wait for each other.
+  const [country, page] = await Promise.all([
+    findCountry(getAppDatabase().db, params.country),
+    loadHotelListPage(request, { country: params.country }),
+  ]);
   if (!country) throw data(null, { status: 404 });
-  const page = await loadHotelListPage(request, { country });
   return { siteName: getEnv().SITE_NAME, country, page };
 }
 

@@ -19,9 +19,12 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const place = await findPlace(getAppDatabase().db, params.country, params.location);
+  // Both match the segments the same way (place_key), so they need not wait for each other.
+  const [place, page] = await Promise.all([
+    findPlace(getAppDatabase().db, params.country, params.location),
+    loadHotelListPage(request, { country: params.country, location: params.location }),
+  ]);
   if (!place) throw data(null, { status: 404 });
-  const page = await loadHotelListPage(request, place);
   return { siteName: getEnv().SITE_NAME, ...place, page };
 }
 

@@ -49,6 +49,11 @@ test("the suggestions answer to the keyboard", async ({ page }, testInfo) => {
   await expect(page.getByRole("option").nth(1)).toHaveAttribute("aria-selected", "true");
   await input.press("Escape");
   await expect(page.getByRole("listbox")).toBeHidden();
+  await expect(input).toHaveValue("Oslo");
+  await input.press("ArrowDown");
+  await expect(page.getByRole("option").first()).toHaveAttribute("aria-selected", "true");
+  await input.press("Enter");
+  await expect(page).toHaveURL(/\/Norway\/Oslo\/[a-z0-9-]+$/);
 });
 
 test("filter by country, place and rating, then reset", async ({ page }, testInfo) => {
