@@ -2,6 +2,8 @@ import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool
 import type { Database } from "#app/db/schema.ts";
 import { normalizeHotel, stripTrailingPeriod, type Hotel } from "#app/domain/hotel.ts";
 import { sortSwedish } from "#app/domain/places.ts";
+import { cachedRead } from "./cache.server.ts";
+import type { SortKey } from "#app/domain/search-params.ts";
 
 type DB = Kysely<Database>;
 type HotelsEb = ExpressionBuilder<Database, "hotels">;
@@ -10,8 +12,7 @@ export const HOTEL_PAGE_SIZE = 100;
 export const SUGGESTION_MIN_LENGTH = 2;
 export const SUGGESTION_LIMIT = 10;
 
-export const SORT_OPTIONS = ["rekommenderat", "pris", "betyg", "stjarnor"] as const;
-export type HotelSort = (typeof SORT_OPTIONS)[number];
+export type HotelSort = SortKey;
 
 export interface HotelFilters {
   hotelId?: string;
@@ -49,7 +50,7 @@ const clean = (value: string | undefined) => {
 };
 
 const samePlace = (column: "country" | "location", value: string) =>
-  sql<SqlBool>`place_key(${sql.ref(column)}) = place_key(${value})`;
+  sql<SqlBool>`${sql.ref(`${column}_key`)} = place_key(${value})`;
 
 const ilike = (column: "name" | "description" | "location" | "country", pattern: string) =>
   sql<SqlBool>`${sql.ref(column)} ilike ${pattern} escape '\\'`;
@@ -70,8 +71,8 @@ function whereFilters(eb: HotelsEb, filters: HotelFilters): Expression<SqlBool> 
 
 const CARD_DESCRIPTION_CHARS = 240;
 
-/** The hotel list (spec §7) with paging and sorting: one page of cards and the total count. */
-export async function searchHotels(db: DB, filters: HotelFilters = {}): Promise<{ hotels: HotelSummary[]; total: number }> {
+/** One page of the hotel list, sorted; exported so the benchmark can EXPLAIN it. */
+export function hotelListQuery(db: DB, filters: HotelFilters = {}) {
   const limit = Math.min(Math.max(filters.limit ?? HOTEL_PAGE_SIZE, 1), HOTEL_PAGE_SIZE);
   const page = Math.max(1, Math.floor(filters.page ?? 1));
   let query = db
@@ -84,23 +85,31 @@ export async function searchHotels(db: DB, filters: HotelFilters = {}): Promise<
     // Only the start of the text is shown on a card; don't ship the rest.
     .select(sql<string>`left(coalesce(nullif(rewritten_text, ''), description), ${CARD_DESCRIPTION_CHARS})`.as("description"));
 
+  // Each order has an index of the same shape (migration 20261121130000_list_sort_indexes).
   switch (filters.sort ?? "rekommenderat") {
     case "pris":
       query = query.orderBy(sql`price_amount asc nulls last`);
       break;
     case "betyg":
-      query = query.orderBy(sql`rating desc nulls last`);
+      query = query.orderBy(sql`rating desc nulls last`).orderBy(sql`review_count desc nulls last`);
       break;
     case "stjarnor":
       query = query.orderBy(sql`star_rating desc nulls last`).orderBy(sql`rating desc nulls last`);
       break;
     default:
-      // Recommended: well-rated hotels with many reviews first.
-      query = query.orderBy(sql`rating desc nulls last`).orderBy(sql`review_count desc nulls last`);
+      // Recommended: hotels a visitor can book through a partner first, then the best rated.
+      query = query
+        .orderBy("has_affiliate_url", "desc")
+        .orderBy(sql`rating desc nulls last`)
+        .orderBy(sql`review_count desc nulls last`);
   }
+  return query.orderBy("id").limit(limit).offset((page - 1) * limit);
+}
 
+/** The hotel list (spec §7) with paging and sorting: one page of cards and the total count. */
+export async function searchHotels(db: DB, filters: HotelFilters = {}): Promise<{ hotels: HotelSummary[]; total: number }> {
   const [rows, count] = await Promise.all([
-    query.orderBy("id").limit(limit).offset((page - 1) * limit).execute(),
+    hotelListQuery(db, filters).execute(),
     db
       .selectFrom("hotels")
       .where((eb) => whereFilters(eb, filters))
@@ -134,17 +143,19 @@ function toSummary(row: Record<string, unknown>): HotelSummary {
 }
 
 /** Places, optionally in one country, in Swedish order. */
-export async function listLocations(db: DB, country?: string): Promise<string[]> {
+export function listLocations(db: DB, country?: string): Promise<string[]> {
   const wanted = clean(country);
-  let query = db
-    .selectFrom("hotels")
-    .select("location")
-    .distinct()
-    .where("location", "is not", null)
-    .where("location", "<>", "");
-  if (wanted) query = query.where(samePlace("country", wanted));
-  const rows = await query.execute();
-  return sortSwedish(rows.map((row) => row.location));
+  return cachedRead(db, `locations:${wanted ?? ""}`, async () => {
+    let query = db
+      .selectFrom("hotels")
+      .select("location")
+      .distinct()
+      .where("location", "is not", null)
+      .where("location", "<>", "");
+    if (wanted) query = query.where(samePlace("country", wanted));
+    const rows = await query.execute();
+    return sortSwedish(rows.map((row) => row.location));
+  });
 }
 
 export interface PlaceOption {
@@ -154,20 +165,22 @@ export interface PlaceOption {
 }
 
 /** Every place with its country (the spec's location options), in Swedish order of place. */
-export async function listLocationsWithCountry(db: DB): Promise<PlaceOption[]> {
-  const rows = await db
-    .selectFrom("hotels")
-    .select(["location", "country"])
-    .distinct()
-    .where("location", "is not", null)
-    .where("location", "<>", "")
-    .where("country", "is not", null)
-    .where("country", "<>", "")
-    .execute();
-  const collator = new Intl.Collator("sv-SE");
-  return rows
-    .map((row) => ({ id: `${row.country}-${row.location}`, location: row.location!, country: row.country! }))
-    .sort((a, b) => collator.compare(a.location, b.location) || collator.compare(a.country, b.country));
+export function listLocationsWithCountry(db: DB): Promise<PlaceOption[]> {
+  return cachedRead(db, "places-with-country", async () => {
+    const rows = await db
+      .selectFrom("hotels")
+      .select(["location", "country"])
+      .distinct()
+      .where("location", "is not", null)
+      .where("location", "<>", "")
+      .where("country", "is not", null)
+      .where("country", "<>", "")
+      .execute();
+    const collator = new Intl.Collator("sv-SE");
+    return rows
+      .map((row) => ({ id: `${row.country}-${row.location}`, location: row.location!, country: row.country! }))
+      .sort((a, b) => collator.compare(a.location, b.location) || collator.compare(a.country, b.country));
+  });
 }
 
 /** The country as stored, for a URL segment in any case or spelling of accents; null if none. */
@@ -199,37 +212,30 @@ export interface Suggestions {
   places: Array<{ location: string; country: string }>;
 }
 
+/** Hotels whose name, country or place contains the pattern, by name; exported for the benchmark. */
+export function hotelSuggestionQuery(db: DB, pattern: string) {
+  return db
+    .selectFrom("hotels")
+    .select(["id", "hotel_id", "name", "country", "location"])
+    .where((eb) => eb.or([ilike("name", pattern), ilike("country", pattern), ilike("location", pattern)]))
+    .orderBy("name")
+    .orderBy("id")
+    .limit(SUGGESTION_LIMIT);
+}
+
 /** Search-bar suggestions: hotels by name, country or place (max 10), countries and places (max 5 each). */
 export async function suggest(db: DB, query: string): Promise<Suggestions> {
   const cleaned = stripTrailingPeriod(query);
   const pattern = likePattern(cleaned);
   if (!pattern || cleaned.length < SUGGESTION_MIN_LENGTH) return { hotels: [], countries: [], places: [] };
-  const [hotels, places] = await Promise.all([
-    db
-      .selectFrom("hotels")
-      .select(["id", "hotel_id", "name", "country", "location"])
-      .where((eb) => eb.or([ilike("name", pattern), ilike("country", pattern), ilike("location", pattern)]))
-      .orderBy("name")
-      .orderBy("id")
-      .limit(SUGGESTION_LIMIT)
-      .execute(),
-    db
-      .selectFrom("hotels")
-      .select(["country", "location"])
-      .distinct()
-      .where((eb) => eb.or([ilike("country", pattern), ilike("location", pattern)]))
-      .where("country", "is not", null)
-      .where("location", "is not", null)
-      .limit(200)
-      .execute(),
-  ]);
+  // Countries and places come from the cached place list: a few dozen rows, not a scan.
+  const [hotels, places] = await Promise.all([hotelSuggestionQuery(db, pattern).execute(), listLocationsWithCountry(db)]);
   const needle = cleaned.toLocaleLowerCase("sv-SE");
-  const countries = sortSwedish(places.map((p) => p.country).filter((c) => c?.toLocaleLowerCase("sv-SE").includes(needle))).slice(0, 5);
-  const collator = new Intl.Collator("sv-SE");
+  const contains = (value: string) => value.toLocaleLowerCase("sv-SE").includes(needle);
+  const countries = sortSwedish(places.map((place) => place.country).filter(contains)).slice(0, 5);
   const matchingPlaces = places
-    .filter((p) => p.location?.toLocaleLowerCase("sv-SE").includes(needle))
-    .map((p) => ({ location: p.location!, country: p.country! }))
-    .sort((a, b) => collator.compare(a.location, b.location))
+    .filter((place) => contains(place.location))
+    .map(({ location, country }) => ({ location, country }))
     .slice(0, 5);
   return {
     hotels: hotels.map((row) => ({

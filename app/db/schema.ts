@@ -26,6 +26,9 @@ export interface HotelsTable {
   latitude: number | null;
   longitude: number | null;
   address: string | null;
+  /** place_key(country) and place_key(location), kept by the database. */
+  country_key: ColumnType<string | null, never, never>;
+  location_key: ColumnType<string | null, never, never>;
   affiliate_url: string | null;
   has_affiliate_url: Generated<boolean>;
   is_description_rewritten: Generated<boolean>;

@@ -1,0 +1,27 @@
+/**
+ * A short-lived in-memory cache for catalogue lists that change rarely and are read on
+ * nearly every page (countries for the header, places for filters and suggestions).
+ * Entries belong to one database handle, so tests with their own databases never share.
+ * Admin writes call clearCatalogueCache() so their own process shows changes at once.
+ */
+const TTL_MS = 60_000;
+
+type Entry = { expires: number; value: Promise<unknown> };
+let caches = new WeakMap<object, Map<string, Entry>>();
+
+export function cachedRead<T>(owner: object, key: string, read: () => Promise<T>): Promise<T> {
+  let cache = caches.get(owner);
+  if (!cache) caches.set(owner, (cache = new Map()));
+  const now = Date.now();
+  const hit = cache.get(key);
+  if (hit && hit.expires > now) return hit.value as Promise<T>;
+  const value = read();
+  cache.set(key, { expires: now + TTL_MS, value });
+  // A failed read is not remembered: the next request tries again.
+  value.catch(() => cache.delete(key));
+  return value;
+}
+
+export function clearCatalogueCache(): void {
+  caches = new WeakMap();
+}

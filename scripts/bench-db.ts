@@ -1,0 +1,91 @@
+/**
+ * `npm run bench:db`: the search bar's suggestion query and the filtered hotel list at
+ * 100,000 hotels, on PGlite and (when TEST_DATABASE_URL is set, as `npm run bench:db`
+ * does through scripts/with-postgres.sh) on PostgreSQL. Prints medians and query plans.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { sql } from "kysely";
+import { hotelListQuery, hotelSuggestionQuery, likePattern, searchHotels, suggest, type HotelFilters } from "#app/catalogue/hotels.server.ts";
+import { openDatabase, type DatabaseHandle } from "#app/db/db.server.ts";
+import { migrate } from "#app/db/migrate.server.ts";
+import { seedDemoCatalogue } from "#app/db/seed.server.ts";
+
+const { values } = parseArgs({ options: { hotels: { type: "string", default: "100000" }, runs: { type: "string", default: "30" } } });
+const HOTELS = Number(values.hotels);
+const RUNS = Number(values.runs);
+
+const FILTERED: HotelFilters = { country: "Sweden", minStars: 4, search: "spa", sort: "pris" };
+// A rarer text: here the planner should go through the trigram index rather than a sorted scan.
+const SELECTIVE: HotelFilters = { search: "Gamla stan", sort: "pris" };
+const CASES: Array<{ name: string; run: (handle: DatabaseHandle) => Promise<unknown> }> = [
+  { name: 'suggestions "sto" (hotels + places)', run: (h) => suggest(h.db, "sto") },
+  { name: 'suggestions "malmö"', run: (h) => suggest(h.db, "malmö") },
+  { name: 'suggestions "gion" (rare)', run: (h) => suggest(h.db, "gion") },
+  { name: "list: Sweden, 4+ stars, text 'spa', by price", run: (h) => searchHotels(h.db, FILTERED) },
+  { name: "list: text 'Gamla stan' (rare), by price", run: (h) => searchHotels(h.db, SELECTIVE) },
+  { name: "list: all hotels, recommended, page 1", run: (h) => searchHotels(h.db, {}) },
+  { name: "list: all hotels, by price, page 1", run: (h) => searchHotels(h.db, { sort: "pris" }) },
+  { name: "list: Stockholm, by rating, page 3", run: (h) => searchHotels(h.db, { country: "Sweden", location: "Stockholm", sort: "betyg", page: 3 }) },
+];
+
+const median = (numbers: number[]) => {
+  const sorted = [...numbers].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+async function bench(label: string, handle: DatabaseHandle) {
+  let started = performance.now();
+  await migrate(handle.db);
+  await seedDemoCatalogue(handle.db, { hotels: HOTELS });
+  await sql`analyze hotels`.execute(handle.db);
+  console.log(`\n## ${label}: ${HOTELS.toLocaleString("en")} hotels loaded in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+  console.log("| query | median ms | p90 ms |\n|---|---:|---:|");
+  for (const { name, run } of CASES) {
+    for (let i = 0; i < 3; i++) await run(handle);
+    const times: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      started = performance.now();
+      await run(handle);
+      times.push(performance.now() - started);
+    }
+    const p90 = [...times].sort((a, b) => a - b)[Math.floor(times.length * 0.9)]!;
+    console.log(`| ${name} | ${median(times).toFixed(2)} | ${p90.toFixed(2)} |`);
+  }
+  const plans: Array<[string, Array<Record<string, unknown>>]> = [
+    ['suggestion hotels "sto" (common)', await hotelSuggestionQuery(handle.db, likePattern("sto")!).explain()],
+    ['suggestion hotels "gion" (rare)', await hotelSuggestionQuery(handle.db, likePattern("gion")!).explain()],
+    ["list, Sweden 4+ 'spa' (common)", await hotelListQuery(handle.db, FILTERED).explain()],
+    ["list, 'Gamla stan' (rare)", await hotelListQuery(handle.db, SELECTIVE).explain()],
+  ];
+  for (const [name, plan] of plans) {
+    const lines = plan.map((row) => String(Object.values(row)[0]));
+    const usesTrigram = lines.some((line) => /_trgm_idx/.test(line));
+    console.log(`\nPlan of the ${name} query (trigram index in use: ${usesTrigram ? "yes" : "NO"}):\n${lines.map((l) => `    ${l}`).join("\n")}`);
+  }
+}
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hg-bench-"));
+try {
+  const pglite = openDatabase({ dataDir: dir });
+  try {
+    await bench("PGlite (embedded, on disk)", pglite);
+  } finally {
+    await pglite.close();
+  }
+  if (process.env.TEST_DATABASE_URL) {
+    const postgres = openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL });
+    try {
+      await bench("PostgreSQL", postgres);
+    } finally {
+      await postgres.close();
+    }
+  } else {
+    console.log("\n(PostgreSQL skipped: set TEST_DATABASE_URL, or run `npm run bench:db`, which starts a throwaway server.)");
+  }
+} finally {
+  fs.rmSync(dir, { recursive: true, force: true });
+}
