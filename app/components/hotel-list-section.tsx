@@ -1,9 +1,32 @@
+import { useLocation, useNavigation } from "react-router";
 import type { HotelListPage } from "#app/catalogue/list-page.server.ts";
 import { HotelList } from "./hotel-card.tsx";
 import { Pagination } from "./pagination.tsx";
 
-/** The list part of a list page: the error text, the empty text or the cards, and the pager. */
+/** Three placeholder cards while the next list loads (spec §2: loading state). */
+function SkeletonCards() {
+  return (
+    <ul className="space-y-4" aria-hidden="true">
+      {[0, 1, 2].map((i) => (
+        <li key={i} className="flex animate-pulse overflow-hidden rounded-xl border border-slate-200 bg-white">
+          <div className="h-[200px] w-[300px] shrink-0 bg-slate-200" />
+          <div className="flex-1 space-y-3 p-4">
+            <div className="h-5 w-1/2 rounded bg-slate-200" />
+            <div className="h-4 w-1/3 rounded bg-slate-200" />
+            <div className="h-4 w-5/6 rounded bg-slate-200" />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The list part of a list page: loading, error, empty or the cards, and the pager. */
 export function HotelListSection({ page, variant, emptyText }: { page: HotelListPage; variant: "large" | "compact"; emptyText?: string }) {
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  // Only while this same list is reloading (new filters, sort or page), not when leaving it.
+  const loading = navigation.state === "loading" && navigation.location.pathname === pathname;
   if (page.failed) {
     return (
       <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-6 text-red-900">
@@ -12,9 +35,16 @@ export function HotelListSection({ page, variant, emptyText }: { page: HotelList
     );
   }
   return (
-    <>
-      <HotelList hotels={page.hotels} variant={variant} emptyText={emptyText} />
+    <div aria-busy={loading}>
+      {loading ? (
+        <>
+          <p className="sr-only" role="status">Laddar hotell…</p>
+          <SkeletonCards />
+        </>
+      ) : (
+        <HotelList hotels={page.hotels} variant={variant} emptyText={emptyText} />
+      )}
       <Pagination page={page.params.page} pageCount={page.pageCount} />
-    </>
+    </div>
   );
 }

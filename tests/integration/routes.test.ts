@@ -1,0 +1,112 @@
+/**
+ * The loaders of the browse screens, called as React Router calls them, against the app's
+ * own embedded database (a temporary DATA_DIR, migrated and seeded like a first start).
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hg-routes-"));
+process.env.DATA_DIR = dataDir;
+
+const { getAppDatabase, closeAppDatabase } = await import("#app/db/db.server.ts");
+const { migrate } = await import("#app/db/migrate.server.ts");
+const { seedDemoCatalogue } = await import("#app/db/seed.server.ts");
+const hotels = await import("#app/routes/hotels.tsx");
+const country = await import("#app/routes/country.tsx");
+const place = await import("#app/routes/place.tsx");
+const home = await import("#app/routes/home.tsx");
+const suggestions = await import("#app/routes/resources.suggestions.ts");
+
+const args = (url: string, params: Record<string, string> = {}) =>
+  ({ request: new Request(`http://localhost${url}`), params, context: {} }) as never;
+
+/** A loader that throws `data(null, { status })` answers with that status. */
+async function statusOf(run: () => Promise<unknown>): Promise<number> {
+  try {
+    await run();
+    return 200;
+  } catch (error) {
+    return (error as { init?: { status?: number } }).init?.status ?? 500;
+  }
+}
+
+beforeAll(async () => {
+  const { db } = getAppDatabase();
+  await migrate(db);
+  await seedDemoCatalogue(db);
+});
+afterAll(async () => {
+  await closeAppDatabase();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe("/hotels loader", () => {
+  it("lists 100 hotels per page with the total and every filter option", async () => {
+    const { page } = await hotels.loader(args("/hotels"));
+    expect(page.hotels).toHaveLength(100);
+    expect(page.total).toBe(600);
+    expect(page.pageCount).toBe(6);
+    expect(page.countries.length).toBeGreaterThanOrEqual(12);
+    expect(page.locations).toEqual([]);
+  });
+
+  it("filters by country, place and rating, and drops a place without a country", async () => {
+    const { page } = await hotels.loader(args("/hotels?country=Norway&location=Bergen&rating=4"));
+    expect(page.total).toBeGreaterThan(0);
+    for (const hotel of page.hotels) {
+      expect(hotel.location).toBe("Bergen");
+      expect(hotel.star_rating).toBeGreaterThanOrEqual(4);
+    }
+    expect(page.locations).toContain("Oslo");
+    const orphan = await hotels.loader(args("/hotels?location=Bergen"));
+    expect(orphan.page.params.location).toBe("");
+    expect(orphan.page.total).toBe(600);
+  });
+
+  it("answers 404 past the last page, and 200 for nonsense parameters", async () => {
+    expect(await statusOf(() => hotels.loader(args("/hotels?sida=7")))).toBe(404);
+    expect(await statusOf(() => hotels.loader(args("/hotels?sida=abc&rating=9&sortera=x&search=%25_%5C")))).toBe(200);
+  });
+});
+
+describe("country and place loaders", () => {
+  it("find the country and place in any case or accent spelling", async () => {
+    const sweden = await country.loader(args("/sweden", { country: "sweden" }));
+    expect(sweden.country).toBe("Sweden");
+    expect(sweden.page.hotels.every((hotel) => hotel.country === "Sweden")).toBe(true);
+    const malmo = await place.loader(args("/SWEDEN/malmo", { country: "SWEDEN", location: "malmo" }));
+    expect(malmo).toMatchObject({ country: "Sweden", location: "Malmö" });
+    expect(malmo.page.total).toBeGreaterThan(0);
+  });
+
+  it("answer 404 for unknown ones", async () => {
+    expect(await statusOf(() => country.loader(args("/Atlantis", { country: "Atlantis" })))).toBe(404);
+    expect(await statusOf(() => place.loader(args("/Sweden/Oslo", { country: "Sweden", location: "Oslo" })))).toBe(404);
+  });
+});
+
+describe("home loader", () => {
+  it("shows the chosen chip's hotels, the first chip by default", async () => {
+    const first = await home.loader(args("/"));
+    expect(first.selected?.location).toBe(first.places[0]?.location);
+    expect(first.hotels.length).toBeLessThanOrEqual(4);
+    const oslo = await home.loader(args("/?plats=oslo"));
+    expect(oslo.selected?.location).toBe("Oslo");
+    expect(oslo.hotels.every((hotel) => hotel.location === "Oslo")).toBe(true);
+  });
+});
+
+describe("suggestions resource", () => {
+  it("answers JSON from two characters", async () => {
+    const short = (await suggestions.loader(args("/resources/suggestions?q=s"))) as Response;
+    expect(await short.json()).toEqual({ hotels: [], countries: [], places: [] });
+    const response = (await suggestions.loader(args("/resources/suggestions?q=Stock"))) as Response;
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body.places).toContainEqual({ location: "Stockholm", country: "Sweden" });
+    expect(body.hotels.length).toBeGreaterThan(0);
+    expect(body.hotels.length).toBeLessThanOrEqual(10);
+  });
+});
