@@ -34,6 +34,28 @@ export const envSchema = z.object({
     .refine((secrets) => !secrets || secrets.every((s) => s.length >= 32), {
       message: "each comma-separated secret must be at least 32 characters",
     }),
+  /** Partner hosts /redirect may forward to, besides the hosts of hotels' affiliate URLs. */
+  AFFILIATE_HOSTS: z
+    .string()
+    .trim()
+    .default("")
+    .transform((value) => value.split(",").map((host) => host.trim().toLowerCase()).filter(Boolean))
+    .refine((hosts) => hosts.every((host) => /^[a-z0-9.-]+(:\d+)?$/.test(host)), {
+      message: "must be a comma-separated list of host names such as www.booking.com",
+    }),
+  MAP_TILE_URL: z
+    .string()
+    .trim()
+    .refine((value) => /^https:\/\/[^\s]+\{z\}[^\s]*\{x\}[^\s]*\{y\}/.test(value), {
+      message: "must be an https tile URL template containing {z}, {x} and {y}",
+    })
+    .default("https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
+  MAP_TILE_ATTRIBUTION: z
+    .string()
+    .trim()
+    .min(1)
+    .max(300)
+    .default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>-bidragsgivare'),
   FLIGHTS_AFFILIATE_URL: z
     .string()
     .trim()

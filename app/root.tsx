@@ -38,6 +38,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return data(
     {
       siteName: env.SITE_NAME,
+      siteUrl: env.SITE_URL,
       year: new Date().getFullYear(),
       headerCountries: countries.slice(0, 5),
       flash,

@@ -1,0 +1,79 @@
+/**
+ * What crawlers read: title with the site-name suffix, description, canonical URL on the
+ * configured origin, Open Graph (sv_SE, default 1200×630 image) and noindex where asked.
+ * Pure; used by every route's `meta`.
+ */
+export const DEFAULT_SOCIAL_IMAGE = { path: "/og-default.png", width: 1200, height: 630 };
+
+export interface SeoInput {
+  title: string;
+  description: string;
+  siteName: string;
+  /** The configured origin, e.g. https://hotellguiden.se. */
+  siteUrl: string;
+  /** Path (and query, if it identifies the page) of the canonical URL. */
+  path: string;
+  image?: string;
+  type?: "website" | "article";
+  noindex?: boolean;
+}
+
+type Meta = Record<string, unknown>;
+
+export function withSiteName(title: string, siteName: string): string {
+  return title.includes(siteName) ? title : `${title} | ${siteName}`;
+}
+
+export function absoluteUrl(siteUrl: string, path: string): string {
+  return new URL(path, siteUrl).toString();
+}
+
+export function seoMeta(input: SeoInput): Meta[] {
+  const title = withSiteName(input.title, input.siteName);
+  const url = absoluteUrl(input.siteUrl, input.path);
+  const image = input.image ? absoluteUrl(input.siteUrl, input.image) : absoluteUrl(input.siteUrl, DEFAULT_SOCIAL_IMAGE.path);
+  const meta: Meta[] = [
+    { title },
+    { name: "description", content: input.description },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:title", content: title },
+    { property: "og:description", content: input.description },
+    { property: "og:url", content: url },
+    { property: "og:type", content: input.type ?? "website" },
+    { property: "og:site_name", content: input.siteName },
+    { property: "og:locale", content: "sv_SE" },
+    { property: "og:image", content: image },
+    { name: "twitter:card", content: "summary_large_image" },
+  ];
+  if (!input.image) {
+    meta.push(
+      { property: "og:image:width", content: String(DEFAULT_SOCIAL_IMAGE.width) },
+      { property: "og:image:height", content: String(DEFAULT_SOCIAL_IMAGE.height) },
+    );
+  }
+  if (input.noindex) meta.push({ name: "robots", content: "noindex" });
+  return meta;
+}
+
+/** A JSON-LD block for `meta` (React Router renders it as <script type="application/ld+json">). */
+export function jsonLd(data: Record<string, unknown>): Meta {
+  return { "script:ld+json": { "@context": "https://schema.org", ...data } };
+}
+
+export function breadcrumbJsonLd(siteUrl: string, crumbs: Array<{ label: string; path: string }>): Meta {
+  return jsonLd({
+    "@type": "BreadcrumbList",
+    itemListElement: crumbs.map((crumb, index) => ({
+      "@type": "ListItem",
+      position: index + 1,
+      name: crumb.label,
+      item: absoluteUrl(siteUrl, crumb.path),
+    })),
+  });
+}
+
+/** The site name and origin from the root route's data, for a route's `meta`. */
+export function siteFromMatches(matches: ReadonlyArray<{ id: string; data?: unknown } | undefined>): { siteName: string; siteUrl: string } {
+  const root = matches.find((match) => match?.id === "root")?.data as { siteName?: string; siteUrl?: string } | undefined;
+  return { siteName: root?.siteName ?? "Hotellguiden", siteUrl: root?.siteUrl ?? "http://localhost:3000" };
+}
