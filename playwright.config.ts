@@ -53,6 +53,10 @@ export default defineConfig({
       HOST: "127.0.0.1",
       SITE_URL: `http://localhost:${PORT}`,
       DATA_DIR: E2E_DATA_DIR,
+      // The stand-in partner of tests/e2e/redirect.spec.ts.
+      AFFILIATE_HOSTS: "127.0.0.1:3299",
+      // Tests must not reach the internet: map tiles come from a local file.
+      MAP_TILE_URL: `http://localhost:${PORT}/placeholder.svg?z={z}&x={x}&y={y}`,
     },
   },
 });

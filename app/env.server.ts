@@ -46,8 +46,8 @@ export const envSchema = z.object({
   MAP_TILE_URL: z
     .string()
     .trim()
-    .refine((value) => /^https:\/\/[^\s]+\{z\}[^\s]*\{x\}[^\s]*\{y\}/.test(value), {
-      message: "must be an https tile URL template containing {z}, {x} and {y}",
+    .refine((value) => /^https?:\/\/[^\s]+\{z\}[^\s]*\{x\}[^\s]*\{y\}/.test(value), {
+      message: "must be an http(s) tile URL template containing {z}, {x} and {y}",
     })
     .default("https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
   MAP_TILE_ATTRIBUTION: z

@@ -14,12 +14,22 @@ import { getAppDatabase } from "#app/db/db.server.ts";
 import { listCountries } from "#app/catalogue/places.server.ts";
 import { getEnv } from "#app/env.server.ts";
 import { readFlash } from "#app/flash.server.ts";
+import { cacheControlFor } from "#app/cache-control.server.ts";
 import { log } from "#app/log.server.ts";
 import { FlashMessage } from "#app/components/flash-message.tsx";
 import { IconSprite } from "#app/components/hotel-bits.tsx";
 import { NotFoundPanel } from "#app/components/not-found-panel.tsx";
 import { SiteFooter } from "#app/components/site-footer.tsx";
 import { SiteHeader } from "#app/components/site-header.tsx";
+
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request }, next) => {
+    const response = (await next()) as Response;
+    const value = cacheControlFor(request, response);
+    if (value) response.headers.set("Cache-Control", value);
+    return response;
+  },
+];
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -39,6 +49,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     {
       siteName: env.SITE_NAME,
       siteUrl: env.SITE_URL,
+      mapTiles: { url: env.MAP_TILE_URL, attribution: env.MAP_TILE_ATTRIBUTION },
       year: new Date().getFullYear(),
       headerCountries: countries.slice(0, 5),
       flash,

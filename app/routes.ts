@@ -7,13 +7,23 @@ import { type RouteConfig, index, route } from "@react-router/dev/routes";
 export default [
   index("routes/home.tsx"),
   route("hotels", "routes/hotels.tsx"),
+  route("redirect", "routes/redirect.tsx"),
   route("healthz", "routes/healthz.ts"),
   route("resources/suggestions", "routes/resources.suggestions.ts"),
+  // What crawlers read, and the pages people find in the footer. /sitemaps/{section}-{n}.xml are
+  // the parts of the sitemap index once /sitemap.xml passes 50,000 URLs (sitemap.server.ts).
+  route("robots.txt", "routes/robots[.]txt.ts"),
+  route("sitemap.xml", "routes/sitemap[.]xml.ts"),
+  route("sitemaps/:file", "routes/sitemaps.$file.ts"),
+  route("sitemap", "routes/sitemap.tsx"),
+  route("about", "routes/about.tsx"),
+  route("contact", "routes/contact.tsx"),
   // The spec lists these as fallback not-found pages.
   route("flights", "routes/not-found.tsx", { id: "flights" }),
   route("rentals", "routes/not-found.tsx", { id: "rentals" }),
   route("explore", "routes/not-found.tsx", { id: "explore" }),
   route(":country", "routes/country.tsx"),
   route(":country/:location", "routes/place.tsx"),
+  route(":country/:location/:slug", "routes/hotel.tsx"),
   route("*", "routes/not-found.tsx", { id: "not-found" }),
 ] satisfies RouteConfig;

@@ -18,11 +18,12 @@ export interface HotelListPage {
 
 /**
  * Everything a hotel list page needs, in parallel: the page of hotels, the count and the
- * filter options. `fixed` pins the country and place (country and place pages).
+ * filter options. `url` is the loader's `url` argument (without the `.data` suffix of client
+ * navigations). `fixed` pins the country and place (country and place pages).
  */
-export async function loadHotelListPage(request: Request, fixed: { country?: string; location?: string } = {}): Promise<HotelListPage> {
+export async function loadHotelListPage(url: URL, fixed: { country?: string; location?: string } = {}): Promise<HotelListPage> {
   const { db } = getAppDatabase();
-  const params = readListParams(new URL(request.url).searchParams);
+  const params = readListParams(url.searchParams);
   const country = fixed.country ?? params.country;
   const location = fixed.location ?? (country ? params.location : "");
   const effective: ListParams = { ...params, country, location };

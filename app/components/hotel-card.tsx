@@ -20,7 +20,7 @@ function fallbackToPlaceholder(event: React.SyntheticEvent<HTMLImageElement>) {
 export function HotelCard({ hotel, variant = "compact", amenityCount = 6, eager = false }: HotelCardProps) {
   const href = hotelPath(hotel);
   const large = variant === "large";
-  const images = large ? [hotel.image_path, ...hotel.images.filter((image) => image !== hotel.image_path)].slice(0, 6) : [hotel.image_path];
+  const images = large ? [hotel.image_path, ...hotel.images.filter((image) => image !== hotel.image_path)].slice(0, 3) : [hotel.image_path];
   const price = Number(hotel.price_amount) > 0 ? formatPrice(hotel.price_amount, hotel.price_currency) : "";
   const headingId = `hotel-${hotel.id}`;
 

@@ -36,6 +36,8 @@ export function HotelListSection({ page, variant, emptyText }: { page: HotelList
   }
   return (
     <div aria-busy={loading}>
+      {/* Cards carry h3 headings; this keeps the outline in order under the page's h1. */}
+      <h2 className="sr-only">Hotell</h2>
       {loading ? (
         <>
           <p className="sr-only" role="status">Laddar hotell…</p>

@@ -110,6 +110,14 @@ export interface OutboundClicksTable {
   clicked_at: Timestamp;
 }
 
+export interface ContactMessagesTable {
+  id: Generated<string>;
+  name: string;
+  email: string;
+  message: string;
+  created_at: Timestamp;
+}
+
 export interface SchemaMigrationsTable {
   version: string;
   applied_at: Timestamp;
@@ -125,6 +133,7 @@ export interface Database {
   popular_locations: PopularLocationsTable;
   popular_destinations: PopularDestinationsTable;
   outbound_clicks: OutboundClicksTable;
+  contact_messages: ContactMessagesTable;
   schema_migrations: SchemaMigrationsTable;
 }
 
@@ -133,3 +142,4 @@ export type NewHotel = Insertable<HotelsTable>;
 export type HotelUpdate = Updateable<HotelsTable>;
 export type BlogPostRow = Selectable<BlogPostsTable>;
 export type NewBlogPost = Insertable<BlogPostsTable>;
+export type ContactMessageRow = Selectable<ContactMessagesTable>;

@@ -12,6 +12,7 @@ import {
   stripTrailingPeriod,
   truncate,
   wholeStars,
+  matchHotelSlug,
 } from "./hotel.ts";
 
 describe("normalizeHotel", () => {
@@ -220,5 +221,29 @@ describe("display", () => {
     expect(cut.length).toBeLessThanOrEqual(30);
     expect(cut.endsWith("…")).toBe(true);
     expect(cut).toBe("Ett mysigt hotell vid vattnet…");
+  });
+});
+
+describe("matchHotelSlug", () => {
+  const hotels = [
+    { name: "Grand Hotel Malmö", hotel_id: "A" },
+    { name: "Grand Hotel Malmö Spa & Suites", hotel_id: "B" },
+    { name: null, hotel_id: "HG-9" },
+  ];
+  it("matches the exact slug first", () => {
+    expect(matchHotelSlug(hotels, "grand-hotel-malmo")).toEqual({ hotel: hotels[0], exact: true });
+    expect(matchHotelSlug(hotels, "hg-9")).toEqual({ hotel: hotels[2], exact: true });
+  });
+  it("matches other spellings, for a redirect", () => {
+    expect(matchHotelSlug(hotels, "Grand-Hotel-Malmö")).toEqual({ hotel: hotels[0], exact: false });
+    expect(matchHotelSlug(hotels, "GRAND-HOTEL-MALM%C3%96")).toEqual({ hotel: hotels[0], exact: false });
+  });
+  it("matches by containment, closest length first", () => {
+    expect(matchHotelSlug(hotels, "malmo-spa")).toEqual({ hotel: hotels[1], exact: false });
+    expect(matchHotelSlug(hotels, "grand-hotel-malmo-spa-och-suites-2020")).toEqual({ hotel: hotels[1], exact: false });
+  });
+  it("finds nothing for an unrelated slug", () => {
+    expect(matchHotelSlug(hotels, "hotel-atlantis")).toBeNull();
+    expect(matchHotelSlug(hotels, "---")).toBeNull();
   });
 });

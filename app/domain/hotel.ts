@@ -250,3 +250,36 @@ export function truncate(value: string, max: number): string {
 export function hotelCount(total: number): string {
   return `${total.toLocaleString("sv-SE")} hotell`;
 }
+
+/**
+ * Finds the hotel a URL slug means (spec §7): the exact slug first, then the same slug in
+ * another spelling (case, accents), then a hotel whose slug contains it or is contained in
+ * it (an old or shortened name). `exact` is false when the URL should be redirected.
+ */
+export function matchHotelSlug<T extends { name?: string | null; hotel_id: string }>(
+  candidates: readonly T[],
+  slug: string,
+): { hotel: T; exact: boolean } | null {
+  const exact = candidates.find((hotel) => hotelSlug(hotel) === slug);
+  if (exact) return { hotel: exact, exact: true };
+  const wanted = slugify(safeDecode(slug));
+  if (!wanted) return null;
+  const same = candidates.find((hotel) => hotelSlug(hotel) === wanted);
+  if (same) return { hotel: same, exact: false };
+  const containing = candidates
+    .filter((hotel) => {
+      const candidate = hotelSlug(hotel);
+      return candidate.includes(wanted) || (wanted.includes(candidate) && candidate.length >= 4);
+    })
+    // The closest in length is the likeliest meaning.
+    .sort((a, b) => Math.abs(hotelSlug(a).length - wanted.length) - Math.abs(hotelSlug(b).length - wanted.length));
+  return containing[0] ? { hotel: containing[0], exact: false } : null;
+}
+
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}

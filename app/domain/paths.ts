@@ -21,6 +21,11 @@ export function hotelPath(hotel: { country: string; location: string; name?: str
   return `${placePath(hotel.country, hotel.location)}/${hotelSlug(hotel)}`;
 }
 
+/** A blog post's page: by slug, or by id while it has none. */
+export function blogPostPath(post: { slug: string | null; id: string }): string {
+  return `/blog/${encodeURIComponent(post.slug?.trim() || post.id)}`;
+}
+
 /** A search URL on /hotels with only the parameters that have a value. */
 export function hotelsSearchPath(params: Record<string, string | number | undefined | null>): string {
   const query = new URLSearchParams();

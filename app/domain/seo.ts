@@ -77,3 +77,24 @@ export function siteFromMatches(matches: ReadonlyArray<{ id: string; data?: unkn
   const root = matches.find((match) => match?.id === "root")?.data as { siteName?: string; siteUrl?: string } | undefined;
   return { siteName: root?.siteName ?? "Hotellguiden", siteUrl: root?.siteUrl ?? "http://localhost:3000" };
 }
+
+/** `ItemList` of the first 10 hotels of a list page (spec §9: descriptions cut to 150). */
+export function hotelItemListJsonLd(
+  siteUrl: string,
+  hotels: ReadonlyArray<{ name: string; description: string; image_path: string; href: string }>,
+): Record<string, unknown> {
+  return jsonLd({
+    "@type": "ItemList",
+    itemListElement: hotels.slice(0, 10).map((hotel, index) => ({
+      "@type": "ListItem",
+      position: index + 1,
+      item: {
+        "@type": "Hotel",
+        name: hotel.name,
+        url: absoluteUrl(siteUrl, hotel.href),
+        image: absoluteUrl(siteUrl, hotel.image_path),
+        ...(hotel.description ? { description: hotel.description.length > 150 ? `${hotel.description.slice(0, 147).trimEnd()}…` : hotel.description } : {}),
+      },
+    })),
+  });
+}

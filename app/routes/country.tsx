@@ -4,29 +4,41 @@ import { findCountry } from "#app/catalogue/hotels.server.ts";
 import { loadHotelListPage } from "#app/catalogue/list-page.server.ts";
 import { hotelCount } from "#app/domain/hotel.ts";
 import { getAppDatabase } from "#app/db/db.server.ts";
-import { getEnv } from "#app/env.server.ts";
 import { Breadcrumbs } from "#app/components/breadcrumbs.tsx";
 import { FilterBar } from "#app/components/filter-bar.tsx";
 import { HotelListSection } from "#app/components/hotel-list-section.tsx";
+import { MapToggle } from "#app/components/map-toggle.tsx";
 import { SeoText } from "#app/components/seo-text.tsx";
-import { countryPath } from "#app/domain/paths.ts";
+import { countryPath, hotelPath } from "#app/domain/paths.ts";
+import { breadcrumbJsonLd, hotelItemListJsonLd, seoMeta, siteFromMatches } from "#app/domain/seo.ts";
 
-export function meta({ data }: Route.MetaArgs) {
-  if (!data) return [{ title: "Sidan finns inte | Hotellguiden" }, { name: "robots", content: "noindex" }];
+export function meta({ data, matches }: Route.MetaArgs) {
+  const { siteName, siteUrl } = siteFromMatches(matches);
+  if (!data) return [{ title: `Sidan finns inte | ${siteName}` }, { name: "robots", content: "noindex" }];
   return [
-    { title: `Hotell i ${data.country} | ${data.siteName}` },
-    { name: "description", content: `Jämför ${hotelCount(data.page.total)} i ${data.country}: betyg, priser, bekvämligheter och läge.` },
+    ...seoMeta({
+      title: `Hotell i ${data.country}`,
+      description: `Jämför ${hotelCount(data.page.total)} i ${data.country}: betyg, priser, bekvämligheter och läge.`,
+      siteName,
+      siteUrl,
+      path: countryPath(data.country),
+    }),
+    hotelItemListJsonLd(siteUrl, data.page.hotels.map((hotel) => ({ ...hotel, href: hotelPath(hotel) }))),
+    breadcrumbJsonLd(siteUrl, [
+      { label: "Hem", path: "/" },
+      { label: data.country, path: countryPath(data.country) },
+    ]),
   ];
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ url, params }: Route.LoaderArgs) {
   // Both match the segment the same way (place_key), so they need not wait for each other.
   const [country, page] = await Promise.all([
     findCountry(getAppDatabase().db, params.country),
-    loadHotelListPage(request, { country: params.country }),
+    loadHotelListPage(url, { country: params.country }),
   ]);
   if (!country) throw data(null, { status: 404 });
-  return { siteName: getEnv().SITE_NAME, country, page };
+  return { country, page };
 }
 
 export default function CountryPage({ loaderData }: Route.ComponentProps) {
@@ -46,7 +58,14 @@ export default function CountryPage({ loaderData }: Route.ComponentProps) {
           action={countryPath(country)}
           fixedPlace
         />
-        <HotelListSection page={page} variant="large" />
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_400px]">
+          <div className="min-w-0">
+            <HotelListSection page={page} variant="large" />
+          </div>
+          <div>
+            <MapToggle hotels={page.hotels} country={country} label={`Karta över hotell i ${country}`} />
+          </div>
+        </div>
       </div>
       <SeoText country={country} />
     </>

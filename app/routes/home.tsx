@@ -2,21 +2,31 @@ import type { Route } from "./+types/home";
 import { listPopularDestinations, listPopularPlaces } from "#app/catalogue/destinations.server.ts";
 import { hasNewYork, popularHotels } from "#app/catalogue/hotels.server.ts";
 import { HotelList } from "#app/components/hotel-card.tsx";
+import { HotelMap } from "#app/components/hotel-map.tsx";
+import { toMapMarkers } from "#app/domain/map.ts";
+import { hotelPath } from "#app/domain/paths.ts";
+import { hotelItemListJsonLd, seoMeta, siteFromMatches } from "#app/domain/seo.ts";
 import { SearchBar } from "#app/components/search-bar.tsx";
 import { getAppDatabase } from "#app/db/db.server.ts";
 import { getEnv } from "#app/env.server.ts";
 import { SeoText } from "#app/components/seo-text.tsx";
 import { Link } from "react-router";
 
-export function meta({ data }: Route.MetaArgs) {
-  const siteName = data?.siteName ?? "Hotellguiden";
+export function meta({ data, matches }: Route.MetaArgs) {
+  const { siteName, siteUrl } = siteFromMatches(matches);
   return [
-    { title: `Hitta och jämför hotell | ${siteName}` },
-    { name: "description", content: "Sök bland hotell i Sverige och hela världen, jämför betyg och priser och boka hos våra partner." },
+    ...seoMeta({
+      title: "Hitta och jämför hotell",
+      description: "Sök bland hotell i Sverige och hela världen, jämför betyg och priser och boka hos våra partner.",
+      siteName,
+      siteUrl,
+      path: "/",
+    }),
+    ...(data ? [hotelItemListJsonLd(siteUrl, data.hotels.map((hotel) => ({ ...hotel, href: hotelPath(hotel) })))] : []),
   ];
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ url }: Route.LoaderArgs) {
   const env = getEnv();
   const { db } = getAppDatabase();
   const [destinations, places] = await Promise.all([
@@ -24,10 +34,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     listPopularPlaces(db, () => hasNewYork(db)),
   ]);
   // The chosen chip is a link (?plats=…), so choosing works without JavaScript; the first is the default.
-  const wanted = new URL(request.url).searchParams.get("plats")?.trim().toLocaleLowerCase("sv-SE");
+  const wanted = url.searchParams.get("plats")?.trim().toLocaleLowerCase("sv-SE");
   const selected = places.find((place) => place.location.toLocaleLowerCase("sv-SE") === wanted) ?? places[0] ?? null;
   const hotels = selected ? await popularHotels(db, selected.location, selected.country ?? undefined) : [];
-  return { siteName: env.SITE_NAME, flightsUrl: env.FLIGHTS_AFFILIATE_URL, destinations, places, selected, hotels };
+  return { flightsUrl: env.FLIGHTS_AFFILIATE_URL, destinations, places, selected, hotels };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
@@ -84,8 +94,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               );
             })}
           </ul>
-          <div className="mt-6">
+          <div className="mt-6 space-y-6">
             <HotelList hotels={hotels} amenityCount={4} emptyText="Inga hotell hittades för den här platsen" />
+            {selected ? (
+              <HotelMap markers={toMapMarkers(hotels)} city={selected.location} country={selected.country} label={`Karta över hotell i ${selected.location}`} className="h-[320px]" />
+            ) : null}
           </div>
         </section>
       ) : null}

@@ -1,10 +1,12 @@
 import type { Route } from "./+types/hotels";
 import { loadHotelListPage } from "#app/catalogue/list-page.server.ts";
 import { hotelCount } from "#app/domain/hotel.ts";
-import { getEnv } from "#app/env.server.ts";
 import type { ListParams } from "#app/domain/search-params.ts";
+import { hotelPath } from "#app/domain/paths.ts";
+import { hotelItemListJsonLd, seoMeta, siteFromMatches } from "#app/domain/seo.ts";
 import { FilterBar } from "#app/components/filter-bar.tsx";
 import { HotelListSection } from "#app/components/hotel-list-section.tsx";
+import { MapToggle } from "#app/components/map-toggle.tsx";
 
 /** Title and description by which query parameter is present (spec §2). */
 function describe(params: ListParams): { title: string; description: string } {
@@ -16,14 +18,19 @@ function describe(params: ListParams): { title: string; description: string } {
   return { title: "Alla hotell", description: "Sök och jämför hotell i Sverige och hela världen." };
 }
 
-export function meta({ data }: Route.MetaArgs) {
-  if (!data) return [{ title: "Hotell | Hotellguiden" }];
+export function meta({ data, matches, location }: Route.MetaArgs) {
+  const { siteName, siteUrl } = siteFromMatches(matches);
+  if (!data) return [{ title: `Hotell | ${siteName}` }];
   const { title, description } = describe(data.page.params);
-  return [{ title: `${title} | ${data.siteName}` }, { name: "description", content: description }];
+  // Filtered and later pages are variations of /hotels: crawlers index them, canonical stays with the query.
+  return [
+    ...seoMeta({ title, description, siteName, siteUrl, path: `${location.pathname}${location.search}` }),
+    hotelItemListJsonLd(siteUrl, data.page.hotels.map((hotel) => ({ ...hotel, href: hotelPath(hotel) }))),
+  ];
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  return { siteName: getEnv().SITE_NAME, page: await loadHotelListPage(request) };
+export async function loader({ url }: Route.LoaderArgs) {
+  return { page: await loadHotelListPage(url) };
 }
 
 export default function Hotels({ loaderData }: Route.ComponentProps) {
@@ -36,7 +43,14 @@ export default function Hotels({ loaderData }: Route.ComponentProps) {
         <p className="mt-1 text-muted" aria-live="polite">{hotelCount(page.total)}</p>
       </header>
       <FilterBar params={page.params} countries={page.countries} locations={page.locations} action="/hotels" />
-      <HotelListSection page={page} variant="large" />
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_400px]">
+        <div className="min-w-0 lg:order-1">
+          <HotelListSection page={page} variant="large" />
+        </div>
+        <div className="lg:order-2">
+          <MapToggle hotels={page.hotels} city={page.params.location} country={page.params.country} />
+        </div>
+      </div>
     </div>
   );
 }

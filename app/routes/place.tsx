@@ -4,28 +4,41 @@ import { findPlace } from "#app/catalogue/hotels.server.ts";
 import { loadHotelListPage } from "#app/catalogue/list-page.server.ts";
 import { hotelCount } from "#app/domain/hotel.ts";
 import { getAppDatabase } from "#app/db/db.server.ts";
-import { getEnv } from "#app/env.server.ts";
 import { Breadcrumbs } from "#app/components/breadcrumbs.tsx";
 import { FilterBar } from "#app/components/filter-bar.tsx";
 import { HotelListSection } from "#app/components/hotel-list-section.tsx";
-import { countryPath, placePath } from "#app/domain/paths.ts";
+import { MapToggle } from "#app/components/map-toggle.tsx";
+import { countryPath, hotelPath, placePath } from "#app/domain/paths.ts";
+import { breadcrumbJsonLd, hotelItemListJsonLd, seoMeta, siteFromMatches } from "#app/domain/seo.ts";
 
-export function meta({ data }: Route.MetaArgs) {
-  if (!data) return [{ title: "Sidan finns inte | Hotellguiden" }, { name: "robots", content: "noindex" }];
+export function meta({ data, matches }: Route.MetaArgs) {
+  const { siteName, siteUrl } = siteFromMatches(matches);
+  if (!data) return [{ title: `Sidan finns inte | ${siteName}` }, { name: "robots", content: "noindex" }];
   return [
-    { title: `Hotell i ${data.location}, ${data.country} | ${data.siteName}` },
-    { name: "description", content: `${hotelCount(data.page.total)} i ${data.location}, ${data.country}. Jämför betyg och priser och boka hos våra partner.` },
+    ...seoMeta({
+      title: `Hotell i ${data.location}, ${data.country}`,
+      description: `${hotelCount(data.page.total)} i ${data.location}, ${data.country}. Jämför betyg och priser och boka hos våra partner.`,
+      siteName,
+      siteUrl,
+      path: placePath(data.country, data.location),
+    }),
+    hotelItemListJsonLd(siteUrl, data.page.hotels.map((hotel) => ({ ...hotel, href: hotelPath(hotel) }))),
+    breadcrumbJsonLd(siteUrl, [
+      { label: "Hem", path: "/" },
+      { label: data.country, path: countryPath(data.country) },
+      { label: data.location, path: placePath(data.country, data.location) },
+    ]),
   ];
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ url, params }: Route.LoaderArgs) {
   // Both match the segments the same way (place_key), so they need not wait for each other.
   const [place, page] = await Promise.all([
     findPlace(getAppDatabase().db, params.country, params.location),
-    loadHotelListPage(request, { country: params.country, location: params.location }),
+    loadHotelListPage(url, { country: params.country, location: params.location }),
   ]);
   if (!place) throw data(null, { status: 404 });
-  return { siteName: getEnv().SITE_NAME, ...place, page };
+  return { ...place, page };
 }
 
 export default function PlacePage({ loaderData }: Route.ComponentProps) {
@@ -38,6 +51,7 @@ export default function PlacePage({ loaderData }: Route.ComponentProps) {
         <p className="mt-1 text-muted">{hotelCount(page.total)}</p>
       </header>
       <FilterBar params={page.params} countries={[]} locations={[]} action={placePath(country, location)} fixedPlace />
+      <MapToggle hotels={page.hotels} city={location} country={country} label={`Karta över hotell i ${location}`} placement="top" />
       <HotelListSection page={page} variant="compact" emptyText="Inga hotell hittades för den här platsen" />
     </div>
   );

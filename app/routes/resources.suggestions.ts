@@ -4,8 +4,8 @@ import { getAppDatabase } from "#app/db/db.server.ts";
 import { log } from "#app/log.server.ts";
 
 /** Suggestions for the search bar: GET /resources/suggestions?q=… → JSON. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const q = (new URL(request.url).searchParams.get("q") ?? "").slice(0, 200);
+export async function loader({ url }: Route.LoaderArgs) {
+  const q = (url.searchParams.get("q") ?? "").slice(0, 200);
   try {
     const suggestions = await suggest(getAppDatabase().db, q);
     return Response.json(suggestions, { headers: { "Cache-Control": "public, max-age=60" } });

@@ -52,8 +52,10 @@ test("the suggestions answer to the keyboard", async ({ page }, testInfo) => {
   await expect(input).toHaveValue("Oslo");
   await input.press("ArrowDown");
   await expect(page.getByRole("option").first()).toHaveAttribute("aria-selected", "true");
+  const firstHotel = (await page.getByRole("option").first().locator("span").first().textContent()) ?? "";
   await input.press("Enter");
   await expect(page).toHaveURL(/\/Norway\/Oslo\/[a-z0-9-]+$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(firstHotel);
 });
 
 test("filter by country, place and rating, then reset", async ({ page }, testInfo) => {

@@ -18,9 +18,10 @@ const country = await import("#app/routes/country.tsx");
 const place = await import("#app/routes/place.tsx");
 const home = await import("#app/routes/home.tsx");
 const suggestions = await import("#app/routes/resources.suggestions.ts");
+const hotelRoute = await import("#app/routes/hotel.tsx");
 
 const args = (url: string, params: Record<string, string> = {}) =>
-  ({ request: new Request(`http://localhost${url}`), params, context: {} }) as never;
+  ({ request: new Request(`http://localhost${url}`), url: new URL(`http://localhost${url}`), params, context: {} }) as never;
 
 /** A loader that throws `data(null, { status })` answers with that status. */
 async function statusOf(run: () => Promise<unknown>): Promise<number> {
@@ -28,6 +29,7 @@ async function statusOf(run: () => Promise<unknown>): Promise<number> {
     await run();
     return 200;
   } catch (error) {
+    if (error instanceof Response) return error.status;
     return (error as { init?: { status?: number } }).init?.status ?? 500;
   }
 }
@@ -108,5 +110,68 @@ describe("suggestions resource", () => {
     expect(body.places).toContainEqual({ location: "Stockholm", country: "Sweden" });
     expect(body.hotels.length).toBeGreaterThan(0);
     expect(body.hotels.length).toBeLessThanOrEqual(10);
+  });
+});
+
+describe("hotel loader", () => {
+  const firstHotelIn = async (path: string, params: Record<string, string>) => {
+    const { page } = await place.loader(args(path, params));
+    const card = page.hotels.find((hotel) => hotel.name.split(" ").length >= 3)!;
+    return card;
+  };
+  const call = (path: string) => {
+    // React Router hands loaders decoded params.
+    const [, country, location, slug] = path.split("/").map(decodeURIComponent);
+    return hotelRoute.loader(args(path, { country: country!, location: location!, slug: slug! }));
+  };
+
+  it("shows the hotel at its canonical address, also for client navigations (.data)", async () => {
+    const card = await firstHotelIn("/Sweden/Stockholm", { country: "Sweden", location: "Stockholm" });
+    const { hotelPath } = await import("#app/domain/paths.ts");
+    const path = hotelPath(card);
+    const result = await call(path);
+    expect(result.hotel.name).toBe(card.name);
+    expect(result.related.length).toBeLessThanOrEqual(3);
+    expect(result.related.some((hotel) => hotel.id === card.id)).toBe(false);
+    expect(result.bookingHref === null || result.bookingHref.startsWith("/redirect?to=http")).toBe(true);
+    const [, country, location, slug] = path.split("/").map(decodeURIComponent);
+    const dataRequest = {
+      request: new Request(`http://localhost${path}.data`),
+      url: new URL(`http://localhost${path}`),
+      params: { country, location, slug },
+      context: {},
+    } as never;
+    expect((await hotelRoute.loader(dataRequest)).hotel.id).toBe(card.id);
+  });
+
+  it("answers 301 to the canonical address for another case, accent or an old name", async () => {
+    const card = await firstHotelIn("/Sweden/Malmo", { country: "Sweden", location: "Malmo" });
+    const { hotelPath, placeSegment } = await import("#app/domain/paths.ts");
+    const canonical = hotelPath(card);
+    const slug = canonical.split("/").at(-1)!;
+    for (const wrong of [`/sweden/malmo/${slug}`, `/Sweden/${placeSegment("Malmö")}/${slug.toUpperCase()}`, `/Sweden/Malmo/${slug.split("-").slice(1).join("-")}`]) {
+      try {
+        await call(wrong);
+        throw new Error(`no redirect for ${wrong}`);
+      } catch (error) {
+        expect(error, wrong).toBeInstanceOf(Response);
+        expect((error as Response).status, wrong).toBe(301);
+        expect((error as Response).headers.get("Location"), wrong).toBe(canonical);
+      }
+    }
+  });
+
+  it("answers 404 with related hotels for an unknown hotel, and for an unknown place", async () => {
+    try {
+      await call("/Sweden/Stockholm/finns-inte-alls-xyz");
+      throw new Error("no 404");
+    } catch (error) {
+      const { data, init } = error as { data: { kind: string; location: string; related: unknown[]; placeHref: string }; init: { status: number } };
+      expect(init.status).toBe(404);
+      expect(data).toMatchObject({ kind: "not-found", location: "Stockholm", placeHref: "/Sweden/Stockholm" });
+      expect(data.related.length).toBeGreaterThan(0);
+      expect(data.related.length).toBeLessThanOrEqual(4);
+    }
+    expect(await statusOf(() => call("/Atlantis/Nowhere/hotel"))).toBe(404);
   });
 });

@@ -1,0 +1,154 @@
+import { expect, jsOff, test } from "./fixtures.ts";
+
+test("a card opens the hotel page", async ({ page }) => {
+  await page.goto("/Sweden/Stockholm");
+  const card = page.locator("main article").first();
+  const name = (await card.locator("h3").textContent())?.trim() ?? "";
+  await card.getByRole("link", { name: "Visa hotell" }).click();
+  await expect(page).toHaveURL(/\/Sweden\/Stockholm\/[a-z0-9-]+$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+  const crumbs = page.getByRole("navigation", { name: "Brödsmulor" });
+  await expect(crumbs.getByRole("link", { name: "Stockholm" })).toHaveAttribute("href", "/Sweden/Stockholm");
+  await expect(page.getByRole("heading", { name: "Bekvämligheter" })).toBeVisible();
+  await expect(page.getByRole("link", { name: /Visa .* på karta/ })).toHaveAttribute("href", /google\.com\/maps\/search/);
+  await expect(page.getByRole("link", { name: "Se alla hotell i Stockholm" })).toHaveAttribute("href", "/Sweden/Stockholm");
+});
+
+test("every image of the carousel can be reached", async ({ page }, testInfo) => {
+  await page.goto("/Sweden/Stockholm");
+  await page.locator("main article").first().getByRole("link", { name: "Visa hotell" }).click();
+  await expect(page).toHaveURL(/\/Sweden\/Stockholm\/[a-z0-9-]+$/);
+  const gallery = page.getByRole("list", { name: /^Bilder på / });
+  const images = gallery.locator("img");
+  await expect(images.first()).toBeVisible();
+  const count = await images.count();
+  expect(count).toBeGreaterThan(1);
+  if (jsOff(testInfo)) {
+    // Without JavaScript the list scrolls (scroll-snap) and takes keyboard focus.
+    await expect(gallery).toHaveAttribute("tabindex", "0");
+    await expect(gallery).toHaveCSS("overflow-x", "auto");
+    return;
+  }
+  await expect(page.getByText(`Bild 1 av ${count}`)).toBeVisible();
+  await page.getByRole("button", { name: "Nästa bild" }).click();
+  await expect(page.getByText(`Bild 2 av ${count}`)).toBeVisible();
+  await gallery.focus();
+  await page.keyboard.press("ArrowLeft");
+  await expect(page.getByText(`Bild 1 av ${count}`)).toBeVisible();
+});
+
+test("the map shows the hotel with JavaScript, and a useful fallback without", async ({ page }, testInfo) => {
+  await page.goto("/Sweden/Stockholm");
+  await page.locator("main article").first().getByRole("link", { name: "Visa hotell" }).click();
+  await expect(page).toHaveURL(/\/Sweden\/Stockholm\/[a-z0-9-]+$/);
+  const map = page.getByRole("region", { name: /^Karta: / });
+  // The map loads when it comes into view, as a visitor scrolls down to it.
+  await map.scrollIntoViewIfNeeded();
+  if (jsOff(testInfo)) {
+    await expect(map.getByRole("link", { name: "Visa området på OpenStreetMap" })).toHaveAttribute("href", /openstreetmap\.org/);
+    await expect(map.getByRole("link").nth(1)).toBeVisible();
+    return;
+  }
+  await expect(map.locator(".leaflet-marker-icon")).toHaveCount(1);
+  await map.locator(".leaflet-marker-icon").click();
+  await expect(map.locator(".leaflet-popup")).toContainText("Visa hotellet");
+});
+
+test("list pages show their hotels on the map", async ({ page }, testInfo) => {
+  await page.goto("/hotels?country=Norway&location=Bergen");
+  const map = page.getByRole("region", { name: "Karta över hotellen" });
+  if (jsOff(testInfo)) {
+    await expect(map.getByRole("link", { name: "Visa området på OpenStreetMap" })).toBeVisible();
+    return;
+  }
+  const cards = await page.locator("main article").count();
+  await expect(map.locator(".leaflet-marker-icon").first()).toBeVisible();
+  expect(await map.locator(".leaflet-marker-icon").count()).toBeLessThanOrEqual(cards);
+});
+
+test("an unknown hotel answers 404 with the error panel, marked noindex", async ({ page }) => {
+  const response = await page.goto("/Sweden/Stockholm/hotellet-som-inte-finns");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Det gick inte att hämta hotellet");
+  await expect(page.getByText("Vi kunde inte hitta hotellet du letade efter. Försök igen senare eller se andra hotell.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Gå tillbaka" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Se alla hotell i Stockholm" })).toHaveAttribute("href", "/Sweden/Stockholm");
+  await expect(page.getByRole("link", { name: "Till startsidan" })).toHaveAttribute("href", "/");
+  const related = page.getByRole("region", { name: "Andra hotell i Stockholm" }).locator("article");
+  expect(await related.count()).toBeGreaterThan(0);
+  expect(await related.count()).toBeLessThanOrEqual(4);
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+});
+
+test("another spelling of the address answers 301 to the canonical one", async ({ page }) => {
+  await page.goto("/Sweden/Stockholm");
+  const href = (await page.locator("main article").first().getByRole("link", { name: "Visa hotell" }).getAttribute("href")) ?? "";
+  const response = await page.goto(href.replace("/Sweden/Stockholm/", "/sweden/STOCKHOLM/").toUpperCase().replace("/SWEDEN", "/sweden"));
+  expect(await response?.request().redirectedFrom()?.response().then((r) => r?.status())).toBe(301);
+  expect(new URL(page.url()).pathname).toBe(href);
+});
+
+test("every page's JSON-LD parses and carries the required fields", async ({ page }) => {
+  type Node = Record<string, unknown> & { "@type"?: string };
+  const blocks = async (path: string) => {
+    await page.goto(path);
+    const texts = await page.locator('script[type="application/ld+json"]').allTextContents();
+    return texts.map((text) => JSON.parse(text) as Node);
+  };
+  const ofType = (nodes: Node[], type: string) => nodes.filter((node) => node["@type"] === type);
+
+  for (const path of ["/", "/hotels", "/Sweden", "/Sweden/Stockholm"]) {
+    const [list] = ofType(await blocks(path), "ItemList");
+    const items = (list?.itemListElement ?? []) as Array<{ position: number; item: { name: string; url: string; description?: string } }>;
+    expect(items.length, path).toBeGreaterThan(0);
+    expect(items.length, path).toBeLessThanOrEqual(10);
+    items.forEach((entry, index) => {
+      expect(entry.position).toBe(index + 1);
+      expect(entry.item.name).toBeTruthy();
+      expect(entry.item.url).toMatch(/^http:\/\/localhost:\d+\//);
+      expect((entry.item.description ?? "").length).toBeLessThanOrEqual(150);
+    });
+  }
+  const place = await blocks("/Sweden/Stockholm");
+  const crumbs = ofType(place, "BreadcrumbList")[0]?.itemListElement as Array<{ position: number; name: string }>;
+  expect(crumbs.map((crumb) => crumb.name)).toEqual(["Hem", "Sweden", "Stockholm"]);
+
+  const href = (await page.locator("main article").first().getByRole("link", { name: "Visa hotell" }).getAttribute("href")) ?? "";
+  const hotel = await blocks(href);
+  const [detail] = ofType(hotel, "Hotel");
+  expect(detail).toMatchObject({
+    "@context": "https://schema.org",
+    address: { "@type": "PostalAddress", addressLocality: "Stockholm", addressCountry: "Sweden" },
+    aggregateRating: { "@type": "AggregateRating", bestRating: 10, worstRating: 1 },
+  });
+  expect(detail?.name).toBeTruthy();
+  expect(ofType(hotel, "BreadcrumbList")).toHaveLength(1);
+});
+
+test("pages carry canonical and Open Graph tags on the configured origin", async ({ page }) => {
+  await page.goto("/Sweden/Stockholm");
+  await expect(page).toHaveTitle(/\| Hotellguiden$/);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /^http:\/\/localhost:\d+\/Sweden\/Stockholm$/);
+  await expect(page.locator('meta[property="og:locale"]')).toHaveAttribute("content", "sv_SE");
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /\/og-default\.png$/);
+  await expect(page.locator('meta[property="og:image:width"]')).toHaveAttribute("content", "1200");
+});
+
+test("card → hotel page → booking → redirect → partner", async ({ page }) => {
+  // The demo partners are real sites; the test answers for them so nothing leaves the machine.
+  await page.route(/^https:\/\/(www\.booking\.com|se\.hotels\.com|www\.expedia\.se)\//, (route) =>
+    route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><html lang=sv><title>Partner</title><h1>Partnersidan</h1></html>" }),
+  );
+  await page.goto("/Sweden/Malmo");
+  // The recommended order lists bookable hotels first.
+  await page.locator("main article").first().getByRole("link", { name: "Visa hotell" }).click();
+  await expect(page).toHaveURL(/\/Sweden\/[^/]+\/[a-z0-9-]+$/);
+  const booking = page.getByRole("link", { name: "Boka nu" });
+  const href = (await booking.getAttribute("href")) ?? "";
+  const target = new URL(new URL(href, "http://x").searchParams.get("to") ?? "");
+  expect(new URL(href, "http://x").searchParams.get("source")).toBe("booking-sidebar");
+  await booking.click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Du skickas vidare till ${target.host}`);
+  await expect(page).toHaveURL(target.toString(), { timeout: 10_000 });
+  await expect(page.getByRole("heading", { name: "Partnersidan" })).toBeVisible();
+});

@@ -1,0 +1,305 @@
+/**
+ * The affiliate redirect page /redirect (DESIGN §4 item 3): its loader called as React Router
+ * calls it, against the app's own embedded database (a temporary DATA_DIR, migrated and seeded
+ * like a first start), its markup rendered from that loader's data, and the partner-host and
+ * click queries on every test database (PGlite, plus PostgreSQL when TEST_DATABASE_URL is set).
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { MemoryRouter } from "react-router";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { testDatabases } from "#tests/db.ts";
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hg-redirect-"));
+process.env.DATA_DIR = dataDir;
+// A configured partner besides the hosts of the catalogue's affiliate URLs.
+process.env.AFFILIATE_HOSTS = "partner.example:8443, Other-Partner.example";
+
+const { getAppDatabase, closeAppDatabase } = await import("#app/db/db.server.ts");
+const { migrate } = await import("#app/db/migrate.server.ts");
+const { seedDemoCatalogue } = await import("#app/db/seed.server.ts");
+const { clearCatalogueCache } = await import("#app/catalogue/cache.server.ts");
+const { affiliateUrlHosts, isKnownAffiliateHost, recordOutboundClick } = await import("#app/catalogue/outbound.server.ts");
+const { readFlash } = await import("#app/flash.server.ts");
+const redirectRoute = await import("#app/routes/redirect.tsx");
+
+type PageData = { kind: "forward" | "warning"; destination: string; host: string } | { kind: "invalid" };
+
+interface Loaded {
+  status: number;
+  headers: Headers;
+  /** The page's data; null for a redirect. */
+  page: PageData | null;
+}
+
+/** Runs the loader for `url` and flattens its answer (a Response or data() with init). */
+async function load(url: string, init?: RequestInit): Promise<Loaded> {
+  const result: unknown = await redirectRoute.loader({
+    request: new Request(`http://localhost${url}`, init),
+    url: new URL(`http://localhost${url}`),
+    params: {},
+    context: {},
+  } as never);
+  if (result instanceof Response) return { status: result.status, headers: result.headers, page: null };
+  const { data, init: responseInit } = result as { data: PageData; init: ResponseInit | null };
+  return { status: responseInit?.status ?? 200, headers: new Headers(responseInit?.headers), page: data };
+}
+
+const redirectUrl = (to: string, rest = "") => `/redirect?to=${encodeURIComponent(to)}${rest}`;
+
+/** The route's markup for loader data, as the server renders it inside the layout. */
+function render(page: PageData): string {
+  return renderToStaticMarkup(
+    createElement(MemoryRouter, null, createElement(redirectRoute.default, { loaderData: page } as never)),
+  );
+}
+
+const clicks = () => getAppDatabase().db.selectFrom("outbound_clicks").selectAll().orderBy("id").execute();
+
+beforeAll(async () => {
+  const { db } = getAppDatabase();
+  await migrate(db);
+  await seedDemoCatalogue(db);
+});
+beforeEach(async () => {
+  await getAppDatabase().db.deleteFrom("outbound_clicks").execute();
+});
+afterAll(async () => {
+  await closeAppDatabase();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe("a known partner host", () => {
+  const destination = "https://www.booking.com/searchresults.sv.html?ss=Grand+Hotel&aid=hotellguiden";
+
+  it("gets the countdown page with a no-JS meta refresh, and one click row", async () => {
+    const before = Date.now();
+    const loaded = await load(redirectUrl(destination, "&source=booking-sidebar&hotel=grand-hotel"));
+    expect(loaded).toMatchObject({ status: 200, page: { kind: "forward", destination, host: "www.booking.com" } });
+    expect(loaded.headers.get("Cache-Control")).toBe("no-store");
+    expect(loaded.headers.has("Set-Cookie")).toBe(false);
+
+    const rows = await clicks();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ hotel_id: "grand-hotel", source: "booking-sidebar", target_host: "www.booking.com" });
+    expect(rows[0]!.clicked_at.getTime()).toBeGreaterThanOrEqual(before - 5_000);
+    expect(rows[0]!.clicked_at.getTime()).toBeLessThanOrEqual(Date.now() + 5_000);
+    // Nothing that identifies the visitor is stored.
+    expect(Object.keys(rows[0]!).sort()).toEqual(["clicked_at", "hotel_id", "id", "source", "target_host"]);
+
+    const html = render(loaded.page!);
+    expect(html).toContain(
+      '<noscript><meta http-equiv="refresh" content="3;url=https://www.booking.com/searchresults.sv.html?ss=Grand+Hotel&amp;aid=hotellguiden"/></noscript>',
+    );
+    expect(html).toContain("Du skickas vidare till www.booking.com");
+    expect(html).toContain("om 3 sekunder");
+    expect(html).toMatch(
+      /<a href="https:\/\/www\.booking\.com\/searchresults\.sv\.html\?ss=Grand\+Hotel&amp;aid=hotellguiden" rel="nofollow noopener"[^>]*>Om inget händer, klicka här/,
+    );
+    // The cancel button needs JavaScript, so the server does not render it.
+    expect(html).not.toContain("<button");
+  });
+
+  it("counts hosts from AFFILIATE_HOSTS too, port and all, in any case", async () => {
+    expect((await load(redirectUrl("https://partner.example:8443/deal"))).page).toMatchObject({ kind: "forward" });
+    expect((await load(redirectUrl("https://OTHER-PARTNER.example/"))).page).toMatchObject({
+      kind: "forward",
+      host: "other-partner.example",
+    });
+    expect((await load(redirectUrl("https://partner.example/deal"))).page).toMatchObject({ kind: "warning" });
+    expect((await clicks()).map((row) => row.target_host)).toEqual(["partner.example:8443", "other-partner.example"]);
+  });
+
+  it("records an empty source and hotel as null, and drops unusable ones", async () => {
+    await load(redirectUrl(destination));
+    await load(redirectUrl(destination, `&source=%3Cb%3E&hotel=${"x".repeat(101)}`));
+    expect((await clicks()).map(({ source, hotel_id }) => ({ source, hotel_id }))).toEqual([
+      { source: null, hotel_id: null },
+      { source: null, hotel_id: null },
+    ]);
+  });
+
+  it("does not count HEAD requests or prefetches as clicks", async () => {
+    expect((await load(redirectUrl(destination), { method: "HEAD" })).status).toBe(200);
+    expect((await load(redirectUrl(destination), { headers: { "Sec-Purpose": "prefetch" } })).status).toBe(200);
+    expect((await load(redirectUrl(destination), { headers: { Purpose: "prefetch" } })).status).toBe(200);
+    expect(await clicks()).toHaveLength(0);
+  });
+
+  it("learns a new partner from the catalogue once the cache is cleared", async () => {
+    const newPartner = redirectUrl("https://new-partner.example/hotel/1");
+    expect((await load(newPartner)).page).toMatchObject({ kind: "warning" });
+    await getAppDatabase()
+      .db.insertInto("hotels")
+      .values({ hotel_id: "NEW-PARTNER-1", name: "Partnerhotellet", country: "Sweden", location: "Visby", affiliate_url: "https://new-partner.example/?aid=hg" })
+      .execute();
+    clearCatalogueCache(); // What admin writes do.
+    expect((await load(newPartner)).page).toMatchObject({ kind: "forward", host: "new-partner.example" });
+  });
+});
+
+describe("an unknown host", () => {
+  it("gets a warning naming the host, with a manual link and no automatic forward", async () => {
+    const destination = "https://evil.example/login?next=%2Fkonto";
+    const loaded = await load(redirectUrl(destination, "&source=booking-sidebar&hotel=grand-hotel"));
+    expect(loaded).toMatchObject({ status: 200, page: { kind: "warning", destination, host: "evil.example" } });
+    expect(loaded.headers.get("Cache-Control")).toBe("no-store");
+    expect(await clicks()).toHaveLength(0);
+
+    const html = render(loaded.page!);
+    expect(html).not.toContain("http-equiv");
+    expect(html).not.toContain("om 3 sekunder");
+    expect(html).toContain("Länken leder till <strong");
+    expect(html).toContain(">evil.example</strong>, som inte är en av våra partner. Kontrollera adressen innan du fortsätter.");
+    expect(html).toContain(`<a href="${destination}" rel="nofollow noopener"`);
+    expect(html).toMatch(/<a [^>]*href="\/"[^>]*>Till startsidan<\/a>/);
+  });
+
+  it("is not mistaken for a partner by look-alike hosts", async () => {
+    for (const destination of [
+      "https://booking.com/",
+      "https://www.booking.com.evil.example/",
+      "https://www.booking.com:8443/",
+      "http://www.booking.com%2eevil.example/",
+      "https://xn--bokng-fra.com/",
+    ]) {
+      const { page } = await load(redirectUrl(destination));
+      expect(page?.kind, destination).not.toBe("forward");
+    }
+    expect(await clicks()).toHaveLength(0);
+  });
+});
+
+describe("a missing destination", () => {
+  it.each(["/redirect", "/redirect?to=", "/redirect?to=%20&source=booking-sidebar&hotel=grand-hotel"])(
+    "%s sends the visitor home with the spec's flash message",
+    async (url) => {
+      const loaded = await load(url);
+      expect(loaded.status).toBe(302);
+      expect(loaded.headers.get("Location")).toBe("/");
+      expect(loaded.headers.get("Cache-Control")).toBe("no-store");
+      const cookie = loaded.headers.get("Set-Cookie");
+      expect(cookie).toMatch(/^hg_flash=/);
+      const { flash } = await readFlash(new Request("http://localhost/", { headers: { Cookie: cookie!.split(";")[0]! } }));
+      expect(flash).toEqual({ title: "Omdirigeringsfel", description: "Måladress saknas. Du skickas till startsidan.", variant: "destructive" });
+      expect(await clicks()).toHaveLength(0);
+    },
+  );
+});
+
+describe("a destination that is not an absolute http(s) URL", () => {
+  it.each([
+    "javascript:alert(1)",
+    "javascript://www.booking.com/%0aalert(1)",
+    "//evil.example",
+    "//www.booking.com/hotel",
+    "ftp://x",
+    "not a url",
+    "http://",
+    "data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==",
+    "/hotels",
+    "https://www.booking.com@evil.example/",
+  ])("answers 400 for %j and writes no row", async (destination) => {
+    const loaded = await load(redirectUrl(destination, "&source=booking-sidebar&hotel=grand-hotel"));
+    expect(loaded).toMatchObject({ status: 400, page: { kind: "invalid" } });
+    expect(loaded.headers.get("Cache-Control")).toBe("no-store");
+    expect(loaded.headers.has("Set-Cookie")).toBe(false);
+    expect(await clicks()).toHaveLength(0);
+  });
+
+  it("renders an error page that does not echo the input", async () => {
+    const { page } = await load(redirectUrl("javascript:alert('<b>hej</b>')"));
+    const html = render(page!);
+    expect(html).toContain("Ogiltig måladress");
+    expect(html).not.toContain("alert");
+    expect(html).not.toContain("<b>");
+    expect(html).not.toContain("http-equiv");
+  });
+});
+
+describe("hostile input", () => {
+  it("never reaches the markup unescaped", async () => {
+    const known = await load(redirectUrl(`https://www.booking.com/'onmouseover='alert(1)'/"><script>alert(1)</script>?q=<img src=x onerror=alert(1)>#"><svg onload=alert(1)>`));
+    expect(known.page).toMatchObject({ kind: "forward", host: "www.booking.com" });
+    const unknown = await load(redirectUrl(`https://evil.example/"><script>alert(1)</script>`, "&hotel=%3Cscript%3Ealert(1)%3C%2Fscript%3E"));
+    expect(unknown.page).toMatchObject({ kind: "warning" });
+    for (const page of [known.page!, unknown.page!]) {
+      const html = render(page);
+      expect(html).not.toMatch(/<script|<img|<svg|onmouseover='|" onload/i);
+      // Every link and the refresh keep their attribute whole.
+      for (const [, attribute] of html.matchAll(/(?:href|content)="([^"]*)"/g)) expect(attribute).not.toMatch(/[<>]/);
+    }
+    expect(render(known.page!)).toContain("&#x27;onmouseover=&#x27;alert(1)&#x27;");
+  });
+});
+
+describe("the page's head and headers", () => {
+  const matches = [{ id: "root", data: { siteName: "Hotellguiden", siteUrl: "https://hotellguiden.se" } }];
+  const meta = (data: PageData | undefined) => redirectRoute.meta({ data, matches } as never);
+
+  it("is noindex with a title for each case", () => {
+    expect(meta({ kind: "forward", destination: "https://www.booking.com/", host: "www.booking.com" })).toEqual(
+      expect.arrayContaining([
+        { title: "Du skickas vidare till www.booking.com | Hotellguiden" },
+        { name: "robots", content: "noindex" },
+        { tagName: "link", rel: "canonical", href: "https://hotellguiden.se/redirect" },
+      ]),
+    );
+    expect(meta({ kind: "warning", destination: "https://evil.example/", host: "evil.example" })).toEqual(
+      expect.arrayContaining([{ title: "Kontrollera länken | Hotellguiden" }, { name: "robots", content: "noindex" }]),
+    );
+    expect(meta({ kind: "invalid" })).toEqual(
+      expect.arrayContaining([{ title: "Ogiltig måladress | Hotellguiden" }, { name: "robots", content: "noindex" }]),
+    );
+    // No data: the loader failed and the root boundary shows the error.
+    expect(meta(undefined)).toEqual(expect.arrayContaining([{ title: "Omdirigering | Hotellguiden" }, { name: "robots", content: "noindex" }]));
+  });
+
+  it("is never stored by a cache", () => {
+    expect(new Headers(redirectRoute.headers()).get("Cache-Control")).toBe("no-store");
+    expect(new Headers(redirectRoute.headers()).get("X-Robots-Tag")).toBe("noindex, nofollow");
+  });
+});
+
+describe.each(testDatabases())("partner hosts and clicks on $name", (testDb) => {
+  let handle: Awaited<ReturnType<typeof testDb.open>>;
+  beforeAll(async () => {
+    handle = await testDb.open();
+    await handle.db
+      .insertInto("hotels")
+      .values(
+        [
+          // The schema only lets http(s) URLs in (hotels_affiliate_url_http); within that, anything goes.
+          "HTTPS://WWW.Booking.com:443/hotel?aid=1 ",
+          "https://www.booking.com/other",
+          "http://127.0.0.1:3299/partner",
+          "http://[::1]:8080?aid=1",
+          "https://user:secret@se.hotels.com/x",
+          "https://evil.example\\@www.expedia.se/",
+          null,
+        ].map((affiliate_url, i) => ({ hotel_id: `H${i}`, name: `Hotell ${i}`, country: "Sweden", location: "Visby", affiliate_url })),
+      )
+      .execute();
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  it("reads each partner host once, normalised like the page's `to`", async () => {
+    expect([...(await affiliateUrlHosts(handle.db))].sort()).toEqual(["127.0.0.1:3299", "[::1]:8080", "evil.example", "se.hotels.com", "www.booking.com"]);
+    expect(await isKnownAffiliateHost(handle.db, "www.booking.com", [])).toBe(true);
+    expect(await isKnownAffiliateHost(handle.db, "www.expedia.se", [])).toBe(false);
+    expect(await isKnownAffiliateHost(handle.db, "www.expedia.se", ["www.expedia.se"])).toBe(true);
+  });
+
+  it("writes a click with the database's time", async () => {
+    await recordOutboundClick(handle.db, { hotel: "hotell-1", source: "booking-sidebar", targetHost: "www.booking.com" });
+    const rows = await handle.db.selectFrom("outbound_clicks").selectAll().execute();
+    expect(rows).toEqual([
+      { id: expect.any(Number), hotel_id: "hotell-1", source: "booking-sidebar", target_host: "www.booking.com", clicked_at: expect.any(Date) },
+    ]);
+  });
+});
