@@ -1,6 +1,7 @@
 import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./tests/chromium.ts";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 // A fresh embedded database per run: the server seeds the demo catalogue on start.
@@ -23,17 +24,9 @@ export default defineConfig({
     locale: "sv-SE",
     trace: "retain-on-failure",
     launchOptions: {
-      // Debian's Chromium (apt-get install chromium); Playwright's own download is unavailable here.
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
+      // Playwright's own browser download is unavailable here.
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
     },
   },
   projects: [

@@ -34,6 +34,15 @@ export const envSchema = z.object({
     .refine((secrets) => !secrets || secrets.every((s) => s.length >= 32), {
       message: "each comma-separated secret must be at least 32 characters",
     }),
+  /** Supabase Auth (production): set both, or neither for the local provider. */
+  SUPABASE_URL: z
+    .string()
+    .trim()
+    .url({ message: "must be the project URL, such as https://abcdefgh.supabase.co" })
+    .refine((value) => value.startsWith("https://"), { message: "must start with https://" })
+    .transform((value) => value.replace(/\/+$/, ""))
+    .optional(),
+  SUPABASE_ANON_KEY: z.string().trim().min(1).optional(),
   /** Partner hosts /redirect may forward to, besides the hosts of hotels' affiliate URLs. */
   AFFILIATE_HOSTS: z
     .string()
@@ -56,6 +65,13 @@ export const envSchema = z.object({
     .min(1)
     .max(300)
     .default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>-bidragsgivare'),
+  /** A local administrator created or updated at start-up when both are set (a first start without a shell). */
+  ADMIN_EMAIL: z.string().trim().toLowerCase().email({ message: "must be an e-mail address such as admin@example.se" }).optional(),
+  ADMIN_PASSWORD: z
+    .string()
+    .min(8, { message: "must be at least 8 characters" })
+    .max(128, { message: "must be at most 128 characters" })
+    .optional(),
   FLIGHTS_AFFILIATE_URL: z
     .string()
     .trim()
@@ -88,6 +104,11 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   if (env.NODE_ENV === "production" && env.DATABASE_URL && !env.SESSION_SECRET) {
     throw new EnvError(
       "Invalid environment configuration:\n  SESSION_SECRET: required in production with DATABASE_URL (several app servers must share it)",
+    );
+  }
+  if (Boolean(env.SUPABASE_URL) !== Boolean(env.SUPABASE_ANON_KEY)) {
+    throw new EnvError(
+      "Invalid environment configuration:\n  SUPABASE_URL, SUPABASE_ANON_KEY: set both to use Supabase Auth, or neither for local sign-in",
     );
   }
   return env;

@@ -8,6 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "#tests/chromium.ts";
 
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3290);
 const origin = `http://localhost:${PORT}`;
@@ -57,19 +58,7 @@ try {
     ["hotel", hotelPath],
   ] as const;
 
-  chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    chromeFlags: [
-      "--headless=new",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
+  chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ["--headless=new", ...CHROMIUM_ARGS] });
   console.log("| page | performance | accessibility | best practices | SEO | metrics |\n|---|---:|---:|---:|---:|---|");
   for (const [name, pagePath] of pages) {
     const result = await lighthouse(`${origin}${pagePath}`, {

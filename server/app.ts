@@ -9,6 +9,7 @@ import { closeAppDatabase, getAppDatabase } from "#app/db/db.server.ts";
 import { migrate } from "#app/db/migrate.server.ts";
 import { isCatalogueEmpty, seedDemoCatalogue } from "#app/db/seed.server.ts";
 import { getEnv } from "#app/env.server.ts";
+import { ensureBootstrapAdmin } from "#app/auth/users.server.ts";
 import { log } from "#app/log.server.ts";
 
 export const app = express();
@@ -29,6 +30,7 @@ export async function boot(): Promise<void> {
   const { db, driver } = getAppDatabase();
   const applied = await migrate(db, { log: (msg) => log.info(msg) });
   if (applied.length) log.info("migrations applied", { count: applied.length });
+  await ensureBootstrapAdmin(db, env);
   const wantSeed = env.SEED_DEMO === "always" || (env.SEED_DEMO === "auto" && driver === "pglite");
   if (wantSeed && (await isCatalogueEmpty(db))) {
     const started = performance.now();

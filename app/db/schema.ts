@@ -141,5 +141,6 @@ export type HotelRow = Selectable<HotelsTable>;
 export type NewHotel = Insertable<HotelsTable>;
 export type HotelUpdate = Updateable<HotelsTable>;
 export type BlogPostRow = Selectable<BlogPostsTable>;
+export type SessionRow = Selectable<SessionsTable>;
 export type NewBlogPost = Insertable<BlogPostsTable>;
 export type ContactMessageRow = Selectable<ContactMessagesTable>;

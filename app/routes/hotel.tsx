@@ -12,6 +12,7 @@ import { HotelMap } from "#app/components/hotel-map.tsx";
 import { ImageCarousel } from "#app/components/image-carousel.tsx";
 import { displayDescription, formatPrice, hotelSlug, truncate } from "#app/domain/hotel.ts";
 import { toMapMarkers } from "#app/domain/map.ts";
+import { redirectPath } from "#app/domain/redirect.ts";
 import { countryPath, hotelPath, hotelsSearchPath, isLocalPath, placePath } from "#app/domain/paths.ts";
 import { breadcrumbJsonLd, jsonLd, seoMeta, siteFromMatches } from "#app/domain/seo.ts";
 
@@ -71,9 +72,7 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
     hotel: { ...hotel, description: displayDescription(hotel) },
     related,
     canonical,
-    bookingHref: hotel.affiliate_url
-      ? `/redirect?${new URLSearchParams({ to: hotel.affiliate_url, source: "booking-sidebar", hotel: hotelSlug(hotel) })}`
-      : null,
+    bookingHref: hotel.affiliate_url ? redirectPath(hotel.affiliate_url, { source: "booking-sidebar", hotel: hotelSlug(hotel) }) : null,
   };
 }
 

@@ -1,0 +1,63 @@
+/**
+ * `npm run user:admin -- --email a@b.se [--revoke]` grants (or revokes) the administrator
+ * role of a local user; `--user-id <uuid>` instead of `--email` names a user of any provider
+ * (for Supabase Auth, the id shown in the dashboard under Authentication → Users).
+ * Applies pending migrations first.
+ */
+import { parseArgs } from "node:util";
+import { isUuid, setAdmin, UserInputError, type AdminTarget } from "#app/auth/users.server.ts";
+import { closeAppDatabase, DataDirLockedError, getAppDatabase } from "#app/db/db.server.ts";
+import { migrate } from "#app/db/migrate.server.ts";
+import { EnvError, parseEnv } from "#app/env.server.ts";
+
+const USAGE = "Usage: npm run user:admin -- (--email <address> | --user-id <uuid>) [--revoke]";
+
+function fail(message: string): never {
+  console.error(`${message}\n${USAGE}`);
+  process.exit(1);
+}
+
+let values: { email?: string; "user-id"?: string; revoke?: boolean };
+try {
+  const parsed = parseArgs({
+    options: {
+      email: { type: "string" },
+      "user-id": { type: "string" },
+      revoke: { type: "boolean", default: false },
+    },
+  });
+  values = parsed.values;
+} catch (error) {
+  fail((error as Error).message);
+}
+const email = values.email?.trim();
+const userId = values["user-id"]?.trim();
+if (!email && !userId) fail("Name the user with --email (a local user) or --user-id (any provider's user id).");
+if (email && userId) fail("Pass either --email or --user-id, not both.");
+if (userId && !isUuid(userId)) fail(`--user-id must be a user id (a UUID such as 3f1c1a3e-1b2c-4d5e-8f90-123456789abc), got "${userId}".`);
+const target: AdminTarget = email ? { email } : { userId: userId! };
+const admin = !values.revoke;
+
+try {
+  const env = parseEnv();
+  const { db } = getAppDatabase(env);
+  await migrate(db);
+  const result = await setAdmin(db, { ...target, admin });
+  const who = result.email ? `${result.email} (user id ${result.userId})` : `user id ${result.userId}`;
+  if (admin) {
+    console.log(result.changed ? `Granted the administrator role to ${who}.` : `${who} already had the administrator role.`);
+  } else {
+    console.log(
+      result.changed ? `Revoked the administrator role of ${who}.` : `${who} did not have the administrator role.`,
+    );
+  }
+} catch (error) {
+  console.error(
+    error instanceof EnvError || error instanceof DataDirLockedError || error instanceof UserInputError
+      ? error.message
+      : `Changing the role failed: ${(error as Error).message}`,
+  );
+  process.exitCode = 1;
+} finally {
+  await closeAppDatabase();
+}

@@ -1,0 +1,69 @@
+/**
+ * `npm run user:create -- --email a@b.se --password '…' [--admin]`: creates a local user
+ * (the embedded default's auth provider), or replaces the password of an existing one;
+ * `--admin` also grants the administrator role. Applies pending migrations first.
+ * The password is never printed.
+ */
+import { parseArgs } from "node:util";
+import { createLocalUser, UserInputError } from "#app/auth/users.server.ts";
+import { closeAppDatabase, DataDirLockedError, getAppDatabase } from "#app/db/db.server.ts";
+import { migrate } from "#app/db/migrate.server.ts";
+import { emailProblem, passwordProblem } from "#app/domain/password.ts";
+import { EnvError, parseEnv } from "#app/env.server.ts";
+
+const USAGE = "Usage: npm run user:create -- --email <address> --password '<password>' [--admin]";
+
+function fail(message: string): never {
+  console.error(`${message}\n${USAGE}`);
+  process.exit(1);
+}
+
+let values: { email?: string; password?: string; admin?: boolean };
+try {
+  const parsed = parseArgs({
+    options: {
+      email: { type: "string" },
+      password: { type: "string" },
+      admin: { type: "boolean", default: false },
+    },
+    allowPositionals: true,
+  });
+  // Not echoed: a stray word may be half of an unquoted password.
+  if (parsed.positionals.length > 0) fail("Unexpected extra arguments (quote a password that contains spaces).");
+  values = parsed.values;
+} catch (error) {
+  fail((error as Error).message);
+}
+if (!values.email?.trim()) fail("--email is required.");
+if (values.password === undefined || values.password === "") fail("--password is required.");
+// Checked again by createLocalUser; here so a typo is reported before the database is opened.
+const emailIssue = emailProblem(values.email);
+if (emailIssue) fail(`--email is not accepted: ${emailIssue}`);
+const passwordIssue = passwordProblem(values.password);
+if (passwordIssue) fail(`--password is not accepted: ${passwordIssue}`);
+
+try {
+  const env = parseEnv();
+  const { db } = getAppDatabase(env);
+  await migrate(db);
+  const { user, created, admin } = await createLocalUser(db, {
+    email: values.email,
+    password: values.password,
+    admin: values.admin ?? false,
+  });
+  const role = admin ? " It has the administrator role." : "";
+  console.log(
+    created
+      ? `Created the local user ${user.email} (id ${user.id}).${role}`
+      : `The local user ${user.email} (id ${user.id}) already existed; its password was replaced.${role}`,
+  );
+} catch (error) {
+  console.error(
+    error instanceof EnvError || error instanceof DataDirLockedError || error instanceof UserInputError
+      ? error.message
+      : `Creating the user failed: ${(error as Error).message}`,
+  );
+  process.exitCode = 1;
+} finally {
+  await closeAppDatabase();
+}

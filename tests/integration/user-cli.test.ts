@@ -1,0 +1,162 @@
+/**
+ * `npm run user:create` and `npm run user:admin`, run as the real scripts against an
+ * embedded database in a temporary DATA_DIR, including the case where another process
+ * (here: this one, standing in for the running server) holds that database.
+ */
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { verifyPassword } from "#app/auth/password.server.ts";
+import { openDatabase, type DatabaseHandle } from "#app/db/db.server.ts";
+
+const NODE = path.resolve("node_modules/.bin/node");
+const dataDirs: string[] = [];
+
+function tempDataDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hg-user-cli-"));
+  dataDirs.push(dir);
+  return dir;
+}
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function run(script: "user-create" | "user-admin", args: string[], dataDir: string): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(
+      NODE,
+      [`scripts/${script}.ts`, ...args],
+      { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" }, timeout: 60_000 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === "number" ? error.code : -1) : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
+  });
+}
+
+afterAll(() => {
+  for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe("user CLI: bad arguments", () => {
+  // None of these needs the database: they stop before opening it.
+  const dir = tempDataDir();
+
+  it.each([
+    ["user-create", [], /--email is required/],
+    ["user-create", ["--email", "anna@exempel.se"], /--password is required/],
+    ["user-create", ["--email", "anna", "--password", "hemligt123"], /--email is not accepted: Ange en giltig e-postadress/],
+    ["user-create", ["--email", "anna@exempel.se", "--password", "kort-1"], /Lösenordet måste vara minst 8 tecken/],
+    ["user-create", ["--email", "anna@exempel.se", "--password", "kvist", "hemlisord"], /Unexpected extra arguments/],
+    ["user-create", ["--email", "anna@exempel.se", "--pasword", "hemligt123"], /Unknown option '--pasword'/],
+    ["user-admin", [], /Name the user with --email/],
+    ["user-admin", ["--email", "a@b.se", "--user-id", crypto.randomUUID()], /either --email or --user-id/],
+    ["user-admin", ["--user-id", "42"], /--user-id must be a user id/],
+    ["user-admin", ["--email", "a@b.se", "--admin"], /Unknown option '--admin'/],
+  ] as const)("%s %j exits 1 and explains", async (script, args, message) => {
+    const result = await run(script, [...args], dir);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(message);
+    expect(result.stderr).toMatch(/^Usage: npm run user:/m);
+    expect(result.stdout).toBe("");
+    for (const secret of ["hemligt123", "kort-1", "kvist", "hemlisord"]) {
+      expect(result.stderr).not.toContain(secret);
+    }
+    expect(fs.existsSync(path.join(dir, "pglite"))).toBe(false);
+  });
+});
+
+describe("user CLI against an embedded database", () => {
+  const dir = tempDataDir();
+  const PASSWORD = "Hemligt lösen 123";
+  let userId = "";
+  const supabaseUserId = crypto.randomUUID();
+
+  it("creates a local administrator, migrating the new database first", async () => {
+    const result = await run("user-create", ["--email", " Anna@Exempel.se ", "--password", PASSWORD, "--admin"], dir);
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^Created the local user anna@exempel\.se \(id [0-9a-f-]{36}\)\. It has the administrator role\.\n$/);
+    expect(result.stdout).not.toContain(PASSWORD);
+    userId = /id ([0-9a-f-]{36})/.exec(result.stdout)![1]!;
+  });
+
+  it("revokes and grants the role by e-mail address", async () => {
+    const revoked = await run("user-admin", ["--email", "anna@exempel.se", "--revoke"], dir);
+    expect(revoked).toEqual({
+      code: 0,
+      stdout: `Revoked the administrator role of anna@exempel.se (user id ${userId}).\n`,
+      stderr: "",
+    });
+    const granted = await run("user-admin", ["--email", "ANNA@exempel.se"], dir);
+    expect(granted).toEqual({
+      code: 0,
+      stdout: `Granted the administrator role to anna@exempel.se (user id ${userId}).\n`,
+      stderr: "",
+    });
+  });
+
+  it("grants the role to another provider's user id", async () => {
+    const result = await run("user-admin", ["--user-id", supabaseUserId], dir);
+    expect(result).toEqual({
+      code: 0,
+      stdout: `Granted the administrator role to user id ${supabaseUserId}.\n`,
+      stderr: "",
+    });
+  });
+
+  it("explains an e-mail address without a local user", async () => {
+    const result = await run("user-admin", ["--email", "ingen@exempel.se"], dir);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/no local user with the e-mail address ingen@exempel\.se.*--user-id/);
+  });
+
+  it("stops with a clear message while another process holds the database, and leaves it intact", async () => {
+    const server: DatabaseHandle = openDatabase({ dataDir: dir });
+    try {
+      const before = await server.db.selectFrom("users").select(["id", "email", "password_hash"]).execute();
+      expect(before.map((row) => row.id)).toEqual([userId]);
+
+      const result = await run("user-create", ["--email", "bo@exempel.se", "--password", "hemligt123"], dir);
+      expect(result.code).toBe(1);
+      expect(result.stdout).toBe("");
+      expect(result.stderr).toContain(`is in use by process ${process.pid}`);
+      expect(result.stderr).toContain("Stop that process first");
+      const admin = await run("user-admin", ["--email", "anna@exempel.se", "--revoke"], dir);
+      expect(admin.code).toBe(1);
+      expect(admin.stderr).toContain("is in use by process");
+
+      // The holder still works, and nothing changed.
+      expect(await server.db.selectFrom("users").select(["id", "email", "password_hash"]).execute()).toEqual(before);
+      const admins = await server.db.selectFrom("admin_users").select("user_id").orderBy("user_id").execute();
+      expect(admins.map((row) => row.user_id)).toEqual([userId, supabaseUserId].sort());
+      expect(await verifyPassword(PASSWORD, before[0]!.password_hash)).toBe(true);
+    } finally {
+      await server.close();
+    }
+    expect(fs.existsSync(path.join(dir, "pglite.lock"))).toBe(false);
+  });
+
+  it("works again once the database is free, and replaces the password of an existing user", async () => {
+    const result = await run("user-create", ["--email", "anna@exempel.se", "--password", "nytt-lösen-456"], dir);
+    expect(result.stderr).toBe("");
+    expect(result).toMatchObject({ code: 0 });
+    expect(result.stdout).toBe(
+      `The local user anna@exempel.se (id ${userId}) already existed; its password was replaced. It has the administrator role.\n`,
+    );
+    const handle = openDatabase({ dataDir: dir });
+    try {
+      const row = await handle.db.selectFrom("users").select("password_hash").where("id", "=", userId).executeTakeFirstOrThrow();
+      expect(await verifyPassword("nytt-lösen-456", row.password_hash)).toBe(true);
+      expect(await verifyPassword(PASSWORD, row.password_hash)).toBe(false);
+    } finally {
+      await handle.close();
+    }
+  });
+});
