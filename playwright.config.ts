@@ -2,6 +2,7 @@ import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./tests/chromium.ts";
+import { E2E_ADMIN } from "./tests/e2e/accounts.ts";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 // A fresh embedded database per run: the server seeds the demo catalogue on start.
@@ -50,6 +51,8 @@ export default defineConfig({
       AFFILIATE_HOSTS: "127.0.0.1:3299",
       // Tests must not reach the internet: map tiles come from a local file.
       MAP_TILE_URL: `http://localhost:${PORT}/placeholder.svg?z={z}&x={x}&y={y}`,
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
     },
   },
 });

@@ -43,6 +43,13 @@ export const envSchema = z.object({
     .transform((value) => value.replace(/\/+$/, ""))
     .optional(),
   SUPABASE_ANON_KEY: z.string().trim().min(1).optional(),
+  /** Server-only key for Supabase Storage (the blog-images bucket); never sent to browsers. */
+  SUPABASE_SERVICE_ROLE_KEY: z.string().trim().min(1).optional(),
+  /**
+   * How many proxies in front of the app to trust for the client address (X-Forwarded-For):
+   * 0 when the app faces the internet, 1 behind Fly's proxy. Used for the sign-in rate limit.
+   */
+  TRUST_PROXY: z.coerce.number({ message: "must be a whole number of proxy hops" }).int().min(0).max(5).default(0),
   /** Partner hosts /redirect may forward to, besides the hosts of hotels' affiliate URLs. */
   AFFILIATE_HOSTS: z
     .string()

@@ -6,6 +6,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
@@ -14,6 +15,8 @@ import { getAppDatabase } from "#app/db/db.server.ts";
 import { listCountries } from "#app/catalogue/places.server.ts";
 import { getEnv } from "#app/env.server.ts";
 import { readFlash } from "#app/flash.server.ts";
+import { getAuthProvider } from "#app/auth/auth.server.ts";
+import { authContext, loadRequestAuth, requestAuth } from "#app/auth/request-auth.server.ts";
 import { cacheControlFor } from "#app/cache-control.server.ts";
 import { log } from "#app/log.server.ts";
 import { FlashMessage } from "#app/components/flash-message.tsx";
@@ -29,21 +32,31 @@ export const middleware: Route.MiddlewareFunction[] = [
     if (value) response.headers.set("Cache-Control", value);
     return response;
   },
+  // Who is asking, once per request (and provider tokens refreshed when near expiry).
+  async ({ request, context }, next) => {
+    const { auth, setCookie } = await loadRequestAuth(getAppDatabase().db, request, getAuthProvider());
+    context.set(authContext, auth);
+    const response = (await next()) as Response;
+    if (setCookie) response.headers.append("Set-Cookie", setCookie);
+    return response;
+  },
 ];
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const env = getEnv();
-  const [countries, { flash, headers }] = await Promise.all([
+  const { session, isAdmin } = requestAuth(context);
+  const [countries, { flash, headers }, admin] = await Promise.all([
     listCountries(getAppDatabase().db).catch((error) => {
       // The header must not take the page down; the spec logs and shows an empty list.
       log.error("countries query failed", error);
       return [] as string[];
     }),
     readFlash(request),
+    isAdmin(),
   ]);
   return data(
     {
@@ -53,6 +66,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       year: new Date().getFullYear(),
       headerCountries: countries.slice(0, 5),
       flash,
+      user: session ? { email: session.user.email, isAdmin: admin } : null,
     },
     headers ? { headers } : undefined,
   );
@@ -61,6 +75,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const siteName = root?.siteName ?? "Hotellguiden";
+  // The back office has its own chrome (sidebar, signed-in header) and its own <main>.
+  const inBackOffice = useMatches().some((match) => match.id === "routes/admin");
   return (
     <html lang="sv">
       <head>
@@ -78,12 +94,21 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Hoppa till innehållet
         </a>
-        <SiteHeader siteName={siteName} countries={root?.headerCountries ?? []} />
-        <FlashMessage flash={root?.flash ?? null} />
-        <main id="innehall" className="flex-1">
-          {children}
-        </main>
-        <SiteFooter siteName={siteName} year={root?.year ?? new Date().getFullYear()} />
+        {inBackOffice ? (
+          <>
+            <FlashMessage flash={root?.flash ?? null} />
+            {children}
+          </>
+        ) : (
+          <>
+            <SiteHeader siteName={siteName} countries={root?.headerCountries ?? []} user={root?.user ?? null} />
+            <FlashMessage flash={root?.flash ?? null} />
+            <main id="innehall" className="flex-1">
+              {children}
+            </main>
+            <SiteFooter siteName={siteName} year={root?.year ?? new Date().getFullYear()} />
+          </>
+        )}
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -4,7 +4,10 @@
  */
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
-import type { ServerBuild } from "react-router";
+import { RouterContextProvider, type ServerBuild } from "react-router";
+import { clientAddressContext } from "#app/auth/request-auth.server.ts";
+import { scheduleAuthHousekeeping, stopAuthHousekeeping } from "#app/auth/housekeeping.server.ts";
+import { FOREIGN_ORIGIN_MESSAGE, isForeignOriginWrite } from "#app/same-origin.server.ts";
 import { closeAppDatabase, getAppDatabase } from "#app/db/db.server.ts";
 import { migrate } from "#app/db/migrate.server.ts";
 import { isCatalogueEmpty, seedDemoCatalogue } from "#app/db/seed.server.ts";
@@ -14,10 +17,26 @@ import { log } from "#app/log.server.ts";
 
 export const app = express();
 app.disable("x-powered-by");
+// Behind a proxy (Fly), the client address and https come from X-Forwarded-* headers.
+app.set("trust proxy", getEnv().TRUST_PROXY);
+
+app.use((req, res, next) => {
+  const siteOrigin = new URL(getEnv().SITE_URL).origin;
+  const foreign = isForeignOriginWrite({
+    method: req.method,
+    origin: req.get("origin"),
+    secFetchSite: req.get("sec-fetch-site"),
+    ownOrigins: [siteOrigin, `${req.protocol}://${req.get("host")}`],
+  });
+  if (!foreign) return next();
+  log.warn("cross-site post refused", { method: req.method, path: req.path, origin: req.get("origin") ?? null });
+  res.status(403).type("text/plain; charset=utf-8").send(FOREIGN_ORIGIN_MESSAGE);
+});
 
 app.use(
   createRequestHandler({
     build: () => import("virtual:react-router/server-build") as Promise<ServerBuild>,
+    getLoadContext: (req) => new RouterContextProvider(new Map([[clientAddressContext, req.ip ?? null]])),
   }),
 );
 
@@ -31,6 +50,7 @@ export async function boot(): Promise<void> {
   const applied = await migrate(db, { log: (msg) => log.info(msg) });
   if (applied.length) log.info("migrations applied", { count: applied.length });
   await ensureBootstrapAdmin(db, env);
+  scheduleAuthHousekeeping(db);
   const wantSeed = env.SEED_DEMO === "always" || (env.SEED_DEMO === "auto" && driver === "pglite");
   if (wantSeed && (await isCatalogueEmpty(db))) {
     const started = performance.now();
@@ -40,5 +60,6 @@ export async function boot(): Promise<void> {
 }
 
 export async function shutdown(): Promise<void> {
+  stopAuthHousekeeping();
   await closeAppDatabase();
 }

@@ -97,12 +97,17 @@ function toSession(row: SessionRow): UserSession {
   };
 }
 
+/** A Set-Cookie value that removes the session cookie from the browser. */
+export function clearSessionCookie(): Promise<string> {
+  return sessionCookie().serialize("", { maxAge: 0 });
+}
+
 /** Ends the request's session: deletes the row and returns the Set-Cookie value that clears the cookie. */
 export async function destroySession(db: DB, request: Request): Promise<{ setCookie: string; session: UserSession | null }> {
   const session = await getSession(db, request);
   const id = await readId(request);
   if (id) await db.deleteFrom("sessions").where("id", "=", keyOf(id)).execute();
-  return { setCookie: await sessionCookie().serialize("", { maxAge: 0 }), session };
+  return { setCookie: await clearSessionCookie(), session };
 }
 
 /** Removes expired rows (they are already ignored by getSession). */
@@ -119,7 +124,7 @@ export function tokensNeedRefresh(tokens: AuthTokens, now: Date = new Date()): b
  * Refreshes the session's provider tokens when they are about to expire. The row is locked
  * while the provider is asked, so two concurrent requests — on one server or several — never
  * both spend the same single-use refresh token: the second waits and finds the new tokens.
- * A refused refresh ends the session (null).
+ * A refused refresh ends the session (null); an unavailable provider leaves it as it is.
  */
 export async function refreshSessionTokens(
   db: DB,
@@ -134,6 +139,8 @@ export async function refreshSessionTokens(
     const current = toSession(row);
     if (!current.tokens || !tokensNeedRefresh(current.tokens, now)) return current; // someone else refreshed
     const result = await provider.refresh(current.tokens.refreshToken);
+    // An outage is not the visitor's fault: keep the session, the next request tries again.
+    if (!result.ok && result.code === "unavailable") return current;
     if (!result.ok) {
       await trx.deleteFrom("sessions").where("id", "=", session.key).execute();
       return null;

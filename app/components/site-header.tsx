@@ -1,11 +1,14 @@
 import { useEffect, useRef } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { countryPath } from "#app/domain/paths.ts";
+import { SignOutButton } from "./sign-out-button.tsx";
 
 interface SiteHeaderProps {
   siteName: string;
   /** The first five countries, for the Destinationer menu. */
   countries: string[];
+  /** The signed-in user, who gets the admin link (administrators) and a sign-out button. */
+  user: { email: string; isAdmin: boolean } | null;
 }
 
 const linkClass = (active: boolean) =>
@@ -40,7 +43,7 @@ function useDisclosureMenu() {
   return ref;
 }
 
-export function SiteHeader({ siteName, countries }: SiteHeaderProps) {
+export function SiteHeader({ siteName, countries, user }: SiteHeaderProps) {
   const { pathname } = useLocation();
   const destinationsMenu = useDisclosureMenu();
   const mobileMenu = useDisclosureMenu();
@@ -95,6 +98,18 @@ export function SiteHeader({ siteName, countries }: SiteHeaderProps) {
                 Reseguider
               </NavLink>
             </li>
+            {user?.isAdmin ? (
+              <li>
+                <NavLink to="/admin" className={({ isActive }) => linkClass(isActive)}>
+                  Admin
+                </NavLink>
+              </li>
+            ) : null}
+            {user ? (
+              <li>
+                <SignOutButton className={linkClass(false)} />
+              </li>
+            ) : null}
           </ul>
         </nav>
 
@@ -121,6 +136,16 @@ export function SiteHeader({ siteName, countries }: SiteHeaderProps) {
               <li>
                 <Link to="/blog" className="block rounded-md px-3 py-2 text-sm font-medium hover:bg-brand-50">Reseguider</Link>
               </li>
+              {user?.isAdmin ? (
+                <li>
+                  <Link to="/admin" className="block rounded-md px-3 py-2 text-sm font-medium hover:bg-brand-50">Admin</Link>
+                </li>
+              ) : null}
+              {user ? (
+                <li>
+                  <SignOutButton className="block w-full rounded-md px-3 py-2 text-left text-sm font-medium hover:bg-brand-50" />
+                </li>
+              ) : null}
             </ul>
           </nav>
         </details>

@@ -14,9 +14,6 @@ export const CONTACT_LIMITS = {
 /** 5,000 written the Swedish way (a no-break space groups the thousands), the same on server and browser. */
 export const MESSAGE_MAX_TEXT = "5\u00a0000";
 
-/** The honeypot's field name: people never see it, form-filling robots do. */
-export const HONEYPOT_FIELD = "website";
-
 export const CONTACT_FIELDS = ["name", "email", "message"] as const;
 export type ContactField = (typeof CONTACT_FIELDS)[number];
 
@@ -79,12 +76,6 @@ export function validateContact(form: FormData): ContactValidation {
     }
   }
   return { success: false, values, errors };
-}
-
-/** True when the hidden honeypot field was filled in: a robot, not a person. */
-export function isHoneypotFilled(form: FormData): boolean {
-  const value = form.get(HONEYPOT_FIELD);
-  return typeof value === "string" && value.trim() !== "";
 }
 
 /** The flash message after a message is sent (or after a robot thinks it was). */

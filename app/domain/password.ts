@@ -61,6 +61,11 @@ const email = z.preprocess(formText, z.string().transform(normalizeEmail)).super
   if (problem) ctx.addIssue({ code: "custom", message: problem });
 });
 
+/** The two forms of /login (the value of their `intent` field). */
+export const SIGN_IN = "sign-in";
+export const SIGN_UP = "sign-up";
+export type AuthIntent = typeof SIGN_IN | typeof SIGN_UP;
+
 /** Sign-in: the password only has to be there (old passwords are not judged by today's rules). */
 export const credentialsSchema = z.object({
   email,

@@ -36,7 +36,10 @@ export function hotelsSearchPath(params: Record<string, string | number | undefi
   return search ? `/hotels?${search}` : "/hotels";
 }
 
-/** Only site-relative paths (not '//host') are safe places to send someone back to. */
+/**
+ * Only site-relative paths are safe places to send someone back to: not '//host', and no
+ * backslashes or control characters, which browsers drop or turn into '/' ('/\t/host').
+ */
 export function isLocalPath(value: unknown): value is string {
-  return typeof value === "string" && value.startsWith("/") && !value.startsWith("//") && !value.startsWith("/\\");
+  return typeof value === "string" && value.startsWith("/") && !value.startsWith("//") && !/[\\\u0000-\u001f\u007f]/.test(value);
 }

@@ -9,14 +9,14 @@ import {
   CONTACT_FIELDS,
   CONTACT_LIMITS,
   CONTACT_THANKS,
-  HONEYPOT_FIELD,
-  isHoneypotFilled,
   MESSAGE_MAX_TEXT,
   validateContact,
   type ContactErrors,
   type ContactField,
   type ContactValues,
 } from "#app/domain/contact.ts";
+import { isHoneypotFilled } from "#app/domain/honeypot.ts";
+import { HoneypotField } from "#app/components/honeypot-field.tsx";
 import { seoMeta, siteFromMatches } from "#app/domain/seo.ts";
 import { redirectWithFlash } from "#app/flash.server.ts";
 import { log } from "#app/log.server.ts";
@@ -201,11 +201,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
               {(props) => <textarea {...props} rows={7} maxLength={CONTACT_LIMITS.messageMax} defaultValue={values.message ?? ""} />}
             </Field>
 
-            {/* The honeypot: hidden from people and screen readers, out of the tab order. Robots fill it in. */}
-            <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
-              <label htmlFor="contact-website">Lämna det här fältet tomt</label>
-              <input id="contact-website" type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
-            </div>
+            <HoneypotField idPrefix="contact" />
 
             <button
               type="submit"

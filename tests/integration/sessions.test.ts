@@ -105,4 +105,14 @@ describe.each(testDatabases())("sessions on $name", ({ open }) => {
     expect(await refreshSessionTokens(handle.db, session, provider, now)).toBeNull();
     expect(await getSession(handle.db, requestWith(setCookie))).toBeNull();
   });
+
+  it("keeps the session when the provider is unavailable, so the next request can try again", async () => {
+    const now = new Date();
+    const tokens: AuthTokens = { accessToken: "y", refreshToken: "still-good", expiresAt: new Date(now.getTime() - 1000) };
+    const setCookie = await createSession(handle.db, { user, provider: "supabase", tokens });
+    const session = (await getSession(handle.db, requestWith(setCookie)))!;
+    const provider = countingProvider(() => ({ ok: false, code: "unavailable", message: "nere" }));
+    expect((await refreshSessionTokens(handle.db, session, provider, now))?.tokens?.refreshToken).toBe("still-good");
+    expect((await getSession(handle.db, requestWith(setCookie)))?.tokens?.refreshToken).toBe("still-good");
+  });
 });

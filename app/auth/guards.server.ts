@@ -1,0 +1,34 @@
+/**
+ * Route guards for loaders and actions (DESIGN §4 item 2). Every admin loader and every
+ * admin action calls requireAdmin itself: a layout's check does not protect an action,
+ * because actions can be posted to directly.
+ */
+import { redirect, type RouterContextProvider } from "react-router";
+import { isLocalPath } from "#app/domain/paths.ts";
+import { requestAuth } from "./request-auth.server.ts";
+import type { UserSession } from "./session.server.ts";
+
+interface GuardArgs {
+  /** The page's URL as React Router normalises it (the loader's `url` argument). */
+  url: URL;
+  context: Pick<Readonly<RouterContextProvider>, "get">;
+}
+
+/** /login with the page to come back to, e.g. /login?redirectTo=%2Fadmin%2Fhotels%3Fq%3Dx */
+export function loginPath(returnTo?: string): string {
+  return returnTo && isLocalPath(returnTo) && returnTo !== "/" ? `/login?redirectTo=${encodeURIComponent(returnTo)}` : "/login";
+}
+
+/** The signed-in user's session; anyone else is sent to sign in and brought back here after. */
+export function requireUser({ url, context }: GuardArgs): UserSession {
+  const { session } = requestAuth(context);
+  if (!session) throw redirect(loginPath(url.pathname + url.search));
+  return session;
+}
+
+/** The administrator's session; a signed-in user without the role is sent to the home page. */
+export async function requireAdmin(args: GuardArgs): Promise<UserSession> {
+  const session = requireUser(args);
+  if (!(await requestAuth(args.context).isAdmin())) throw redirect("/");
+  return session;
+}

@@ -1,0 +1,137 @@
+/**
+ * The whole app in-process for integration tests: server/app.ts (Express, the origin check,
+ * React Router with every route and middleware) loaded from the current sources through
+ * Vite's module runner, booted against a fresh embedded database, listening on a loopback
+ * port. Tests talk to it over real HTTP with `fetch`, like a browser without JavaScript.
+ *
+ * Environment variables must be set before the first start in a test file (the app reads
+ * them once); vitest runs each file in its own process.
+ */
+import fs from "node:fs";
+import type { Server } from "node:http";
+import os from "node:os";
+import path from "node:path";
+import type express from "express";
+import { createServer, isRunnableDevEnvironment, type ViteDevServer } from "vite";
+
+interface AppModule {
+  app: express.Express;
+  boot(): Promise<void>;
+  shutdown(): Promise<void>;
+}
+
+export interface TestApp {
+  origin: string;
+  /** Imports an app module from the same module graph as the running app (its database, its caches). */
+  importApp<T>(file: string): Promise<T>;
+  close(): Promise<void>;
+}
+
+export const TEST_ADMIN = { email: "admin@hotellguiden.test", password: "admin-lösenord-1" } as const;
+
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hg-app-"));
+  Object.assign(process.env, {
+    DATA_DIR: dataDir,
+    SITE_URL: "http://hotellguiden.test",
+    SEED_DEMO: "never",
+    // Each Browser below comes from its own address (X-Forwarded-For), as behind Fly's proxy.
+    TRUST_PROXY: "1",
+    ADMIN_EMAIL: TEST_ADMIN.email,
+    ADMIN_PASSWORD: TEST_ADMIN.password,
+    ...env,
+  });
+  const vite: ViteDevServer = await createServer({
+    configFile: path.resolve("vite.config.ts"),
+    server: { middlewareMode: true, hmr: false, watch: null },
+    appType: "custom",
+    logLevel: "warn",
+  });
+  const ssr = vite.environments.ssr;
+  if (!ssr || !isRunnableDevEnvironment(ssr)) throw new Error("Vite has no runnable ssr environment");
+  const importApp = <T>(file: string) => ssr.runner.import(`/${file.replace(/^\/+/, "")}`) as Promise<T>;
+  const { app, boot, shutdown } = await importApp<AppModule>("server/app.ts");
+  await boot();
+  const server: Server = await new Promise((resolve) => {
+    const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
+  });
+  const address = server.address();
+  if (!address || typeof address === "string") throw new Error("no port");
+  return {
+    origin: `http://127.0.0.1:${address.port}`,
+    importApp,
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await shutdown();
+      await vite.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A browser in its simplest form: a cookie jar: remembers name=value from Set-Cookie (and
+ * forgets cookies set to expire), and sends them back. Redirects are not followed, so
+ * tests see each status and Location.
+ */
+let nextAddress = 1;
+
+export class Browser {
+  readonly cookies = new Map<string, string>();
+  /** The client address the app sees (each browser its own, so rate limits do not leak between tests). */
+  readonly address: string;
+  readonly origin: string;
+  constructor(origin: string, address?: string) {
+    this.origin = origin;
+    this.address = address ?? `203.0.${Math.floor(nextAddress / 250)}.${(nextAddress++ % 250) + 1}`;
+  }
+
+  async request(pathname: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    headers.set("X-Forwarded-For", this.address);
+    if (this.cookies.size) headers.set("Cookie", [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; "));
+    const response = await fetch(new URL(pathname, this.origin), { ...init, headers, redirect: "manual" });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair, ...attributes] = line.split(";");
+      const index = pair!.indexOf("=");
+      const name = pair!.slice(0, index).trim();
+      const value = pair!.slice(index + 1).trim();
+      const expired = attributes.some((a) => /^\s*max-age=0\s*$/i.test(a) || /^\s*expires=thu, 01 jan 1970/i.test(a));
+      if (expired || value === "") this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return response;
+  }
+
+  get(pathname: string, headers: Record<string, string> = {}) {
+    return this.request(pathname, { headers });
+  }
+
+  /** A form post as a browser makes it, from a page of this site (same Origin). */
+  post(pathname: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
+    return this.request(pathname, {
+      method: "POST",
+      body: new URLSearchParams(fields),
+      headers: { Origin: this.origin, "Content-Type": "application/x-www-form-urlencoded", ...headers },
+    });
+  }
+
+  /** Follows one redirect with a GET (what a browser does after redirect-after-post). */
+  async follow(response: Response): Promise<Response> {
+    const location = response.headers.get("Location");
+    if (!location) throw new Error(`expected a redirect, got ${response.status}`);
+    return this.get(location);
+  }
+}
+
+/** Signs in through the real /login form; the browser then holds the session cookie. */
+export async function signIn(browser: Browser, email: string, password: string): Promise<Response> {
+  const response = await browser.post("/login", { intent: "sign-in", email, password });
+  if (response.status !== 302) throw new Error(`sign-in failed with ${response.status}`);
+  return response;
+}
+
+/** The text of an HTML page without tags and scripts, for "the visitor sees …" assertions. */
+export const visibleText = (html: string) =>
+  html.replace(/<script[\s\S]*?<\/script>/g, "").replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
