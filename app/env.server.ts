@@ -79,6 +79,16 @@ export const envSchema = z.object({
     .min(8, { message: "must be at least 8 characters" })
     .max(128, { message: "must be at most 128 characters" })
     .optional(),
+  /** An OpenAI-compatible chat-completions provider for the AI service: set all three, or none for the local engine. */
+  AI_BASE_URL: z
+    .string()
+    .trim()
+    .url({ message: "must be the API's base URL, such as https://api.openai.com/v1" })
+    .refine((value) => /^https?:\/\//.test(value), { message: "must start with http:// or https://" })
+    .optional(),
+  AI_API_KEY: z.string().trim().min(1).optional(),
+  AI_MODEL: z.string().trim().min(1).max(200).optional(),
+  AI_TIMEOUT_MS: z.coerce.number({ message: "must be a number of milliseconds" }).int().min(1000).max(300_000).default(30_000),
   FLIGHTS_AFFILIATE_URL: z
     .string()
     .trim()
@@ -116,6 +126,12 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   if (Boolean(env.SUPABASE_URL) !== Boolean(env.SUPABASE_ANON_KEY)) {
     throw new EnvError(
       "Invalid environment configuration:\n  SUPABASE_URL, SUPABASE_ANON_KEY: set both to use Supabase Auth, or neither for local sign-in",
+    );
+  }
+  const aiSet = [env.AI_BASE_URL, env.AI_API_KEY, env.AI_MODEL].filter(Boolean).length;
+  if (aiSet !== 0 && aiSet !== 3) {
+    throw new EnvError(
+      "Invalid environment configuration:\n  AI_BASE_URL, AI_API_KEY, AI_MODEL: set all three to use an AI provider, or none for the local engine",
     );
   }
   return env;

@@ -22,7 +22,10 @@ export default [
   route("logout", "routes/logout.ts"),
   // The back office. Every loader and action below checks the administrator role itself
   // (tests/integration/admin-guards.test.ts finds each route here and proves it).
-  route("admin", "routes/admin.tsx", [index("routes/admin._index.tsx")]),
+  route("admin", "routes/admin.tsx", [
+    index("routes/admin._index.tsx"),
+    route("jobs/:id", "routes/admin.jobs.$id.tsx"),
+  ]),
   // The spec lists these as fallback not-found pages.
   route("flights", "routes/not-found.tsx", { id: "flights" }),
   route("rentals", "routes/not-found.tsx", { id: "rentals" }),

@@ -6,7 +6,8 @@ import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { clientAddressContext } from "#app/auth/request-auth.server.ts";
-import { scheduleAuthHousekeeping, stopAuthHousekeeping } from "#app/auth/housekeeping.server.ts";
+import { scheduleHousekeeping, stopHousekeeping } from "#app/housekeeping.server.ts";
+import { startAiWorker, stopAiWorker } from "#app/ai/service.server.ts";
 import { FOREIGN_ORIGIN_MESSAGE, isForeignOriginWrite } from "#app/same-origin.server.ts";
 import { closeAppDatabase, getAppDatabase } from "#app/db/db.server.ts";
 import { migrate } from "#app/db/migrate.server.ts";
@@ -50,7 +51,8 @@ export async function boot(): Promise<void> {
   const applied = await migrate(db, { log: (msg) => log.info(msg) });
   if (applied.length) log.info("migrations applied", { count: applied.length });
   await ensureBootstrapAdmin(db, env);
-  scheduleAuthHousekeeping(db);
+  scheduleHousekeeping(db);
+  startAiWorker(db);
   const wantSeed = env.SEED_DEMO === "always" || (env.SEED_DEMO === "auto" && driver === "pglite");
   if (wantSeed && (await isCatalogueEmpty(db))) {
     const started = performance.now();
@@ -60,6 +62,7 @@ export async function boot(): Promise<void> {
 }
 
 export async function shutdown(): Promise<void> {
-  stopAuthHousekeeping();
+  stopHousekeeping();
+  stopAiWorker();
   await closeAppDatabase();
 }

@@ -134,4 +134,8 @@ export async function signIn(browser: Browser, email: string, password: string):
 
 /** The text of an HTML page without tags and scripts, for "the visitor sees …" assertions. */
 export const visibleText = (html: string) =>
-  html.replace(/<script[\s\S]*?<\/script>/g, "").replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+  html
+    .replace(/<script[\s\S]*?<\/script>/g, "")
+    .replace(/<!--[\s\S]*?-->/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/\s+/g, " ");

@@ -27,6 +27,7 @@
  * and whatever is still failing after that becomes 'unavailable'. Tokens, passwords and e-mail
  * addresses are never logged.
  */
+import { retry, type RetryOptions as GenericRetryOptions } from "#app/retry.server.ts";
 import { createClient, isAuthError } from "@supabase/supabase-js";
 import type { SupabaseClient, User } from "@supabase/supabase-js";
 import { log } from "#app/log.server.ts";
@@ -81,20 +82,7 @@ export function needsRefresh(expiresAt: Date, now: Date = new Date()): boolean {
 // ---------------------------------------------------------------------------------------------
 // Retry
 
-export interface RetryOptions {
-  /** Retries after the first attempt (default 3). */
-  retries?: number;
-  /** The first delay; each further delay doubles (default 200 ms: 200, 400, 800). */
-  baseDelayMs?: number;
-  /** Which failures are worth another attempt (default: isRetryableError). */
-  shouldRetry?: (error: unknown) => boolean;
-  /** How to wait (default setTimeout); tests pass a recorder. */
-  sleep?: (ms: number) => Promise<void>;
-  /** Called before each retry's wait. */
-  onRetry?: (info: { attempt: number; delayMs: number; error: unknown }) => void;
-}
-
-const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+export type RetryOptions = Omit<GenericRetryOptions, "shouldRetry" | "delayFor"> & { shouldRetry?: (error: unknown) => boolean };
 
 /** The status an error carries, as auth-js errors and our own retry errors do. */
 function statusOf(error: unknown): number | undefined {
@@ -121,21 +109,8 @@ export function isRetryableError(error: unknown): boolean {
  * Runs `fn`, and again after 200, 400, 800 ms (by default) while it fails with a retryable
  * error; rethrows the last error once retries run out or a failure is not retryable.
  */
-export async function withRetry<T>(fn: (attempt: number) => Promise<T>, options: RetryOptions = {}): Promise<T> {
-  const retries = options.retries ?? DEFAULT_RETRIES;
-  const baseDelayMs = options.baseDelayMs ?? DEFAULT_BASE_DELAY_MS;
-  const shouldRetry = options.shouldRetry ?? isRetryableError;
-  const sleep = options.sleep ?? defaultSleep;
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await fn(attempt);
-    } catch (error) {
-      if (attempt >= retries || !shouldRetry(error)) throw error;
-      const delayMs = baseDelayMs * 2 ** attempt;
-      options.onRetry?.({ attempt: attempt + 1, delayMs, error });
-      await sleep(delayMs);
-    }
-  }
+export function withRetry<T>(fn: (attempt: number) => Promise<T>, options: RetryOptions = {}): Promise<T> {
+  return retry(fn, { retries: DEFAULT_RETRIES, baseDelayMs: DEFAULT_BASE_DELAY_MS, ...options, shouldRetry: options.shouldRetry ?? isRetryableError });
 }
 
 /** A 502/503/504 answer, thrown inside the retry loop and handed back as is when retries run out. */

@@ -76,6 +76,34 @@ export interface SessionsTable {
   updated_at: Timestamp;
 }
 
+export interface RateLimitHitsTable {
+  key: string;
+  hit_at: Generated<Date>;
+}
+
+export interface AiJobsTable {
+  id: Generated<string>;
+  kind: "rewrite";
+  status: Generated<"running" | "finished">;
+  total: number;
+  done: Generated<number>;
+  failed: Generated<number>;
+  created_by: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  finished_at: Date | null;
+}
+
+export interface AiJobItemsTable {
+  job_id: string;
+  hotel_id: string;
+  status: Generated<"pending" | "running" | "done" | "failed">;
+  attempts: Generated<number>;
+  locked_until: Date | null;
+  error: string | null;
+  updated_at: Generated<Date>;
+}
+
 export interface LoginAttemptsTable {
   id: Generated<number>;
   key: string;
@@ -130,6 +158,9 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   login_attempts: LoginAttemptsTable;
+  rate_limit_hits: RateLimitHitsTable;
+  ai_jobs: AiJobsTable;
+  ai_job_items: AiJobItemsTable;
   popular_locations: PopularLocationsTable;
   popular_destinations: PopularDestinationsTable;
   outbound_clicks: OutboundClicksTable;

@@ -2,15 +2,9 @@
  * Blog rules shared by server and browser: the content block types, reading time and
  * post slugs (back-office spec §3 and §5).
  */
+import { z } from "zod";
 import { slugify } from "./hotel.ts";
-
-export type ContentBlock =
-  | { type: "paragraph"; content: string }
-  | { type: "heading"; level: 1 | 2 | 3; content: string }
-  | { type: "image"; url: string; alt: string; caption?: string }
-  | { type: "button"; text: string; url: string; external: boolean; variant: "default" | "outline"; size?: "sm" | "default" | "lg" }
-  | { type: "list"; style: "ordered" | "unordered"; items: string[] }
-  | { type: "quote"; content: string; cite?: string };
+import { isLocalPath } from "./paths.ts";
 
 export const WORDS_PER_MINUTE = 225;
 export const WORDS_PER_IMAGE = 40;
@@ -47,3 +41,63 @@ export function readingTimeMinutes(blocks: readonly ContentBlock[]): number {
 export function postSlug(title: string): string {
   return slugify(title);
 }
+
+// ---------------------------------------------------------------------------------------------
+// The block schema: one zod schema for the editor (browser), the server and AI drafts.
+
+/** Where a block may point: http(s) addresses, paths on this site, or an anchor. */
+export function isSafeBlockUrl(value: string): boolean {
+  if (value.startsWith("#")) return !/\s/.test(value);
+  if (isLocalPath(value)) return true;
+  if (!/^https?:\/\//i.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
+export const BLOCK_MESSAGES = {
+  url: "Adressen måste börja med http://, https:// eller / (en sida på webbplatsen).",
+  urlRequired: "Ange en adress.",
+  listEmpty: "En lista behöver minst en punkt.",
+} as const;
+
+const blockUrl = z.string().trim().min(1, BLOCK_MESSAGES.urlRequired).refine(isSafeBlockUrl, BLOCK_MESSAGES.url);
+
+export const contentBlockSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("paragraph"), content: z.string() }),
+  z.object({ type: z.literal("heading"), level: z.union([z.literal(1), z.literal(2), z.literal(3)]).default(2), content: z.string() }),
+  z.object({ type: z.literal("image"), url: blockUrl, alt: z.string().default(""), caption: z.string().optional() }),
+  z.object({
+    type: z.literal("button"),
+    text: z.string().default("Läs mer"),
+    url: blockUrl.default("#"),
+    external: z.boolean().default(false),
+    variant: z.enum(["default", "outline"]).default("default"),
+    size: z.enum(["sm", "default", "lg"]).optional(),
+  }),
+  z.object({ type: z.literal("list"), style: z.enum(["ordered", "unordered"]).default("unordered"), items: z.array(z.string()).min(1, BLOCK_MESSAGES.listEmpty) }),
+  z.object({ type: z.literal("quote"), content: z.string(), cite: z.string().optional() }),
+]);
+
+export const contentBlocksSchema = z.array(contentBlockSchema).max(300);
+
+export type ContentBlock = z.output<typeof contentBlockSchema>;
+
+/** What an AI draft must be before it may reach the editor: a title, an excerpt and real content. */
+export const blogDraftSchema = z.object({
+  title: z.string().trim().min(1).max(200),
+  excerpt: z.string().trim().max(400),
+  blocks: z
+    .array(contentBlockSchema)
+    .min(1)
+    .max(100)
+    .refine(
+      (blocks) => blocks.every((block) => !("content" in block) || block.content.trim() !== ""),
+      "Tomma textblock är inte tillåtna i ett utkast.",
+    ),
+});
+
+export type BlogDraft = z.infer<typeof blogDraftSchema>;

@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent, type ReactNode } from "react";
 import { flushSync } from "react-dom";
 import { data, Form, Link, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/contact";
+import { readFormData } from "#app/form-data.server.ts";
 import { saveContactMessage } from "#app/catalogue/contact.server.ts";
 import { Breadcrumbs } from "#app/components/breadcrumbs.tsx";
 import { getAppDatabase } from "#app/db/db.server.ts";
@@ -34,13 +35,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_BODY_BYTES) throw data(null, { status: 413 });
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    throw data(null, { status: 400 });
-  }
+  const form = await readFormData(request, MAX_BODY_BYTES);
   if (isHoneypotFilled(form)) {
     // A robot: it gets the same answer as a person, and nothing is stored.
     log.info("contact form honeypot filled; message dropped");

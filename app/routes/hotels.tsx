@@ -1,4 +1,14 @@
+import { data, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/hotels";
+import { readFormData } from "#app/form-data.server.ts";
+import { recommendHotels } from "#app/ai/service.server.ts";
+import { clientAddress } from "#app/auth/request-auth.server.ts";
+import { AiRecommendationBox, type RecommendationResult } from "#app/components/ai-recommendation-box.tsx";
+import { getAppDatabase } from "#app/db/db.server.ts";
+import { isHoneypotFilled } from "#app/domain/honeypot.ts";
+import { RECOMMENDATION_INTENT, RECOMMENDATION_MESSAGES, recommendationRequestSchema } from "#app/domain/recommendation.ts";
+import { log } from "#app/log.server.ts";
+import { AI_BOX_POLICY, hitRateLimit } from "#app/rate-limit.server.ts";
 import { loadHotelListPage } from "#app/catalogue/list-page.server.ts";
 import { hotelCount } from "#app/domain/hotel.ts";
 import type { ListParams } from "#app/domain/search-params.ts";
@@ -33,8 +43,54 @@ export async function loader({ url }: Route.LoaderArgs) {
   return { page: await loadHotelListPage(url) };
 }
 
-export default function Hotels({ loaderData }: Route.ComponentProps) {
+/** A question and preferences are a few hundred characters; anything far bigger is not a person. */
+const MAX_BODY_BYTES = 8 * 1024;
+
+/** The AI box: an ordinary POST, answered in the page (spec §2, DESIGN §4 item 4). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readFormData(request, MAX_BODY_BYTES);
+  if (form.get("intent") !== RECOMMENDATION_INTENT) throw data(null, { status: 400 });
+  const typed = {
+    query: String(form.get("query") ?? "").slice(0, 1000),
+    preferences: String(form.get("preferences") ?? "").slice(0, 1000),
+  };
+  const fail = (result: Omit<Extract<RecommendationResult, { ok: false }>, "ok" | "query" | "preferences">, init: ResponseInit) =>
+    data({ ai: { ok: false as const, ...typed, ...result } satisfies RecommendationResult }, init);
+
+  if (isHoneypotFilled(form)) return fail(RECOMMENDATION_MESSAGES.failed, { status: 400 });
+  const parsed = recommendationRequestSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) {
+    const description = parsed.error.issues[0]?.message ?? RECOMMENDATION_MESSAGES.missing.description;
+    return fail({ title: RECOMMENDATION_MESSAGES.missing.title, description, field: "query" }, { status: 400 });
+  }
+  const db = getAppDatabase().db;
+  const decision = await hitRateLimit(db, `ai:${clientAddress(context) ?? "unknown"}`, AI_BOX_POLICY);
+  if (!decision.allowed) {
+    return fail(RECOMMENDATION_MESSAGES.limited, { status: 429, headers: { "Retry-After": String(decision.retryAfterSeconds) } });
+  }
+  try {
+    const answer = await recommendHotels(db, parsed.data);
+    return { ai: { ok: true as const, ...parsed.data, ...answer } satisfies RecommendationResult };
+  } catch (error) {
+    log.error("ai recommendation failed", error);
+    return fail(RECOMMENDATION_MESSAGES.failed, { status: 503 });
+  }
+}
+
+// Headers of an action's data() reach the page's response only through this.
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+};
+
+/** Asking the AI box changes nothing on the list, so the list is not loaded again. */
+export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formData?.get("intent") === RECOMMENDATION_INTENT ? false : defaultShouldRevalidate;
+}
+
+export default function Hotels({ loaderData, actionData }: Route.ComponentProps) {
   const { page } = loaderData;
+  const location = useLocation();
   const { title } = describe(page.params);
   return (
     <div className="container-page space-y-6 py-8">
@@ -43,6 +99,7 @@ export default function Hotels({ loaderData }: Route.ComponentProps) {
         <p className="mt-1 text-muted" aria-live="polite">{hotelCount(page.total)}</p>
       </header>
       <FilterBar params={page.params} countries={page.countries} locations={page.locations} action="/hotels" />
+      <AiRecommendationBox result={actionData?.ai ?? null} action={`${location.pathname}${location.search}`} />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_400px]">
         <div className="min-w-0 lg:order-1">
           <HotelListSection page={page} variant="large" />

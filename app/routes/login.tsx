@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
+import { readFormData } from "#app/form-data.server.ts";
 import { authenticate, AuthFailureError, getAuthProvider } from "#app/auth/auth.server.ts";
 import { checkRateLimit, rateLimitKeys, RATE_LIMIT_MESSAGE, recordAttempt } from "#app/auth/rate-limit.server.ts";
 import { clientAddress, requestAuth } from "#app/auth/request-auth.server.ts";
@@ -74,14 +75,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_BODY_BYTES) throw data(null, { status: 413 });
-  let form: FormData;
-  try {
-    // remix-auth reads the body again, so this reads a copy.
-    form = await request.clone().formData();
-  } catch {
-    throw data(null, { status: 400 });
-  }
+  // remix-auth reads the body again, so this reads a copy.
+  const form = await readFormData(request, MAX_BODY_BYTES, { clone: true });
   const intent: AuthIntent = form.get("intent") === SIGN_UP ? SIGN_UP : SIGN_IN;
   const redirectTo = safeRedirectTo(form.get("redirectTo"));
   const submission = parseWithZod(form, { schema: intent === SIGN_UP ? newAccountSchema : credentialsSchema, disableAutoCoercion: true });

@@ -1,0 +1,236 @@
+/**
+ * Bulk AI work as jobs in PostgreSQL: "rewrite these hotels' descriptions in Swedish".
+ * A job is one row and one item per hotel. Every app server runs a worker that claims a
+ * few items at a time with FOR UPDATE SKIP LOCKED and a lease, so servers share the work and
+ * never take the same hotel twice; an item whose lease ran out (its server crashed) is
+ * claimed again. The job's counters are recounted from its items after every change, so
+ * done + failed + waiting always equals the total.
+ */
+import { sql, type Kysely } from "kysely";
+import type { Database } from "#app/db/schema.ts";
+import { log } from "#app/log.server.ts";
+import { AiNotSupportedError, type AiEngine } from "./engine.server.ts";
+
+type DB = Kysely<Database>;
+
+export const JOB_LIMITS = {
+  /** Items one worker claims at a time. */
+  batch: 4,
+  /** How long a claim holds before another worker may take the item again. */
+  leaseSeconds: 120,
+  /** Attempts per item before it is marked failed. */
+  maxAttempts: 3,
+  /** Hotels in one job. */
+  maxItems: 5000,
+} as const;
+
+export const NO_DESCRIPTION = "No description to translate";
+
+export interface JobProgress {
+  id: string;
+  kind: "rewrite";
+  status: "running" | "finished";
+  total: number;
+  done: number;
+  failed: number;
+  createdBy: string | null;
+  createdAt: Date;
+  finishedAt: Date | null;
+  failures: { hotelId: string; error: string }[];
+}
+
+/** Starts a job over the given hotels (unknown ids are skipped); returns its id, or null when none exist. */
+export async function startRewriteJob(db: DB, hotelIds: readonly string[], createdBy: string | null): Promise<string | null> {
+  const wanted = [...new Set(hotelIds.map((id) => id.trim()).filter(Boolean))].slice(0, JOB_LIMITS.maxItems);
+  if (wanted.length === 0) return null;
+  return db.transaction().execute(async (trx) => {
+    const existing = await trx.selectFrom("hotels").select("hotel_id").where("hotel_id", "in", wanted).execute();
+    if (existing.length === 0) return null;
+    const job = await trx
+      .insertInto("ai_jobs")
+      .values({ kind: "rewrite", total: existing.length, created_by: createdBy })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto("ai_job_items")
+      .values(existing.map((row) => ({ job_id: job.id, hotel_id: row.hotel_id })))
+      .execute();
+    return job.id;
+  });
+}
+
+export interface ClaimedItem {
+  jobId: string;
+  hotelId: string;
+  attempts: number;
+}
+
+/** Takes up to `batch` waiting items (or items whose lease ran out) for this worker. */
+export async function claimItems(db: DB, batch: number = JOB_LIMITS.batch): Promise<ClaimedItem[]> {
+  const { rows } = await sql<{ job_id: string; hotel_id: string; attempts: number }>`
+    update ai_job_items i
+    set status = 'running',
+        attempts = i.attempts + 1,
+        locked_until = now() + make_interval(secs => ${JOB_LIMITS.leaseSeconds}),
+        updated_at = now()
+    from (
+      select job_id, hotel_id
+      from ai_job_items
+      where status = 'pending' or (status = 'running' and locked_until < now())
+      order by job_id, hotel_id
+      limit ${batch}
+      for update skip locked
+    ) claimed
+    where i.job_id = claimed.job_id and i.hotel_id = claimed.hotel_id
+    returning i.job_id, i.hotel_id, i.attempts
+  `.execute(db);
+  return rows.map((row) => ({ jobId: row.job_id, hotelId: row.hotel_id, attempts: Number(row.attempts) }));
+}
+
+/** Recounts a job from its items and finishes it when nothing is left to do. */
+async function recount(db: DB, jobId: string): Promise<void> {
+  await sql`
+    update ai_jobs j
+    set done = c.done, failed = c.failed, updated_at = now(),
+        status = case when c.open = 0 then 'finished' else 'running' end,
+        finished_at = case when c.open = 0 then coalesce(j.finished_at, now()) else null end
+    from (
+      select count(*) filter (where status = 'done')::int as done,
+             count(*) filter (where status = 'failed')::int as failed,
+             count(*) filter (where status in ('pending', 'running'))::int as open
+      from ai_job_items where job_id = ${jobId}
+    ) c
+    where j.id = ${jobId}
+  `.execute(db);
+}
+
+async function settle(db: DB, item: ClaimedItem, status: "done" | "failed" | "pending", error: string | null) {
+  await db
+    .updateTable("ai_job_items")
+    .set({ status, error: error?.slice(0, 500) ?? null, locked_until: null, updated_at: sql`now()` })
+    .where("job_id", "=", item.jobId)
+    .where("hotel_id", "=", item.hotelId)
+    .execute();
+}
+
+/** Does one claimed item: translates the hotel's description and stores it as the rewritten text. */
+export async function processItem(db: DB, engine: AiEngine, item: ClaimedItem): Promise<"done" | "failed" | "retry"> {
+  let outcome: "done" | "failed" | "retry";
+  let error: string | null = null;
+  if (item.attempts > JOB_LIMITS.maxAttempts) {
+    outcome = "failed";
+    error = `Gave up after ${JOB_LIMITS.maxAttempts} attempts`;
+  } else {
+    const hotel = await db
+      .selectFrom("hotels")
+      .select(["name", "description", "location", "country"])
+      .where("hotel_id", "=", item.hotelId)
+      .executeTakeFirst();
+    if (!hotel) {
+      outcome = "failed";
+      error = "The hotel no longer exists";
+    } else if (!hotel.description?.trim()) {
+      outcome = "failed";
+      error = NO_DESCRIPTION;
+    } else {
+      try {
+        const swedish = await engine.translateToSwedish({
+          name: hotel.name ?? "",
+          location: hotel.location ?? "",
+          country: hotel.country ?? "",
+          description: hotel.description,
+        });
+        await db
+          .updateTable("hotels")
+          .set({ rewritten_text: swedish, is_description_rewritten: true, updated_at: sql`now()` })
+          .where("hotel_id", "=", item.hotelId)
+          .execute();
+        outcome = "done";
+      } catch (cause) {
+        error = cause instanceof Error ? cause.message : String(cause);
+        // The local engine will never translate; a provider's hiccup may pass.
+        outcome = cause instanceof AiNotSupportedError || item.attempts >= JOB_LIMITS.maxAttempts ? "failed" : "retry";
+        log.warn("ai job item failed", { jobId: item.jobId, hotelId: item.hotelId, attempt: item.attempts, error });
+      }
+    }
+  }
+  await settle(db, item, outcome === "retry" ? "pending" : outcome, error);
+  await recount(db, item.jobId);
+  return outcome;
+}
+
+/** One round of a worker: claim a batch and do it. Returns how many items were taken. */
+export async function runWorkerOnce(db: DB, engine: AiEngine, batch: number = JOB_LIMITS.batch): Promise<number> {
+  const items = await claimItems(db, batch);
+  for (const item of items) await processItem(db, engine, item);
+  return items.length;
+}
+
+export async function jobProgress(db: DB, id: string): Promise<JobProgress | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  const job = await db.selectFrom("ai_jobs").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!job) return null;
+  const failures = await db
+    .selectFrom("ai_job_items")
+    .select(["hotel_id", "error"])
+    .where("job_id", "=", id)
+    .where("status", "=", "failed")
+    .orderBy("hotel_id")
+    .limit(100)
+    .execute();
+  return {
+    id: job.id,
+    kind: job.kind,
+    status: job.status,
+    total: job.total,
+    done: job.done,
+    failed: job.failed,
+    createdBy: job.created_by,
+    createdAt: job.created_at,
+    finishedAt: job.finished_at,
+    failures: failures.map((row) => ({ hotelId: row.hotel_id, error: row.error ?? "" })),
+  };
+}
+
+export interface Worker {
+  /** Look for work now (after a job was started on this server). */
+  kick(): void;
+  stop(): void;
+}
+
+/**
+ * A worker loop: works while there is work, then looks again every `pollMs`. Runs on every
+ * app server; the database decides who does which item.
+ */
+export function startWorker(db: DB, engine: () => AiEngine, options: { pollMs?: number } = {}): Worker {
+  const pollMs = options.pollMs ?? 3000;
+  let timer: NodeJS.Timeout | undefined;
+  let busy = false;
+  let stopped = false;
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(() => void tick(), pollMs);
+    timer.unref();
+  };
+  async function tick() {
+    if (busy || stopped) return;
+    busy = true;
+    clearTimeout(timer);
+    try {
+      while (!stopped && (await runWorkerOnce(db, engine())) > 0);
+    } catch (error) {
+      log.error("ai worker failed", error);
+    } finally {
+      busy = false;
+      schedule();
+    }
+  }
+  schedule();
+  return {
+    kick: () => void tick(),
+    stop: () => {
+      stopped = true;
+      clearTimeout(timer);
+    },
+  };
+}

@@ -1,0 +1,185 @@
+/**
+ * The local engine (the embedded default, no network): writes Swedish answers and blog
+ * drafts from the hotels that retrieval found, so it can only name hotels that exist.
+ * Deterministic: the same request and catalogue give the same text. It cannot translate,
+ * and says so.
+ */
+import type { BlogDraft, ContentBlock } from "#app/domain/blog.ts";
+import { formatPrice, formatRating } from "#app/domain/hotel.ts";
+import {
+  AiNotSupportedError,
+  type AiEngine,
+  type DraftContext,
+  type DraftRequest,
+  type RecommendationAnswer,
+  type RecommendationContext,
+} from "./engine.server.ts";
+import type { Candidate } from "./retrieval.server.ts";
+import { AMENITY_LABEL_MATCH, AMENITY_SV, fold, type AmenityKey, type Understanding } from "./understand.ts";
+
+export const TRANSLATION_NEEDS_PROVIDER =
+  "Translation needs an AI provider: set AI_BASE_URL, AI_API_KEY and AI_MODEL. You can still type the Swedish text yourself and save it.";
+
+const joinSv = (items: string[]) =>
+  items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} och ${items[items.length - 1]}`;
+
+const starsText = (stars: number) => (stars === 1 ? "1 stjärna" : `${stars} stjärnor`);
+
+/** Where the request points, in words: 'Stockholm', 'Stockholm och Oslo', 'Sweden'. */
+export function whereText(u: Understanding): string | null {
+  const names = [...u.places.map((place) => place.location), ...u.countries];
+  return names.length ? joinSv(names) : null;
+}
+
+/** One hotel's facts as a sentence: stars, guest rating and price when known. */
+export function hotelFacts(hotel: Candidate): string {
+  const facts: string[] = [];
+  if (hotel.stars) facts.push(starsText(hotel.stars));
+  if (hotel.rating !== null) facts.push(`gästbetyg ${formatRating(hotel.rating)} av 10`);
+  if (hotel.price !== null) facts.push(`från ${formatPrice(hotel.price, hotel.currency)} per natt`);
+  return facts.join(", ");
+}
+
+/** A hotel's amenities in Swedish, for those the answer has words for. */
+function swedishAmenities(labels: string[]): string[] {
+  const keys = new Set<AmenityKey>();
+  for (const label of labels) {
+    const folded = fold(label);
+    const key = (Object.keys(AMENITY_LABEL_MATCH) as AmenityKey[]).find((candidate) => AMENITY_LABEL_MATCH[candidate].test(folded));
+    if (key) keys.add(key);
+  }
+  return [...keys].map((key) => AMENITY_SV[key]);
+}
+
+function whyText(hotel: Candidate, u: Understanding, index: number, hotels: Candidate[]): string {
+  const reasons: string[] = [];
+  if (hotel.matched.length) reasons.push(`Har ${joinSv(hotel.matched.map((key) => AMENITY_SV[key]))}.`);
+  const missing = u.amenities.filter((key) => !hotel.matched.includes(key));
+  if (missing.length) reasons.push(`Saknar ${joinSv(missing.map((key) => AMENITY_SV[key]))}.`);
+  const prices = hotels.map((h) => h.price).filter((p): p is number => p !== null);
+  if (u.budget === "low" && hotel.price !== null && hotel.price === Math.min(...prices)) reasons.push("Det mest prisvärda alternativet.");
+  else if (u.budget === "high" && hotel.stars === 5) reasons.push("Ett femstjärnigt hotell för den som vill unna sig.");
+  const ratings = hotels.map((h) => h.rating ?? 0);
+  if (index === 0 && hotel.rating !== null && hotel.rating === Math.max(...ratings)) reasons.push("Högst gästbetyg bland förslagen.");
+  const known = swedishAmenities(hotel.amenities).slice(0, 3);
+  if (!reasons.length && known.length) reasons.push(`Bland annat ${joinSv(known)}.`);
+  return reasons.join(" ");
+}
+
+function introText(u: Understanding, count: number): string {
+  const kind = u.budget === "low" ? "prisvärda hotell" : u.budget === "high" ? "lyxiga hotell" : "hotell";
+  const where = whereText(u);
+  const place = where ? ` i ${where}` : " ur hela vår katalog";
+  const stars = u.minStars ? ` med minst ${starsText(u.minStars)}` : "";
+  const amenities = u.amenities.length ? `${stars ? " och" : " med"} ${joinSv(u.amenities.map((key) => AMENITY_SV[key]))}` : "";
+  const price = u.maxPrice ? ` för högst ${formatPrice(u.maxPrice)} per natt` : "";
+  return `Här är ${count} ${kind}${place}${stars}${amenities}${price} som passar det du söker:`;
+}
+
+function relaxedText(context: RecommendationContext): string[] {
+  const { understanding: u, retrieval } = context;
+  const notes: string[] = [];
+  if (retrieval.relaxed.includes("price") && u.maxPrice) {
+    notes.push(`Inget hotell${whereText(u) ? ` i ${whereText(u)}` : ""} kostar under ${formatPrice(u.maxPrice)} per natt, så här är de som kommer närmast.`);
+  }
+  if (retrieval.relaxed.includes("stars") && u.minStars) {
+    notes.push(`Inget hotell${whereText(u) ? ` i ${whereText(u)}` : ""} har ${starsText(u.minStars)} eller fler, så här är de bäst betygsatta i stället.`);
+  }
+  if (retrieval.relaxed.includes("amenities")) notes.push("Alla hotell har inte allt du bad om; vad som finns står vid varje hotell.");
+  return notes;
+}
+
+const understoodNothing = (u: Understanding) =>
+  !u.places.length && !u.countries.length && !u.minStars && !u.amenities.length && !u.budget && !u.maxPrice;
+
+export function recommendLocally(context: RecommendationContext): RecommendationAnswer {
+  const { understanding: u, retrieval } = context;
+  const hotels = retrieval.hotels;
+  if (hotels.length === 0) {
+    return {
+      text: "Jag hittade tyvärr inga hotell i vår katalog som passar. Prova en annan ort eller färre önskemål.",
+      hotels: [],
+    };
+  }
+  const lines = [
+    ...relaxedText(context),
+    introText(relaxedUnderstanding(context), hotels.length),
+    "",
+    ...hotels.map((hotel, index) => {
+      const why = whyText(hotel, u, index, hotels);
+      return `${index + 1}. ${hotel.name} (${hotel.location}, ${hotel.country}): ${hotelFacts(hotel)}.${why ? ` ${why}` : ""}`;
+    }),
+    "",
+    understoodNothing(u)
+      ? "Berätta gärna vart du ska resa, hur många stjärnor du vill ha och vad som är viktigt (till exempel pool, frukost eller parkering), så blir förslagen träffsäkrare."
+      : "Öppna ett hotell för bilder, karta och bokning.",
+  ];
+  return { text: lines.join("\n"), hotels: hotels.map((hotel) => ({ name: hotel.name, path: hotel.path })) };
+}
+
+/** The intro describes what was actually searched, after any wish was set aside. */
+function relaxedUnderstanding({ understanding, retrieval }: RecommendationContext): Understanding {
+  return {
+    ...understanding,
+    minStars: retrieval.relaxed.includes("stars") ? null : understanding.minStars,
+    maxPrice: retrieval.relaxed.includes("price") ? null : understanding.maxPrice,
+    amenities: retrieval.relaxed.includes("amenities") ? [] : understanding.amenities,
+  };
+}
+
+export function draftLocally(request: DraftRequest, context: DraftContext): BlogDraft {
+  const { understanding: u, hotels, placeLink } = context;
+  const where = whereText(u) ?? placeLink?.label ?? null;
+  const amenities = u.amenities.map((key) => AMENITY_SV[key]);
+  const title =
+    request.topic.trim() && request.topic.trim() !== "Reseblogg"
+      ? request.topic.trim()
+      : where
+        ? `${hotels.length} hotell i ${where} värda att boka`
+        : `${hotels.length} hotell med toppbetyg att boka just nu`;
+  const excerpt = `Vi har valt ut ${hotels.length} hotell${where ? ` i ${where}` : ""}${
+    amenities.length ? ` med ${joinSv(amenities)}` : ""
+  } – med betyg, priser och vad som gör vart och ett värt en natt.`.slice(0, 160);
+
+  const blocks: ContentBlock[] = [
+    {
+      type: "paragraph",
+      content: `Rätt hotell gör resan${where ? ` till ${where}` : ""}. Här är ${hotels.length} hotell ur vår katalog som sticker ut${
+        amenities.length ? ` för dig som vill ha ${joinSv(amenities)}` : ""
+      }: med gästbetyg, pris per natt och det som gör dem värda att boka.`,
+    },
+  ];
+  for (const hotel of hotels) {
+    blocks.push({ type: "heading", level: 2, content: hotel.name });
+    const why = whyText(hotel, u, hotels.indexOf(hotel), hotels);
+    blocks.push({
+      type: "paragraph",
+      content: `${hotel.name} ligger i ${hotel.location}, ${hotel.country}: ${hotelFacts(hotel)}.${why ? ` ${why}` : ""}`,
+    });
+    blocks.push({ type: "button", text: `Se ${hotel.name}`, url: hotel.path, external: false, variant: "outline" });
+  }
+  blocks.push({ type: "heading", level: 2, content: "Bra att veta innan du bokar" });
+  blocks.push({
+    type: "list",
+    style: "unordered",
+    items: [
+      "Priserna är från-priser per natt; jämför för dina datum innan du bokar.",
+      "Boka tidigt inför högsäsong och storhelger, då går de populäraste rummen först.",
+      "Läs vad som ingår: frukost, parkering och avbokningsregler skiljer sig mellan hotellen.",
+    ],
+  });
+  if (placeLink) blocks.push({ type: "button", text: `Se alla hotell i ${placeLink.label}`, url: placeLink.path, external: false, variant: "default" });
+  return { title, excerpt, blocks };
+}
+
+export function createLocalEngine(): AiEngine {
+  return {
+    name: "local",
+    canTranslate: false,
+    recommend: async (_request, context) => recommendLocally(context),
+    translateToSwedish: async () => {
+      throw new AiNotSupportedError(TRANSLATION_NEEDS_PROVIDER);
+    },
+    draftBlogPost: async (request, context) => draftLocally(request, context),
+  };
+}

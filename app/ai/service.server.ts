@@ -1,0 +1,92 @@
+/**
+ * The AI service the routes call (DESIGN §4 item 4): hotel recommendations for the search
+ * page, translation of descriptions for the back office, and blog drafts for the editor.
+ * Retrieval is always ours; the engine (local, or an OpenAI-compatible provider from config)
+ * only writes.
+ */
+import type { Kysely } from "kysely";
+import type { Database } from "#app/db/schema.ts";
+import { blogDraftSchema, type BlogDraft } from "#app/domain/blog.ts";
+import { countryPath, placePath } from "#app/domain/paths.ts";
+import { getEnv } from "#app/env.server.ts";
+import { AiInvalidOutputError, AiNotSupportedError, type AiEngine, type HotelText, type RecommendationAnswer, type RecommendationRequest } from "./engine.server.ts";
+import { startRewriteJob, startWorker, type Worker } from "./jobs.server.ts";
+import { createLocalEngine, TRANSLATION_NEEDS_PROVIDER } from "./local-engine.server.ts";
+import { createOpenAiEngine } from "./openai-engine.server.ts";
+import { catalogueVocabulary, findCandidates } from "./retrieval.server.ts";
+import { understandRequest } from "./understand.ts";
+
+type DB = Kysely<Database>;
+
+let engine: AiEngine | undefined;
+
+export function getAiEngine(): AiEngine {
+  if (engine) return engine;
+  const env = getEnv();
+  engine =
+    env.AI_BASE_URL && env.AI_API_KEY && env.AI_MODEL
+      ? createOpenAiEngine({ baseUrl: env.AI_BASE_URL, apiKey: env.AI_API_KEY, model: env.AI_MODEL, timeoutMs: env.AI_TIMEOUT_MS })
+      : createLocalEngine();
+  return engine;
+}
+
+/** How many hotels retrieval hands the engine: the local engine names them all; a model chooses. */
+const candidateCount = (ai: AiEngine) => (ai.name === "local" ? 5 : 12);
+
+export async function recommendHotels(db: DB, request: RecommendationRequest, ai: AiEngine = getAiEngine()): Promise<RecommendationAnswer> {
+  const understanding = understandRequest(`${request.query}\n${request.preferences}`, await catalogueVocabulary(db));
+  const retrieval = await findCandidates(db, understanding, candidateCount(ai));
+  return ai.recommend(request, { understanding, retrieval });
+}
+
+/** A Swedish version of one hotel's English description (the provider; the local engine refuses). */
+export function translateDescription(hotel: HotelText, ai: AiEngine = getAiEngine()): Promise<string> {
+  return ai.translateToSwedish(hotel);
+}
+
+export const DEFAULT_DRAFT_TOPIC = "Reseblogg";
+
+/** A blog draft (title, excerpt, blocks), always valid against the block schema. */
+export async function draftBlogPost(
+  db: DB,
+  input: { topic: string; instructions: string },
+  ai: AiEngine = getAiEngine(),
+): Promise<BlogDraft> {
+  const topic = input.topic.trim() || DEFAULT_DRAFT_TOPIC;
+  const understanding = understandRequest(`${topic}\n${input.instructions}`, await catalogueVocabulary(db));
+  const { hotels } = await findCandidates(db, understanding, ai.name === "local" ? 4 : 8);
+  const place = understanding.places[0];
+  const country = understanding.countries[0];
+  const placeLink = place
+    ? { label: place.location, path: placePath(place.country, place.location) }
+    : country
+      ? { label: country, path: countryPath(country) }
+      : null;
+  const draft = await ai.draftBlogPost({ topic, instructions: input.instructions }, { understanding, hotels, placeLink });
+  const parsed = blogDraftSchema.safeParse(draft);
+  if (!parsed.success) throw new AiInvalidOutputError("The blog draft did not follow the block schema");
+  return parsed.data;
+}
+
+let worker: Worker | undefined;
+
+/** Starts this server's AI job worker (server start-up). */
+export function startAiWorker(db: DB): void {
+  worker ??= startWorker(db, getAiEngine);
+}
+
+export function stopAiWorker(): void {
+  worker?.stop();
+  worker = undefined;
+}
+
+/**
+ * Rewrites the hotels' descriptions in Swedish as a background job; returns the job id (null
+ * when none of the ids exists). Refused up front when the engine cannot translate.
+ */
+export async function startRewrite(db: DB, hotelIds: readonly string[], createdBy: string | null, ai: AiEngine = getAiEngine()): Promise<string | null> {
+  if (!ai.canTranslate) throw new AiNotSupportedError(TRANSLATION_NEEDS_PROVIDER);
+  const id = await startRewriteJob(db, hotelIds, createdBy);
+  if (id) worker?.kick();
+  return id;
+}

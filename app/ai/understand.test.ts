@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import { fold, understandRequest } from "./understand.ts";
+
+const known = {
+  places: [
+    { location: "Stockholm", country: "Sweden" },
+    { location: "Åre", country: "Sweden" },
+    { location: "Gothenburg", country: "Sweden" },
+    { location: "Nice", country: "France" },
+    { location: "New York", country: "United States" },
+    { location: "Rome", country: "Italy" },
+    { location: "Malmö", country: "Sweden" },
+  ],
+  countries: ["Sweden", "France", "United States", "Italy", "Norway"],
+};
+const read = (text: string) => understandRequest(text, known);
+
+describe("understandRequest", () => {
+  it.each([
+    ["4 stjärnor", 4],
+    ["minst 3 stjärnor", 3],
+    ["ett fyrstjärnigt hotell", 4],
+    ["femstjärniga hotell", 5],
+    ["fem stjärnor", 5],
+    ["a five-star hotel", 5],
+    ["4-star", 4],
+    ["3* hotel", 3],
+    ["trestjärnigt", 3],
+    ["hotell i Stockholm", null],
+  ])("reads the stars of %j", (text, stars) => {
+    expect(read(text).minStars).toBe(stars);
+  });
+
+  it("finds places accent-insensitively and by their Swedish names, never inventing one", () => {
+    expect(read("hotell i malmo").places.map((p) => p.location)).toEqual(["Malmö"]);
+    expect(read("Göteborg i maj").places.map((p) => p.location)).toEqual(["Gothenburg"]);
+    expect(read("en vecka i Rom").places.map((p) => p.location)).toEqual(["Rome"]);
+    expect(read("hotell i Atlantis").places).toEqual([]);
+  });
+
+  it("does not take ordinary words for places", () => {
+    expect(read("which hotels are nice and rom-free").places).toEqual([]);
+    expect(read("Are there hotels in Nice?").places.map((p) => p.location)).toEqual(["Nice"]);
+    expect(read("skidresa till Åre").places.map((p) => p.location)).toEqual(["Åre"]);
+  });
+
+  it("prefers the place to its country, and keeps a country named on its own", () => {
+    const both = read("Stockholm, Sverige");
+    expect(both.places.map((p) => p.location)).toEqual(["Stockholm"]);
+    expect(both.countries).toEqual([]);
+    expect(read("hotell i Norge eller Frankrike").countries).toEqual(["France", "Norway"]);
+    expect(read("resa till USA").countries).toEqual(["United States"]);
+    expect(read("New York i december").places.map((p) => p.location)).toEqual(["New York"]);
+  });
+
+  it("reads amenities in Swedish and English, with Swedish endings", () => {
+    expect(read("pool, frukosten ingår, parkeringen gratis").amenities).toEqual(["pool", "breakfast", "parking"]);
+    expect(read("gym and spa, pets welcome").amenities).toEqual(["gym", "spa", "pets"]);
+    expect(read("resa med barnen till Spanien").amenities).toEqual(["family"]);
+    expect(read("bastu och wifi").amenities).toEqual(["sauna", "wifi"]);
+  });
+
+  it("reads budget words and a price ceiling", () => {
+    expect(read("billigt boende").budget).toBe("low");
+    expect(read("något lyxigt").budget).toBe("high");
+    expect(read("cheap hotel").budget).toBe("low");
+    expect(read("under 1 500 kr per natt").maxPrice).toBe(1500);
+    expect(read("max 900 kronor").maxPrice).toBe(900);
+    expect(read("under 5 minuter från stationen").maxPrice).toBeNull();
+  });
+
+  it("folds accents and case", () => {
+    expect(fold("Ålesund Über Malmö")).toBe("alesund uber malmo");
+  });
+});

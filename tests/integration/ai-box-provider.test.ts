@@ -1,0 +1,146 @@
+/**
+ * The AI service with a provider configured: a local HTTP server stands in for an
+ * OpenAI-compatible API (no msw: the app really calls it over the network). The AI box
+ * answers with the provider's words about our hotels; a failing provider gives the spec's
+ * failure message; a bulk rewrite job runs in the app's own worker and its progress page
+ * shows the result.
+ */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { Browser, signIn, startTestApp, TEST_ADMIN, visibleText, type TestApp } from "#tests/app-server.ts";
+
+let mode: "ok" | "fail" = "ok";
+const received: { model: string; authorization: string | undefined; system: string }[] = [];
+
+/** Answers chat completions the way a model following our prompts would. */
+const provider = http.createServer((req, res) => {
+  let raw = "";
+  req.on("data", (chunk: Buffer) => (raw += chunk.toString()));
+  req.on("end", () => {
+    if (req.url !== "/v1/chat/completions" || req.method !== "POST") {
+      res.writeHead(404).end();
+      return;
+    }
+    const body = JSON.parse(raw) as { model: string; messages: { role: string; content: string }[] };
+    const system = body.messages[0]!.content;
+    const user = body.messages[1]!.content;
+    received.push({ model: body.model, authorization: req.headers.authorization, system });
+    if (mode === "fail") {
+      res.writeHead(500, { "Content-Type": "application/json" }).end(JSON.stringify({ error: { message: "overloaded" } }));
+      return;
+    }
+    let content: string;
+    if (system.includes("översätter")) {
+      content = `Svensk översättning: ${user.split("\n\n").slice(1).join(" ")}`;
+    } else {
+      const hotels = JSON.parse(user.slice(user.indexOf("HOTELL:\n") + "HOTELL:\n".length)) as { hotel_id: string }[];
+      content = JSON.stringify({
+        intro: "Tre förslag från leverantören.",
+        picks: hotels.slice(0, 3).map((hotel) => ({ hotel_id: hotel.hotel_id, why: "Passar din resa." })),
+        outro: "Lycka till!",
+      });
+    }
+    res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ choices: [{ index: 0, message: { role: "assistant", content } }] }));
+  });
+});
+
+let app: TestApp;
+type Service = typeof import("#app/ai/service.server.ts");
+type Db = typeof import("#app/db/db.server.ts");
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => provider.listen(0, "127.0.0.1", resolve));
+  const { port } = provider.address() as AddressInfo;
+  app = await startTestApp({
+    SEED_DEMO: "always",
+    AI_BASE_URL: `http://127.0.0.1:${port}/v1`,
+    AI_API_KEY: "stand-in-key",
+    AI_MODEL: "stand-in-model",
+    AI_TIMEOUT_MS: "5000",
+  });
+});
+afterAll(async () => {
+  await app?.close();
+  await new Promise((resolve) => provider.close(resolve));
+});
+
+const ask = (query: string) => new Browser(app.origin).post("/hotels", { intent: "ai-recommend", query, preferences: "" });
+
+describe("the AI service with a provider", () => {
+  it("answers the AI box with the provider's words about hotels of our catalogue", async () => {
+    const response = await ask("hotell i Oslo med spa");
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    const text = visibleText(html);
+    expect(text).toContain("Tre förslag från leverantören.");
+    expect(text).toContain("Lycka till!");
+    const answer = html.slice(html.indexOf('id="ai-answer-heading"'), html.indexOf("Förslagen bygger på"));
+    const links = [...answer.matchAll(/<a [^>]*>/g)].filter((m) => m[0].includes('href="/Norway/Oslo/'));
+    expect(links).toHaveLength(3);
+    const last = received.at(-1)!;
+    expect(last.model).toBe("stand-in-model");
+    expect(last.authorization).toBe("Bearer stand-in-key");
+  });
+
+  it("shows 'Något gick fel' when the provider keeps failing", async () => {
+    mode = "fail";
+    try {
+      const response = await ask("hotell i Bergen");
+      expect(response.status).toBe(503);
+      const text = visibleText(await response.text());
+      expect(text).toContain("Något gick fel");
+      expect(text).toContain("Kunde inte hämta rekommendationer. Försök igen senare.");
+    } finally {
+      mode = "ok";
+    }
+  });
+
+  it("rewrites hotels in the background and shows the job's progress to an administrator", async () => {
+    const db = (await app.importApp<Db>("app/db/db.server.ts")).getAppDatabase().db;
+    const { startRewrite } = await app.importApp<Service>("app/ai/service.server.ts");
+    const hotels = await db.selectFrom("hotels").select("hotel_id").where("location", "=", "Visby").where("description", "is not", null).limit(3).execute();
+    expect(hotels).toHaveLength(3);
+    const jobId = (await startRewrite(db, hotels.map((h) => h.hotel_id), TEST_ADMIN.email))!;
+
+    const browser = new Browser(app.origin);
+    await signIn(browser, TEST_ADMIN.email, TEST_ADMIN.password);
+    await vi.waitFor(
+      async () => {
+        const text = visibleText(await (await browser.get(`/admin/jobs/${jobId}`)).text());
+        expect(text).toContain("3 of 3 hotels processed (100%)");
+      },
+      { timeout: 15_000, interval: 200 },
+    );
+    const page = await browser.get(`/admin/jobs/${jobId}`);
+    expect(page.headers.get("Refresh")).toBeNull();
+    const text = visibleText(await page.text());
+    expect(text).toContain("Finished");
+    expect(text).toMatch(/Rewritten 3 Failed 0 Waiting 0/);
+    const rows = await db.selectFrom("hotels").select(["rewritten_text", "is_description_rewritten"]).where("hotel_id", "in", hotels.map((h) => h.hotel_id)).execute();
+    for (const row of rows) {
+      expect(row.is_description_rewritten).toBe(true);
+      expect(row.rewritten_text).toMatch(/^Svensk översättning: /);
+    }
+  });
+
+  it("refreshes a running job's page by itself without JavaScript, unless asked not to", async () => {
+    const db = (await app.importApp<Db>("app/db/db.server.ts")).getAppDatabase().db;
+    // A job whose only item is held by another (imagined) worker stays running.
+    const job = await db.insertInto("ai_jobs").values({ kind: "rewrite", total: 1, created_by: null }).returning("id").executeTakeFirstOrThrow();
+    const hotel = await db.selectFrom("hotels").select("hotel_id").limit(1).executeTakeFirstOrThrow();
+    await db
+      .insertInto("ai_job_items")
+      .values({ job_id: job.id, hotel_id: hotel.hotel_id, status: "running", locked_until: new Date(Date.now() + 3_600_000) })
+      .execute();
+    const browser = new Browser(app.origin);
+    await signIn(browser, TEST_ADMIN.email, TEST_ADMIN.password);
+    const running = await browser.get(`/admin/jobs/${job.id}`);
+    expect(running.headers.get("Refresh")).toBe("3");
+    expect(visibleText(await running.text())).toContain("This page updates itself every 3 seconds.");
+    const still = await browser.get(`/admin/jobs/${job.id}?auto=0`);
+    expect(still.headers.get("Refresh")).toBeNull();
+    expect(visibleText(await still.text())).toContain("Update now");
+    expect((await browser.get("/admin/jobs/00000000-0000-4000-8000-000000000000")).status).toBe(404);
+  });
+});

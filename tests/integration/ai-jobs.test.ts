@@ -1,0 +1,127 @@
+/**
+ * Bulk rewrite jobs in the database: workers never take the same hotel, a job whose worker
+ * died midway is finished by another, and the progress counters always add up. The engine
+ * is a stand-in object (no HTTP); the database is real, PGlite and PostgreSQL.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { sql } from "kysely";
+import { AiUnavailableError, type AiEngine } from "#app/ai/engine.server.ts";
+import { claimItems, jobProgress, NO_DESCRIPTION, runWorkerOnce, startRewriteJob } from "#app/ai/jobs.server.ts";
+import { createLocalEngine } from "#app/ai/local-engine.server.ts";
+import { startRewrite } from "#app/ai/service.server.ts";
+import type { DatabaseHandle } from "#app/db/db.server.ts";
+import { testDatabases } from "#tests/db.ts";
+
+/** Translates by prefixing; records which hotel each call was for; can be told to fail. */
+function stubEngine(options: { failFor?: Set<string>; slowMs?: number } = {}) {
+  const calls: string[] = [];
+  const engine: AiEngine = {
+    ...createLocalEngine(),
+    name: "openai-compatible",
+    canTranslate: true,
+    async translateToSwedish(hotel) {
+      calls.push(hotel.name);
+      if (options.slowMs) await new Promise((resolve) => setTimeout(resolve, options.slowMs));
+      if (options.failFor?.has(hotel.name)) throw new AiUnavailableError("provider down");
+      return `SV: ${hotel.description}`;
+    },
+  };
+  return { engine, calls };
+}
+
+const HOTELS = Array.from({ length: 12 }, (_, index) => `J${String(index + 1).padStart(2, "0")}`);
+
+describe.each(testDatabases())("AI jobs on $name", ({ open }) => {
+  let handle: DatabaseHandle;
+
+  beforeAll(async () => {
+    handle = await open();
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+  beforeEach(async () => {
+    await handle.db.deleteFrom("ai_jobs").execute();
+    await handle.db.deleteFrom("hotels").execute();
+    await handle.db
+      .insertInto("hotels")
+      .values(
+        HOTELS.map((id) => ({
+          hotel_id: id,
+          name: `Hotel ${id}`,
+          location: "Stockholm",
+          country: "Sweden",
+          description: id === "J12" ? null : `A fine hotel called ${id}.`,
+        })),
+      )
+      .execute();
+  });
+
+  it("rewrites every hotel once, even with two workers at the same time", async () => {
+    const jobId = (await startRewriteJob(handle.db, [...HOTELS, "UNKNOWN", "J01"], "admin@hotellguiden.test"))!;
+    expect((await jobProgress(handle.db, jobId))?.total).toBe(12);
+    const a = stubEngine({ slowMs: 5 });
+    const b = stubEngine({ slowMs: 5 });
+    const work = async (engine: AiEngine) => {
+      while ((await runWorkerOnce(handle.db, engine, 2)) > 0);
+    };
+    await Promise.all([work(a.engine), work(b.engine)]);
+
+    const all = [...a.calls, ...b.calls];
+    expect(all.length).toBe(11); // J12 has no description and is never sent
+    expect(new Set(all).size).toBe(all.length);
+    const progress = (await jobProgress(handle.db, jobId))!;
+    expect(progress).toMatchObject({ status: "finished", total: 12, done: 11, failed: 1 });
+    expect(progress.failures).toEqual([{ hotelId: "J12", error: NO_DESCRIPTION }]);
+    const rewritten = await handle.db.selectFrom("hotels").select(["hotel_id", "rewritten_text", "is_description_rewritten"]).where("hotel_id", "=", "J03").executeTakeFirstOrThrow();
+    expect(rewritten).toEqual({ hotel_id: "J03", rewritten_text: "SV: A fine hotel called J03.", is_description_rewritten: true });
+  });
+
+  it("never hands the same item to two claims while its lease holds", async () => {
+    await startRewriteJob(handle.db, HOTELS, null);
+    const [first, second] = await Promise.all([claimItems(handle.db, 5), claimItems(handle.db, 5)]);
+    const ids = [...first, ...second].map((item) => item.hotelId);
+    expect(ids.length).toBe(10);
+    expect(new Set(ids).size).toBe(10);
+    const third = await claimItems(handle.db, 5);
+    expect(third.map((item) => item.hotelId).every((id) => !ids.includes(id))).toBe(true);
+    expect(third.length).toBe(2);
+  });
+
+  it("picks up the work of a worker that died midway", async () => {
+    const jobId = (await startRewriteJob(handle.db, HOTELS.slice(0, 6), null))!;
+    // A worker claims three items, then its server dies: nothing is finished, the lease runs out.
+    const orphaned = await claimItems(handle.db, 3);
+    expect(orphaned).toHaveLength(3);
+    expect((await jobProgress(handle.db, jobId))?.status).toBe("running");
+    await handle.db.updateTable("ai_job_items").set({ locked_until: sql<Date>`now() - interval '1 second'` }).where("status", "=", "running").execute();
+
+    const { engine, calls } = stubEngine();
+    while ((await runWorkerOnce(handle.db, engine)) > 0);
+    expect(calls.sort()).toEqual(HOTELS.slice(0, 6).map((id) => `Hotel ${id}`));
+    expect(await jobProgress(handle.db, jobId)).toMatchObject({ status: "finished", done: 6, failed: 0 });
+  });
+
+  it("retries a failing hotel up to three times, then reports it; the counters always add up", async () => {
+    const jobId = (await startRewriteJob(handle.db, HOTELS.slice(0, 4), null))!;
+    const { engine, calls } = stubEngine({ failFor: new Set(["Hotel J02"]) });
+    while ((await runWorkerOnce(handle.db, engine, 1)) > 0) {
+      const progress = (await jobProgress(handle.db, jobId))!;
+      const waiting = await handle.db.selectFrom("ai_job_items").select((eb) => eb.fn.countAll<number>().as("n")).where("job_id", "=", jobId).where("status", "in", ["pending", "running"]).executeTakeFirstOrThrow();
+      expect(progress.done + progress.failed + Number(waiting.n)).toBe(progress.total);
+    }
+    expect(calls.filter((name) => name === "Hotel J02")).toHaveLength(3);
+    const progress = (await jobProgress(handle.db, jobId))!;
+    expect(progress).toMatchObject({ status: "finished", total: 4, done: 3, failed: 1 });
+    expect(progress.failures).toEqual([{ hotelId: "J02", error: "provider down" }]);
+  });
+
+  it("is refused up front when the engine cannot translate (the local engine)", async () => {
+    await expect(startRewrite(handle.db, HOTELS, null, createLocalEngine())).rejects.toThrow("Translation needs an AI provider");
+    expect(await handle.db.selectFrom("ai_jobs").selectAll().execute()).toEqual([]);
+  });
+
+  it("starts nothing for ids that do not exist", async () => {
+    expect(await startRewriteJob(handle.db, ["NOPE", " "], null)).toBeNull();
+  });
+});

@@ -1,0 +1,168 @@
+/**
+ * The local AI engine on a fixed catalogue: a table of Swedish and English requests with
+ * the hotels each must and must not name. Every answer may only name catalogue hotels, names
+ * 3–5 of them when that many fit, and links each name to its page.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { recommendHotels } from "#app/ai/service.server.ts";
+import { createLocalEngine } from "#app/ai/local-engine.server.ts";
+import type { DatabaseHandle } from "#app/db/db.server.ts";
+import { testDatabases } from "#tests/db.ts";
+
+type Row = [id: string, name: string, location: string, country: string, stars: number | null, rating: number, price: number, amenities: string[]];
+
+const CATALOGUE: Row[] = [
+  ["S1", "Stockholm Pool Palace", "Stockholm", "Sweden", 5, 9.1, 3200, ["Indoor pool", "Spa", "Breakfast included", "Free WiFi", "Gym"]],
+  ["S2", "Gamla Stan Budget Inn", "Stockholm", "Sweden", 2, 7.2, 650, ["Free WiFi"]],
+  ["S3", "Södermalm Family Hotel", "Stockholm", "Sweden", 3, 8.4, 1290, ["Family rooms", "Breakfast included", "Parking"]],
+  ["S4", "Norrmalm Business Hotel", "Stockholm", "Sweden", 4, 8.8, 1890, ["Meeting rooms", "Free WiFi", "Gym", "Breakfast included"]],
+  ["S5", "Östermalm Pet Lodge", "Stockholm", "Sweden", 3, 7.9, 1100, ["Pet friendly", "Parking"]],
+  ["G1", "Haga Harbour Hotel", "Gothenburg", "Sweden", 4, 8.6, 1450, ["Sea view", "Restaurant", "Bar"]],
+  ["G2", "Lindholmen Park Hotel", "Gothenburg", "Sweden", 3, 8.1, 990, ["Parking", "EV charging", "Free WiFi"]],
+  ["M1", "Västra Hamnen Spa Hotel", "Malmö", "Sweden", 4, 8.9, 1690, ["Spa", "Sauna", "Indoor pool"]],
+  ["M2", "Möllan Hostel Hotel", "Malmö", "Sweden", 2, 6.9, 540, ["Kitchenette"]],
+  ["A1", "Åre Fjällhotell", "Åre", "Sweden", 4, 9.0, 2100, ["Sauna", "Restaurant", "Parking"]],
+  ["O1", "Aker Brygge Waterfront", "Oslo", "Norway", 5, 9.3, 3900, ["Sea view", "Spa", "Restaurant"]],
+  ["O2", "Grünerløkka Budget Rooms", "Oslo", "Norway", 2, 7.0, 700, ["Free WiFi"]],
+  ["C1", "Nyhavn Boutique Hotel", "Copenhagen", "Denmark", 4, 8.7, 2300, ["Breakfast included", "Bar"]],
+  ["C2", "Vesterbro Bike Hotel", "Copenhagen", "Denmark", 3, 8.0, 1200, ["Bicycle rental", "Free WiFi"]],
+  ["P1", "Montmartre Romance Hotel", "Paris", "France", 4, 8.5, 2600, ["Rooftop terrace", "Breakfast included"]],
+  ["P2", "Marais Cheap Sleep", "Paris", "France", 1, 6.2, 600, []],
+  ["N1", "Promenade Sea Hotel", "Nice", "France", 4, 8.4, 2200, ["Sea view", "Outdoor swimming pool"]],
+  ["NY1", "Midtown Tower Hotel", "New York", "United States", 4, 8.2, 3500, ["Gym", "Air conditioning"]],
+  ["NY2", "Brooklyn Loft Hotel", "New York", "United States", 3, 8.0, 2400, ["Pet friendly", "Kitchenette"]],
+  ["T1", "Shinjuku Sky Hotel", "Tokyo", "Japan", 5, 9.2, 4100, ["Spa", "Gym", "Restaurant"]],
+  ["T2", "Asakusa Capsule Stay", "Tokyo", "Japan", 1, 7.5, 450, ["Free WiFi"]],
+  ["H1", "Kamppi Sauna Hotel", "Helsinki", "Finland", 3, 8.3, 1300, ["Sauna", "Breakfast included"]],
+  ["R1", "Trastevere Terrace Hotel", "Rome", "Italy", 4, 8.6, 1900, ["Rooftop terrace", "Bar"]],
+  ["B1", "Barceloneta Beach Hotel", "Barcelona", "Spain", 4, 8.5, 2000, ["Outdoor swimming pool", "Sea view", "Airport shuttle"]],
+  ["MU1", "Schwabing Accessible Hotel", "Munich", "Germany", 3, 8.2, 1400, ["Wheelchair accessible", "Parking"]],
+];
+
+const NAME = Object.fromEntries(CATALOGUE.map((row) => [row[0], row[1]]));
+const ALL_NAMES = new Set(CATALOGUE.map((row) => row[1]));
+
+interface Case {
+  request: string;
+  preferences?: string;
+  must: string[];
+  mustNot?: string[];
+  /** The hotel that must come first. */
+  first?: string;
+  /** Text the answer must contain. */
+  says?: string;
+}
+
+const CASES: Case[] = [
+  { request: "hotell i Stockholm med pool", must: ["S1"], mustNot: ["O1", "T1", "M1"], first: "S1" },
+  { request: "Billigt hotell i Stockholm", must: ["S2"], mustNot: ["O2", "M2", "T2"], first: "S2" },
+  { request: "lyxhotell i Stockholm", must: ["S1"], mustNot: ["O1"], first: "S1" },
+  { request: "fyrstjärnigt hotell i Göteborg", must: ["G1"], mustNot: ["G2", "S4"] },
+  { request: "hotel in Gothenburg with parking", must: ["G2"], mustNot: ["S3", "S5"], first: "G2" },
+  { request: "4 stjärnor i Malmö", must: ["M1"], mustNot: ["M2"] },
+  { request: "spa i Malmö", must: ["M1"], mustNot: ["S1", "O1"], first: "M1" },
+  { request: "Hotell i Åre med bastu", must: ["A1"], mustNot: ["H1", "M1"], first: "A1" },
+  { request: "Which hotels are good in Oslo?", must: ["O1", "O2"], mustNot: ["A1"] },
+  { request: "cheap hotel in Oslo", must: ["O2"], mustNot: ["S2", "T2"], first: "O2" },
+  { request: "Hotell i Köpenhamn med frukost", must: ["C1"], mustNot: ["P1", "S1"], first: "C1" },
+  { request: "hotell i Paris med takterrass", must: ["P1"], mustNot: ["R1"], first: "P1" },
+  { request: "a nice hotel in Paris", must: ["P1", "P2"], mustNot: ["N1"] },
+  { request: "Hotell i Nice med havsutsikt", must: ["N1"], mustNot: ["O1", "G1", "B1"], first: "N1" },
+  { request: "New York hotel with gym", must: ["NY1"], mustNot: ["T1", "S4"], first: "NY1" },
+  { request: "hundvänligt hotell i New York", must: ["NY2"], mustNot: ["S5"], first: "NY2" },
+  { request: "Tokyo 5 stars", must: ["T1"], mustNot: ["T2"] },
+  { request: "budget i Tokyo", must: ["T2"], first: "T2" },
+  { request: "Helsingfors, gärna med bastu", must: ["H1"], mustNot: ["A1", "M1"] },
+  { request: "hotell i Rom", must: ["R1"], mustNot: ["P1"] },
+  { request: "Barcelona med pool", must: ["B1"], mustNot: ["N1", "S1"] },
+  { request: "flygplatstransfer i Barcelona", must: ["B1"], first: "B1" },
+  { request: "München, rullstolsanpassat", must: ["MU1"], mustNot: ["S3"] },
+  { request: "femstjärnigt hotell i Norge", must: ["O1"], mustNot: ["O2", "S1", "T1"] },
+  { request: "hotell i Sverige där husdjur är välkomna", must: ["S5"], mustNot: ["NY2"], first: "S5" },
+  { request: "family hotel in Sweden", must: ["S3"], mustNot: ["NY2"], first: "S3" },
+  { request: "konferenshotell i Stockholm", must: ["S4"], first: "S4" },
+  { request: "Stockholm under 800 kr", must: ["S2"], mustNot: ["S1", "S4", "S3"] },
+  { request: "lyx i Japan", must: ["T1"], first: "T1" },
+  { request: "hotell i Danmark", must: ["C1", "C2"], mustNot: ["S1", "O1"] },
+  { request: "hotell med spa", must: ["S1", "M1", "O1", "T1"], mustNot: ["S2", "P2"] },
+  { request: "Stockholm 5 stjärnor med pool och gym", must: ["S1"], mustNot: ["S4", "S2"] },
+  { request: "5 stjärnor i Göteborg", must: ["G1", "G2"], says: "har 5 stjärnor eller fler" },
+  { request: "Hotell i Oslo under 500 kr", must: ["O1", "O2"], says: "kostar under" },
+  { request: "Åre hotel for skiing", must: ["A1"], first: "A1" },
+  { request: "hotell", preferences: "i Stockholm med frukost", must: ["S1", "S3", "S4"], mustNot: ["C1", "P1"] },
+  { request: "I want a quiet place to sleep", must: [], says: "Berätta gärna vart du ska resa" },
+  { request: "three star hotel in Copenhagen", must: ["C2", "C1"], mustNot: ["S3"] },
+];
+
+describe.each(testDatabases())("local AI engine on $name", ({ open }) => {
+  let handle: DatabaseHandle;
+  const engine = createLocalEngine();
+  const results: boolean[] = [];
+
+  beforeAll(async () => {
+    handle = await open();
+    await handle.db
+      .insertInto("hotels")
+      .values(
+        CATALOGUE.map(([hotel_id, name, location, country, star_rating, rating, price_amount, amenities]) => ({
+          hotel_id,
+          name,
+          location,
+          country,
+          star_rating,
+          rating,
+          price_amount,
+          price_currency: "SEK",
+          amenities: JSON.stringify(amenities),
+          description: `${name} in ${location}.`,
+        })),
+      )
+      .execute();
+  });
+  afterAll(async () => {
+    console.log(`AI request table: ${results.filter(Boolean).length} of ${CASES.length} requests passed`);
+    await handle?.close();
+  });
+
+  it.each(CASES)("$request", async (entry) => {
+    let passed = false;
+    try {
+      const answer = await recommendHotels(handle.db, { query: entry.request, preferences: entry.preferences ?? "" }, engine);
+      const named = answer.hotels.map((hotel) => hotel.name);
+      for (const id of entry.must) expect(named, `${entry.request} must name ${NAME[id]}`).toContain(NAME[id]);
+      for (const id of entry.mustNot ?? []) expect(named, `${entry.request} must not name ${NAME[id]}`).not.toContain(NAME[id]);
+      if (entry.first) expect(named[0]).toBe(NAME[entry.first]);
+      if (entry.says) expect(answer.text).toContain(entry.says);
+      // Grounded: only catalogue hotels, each named in the text and linked to its page.
+      for (const hotel of answer.hotels) {
+        expect(ALL_NAMES.has(hotel.name)).toBe(true);
+        expect(answer.text).toContain(hotel.name);
+        expect(hotel.path).toMatch(/^\/[^/]+\/[^/]+\/[^/]+$/);
+      }
+      // Every numbered line names a hotel of the list, in order.
+      const numbered = answer.text.split("\n").filter((line) => /^\d+\. /.test(line));
+      expect(numbered).toHaveLength(answer.hotels.length);
+      numbered.forEach((line, index) => expect(line.startsWith(`${index + 1}. ${answer.hotels[index]!.name} (`)).toBe(true));
+      expect(answer.hotels.length).toBeLessThanOrEqual(5);
+      passed = true;
+    } finally {
+      results.push(passed);
+    }
+  });
+
+  it("names 3 to 5 hotels when the catalogue has that many that fit", async () => {
+    for (const query of ["hotell i Stockholm", "hotell i Sverige", "hotels with breakfast", "vad som helst"]) {
+      const answer = await recommendHotels(handle.db, { query, preferences: "" }, engine);
+      expect(answer.hotels.length, query).toBeGreaterThanOrEqual(3);
+      expect(answer.hotels.length, query).toBeLessThanOrEqual(5);
+    }
+  });
+
+  it("writes Swedish, with the reason for each hotel", async () => {
+    const answer = await recommendHotels(handle.db, { query: "hotell i Stockholm med pool och frukost", preferences: "" }, engine);
+    expect(answer.text).toMatch(/^Här är \d hotell i Stockholm/m);
+    expect(answer.text).toContain("Stockholm Pool Palace (Stockholm, Sweden): 5 stjärnor, gästbetyg 9,1 av 10");
+    expect(answer.text).toContain("Har pool och frukost.");
+    expect(answer.text).toContain("Öppna ett hotell för bilder, karta och bokning.");
+  });
+});
