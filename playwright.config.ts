@@ -5,6 +5,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./tests/chromium.ts";
 import { E2E_ADMIN } from "./tests/e2e/accounts.ts";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
+const AI_PORT = Number(process.env.E2E_AI_PORT ?? 3298);
 // A fresh embedded database per run: the server seeds the demo catalogue on start.
 export const E2E_DATA_DIR = path.join(os.tmpdir(), `hotellguiden-e2e-${process.pid}`);
 
@@ -30,29 +31,48 @@ export default defineConfig({
       args: CHROMIUM_ARGS,
     },
   },
+  // The back-office flows change shared data (popular places, destinations), so the same flow
+  // never runs with and without JavaScript at once: admin-js-off starts after admin-js-on.
   projects: [
-    { name: "js-on", use: { javaScriptEnabled: true } },
-    { name: "js-off", use: { javaScriptEnabled: false } },
+    { name: "js-on", use: { javaScriptEnabled: true }, testIgnore: /admin\.spec\.ts/ },
+    { name: "js-off", use: { javaScriptEnabled: false }, testIgnore: /admin\.spec\.ts/ },
+    { name: "admin-js-on", use: { javaScriptEnabled: true }, testMatch: /admin\.spec\.ts/ },
+    { name: "admin-js-off", use: { javaScriptEnabled: false }, testMatch: /admin\.spec\.ts/, dependencies: ["admin-js-on"] },
   ],
-  webServer: {
-    command: "node server/main.ts",
-    url: `http://localhost:${PORT}/healthz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      NODE_ENV: "production",
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      SITE_URL: `http://localhost:${PORT}`,
-      DATA_DIR: E2E_DATA_DIR,
-      // The stand-in partner of tests/e2e/redirect.spec.ts.
-      AFFILIATE_HOSTS: "127.0.0.1:3299",
-      // Tests must not reach the internet: map tiles come from a local file.
-      MAP_TILE_URL: `http://localhost:${PORT}/placeholder.svg?z={z}&x={x}&y={y}`,
-      ADMIN_EMAIL: E2E_ADMIN.email,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
+  webServer: [
+    {
+      // An OpenAI-compatible provider stand-in (tests/ai-stand-in.ts): the app calls it over HTTP.
+      command: `node tests/ai-stand-in.ts ${AI_PORT}`,
+      url: `http://127.0.0.1:${AI_PORT}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "ignore",
+      stderr: "pipe",
     },
-  },
+    {
+      command: "node server/main.ts",
+      url: `http://localhost:${PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        NODE_ENV: "production",
+        PORT: String(PORT),
+        HOST: "127.0.0.1",
+        SITE_URL: `http://localhost:${PORT}`,
+        DATA_DIR: E2E_DATA_DIR,
+        // The stand-in partner of tests/e2e/redirect.spec.ts.
+        AFFILIATE_HOSTS: "127.0.0.1:3299",
+        // Tests must not reach the internet: map tiles come from a local file.
+        MAP_TILE_URL: `http://localhost:${PORT}/placeholder.svg?z={z}&x={x}&y={y}`,
+        ADMIN_EMAIL: E2E_ADMIN.email,
+        ADMIN_PASSWORD: E2E_ADMIN.password,
+        AI_BASE_URL: `http://127.0.0.1:${AI_PORT}/v1`,
+        AI_API_KEY: "e2e-stand-in-key",
+        AI_MODEL: "e2e-stand-in",
+        AFFILIATE_URL_TEMPLATE: "http://127.0.0.1:3299/hotel?q={query}&id={hotel_id}",
+      },
+    },
+  ],
 });

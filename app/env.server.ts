@@ -79,6 +79,17 @@ export const envSchema = z.object({
     .min(8, { message: "must be at least 8 characters" })
     .max(128, { message: "must be at most 128 characters" })
     .optional(),
+  /**
+   * The partner link the back office's "Generate affiliate URLs" writes for each hotel, with
+   * {hotel_id}, {name}, {location}, {country} or {query} ("name location") filled in.
+   */
+  AFFILIATE_URL_TEMPLATE: z
+    .string()
+    .trim()
+    .refine((value) => /^https?:\/\/[^\s/]+/.test(value) && /\{(hotel_id|name|location|country|query)\}/.test(value), {
+      message: "must be an http(s) URL containing {hotel_id}, {name}, {location}, {country} or {query}",
+    })
+    .optional(),
   /** An OpenAI-compatible chat-completions provider for the AI service: set all three, or none for the local engine. */
   AI_BASE_URL: z
     .string()

@@ -18,12 +18,24 @@ export default [
   route("sitemap", "routes/sitemap.tsx"),
   route("about", "routes/about.tsx"),
   route("contact", "routes/contact.tsx"),
+  // The travel blog. A post has three addresses; all but the canonical one answer 301.
+  route("blog", "routes/blog.tsx"),
+  route("blog/:slug", "routes/blog.post.tsx", { id: "blog-post" }),
+  route("blog/:slug/:id", "routes/blog.post.tsx", { id: "blog-post-with-id" }),
   route("login", "routes/login.tsx"),
   route("logout", "routes/logout.ts"),
   // The back office. Every loader and action below checks the administrator role itself
   // (tests/integration/admin-guards.test.ts finds each route here and proves it).
   route("admin", "routes/admin.tsx", [
     index("routes/admin._index.tsx"),
+    route("hotels", "routes/admin.hotels.tsx"),
+    route("rewrite", "routes/admin.rewrite.tsx"),
+    route("affiliate", "routes/admin.affiliate.tsx"),
+    route("destinations", "routes/admin.destinations.tsx"),
+    route("popular-locations", "routes/admin.popular-locations.tsx"),
+    route("sitemap", "routes/admin.sitemap.tsx"),
+    route("sitemap/download", "routes/admin.sitemap.download.ts"),
+    route("messages", "routes/admin.messages.tsx"),
     route("jobs/:id", "routes/admin.jobs.$id.tsx"),
   ]),
   // The spec lists these as fallback not-found pages.

@@ -10,7 +10,16 @@ export interface AdminScreen {
   card?: string;
 }
 
-export const ADMIN_SCREENS: readonly AdminScreen[] = [{ path: "/admin", label: "Dashboard" }];
+export const ADMIN_SCREENS: readonly AdminScreen[] = [
+  { path: "/admin", label: "Dashboard" },
+  { path: "/admin/hotels", label: "Hotels", card: "Search hotels, set affiliate and rewrite flags, and run bulk actions." },
+  { path: "/admin/rewrite", label: "AI Rewrite", card: "Convert hotel descriptions to Swedish." },
+  { path: "/admin/affiliate", label: "Affiliate URLs", card: "Generate tracked links to a hotel's page for partners." },
+  { path: "/admin/destinations", label: "Popular Destinations", card: "The destination cards of the home page." },
+  { path: "/admin/popular-locations", label: "Popular Locations", card: "Choose the places the home page offers as chips." },
+  { path: "/admin/sitemap", label: "Sitemap", card: "Generate, preview and download the sitemap." },
+  { path: "/admin/messages", label: "Messages", card: "Read and delete messages from the contact form." },
+];
 
 /** The dashboard's cards (spec: Hotels, AI Rewrite, Affiliate URLs, Blog, Popular Destinations, Sitemap). */
 export const DASHBOARD_CARDS = ADMIN_SCREENS.filter((screen): screen is AdminScreen & { card: string } => Boolean(screen.card));

@@ -69,4 +69,4 @@ export const test = base.extend({
 });
 
 /** True in the project that runs with JavaScript turned off. */
-export const jsOff = (testInfo: { project: { name: string } }) => testInfo.project.name === "js-off";
+export const jsOff = (testInfo: { project: { name: string } }) => testInfo.project.name.endsWith("js-off");

@@ -135,7 +135,7 @@ describe.each(adminRoutes)("$id ($path)", (route) => {
       counts.posts++;
       expect(post.status).not.toBe(403);
       const location = post.headers.get("Location");
-      expect(location === "/" || location?.startsWith("/login")).toBe(false);
+      expect(location === "/" || Boolean(location?.startsWith("/login"))).toBe(false);
     }
   });
 });

@@ -1,49 +1,18 @@
 /**
- * The AI service with a provider configured: a local HTTP server stands in for an
- * OpenAI-compatible API (no msw: the app really calls it over the network). The AI box
+ * The AI service with a provider configured: a local HTTP server (tests/ai-stand-in.ts)
+ * stands in for an OpenAI-compatible API (no msw: the app really calls it over the network). The AI box
  * answers with the provider's words about our hotels; a failing provider gives the spec's
  * failure message; a bulk rewrite job runs in the app's own worker and its progress page
  * shows the result.
  */
-import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createAiStandIn } from "#tests/ai-stand-in.ts";
 import { Browser, signIn, startTestApp, TEST_ADMIN, visibleText, type TestApp } from "#tests/app-server.ts";
 
-let mode: "ok" | "fail" = "ok";
-const received: { model: string; authorization: string | undefined; system: string }[] = [];
-
-/** Answers chat completions the way a model following our prompts would. */
-const provider = http.createServer((req, res) => {
-  let raw = "";
-  req.on("data", (chunk: Buffer) => (raw += chunk.toString()));
-  req.on("end", () => {
-    if (req.url !== "/v1/chat/completions" || req.method !== "POST") {
-      res.writeHead(404).end();
-      return;
-    }
-    const body = JSON.parse(raw) as { model: string; messages: { role: string; content: string }[] };
-    const system = body.messages[0]!.content;
-    const user = body.messages[1]!.content;
-    received.push({ model: body.model, authorization: req.headers.authorization, system });
-    if (mode === "fail") {
-      res.writeHead(500, { "Content-Type": "application/json" }).end(JSON.stringify({ error: { message: "overloaded" } }));
-      return;
-    }
-    let content: string;
-    if (system.includes("översätter")) {
-      content = `Svensk översättning: ${user.split("\n\n").slice(1).join(" ")}`;
-    } else {
-      const hotels = JSON.parse(user.slice(user.indexOf("HOTELL:\n") + "HOTELL:\n".length)) as { hotel_id: string }[];
-      content = JSON.stringify({
-        intro: "Tre förslag från leverantören.",
-        picks: hotels.slice(0, 3).map((hotel) => ({ hotel_id: hotel.hotel_id, why: "Passar din resa." })),
-        outro: "Lycka till!",
-      });
-    }
-    res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ choices: [{ index: 0, message: { role: "assistant", content } }] }));
-  });
-});
+const standIn = createAiStandIn();
+const provider = standIn.server;
+const received = standIn.received;
 
 let app: TestApp;
 type Service = typeof import("#app/ai/service.server.ts");
@@ -84,7 +53,7 @@ describe("the AI service with a provider", () => {
   });
 
   it("shows 'Något gick fel' when the provider keeps failing", async () => {
-    mode = "fail";
+    standIn.mode = "fail";
     try {
       const response = await ask("hotell i Bergen");
       expect(response.status).toBe(503);
@@ -92,7 +61,7 @@ describe("the AI service with a provider", () => {
       expect(text).toContain("Något gick fel");
       expect(text).toContain("Kunde inte hämta rekommendationer. Försök igen senare.");
     } finally {
-      mode = "ok";
+      standIn.mode = "ok";
     }
   });
 
@@ -142,5 +111,17 @@ describe("the AI service with a provider", () => {
     expect(still.headers.get("Refresh")).toBeNull();
     expect(visibleText(await still.text())).toContain("Update now");
     expect((await browser.get("/admin/jobs/00000000-0000-4000-8000-000000000000")).status).toBe(404);
+  });
+
+  it("drafts a blog post with the provider, validated against the block schema", async () => {
+    const db = (await app.importApp<Db>("app/db/db.server.ts")).getAppDatabase().db;
+    const { draftBlogPost } = await app.importApp<Service>("app/ai/service.server.ts");
+    const draft = await draftBlogPost(db, { topic: "", instructions: "Skriv om hotell i Oslo" });
+    expect(draft.title).toBe("Hotelltips från leverantören");
+    expect(draft.blocks[0]).toEqual({ type: "paragraph", content: "Här är några hotell vi gillar." });
+    const button = draft.blocks.find((block) => block.type === "button");
+    expect(button).toMatchObject({ type: "button", external: false, variant: "outline" });
+    expect((button as { url: string }).url).toMatch(/^\/Norway\/Oslo\//);
+    expect(received.at(-1)!.user).toContain("PLATSSIDA: Oslo /Norway/Oslo");
   });
 });

@@ -1,0 +1,118 @@
+/** Blog reads: the public list, one post by slug or id, and the back office's list. */
+import { sql, type Kysely } from "kysely";
+import type { Database } from "#app/db/schema.ts";
+import { contentBlockSchema, type ContentBlock } from "#app/domain/blog.ts";
+import { likePattern } from "#app/catalogue/hotels.server.ts";
+
+type DB = Kysely<Database>;
+
+export const BLOG_PAGE_SIZE = 6;
+export const ADMIN_BLOG_PAGE_SIZE = 10;
+
+export interface PostSummary {
+  id: string;
+  slug: string | null;
+  title: string;
+  excerpt: string;
+  coverImage: string | null;
+  createdAt: string;
+}
+
+export interface Post extends PostSummary {
+  content: ContentBlock[];
+  author: string | null;
+  published: boolean;
+  readingTime: number;
+  updatedAt: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isPostId = (value: string) => UUID.test(value);
+
+/** Stored blocks as the page may show them: anything that is not a valid block is left out, never rendered raw. */
+export function storedBlocks(content: unknown): ContentBlock[] {
+  if (!Array.isArray(content)) return [];
+  return content.flatMap((block) => {
+    const parsed = contentBlockSchema.safeParse(block);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+const summaryColumns = ["id", "slug", "title", "excerpt", "cover_image", "created_at"] as const;
+
+function toSummary(row: { id: string; slug: string | null; title: string; excerpt: string; cover_image: string | null; created_at: Date }): PostSummary {
+  return { id: row.id, slug: row.slug, title: row.title, excerpt: row.excerpt, coverImage: row.cover_image, createdAt: new Date(row.created_at).toISOString() };
+}
+
+/** One page of published posts, newest first, and how many there are. */
+export async function listPublishedPosts(db: DB, page: number): Promise<{ posts: PostSummary[]; total: number }> {
+  const published = db.selectFrom("hotels_blog_posts").where("published", "=", true);
+  const [rows, count] = await Promise.all([
+    published
+      .select(summaryColumns)
+      .orderBy("created_at", "desc")
+      .orderBy("id")
+      .limit(BLOG_PAGE_SIZE)
+      .offset((page - 1) * BLOG_PAGE_SIZE)
+      .execute(),
+    published.select(sql<number>`count(*)::int`.as("n")).executeTakeFirstOrThrow(),
+  ]);
+  return { posts: rows.map(toSummary), total: count.n };
+}
+
+/** A post by its slug, or by its id; drafts included (the caller decides who may see them). */
+export async function findPost(db: DB, key: { slug?: string; id?: string }): Promise<Post | null> {
+  let query = db.selectFrom("hotels_blog_posts").selectAll();
+  if (key.id !== undefined) {
+    if (!isPostId(key.id)) return null;
+    query = query.where("id", "=", key.id);
+  } else if (key.slug !== undefined) {
+    query = query.where("slug", "=", key.slug.toLowerCase());
+  } else {
+    return null;
+  }
+  const row = await query.executeTakeFirst();
+  if (!row) return null;
+  return {
+    ...toSummary(row),
+    content: storedBlocks(row.content),
+    author: row.author,
+    published: row.published,
+    readingTime: Number.parseInt(row.reading_time, 10) || 1,
+    updatedAt: new Date(row.updated_at).toISOString(),
+  };
+}
+
+export interface AdminPostRow {
+  id: string;
+  slug: string | null;
+  title: string;
+  published: boolean;
+  createdAt: string;
+}
+
+/** The back office's list: every post, newest first, optionally by title, 10 a page. */
+export async function listAdminPosts(db: DB, input: { search: string; page: number }): Promise<{ posts: AdminPostRow[]; total: number }> {
+  const pattern = likePattern(input.search);
+  const base = db.selectFrom("hotels_blog_posts").$if(pattern !== undefined, (qb) => qb.where(sql<boolean>`title ilike ${pattern} escape '\\'`));
+  const [rows, count] = await Promise.all([
+    base
+      .select(["id", "slug", "title", "published", "created_at"])
+      .orderBy("created_at", "desc")
+      .orderBy("id")
+      .limit(ADMIN_BLOG_PAGE_SIZE)
+      .offset((input.page - 1) * ADMIN_BLOG_PAGE_SIZE)
+      .execute(),
+    base.select(sql<number>`count(*)::int`.as("n")).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    posts: rows.map((row) => ({ id: row.id, slug: row.slug, title: row.title, published: row.published, createdAt: new Date(row.created_at).toISOString() })),
+    total: count.n,
+  };
+}
+
+/** A page number from ?sida=, within 1..10,000. */
+export function pageParam(value: string | null): number {
+  const page = Number.parseInt(value ?? "1", 10);
+  return Number.isFinite(page) ? Math.min(10_000, Math.max(1, page)) : 1;
+}

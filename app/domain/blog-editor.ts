@@ -1,0 +1,124 @@
+/**
+ * The post editor's form (back-office spec §2, §3, §5): one zod schema for the browser and
+ * the server, the block defaults, and the messages. The block list is a conform field list,
+ * so adding, removing and moving blocks are intents that also work as plain form posts.
+ * Pure; no I/O.
+ */
+import { z } from "zod";
+import { BLOCK_MESSAGES, isSafeBlockUrl, postSlug, type ContentBlock } from "./blog.ts";
+
+export const BLOCK_TYPES = ["paragraph", "heading", "image", "button", "list", "quote"] as const;
+export type BlockType = (typeof BLOCK_TYPES)[number];
+
+/** The add-content menu, in the spec's order and words. */
+export const BLOCK_LABELS: Record<BlockType, string> = {
+  paragraph: "Paragraf",
+  heading: "Rubrik",
+  image: "Bild",
+  button: "Knapp",
+  list: "Lista",
+  quote: "Citat",
+};
+
+/** A new block of each type (spec §3: button 'Läs mer' to '#', one empty list item, heading level 2). */
+export const NEW_BLOCK: Record<BlockType, Record<string, unknown>> = {
+  paragraph: { type: "paragraph", content: "" },
+  heading: { type: "heading", level: 2, content: "" },
+  image: { type: "image", url: "", alt: "", caption: "" },
+  button: { type: "button", text: "Läs mer", url: "#", external: false, variant: "default" },
+  list: { type: "list", style: "unordered", items: [""] },
+  quote: { type: "quote", content: "", cite: "" },
+};
+
+export const EDITOR_MESSAGES = {
+  title: "Ange en rubrik.",
+  noContent: { title: "Inget innehåll", description: "Lägg till innehåll innan du publicerar inlägget." },
+  notSignedIn: { title: "Ej inloggad", description: "Du måste vara inloggad för att publicera blogginlägget." },
+  created: "Inlägg skapat",
+  updated: "Inlägg uppdaterat",
+  saveFailed: { title: "Fel vid sparande", description: "Kunde inte spara blogginlägget." },
+  slugTaken: "Det finns redan ett inlägg med den här sluggen. Välj en annan.",
+  slugUpdated: "Slug uppdaterad",
+  noTitle: "Ingen titel",
+  paragraph: "Skriv något i stycket eller ta bort blocket.",
+  heading: "Skriv rubriken eller ta bort blocket.",
+  quote: "Skriv citatet eller ta bort blocket.",
+  imageUrl: "Ange bildens adress eller ladda upp en bild.",
+  listItem: "Skriv något i punkten eller ta bort den.",
+  cover: BLOCK_MESSAGES.url,
+  aiInstructions: { title: "Inga instruktioner", description: "Ange instruktioner för AI-generering." },
+  aiGenerated: { title: "Innehåll genererat", description: "AI-innehåll har lagts till i redigeraren." },
+  aiFailed: { title: "Genereringsfel", description: "Kunde inte generera innehåll. Försök igen." },
+  uploadFailed: { title: "Uppladdningsfel", description: "Kunde inte ladda upp bilden." },
+} as const;
+
+export const EXCERPT_HINT = 160;
+
+const required = (message: string) => z.string({ error: message }).trim().min(1, message);
+const optionalText = (max: number) => z.string().trim().max(max).optional().default("");
+const safeUrl = (message: string) => required(message).refine(isSafeBlockUrl, BLOCK_MESSAGES.url);
+
+export const editorBlockSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("paragraph"), content: required(EDITOR_MESSAGES.paragraph).pipe(z.string().max(20_000)) }),
+  z.object({ type: z.literal("heading"), level: z.number().int().min(1).max(3).default(2), content: required(EDITOR_MESSAGES.heading).pipe(z.string().max(300)) }),
+  z.object({ type: z.literal("image"), url: safeUrl(EDITOR_MESSAGES.imageUrl), alt: optionalText(300), caption: optionalText(300) }),
+  z.object({
+    type: z.literal("button"),
+    text: z.string().trim().max(100).optional().default("Läs mer"),
+    url: z.string().trim().max(2000).optional().default("#").refine(isSafeBlockUrl, BLOCK_MESSAGES.url),
+    external: z.boolean().optional().default(false),
+    variant: z.enum(["default", "outline"]).optional().default("default"),
+  }),
+  z.object({
+    type: z.literal("list"),
+    style: z.enum(["ordered", "unordered"]).optional().default("unordered"),
+    items: z.array(required(EDITOR_MESSAGES.listItem).pipe(z.string().max(1000))).min(1, BLOCK_MESSAGES.listEmpty),
+  }),
+  z.object({ type: z.literal("quote"), content: required(EDITOR_MESSAGES.quote).pipe(z.string().max(5000)), cite: optionalText(200) }),
+]);
+
+export const postFormSchema = z.object({
+  title: required(EDITOR_MESSAGES.title).pipe(z.string().max(200, "Högst 200 tecken.")),
+  // Only a hint in the spec; we make any input into a valid slug instead of refusing it.
+  slug: z.string().trim().max(200).optional().default(""),
+  excerpt: z.string().trim().max(1000, "Högst 1000 tecken.").optional().default(""),
+  coverImage: z.string().trim().max(2000).optional().default("").refine((value) => value === "" || (isSafeBlockUrl(value) && !value.startsWith("#")), EDITOR_MESSAGES.cover),
+  published: z.boolean().optional().default(false),
+  blocks: z.array(editorBlockSchema).max(300).min(1, EDITOR_MESSAGES.noContent.description),
+});
+
+export type PostForm = z.infer<typeof postFormSchema>;
+
+/** The stored blocks of a valid form: only the fields of each type, empty optionals left out. */
+export function toContentBlocks(blocks: PostForm["blocks"]): ContentBlock[] {
+  return blocks.map((block): ContentBlock => {
+    switch (block.type) {
+      case "heading":
+        return { type: "heading", level: block.level as 1 | 2 | 3, content: block.content };
+      case "image":
+        return { type: "image", url: block.url, alt: block.alt, ...(block.caption ? { caption: block.caption } : {}) };
+      case "quote":
+        return { type: "quote", content: block.content, ...(block.cite ? { cite: block.cite } : {}) };
+      default:
+        return block;
+    }
+  });
+}
+
+/** The slug to store: what was typed made valid, else one from the title; null when neither gives one. */
+export function slugToStore(slug: string, title: string): string | null {
+  return postSlug(slug) || postSlug(title) || null;
+}
+
+/**
+ * A value as flat form fields, the way conform names them (`blocks[0].items[1]`), so the
+ * server can hand the editor a whole new post (an AI draft) as if it had been typed.
+ */
+export function toFormEntries(value: unknown, prefix = ""): [string, string][] {
+  if (Array.isArray(value)) return value.flatMap((item, index) => toFormEntries(item, `${prefix}[${index}]`));
+  if (value !== null && typeof value === "object") {
+    return Object.entries(value).flatMap(([key, item]) => toFormEntries(item, prefix ? `${prefix}.${key}` : key));
+  }
+  if (value === undefined || value === null || value === false) return [];
+  return [[prefix, value === true ? "on" : String(value)]];
+}

@@ -1,0 +1,195 @@
+import type { Page } from "@playwright/test";
+import { E2E_ADMIN } from "./accounts.ts";
+import { expect, jsOff, test } from "./fixtures.ts";
+
+/** Signs in through /login and lands on `path`. */
+async function signInTo(page: Page, path: string) {
+  await page.goto(`/login?redirectTo=${encodeURIComponent(path)}`);
+  await page.getByLabel("E-postadress").fill(E2E_ADMIN.email);
+  await page.getByLabel("Lösenord", { exact: true }).fill(E2E_ADMIN.password);
+  await page.getByRole("button", { name: "Logga in" }).click();
+  await expect(page).toHaveURL(path);
+}
+
+/** Picks an option; without JavaScript the filter form is sent with its button. */
+async function chooseFilter(page: Page, label: string, option: string, noJs: boolean) {
+  await page.getByLabel(label, { exact: true }).selectOption({ label: option });
+  if (noJs) await page.getByRole("button", { name: "Apply Filters" }).click();
+}
+
+test("filter the hotel table, select rows and mark them rewritten in bulk", async ({ page }, testInfo) => {
+  const noJs = jsOff(testInfo);
+  await signInTo(page, "/admin/hotels");
+  await expect(page.getByRole("heading", { level: 1, name: "Hotel Management" })).toBeVisible();
+  await expect(page.getByText("Showing first 50 results of 600 total hotels")).toBeVisible();
+  await expect(page.getByLabel("Location", { exact: true })).toBeDisabled();
+
+  await chooseFilter(page, "Country", "Sweden", noJs);
+  await expect(page).toHaveURL(/country=Sweden/);
+  await expect(page.getByLabel("Location", { exact: true })).toBeEnabled();
+  await chooseFilter(page, "Location", "Visby", noJs);
+  await chooseFilter(page, "Rewrite status", "Not rewritten", noJs);
+  // (Without JavaScript the form also sends its empty and "all" fields.)
+  for (const part of [/country=Sweden/, /location=Visby/, /rewrite=not-rewritten/]) await expect(page).toHaveURL(part);
+
+  const rows = page.getByRole("table").getByRole("row");
+  const first = rows.nth(1).getByRole("rowheader");
+  const second = rows.nth(2).getByRole("rowheader");
+  const names = [(await first.innerText()).split("\n")[0]!, (await second.innerText()).split("\n")[0]!];
+  const bulk = page.getByRole("button", { name: "Mark as rewritten", exact: true });
+  // With JavaScript the bulk buttons appear once something is selected.
+  if (!noJs) await expect(bulk).toBeHidden();
+  for (const name of names) await page.getByLabel(`Select ${name}`, { exact: true }).check();
+  if (!noJs) await expect(page.getByText("· 2 selected")).toBeVisible();
+  await bulk.click();
+
+  await expect(page.getByText("Mark as rewritten: 2 hotels.")).toBeVisible();
+  await expect(page).toHaveURL(/country=Sweden&location=Visby&rewrite=not-rewritten/);
+  for (const name of names) await expect(page.getByRole("rowheader", { name })).toHaveCount(0);
+});
+
+test("an empty selection is answered with 'No hotels selected'", async ({ page }, testInfo) => {
+  await signInTo(page, "/admin/hotels");
+  if (!jsOff(testInfo)) {
+    // With JavaScript the buttons only show while something is selected.
+    const box = page.getByRole("table").getByRole("checkbox").nth(1);
+    await box.check();
+    await expect(page.getByRole("button", { name: "Set affiliate flag", exact: true })).toBeVisible();
+    await box.uncheck();
+    await expect(page.getByRole("button", { name: "Set affiliate flag", exact: true })).toBeHidden();
+    return;
+  }
+  await page.getByRole("button", { name: "Set affiliate flag", exact: true }).click();
+  await expect(page.getByText("No hotels selected")).toBeVisible();
+  await expect(page.getByText("Select at least one hotel to set the affiliate flag.")).toBeVisible();
+});
+
+test("rewrite descriptions with AI in bulk and follow the job until it finishes", async ({ page }) => {
+  await signInTo(page, "/admin/hotels?country=Sweden&location=Kiruna");
+  const rows = page.getByRole("table").getByRole("row");
+  const name = (await rows.nth(1).getByRole("rowheader").innerText()).split("\n")[0]!;
+  await page.getByLabel(`Select ${name}`, { exact: true }).check();
+  await page.getByRole("button", { name: "Rewrite descriptions with AI" }).click();
+  await expect(page).toHaveURL(/\/admin\/jobs\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Rewrite descriptions with AI" })).toBeVisible();
+  // The page updates itself (polling with JavaScript, the Refresh header without).
+  await expect(page.getByText("1 of 1 hotels processed (100%)")).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole("heading", { level: 2, name: "Finished" })).toBeVisible();
+});
+
+test("translate a description with AI, edit it and save it", async ({ page }) => {
+  await signInTo(page, "/admin/hotels?country=Sweden&location=%C3%85re");
+  const hotelId = (await page.getByRole("table").getByRole("row").nth(1).getByRole("rowheader").innerText()).split("\n")[1]!.trim();
+  await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "AI Rewrite" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "AI Description Translation" })).toBeVisible();
+
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page.getByText("Please enter a hotel ID")).toBeVisible();
+
+  await page.getByLabel("Hotel ID").fill(hotelId);
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page.getByText("Hotel found")).toBeVisible();
+  await page.getByRole("button", { name: "Translate with AI" }).click();
+  const swedish = page.getByLabel("Swedish translation");
+  await expect(swedish).toHaveValue(/^Svensk översättning: /);
+  await swedish.fill(`${await swedish.inputValue()} Redigerad för hand.`);
+  await page.getByRole("button", { name: "Save Translation" }).click();
+  await expect(page.getByText("Translated description saved successfully")).toBeVisible();
+  await expect(page.getByLabel("Swedish translation")).toHaveValue(/Redigerad för hand\.$/);
+});
+
+test("generate an affiliate URL for a hotel's page", async ({ page, context }, testInfo) => {
+  await signInTo(page, "/admin/hotels?country=Sweden&location=Uppsala");
+  const hotelId = (await page.getByRole("table").getByRole("row").nth(1).getByRole("rowheader").innerText()).split("\n")[1]!.trim();
+  await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Affiliate URLs" }).click();
+
+  await page.getByLabel("Hotel ID").fill(hotelId);
+  await page.getByRole("button", { name: "Generate" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Hotel ID and affiliate ID are required");
+  await expect(page.getByLabel("Hotel ID")).toHaveValue(hotelId);
+
+  await page.getByLabel("Affiliate ID").fill("e2e-partner");
+  await page.getByRole("button", { name: "Generate" }).click();
+  const url = page.getByRole("textbox", { name: "Affiliate URL" });
+  await expect(url).toHaveValue(/\/Sweden\/Uppsala\/[a-z0-9-]+\?aff_id=e2e-partner&utm_source=partner&utm_medium=affiliate&utm_campaign=/);
+  await expect(url).toHaveAttribute("readonly", "");
+  if (jsOff(testInfo)) {
+    await expect(page.getByText("Select the address to copy it.")).toBeVisible();
+  } else {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await page.getByRole("button", { name: "Copy" }).click();
+    await expect(page.getByText("Copied to clipboard.")).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await url.inputValue());
+  }
+});
+
+test("add a destination, see it on the home page, move it and remove it", async ({ page }, testInfo) => {
+  const name = `Testort ${testInfo.project.name}`;
+  await signInTo(page, "/admin/destinations");
+  await page.getByRole("button", { name: "Add Destination" }).click();
+  await expect(page.getByText("Name, description and image are required")).toBeVisible();
+
+  await page.getByLabel("Name", { exact: true }).fill(name);
+  await page.getByLabel("Image URL").fill("/images/hotels/hotel-7.svg");
+  await page.getByLabel("Description").fill("En påhittad ort för testerna.");
+  await expect(page.getByLabel("Price (optional)")).toHaveValue("Från 890 kr");
+  await page.getByRole("button", { name: "Add Destination" }).click();
+  await expect(page.getByText("Destination added")).toBeVisible();
+  const item = page.getByRole("listitem").filter({ hasText: name });
+  await expect(item).toContainText("/hotels?destination=");
+  await expect(page.getByRole("button", { name: `Move ${name} down` })).toBeDisabled();
+
+  await page.goto("/");
+  await expect(page.getByText("En påhittad ort för testerna.")).toBeVisible();
+
+  await page.goto("/admin/destinations");
+  await page.getByRole("button", { name: `Move ${name} up` }).click();
+  await expect(page.getByText("Order saved")).toBeVisible();
+  await expect(page.getByRole("button", { name: `Move ${name} down` })).toBeEnabled();
+  await page.getByRole("button", { name: `Remove ${name}` }).click();
+  await expect(page.getByText("Destination removed")).toBeVisible();
+  await expect(page.getByRole("listitem").filter({ hasText: name })).toHaveCount(0);
+});
+
+test("save popular locations and see the home page's chips change", async ({ page }) => {
+  await signInTo(page, "/admin/popular-locations");
+  const visby = page.getByLabel("Visby (Sweden)");
+  await expect(visby).not.toBeChecked();
+  await expect(page.getByLabel("Stockholm (Sweden)")).toBeChecked();
+  await visby.check();
+  await page.getByRole("button", { name: "Save Selected Locations" }).click();
+  await expect(page.getByText("Popular locations saved")).toBeVisible();
+  await expect(page.getByLabel("Visby (Sweden)")).toBeChecked();
+
+  await page.goto("/");
+  const chips = page.getByRole("list", { name: "Välj plats" });
+  await expect(chips.getByRole("link", { name: "Visby" })).toBeVisible();
+  await expect(chips.getByRole("link").first()).toHaveText("Stockholm");
+
+  await page.goto("/admin/popular-locations");
+  await page.getByLabel("Visby (Sweden)").uncheck();
+  await page.getByRole("button", { name: "Save Selected Locations" }).click();
+  await expect(page.getByText("Popular locations saved")).toBeVisible();
+  await page.goto("/");
+  await expect(page.getByRole("list", { name: "Välj plats" }).getByRole("link", { name: "Visby" })).toHaveCount(0);
+});
+
+test("generate, preview and download the sitemap", async ({ page }) => {
+  await signInTo(page, "/admin/sitemap");
+  await page.getByRole("button", { name: "Update Live Sitemap" }).click();
+  await expect(page.getByText("Generate a sitemap first")).toBeVisible();
+
+  await page.getByRole("button", { name: "Generate Sitemap" }).click();
+  await expect(page.getByRole("heading", { level: 2, name: /\d+ URLs/ })).toBeVisible();
+  await expect(page.getByLabel("Sitemap XML")).toHaveValue(/<urlset/);
+  await page.getByRole("link", { name: "Preview" }).click();
+  await expect(page.getByRole("cell", { name: /\/hotels$/ }).first()).toBeVisible();
+
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Download" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe("sitemap.xml");
+
+  await page.getByRole("button", { name: "Update Live Sitemap" }).click();
+  await expect(page.getByText("Live sitemap updated")).toBeVisible();
+});

@@ -1,0 +1,153 @@
+/**
+ * /admin/hotels over HTTP as an administrator against the demo catalogue: filters, the
+ * 50-row cap, select-all without JavaScript, single-row toggles, bulk flags, AI rewrite
+ * (refused by the local engine) and affiliate URL generation, each checked in the database.
+ * (That non-admins are refused is the guard matrix's job: admin-guards.test.ts.)
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Browser, signIn, startTestApp, TEST_ADMIN, visibleText, type TestApp } from "#tests/app-server.ts";
+
+let app: TestApp;
+let admin: Browser;
+type Db = typeof import("#app/db/db.server.ts");
+
+beforeAll(async () => {
+  app = await startTestApp({ SEED_DEMO: "always", AFFILIATE_URL_TEMPLATE: "https://partner.example/hotel?q={query}&id={hotel_id}&aid=hg" });
+  admin = new Browser(app.origin);
+  await signIn(admin, TEST_ADMIN.email, TEST_ADMIN.password);
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+const db = async () => (await app.importApp<Db>("app/db/db.server.ts")).getAppDatabase().db;
+const rowIds = (html: string) => [...html.matchAll(/name="hotel" value="([^"]+)"/g)].map((m) => m[1]!);
+const page = async (query = "") => {
+  const response = await admin.get(`/admin/hotels${query}`);
+  expect(response.status).toBe(200);
+  const html = await response.text();
+  return { html, text: visibleText(html), ids: rowIds(html) };
+};
+const flashAfter = async (response: Response) => visibleText(await (await admin.follow(response)).text());
+
+describe("the hotel table", () => {
+  it("shows at most 50 rows with the count of all matches", async () => {
+    const { text, ids } = await page();
+    expect(ids).toHaveLength(50);
+    expect(text).toContain("Showing first 50 results of 600 total hotels");
+    for (const heading of ["Name", "Country", "Location", "Affiliate URL", "Description Rewritten", "Actions"]) expect(text).toContain(heading);
+  });
+
+  it("filters by country and place, and ignores a place without a country", async () => {
+    const malmo = await page("?country=Sweden&location=Malm%C3%B6");
+    const count = await (await db()).selectFrom("hotels").select((eb) => eb.fn.countAll<number>().as("n")).where("location", "=", "Malmö").executeTakeFirstOrThrow();
+    expect(malmo.ids.length).toBe(Math.min(50, Number(count.n)));
+    expect(malmo.html).toMatch(/<select id="hotels-location" name="location"(?![^>]*disabled="")/);
+    const rows = await (await db()).selectFrom("hotels").select("location").where("hotel_id", "in", malmo.ids).execute();
+    expect(new Set(rows.map((row) => row.location))).toEqual(new Set(["Malmö"]));
+
+    const noCountry = await page("?location=Malm%C3%B6");
+    expect(noCountry.text).toContain("of 600 total hotels");
+    expect(noCountry.html).toMatch(/<select id="hotels-location" name="location"[^>]*disabled=""/);
+  });
+
+  it("filters by affiliate and rewrite status, and by search", async () => {
+    const database = await db();
+    const missing = await page("?affiliate=missing&rewrite=rewritten");
+    const flags = await database.selectFrom("hotels").select(["has_affiliate_url", "is_description_rewritten"]).where("hotel_id", "in", missing.ids).execute();
+    expect(flags.length).toBeGreaterThan(0);
+    expect(flags.every((row) => !row.has_affiliate_url && row.is_description_rewritten)).toBe(true);
+
+    const search = await page("?q=Visby");
+    const places = await database.selectFrom("hotels").select("location").where("hotel_id", "in", search.ids).execute();
+    expect(places.every((row) => row.location === "Visby")).toBe(true);
+
+    expect((await page("?q=no-such-hotel-anywhere")).text).toContain("No hotels found matching the specified filters.");
+    // Unknown filter values fall back to "all" instead of failing.
+    expect((await page("?affiliate=maybe&rewrite=%3Cscript%3E")).ids).toHaveLength(50);
+  });
+
+  it("cuts long affiliate URLs to 57 characters and an ellipsis, with the full URL in the tooltip", async () => {
+    const database = await db();
+    const long = `https://www.booking.com/hotel/se/${"a".repeat(80)}.html?aid=1`;
+    const hotel = await database.selectFrom("hotels").select("hotel_id").where("location", "=", "Kiruna").orderBy("hotel_id").executeTakeFirstOrThrow();
+    await database.updateTable("hotels").set({ affiliate_url: long, has_affiliate_url: true }).where("hotel_id", "=", hotel.hotel_id).execute();
+    const { html } = await page(`?q=${hotel.hotel_id}`);
+    expect(html).toContain(`title="${long}"`);
+    expect(html).toContain(`>${long.slice(0, 57)}...<`);
+    expect(html).toContain(`/redirect?to=${encodeURIComponent(long)}&amp;source=admin-panel&amp;hotel=${hotel.hotel_id}`);
+  });
+
+  it("selects all shown rows without JavaScript", async () => {
+    const { html } = await page("?country=Sweden&select=all");
+    const boxes = [...html.matchAll(/<input type="checkbox"[^>]*name="hotel"[^>]*>/g)].map((m) => m[0]);
+    expect(boxes.length).toBeGreaterThan(0);
+    expect(boxes.every((box) => box.includes('checked=""'))).toBe(true);
+    expect(rowIds((await page("?country=Sweden")).html)).toHaveLength(boxes.length);
+    expect((await page("?country=Sweden")).html).not.toContain('checked=""');
+  });
+});
+
+describe("changing hotels", () => {
+  it("toggles one row's flags in place and comes back to the same filters", async () => {
+    const database = await db();
+    const hotel = await database.selectFrom("hotels").select(["hotel_id", "is_description_rewritten"]).where("location", "=", "Uppsala").orderBy("hotel_id").executeTakeFirstOrThrow();
+    const response = await admin.post(`/admin/hotels?country=Sweden&location=Uppsala`, { toggle: `rewritten:${hotel.hotel_id}:${!hotel.is_description_rewritten}` });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/admin/hotels?country=Sweden&location=Uppsala");
+    expect(await flashAfter(response)).toContain("Hotel updated");
+    const after = await database.selectFrom("hotels").select("is_description_rewritten").where("hotel_id", "=", hotel.hotel_id).executeTakeFirstOrThrow();
+    expect(after.is_description_rewritten).toBe(!hotel.is_description_rewritten);
+  });
+
+  it("sets and unsets flags in bulk for the selected hotels only", async () => {
+    const database = await db();
+    const { ids } = await page("?country=Norway&location=Bergen");
+    const chosen = ids.slice(0, 3);
+    const response = await admin.request("/admin/hotels?country=Norway&location=Bergen", {
+      method: "POST",
+      body: new URLSearchParams([["intent", "unset-affiliate"], ...chosen.map((id) => ["hotel", id])]),
+      headers: { Origin: app.origin, "Content-Type": "application/x-www-form-urlencoded" },
+    });
+    expect(response.headers.get("Location")).toBe("/admin/hotels?country=Norway&location=Bergen");
+    expect(await flashAfter(response)).toContain("Unset affiliate flag: 3 hotels.");
+    const rows = await database.selectFrom("hotels").select(["hotel_id", "has_affiliate_url"]).where("location", "=", "Bergen").execute();
+    for (const row of rows) if (chosen.includes(row.hotel_id)) expect(row.has_affiliate_url).toBe(false);
+    expect(rows.filter((row) => !chosen.includes(row.hotel_id)).some((row) => row.has_affiliate_url)).toBe(true);
+  });
+
+  it("answers an empty selection with 'No hotels selected'", async () => {
+    const response = await admin.post("/admin/hotels?rewrite=rewritten", { intent: "set-rewritten" });
+    expect(response.headers.get("Location")).toBe("/admin/hotels?rewrite=rewritten");
+    const text = await flashAfter(response);
+    expect(text).toContain("No hotels selected");
+    expect(text).toContain("Select at least one hotel to mark descriptions as rewritten.");
+  });
+
+  it("explains that AI rewriting needs a provider when only the local engine is configured", async () => {
+    const { ids } = await page("?country=Sweden");
+    const response = await admin.post("/admin/hotels?country=Sweden", { intent: "rewrite-ai", hotel: ids[0]! });
+    const text = await flashAfter(response);
+    expect(text).toContain("Failed to rewrite hotel descriptions");
+    expect(text).toContain("Translation needs an AI provider");
+    expect(await (await db()).selectFrom("ai_jobs").selectAll().execute()).toEqual([]);
+  });
+
+  it("generates partner URLs from the configured template", async () => {
+    const database = await db();
+    const hotel = await database.selectFrom("hotels").select(["hotel_id", "name", "location"]).where("location", "=", "Tromsø").orderBy("hotel_id").executeTakeFirstOrThrow();
+    await database.updateTable("hotels").set({ affiliate_url: null, has_affiliate_url: false }).where("hotel_id", "=", hotel.hotel_id).execute();
+    const response = await admin.post("/admin/hotels", { intent: "generate-affiliate", hotel: hotel.hotel_id });
+    expect(await flashAfter(response)).toContain("now link to partner.example");
+    const after = await database.selectFrom("hotels").select(["affiliate_url", "has_affiliate_url"]).where("hotel_id", "=", hotel.hotel_id).executeTakeFirstOrThrow();
+    expect(after.has_affiliate_url).toBe(true);
+    expect(after.affiliate_url).toBe(
+      `https://partner.example/hotel?q=${encodeURIComponent(`${hotel.name} ${hotel.location}`)}&id=${encodeURIComponent(hotel.hotel_id)}&aid=hg`,
+    );
+  });
+
+  it("refuses an unknown action without changing anything", async () => {
+    const response = await admin.post("/admin/hotels", { intent: "drop-table", hotel: "x" });
+    expect(await flashAfter(response)).toContain("Unknown error occurred");
+  });
+});

@@ -1,0 +1,219 @@
+/**
+ * The back-office screens other than the hotel table, over HTTP as an administrator against
+ * the demo catalogue: dashboard figures, AI Rewrite, Affiliate URLs, destinations, popular
+ * locations, the sitemap generator and contact messages. Each write is checked in the
+ * database and where the public site shows it. (Non-admins: admin-guards.test.ts.)
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Browser, signIn, startTestApp, TEST_ADMIN, visibleText, type TestApp } from "#tests/app-server.ts";
+
+let app: TestApp;
+let admin: Browser;
+type Db = typeof import("#app/db/db.server.ts");
+
+beforeAll(async () => {
+  app = await startTestApp({ SEED_DEMO: "always" });
+  admin = new Browser(app.origin);
+  await signIn(admin, TEST_ADMIN.email, TEST_ADMIN.password);
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+const db = async () => (await app.importApp<Db>("app/db/db.server.ts")).getAppDatabase().db;
+const text = async (path: string) => {
+  const response = await admin.get(path);
+  expect(response.status, path).toBe(200);
+  return visibleText(await response.text());
+};
+const flashAfter = async (response: Response) => visibleText(await (await admin.follow(response)).text());
+
+describe("dashboard", () => {
+  it("shows the catalogue figures, outbound clicks and the cards of existing screens", async () => {
+    const database = await db();
+    const hotel = await database.selectFrom("hotels").select(["hotel_id", "name"]).orderBy("hotel_id").executeTakeFirstOrThrow();
+    const day = 86_400_000;
+    await database
+      .insertInto("outbound_clicks")
+      .values([
+        { hotel_id: hotel.hotel_id, source: "booking-sidebar", target_host: "www.booking.com", clicked_at: new Date() },
+        { hotel_id: hotel.hotel_id, source: "booking-sidebar", target_host: "www.booking.com", clicked_at: new Date(Date.now() - 2 * day) },
+        { hotel_id: hotel.hotel_id, source: "admin-panel", target_host: "www.booking.com", clicked_at: new Date(Date.now() - 20 * day) },
+        { hotel_id: hotel.hotel_id, source: "booking-sidebar", target_host: "www.booking.com", clicked_at: new Date(Date.now() - 40 * day) },
+      ])
+      .execute();
+    const html = await (await admin.get("/admin")).text();
+    const page = visibleText(html);
+    expect(page).toContain("Hotels in total 600");
+    expect(page).toContain("Outbound clicks, 7 days 2");
+    expect(page).toContain("Outbound clicks, 30 days 3");
+    expect(page).toContain(`${hotel.name} 3`);
+    expect(page).toContain("booking-sidebar 2");
+    expect(html).toMatch(/<svg[^>]*role="img"[^>]*aria-label="Outbound clicks per day, last 30 days \(most in one day: 1\)"/);
+    expect((html.match(/<rect /g) ?? []).length).toBe(30);
+    for (const card of ["Hotels", "AI Rewrite", "Affiliate URLs", "Popular Destinations", "Sitemap"]) expect(page).toContain(card);
+  });
+});
+
+describe("AI Rewrite", () => {
+  it("finds a hotel by id, or says what is wrong", async () => {
+    expect(await text("/admin/rewrite?hotel=")).toContain("Please enter a hotel ID");
+    const missing = await text("/admin/rewrite?hotel=NO-SUCH-ID");
+    expect(missing).toContain("Not found");
+    expect(missing).toContain("No hotel found with this ID");
+    const hotel = await (await db()).selectFrom("hotels").select(["hotel_id", "description"]).where("description", "is not", null).orderBy("hotel_id").executeTakeFirstOrThrow();
+    const found = await text(`/admin/rewrite?hotel=${hotel.hotel_id}.`);
+    expect(found).toContain("Hotel found");
+    expect(found).toContain(hotel.description!.slice(0, 60));
+  });
+
+  it("explains that translation needs a provider, keeps what was typed, and saves a hand-made translation", async () => {
+    const database = await db();
+    const hotel = await database.selectFrom("hotels").select(["hotel_id"]).where("description", "is not", null).where("is_description_rewritten", "=", false).orderBy("hotel_id").executeTakeFirstOrThrow();
+    const path = `/admin/rewrite?hotel=${hotel.hotel_id}`;
+    const translate = await admin.post(path, { intent: "translate", hotel_id: hotel.hotel_id, translation: "Mitt utkast" });
+    expect(translate.status).toBe(400);
+    const translateHtml = await translate.text();
+    expect(visibleText(translateHtml)).toContain("Translation needs an AI provider");
+    expect(translateHtml).toContain(">Mitt utkast</textarea>");
+
+    const empty = await admin.post(path, { intent: "save", hotel_id: hotel.hotel_id, translation: "  " });
+    expect(empty.status).toBe(400);
+    expect(visibleText(await empty.text())).toContain("Missing hotel ID or translated description");
+
+    const saved = await admin.post(path, { intent: "save", hotel_id: hotel.hotel_id, translation: "Ett trevligt hotell nära stationen." });
+    expect(saved.status).toBe(302);
+    expect(await flashAfter(saved)).toContain("Translated description saved successfully");
+    const after = await database.selectFrom("hotels").select(["rewritten_text", "is_description_rewritten"]).where("hotel_id", "=", hotel.hotel_id).executeTakeFirstOrThrow();
+    expect(after).toEqual({ rewritten_text: "Ett trevligt hotell nära stationen.", is_description_rewritten: true });
+  });
+
+  it("says when a hotel has no description to translate", async () => {
+    const database = await db();
+    const hotel = await database.selectFrom("hotels").select("hotel_id").orderBy("hotel_id", "desc").executeTakeFirstOrThrow();
+    await database.updateTable("hotels").set({ description: null }).where("hotel_id", "=", hotel.hotel_id).execute();
+    const response = await admin.post(`/admin/rewrite?hotel=${hotel.hotel_id}`, { intent: "translate", hotel_id: hotel.hotel_id, translation: "" });
+    expect(visibleText(await response.text())).toContain("No description to translate");
+  });
+});
+
+describe("Affiliate URLs", () => {
+  it("asks for both ids, says when the hotel is unknown, and builds the hotel page's URL with the tracking parameters", async () => {
+    expect(await text("/admin/affiliate?hotel=&affiliate=")).toContain("Hotel ID and affiliate ID are required");
+    expect(await text("/admin/affiliate?hotel=NOPE&affiliate=p1")).toContain("No hotel found with this ID: NOPE");
+    expect(await text("/admin/affiliate?hotel=X&affiliate=p1&source=%3Cscript%3E")).toContain("UTM Source may only contain");
+    const hotel = await (await db()).selectFrom("hotels").select(["hotel_id", "name", "location"]).where("location", "=", "Malmö").orderBy("hotel_id").executeTakeFirstOrThrow();
+    const html = await (await admin.get(`/admin/affiliate?hotel=${hotel.hotel_id}&affiliate=partner-42&source=&medium=`)).text();
+    const url = /id="affiliate-url"[^>]*value="([^"]+)"/.exec(html)?.[1]?.replace(/&amp;/g, "&");
+    expect(url).toBeDefined();
+    const parsed = new URL(url!);
+    expect(parsed.origin).toBe("http://hotellguiden.test");
+    expect(parsed.pathname).toMatch(/^\/Sweden\/Malm%C3%B6\/[a-z0-9-]+$/);
+    expect(Object.fromEntries(parsed.searchParams)).toEqual({ aff_id: "partner-42", utm_source: "partner", utm_medium: "affiliate", utm_campaign: hotel.hotel_id });
+    // The link leads to the hotel's real page.
+    expect((await new Browser(app.origin).get(parsed.pathname + parsed.search)).status).toBe(200);
+  });
+});
+
+describe("Popular destinations", () => {
+  it("refuses a destination without name, description and image, keeping what was typed", async () => {
+    const response = await admin.post("/admin/destinations", { intent: "add", name: "Visby", description: "", image: "", price: "", link: "" });
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(visibleText(html)).toContain("Name, description and image are required");
+    expect(html).toContain('value="Visby"');
+    const bad = await admin.post("/admin/destinations", { intent: "add", name: "X", description: "Y", image: "javascript:alert(1)", price: "", link: "" });
+    expect(visibleText(await bad.text())).toContain("Image URL must start with http://, https:// or /");
+  });
+
+  it("adds a destination with the default price and link, reorders it, shows it on the home page, and removes it", async () => {
+    const added = await admin.post("/admin/destinations", { intent: "add", name: "Visby", description: "Ringmuren och rosor.", image: "/images/hotels/hotel-3.svg", price: "", link: "" });
+    expect(added.status).toBe(302);
+    expect(await flashAfter(added)).toContain("Destination added");
+    const database = await db();
+    const rows = await database.selectFrom("popular_destinations").select(["id", "name", "price_text", "link", "position"]).orderBy("position").execute();
+    const visby = rows.find((row) => row.name === "Visby")!;
+    expect(visby).toMatchObject({ price_text: "Från 890 kr", link: "/hotels?destination=visby" });
+    expect(rows.at(-1)!.name).toBe("Visby");
+
+    await admin.post("/admin/destinations", { intent: "up", id: visby.id });
+    const reordered = await database.selectFrom("popular_destinations").select("name").orderBy("position").execute();
+    expect(reordered.at(-2)!.name).toBe("Visby");
+    expect(visibleText(await (await new Browser(app.origin).get("/")).text())).toContain("Ringmuren och rosor.");
+
+    const removed = await admin.post("/admin/destinations", { intent: "remove", id: visby.id });
+    expect(await flashAfter(removed)).toContain("Destination removed");
+    expect(await database.selectFrom("popular_destinations").select("id").where("id", "=", visby.id).execute()).toEqual([]);
+  });
+});
+
+describe("Popular locations", () => {
+  it("saves the chosen places, and the home page's chips follow", async () => {
+    const html = await (await admin.get("/admin/popular-locations")).text();
+    const values = [...html.matchAll(/name="place" value="([^"]+)"/g)].map((m) => m[1]!.replace(/&quot;/g, '"'));
+    expect(values.length).toBeGreaterThan(40);
+    const visby = values.find((value) => value.includes("Visby"))!;
+    const kiruna = values.find((value) => value.includes("Kiruna"))!;
+    const response = await admin.request("/admin/popular-locations", {
+      method: "POST",
+      body: new URLSearchParams([["place", visby], ["place", kiruna], ["place", '["Nowhere","Atlantis"]']]),
+      headers: { Origin: app.origin, "Content-Type": "application/x-www-form-urlencoded" },
+    });
+    expect(await flashAfter(response)).toContain("The home page shows 2 locations.");
+    const saved = await (await db()).selectFrom("popular_locations").select(["location", "position"]).orderBy("position").execute();
+    expect(saved.map((row) => row.location).sort()).toEqual(["Kiruna", "Visby"]);
+    const home = await (await new Browser(app.origin).get("/")).text();
+    expect(home).toMatch(/Visby/);
+    expect(home).not.toMatch(/>Tokyo</);
+
+    const cleared = await admin.post("/admin/popular-locations", {});
+    expect(await flashAfter(cleared)).toContain("None chosen");
+  });
+});
+
+describe("Sitemap generator", () => {
+  it("needs a generated sitemap before updating the live one", async () => {
+    const response = await admin.post("/admin/sitemap", {});
+    const page = await flashAfter(response);
+    expect(page).toContain("No sitemap");
+    expect(page).toContain("Generate a sitemap first");
+  });
+
+  it("generates the sitemap with counts per kind, an XML and a preview tab, and a real download", async () => {
+    const html = await (await admin.get("/admin/sitemap?generate=1")).text();
+    const page = visibleText(html);
+    expect(page).toMatch(/\d+ URLs/);
+    for (const kind of ["Pages", "Countries", "Places", "Hotels", "Blog posts"]) expect(page).toContain(kind);
+    expect(html).toContain("&lt;urlset");
+    const preview = visibleText(await (await admin.get("/admin/sitemap?generate=1&tab=preview")).text());
+    expect(preview).toContain("http://hotellguiden.test/hotels");
+
+    const download = await admin.get("/admin/sitemap/download");
+    expect(download.status).toBe(200);
+    expect(download.headers.get("Content-Disposition")).toBe('attachment; filename="sitemap.xml"');
+    const xml = await download.text();
+    expect(xml).toBe(await (await new Browser(app.origin).get("/sitemap.xml")).text());
+
+    const updated = await admin.post("/admin/sitemap", { generated: "1" });
+    expect(await flashAfter(updated)).toContain("Live sitemap updated");
+  });
+});
+
+describe("Contact messages", () => {
+  it("lists messages newest first and deletes one", async () => {
+    const database = await db();
+    await database
+      .insertInto("contact_messages")
+      .values([
+        { name: "Äldre Avsändare", email: "a@example.se", message: "Det första meddelandet.", created_at: new Date(Date.now() - 60_000) },
+        { name: "Nyare Avsändare", email: "b@example.se", message: "Det andra meddelandet.", created_at: new Date() },
+      ])
+      .execute();
+    const page = await text("/admin/messages");
+    expect(page.indexOf("Nyare Avsändare")).toBeLessThan(page.indexOf("Äldre Avsändare"));
+    const older = await database.selectFrom("contact_messages").select("id").where("name", "=", "Äldre Avsändare").executeTakeFirstOrThrow();
+    const response = await admin.post("/admin/messages", { intent: "delete", id: older.id });
+    expect(await flashAfter(response)).toContain("Message deleted");
+    expect(await text("/admin/messages")).not.toContain("Äldre Avsändare");
+  });
+});
