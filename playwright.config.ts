@@ -34,10 +34,10 @@ export default defineConfig({
   // The back-office flows change shared data (popular places, destinations), so the same flow
   // never runs with and without JavaScript at once: admin-js-off starts after admin-js-on.
   projects: [
-    { name: "js-on", use: { javaScriptEnabled: true }, testIgnore: /admin\.spec\.ts/ },
-    { name: "js-off", use: { javaScriptEnabled: false }, testIgnore: /admin\.spec\.ts/ },
-    { name: "admin-js-on", use: { javaScriptEnabled: true }, testMatch: /admin\.spec\.ts/ },
-    { name: "admin-js-off", use: { javaScriptEnabled: false }, testMatch: /admin\.spec\.ts/, dependencies: ["admin-js-on"] },
+    { name: "js-on", use: { javaScriptEnabled: true }, testIgnore: /admin(-[a-z]+)?\.spec\.ts/ },
+    { name: "js-off", use: { javaScriptEnabled: false }, testIgnore: /admin(-[a-z]+)?\.spec\.ts/ },
+    { name: "admin-js-on", use: { javaScriptEnabled: true }, testMatch: /admin(-[a-z]+)?\.spec\.ts/ },
+    { name: "admin-js-off", use: { javaScriptEnabled: false }, testMatch: /admin(-[a-z]+)?\.spec\.ts/, dependencies: ["admin-js-on"] },
   ],
   webServer: [
     {

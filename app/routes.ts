@@ -36,6 +36,9 @@ export default [
     route("sitemap", "routes/admin.sitemap.tsx"),
     route("sitemap/download", "routes/admin.sitemap.download.ts"),
     route("messages", "routes/admin.messages.tsx"),
+    route("blog", "routes/admin.blog.tsx"),
+    route("blog/new", "routes/admin.blog.editor.tsx", { id: "admin-blog-new" }),
+    route("blog/edit/:id", "routes/admin.blog.editor.tsx", { id: "admin-blog-edit" }),
     route("jobs/:id", "routes/admin.jobs.$id.tsx"),
   ]),
   // The spec lists these as fallback not-found pages.

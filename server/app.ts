@@ -8,6 +8,7 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import { clientAddressContext } from "#app/auth/request-auth.server.ts";
 import { scheduleHousekeeping, stopHousekeeping } from "#app/housekeeping.server.ts";
 import { startAiWorker, stopAiWorker } from "#app/ai/service.server.ts";
+import { blogImageStorage, LOCAL_UPLOADS_PATH } from "#app/blog/image-storage.server.ts";
 import { FOREIGN_ORIGIN_MESSAGE, isForeignOriginWrite } from "#app/same-origin.server.ts";
 import { closeAppDatabase, getAppDatabase } from "#app/db/db.server.ts";
 import { migrate } from "#app/db/migrate.server.ts";
@@ -33,6 +34,14 @@ app.use((req, res, next) => {
   log.warn("cross-site post refused", { method: req.method, path: req.path, origin: req.get("origin") ?? null });
   res.status(403).type("text/plain; charset=utf-8").send(FOREIGN_ORIGIN_MESSAGE);
 });
+
+// Blog images uploaded to the embedded default's folder: random names, so cached for good.
+{
+  const storage = blogImageStorage();
+  if (storage.kind === "local") {
+    app.use(LOCAL_UPLOADS_PATH, express.static(storage.dir, { immutable: true, maxAge: "1y", index: false, dotfiles: "deny" }));
+  }
+}
 
 app.use(
   createRequestHandler({

@@ -21,8 +21,9 @@ function Block({ block }: { block: ContentBlock }) {
     case "paragraph":
       return <p className="whitespace-pre-line">{block.content}</p>;
     case "heading": {
-      // The post's title is the page's h1, so block headings start one level below it.
-      const Tag = (["h2", "h3", "h4"] as const)[block.level - 1]!;
+      // The post's title is the page's only h1: a level-1 block heading is an h2 as well
+      // (larger), so the outline never skips a level.
+      const Tag = block.level === 3 ? "h3" : "h2";
       const size = ["text-2xl", "text-xl", "text-lg"][block.level - 1];
       return <Tag className={`${size} mt-8 font-bold`}>{block.content}</Tag>;
     }

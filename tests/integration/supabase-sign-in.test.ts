@@ -29,7 +29,13 @@ const storage = [
     buckets.add(body.name);
     return HttpResponse.json({ name: body.name });
   }),
+  http.post(`${auth.url}/storage/v1/object/blog-images/:name`, async ({ request, params }) => {
+    const bytes = new Uint8Array(await request.arrayBuffer());
+    uploads.push({ name: String(params.name), upsert: request.headers.get("x-upsert"), cacheControl: request.headers.get("cache-control"), contentType: request.headers.get("content-type"), size: bytes.length });
+    return HttpResponse.json({ Key: `blog-images/${String(params.name)}`, Id: "1" });
+  }),
 ];
+const uploads: { name: string; upsert: string | null; cacheControl: string | null; contentType: string | null; size: number }[] = [];
 // Requests to the app itself (127.0.0.1) go through untouched.
 const server = setupServer(...auth.handlers, ...storage);
 
@@ -179,4 +185,17 @@ describe("with Supabase Auth", () => {
     expect(auth.findUser("bekrafta@hotellguiden.test")?.userMetadata).toMatchObject({ locale: "sv-SE" });
   });
 
+});
+
+describe("blog image uploads to Supabase Storage", () => {
+  it("stores an image under a random UUID name, no overwrite, cached for an hour, and returns its public URL", async () => {
+    const { storeBlogImage, UploadError } = await app.importApp<typeof import("#app/blog/image-storage.server.ts")>("app/blog/image-storage.server.ts");
+    const jpeg = new File([Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46])], "Semester.jpeg", { type: "image/jpeg" });
+    const { url } = await storeBlogImage(jpeg, { kind: "supabase", url: auth.url, key: auth.anonKey });
+    const upload = uploads.at(-1)!;
+    expect(upload.name).toMatch(/^[0-9a-f-]{36}\.jpeg$/);
+    expect(upload).toMatchObject({ upsert: "false", cacheControl: "max-age=3600", contentType: "image/jpeg", size: 10 });
+    expect(url).toBe(`${auth.url}/storage/v1/object/public/blog-images/${upload.name}`);
+    await expect(storeBlogImage(new File(["GIF? no"], "x.gif"), { kind: "supabase", url: auth.url, key: auth.anonKey })).rejects.toBeInstanceOf(UploadError);
+  });
 });
