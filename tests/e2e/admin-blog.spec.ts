@@ -1,15 +1,7 @@
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { E2E_ADMIN } from "./accounts.ts";
+import { signInTo } from "./sign-in.ts";
 import { expect, jsOff, test } from "./fixtures.ts";
-
-async function signInTo(page: Page, target: string) {
-  await page.goto(`/login?redirectTo=${encodeURIComponent(target)}`);
-  await page.getByLabel("E-postadress").fill(E2E_ADMIN.email);
-  await page.getByLabel("Lösenord", { exact: true }).fill(E2E_ADMIN.password);
-  await page.getByRole("button", { name: "Logga in" }).click();
-  await expect(page).toHaveURL(target);
-}
 
 const block = (page: Page, name: RegExp) => page.getByRole("group", { name });
 

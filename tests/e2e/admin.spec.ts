@@ -1,15 +1,6 @@
 import type { Page } from "@playwright/test";
-import { E2E_ADMIN } from "./accounts.ts";
+import { signInTo } from "./sign-in.ts";
 import { expect, jsOff, test } from "./fixtures.ts";
-
-/** Signs in through /login and lands on `path`. */
-async function signInTo(page: Page, path: string) {
-  await page.goto(`/login?redirectTo=${encodeURIComponent(path)}`);
-  await page.getByLabel("E-postadress").fill(E2E_ADMIN.email);
-  await page.getByLabel("Lösenord", { exact: true }).fill(E2E_ADMIN.password);
-  await page.getByRole("button", { name: "Logga in" }).click();
-  await expect(page).toHaveURL(path);
-}
 
 /** Picks an option; without JavaScript the filter form is sent with its button. */
 async function chooseFilter(page: Page, label: string, option: string, noJs: boolean) {

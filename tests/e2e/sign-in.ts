@@ -1,0 +1,11 @@
+import { expect, type Page } from "@playwright/test";
+import { E2E_ADMIN } from "./accounts.ts";
+
+/** Signs the administrator in through /login and lands on `target` (the redirectTo path). */
+export async function signInTo(page: Page, target: string) {
+  await page.goto(`/login?redirectTo=${encodeURIComponent(target)}`);
+  await page.getByLabel("E-postadress").fill(E2E_ADMIN.email);
+  await page.getByLabel("Lösenord", { exact: true }).fill(E2E_ADMIN.password);
+  await page.getByRole("button", { name: "Logga in" }).click();
+  await expect(page).toHaveURL(target);
+}
