@@ -63,8 +63,19 @@ export function SearchBar({ defaultValue = "", standalone = true, id, label = "S
   const [options, setOptions] = useState<Option[]>([]);
   const [active, setActive] = useState(-1);
   const wrapper = useRef<HTMLDivElement>(null);
+  const input = useRef<HTMLInputElement>(null);
 
   useEffect(() => setQuery(defaultValue), [defaultValue]);
+
+  // Text typed before the page's JavaScript arrived is taken up at hydration, so suggestions
+  // come for it too (a fast typist on a slow connection).
+  useEffect(() => {
+    const element = input.current;
+    if (!element || element.value === defaultValue) return;
+    setQuery(element.value);
+    setOpen(document.activeElement === element && element.value.length > 0);
+    // Once, at hydration.
+  }, []);
 
   useEffect(() => {
     const trimmed = query.trim();
@@ -149,6 +160,7 @@ export function SearchBar({ defaultValue = "", standalone = true, id, label = "S
     <div ref={wrapper} className="relative flex-1">
       <label htmlFor={inputId} className="sr-only">{label}</label>
       <input
+        ref={input}
         id={inputId}
         name="search"
         type="search"

@@ -244,7 +244,6 @@ export default function PostEditor({ loaderData, actionData }: Route.ComponentPr
     if (storedSlug || slugTouched.current) return;
     const next = postSlug(title);
     if (next !== (fields.slug.value ?? "")) form.update({ name: fields.slug.name, value: next });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [title]);
 
   // Leaving with unsaved changes asks first (JavaScript only; without it there is nothing to lose but the page).
