@@ -12,6 +12,8 @@ import type { Server } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import type express from "express";
+import type { Kysely } from "kysely";
+import type { Database } from "#app/db/schema.ts";
 import { createServer, isRunnableDevEnvironment, type ViteDevServer } from "vite";
 
 interface AppModule {
@@ -24,6 +26,8 @@ export interface TestApp {
   origin: string;
   /** Imports an app module from the same module graph as the running app (its database, its caches). */
   importApp<T>(file: string): Promise<T>;
+  /** The running app's own database handle (the embedded database belongs to this process). */
+  db(): Promise<Kysely<Database>>;
   close(): Promise<void>;
 }
 
@@ -60,6 +64,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   return {
     origin: `http://127.0.0.1:${address.port}`,
     importApp,
+    db: async () => (await importApp<typeof import("#app/db/db.server.ts")>("app/db/db.server.ts")).getAppDatabase().db,
     async close() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));

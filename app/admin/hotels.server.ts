@@ -80,15 +80,14 @@ export async function setHotelFlag(db: DB, hotelIds: readonly string[], flag: "a
 export async function generateAffiliateUrls(db: DB, hotelIds: readonly string[], template: string): Promise<number> {
   if (hotelIds.length === 0) return 0;
   const hotels = await db.selectFrom("hotels").select(["hotel_id", "name", "location", "country"]).where("hotel_id", "in", [...hotelIds]).execute();
-  await db.transaction().execute(async (trx) => {
-    for (const hotel of hotels) {
-      await trx
-        .updateTable("hotels")
-        .set({ affiliate_url: fillAffiliateTemplate(template, hotel), has_affiliate_url: true, updated_at: sql`now()` })
-        .where("hotel_id", "=", hotel.hotel_id)
-        .execute();
-    }
-  });
+  if (hotels.length === 0) return 0;
+  // One statement for the whole selection (at most 50 rows), not one per hotel.
+  const values = sql.join(hotels.map((hotel) => sql`(${hotel.hotel_id}::text, ${fillAffiliateTemplate(template, hotel)}::text)`));
+  await sql`
+    update hotels h set affiliate_url = v.url, has_affiliate_url = true, updated_at = now()
+    from (values ${values}) as v (hotel_id, url)
+    where h.hotel_id = v.hotel_id
+  `.execute(db);
   clearCatalogueCache();
   return hotels.length;
 }

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/admin._index";
+import { adminMeta } from "#app/admin/meta.ts";
 import { catalogueFigures, clickFigures } from "#app/admin/dashboard.server.ts";
 import { ClicksChart } from "#app/components/clicks-chart.tsx";
 import { DASHBOARD_CARDS } from "#app/admin/screens.ts";
@@ -7,7 +8,7 @@ import { requireAdmin } from "#app/auth/guards.server.ts";
 import { getAppDatabase } from "#app/db/db.server.ts";
 
 export function meta() {
-  return [{ title: "Dashboard | Hotellguiden Admin" }, { name: "robots", content: "noindex, nofollow" }];
+  return adminMeta("Dashboard");
 }
 
 export async function loader(args: Route.LoaderArgs) {

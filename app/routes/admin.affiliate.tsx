@@ -3,6 +3,7 @@ import { Form } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { z } from "zod";
 import type { Route } from "./+types/admin.affiliate";
+import { adminMeta } from "#app/admin/meta.ts";
 import { requireAdmin } from "#app/auth/guards.server.ts";
 import { AdminPageHeader } from "#app/components/admin-page-header.tsx";
 import { getAppDatabase } from "#app/db/db.server.ts";
@@ -11,7 +12,7 @@ import { hotelPath } from "#app/domain/paths.ts";
 import { getEnv } from "#app/env.server.ts";
 
 export function meta() {
-  return [{ title: "Affiliate URLs | Hotellguiden Admin" }, { name: "robots", content: "noindex, nofollow" }];
+  return adminMeta("Affiliate URLs");
 }
 
 const REQUIRED = "Hotel ID and affiliate ID are required";

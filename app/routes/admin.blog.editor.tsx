@@ -14,6 +14,7 @@ import { z } from "zod";
 import { data, Form, Link, useBeforeUnload, useBlocker, useNavigation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { Route } from "./+types/admin.blog.editor";
+import { adminMeta } from "#app/admin/meta.ts";
 import { AiInvalidOutputError, AiUnavailableError } from "#app/ai/engine.server.ts";
 import { draftBlogPost } from "#app/ai/service.server.ts";
 import { requireAdmin } from "#app/auth/guards.server.ts";
@@ -39,7 +40,7 @@ import { readFormData } from "#app/form-data.server.ts";
 import { log } from "#app/log.server.ts";
 
 export function meta({ params }: Route.MetaArgs) {
-  return [{ title: `${params.id ? "Redigera inlägg" : "Skapa nytt inlägg"} | Hotellguiden Admin` }, { name: "robots", content: "noindex, nofollow" }];
+  return adminMeta(`${params.id ? "Redigera inlägg" : "Skapa nytt inlägg"}`);
 }
 
 /** A post's blocks as the form edits them (every optional field present). */

@@ -2,6 +2,7 @@ import { useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { Route } from "./+types/admin.blog";
+import { adminMeta } from "#app/admin/meta.ts";
 import { requireAdmin } from "#app/auth/guards.server.ts";
 import { ADMIN_BLOG_PAGE_SIZE, isPostId, listAdminPosts, pageParam } from "#app/blog/posts.server.ts";
 import { clearCatalogueCache } from "#app/catalogue/cache.server.ts";
@@ -15,7 +16,7 @@ import { readFormData } from "#app/form-data.server.ts";
 import { log } from "#app/log.server.ts";
 
 export function meta() {
-  return [{ title: "Blogghantering | Hotellguiden Admin" }, { name: "robots", content: "noindex, nofollow" }];
+  return adminMeta("Blogghantering");
 }
 
 export async function loader(args: Route.LoaderArgs) {
@@ -24,12 +25,14 @@ export async function loader(args: Route.LoaderArgs) {
   const search = (params.get("q") ?? "").trim().slice(0, 200);
   const page = pageParam(params.get("sida"));
   const db = getAppDatabase().db;
-  const { posts, total } = await listAdminPosts(db, { search, page });
   // Without JavaScript, "Ta bort" opens this page with ?radera=<id>, which asks first.
   const deleting = params.get("radera");
-  const confirm = deleting && isPostId(deleting)
-    ? await db.selectFrom("hotels_blog_posts").select(["id", "title"]).where("id", "=", deleting).executeTakeFirst()
-    : undefined;
+  const [{ posts, total }, confirm] = await Promise.all([
+    listAdminPosts(db, { search, page }),
+    deleting && isPostId(deleting)
+      ? db.selectFrom("hotels_blog_posts").select(["id", "title"]).where("id", "=", deleting).executeTakeFirst()
+      : undefined,
+  ]);
   return { search, page, posts, total, pageCount: Math.max(1, Math.ceil(total / ADMIN_BLOG_PAGE_SIZE)), confirm: confirm ?? null };
 }
 

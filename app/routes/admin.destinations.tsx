@@ -2,6 +2,7 @@ import { data, Form, useNavigation } from "react-router";
 import { sql } from "kysely";
 import { z } from "zod";
 import type { Route } from "./+types/admin.destinations";
+import { adminMeta } from "#app/admin/meta.ts";
 import { requireAdmin } from "#app/auth/guards.server.ts";
 import { listPopularDestinations } from "#app/catalogue/destinations.server.ts";
 import { clearCatalogueCache } from "#app/catalogue/cache.server.ts";
@@ -13,7 +14,7 @@ import { readFormData } from "#app/form-data.server.ts";
 import { log } from "#app/log.server.ts";
 
 export function meta() {
-  return [{ title: "Popular Destinations | Hotellguiden Admin" }, { name: "robots", content: "noindex, nofollow" }];
+  return adminMeta("Popular Destinations");
 }
 
 const REQUIRED = "Name, description and image are required";

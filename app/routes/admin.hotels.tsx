@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { Route } from "./+types/admin.hotels";
+import { adminMeta } from "#app/admin/meta.ts";
 import { generateAffiliateUrls, listAdminHotels, setHotelFlag } from "#app/admin/hotels.server.ts";
 import { AiNotSupportedError } from "#app/ai/engine.server.ts";
 import { startRewrite } from "#app/ai/service.server.ts";
@@ -28,7 +29,7 @@ import { readFormData } from "#app/form-data.server.ts";
 import { log } from "#app/log.server.ts";
 
 export function meta() {
-  return [{ title: "Hotel Management | Hotellguiden Admin" }, { name: "robots", content: "noindex, nofollow" }];
+  return adminMeta("Hotel Management");
 }
 
 export async function loader(args: Route.LoaderArgs) {

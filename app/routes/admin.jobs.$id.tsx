@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { data, Link, useRevalidator } from "react-router";
 import type { Route } from "./+types/admin.jobs.$id";
+import { adminMeta } from "#app/admin/meta.ts";
 import { jobProgress } from "#app/ai/jobs.server.ts";
 import { requireAdmin } from "#app/auth/guards.server.ts";
 import { getAppDatabase } from "#app/db/db.server.ts";
@@ -10,7 +11,7 @@ const REFRESH_SECONDS = 3;
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
   const title = loaderData ? `${loaderData.job.status === "running" ? "Running" : "Finished"}: rewrite job` : "Job not found";
-  return [{ title: `${title} | Hotellguiden Admin` }, { name: "robots", content: "noindex, nofollow" }];
+  return adminMeta(`${title}`);
 }
 
 export async function loader(args: Route.LoaderArgs) {

@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { sql } from "kysely";
 import type { Route } from "./+types/admin.messages";
+import { adminMeta } from "#app/admin/meta.ts";
 import { requireAdmin } from "#app/auth/guards.server.ts";
 import { AdminPageHeader } from "#app/components/admin-page-header.tsx";
 import { getAppDatabase } from "#app/db/db.server.ts";
@@ -8,7 +9,7 @@ import { redirectWithFlash } from "#app/flash.server.ts";
 import { readFormData } from "#app/form-data.server.ts";
 
 export function meta() {
-  return [{ title: "Contact Messages | Hotellguiden Admin" }, { name: "robots", content: "noindex, nofollow" }];
+  return adminMeta("Contact Messages");
 }
 
 const PAGE_SIZE = 25;

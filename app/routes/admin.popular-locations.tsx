@@ -1,5 +1,6 @@
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/admin.popular-locations";
+import { adminMeta } from "#app/admin/meta.ts";
 import { requireAdmin } from "#app/auth/guards.server.ts";
 import { listLocationsWithCountry } from "#app/catalogue/hotels.server.ts";
 import { clearCatalogueCache } from "#app/catalogue/cache.server.ts";
@@ -10,7 +11,7 @@ import { readFormData } from "#app/form-data.server.ts";
 import { log } from "#app/log.server.ts";
 
 export function meta() {
-  return [{ title: "Popular Locations | Hotellguiden Admin" }, { name: "robots", content: "noindex, nofollow" }];
+  return adminMeta("Popular Locations");
 }
 
 /** The home page shows the chosen places as chips; a row of chips stays readable up to this many. */

@@ -1,5 +1,6 @@
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/admin.rewrite";
+import { adminMeta } from "#app/admin/meta.ts";
 import { AiNotSupportedError } from "#app/ai/engine.server.ts";
 import { getAiEngine, translateDescription } from "#app/ai/service.server.ts";
 import { requireAdmin } from "#app/auth/guards.server.ts";
@@ -29,7 +30,7 @@ const REWRITE_MESSAGES = {
 const MAX_TRANSLATION = 20_000;
 
 export function meta() {
-  return [{ title: "AI Rewrite | Hotellguiden Admin" }, { name: "robots", content: "noindex, nofollow" }];
+  return adminMeta("AI Rewrite");
 }
 
 async function findHotel(hotelId: string) {

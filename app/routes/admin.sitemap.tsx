@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Form, Link } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { Route } from "./+types/admin.sitemap";
+import { adminMeta } from "#app/admin/meta.ts";
 import { requireAdmin } from "#app/auth/guards.server.ts";
 import { clearCatalogueCache } from "#app/catalogue/cache.server.ts";
 import { countSitemapUrls, planSitemap, renderSitemap } from "#app/catalogue/sitemap.server.ts";
@@ -13,7 +14,7 @@ import { readFormData } from "#app/form-data.server.ts";
 import { log } from "#app/log.server.ts";
 
 export function meta() {
-  return [{ title: "Sitemap Generator | Hotellguiden Admin" }, { name: "robots", content: "noindex, nofollow" }];
+  return adminMeta("Sitemap Generator");
 }
 
 /** The preview lists this many addresses; the XML tab and the download hold them all. */

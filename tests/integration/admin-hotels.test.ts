@@ -9,7 +9,6 @@ import { Browser, signIn, startTestApp, TEST_ADMIN, visibleText, type TestApp } 
 
 let app: TestApp;
 let admin: Browser;
-type Db = typeof import("#app/db/db.server.ts");
 
 beforeAll(async () => {
   app = await startTestApp({ SEED_DEMO: "always", AFFILIATE_URL_TEMPLATE: "https://partner.example/hotel?q={query}&id={hotel_id}&aid=hg" });
@@ -20,7 +19,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-const db = async () => (await app.importApp<Db>("app/db/db.server.ts")).getAppDatabase().db;
+const db = () => app.db();
 const rowIds = (html: string) => [...html.matchAll(/name="hotel" value="([^"]+)"/g)].map((m) => m[1]!);
 const page = async (query = "") => {
   const response = await admin.get(`/admin/hotels${query}`);

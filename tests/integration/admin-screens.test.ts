@@ -9,7 +9,6 @@ import { Browser, signIn, startTestApp, TEST_ADMIN, visibleText, type TestApp } 
 
 let app: TestApp;
 let admin: Browser;
-type Db = typeof import("#app/db/db.server.ts");
 
 beforeAll(async () => {
   app = await startTestApp({ SEED_DEMO: "always" });
@@ -20,7 +19,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-const db = async () => (await app.importApp<Db>("app/db/db.server.ts")).getAppDatabase().db;
+const db = () => app.db();
 const text = async (path: string) => {
   const response = await admin.get(path);
   expect(response.status, path).toBe(200);

@@ -16,7 +16,6 @@ const received = standIn.received;
 
 let app: TestApp;
 type Service = typeof import("#app/ai/service.server.ts");
-type Db = typeof import("#app/db/db.server.ts");
 
 beforeAll(async () => {
   await new Promise<void>((resolve) => provider.listen(0, "127.0.0.1", resolve));
@@ -66,7 +65,7 @@ describe("the AI service with a provider", () => {
   });
 
   it("rewrites hotels in the background and shows the job's progress to an administrator", async () => {
-    const db = (await app.importApp<Db>("app/db/db.server.ts")).getAppDatabase().db;
+    const db = await app.db();
     const { startRewrite } = await app.importApp<Service>("app/ai/service.server.ts");
     const hotels = await db.selectFrom("hotels").select("hotel_id").where("location", "=", "Visby").where("description", "is not", null).limit(3).execute();
     expect(hotels).toHaveLength(3);
@@ -94,7 +93,7 @@ describe("the AI service with a provider", () => {
   });
 
   it("refreshes a running job's page by itself without JavaScript, unless asked not to", async () => {
-    const db = (await app.importApp<Db>("app/db/db.server.ts")).getAppDatabase().db;
+    const db = await app.db();
     // A job whose only item is held by another (imagined) worker stays running.
     const job = await db.insertInto("ai_jobs").values({ kind: "rewrite", total: 1, created_by: null }).returning("id").executeTakeFirstOrThrow();
     const hotel = await db.selectFrom("hotels").select("hotel_id").limit(1).executeTakeFirstOrThrow();
@@ -114,7 +113,7 @@ describe("the AI service with a provider", () => {
   });
 
   it("drafts a blog post with the provider, validated against the block schema", async () => {
-    const db = (await app.importApp<Db>("app/db/db.server.ts")).getAppDatabase().db;
+    const db = await app.db();
     const { draftBlogPost } = await app.importApp<Service>("app/ai/service.server.ts");
     const draft = await draftBlogPost(db, { topic: "", instructions: "Skriv om hotell i Oslo" });
     expect(draft.title).toBe("Hotelltips från leverantören");

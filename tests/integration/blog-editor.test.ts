@@ -10,8 +10,7 @@ import { Browser, signIn, startTestApp, TEST_ADMIN, visibleText, type TestApp } 
 
 let app: TestApp;
 let admin: Browser;
-type Db = typeof import("#app/db/db.server.ts");
-const db = async () => (await app.importApp<Db>("app/db/db.server.ts")).getAppDatabase().db;
+const db = () => app.db();
 
 beforeAll(async () => {
   app = await startTestApp({ SEED_DEMO: "always" });

@@ -7,8 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, signIn, startTestApp, TEST_ADMIN, visibleText, type TestApp } from "#tests/app-server.ts";
 
 let app: TestApp;
-type Db = typeof import("#app/db/db.server.ts");
-const db = async () => (await app.importApp<Db>("app/db/db.server.ts")).getAppDatabase().db;
+const db = () => app.db();
 
 let draftId = "";
 let plainId = "";

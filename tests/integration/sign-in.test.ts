@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, signIn, startTestApp, TEST_ADMIN, visibleText, type TestApp } from "#tests/app-server.ts";
 
 let app: TestApp;
-type Db = typeof import("#app/db/db.server.ts");
 
 beforeAll(async () => {
   app = await startTestApp();
@@ -16,7 +15,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-const db = async () => (await app.importApp<Db>("app/db/db.server.ts")).getAppDatabase().db;
+const db = () => app.db();
 
 
 describe("the sign-in page", () => {

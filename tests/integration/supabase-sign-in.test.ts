@@ -40,7 +40,6 @@ const uploads: { name: string; upsert: string | null; cacheControl: string | nul
 const server = setupServer(...auth.handlers, ...storage);
 
 let app: TestApp;
-type Db = typeof import("#app/db/db.server.ts");
 type Users = typeof import("#app/auth/users.server.ts");
 const admin = { email: "redaktor@hotellguiden.test", password: "supabase-lösenord-1" };
 
@@ -56,7 +55,7 @@ afterAll(async () => {
   server.close();
 });
 
-const db = async () => (await app.importApp<Db>("app/db/db.server.ts")).getAppDatabase().db;
+const db = () => app.db();
 
 describe("with Supabase Auth", () => {
   // First: the set-up runs once per process, at the first admin page view.
