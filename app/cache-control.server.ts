@@ -13,10 +13,14 @@ export const PRIVATE = "private, no-store";
 /** Cookies whose presence means the page may depend on who is asking. */
 const PERSONAL_COOKIES = [FLASH_COOKIE, "hg_session"];
 
+/** True when the request carries a cookie that can make our answer personal. */
+export function carriesPersonalCookie(cookieHeader: string | null | undefined): boolean {
+  const cookie = cookieHeader ?? "";
+  return PERSONAL_COOKIES.some((name) => cookie.includes(`${name}=`));
+}
+
 export function cacheControlFor(request: Request, response: Response): string | null {
-  const cookie = request.headers.get("Cookie") ?? "";
-  const personal = PERSONAL_COOKIES.some((name) => cookie.includes(`${name}=`));
-  if (response.headers.has("Set-Cookie") || personal) return PRIVATE;
+  if (response.headers.has("Set-Cookie") || carriesPersonalCookie(request.headers.get("Cookie"))) return PRIVATE;
   const own = response.headers.get("Cache-Control");
   if (own) return own;
   if (request.method !== "GET" && request.method !== "HEAD") return PRIVATE;

@@ -25,6 +25,19 @@ export const envSchema = z.object({
   DATA_DIR: z.string().trim().min(1).default("./data"),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  /** How long a request waits for a database connection before it fails (and the site answers 503). */
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  /**
+   * The in-process cache of rendered pages for anonymous visitors: how long a page is kept
+   * (0 turns the cache off) and how many pages at most.
+   */
+  PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(15_000),
+  PAGE_CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).max(100_000).default(500),
+  /** One JSON line per request on stdout (0 turns it off, e.g. in tests that don't read it). */
+  LOG_REQUESTS: z
+    .enum(["0", "1", "true", "false"])
+    .default("1")
+    .transform((value) => value === "1" || value === "true"),
   SEED_DEMO: z.enum(["auto", "always", "never"]).default("auto"),
   SESSION_SECRET: z
     .string()
@@ -66,6 +79,18 @@ export const envSchema = z.object({
       message: "must be an http(s) tile URL template containing {z}, {x} and {y}",
     })
     .default("https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
+  /**
+   * Hosts besides our own that may serve hotel images (a partner feed's image CDN), for the
+   * Content Security Policy's img-src. The map tile host and Supabase Storage are added by themselves.
+   */
+  IMAGE_HOSTS: z
+    .string()
+    .trim()
+    .default("")
+    .transform((value) => value.split(",").map((host) => host.trim().toLowerCase()).filter(Boolean))
+    .refine((hosts) => hosts.every((host) => /^(\*\.)?[a-z0-9.-]+(:\d+)?$/.test(host)), {
+      message: "must be a comma-separated list of host names such as cf.bstatic.com or *.example.com",
+    }),
   MAP_TILE_ATTRIBUTION: z
     .string()
     .trim()

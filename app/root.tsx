@@ -19,6 +19,8 @@ import { getAuthProvider } from "#app/auth/auth.server.ts";
 import { authContext, loadRequestAuth, requestAuth } from "#app/auth/request-auth.server.ts";
 import { cacheControlFor } from "#app/cache-control.server.ts";
 import { log } from "#app/log.server.ts";
+import { isDatabaseDown } from "#app/db/health.server.ts";
+import { currentRequestMetrics } from "#app/http/request-metrics.server.ts";
 import { FlashMessage } from "#app/components/flash-message.tsx";
 import { IconSprite } from "#app/components/hotel-bits.tsx";
 import { NotFoundPanel } from "#app/components/not-found-panel.tsx";
@@ -30,6 +32,16 @@ export const middleware: Route.MiddlewareFunction[] = [
     const response = (await next()) as Response;
     const value = cacheControlFor(request, response);
     if (value) response.headers.set("Cache-Control", value);
+    if (response.status === 503) response.headers.set("Retry-After", "30");
+    return response;
+  },
+  // No database, no site: a 503 "tillfälligt fel" page at once while the database is known to
+  // be down (db/health.server.ts), and whenever it failed this request (unreachable, or the
+  // statement timeout), even where a loader caught the error and would show half a page.
+  async ({ request }, next) => {
+    if (isDatabaseDown() && new URL(request.url).pathname !== "/healthz") throw temporarilyUnavailable();
+    const response = (await next()) as Response;
+    if (currentRequestMetrics()?.dbUnavailable && new URL(request.url).pathname !== "/healthz") throw temporarilyUnavailable();
     return response;
   },
   // Who is asking, once per request (and provider tokens refreshed when near expiry).
@@ -41,6 +53,10 @@ export const middleware: Route.MiddlewareFunction[] = [
     return response;
   },
 ];
+
+function temporarilyUnavailable() {
+  return data("Tillfälligt fel", { status: 503 });
+}
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -125,6 +141,22 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     return <NotFoundPanel />;
   }
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (status === 503) {
+    return (
+      <section className="container-page py-20 text-center">
+        <title>Tillfälligt fel | Hotellguiden</title>
+        <meta name="robots" content="noindex" />
+        <p className="text-5xl font-bold text-brand-700">503</p>
+        <h1 className="mt-4 text-2xl font-semibold">Tillfälligt fel</h1>
+        <p className="mt-2 text-muted">
+          Hotellguiden kan inte visa sidan just nu på grund av ett tillfälligt fel hos oss. Försök igen om en stund.
+        </p>
+        <a href="/" className="mt-8 inline-block rounded-md bg-brand-600 px-5 py-3 font-medium text-white hover:bg-brand-700">
+          Till startsidan
+        </a>
+      </section>
+    );
+  }
   return (
     <section className="container-page py-20 text-center">
       <title>Något gick fel | Hotellguiden</title>

@@ -3,8 +3,9 @@
  * and the React Router handler share one module graph. server/main.ts runs it.
  */
 import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
 import express from "express";
-import { RouterContextProvider, type ServerBuild } from "react-router";
+import { RouterContextProvider, type RouterContext, type ServerBuild } from "react-router";
 import { clientAddressContext } from "#app/auth/request-auth.server.ts";
 import { scheduleHousekeeping, stopHousekeeping } from "#app/housekeeping.server.ts";
 import { startAiWorker, stopAiWorker } from "#app/ai/service.server.ts";
@@ -16,11 +17,27 @@ import { isCatalogueEmpty, seedDemoCatalogue } from "#app/db/seed.server.ts";
 import { getEnv } from "#app/env.server.ts";
 import { ensureBootstrapAdmin } from "#app/auth/users.server.ts";
 import { log } from "#app/log.server.ts";
+import { cspNonceContext, securityHeaders } from "#app/http/security-headers.server.ts";
+import { requestLog, routeMatcher } from "#app/http/request-log.server.ts";
+import { createPageCache, setAppPageCache } from "#app/http/page-cache.server.ts";
+import * as build from "virtual:react-router/server-build";
 
+const env = getEnv();
 export const app = express();
 app.disable("x-powered-by");
 // Behind a proxy (Fly), the client address and https come from X-Forwarded-* headers.
-app.set("trust proxy", getEnv().TRUST_PROXY);
+app.set("trust proxy", env.TRUST_PROXY);
+
+app.use(securityHeaders(env));
+// Text responses gzip- or brotli-compressed (compression skips images and small bodies).
+app.use(compression());
+app.use(requestLog({ routeIdFor: routeMatcher(build.routes), enabled: env.LOG_REQUESTS }));
+
+if (env.NODE_ENV === "production") {
+  // The browser bundle. Hashed file names: safe to cache for a year.
+  app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
+  app.use(express.static("build/client", { maxAge: "1h", index: false }));
+}
 
 app.use((req, res, next) => {
   const siteOrigin = new URL(getEnv().SITE_URL).origin;
@@ -43,10 +60,19 @@ app.use((req, res, next) => {
   }
 }
 
+// Rendered pages for anonymous visitors, kept briefly (docs/decisions/014).
+app.use(setAppPageCache(createPageCache({ ttlMs: env.PAGE_CACHE_TTL_MS, maxEntries: env.PAGE_CACHE_MAX_ENTRIES })).middleware);
+
 app.use(
   createRequestHandler({
-    build: () => import("virtual:react-router/server-build") as Promise<ServerBuild>,
-    getLoadContext: (req) => new RouterContextProvider(new Map([[clientAddressContext, req.ip ?? null]])),
+    build: build as unknown as ServerBuild,
+    getLoadContext: (req, res) =>
+      new RouterContextProvider(
+        new Map<RouterContext<unknown>, unknown>([
+          [clientAddressContext, req.ip ?? null],
+          [cspNonceContext, res.locals.cspNonce as string],
+        ]),
+      ),
   }),
 );
 

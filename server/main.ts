@@ -2,7 +2,6 @@
  * Starts Hotellguiden: validates the configuration, prepares the database, then serves
  * the app (with Vite's dev middleware in development, the built bundle in production).
  */
-import compression from "compression";
 import express from "express";
 import { EnvError, parseEnv } from "#app/env.server.ts";
 
@@ -26,13 +25,10 @@ try {
 const production = env.NODE_ENV === "production";
 const server = express();
 server.disable("x-powered-by");
-server.use(compression());
 
 let appModule: AppModule;
 if (production) {
-  // Hashed file names: safe to cache for a year.
-  server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-  server.use(express.static("build/client", { maxAge: "1h" }));
+  // The app serves the browser bundle itself (after its security headers and request log).
   const buildPath = "../build/server/index.js";
   appModule = (await import(buildPath)) as AppModule;
   server.use(appModule.app);

@@ -43,6 +43,8 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     TRUST_PROXY: "1",
     ADMIN_EMAIL: TEST_ADMIN.email,
     ADMIN_PASSWORD: TEST_ADMIN.password,
+    // The request log would drown the test output; http-hardening.test.ts turns it on and reads it.
+    LOG_REQUESTS: "0",
     ...env,
   });
   const vite: ViteDevServer = await createServer({
@@ -83,13 +85,19 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
 let nextAddress = 1;
 
 export class Browser {
-  readonly cookies = new Map<string, string>();
+  readonly cookies: Map<string, string>;
   /** The client address the app sees (each browser its own, so rate limits do not leak between tests). */
   readonly address: string;
   readonly origin: string;
-  constructor(origin: string, address?: string) {
+  constructor(origin: string, address?: string, cookies = new Map<string, string>()) {
     this.origin = origin;
     this.address = address ?? `203.0.${Math.floor(nextAddress / 250)}.${(nextAddress++ % 250) + 1}`;
+    this.cookies = cookies;
+  }
+
+  /** This browser (its address, the same cookie jar) reaching another app server, as through a load balancer. */
+  at(origin: string): Browser {
+    return new Browser(origin, this.address, this.cookies);
   }
 
   async request(pathname: string, init: RequestInit = {}): Promise<Response> {
@@ -113,8 +121,8 @@ export class Browser {
     return this.request(pathname, { headers });
   }
 
-  /** A form post as a browser makes it, from a page of this site (same Origin). */
-  post(pathname: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
+  /** A form post as a browser makes it, from a page of this site (same Origin); pairs for repeated fields. */
+  post(pathname: string, fields: Record<string, string> | [string, string][], headers: Record<string, string> = {}) {
     return this.request(pathname, {
       method: "POST",
       body: new URLSearchParams(fields),

@@ -2,8 +2,11 @@
  * A short-lived in-memory cache for catalogue lists that change rarely and are read on
  * nearly every page (countries for the header, places for filters and suggestions).
  * Entries belong to one database handle, so tests with their own databases never share.
- * Admin writes call clearCatalogueCache() so their own process shows changes at once.
+ * Admin writes call clearCatalogueCache() so their own process shows changes at once
+ * (it empties the page cache of rendered pages too).
  */
+import { clearPageCache } from "#app/http/page-cache.server.ts";
+
 const TTL_MS = 60_000;
 
 type Entry = { expires: number; value: Promise<unknown> };
@@ -24,4 +27,5 @@ export function cachedRead<T>(owner: object, key: string, read: () => Promise<T>
 
 export function clearCatalogueCache(): void {
   caches = new WeakMap();
+  clearPageCache();
 }

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "#app/db/schema.ts";
 import { matchHotelSlug, normalizeHotel, type Hotel } from "#app/domain/hotel.ts";
-import { searchHotels, type HotelSummary } from "./hotels.server.ts";
+import { hotelListQuery, toHotelSummary, type HotelSummary } from "./hotels.server.ts";
 
 type DB = Kysely<Database>;
 
@@ -26,6 +26,7 @@ export async function findHotel(db: DB, country: string, location: string, slug:
 
 /** Other hotels in the same place, best rated first, without the current one. */
 export async function relatedHotels(db: DB, country: string, location: string, excludeId: string | null, limit: number): Promise<HotelSummary[]> {
-  const { hotels } = await searchHotels(db, { country, location, sort: "betyg", limit: limit + 1 });
-  return hotels.filter((hotel) => hotel.id !== excludeId).slice(0, limit);
+  // One query: the list without its count, which nobody shows here.
+  const rows = await hotelListQuery(db, { country, location, sort: "betyg", limit: limit + 1 }).execute();
+  return rows.map(toHotelSummary).filter((hotel) => hotel.id !== excludeId).slice(0, limit);
 }

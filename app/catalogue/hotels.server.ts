@@ -1,6 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from "kysely";
 import type { Database } from "#app/db/schema.ts";
-import { normalizeHotel, stripTrailingPeriod, type Hotel } from "#app/domain/hotel.ts";
+import { CARD_LIMITS, normalizeHotel, stripTrailingPeriod, truncate, type Hotel } from "#app/domain/hotel.ts";
 import { sortSwedish } from "#app/domain/places.ts";
 import { cachedRead } from "./cache.server.ts";
 import type { SortKey } from "#app/domain/search-params.ts";
@@ -116,24 +116,25 @@ export async function searchHotels(db: DB, filters: HotelFilters = {}): Promise<
       .select((eb) => eb.fn.countAll<number>().as("total"))
       .executeTakeFirstOrThrow(),
   ]);
-  return { hotels: rows.map(toSummary), total: Number(count.total) };
+  return { hotels: rows.map(toHotelSummary), total: Number(count.total) };
 }
 
-function toSummary(row: Record<string, unknown>): HotelSummary {
+/** A list row as a card shows it (no more than CARD_LIMITS). */
+export function toHotelSummary(row: Record<string, unknown>): HotelSummary {
   const hotel = normalizeHotel(row);
   return {
     id: hotel.id,
     hotel_id: hotel.hotel_id,
     name: hotel.name,
-    description: hotel.description,
+    description: truncate(hotel.description, CARD_LIMITS.description),
     rating: hotel.rating,
     review_count: hotel.review_count,
     star_rating: hotel.star_rating,
     price_amount: hotel.price_amount,
     price_currency: hotel.price_currency,
     image_path: hotel.image_path,
-    images: hotel.additional_image_paths,
-    amenities: hotel.amenities,
+    images: hotel.additional_image_paths.filter((image) => image !== hotel.image_path).slice(0, CARD_LIMITS.images - 1),
+    amenities: hotel.amenities.slice(0, CARD_LIMITS.amenities),
     location: hotel.location,
     country: hotel.country,
     latitude: hotel.latitude,

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { HotelSummary } from "#app/catalogue/hotels.server.ts";
-import { formatPrice, PLACEHOLDER_IMAGE, truncate } from "#app/domain/hotel.ts";
+import { CARD_LIMITS, formatPrice, PLACEHOLDER_IMAGE, truncate } from "#app/domain/hotel.ts";
 import { hotelPath } from "#app/domain/paths.ts";
 import { AmenityList, RatingBadge, StarRating } from "./hotel-bits.tsx";
 
@@ -17,10 +17,10 @@ function fallbackToPlaceholder(event: React.SyntheticEvent<HTMLImageElement>) {
   if (!event.currentTarget.src.endsWith(PLACEHOLDER_IMAGE)) event.currentTarget.src = PLACEHOLDER_IMAGE;
 }
 
-export function HotelCard({ hotel, variant = "compact", amenityCount = 6, eager = false }: HotelCardProps) {
+export function HotelCard({ hotel, variant = "compact", amenityCount = CARD_LIMITS.amenities, eager = false }: HotelCardProps) {
   const href = hotelPath(hotel);
   const large = variant === "large";
-  const images = large ? [hotel.image_path, ...hotel.images.filter((image) => image !== hotel.image_path)].slice(0, 3) : [hotel.image_path];
+  const images = large ? [hotel.image_path, ...hotel.images.filter((image) => image !== hotel.image_path)].slice(0, CARD_LIMITS.images) : [hotel.image_path];
   const price = Number(hotel.price_amount) > 0 ? formatPrice(hotel.price_amount, hotel.price_currency) : "";
   const headingId = `hotel-${hotel.id}`;
 
@@ -73,7 +73,7 @@ export function HotelCard({ hotel, variant = "compact", amenityCount = 6, eager 
           <StarRating stars={hotel.star_rating} />
         </div>
         <RatingBadge rating={hotel.rating} reviews={hotel.review_count} />
-        {hotel.description ? <p className="text-sm text-muted">{truncate(hotel.description, large ? 200 : 100)}</p> : null}
+        {hotel.description ? <p className="text-sm text-muted">{truncate(hotel.description, large ? CARD_LIMITS.description : CARD_LIMITS.compactDescription)}</p> : null}
         <AmenityList amenities={hotel.amenities} max={amenityCount} />
         <div className="mt-auto flex items-end justify-between gap-2 pt-2">
           {price ? (

@@ -3,11 +3,14 @@ import path from "node:path";
 import { PGlite, types as pgliteTypes } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
-import { Kysely, PostgresDialect, sql } from "kysely";
+import { Kysely, PostgresDialect, sql, type LogEvent } from "kysely";
 import pg from "pg";
 import { PGliteDialect } from "./pglite-dialect.server.ts";
 import type { Database } from "./schema.ts";
 import { getEnv } from "../env.server.ts";
+import { isConnectionError as isDatabaseDownError, isStatementTimeout, noteQueryError } from "./health.server.ts";
+import { recordQuery } from "../http/request-metrics.server.ts";
+import { log } from "../log.server.ts";
 
 export type DriverName = "postgres" | "pglite";
 
@@ -26,6 +29,11 @@ export interface OpenDatabaseOptions {
   dataDir?: string | null;
   poolMax?: number;
   statementTimeoutMs?: number;
+  connectTimeoutMs?: number;
+  /** Sees every query's outcome (the app's request metrics and database health). */
+  onQuery?: (event: LogEvent) => void;
+  /** Sees every failure to get a connection, which never reaches onQuery. */
+  onConnectError?: (error: unknown) => void;
 }
 
 const INT8_OID = 20;
@@ -47,7 +55,7 @@ function openPostgres(options: OpenDatabaseOptions): DatabaseHandle {
     connectionString: options.databaseUrl,
     max: options.poolMax ?? 10,
     statement_timeout: options.statementTimeoutMs ?? 10_000,
-    connectionTimeoutMillis: 5_000,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
     idleTimeoutMillis: 30_000,
     application_name: "hotellguiden",
     types: {
@@ -57,9 +65,21 @@ function openPostgres(options: OpenDatabaseOptions): DatabaseHandle {
           : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
+  const { onConnectError } = options;
+  if (onConnectError) {
+    const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
+    pool.connect = (async () => {
+      try {
+        return await connect();
+      } catch (error) {
+        onConnectError(error);
+        throw error;
+      }
+    }) as typeof pool.connect;
+  }
   // An idle client that loses its server must not crash the process; the next query reconnects.
   pool.on("error", (error) => console.error(JSON.stringify({ level: "error", msg: "postgres pool error", error: error.message })));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(options.onQuery ? { log: options.onQuery } : {}) });
   return {
     db,
     driver: "postgres",
@@ -72,6 +92,7 @@ function openPglite(options: OpenDatabaseOptions): DatabaseHandle {
   const dataDir = options.dataDir === null ? null : path.resolve(options.dataDir ?? "./data", "pglite");
   let releaseLock = () => {};
   const db = new Kysely<Database>({
+    ...(options.onQuery ? { log: options.onQuery } : {}),
     dialect: new PGliteDialect({
       async open() {
         if (dataDir) releaseLock = acquireDataDirLock(dataDir);
@@ -92,12 +113,16 @@ function openPglite(options: OpenDatabaseOptions): DatabaseHandle {
   return { db, driver: "pglite", ping: () => ping(db), close: () => db.destroy() };
 }
 
-async function ping(db: Kysely<Database>): Promise<boolean> {
+/** True when the database answers within `timeoutMs` (a health check must answer quickly). */
+async function ping(db: Kysely<Database>, timeoutMs = 2_000): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timedOut = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
   try {
-    await sql`select 1`.execute(db);
-    return true;
+    return await Promise.race([sql`select 1`.execute(db).then(() => true), timedOut]);
   } catch {
     return false;
+  } finally {
+    clearTimeout(timer);
   }
 }
 
@@ -157,7 +182,10 @@ export interface AppDatabaseSettings {
   DATA_DIR: string;
   DB_POOL_MAX: number;
   DB_STATEMENT_TIMEOUT_MS: number;
+  DB_CONNECT_TIMEOUT_MS: number;
 }
+
+const SLOW_QUERY_MS = 1_000;
 
 const globalForDb = globalThis as typeof globalThis & { __hotellguidenDb?: DatabaseHandle };
 
@@ -166,13 +194,32 @@ const globalForDb = globalThis as typeof globalThis & { __hotellguidenDb?: Datab
  * module reloads reuse one connection instead of opening the embedded files twice.
  */
 export function getAppDatabase(settings: AppDatabaseSettings = getEnv()): DatabaseHandle {
-  globalForDb.__hotellguidenDb ??= openDatabase({
+  if (globalForDb.__hotellguidenDb) return globalForDb.__hotellguidenDb;
+  const handle: DatabaseHandle = openDatabase({
     databaseUrl: settings.DATABASE_URL,
     dataDir: settings.DATA_DIR,
     poolMax: settings.DB_POOL_MAX,
     statementTimeoutMs: settings.DB_STATEMENT_TIMEOUT_MS,
+    connectTimeoutMs: settings.DB_CONNECT_TIMEOUT_MS,
+    onConnectError(error) {
+      noteQueryError(error, () => handle.ping());
+      recordQuery(0, true);
+    },
+    onQuery(event) {
+      if (event.level === "error") {
+        const unavailable = isStatementTimeout(event.error);
+        noteQueryError(event.error, () => handle.ping());
+        recordQuery(event.queryDurationMillis, unavailable || isDatabaseDownError(event.error));
+        if (unavailable) log.warn("query cancelled by the statement timeout", { sql: event.query.sql.slice(0, 300), ms: Math.round(event.queryDurationMillis) });
+        return;
+      }
+      recordQuery(event.queryDurationMillis);
+      // The SQL text only, never the parameters (they may hold e-mail addresses or hashes).
+      if (event.queryDurationMillis > SLOW_QUERY_MS) log.warn("slow query", { sql: event.query.sql.slice(0, 300), ms: Math.round(event.queryDurationMillis) });
+    },
   });
-  return globalForDb.__hotellguidenDb;
+  globalForDb.__hotellguidenDb = handle;
+  return handle;
 }
 
 /** Closes the app's database (graceful shutdown, end of a CLI run). */

@@ -246,6 +246,12 @@ export function truncate(value: string, max: number): string {
   return `${atWord.trimEnd().replace(/[,.;:]$/, "")}…`;
 }
 
+/**
+ * What a hotel card shows at most (large cards on list pages): the loaders send no more than
+ * this, so a page of 100 cards does not carry 100 whole descriptions in its data.
+ */
+export const CARD_LIMITS = { description: 200, compactDescription: 100, images: 3, amenities: 6 } as const;
+
 /** Swedish count text: '1 hotell', '1 234 hotell'. */
 export function hotelCount(total: number): string {
   return `${total.toLocaleString("sv-SE")} hotell`;

@@ -37,6 +37,8 @@ function backHref(request: Request): string {
   }
 }
 
+const RELATED_COUNT = 3;
+
 export async function loader({ request, url, params }: Route.LoaderArgs) {
   const { db } = getAppDatabase();
   const errorData = async (kind: HotelErrorData["kind"]): Promise<HotelErrorData> => {
@@ -52,8 +54,16 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
   };
 
   let found: Awaited<ReturnType<typeof findHotel>>;
+  let nearby: Awaited<ReturnType<typeof relatedHotels>>;
   try {
-    found = await findHotel(db, params.country, params.location, params.slug);
+    // The place's other hotels are found by the same place keys as the hotel: both at once.
+    [found, nearby] = await Promise.all([
+      findHotel(db, params.country, params.location, params.slug),
+      relatedHotels(db, params.country, params.location, null, RELATED_COUNT + 1).catch((error: unknown) => {
+        log.error("related hotels failed", error, { path: url.pathname });
+        return [];
+      }),
+    ]);
   } catch (error) {
     log.error("hotel load failed", error, { path: url.pathname });
     throw data(await errorData("error"), { status: 500 });
@@ -67,7 +77,7 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
     throw redirect(canonical, 301);
   }
 
-  const related = await relatedHotels(db, hotel.country, hotel.location, hotel.id, 3);
+  const related = nearby.filter((other) => other.id !== hotel.id).slice(0, RELATED_COUNT);
   return {
     hotel: { ...hotel, description: displayDescription(hotel) },
     related,

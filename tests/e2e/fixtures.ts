@@ -1,7 +1,8 @@
 /**
  * The Playwright `test` every e2e file uses. It records each page the test visits and,
  * when the test ends, checks every one of them with axe-core (WCAG 2.1 A and AA) in the
- * same browser context — so with JavaScript on and off — failing on any violation.
+ * same browser context — so with JavaScript on and off — failing on any violation. Any
+ * Content Security Policy violation the browser reports fails the test as well.
  */
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
@@ -28,12 +29,18 @@ const alreadyChecked = new Set<string>();
 export const test = base.extend({
   page: async ({ page, baseURL, browser, javaScriptEnabled }, use) => {
     const visited = new Set<string>();
+    // The Content Security Policy must never have to refuse anything of ours.
+    const cspViolations: string[] = [];
+    page.on("console", (message) => {
+      if (/Content Security Policy/i.test(message.text())) cspViolations.push(`${page.url()}: ${message.text()}`);
+    });
     page.on("framenavigated", (frame) => {
       if (frame !== page.mainFrame()) return;
       const url = new URL(frame.url());
       if (baseURL && url.origin === new URL(baseURL).origin) visited.add(url.pathname + url.search);
     });
     await use(page);
+    expect(cspViolations, "Content Security Policy violations").toEqual([]);
     const toCheck = [...visited].filter((url) => !alreadyChecked.has(`${javaScriptEnabled}:${url}`));
     if (!toCheck.length) return;
 

@@ -1,0 +1,97 @@
+/**
+ * The page cache's own rules, on a tiny Express app: what is kept, for how long, how much,
+ * and that a hit swaps in the request's nonce.
+ */
+import type { Server } from "node:http";
+import express from "express";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createPageCache, type PageCacheOptions } from "./page-cache.server.ts";
+
+let server: Server | undefined;
+afterEach(() => {
+  server?.close();
+  vi.useRealTimers();
+});
+
+/** An app whose pages count how often they were rendered. */
+async function appWith(options: PageCacheOptions) {
+  const cache = createPageCache(options);
+  const renders = new Map<string, number>();
+  let nonce = 0;
+  const app = express();
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = `nonce-${++nonce}`;
+    next();
+  });
+  app.use(cache.middleware);
+  app.get("/{*path}", (req, res) => {
+    renders.set(req.path, (renders.get(req.path) ?? 0) + 1);
+    if (req.path === "/private") res.setHeader("Cache-Control", "private, no-store");
+    else res.setHeader("Cache-Control", "public, max-age=0, s-maxage=300");
+    if (req.path === "/cookie") res.setHeader("Set-Cookie", "x=1");
+    res.status(req.path === "/broken" ? 500 : 200).type("html").send(`<script nonce="${res.locals.cspNonce}">${req.path}</script>`);
+  });
+  await new Promise<void>((resolve) => (server = app.listen(0, "127.0.0.1", () => resolve())));
+  const { port } = server!.address() as { port: number };
+  const get = async (path: string, headers: Record<string, string> = {}) => {
+    const response = await fetch(`http://127.0.0.1:${port}${path}`, { headers });
+    return { status: response.status, body: await response.text() };
+  };
+  return { cache, renders, get };
+}
+
+describe("page cache", () => {
+  it("keeps public pages and gives each hit the request's own nonce", async () => {
+    const { renders, get } = await appWith({ ttlMs: 60_000, maxEntries: 10 });
+    expect((await get("/a")).body).toBe('<script nonce="nonce-1">/a</script>');
+    expect((await get("/a")).body).toBe('<script nonce="nonce-2">/a</script>');
+    expect(renders.get("/a")).toBe(1);
+  });
+
+  it("does not keep private pages, pages that set a cookie, or errors", async () => {
+    const { renders, get } = await appWith({ ttlMs: 60_000, maxEntries: 10 });
+    for (const path of ["/private", "/cookie", "/broken", "/private", "/cookie", "/broken"]) await get(path);
+    expect([renders.get("/private"), renders.get("/cookie"), renders.get("/broken")]).toEqual([2, 2, 2]);
+  });
+
+  it("is bypassed by a request with a session or flash cookie", async () => {
+    const { renders, get } = await appWith({ ttlMs: 60_000, maxEntries: 10 });
+    await get("/a");
+    await get("/a", { Cookie: "hg_session=abc" });
+    await get("/a", { Cookie: "hg_flash=abc" });
+    expect(renders.get("/a")).toBe(3);
+  });
+
+  it("forgets the least recently used page beyond its size", async () => {
+    const { renders, get } = await appWith({ ttlMs: 60_000, maxEntries: 2 });
+    await get("/a");
+    await get("/b");
+    await get("/a"); // a is now the most recent
+    await get("/c"); // pushes out b
+    await get("/a");
+    await get("/b");
+    expect([renders.get("/a"), renders.get("/b"), renders.get("/c")]).toEqual([1, 2, 1]);
+  });
+
+  it("after its TTL renders the page once more while the others still get the old copy", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const { renders, get } = await appWith({ ttlMs: 1_000, maxEntries: 10 });
+    await get("/a");
+    vi.setSystemTime(Date.now() + 1_500);
+    await get("/a"); // stale: this one renders afresh
+    expect(renders.get("/a")).toBe(2);
+    await get("/a");
+    expect(renders.get("/a")).toBe(2);
+    vi.setSystemTime(Date.now() + 5_000);
+    await get("/a"); // long gone: rendered again
+    expect(renders.get("/a")).toBe(3);
+  });
+
+  it("is emptied by clear()", async () => {
+    const { cache, renders, get } = await appWith({ ttlMs: 60_000, maxEntries: 10 });
+    await get("/a");
+    cache.clear();
+    await get("/a");
+    expect(renders.get("/a")).toBe(2);
+  });
+});

@@ -1,0 +1,177 @@
+/**
+ * A small in-process cache of rendered pages for anonymous visitors (docs/decisions/014).
+ * Only GETs without our session or flash cookie are looked up, and only responses the site
+ * already calls public (Cache-Control: public, no Set-Cookie) are kept: exactly what a CDN
+ * could keep. Bounded by count and bytes (least recently used go first), kept for a short
+ * TTL, and emptied by every admin write in this process (clearCatalogueCache). Each hit
+ * gets its own CSP nonce: the cached page's nonce is swapped for the request's.
+ */
+import type { RequestHandler, Response } from "express";
+import { carriesPersonalCookie } from "#app/cache-control.server.ts";
+
+interface Entry {
+  status: number;
+  headers: Array<[string, string | string[]]>;
+  body: string;
+  nonce: string;
+  bytes: number;
+  expires: number;
+  /** One request is already rendering a fresh copy; the others keep getting this one. */
+  refreshing: boolean;
+}
+
+export interface PageCacheOptions {
+  ttlMs: number;
+  maxEntries: number;
+  maxBytes?: number;
+}
+
+// Headers that belong to one response, not to the page.
+const NOT_STORED = new Set([
+  "set-cookie",
+  "content-security-policy",
+  "content-security-policy-report-only",
+  "x-request-id",
+  "server-timing",
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "vary",
+  "date",
+  "connection",
+  "keep-alive",
+]);
+
+const CACHEABLE_STATUS = new Set([200, 404]);
+
+export function createPageCache({ ttlMs, maxEntries, maxBytes = 64 * 1024 * 1024 }: PageCacheOptions) {
+  const entries = new Map<string, Entry>();
+  let totalBytes = 0;
+
+  function remove(key: string) {
+    const entry = entries.get(key);
+    if (!entry) return;
+    totalBytes -= entry.bytes;
+    entries.delete(key);
+  }
+
+  function store(key: string, entry: Entry) {
+    remove(key);
+    if (entry.bytes > maxBytes / 8) return; // One page must not push out all the others.
+    entries.set(key, entry);
+    totalBytes += entry.bytes;
+    for (const oldest of entries.keys()) {
+      if (entries.size <= maxEntries && totalBytes <= maxBytes) break;
+      remove(oldest);
+    }
+  }
+
+  /** The entry to serve now, or null when this request must render (and then store) the page. */
+  function lookup(key: string, now: number): Entry | null {
+    const entry = entries.get(key);
+    if (!entry) return null;
+    // Most recently used last: Map keeps insertion order.
+    entries.delete(key);
+    entries.set(key, entry);
+    if (now < entry.expires) return entry;
+    // Stale: the first request renders a fresh copy while the rest are served this one for
+    // up to another TTL, so an expiry never sends every waiting visitor to the database at once.
+    if (!entry.refreshing && now < entry.expires + ttlMs) {
+      entry.refreshing = true;
+      return null;
+    }
+    if (entry.refreshing && now < entry.expires + ttlMs) return entry;
+    remove(key);
+    return null;
+  }
+
+  function serve(res: Response, entry: Entry) {
+    const nonce = res.locals.cspNonce as string | undefined;
+    const body = entry.nonce && nonce ? entry.body.replaceAll(entry.nonce, nonce) : entry.body;
+    res.locals.pageCache = "hit";
+    res.status(entry.status);
+    for (const [name, value] of entry.headers) res.setHeader(name, value);
+    res.end(body);
+  }
+
+  /** Collects what the app writes, then keeps it if the finished response is public. */
+  function capture(key: string, res: Response) {
+    const chunks: Buffer[] = [];
+    let bytes = 0;
+    let tooBig = false;
+    const collect = (chunk: unknown, encoding?: unknown) => {
+      if (tooBig || chunk == null || typeof chunk === "function") return;
+      const buffer = Buffer.isBuffer(chunk)
+        ? chunk
+        : typeof chunk === "string"
+          ? Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8")
+          : Buffer.from(chunk as Uint8Array);
+      bytes += buffer.length;
+      if (bytes > maxBytes / 8) tooBig = true;
+      else chunks.push(buffer);
+    };
+    const write = res.write;
+    const end = res.end;
+    res.write = function (this: Response, chunk: unknown, ...rest: unknown[]) {
+      collect(chunk, rest[0]);
+      return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
+    } as Response["write"];
+    res.end = function (this: Response, ...args: unknown[]) {
+      collect(args[0], args[1]);
+      const cacheControl = String(res.getHeader("cache-control") ?? "");
+      if (!tooBig && CACHEABLE_STATUS.has(res.statusCode) && cacheControl.startsWith("public") && !res.hasHeader("set-cookie")) {
+        const headers = Object.entries(res.getHeaders())
+          .filter(([name, value]) => value !== undefined && !NOT_STORED.has(name))
+          .map(([name, value]) => [name, typeof value === "number" ? String(value) : value] as [string, string | string[]]);
+        store(key, {
+          status: res.statusCode,
+          headers,
+          body: Buffer.concat(chunks).toString("utf8"),
+          nonce: (res.locals.cspNonce as string | undefined) ?? "",
+          bytes,
+          expires: Date.now() + ttlMs,
+          refreshing: false,
+        });
+      } else {
+        remove(key);
+      }
+      return (end as (...args: unknown[]) => Response).apply(this, args);
+    } as Response["end"];
+  }
+
+  const middleware: RequestHandler = (req, res, next) => {
+    if (ttlMs <= 0 || req.method !== "GET" || carriesPersonalCookie(req.get("cookie"))) return next();
+    const key = req.originalUrl;
+    const entry = lookup(key, Date.now());
+    if (entry) return serve(res, entry);
+    res.locals.pageCache = "miss";
+    capture(key, res);
+    next();
+  };
+
+  return {
+    middleware,
+    clear() {
+      entries.clear();
+      totalBytes = 0;
+    },
+    get size() {
+      return entries.size;
+    },
+  };
+}
+
+export type PageCache = ReturnType<typeof createPageCache>;
+
+let appPageCache: PageCache | undefined;
+
+/** The running app's cache (server/app.ts makes it from the configuration). */
+export function setAppPageCache(cache: PageCache): PageCache {
+  appPageCache = cache;
+  return cache;
+}
+
+/** Empties the running app's page cache: called with every admin write. */
+export function clearPageCache(): void {
+  appPageCache?.clear();
+}
