@@ -1,5 +1,5 @@
 import type { Amenity, AmenityIcon } from "#app/domain/hotel.ts";
-import { formatRating, wholeStars } from "#app/domain/hotel.ts";
+import { formatCount, formatRating, wholeStars } from "#app/domain/hotel.ts";
 
 /** Whole stars, none when the hotel has no star rating (spec §2). */
 export function StarRating({ stars }: { stars: number }) {
@@ -26,7 +26,7 @@ export function RatingBadge({ rating, reviews }: { rating: number; reviews?: num
         {formatRating(rating)}
         <span className="sr-only"> av 10</span>
       </span>
-      {reviews ? <span className="text-muted">{reviews.toLocaleString("sv-SE")} omdömen</span> : null}
+      {reviews ? <span className="text-muted">{formatCount(reviews)} omdömen</span> : null}
     </span>
   );
 }

@@ -210,9 +210,31 @@ export function stripTrailingPeriod(value: string): string {
 /** The rating on the 0–10 scale with one decimal, Swedish style: 8.64 → '8,6'. */
 export function formatRating(rating: number): string {
   const clamped = Math.min(10, Math.max(0, Number.isFinite(rating) ? rating : 0));
-  return new Intl.NumberFormat("sv-SE", { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(
-    Math.round(clamped * 10) / 10,
-  );
+  return oneDecimal.format(Math.round(clamped * 10) / 10);
+}
+
+// Formatters are costly to make and a list page formats hundreds of numbers: make each once.
+const oneDecimal = new Intl.NumberFormat("sv-SE", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const wholeNumber = new Intl.NumberFormat("sv-SE", { maximumFractionDigits: 0 });
+const priceFormats = new Map<string, Intl.NumberFormat | null>();
+
+function priceFormat(currency: string): Intl.NumberFormat | null {
+  let format = priceFormats.get(currency);
+  if (format === undefined) {
+    try {
+      format = new Intl.NumberFormat("sv-SE", { style: "currency", currency, maximumFractionDigits: 0 });
+    } catch {
+      format = null; // Not a currency code Intl knows.
+    }
+    // Currencies come from feeds: remember a bounded number of them.
+    if (priceFormats.size < 200) priceFormats.set(currency, format);
+  }
+  return format;
+}
+
+/** A whole number the Swedish way: 1234567 → '1 234 567'. */
+export function formatCount(value: number): string {
+  return wholeNumber.format(value);
 }
 
 /** Whole stars to draw: none unless the rating is above 0, never more than 5. */
@@ -225,15 +247,8 @@ export function wholeStars(starRating: number): number {
 export function formatPrice(amount: string | number, currency: string = "SEK"): string {
   const value = typeof amount === "number" ? amount : Number(amount);
   if (!Number.isFinite(value)) return "";
-  try {
-    return new Intl.NumberFormat("sv-SE", {
-      style: "currency",
-      currency: currency || "SEK",
-      maximumFractionDigits: 0,
-    }).format(value);
-  } catch {
-    return `${new Intl.NumberFormat("sv-SE", { maximumFractionDigits: 0 }).format(value)} ${currency}`;
-  }
+  const format = priceFormat(currency || "SEK");
+  return format ? format.format(value) : `${wholeNumber.format(value)} ${currency}`;
 }
 
 /** Cuts text at a word boundary to at most `max` characters, with an ellipsis when cut. */
@@ -254,7 +269,7 @@ export const CARD_LIMITS = { description: 200, compactDescription: 100, images: 
 
 /** Swedish count text: '1 hotell', '1 234 hotell'. */
 export function hotelCount(total: number): string {
-  return `${total.toLocaleString("sv-SE")} hotell`;
+  return `${formatCount(total)} hotell`;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { answerLines, recommendationRequestSchema, RECOMMENDATION_MESSAGES } from "./recommendation.ts";
+import { answerLines, RECOMMENDATION_MESSAGES } from "./recommendation.ts";
+import { recommendationRequestSchema } from "./recommendation-request.ts";
 
 describe("answerLines", () => {
   const hotels = [

@@ -1,8 +1,8 @@
 /**
- * The AI recommendation box of the search page: its request schema, messages, and how an
- * answer is shown (line breaks kept, hotel names as links). Shared by server and browser.
+ * The AI recommendation box of the search page: its limits, messages, and how an answer is
+ * shown (line breaks kept, hotel names as links). Shared by server and browser. The request
+ * schema is in recommendation-request.ts, so the search page's browser bundle carries no zod.
  */
-import { z } from "zod";
 
 export const RECOMMENDATION_INTENT = "ai-recommend";
 
@@ -14,14 +14,6 @@ export const RECOMMENDATION_MESSAGES = {
   limited: { title: "För många förfrågningar", description: "Du har bett om många förslag på kort tid. Vänta en stund och försök igen." },
   tooLong: `Skriv högst ${RECOMMENDATION_LIMITS.query} tecken.`,
 } as const;
-
-const text = (max: number) =>
-  z.preprocess((value) => (typeof value === "string" ? value.trim() : ""), z.string().max(max, RECOMMENDATION_MESSAGES.tooLong));
-
-export const recommendationRequestSchema = z.object({
-  query: text(RECOMMENDATION_LIMITS.query).refine((value) => value !== "", RECOMMENDATION_MESSAGES.missing.description),
-  preferences: text(RECOMMENDATION_LIMITS.preferences),
-});
 
 export type AnswerSegment = { text: string; path?: string };
 
