@@ -36,6 +36,8 @@ app.use(requestLog({ routeIdFor: routeMatcher(build.routes), enabled: env.LOG_RE
 if (env.NODE_ENV === "production") {
   // The browser bundle. Hashed file names: safe to cache for a year.
   app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
+  // An asset of another version (a rolling deploy) is simply gone: a short 404, never cached.
+  app.use("/assets", (_req, res) => void res.status(404).set("Cache-Control", "no-store").type("text/plain").send("Not found"));
   app.use(express.static("build/client", { maxAge: "1h", index: false }));
 }
 

@@ -26,6 +26,18 @@ const production = env.NODE_ENV === "production";
 const server = express();
 server.disable("x-powered-by");
 
+// While stopping, every response asks its client to close the connection, so keep-alive clients
+// (Fly's proxy pools its connections) leave after their request in flight instead of holding
+// the server open with new ones.
+let stopping = false;
+const openResponses = new Set<express.Response>();
+server.use((_req, res, next) => {
+  if (stopping) res.setHeader("Connection", "close");
+  openResponses.add(res);
+  res.on("close", () => openResponses.delete(res));
+  next();
+});
+
 let appModule: AppModule;
 if (production) {
   // The app serves the browser bundle itself (after its security headers and request log).
@@ -62,17 +74,18 @@ const listener = server.listen(env.PORT, env.HOST, () => {
   );
 });
 
-let stopping = false;
 async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
   console.log(JSON.stringify({ time: new Date().toISOString(), level: "info", msg: "shutting down", signal }));
+  for (const res of openResponses) if (!res.headersSent) res.setHeader("Connection", "close");
   // Stop accepting, let in-flight requests finish, then close the database cleanly.
   listener.close(async () => {
     await appModule.shutdown().catch(() => {});
     process.exit(0);
   });
-  listener.closeIdleConnections();
+  // A connection whose response was already on its way when we began goes idle only later.
+  setInterval(() => listener.closeIdleConnections(), 250).unref();
   setTimeout(() => process.exit(1), 10_000).unref();
 }
 process.on("SIGTERM", () => void stop("SIGTERM"));

@@ -33,7 +33,7 @@ export interface OpenDatabaseOptions {
   /** Sees every query's outcome (the app's request metrics and database health). */
   onQuery?: (event: LogEvent) => void;
   /** Sees every failure to get a connection, which never reaches onQuery. */
-  onConnectError?: (error: unknown) => void;
+  onConnectError?: (error: unknown, context: { poolExhausted: boolean }) => void;
 }
 
 const INT8_OID = 20;
@@ -68,11 +68,14 @@ function openPostgres(options: OpenDatabaseOptions): DatabaseHandle {
   const { onConnectError } = options;
   if (onConnectError) {
     const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
+    const max = options.poolMax ?? 10;
     pool.connect = (async () => {
+      // Waiting behind `max` busy connections is overload, not an unreachable server.
+      const exhausted = pool.totalCount >= max && pool.idleCount === 0;
       try {
         return await connect();
       } catch (error) {
-        onConnectError(error);
+        onConnectError(error, { poolExhausted: exhausted });
         throw error;
       }
     }) as typeof pool.connect;
@@ -201,8 +204,9 @@ export function getAppDatabase(settings: AppDatabaseSettings = getEnv()): Databa
     poolMax: settings.DB_POOL_MAX,
     statementTimeoutMs: settings.DB_STATEMENT_TIMEOUT_MS,
     connectTimeoutMs: settings.DB_CONNECT_TIMEOUT_MS,
-    onConnectError(error) {
-      noteQueryError(error, () => handle.ping());
+    onConnectError(error, { poolExhausted }) {
+      // Overload fails this request (503) but is no reason to turn every visitor away.
+      if (!poolExhausted) noteQueryError(error, () => handle.ping());
       recordQuery(0, true);
     },
     onQuery(event) {

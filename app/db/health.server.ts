@@ -47,7 +47,7 @@ export function isDatabaseDown(): boolean {
 export function noteQueryError(error: unknown, ping: () => Promise<boolean>): void {
   if (state.down || !isConnectionError(error)) return;
   state.down = true;
-  log.error("database unreachable; answering 503 until it is back", error);
+  log.error("database unreachable; checking every second until it answers", error);
   let probing = false;
   state.probe = setInterval(async () => {
     if (probing) return;
