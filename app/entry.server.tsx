@@ -6,7 +6,7 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
-import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
+import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { cspNonceContext } from "#app/http/security-headers.server.ts";
 import { log } from "#app/log.server.ts";
 
@@ -66,7 +66,9 @@ export default function handleRequest(
 }
 
 export const handleError: HandleErrorFunction = (error, { request }) => {
-  // Aborted requests (the visitor left) are not errors of ours.
+  // Aborted requests (the visitor left) are not errors of ours, nor are answers like 404 or
+  // 400 that a loader or action throws on purpose.
   if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
   log.error("request failed", error, { method: request.method, path: new URL(request.url).pathname });
 };

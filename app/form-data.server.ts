@@ -7,9 +7,15 @@ import { data } from "react-router";
  */
 export async function readFormData(request: Request, maxBytes: number, options: { clone?: boolean } = {}): Promise<FormData> {
   if (Number(request.headers.get("Content-Length") ?? 0) > maxBytes) throw data(null, { status: 413 });
+  let form: FormData;
   try {
-    return await (options.clone ? request.clone() : request).formData();
+    form = await (options.clone ? request.clone() : request).formData();
   } catch {
     throw data(null, { status: 400 });
   }
+  // No one types a NUL, and PostgreSQL text cannot hold one: a field with it is not text.
+  for (const [name, value] of form) {
+    if (name.includes("\0") || (typeof value === "string" && value.includes("\0"))) throw data(null, { status: 400 });
+  }
+  return form;
 }

@@ -166,7 +166,13 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <p className="mt-2 text-muted">
         {status === 400
           ? "Adressen eller formuläret innehöll något vi inte kunde tolka. Kontrollera och försök igen."
-          : "Ett tillfälligt fel uppstod hos oss. Försök igen om en stund."}
+          : status === 413
+            ? "Formuläret var för stort för att skickas. Korta texten eller välj en mindre fil och försök igen."
+            : status === 405
+              ? "Sidan tar inte emot formulär på det här sättet. Gå tillbaka och försök igen."
+              : status < 500
+                ? "Sidan kunde inte visas för den här förfrågan. Kontrollera adressen och försök igen."
+                : "Ett tillfälligt fel uppstod hos oss. Försök igen om en stund."}
       </p>
       <a href="/" className="mt-8 inline-block rounded-md bg-brand-600 px-5 py-3 font-medium text-white hover:bg-brand-700">
         Till startsidan

@@ -62,6 +62,19 @@ app.use((req, res, next) => {
   }
 }
 
+// A request refused before its body was read (405, 413, a guard's redirect) would otherwise keep
+// its unread body on a keep-alive connection and stall the client's next request on it: the
+// React Router adapter listens for the body, so Node does not discard it by itself.
+app.use((req, res, next) => {
+  res.on("finish", () => {
+    if (!req.complete) {
+      req.removeAllListeners("data");
+      req.resume();
+    }
+  });
+  next();
+});
+
 // Rendered pages for anonymous visitors, kept briefly (docs/decisions/014).
 app.use(setAppPageCache(createPageCache({ ttlMs: env.PAGE_CACHE_TTL_MS, maxEntries: env.PAGE_CACHE_MAX_ENTRIES })).middleware);
 

@@ -8,6 +8,7 @@
  */
 import { sql, type Kysely } from "kysely";
 import type { Database } from "#app/db/schema.ts";
+import { isUuid } from "#app/domain/uuid.ts";
 import { log } from "#app/log.server.ts";
 import { AiNotSupportedError, type AiEngine } from "./engine.server.ts";
 
@@ -167,7 +168,7 @@ export async function runWorkerOnce(db: DB, engine: AiEngine, batch: number = JO
 }
 
 export async function jobProgress(db: DB, id: string): Promise<JobProgress | null> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  if (!isUuid(id)) return null;
   const job = await db.selectFrom("ai_jobs").selectAll().where("id", "=", id).executeTakeFirst();
   if (!job) return null;
   const failures = await db

@@ -8,6 +8,7 @@ import type { AuthUser } from "#app/auth/provider.server.ts";
 import { hashPassword, verifyPassword } from "#app/auth/password.server.ts";
 import type { Database } from "#app/db/schema.ts";
 import { emailProblem, normalizeEmail, passwordProblem } from "#app/domain/password.ts";
+import { isUuid } from "#app/domain/uuid.ts";
 import { log } from "#app/log.server.ts";
 
 /** Bad input to one of these functions; the message is safe to print. */
@@ -15,9 +16,7 @@ export class UserInputError extends Error {
   override name = "UserInputError";
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export const isUuid = (value: string) => UUID.test(value);
+export { isUuid };
 
 export interface CreateLocalUserInput {
   email: string;

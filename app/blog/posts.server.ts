@@ -2,6 +2,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "#app/db/schema.ts";
 import { contentBlockSchema, type ContentBlock } from "#app/domain/blog.ts";
+import { isUuid } from "#app/domain/uuid.ts";
 import { likePattern } from "#app/catalogue/hotels.server.ts";
 
 type DB = Kysely<Database>;
@@ -26,8 +27,9 @@ export interface Post extends PostSummary {
   updatedAt: string;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isPostId = (value: string) => UUID.test(value);
+export const isPostId = isUuid;
+/** The only slugs the database holds (hotels_blog_posts_slug_format): anything else finds nothing without a query. */
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** Stored blocks as the page may show them: anything that is not a valid block is left out, never rendered raw. */
 export function storedBlocks(content: unknown): ContentBlock[] {
@@ -67,7 +69,9 @@ export async function findPost(db: DB, key: { slug?: string; id?: string }): Pro
     if (!isPostId(key.id)) return null;
     query = query.where("id", "=", key.id);
   } else if (key.slug !== undefined) {
-    query = query.where("slug", "=", key.slug.toLowerCase());
+    const slug = key.slug.toLowerCase();
+    if (!SLUG.test(slug)) return null;
+    query = query.where("slug", "=", slug);
   } else {
     return null;
   }

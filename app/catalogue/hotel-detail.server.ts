@@ -1,6 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "#app/db/schema.ts";
 import { matchHotelSlug, normalizeHotel, type Hotel } from "#app/domain/hotel.ts";
+import { withoutControlChars } from "#app/domain/search-params.ts";
 import { hotelListQuery, toHotelSummary, type HotelSummary } from "./hotels.server.ts";
 
 type DB = Kysely<Database>;
@@ -14,7 +15,7 @@ export async function findHotel(db: DB, country: string, location: string, slug:
   const candidates = await db
     .selectFrom("hotels")
     .select(["id", "name", "hotel_id"])
-    .where(sql<boolean>`country_key = place_key(${country}) and location_key = place_key(${location})`)
+    .where(sql<boolean>`country_key = place_key(${withoutControlChars(country)}) and location_key = place_key(${withoutControlChars(location)})`)
     .orderBy("name")
     .orderBy("id")
     .execute();

@@ -3,7 +3,7 @@ import type { Database } from "#app/db/schema.ts";
 import { CARD_LIMITS, normalizeHotel, stripTrailingPeriod, truncate, type Hotel } from "#app/domain/hotel.ts";
 import { sortSwedish } from "#app/domain/places.ts";
 import { cachedRead } from "./cache.server.ts";
-import type { SortKey } from "#app/domain/search-params.ts";
+import { withoutControlChars, type SortKey } from "#app/domain/search-params.ts";
 
 type DB = Kysely<Database>;
 type HotelsEb = ExpressionBuilder<Database, "hotels">;
@@ -39,13 +39,13 @@ export type HotelSummary = Pick<
  */
 export function likePattern(value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
-  const cleaned = stripTrailingPeriod(value);
+  const cleaned = stripTrailingPeriod(withoutControlChars(value));
   if (!cleaned) return undefined;
   return `%${cleaned.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
 const clean = (value: string | undefined) => {
-  const trimmed = value === undefined ? "" : stripTrailingPeriod(value);
+  const trimmed = value === undefined ? "" : stripTrailingPeriod(withoutControlChars(value));
   return trimmed || undefined;
 };
 

@@ -4,13 +4,14 @@
  * URL is cut. Pure; shared by server and browser.
  */
 import { z } from "zod";
+import { withoutControlChars } from "./search-params.ts";
 
 export const ADMIN_HOTEL_ROWS = 50;
 
 export const AFFILIATE_FILTERS = ["all", "missing", "has"] as const;
 export const REWRITE_FILTERS = ["all", "not-rewritten", "rewritten"] as const;
 
-const text = (max: number) => z.preprocess((value) => (typeof value === "string" ? value.trim().slice(0, max) : ""), z.string());
+const text = (max: number) => z.preprocess((value) => (typeof value === "string" ? withoutControlChars(value).trim().slice(0, max) : ""), z.string());
 
 /** The filters of the URL; anything unknown falls back to "all" rather than failing the page. */
 export const adminHotelFiltersSchema = z.object({

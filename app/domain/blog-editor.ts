@@ -5,7 +5,7 @@
  * Pure; no I/O.
  */
 import { z } from "zod";
-import { BLOCK_MESSAGES, isSafeBlockUrl, postSlug, type ContentBlock } from "./blog.ts";
+import { BLOCK_MESSAGES, isHttpOrLocalUrl, isSafeBlockUrl, postSlug, type ContentBlock } from "./blog.ts";
 
 export const BLOCK_TYPES = ["paragraph", "heading", "image", "button", "list", "quote"] as const;
 export type BlockType = (typeof BLOCK_TYPES)[number];
@@ -54,6 +54,21 @@ export const EDITOR_MESSAGES = {
 
 export const EXCERPT_HINT = 160;
 
+/** Far past any list of a real post (at most 300 blocks): longer ones are hand-made. */
+export const MAX_LIST_LENGTH = 1000;
+
+/**
+ * The shape a posted editor form must have before the editor can show it again: its lists are
+ * lists, and not longer than any real one. A hand-made post can make `blocks` a text, or name
+ * `blocks[99999999]`, which conform would turn into an array that long for the page.
+ */
+export const editorShapeSchema = z.looseObject({
+  blocks: z
+    .array(z.looseObject({ items: z.array(z.string().optional()).max(MAX_LIST_LENGTH).optional() }))
+    .max(MAX_LIST_LENGTH)
+    .optional(),
+});
+
 const required = (message: string) => z.string({ error: message }).trim().min(1, message);
 const optionalText = (max: number) => z.string().trim().max(max).optional().default("");
 const safeUrl = (message: string) => required(message).refine(isSafeBlockUrl, BLOCK_MESSAGES.url);
@@ -82,7 +97,7 @@ export const postFormSchema = z.object({
   // Only a hint in the spec; we make any input into a valid slug instead of refusing it.
   slug: z.string().trim().max(200).optional().default(""),
   excerpt: z.string().trim().max(1000, "Högst 1000 tecken.").optional().default(""),
-  coverImage: z.string().trim().max(2000).optional().default("").refine((value) => value === "" || (isSafeBlockUrl(value) && !value.startsWith("#")), EDITOR_MESSAGES.cover),
+  coverImage: z.string().trim().max(2000).optional().default("").refine((value) => value === "" || isHttpOrLocalUrl(value), EDITOR_MESSAGES.cover),
   published: z.boolean().optional().default(false),
   blocks: z.array(editorBlockSchema).max(300).min(1, EDITOR_MESSAGES.noContent.description),
 });

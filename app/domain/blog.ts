@@ -58,6 +58,9 @@ export function isSafeBlockUrl(value: string): boolean {
   }
 }
 
+/** An http(s) address or a path on this site: what an image (or a page link) may point to. */
+export const isHttpOrLocalUrl = (value: string) => isSafeBlockUrl(value) && !value.startsWith("#");
+
 export const BLOCK_MESSAGES = {
   url: "Adressen måste börja med http://, https:// eller / (en sida på webbplatsen).",
   urlRequired: "Ange en adress.",

@@ -247,3 +247,16 @@ describe("matchHotelSlug", () => {
     expect(matchHotelSlug(hotels, "---")).toBeNull();
   });
 });
+
+describe("image addresses from the database", () => {
+  it("shows only http(s) addresses and paths on this site, whatever a row holds", () => {
+    const hotel = normalizeHotel({
+      hotel_id: "h1",
+      image_path: "javascript:alert(1)",
+      additional_image_paths: ["/images/a.svg", "data:text/html,x", "https://cdn.example.com/b.jpg", "//evil.example/c.jpg"],
+    });
+    expect(hotel.image_path).toBe("/placeholder.svg");
+    expect(hotel.additional_image_paths).toEqual(["/images/a.svg", "https://cdn.example.com/b.jpg"]);
+  });
+});
+

@@ -113,6 +113,14 @@ export function parseImagePaths(raw: unknown): string[] {
     .filter(Boolean);
 }
 
+/**
+ * An image address a page may show: http(s), or a path on this site. Rows written around the
+ * importer (SQL, a dashboard) must not put `javascript:` or `data:` into an <img>.
+ */
+export function isImageAddress(value: string): boolean {
+  return /^https?:\/\/[^\s/]/i.test(value) || /^\/(?![/\\])/.test(value);
+}
+
 function tryParseJson(text: string): unknown {
   try {
     return JSON.parse(text);
@@ -149,8 +157,8 @@ export function normalizeHotel(raw: RawHotel, generateId: () => string = () => c
     star_rating: finiteNumber(raw.star_rating) ?? 0,
     price_amount: price === null ? HOTEL_DEFAULTS.price_amount : String(price),
     price_currency: text(raw.price_currency).toUpperCase() || HOTEL_DEFAULTS.price_currency,
-    image_path: text(raw.image_path) || HOTEL_DEFAULTS.image_path,
-    additional_image_paths: parseImagePaths(raw.additional_image_paths),
+    image_path: isImageAddress(text(raw.image_path)) ? text(raw.image_path) : HOTEL_DEFAULTS.image_path,
+    additional_image_paths: parseImagePaths(raw.additional_image_paths).filter(isImageAddress),
     amenities: parseAmenities(raw.amenities),
     location: text(raw.location),
     country: text(raw.country),

@@ -34,10 +34,12 @@ export interface ListParams {
   destination: string;
 }
 
+/** Control characters never belong in a search or a place name (and PostgreSQL text cannot hold NUL). */
+export const withoutControlChars = (value: string) => value.replace(/[\u0000-\u001f\u007f]/g, " ");
+
 function text(params: URLSearchParams, key: string): string {
-  const value = params.get(key) ?? "";
-  // Control characters never belong in a search; drop them with the excess length.
-  return value.replace(/[\u0000-\u001f\u007f]/g, " ").trim().slice(0, MAX_TEXT);
+  // Control characters go with the excess length.
+  return withoutControlChars(params.get(key) ?? "").trim().slice(0, MAX_TEXT);
 }
 
 export function readListParams(params: URLSearchParams): ListParams {

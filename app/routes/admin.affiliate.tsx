@@ -9,6 +9,7 @@ import { AdminPageHeader } from "#app/components/admin-page-header.tsx";
 import { getAppDatabase } from "#app/db/db.server.ts";
 import { stripTrailingPeriod } from "#app/domain/hotel.ts";
 import { hotelPath } from "#app/domain/paths.ts";
+import { withoutControlChars } from "#app/domain/search-params.ts";
 import { getEnv } from "#app/env.server.ts";
 
 export function meta() {
@@ -18,7 +19,7 @@ export function meta() {
 const REQUIRED = "Hotel ID and affiliate ID are required";
 const UTM_RULE = "may only contain letters, digits, '-', '_' and '.' (at most 50)";
 
-const field = (max: number) => z.preprocess((value) => (typeof value === "string" ? value.trim() : ""), z.string().max(max));
+const field = (max: number) => z.preprocess((value) => (typeof value === "string" ? withoutControlChars(value).trim() : ""), z.string().max(max));
 const utm = (name: string, fallback: string) =>
   z.preprocess(
     (value) => (typeof value === "string" && value.trim() ? value.trim() : fallback),

@@ -22,12 +22,14 @@ import { storeBlogImage, UploadError } from "#app/blog/image-storage.server.ts";
 import { findPost, isPostId } from "#app/blog/posts.server.ts";
 import { clearCatalogueCache } from "#app/catalogue/cache.server.ts";
 import { getAppDatabase } from "#app/db/db.server.ts";
-import { postSlug, readingTimeMinutes, type ContentBlock } from "#app/domain/blog.ts";
+import { isHttpOrLocalUrl, postSlug, readingTimeMinutes, type ContentBlock } from "#app/domain/blog.ts";
 import {
   BLOCK_LABELS,
   BLOCK_TYPES,
   EDITOR_MESSAGES,
+  editorShapeSchema,
   EXCERPT_HINT,
+  MAX_LIST_LENGTH,
   NEW_BLOCK,
   postFormSchema,
   slugToStore,
@@ -95,6 +97,15 @@ export async function action(args: Route.ActionArgs) {
     }
   }
   form.delete("_action");
+  // A hand-made post the editor cannot take: an intent conform throws on (not its JSON, a list
+  // operation on a text, a path such as __proto__), or lists that are not lists or far too long.
+  let editable = false;
+  try {
+    editable = editorShapeSchema.safeParse(parseWithZod(form, { schema: z.looseObject({}) }).payload).success;
+  } catch {
+    // conform threw: not a form the editor made.
+  }
+  if (!editable) throw data(null, { status: 400 });
   const instructions = String(form.get("instructions") ?? "").slice(0, 2000);
   form.delete("instructions");
 
@@ -119,6 +130,7 @@ export async function action(args: Route.ActionArgs) {
 
   if (editorAction === "upload-cover" || editorAction.startsWith("upload-block:")) {
     const index = editorAction === "upload-cover" ? null : Number(editorAction.slice("upload-block:".length));
+    if (index !== null && !(Number.isInteger(index) && index >= 0 && index < MAX_LIST_LENGTH)) throw data(null, { status: 400 });
     const file = files.get(index === null ? "coverFile" : `blockFile-${index}`);
     const field = index === null ? "coverImage" : `blocks[${index}].url`;
     if (!file) return answer({ title: EDITOR_MESSAGES.uploadFailed.title, description: "Välj en bildfil att ladda upp.", variant: "destructive" }, 400);
@@ -369,7 +381,8 @@ export default function PostEditor({ loaderData, actionData }: Route.ComponentPr
                 {working === "upload-cover" ? "Laddar upp..." : "Ladda upp"}
               </button>
             </div>
-            {fields.coverImage.value ? <img src={fields.coverImage.value} alt="Förhandsvisning av omslagsbilden" className="mt-3 max-h-48 rounded-md object-cover" /> : null}
+            {/* Only an address the post may keep is previewed (not javascript: typed by hand). */}
+            {fields.coverImage.value && isHttpOrLocalUrl(fields.coverImage.value) ? <img src={fields.coverImage.value} alt="Förhandsvisning av omslagsbilden" className="mt-3 max-h-48 rounded-md object-cover" /> : null}
           </div>
           <div className="flex items-start gap-3">
             <input
@@ -532,7 +545,7 @@ function BlockEditor({
               {working === `upload-block:${index}` ? "Laddar upp..." : "Ladda upp"}
             </button>
           </div>
-          {field("url").value ? <img src={String(field("url").value)} alt="" className="max-h-40 rounded-md object-cover" /> : null}
+          {field("url").value && isHttpOrLocalUrl(String(field("url").value)) ? <img src={String(field("url").value)} alt="" className="max-h-40 rounded-md object-cover" /> : null}
           {text("alt", "Alternativtext (beskriv bilden)")}
           {text("caption", "Bildtext (valfri)")}
         </>

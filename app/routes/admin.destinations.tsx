@@ -8,7 +8,8 @@ import { listPopularDestinations } from "#app/catalogue/destinations.server.ts";
 import { clearCatalogueCache } from "#app/catalogue/cache.server.ts";
 import { AdminPageHeader } from "#app/components/admin-page-header.tsx";
 import { getAppDatabase } from "#app/db/db.server.ts";
-import { isSafeBlockUrl } from "#app/domain/blog.ts";
+import { isHttpOrLocalUrl } from "#app/domain/blog.ts";
+import { isUuid } from "#app/domain/uuid.ts";
 import { redirectWithFlash } from "#app/flash.server.ts";
 import { readFormData } from "#app/form-data.server.ts";
 import { log } from "#app/log.server.ts";
@@ -33,8 +34,8 @@ const destinationSchema = z
   })
   .superRefine((value, ctx) => {
     if (!value.name || !value.description || !value.image) ctx.addIssue({ code: "custom", message: REQUIRED, path: ["form"] });
-    if (value.image && !(isSafeBlockUrl(value.image) && !value.image.startsWith("#"))) ctx.addIssue({ code: "custom", message: `Image URL ${URL_RULE}`, path: ["image"] });
-    if (value.link && !(isSafeBlockUrl(value.link) && !value.link.startsWith("#"))) ctx.addIssue({ code: "custom", message: `Link ${URL_RULE}`, path: ["link"] });
+    if (value.image && !isHttpOrLocalUrl(value.image)) ctx.addIssue({ code: "custom", message: `Image URL ${URL_RULE}`, path: ["image"] });
+    if (value.link && !isHttpOrLocalUrl(value.link)) ctx.addIssue({ code: "custom", message: `Link ${URL_RULE}`, path: ["link"] });
   });
 
 type Fields = "name" | "description" | "image" | "price" | "link";
@@ -86,7 +87,7 @@ export async function action(args: Route.ActionArgs) {
     return redirectWithFlash("/admin/destinations", { title: "Destination added", description: `${value.name} is now on the home page.` });
   }
 
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return redirectWithFlash("/admin/destinations", { title: "Error", description: "Unknown error occurred", variant: "destructive" });
+  if (!isUuid(id)) return redirectWithFlash("/admin/destinations", { title: "Error", description: "Unknown error occurred", variant: "destructive" });
 
   if (intent === "remove") {
     const removed = await db.deleteFrom("popular_destinations").where("id", "=", id).returning("name").executeTakeFirst();

@@ -5,6 +5,7 @@ import { adminMeta } from "#app/admin/meta.ts";
 import { requireAdmin } from "#app/auth/guards.server.ts";
 import { AdminPageHeader } from "#app/components/admin-page-header.tsx";
 import { getAppDatabase } from "#app/db/db.server.ts";
+import { isUuid } from "#app/domain/uuid.ts";
 import { redirectWithFlash } from "#app/flash.server.ts";
 import { readFormData } from "#app/form-data.server.ts";
 
@@ -37,7 +38,7 @@ export async function action(args: Route.ActionArgs) {
   const form = await readFormData(args.request, 4 * 1024);
   const id = String(form.get("id") ?? "");
   const back = `/admin/messages${args.url.search}`;
-  if (form.get("intent") !== "delete" || !/^[0-9a-f-]{36}$/i.test(id)) {
+  if (form.get("intent") !== "delete" || !isUuid(id)) {
     return redirectWithFlash(back, { title: "Error", description: "Unknown error occurred", variant: "destructive" });
   }
   const deleted = await getAppDatabase().db.deleteFrom("contact_messages").where("id", "=", id).executeTakeFirst();

@@ -7,6 +7,7 @@ import { requireAdmin } from "#app/auth/guards.server.ts";
 import { AdminPageHeader } from "#app/components/admin-page-header.tsx";
 import { getAppDatabase } from "#app/db/db.server.ts";
 import { stripTrailingPeriod } from "#app/domain/hotel.ts";
+import { withoutControlChars } from "#app/domain/search-params.ts";
 import { redirectWithFlash } from "#app/flash.server.ts";
 import { readFormData } from "#app/form-data.server.ts";
 import { log } from "#app/log.server.ts";
@@ -46,7 +47,7 @@ export async function loader(args: Route.LoaderArgs) {
   const canTranslate = getAiEngine().canTranslate;
   const raw = args.url.searchParams.get("hotel");
   if (raw === null) return { canTranslate, query: "", hotel: null, status: null };
-  const query = stripTrailingPeriod(raw.trim()).slice(0, 200);
+  const query = stripTrailingPeriod(withoutControlChars(raw).trim()).slice(0, 200);
   if (!query) return { canTranslate, query, hotel: null, status: { kind: "error" as const, text: REWRITE_MESSAGES.enterId } };
   try {
     const hotel = await findHotel(query);

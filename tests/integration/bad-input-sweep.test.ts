@@ -1,0 +1,723 @@
+/**
+ * The bad-input sweep: every route in app/routes.ts (found by walking the route table, so a
+ * new route cannot escape) gets hostile query strings, hostile path segments and hostile
+ * form posts, as an anonymous visitor and as an administrator. It fails on any 5xx, any
+ * hostile markup echoed unescaped into something a browser renders as markup, any redirect
+ * off the site or injected header, and any change to the data a refused request must not
+ * make (a hash of every row of the tables that matter, before and after each request).
+ *
+ * Each action's own cases (its real field names, made hostile) are in SWEEP below; a route
+ * without an entry fails the table test, and so does an action without cases.
+ */
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hotelPath } from "#app/domain/paths.ts";
+import { Browser, signIn, startTestApp, TEST_ADMIN, type TestApp } from "#tests/app-server.ts";
+import { genericPosts, PATH_SEGMENTS, QUERY_VARIANTS, responseProblems, SQL, XSS_ATTRIBUTE, XSS_SCRIPT } from "./hostile-input.ts";
+import { fillPath, isAdminRoute, routeTable, type TableRoute } from "./route-table.ts";
+
+/** The tables a refused request must leave as they were. */
+const TRACKED = [
+  "hotels", "hotels_blog_posts", "popular_locations", "popular_destinations", "contact_messages",
+  "users", "admin_users", "ai_jobs", "ai_job_items", "outbound_clicks",
+] as const;
+type Table = (typeof TRACKED)[number];
+type Role = "anonymous" | "admin";
+
+interface Seed {
+  hotel: { hotel_id: string; country: string; location: string; slug: string; affiliate: boolean };
+  hostileHotelId: string;
+  post: { id: string; slug: string };
+  draftId: string;
+  jobId: string;
+  messageId: string;
+  destinationId: string;
+  /** Every place's checkbox value on the popular-locations screen. */
+  places: string[];
+}
+
+interface PostCase {
+  label: string;
+  body: BodyInit;
+  /** Content-Type, when not the one fetch derives from the body. */
+  type?: string;
+  /** Query string on the action's URL. */
+  query?: string;
+  /** Tables the request may change when the action accepts it (hostile text stored as data). */
+  changes?: Table[];
+  /** It replaces the session it comes with (a good sign-in): sent from a fresh session. */
+  fresh?: true;
+}
+
+interface QueryCase {
+  label: string;
+  query: string;
+  changes?: Table[];
+}
+
+interface SweepEntry {
+  /** Real values for the route's parameters (seeded rows), so its loader gets past "not found". */
+  params?: (seed: Seed) => Record<string, string>;
+  /** GETs of this route beyond the generic ones: values that open a code path for the hostile ones. */
+  queries?: (seed: Seed) => QueryCase[];
+  /** The action's cases: required exactly when the module exports an action. */
+  posts?: (seed: Seed) => PostCase[];
+  /** Admin routes: posts the action would accept; sent only anonymously, where the guard must refuse them. */
+  guarded?: (seed: Seed) => PostCase[];
+  /** A post ends the session it comes with (sign-out): each is sent from a fresh session. */
+  endsSession?: true;
+  /** Tables any administrator's post may change: an action without an intent, where every post is a save. */
+  everyPostSaves?: Table[];
+}
+
+const form = (label: string, fields: [string, string][], extra: Omit<PostCase, "label" | "body"> = {}): PostCase => ({
+  label,
+  body: new URLSearchParams(fields),
+  ...extra,
+});
+
+const multipart = (label: string, fields: [string, string | File][], extra: Omit<PostCase, "label" | "body"> = {}): PostCase => {
+  const body = new FormData();
+  for (const [name, value] of fields) body.append(name, value);
+  return { label, body, ...extra };
+};
+
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]);
+const EMPTY_UUID = "00000000-0000-4000-8000-000000000000";
+const DASHES = "-".repeat(36);
+
+/** A post the editor accepts: a title and one paragraph. */
+const validPost = (title: string): [string, string][] => [
+  ["title", title],
+  ["blocks[0].type", "paragraph"],
+  ["blocks[0].content", "Ett stycke."],
+];
+
+/** The editor's cases; `accepts` adds a post full of hostile text that is valid and saved. */
+function editorPosts(accepts: boolean): PostCase[] {
+  const cases: PostCase[] = [
+    form("no title, no blocks", [["slug", XSS_SCRIPT]]),
+    form("javascript: cover image", [...validPost("Omslag"), ["coverImage", "javascript:alert(1)"]]),
+    form("javascript: URL in an image block", [["title", "Bild"], ["blocks[0].type", "image"], ["blocks[0].url", "javascript:alert(1)"]]),
+    form("data: URL in a button block", [["title", "Knapp"], ["blocks[0].type", "button"], ["blocks[0].url", "data:text/html,<script>alert(1)</script>"]]),
+    form("protocol-relative image URL", [["title", "Bild"], ["blocks[0].type", "image"], ["blocks[0].url", "//evil.example/x.png"]]),
+    form("unknown block type", [["title", "Typ"], ["blocks[0].type", "script"], ["blocks[0].content", XSS_SCRIPT]]),
+    form("heading level as text and out of range", [["title", "Rubrik"], ["blocks[0].type", "heading"], ["blocks[0].level", "abc"], ["blocks[0].content", "x"], ["blocks[1].type", "heading"], ["blocks[1].level", "99"], ["blocks[1].content", "x"]]),
+    form("published and external as JSON", [...validPost("Publicerad"), ["published", '{"a":1}'], ["blocks[1].type", "button"], ["blocks[1].external", "[true]"]]),
+    form("blocks as a JSON string", [["title", "JSON"], ["blocks", '[{"type":"paragraph","content":"x"}]']]),
+    form("a huge block index", [["title", "Index"], ["blocks[99999999].type", "paragraph"], ["blocks[99999999].content", "x"]]),
+    form("a negative block index", [["title", "Index"], ["blocks[-1].type", "paragraph"], ["blocks[-1].content", "x"]]),
+    form("301 blocks", [["title", "Många"], ...Array.from({ length: 301 }, (_, i): [string, string][] => [[`blocks[${i}].type`, "paragraph"], [`blocks[${i}].content`, "x"]]).flat()]),
+    form("title above 200 characters", validPost("x".repeat(201))),
+    form("a NUL in the title", validPost("Rub\0rik")),
+    form("duplicated title fields", [["title", "a"], ["title", "b"], ["blocks[0].type", "paragraph"], ["blocks[0].content", "x"]]),
+    form("list items as a JSON string", [["title", "Lista"], ["blocks[0].type", "list"], ["blocks[0].items", '["a","b"]']]),
+    form("unknown _action", [...validPost(""), ["_action", XSS_SCRIPT]]),
+    form("regenerate-slug without a title", [["_action", "regenerate-slug"], ["title", "   "]]),
+    form("ai-generate without instructions", [["_action", "ai-generate"], ["instructions", "  "]]),
+    form("ai-generate with hostile instructions", [["_action", "ai-generate"], ["title", XSS_SCRIPT], ["instructions", `${XSS_ATTRIBUTE} ${SQL}`]]),
+    form("upload-block with a number that is not one", [["_action", "upload-block:NaN"]]),
+    multipart("upload-block at a huge index", [["_action", "upload-block:99999999"], ["blockFile-99999999", new File([PNG], "x.png", { type: "image/png" })]]),
+    multipart("upload: not an image", [["_action", "upload-cover"], ["coverFile", new File([XSS_SCRIPT], "x.png", { type: "image/png" })]]),
+    multipart("upload: SVG with a script", [["_action", "upload-cover"], ["coverFile", new File([`<svg xmlns="http://www.w3.org/2000/svg">${XSS_SCRIPT}</svg>`], "x.svg", { type: "image/svg+xml" })]]),
+    multipart("upload: a PNG with a hostile name", [["_action", "upload-cover"], ["title", XSS_SCRIPT], ["coverFile", new File([PNG], `${XSS_ATTRIBUTE}.png`, { type: "image/png" })]]),
+    multipart("upload: 6 MB (above the 5 MB limit)", [["_action", "upload-cover"], ["coverFile", new File([PNG, new Uint8Array(6 * 1024 * 1024)], "big.png", { type: "image/png" })]]),
+    multipart("upload: 8 MB (above the body limit)", [["_action", "upload-cover"], ["coverFile", new File([PNG, new Uint8Array(8 * 1024 * 1024)], "big.png", { type: "image/png" })]]),
+    form("conform intent that is not JSON", [...validPost("Intent"), ["__intent__", "{not json"]]),
+    form("conform intent: remove block 99999999", [...validPost("Intent"), ["__intent__", JSON.stringify({ type: "remove", payload: { name: "blocks", index: 99999999 } })]]),
+    form("conform intent: insert at -5", [...validPost("Intent"), ["__intent__", JSON.stringify({ type: "insert", payload: { name: "blocks", index: -5, defaultValue: { type: "script" } } })]]),
+    form("conform intent: reorder far away", [...validPost("Intent"), ["__intent__", JSON.stringify({ type: "reorder", payload: { name: "blocks", from: 0, to: 1e9 } })]]),
+    form("conform intent: update block 99999999", [...validPost("Intent"), ["__intent__", JSON.stringify({ type: "update", payload: { name: "blocks", index: 99999999, value: { type: "paragraph" } } })]]),
+    form("conform intent: make the block list a text", [...validPost("Intent"), ["__intent__", JSON.stringify({ type: "update", payload: { name: "blocks", value: "x" } })]]),
+    form("conform intent: insert into a text", [...validPost("Intent"), ["__intent__", JSON.stringify({ type: "insert", payload: { name: "title" } })]]),
+    form("a block that is a text", [["title", "Block"], ["blocks[0]", XSS_SCRIPT]]),
+    form("conform intent: update the prototype", [...validPost("Intent"), ["__intent__", JSON.stringify({ type: "update", payload: { name: "__proto__", value: { polluted: "yes" } } })]]),
+  ];
+  if (accepts) {
+    cases.push(
+      form(
+        "hostile text in a valid post (stored, must be shown escaped)",
+        [
+          ["title", `${XSS_SCRIPT} ${XSS_ATTRIBUTE}`],
+          ["excerpt", `${XSS_ATTRIBUTE} </script><script>alert(1)</script>`],
+          ["coverImage", `/x.png${XSS_ATTRIBUTE}`],
+          ["blocks[0].type", "paragraph"],
+          ["blocks[0].content", `${XSS_SCRIPT} ${SQL}`],
+          ["blocks[1].type", "heading"],
+          ["blocks[1].content", XSS_ATTRIBUTE],
+          ["blocks[2].type", "image"],
+          ["blocks[2].url", `https://example.com/x.png${XSS_ATTRIBUTE}`],
+          ["blocks[2].alt", XSS_ATTRIBUTE],
+          ["blocks[2].caption", XSS_SCRIPT],
+          ["blocks[3].type", "button"],
+          ["blocks[3].text", XSS_SCRIPT],
+          ["blocks[3].url", `/hotels?x=${XSS_ATTRIBUTE}`],
+          ["blocks[4].type", "list"],
+          ["blocks[4].items[0]", XSS_SCRIPT],
+          ["blocks[5].type", "quote"],
+          ["blocks[5].content", XSS_ATTRIBUTE],
+          ["blocks[5].cite", XSS_SCRIPT],
+          ["published", "on"],
+        ],
+        { changes: ["hotels_blog_posts"] },
+      ),
+    );
+  }
+  return cases;
+}
+
+/** Every route of app/routes.ts, by route id. */
+const SWEEP: Record<string, SweepEntry> = {
+  "routes/home": {},
+  "routes/hotels": {
+    queries: () => [{ label: "a real country with hostile filters", query: `country=Sweden&location=${encodeURIComponent(XSS_SCRIPT)}&rating=4&sortera=toString&sida=2` }],
+    posts: () => [
+      form("no intent", [["query", "hotell"]]),
+      form("unknown intent", [["intent", XSS_SCRIPT], ["query", "hotell"]]),
+      form("duplicated intent, the first unknown", [["intent", "x"], ["intent", "ai-recommend"], ["query", "hotell"]]),
+      form("missing query", [["intent", "ai-recommend"], ["preferences", XSS_SCRIPT]]),
+      form("query above 500 characters", [["intent", "ai-recommend"], ["query", "x".repeat(501)]]),
+      form("hostile query and preferences", [["intent", "ai-recommend"], ["query", `${XSS_SCRIPT} ${SQL}`], ["preferences", XSS_ATTRIBUTE]]),
+      form("query as a JSON string and an array", [["intent", "ai-recommend"], ["query", '{"$ne":null}'], ["preferences[]", "x"]]),
+      form("honeypot filled", [["intent", "ai-recommend"], ["query", "hotell"], ["website", "https://spam.example"]]),
+      form("a NUL in the query", [["intent", "ai-recommend"], ["query", "hotell i\0 Stockholm"]]),
+      form("body above the 8 kB limit", [["intent", "ai-recommend"], ["query", "x".repeat(9 * 1024)]]),
+    ],
+  },
+  "routes/redirect": {
+    queries: () => [
+      // A partner host forwards (and records a click), so the hostile rest of the address meets the refresh and the link.
+      { label: "a partner host with a hostile path, source and hotel", query: `to=${encodeURIComponent(`https://www.booking.com/x?a=${XSS_ATTRIBUTE}&b=${XSS_SCRIPT}`)}&source=${encodeURIComponent(XSS_SCRIPT)}&hotel=${encodeURIComponent(XSS_ATTRIBUTE)}`, changes: ["outbound_clicks"] },
+      { label: "a partner host with a NUL in source and hotel", query: `to=${encodeURIComponent("https://www.booking.com/x")}&source=a%00b&hotel=a%00b`, changes: ["outbound_clicks"] },
+      { label: "a foreign host with hostile userinfo", query: `to=${encodeURIComponent(`https://${encodeURIComponent(XSS_SCRIPT)}@evil.example/`)}` },
+    ],
+  },
+  "routes/healthz": {},
+  "routes/resources.suggestions": {},
+  "routes/robots[.]txt": {},
+  "routes/sitemap[.]xml": {},
+  "routes/sitemaps.$file": { params: () => ({ file: "pages-1.xml" }) },
+  "routes/sitemap": {},
+  "routes/about": {},
+  "routes/contact": {
+    posts: () => {
+      const valid: [string, string][] = [["name", "Besökare"], ["email", "besok@example.se"], ["message", "Ett meddelande till redaktionen."]];
+      const but = (changes: [string, string][]) => [...valid.filter(([name]) => !changes.some(([changed]) => changed === name)), ...changes];
+      return [
+        form("only a name", [["name", "Besökare"]]),
+        form("duplicated fields, the first invalid", [["name", ""], ["name", "Besökare"], ["email", "inte-en-adress"], ["email", "besok@example.se"], ["message", "kort"], ["message", "Ett meddelande till redaktionen."]]),
+        form("script in every field and no valid e-mail", [["name", XSS_SCRIPT], ["email", XSS_ATTRIBUTE], ["message", SQL]]),
+        form("javascript: URL as the e-mail", but([["email", "javascript:alert(1)"]])),
+        form("CRLF in the e-mail", but([["email", "besok@example.se\r\nBcc: all@evil.example"]])),
+        form("name above 100 characters", but([["name", "x".repeat(101)]])),
+        form("message above 5,000 characters", but([["message", "x".repeat(5001)]])),
+        form("array field names", [["name[]", "Besökare"], ["email[0]", "besok@example.se"], ["message[x]", "Ett meddelande till redaktionen."]]),
+        form("honeypot filled", [...valid, ["website", "https://spam.example"]]),
+        form("a NUL in an otherwise valid message", but([["message", "Ett meddelande\0 till redaktionen."]])),
+        form("hostile text in a valid message (stored, must be shown escaped)", but([["name", XSS_SCRIPT], ["message", `${XSS_ATTRIBUTE} ${SQL} ${XSS_SCRIPT}`]]), { changes: ["contact_messages"] }),
+      ];
+    },
+  },
+  "routes/blog": {},
+  "blog-post": { params: (seed) => ({ slug: seed.post.slug }) },
+  "blog-post-with-id": { params: (seed) => ({ slug: seed.post.slug, id: seed.post.id }) },
+  "routes/login": {
+    queries: () => [{ label: "sign-up tab with a foreign redirect", query: "tab=skapa-konto&redirectTo=%2F%2Fevil.example%2F" }],
+    posts: () => [
+      form("script as the e-mail", [["intent", "sign-in"], ["email", XSS_SCRIPT], ["password", "lösenord-123"]]),
+      form("SQL as the password", [["intent", "sign-in"], ["email", "ingen@example.se"], ["password", "' OR '1'='1"]]),
+      form("JSON strings as the credentials", [["intent", "sign-in"], ["email", '{"$ne":null}'], ["password", '{"$gt":""}']]),
+      form("sign-up with a short password and a hostile e-mail", [["intent", "sign-up"], ["email", XSS_ATTRIBUTE], ["password", "kort"]]),
+      form("sign-up with a password above 128 characters", [["intent", "sign-up"], ["email", "ny@example.se"], ["password", "x".repeat(129)]]),
+      form("unknown intent", [["intent", XSS_SCRIPT], ["email", "ingen@example.se"], ["password", "lösenord-123"]]),
+      form("array fields", [["intent", "sign-in"], ["email[]", "ingen@example.se"], ["password[]", "lösenord-123"]]),
+      form("a NUL in the password", [["intent", "sign-in"], ["email", "ingen@example.se"], ["password", "lösen\0ord-123"]]),
+      form("honeypot filled", [["intent", "sign-in"], ["email", TEST_ADMIN.email], ["password", TEST_ADMIN.password], ["website", "https://spam.example"]]),
+      form("body above the 16 kB limit", [["intent", "sign-in"], ["email", "ingen@example.se"], ["password", "x".repeat(17 * 1024)]]),
+      form("a good sign-in sent to a foreign address", [["intent", "sign-in"], ["email", TEST_ADMIN.email], ["password", TEST_ADMIN.password], ["redirectTo", "//evil.example/"]], { fresh: true }),
+      form("a good sign-in sent to javascript:", [["intent", "sign-in"], ["email", TEST_ADMIN.email], ["password", TEST_ADMIN.password], ["redirectTo", "javascript:alert(1)"]], { fresh: true }),
+      form("a good sign-in with CRLF in the redirect", [["intent", "sign-in"], ["email", TEST_ADMIN.email], ["password", TEST_ADMIN.password], ["redirectTo", "/\r\nSet-Cookie: injected=1"]], { fresh: true }),
+      form("a good sign-in sent to /\\ (a foreign host to browsers)", [["intent", "sign-in"], ["email", TEST_ADMIN.email], ["password", TEST_ADMIN.password], ["redirectTo", "/\\evil.example"]], { fresh: true }),
+    ],
+  },
+  "routes/logout": {
+    posts: () => [form("a foreign redirect", [["redirectTo", "//evil.example/"], ["intent", XSS_SCRIPT]])],
+    endsSession: true,
+  },
+  "routes/admin": {},
+  "routes/admin._index": {},
+  "routes/admin.hotels": {
+    queries: () => [{ label: "a real country, hostile place and selection", query: `country=Sweden&location=${encodeURIComponent(XSS_SCRIPT)}&affiliate=has&rewrite=${encodeURIComponent(XSS_ATTRIBUTE)}&select=all` }],
+    posts: () => [
+      form("toggle of an unknown hotel (SQL)", [["toggle", `affiliate:${SQL}:true`]]),
+      form("toggle of an unknown hotel (script)", [["toggle", `rewritten:${XSS_SCRIPT}:false`]]),
+      form("malformed toggle", [["toggle", "affiliate:x"], ["toggle", "nope"]]),
+      form("a NUL in a toggled hotel id", [["toggle", "affiliate:a\0b:true"]]),
+      form("unknown intent", [["intent", XSS_SCRIPT], ["hotel", SQL]]),
+      form("prototype names as intent", [["intent", "__proto__"], ["hotel", "x"]]),
+      form("toString as intent", [["intent", "toString"], ["hotel", "x"]]),
+      form("bulk action without hotels", [["intent", "set-affiliate"]]),
+      form("bulk action on unknown hotels", [["intent", "set-affiliate"], ["hotel", XSS_SCRIPT], ["hotel", SQL], ["hotel", "   "]]),
+      form("AI rewrite of unknown hotels", [["intent", "rewrite-ai"], ["hotel", XSS_ATTRIBUTE]]),
+      form("affiliate URLs for unknown hotels", [["intent", "generate-affiliate"], ["hotel", SQL]]),
+      form("a thousand unknown hotels", [["intent", "set-rewritten"], ...Array.from({ length: 1000 }, (_, i): [string, string] => ["hotel", `X-${i}`])]),
+      form("hostile filters on the action's address", [["intent", XSS_SCRIPT]], { query: `q=${encodeURIComponent(XSS_SCRIPT)}&country=${encodeURIComponent(XSS_ATTRIBUTE)}&location=x` }),
+      form("body above the 32 kB limit", [["intent", "set-affiliate"], ["hotel", "x".repeat(33 * 1024)]]),
+    ],
+    guarded: (seed) => [
+      form("a real toggle", [["toggle", `affiliate:${seed.hotel.hotel_id}:${!seed.hotel.affiliate}`]]),
+      form("a real bulk action", [["intent", "set-rewritten"], ["hotel", seed.hotel.hotel_id]]),
+      form("a real AI rewrite", [["intent", "rewrite-ai"], ["hotel", seed.hotel.hotel_id]]),
+    ],
+  },
+  "routes/admin.rewrite": {
+    queries: (seed) => [
+      { label: "a real hotel", query: `hotel=${encodeURIComponent(seed.hotel.hotel_id)}` },
+      { label: "the hostile hotel", query: `hotel=${encodeURIComponent(seed.hostileHotelId)}` },
+      { label: "a NUL in the hotel id", query: "hotel=a%00b" },
+    ],
+    posts: (seed) => [
+      form("save without a hotel", [["intent", "save"], ["translation", XSS_SCRIPT]]),
+      form("save to an unknown hotel (SQL)", [["intent", "save"], ["hotel_id", SQL], ["translation", XSS_SCRIPT]]),
+      form("save an empty translation", [["intent", "save"], ["hotel_id", seed.hotel.hotel_id], ["translation", "   "]]),
+      form("translate an unknown hotel", [["intent", "translate"], ["hotel_id", XSS_SCRIPT]]),
+      form("translate without a provider", [["intent", "translate"], ["hotel_id", seed.hotel.hotel_id], ["translation", XSS_ATTRIBUTE]]),
+      form("unknown intent", [["intent", XSS_SCRIPT], ["hotel_id", seed.hotel.hotel_id], ["translation", "x"]]),
+      form("a translation above 20,000 characters to an unknown hotel", [["intent", "save"], ["hotel_id", "FINNS-INTE"], ["translation", "x".repeat(30_000)]]),
+      form("body above the 64 kB limit", [["intent", "save"], ["hotel_id", seed.hotel.hotel_id], ["translation", "x".repeat(65 * 1024)]]),
+      form("a NUL in a translation of a real hotel", [["intent", "save"], ["hotel_id", seed.hotel.hotel_id], ["translation", "Över\0satt."]]),
+      form("a NUL in the hotel id", [["intent", "translate"], ["hotel_id", "a\0b"]]),
+      form("hostile translation saved (stored, must be shown escaped)", [["intent", "save"], ["hotel_id", seed.hotel.hotel_id], ["translation", `${XSS_SCRIPT}\n${XSS_ATTRIBUTE}`]], { changes: ["hotels"] }),
+    ],
+    guarded: (seed) => [form("a real save", [["intent", "save"], ["hotel_id", seed.hotel.hotel_id], ["translation", "Översatt."]])],
+  },
+  "routes/admin.affiliate": {
+    queries: (seed) => [
+      { label: "a NUL in the hotel id", query: "hotel=a%00b&affiliate=a" },
+      { label: "a real hotel with a hostile affiliate id", query: `hotel=${encodeURIComponent(seed.hotel.hotel_id)}&affiliate=${encodeURIComponent(XSS_ATTRIBUTE)}&source=ok&medium=ok` },
+      { label: "a real hotel with hostile UTM values", query: `hotel=${encodeURIComponent(seed.hotel.hotel_id)}&affiliate=a&source=${encodeURIComponent(XSS_SCRIPT)}&medium=${encodeURIComponent(SQL)}` },
+      { label: "the hostile hotel", query: `hotel=${encodeURIComponent(seed.hostileHotelId)}&affiliate=a` },
+    ],
+  },
+  "routes/admin.destinations": {
+    posts: (seed) => {
+      const add = (changes: [string, string][]): [string, string][] => [
+        ["intent", "add"],
+        ...([["name", "Lissabon"], ["description", "Sol och spårvagnar."], ["image", "https://example.com/l.jpg"]] as [string, string][]).filter(([name]) => !changes.some(([changed]) => changed === name)),
+        ...changes,
+      ];
+      return [
+        form("add without fields", [["intent", "add"]]),
+        form("add with a javascript: image", add([["image", "javascript:alert(1)"]])),
+        form("add with a data: link", add([["link", "data:text/html,<script>alert(1)</script>"]])),
+        form("add with a protocol-relative link", add([["link", "//evil.example/"]])),
+        form("add with a fragment as the image", add([["image", "#x"]])),
+        form("add with a name above 80 characters", add([["name", "x".repeat(81)]])),
+        form("add with a NUL in the name", add([["name", "Lis\0sabon"]])),
+        form("add with duplicated fields, the first empty", [["intent", "add"], ["name", ""], ["name", "Lissabon"], ["description", "x"], ["image", ""], ["image", "https://example.com/l.jpg"]]),
+        form("remove with SQL as the id", [["intent", "remove"], ["id", SQL]]),
+        form("remove with a UUID-shaped id that is not one", [["intent", "remove"], ["id", DASHES]]),
+        form("remove an unknown destination", [["intent", "remove"], ["id", EMPTY_UUID]]),
+        form("move an unknown destination", [["intent", "up"], ["id", EMPTY_UUID]]),
+        form("move with a UUID-shaped id that is not one", [["intent", "down"], ["id", DASHES]]),
+        form("unknown intent with a real id", [["intent", XSS_SCRIPT], ["id", seed.destinationId]]),
+        form("body above the 16 kB limit", add([["description", "x".repeat(17 * 1024)]])),
+        form(
+          "hostile text in a valid destination (stored, must be shown escaped)",
+          add([["name", XSS_SCRIPT], ["description", XSS_ATTRIBUTE], ["image", `/x.png${XSS_ATTRIBUTE}`], ["price", XSS_SCRIPT], ["link", `/hotels?x=${XSS_ATTRIBUTE}`]]),
+          { changes: ["popular_destinations"] },
+        ),
+      ];
+    },
+    guarded: (seed) => [
+      form("a real removal", [["intent", "remove"], ["id", seed.destinationId]]),
+      form("a real addition", [["intent", "add"], ["name", "Lissabon"], ["description", "Sol."], ["image", "https://example.com/l.jpg"]]),
+    ],
+  },
+  "routes/admin.popular-locations": {
+    // The checkbox grid has no intent: every form post is a save of the places it names (unknown
+    // ones dropped; none at all clears the list), and rewrites the list even when it stays the same.
+    everyPostSaves: ["popular_locations"],
+    posts: (seed) => [
+      form("more than 12 real places", seed.places.map((place): [string, string] => ["place", place])),
+      form("unknown and malformed places", [["place", XSS_SCRIPT], ["place", '{"a":1}'], ["place", "[1,2]"], ["place", '["Sweden"]'], ["place", SQL]]),
+      form("a real place next to hostile ones", [["place", seed.places[0]!], ["place[]", XSS_ATTRIBUTE], ["place", `["${XSS_SCRIPT}","x"]`]]),
+      form("body above the 64 kB limit", [["place", "x".repeat(65 * 1024)]]),
+    ],
+    guarded: (seed) => [form("a real choice", [["place", seed.places[1]!]])],
+  },
+  "routes/admin.sitemap": {
+    queries: () => [{ label: "generated, hostile tab", query: `generate=1&tab=${encodeURIComponent(XSS_SCRIPT)}` }],
+    posts: () => [
+      form("not generated", [["generated", XSS_SCRIPT]]),
+      form("generated as an array", [["generated[]", "1"]]),
+      form("generated, with hostile extras", [["generated", "1"], ["xml", XSS_SCRIPT]]),
+    ],
+    guarded: () => [form("a real update", [["generated", "1"]])],
+  },
+  "routes/admin.sitemap.download": {},
+  "routes/admin.messages": {
+    queries: () => [{ label: "hostile page number", query: "sida=-99999999999" }],
+    posts: (seed) => [
+      form("delete with SQL as the id", [["intent", "delete"], ["id", SQL]]),
+      form("delete with a UUID-shaped id that is not one", [["intent", "delete"], ["id", DASHES]]),
+      form("delete an unknown message", [["intent", "delete"], ["id", EMPTY_UUID]]),
+      form("unknown intent with a real id", [["intent", "remove"], ["id", seed.messageId]]),
+      form("id as an array", [["intent", "delete"], ["id[]", seed.messageId]]),
+      form("hostile query on the action's address", [["intent", "x"]], { query: `sida=${encodeURIComponent(XSS_SCRIPT)}` }),
+      form("body above the 4 kB limit", [["intent", "delete"], ["id", "x".repeat(5 * 1024)]]),
+    ],
+    guarded: (seed) => [form("a real deletion", [["intent", "delete"], ["id", seed.messageId]])],
+  },
+  "routes/admin.blog": {
+    queries: (seed) => [{ label: "a real deletion question with a hostile search", query: `radera=${seed.post.id}&q=${encodeURIComponent(XSS_SCRIPT)}&sida=${encodeURIComponent(SQL)}` }],
+    posts: (seed) => [
+      form("delete with SQL as the id", [["intent", "delete"], ["id", SQL]]),
+      form("delete with a UUID-shaped id that is not one", [["intent", "delete"], ["id", DASHES]]),
+      form("delete an unknown post", [["intent", "delete"], ["id", EMPTY_UUID]]),
+      form("unknown intent with a real id", [["intent", XSS_SCRIPT], ["id", seed.post.id]]),
+      form("id as an array", [["intent", "delete"], ["id[]", seed.post.id]]),
+      form("hostile query on the action's address", [["intent", "x"]], { query: `radera=${encodeURIComponent(XSS_SCRIPT)}&q=${encodeURIComponent(XSS_ATTRIBUTE)}` }),
+      form("body above the 4 kB limit", [["intent", "delete"], ["id", "x".repeat(5 * 1024)]]),
+    ],
+    guarded: (seed) => [form("a real deletion", [["intent", "delete"], ["id", seed.post.id]])],
+  },
+  "admin-blog-new": { posts: () => editorPosts(true), guarded: () => [form("a real post", validPost("Nytt inlägg"))] },
+  "admin-blog-edit": {
+    params: (seed) => ({ id: seed.draftId }),
+    posts: () => editorPosts(false),
+    guarded: () => [form("a real update", validPost("Ändrat inlägg"))],
+  },
+  "routes/admin.jobs.$id": { params: (seed) => ({ id: seed.jobId }), queries: () => [{ label: "auto refresh off", query: "auto=0" }] },
+  flights: {},
+  rentals: {},
+  explore: {},
+  "routes/country": { params: (seed) => ({ country: seed.hotel.country }) },
+  "routes/place": { params: (seed) => ({ country: seed.hotel.country, location: seed.hotel.location }) },
+  "routes/hotel": { params: (seed) => ({ country: seed.hotel.country, location: seed.hotel.location, slug: seed.hotel.slug }) },
+  "not-found": { params: () => ({ "*": "finns-inte" }) },
+};
+
+let app: TestApp;
+let seed: Seed;
+const browsers = {} as Record<Role, Browser>;
+const actions = new Map<string, boolean>();
+const counts: Record<string, number> = {};
+
+beforeAll(async () => {
+  app = await startTestApp({ AFFILIATE_URL_TEMPLATE: "https://partner.example/hotel?q={query}&id={hotel_id}" });
+  seed = await seedCatalogue();
+  browsers.anonymous = new Browser(app.origin);
+  browsers.admin = new Browser(app.origin);
+  await signIn(browsers.admin, TEST_ADMIN.email, TEST_ADMIN.password);
+  for (const route of routeTable) {
+    const module = await app.importApp<{ action?: unknown }>(`app/${route.file}`);
+    actions.set(route.id, typeof module.action === "function");
+  }
+});
+afterAll(async () => {
+  console.log(`bad-input sweep: ${routeTable.length} routes; requests by method: ${JSON.stringify(counts)}`);
+  await app?.close();
+});
+
+/** A small catalogue, plus one hotel whose every text is hostile (as an import could bring it), a message, a click and a finished job. */
+async function seedCatalogue(): Promise<Seed> {
+  const db = await app.db();
+  const { seedDemoCatalogue } = await app.importApp<typeof import("#app/db/seed.server.ts")>("app/db/seed.server.ts");
+  await seedDemoCatalogue(db, { hotels: 24 });
+  const hostileHotelId = `HOSTILE-${XSS_SCRIPT}`;
+  await db
+    .insertInto("hotels")
+    .values({
+      hotel_id: hostileHotelId,
+      name: `${XSS_SCRIPT} ${XSS_ATTRIBUTE}`,
+      description: `${XSS_ATTRIBUTE} ${SQL}`,
+      rating: 8.1,
+      star_rating: 4,
+      price_amount: 1200,
+      price_currency: "SEK",
+      // What the importer lets through (app/domain/feed-row.ts): http(s) addresses, whatever their query holds.
+      image_path: `https://example.com/x.jpg?${XSS_ATTRIBUTE}`,
+      additional_image_paths: JSON.stringify([`https://example.com/y.jpg?${XSS_SCRIPT}`]),
+      amenities: JSON.stringify([XSS_SCRIPT, XSS_ATTRIBUTE]),
+      location: "Stockholm",
+      country: "Sweden",
+      address: XSS_SCRIPT,
+      affiliate_url: `https://www.booking.com/hotel?x=${XSS_ATTRIBUTE}${XSS_SCRIPT}`,
+      created_at: new Date(),
+      updated_at: new Date(),
+    })
+    .execute();
+  const hotel = await db
+    .selectFrom("hotels")
+    .select(["hotel_id", "name", "country", "location", "has_affiliate_url"])
+    .where("hotel_id", "<>", hostileHotelId)
+    .where("country", "is not", null)
+    .where("location", "is not", null)
+    .orderBy("hotel_id")
+    .executeTakeFirstOrThrow();
+  const [country, location, slug] = hotelPath({ ...hotel, country: hotel.country!, location: hotel.location! }).slice(1).split("/");
+  const post = await db.selectFrom("hotels_blog_posts").select(["id", "slug"]).where("published", "=", true).where("slug", "is not", null).orderBy("slug").executeTakeFirstOrThrow();
+  const draft = await db.selectFrom("hotels_blog_posts").select("id").where("published", "=", false).executeTakeFirstOrThrow();
+  const message = await db
+    .insertInto("contact_messages")
+    .values({ name: XSS_SCRIPT, email: "besok@example.se", message: `${XSS_ATTRIBUTE} ${SQL}`, created_at: new Date() })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await db.insertInto("outbound_clicks").values({ hotel_id: hostileHotelId, source: XSS_SCRIPT, target_host: "www.booking.com", clicked_at: new Date() }).execute();
+  const job = await db.insertInto("ai_jobs").values({ kind: "rewrite", status: "finished", total: 1, failed: 1, created_by: XSS_SCRIPT, finished_at: new Date() }).returning("id").executeTakeFirstOrThrow();
+  await db.insertInto("ai_job_items").values({ job_id: job.id, hotel_id: hostileHotelId, status: "failed", error: XSS_SCRIPT }).execute();
+  const destination = await db.selectFrom("popular_destinations").select("id").orderBy("position").executeTakeFirstOrThrow();
+  const places = await db.selectFrom("hotels").select(["country", "location"]).distinct().where("country", "is not", null).where("location", "is not", null).orderBy("country").orderBy("location").execute();
+  expect(places.length, "the seeded catalogue has more places than the popular-locations limit").toBeGreaterThan(12);
+  return {
+    hotel: { hotel_id: hotel.hotel_id, country: country!, location: location!, slug: slug!, affiliate: hotel.has_affiliate_url },
+    hostileHotelId,
+    post: { id: post.id, slug: post.slug! },
+    draftId: draft.id,
+    jobId: job.id,
+    messageId: message.id,
+    destinationId: destination.id,
+    places: places.map((place) => JSON.stringify([place.country, place.location])),
+  };
+}
+
+/** A hash of every row of each tracked table, read through the app's own database handle. */
+async function snapshot(): Promise<Record<Table, string>> {
+  const db = await app.db();
+  const columns = TRACKED.map((table) => sql`(select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) from ${sql.table(table)} t) as ${sql.ref(table)}`);
+  const { rows } = await sql<Record<Table, string>>`select ${sql.join(columns)}`.execute(db);
+  return rows[0]!;
+}
+
+function changedTables(before: Record<Table, string>, after: Record<Table, string>, allowed: readonly Table[] = []): Table[] {
+  return TRACKED.filter((table) => before[table] !== after[table] && !allowed.includes(table));
+}
+
+const short = (url: string) => (url.length > 160 ? `${url.slice(0, 150)}…(${url.length} chars)` : url);
+
+/** A signed-in administrator of their own (for requests that end or replace the session). */
+async function freshBrowser(role: Role): Promise<Browser> {
+  const browser = new Browser(app.origin);
+  if (role === "admin") await signIn(browser, TEST_ADMIN.email, TEST_ADMIN.password);
+  return browser;
+}
+
+interface Answer {
+  status: number;
+  location: string | null;
+  body: string;
+  problems: string[];
+}
+
+/** One request and what is wrong with its answer; a connection the server drops is a problem too. */
+async function send(browser: Browser, path: string, init: RequestInit = {}): Promise<Answer> {
+  const method = init.method ?? "GET";
+  counts[method] = (counts[method] ?? 0) + 1;
+  try {
+    const response = await browser.request(path, init);
+    const { problems, body } = await responseProblems(response);
+    return { status: response.status, location: response.headers.get("Location"), body, problems };
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    return { status: 0, location: null, body: "", problems: [`no answer (${cause?.code ?? cause?.message ?? String(error)})`] };
+  }
+}
+
+/** A single-fetch data request for a path, as React Router's client makes it. */
+const dataPath = (path: string) => `${path === "/" ? "/_root" : path.replace(/\/$/, "")}.data`;
+
+interface GetRequest {
+  role: Role;
+  path: string;
+  label: string;
+  method?: "GET" | "HEAD" | "OPTIONS";
+  headers?: Record<string, string>;
+  /** Sent from a browser of its own holding these cookies instead of the role's. */
+  cookies?: Record<string, string>;
+}
+
+/** Cookies no server set: a session id and a flash message that are not signed, and markup. */
+const FORGED_COOKIES = {
+  hg_session: encodeURIComponent(`${XSS_SCRIPT}.forged-signature`),
+  hg_flash: encodeURIComponent(Buffer.from(JSON.stringify({ flash: { title: XSS_SCRIPT, description: XSS_ATTRIBUTE } })).toString("base64")),
+};
+
+/** The administrator's requests must reach the back office: a sweep that lost its session proves nothing. */
+function lostSession(role: Role, route: TableRoute, path: string, answer: Answer): string[] {
+  return role === "admin" && isAdminRoute(route) && !path.includes(".data") && answer.location?.startsWith("/login")
+    ? ["the administrator was sent to sign in: the sweep lost its session"]
+    : [];
+}
+
+async function sweepGets(route: TableRoute, entry: SweepEntry): Promise<string[]> {
+  const problems: string[] = [];
+  const params = entry.params?.(seed) ?? {};
+  const base = fillPath(route, params);
+  const requests: GetRequest[] = [];
+  for (const role of ["anonymous", "admin"] as const) {
+    for (const variant of QUERY_VARIANTS) {
+      requests.push({ role, path: `${base}?${variant.query}`, label: variant.label, headers: variant.headers });
+      if (variant.data) requests.push({ role, path: `${dataPath(base)}?${variant.query}`, label: `${variant.label} (data request)` });
+    }
+    for (const name of route.params) {
+      for (const { label, segment } of PATH_SEGMENTS) {
+        requests.push({ role, path: fillPath(route, { ...params, [name]: name === "*" ? `finns-inte/${segment}` : segment }), label: `:${name} ${label}` });
+      }
+    }
+    for (const method of ["HEAD", "OPTIONS"] as const) requests.push({ role, method, path: `${base}?${QUERY_VARIANTS[0]!.query}`, label: `${method} with a script tag` });
+  }
+  requests.push({ role: "anonymous", path: base, label: "forged session and flash cookies", cookies: FORGED_COOKIES });
+  // Sent a few at a time; none of them may change the data.
+  const before = await snapshot();
+  const queue = [...requests];
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      for (let request = queue.shift(); request; request = queue.shift()) {
+        const browser = request.cookies ? new Browser(app.origin, undefined, new Map(Object.entries(request.cookies))) : browsers[request.role];
+        const answer = await send(browser, request.path, { method: request.method ?? "GET", headers: request.headers });
+        for (const problem of [...answer.problems, ...lostSession(request.role, route, request.path, answer)]) {
+          problems.push(`${request.role} ${request.method ?? "GET"} ${short(request.path)} [${request.label}]: ${problem}`);
+        }
+      }
+    }),
+  );
+  const changed = changedTables(before, await snapshot());
+  if (changed.length) problems.push(`hostile GETs of ${base} changed ${changed.join(", ")}`);
+
+  // Route-specific GETs, one at a time, each with the changes it may make.
+  for (const role of ["anonymous", "admin"] as const) {
+    for (const query of entry.queries?.(seed) ?? []) {
+      const path = query.query ? `${base}?${query.query}` : base;
+      const start = await snapshot();
+      const answer = await send(browsers[role], path);
+      for (const problem of [...answer.problems, ...lostSession(role, route, path, answer)]) problems.push(`${role} GET ${short(path)} [${query.label}]: ${problem}`);
+      const allowed = isAdminRoute(route) && role === "anonymous" ? [] : (query.changes ?? []);
+      const unexpected = changedTables(start, await snapshot(), allowed);
+      if (unexpected.length) problems.push(`${role} GET ${short(path)} [${query.label}]: changed ${unexpected.join(", ")}`);
+    }
+  }
+  return problems;
+}
+
+async function sweepPosts(route: TableRoute, entry: SweepEntry): Promise<string[]> {
+  const problems: string[] = [];
+  const path = fillPath(route, entry.params?.(seed) ?? {});
+  const hasAction = actions.get(route.id)!;
+  const own = entry.posts?.(seed) ?? [];
+  const generic: PostCase[] = genericPosts();
+  const unknownIntent = generic.find((post) => post.label === "unknown intent and _action")!;
+  const cases: { role: Role; post: PostCase; url: string; method: string }[] = [];
+  for (const role of ["anonymous", "admin"] as const) {
+    for (const post of [...generic, ...own]) cases.push({ role, post, url: post.query ? `${path}?${post.query}` : path, method: "POST" });
+    // The same action through a single-fetch data request, as the client router posts it; and
+    // the other methods React Router also hands to an action.
+    cases.push({ role, post: unknownIntent, url: dataPath(path), method: "POST" });
+    for (const method of ["PUT", "DELETE"]) cases.push({ role, post: unknownIntent, url: path, method });
+  }
+  for (const post of entry.guarded?.(seed) ?? []) cases.push({ role: "anonymous", post, url: path, method: "POST" });
+
+  for (const { role, post, url, method } of cases) {
+    const browser = entry.endsSession || post.fresh ? await freshBrowser(role) : browsers[role];
+    // Posts share keep-alive connections on purpose: a body the server leaves unread (a 405, a
+    // 413, the guard's redirect) must not stall the next request on the same connection.
+    const headers: Record<string, string> = { Origin: app.origin };
+    if (post.type) headers["Content-Type"] = post.type;
+    const before = await snapshot();
+    const answer = await send(browser, url, { method, body: post.body, headers });
+    const where = `${role} ${method} ${short(url)} [${post.label}]`;
+    for (const problem of [...answer.problems, ...lostSession(role, route, url, answer)]) problems.push(`${where}: ${problem}`);
+    // An administrator's post reaches the action; an anonymous one to the back office never may.
+    const allowed = isAdminRoute(route) && role === "anonymous" ? [] : [...(post.changes ?? []), ...(role === "admin" ? (entry.everyPostSaves ?? []) : [])];
+    const changed = changedTables(before, await snapshot(), allowed);
+    if (changed.length) problems.push(`${where}: changed ${changed.join(", ")} (status ${answer.status})`);
+    if (!hasAction && answer.status !== 405) problems.push(`${where}: a route without an action answered ${answer.status}, not 405`);
+    // A data request is redirected inside its answer (202), a page request with Location.
+    const toSignIn = url.endsWith(".data") ? answer.status === 202 && answer.body.includes("/login?redirectTo=") : Boolean(answer.location?.startsWith("/login?redirectTo="));
+    if (isAdminRoute(route) && role === "anonymous" && hasAction && !toSignIn) {
+      problems.push(`${where}: the guard did not send the visitor to sign in (status ${answer.status})`);
+    }
+  }
+  return problems;
+}
+
+describe("the sweep table", () => {
+  it("has an entry for every route in app/routes.ts, and none for routes that are gone", () => {
+    const ids = routeTable.map((route) => route.id);
+    expect(ids.filter((id) => !(id in SWEEP)), "routes without a sweep entry").toEqual([]);
+    expect(Object.keys(SWEEP).filter((id) => !ids.includes(id)), "sweep entries without a route").toEqual([]);
+  });
+
+  it("has form posts for exactly the routes whose module exports an action", () => {
+    const mismatched = routeTable.filter((route) => actions.get(route.id) !== Boolean(SWEEP[route.id]?.posts));
+    expect(mismatched.map((route) => `${route.id} (action: ${actions.get(route.id)})`)).toEqual([]);
+  });
+});
+
+describe.each(routeTable)("$id (/$pattern)", (route) => {
+  it("answers hostile query strings and path segments without a 5xx, an unescaped echo or a data change", async () => {
+    const entry = SWEEP[route.id];
+    expect(entry, `${route.id} has no entry in the sweep`).toBeDefined();
+    expect(await sweepGets(route, entry!)).toEqual([]);
+  });
+
+  it("answers hostile form posts without a 5xx, an unescaped echo or a data change a refusal must not make", async () => {
+    const entry = SWEEP[route.id];
+    expect(entry, `${route.id} has no entry in the sweep`).toBeDefined();
+    expect(await sweepPosts(route, entry!)).toEqual([]);
+  });
+});
+
+describe("after the sweep", () => {
+  it("stored the hostile text the actions accept as text, and the pages show it as text", async () => {
+    const db = await app.db();
+    const contains = (column: string) => sql<boolean>`${sql.ref(column)} like ${`%${XSS_SCRIPT}%`}`;
+    const post = await db.selectFrom("hotels_blog_posts").select(["id", "slug"]).where(contains("title")).executeTakeFirst();
+    expect(post, "the hostile post was saved").toBeDefined();
+    expect(await db.selectFrom("popular_destinations").select("id").where(contains("name")).executeTakeFirst(), "the hostile destination was saved").toBeDefined();
+    expect(await db.selectFrom("contact_messages").select("id").where(contains("message")).executeTakeFirst(), "the hostile message was saved").toBeDefined();
+    expect(await db.selectFrom("hotels").select("id").where("hotel_id", "=", seed.hotel.hotel_id).where(contains("rewritten_text")).executeTakeFirst(), "the hostile translation was saved").toBeDefined();
+    const escaped = "&lt;script&gt;alert(1)&lt;/script&gt;";
+    const pages: [Role, string][] = [
+      ["anonymous", `/blog/${post!.slug}`],
+      ["anonymous", `/${seed.hotel.country}/${seed.hotel.location}/${seed.hotel.slug}`],
+      ["admin", "/admin/destinations"],
+      ["admin", "/admin/messages"],
+      ["admin", "/admin/blog"],
+    ];
+    for (const [role, path] of pages) {
+      const answer = await send(browsers[role], path);
+      expect(answer.status, path).toBe(200);
+      expect(answer.body, `${path} shows the stored text as text`).toContain(escaped);
+    }
+  });
+
+  it("shows what the sweep stored (and the hostile seed rows) escaped on every page", async () => {
+    const db = await app.db();
+    const hostileHotel = await db.selectFrom("hotels").select(["hotel_id", "name", "country", "location"]).where("hotel_id", "=", seed.hostileHotelId).executeTakeFirstOrThrow();
+    const posts = await db.selectFrom("hotels_blog_posts").select(["id", "slug"]).execute();
+    const paths = [
+      ...routeTable.map((route) => fillPath(route, SWEEP[route.id]?.params?.(seed) ?? {})),
+      hotelPath({ ...hostileHotel, country: hostileHotel.country!, location: hostileHotel.location! }),
+      "/sweden/stockholm",
+      `/hotels?search=${encodeURIComponent("script")}`,
+      `/resources/suggestions?q=${encodeURIComponent("script")}`,
+      `/admin/rewrite?hotel=${encodeURIComponent(seed.hostileHotelId)}`,
+      `/admin/rewrite?hotel=${encodeURIComponent(seed.hotel.hotel_id)}`,
+      `/admin/hotels?q=${encodeURIComponent("script")}`,
+      ...posts.map((post) => `/blog/${encodeURIComponent(post.slug ?? post.id)}`),
+      ...posts.map((post) => `/admin/blog/edit/${post.id}`),
+    ];
+    const problems: string[] = [];
+    for (const path of paths) {
+      for (const role of ["anonymous", "admin"] as const) {
+        for (const problem of (await send(browsers[role], path)).problems) problems.push(`${role} GET ${path}: ${problem}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("left Object.prototype alone", () => {
+    expect(Object.prototype).not.toHaveProperty("polluted");
+  });
+});
