@@ -252,9 +252,12 @@ export async function suggest(db: DB, query: string): Promise<Suggestions> {
 }
 
 /** Up to four hotels for a home-page chip (spec §7: location equal, limit 4). */
-export async function popularHotels(db: DB, location: string, country?: string): Promise<HotelSummary[]> {
-  const { hotels } = await searchHotels(db, { location, country, limit: 4 });
-  return hotels;
+export function popularHotels(db: DB, location: string, country?: string): Promise<HotelSummary[]> {
+  // The home page's four cards: one of a handful of chosen places, so the cache stays small.
+  return cachedRead(db, `popular-hotels:${country ?? ""}|${location}`, async () => {
+    const rows = await hotelListQuery(db, { location, country, limit: 4 }).execute();
+    return rows.map(toHotelSummary);
+  });
 }
 
 /** The spec's New York check for the default chips. */

@@ -2,7 +2,8 @@ import { sql, type Kysely } from "kysely";
 import { readingTimeMinutes } from "../domain/blog.ts";
 import { DEMO_HOTEL_COUNT, generateDemoHotels, type DemoHotel } from "./demo-catalogue.ts";
 import { DEMO_POPULAR_DESTINATIONS, DEMO_POPULAR_LOCATIONS, DEMO_POSTS } from "./demo-content.ts";
-import type { Database, NewHotel } from "./schema.ts";
+import { upsertHotels } from "./hotel-rows.server.ts";
+import type { Database } from "./schema.ts";
 
 export interface SeedOptions {
   hotels?: number;
@@ -19,20 +20,6 @@ export interface SeedResult {
   popularDestinations: number;
 }
 
-const HOTEL_COLUMNS = [
-  "name", "description", "rewritten_text", "rating", "review_count", "star_rating", "price_amount",
-  "price_currency", "image_path", "additional_image_paths", "amenities", "location", "country",
-  "latitude", "longitude", "address", "affiliate_url", "has_affiliate_url", "is_description_rewritten",
-] as const;
-
-function toRow(hotel: DemoHotel): NewHotel {
-  return {
-    ...hotel,
-    additional_image_paths: hotel.additional_image_paths == null ? null : JSON.stringify(hotel.additional_image_paths),
-    amenities: hotel.amenities == null ? null : JSON.stringify(hotel.amenities),
-  };
-}
-
 /**
  * Loads the demo catalogue: `hotels` generated hotels (upserted by hotel_id, so a rerun
  * changes nothing and a bigger run adds to it), plus the demo posts, popular places and
@@ -45,25 +32,17 @@ export async function seedDemoCatalogue(db: Kysely<Database>, options: SeedOptio
 
   let done = 0;
   const load = async (target: Kysely<Database>) => {
-    let batch: NewHotel[] = [];
+    let batch: DemoHotel[] = [];
     const flush = async () => {
       if (!batch.length) return;
       const rows = batch;
       batch = [];
-      await target
-        .insertInto("hotels")
-        .values(rows)
-        .onConflict((conflict) =>
-          conflict.column("hotel_id").doUpdateSet(
-            Object.fromEntries(HOTEL_COLUMNS.map((column) => [column, sql.ref(`excluded.${column}`)])),
-          ),
-        )
-        .execute();
+      await upsertHotels(target, rows);
       done += rows.length;
       options.onProgress?.(done, total);
     };
     for (const hotel of generateDemoHotels(total)) {
-      batch.push(toRow(hotel));
+      batch.push(hotel);
       if (batch.length >= batchSize) await flush();
     }
     await flush();

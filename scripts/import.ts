@@ -1,0 +1,192 @@
+/**
+ * `npm run import -- <file> [--dry-run] [--format csv|json|ndjson] [--rejects <path>] [--batch <n>]`:
+ * imports a partner's hotel feed into the configured database (DATABASE_URL, or the embedded
+ * one in DATA_DIR), upserting by hotel_id. Progress goes to stderr, the report to stdout.
+ * Exit code 0 when the import ran (rejected rows included), 1 when it could not run, 2 for
+ * bad arguments. See docs/decisions/013-partner-feed-import.md.
+ */
+import fs from "node:fs";
+import { parseArgs } from "node:util";
+import { sql } from "kysely";
+import {
+  DEFAULT_BATCH_SIZE,
+  FEED_FORMATS,
+  FeedError,
+  feedFormatFromPath,
+  importHotelFeed,
+  MAX_BATCH_SIZE,
+  type FeedFormat,
+  type ImportProgress,
+  type ImportReport,
+} from "#app/catalogue/feed-import.server.ts";
+import { closeAppDatabase, DataDirLockedError, getAppDatabase } from "#app/db/db.server.ts";
+import { migrate } from "#app/db/migrate.server.ts";
+import { EnvError, parseEnv } from "#app/env.server.ts";
+
+const USAGE = `Usage: npm run import -- <file> [--dry-run] [--format csv|json|ndjson] [--rejects <path>] [--batch <n>]
+
+  <file>            a hotel feed: CSV with a header row, JSON (an array of hotels, or
+                    { "hotels": [...] }) or NDJSON (one hotel object a line)
+  --format <f>      csv, json or ndjson; by default from the file name (.csv, .json, .ndjson, .jsonl)
+  --dry-run         check every row and count what would change, but write nothing to the database
+  --rejects <path>  where rejected rows are written (default: <file>.rejects.ndjson)
+  --batch <n>       rows per transaction, 1-${MAX_BATCH_SIZE} (default ${DEFAULT_BATCH_SIZE})`;
+
+function usageError(message: string): never {
+  console.error(`${message}\n\n${USAGE}`);
+  process.exit(2);
+}
+
+let file: string;
+let values: { "dry-run"?: boolean; format?: string; rejects?: string; batch?: string; help?: boolean };
+try {
+  const parsed = parseArgs({
+    options: {
+      "dry-run": { type: "boolean", default: false },
+      format: { type: "string" },
+      rejects: { type: "string" },
+      batch: { type: "string" },
+      help: { type: "boolean", short: "h", default: false },
+    },
+    allowPositionals: true,
+  });
+  values = parsed.values;
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  if (parsed.positionals.length !== 1) {
+    usageError(parsed.positionals.length ? "Give exactly one feed file." : "Which file? Give the feed file to import.");
+  }
+  file = parsed.positionals[0]!;
+} catch (error) {
+  usageError((error as Error).message);
+}
+if (values.format !== undefined && !(FEED_FORMATS as readonly string[]).includes(values.format)) {
+  usageError(`--format must be csv, json or ndjson (got "${values.format}").`);
+}
+const known = (values.format as FeedFormat | undefined) ?? feedFormatFromPath(file);
+if (!known) usageError(`Cannot tell the format of ${file} from its name: pass --format csv, json or ndjson.`);
+const format: FeedFormat = known;
+const batchSize = values.batch === undefined ? DEFAULT_BATCH_SIZE : Number(values.batch);
+if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > MAX_BATCH_SIZE) {
+  usageError(`--batch must be a whole number from 1 to ${MAX_BATCH_SIZE} (got "${values.batch}").`);
+}
+if (values.rejects === "") usageError("--rejects needs a path.");
+
+// A missing file is reported before the database is opened (or migrated).
+try {
+  if (!fs.statSync(file).isFile()) throw new Error("not a file");
+  fs.accessSync(file, fs.constants.R_OK);
+} catch (error) {
+  console.error(`Cannot read ${file}: ${(error as Error).message}`);
+  process.exit(1);
+}
+
+const number = (value: number) => Math.round(value).toLocaleString("en");
+const megabytes = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
+
+/** A bar redrawn in place on a terminal; a plain line every few seconds in a log. */
+function progressReporter(stream: NodeJS.WriteStream) {
+  const interactive = stream.isTTY === true;
+  const every = interactive ? 200 : 5000;
+  let last = 0;
+  let drawn = false;
+  return {
+    update(progress: ImportProgress) {
+      if (progress.elapsedMs - last < every) return;
+      last = progress.elapsedMs;
+      const share = progress.totalBytes ? Math.min(1, progress.bytesRead / progress.totalBytes) : 1;
+      const percent = `${Math.floor(share * 100)}%`;
+      const rate = progress.rows / Math.max(progress.elapsedMs / 1000, 0.001);
+      const figures = `${number(progress.rows)} rows, ${number(rate)} rows/s, ${megabytes(progress.bytesRead)} of ${megabytes(progress.totalBytes)}`;
+      if (interactive) {
+        const width = 24;
+        const filled = Math.round(share * width);
+        stream.write(`\r\x1b[K[${"#".repeat(filled)}${"-".repeat(width - filled)}] ${percent.padStart(4)}  ${figures}`);
+        drawn = true;
+      } else {
+        stream.write(`Progress: ${percent} (${figures})\n`);
+      }
+    },
+    done() {
+      if (drawn) stream.write("\r\x1b[K");
+      drawn = false;
+    },
+  };
+}
+
+function printReport(report: ImportReport, driver: string) {
+  const seconds = report.durationMs / 1000;
+  const rate = report.rows / Math.max(seconds, 0.001);
+  const database = driver === "pglite" ? "the embedded database (PGlite)" : "PostgreSQL";
+  const lines = [
+    report.dryRun
+      ? `Dry run of ${report.file} (${report.format.toUpperCase()}) against ${database}: nothing was written.`
+      : `Imported ${report.file} (${report.format.toUpperCase()}) into ${database}.`,
+    `  rows read     ${number(report.rows).padStart(10)}`,
+    `  ${report.dryRun ? "would insert" : "inserted    "}  ${number(report.inserted).padStart(10)}`,
+    `  ${report.dryRun ? "would update" : "updated     "}  ${number(report.updated).padStart(10)}`,
+    `  unchanged     ${number(report.unchanged).padStart(10)}`,
+  ];
+  if (report.duplicates) {
+    lines.push(`  duplicates    ${number(report.duplicates).padStart(10)}  (a hotel_id repeated within a batch: the later row was kept)`);
+  }
+  lines.push(`  rejected      ${number(report.rejected).padStart(10)}`);
+  lines.push(`  duration      ${`${seconds.toFixed(1)} s`.padStart(10)}  (${number(rate)} rows/s)`);
+  if (report.ignoredFields.length) lines.push(`Ignored fields (not hotel fields): ${report.ignoredFields.join(", ")}`);
+  if (report.rejected) {
+    lines.push(`Rejected rows (all ${number(report.rejected)} are in ${report.rejectsPath}):`);
+    for (const reject of report.rejects) lines.push(`  ${reject.where}: ${reject.reason}`);
+    const more = report.rejected - report.rejects.length;
+    if (more > 0) lines.push(`  … and ${number(more)} more`);
+  }
+  console.log(lines.join("\n"));
+}
+
+class DatabaseError extends Error {}
+
+/** pg reports a refused connection to 'localhost' as an AggregateError with no message of its own. */
+function describe(error: unknown): string {
+  if (error instanceof AggregateError && !error.message) return error.errors.map(describe).join("; ");
+  if (error instanceof Error) return error.message || (error as NodeJS.ErrnoException).code || error.name;
+  return String(error);
+}
+
+try {
+  const env = parseEnv();
+  const { db, driver } = getAppDatabase(env);
+  const dryRun = values["dry-run"] ?? false;
+  try {
+    if (dryRun) {
+      // A dry run writes nothing, migrations included; it needs the table to compare with.
+      const { rows } = await sql<{ hotels: string | null }>`select to_regclass('public.hotels')::text as hotels`.execute(db);
+      if (!rows[0]?.hotels) throw new Error("it has no hotels table yet (run npm run db:migrate first)");
+    } else {
+      await migrate(db);
+    }
+  } catch (error) {
+    if (error instanceof DataDirLockedError) throw error;
+    throw new DatabaseError(`Cannot use the database (${driver}): ${describe(error)}`);
+  }
+  const progress = progressReporter(process.stderr);
+  try {
+    const report = await importHotelFeed(db, file, {
+      format,
+      dryRun,
+      batchSize,
+      ...(values.rejects ? { rejectsPath: values.rejects } : {}),
+      onProgress: (state) => progress.update(state),
+    });
+    progress.done();
+    printReport(report, driver);
+  } finally {
+    progress.done();
+  }
+} catch (error) {
+  const explained = [EnvError, DataDirLockedError, DatabaseError, FeedError].some((kind) => error instanceof kind);
+  console.error(explained ? (error as Error).message : `Import failed: ${describe(error)}`);
+  process.exitCode = 1;
+} finally {
+  await closeAppDatabase();
+}

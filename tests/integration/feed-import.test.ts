@@ -1,0 +1,415 @@
+/**
+ * The partner feed importer: importHotelFeed with CSV, JSON and NDJSON files against a fresh
+ * database (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), then `npm run import`
+ * itself as a child process against an embedded database in a temporary DATA_DIR.
+ */
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { FeedError, importHotelFeed, type ImportOptions } from "#app/catalogue/feed-import.server.ts";
+import { openDatabase, type DatabaseHandle } from "#app/db/db.server.ts";
+import { testDatabases } from "#tests/db.ts";
+import { writeDemoFeed } from "../../scripts/make-feed.ts";
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hg-feed-"));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+let fileCount = 0;
+/** A feed file with this content; each call gets a new file (and so its own rejects file). */
+function feed(extension: string, content: string): string {
+  const file = path.join(dir, `feed-${++fileCount}.${extension}`);
+  fs.writeFileSync(file, content);
+  return file;
+}
+
+const ndjson = (...rows: unknown[]) => rows.map((row) => `${JSON.stringify(row)}\n`).join("");
+
+function rejectsOf(file: string): Array<Record<string, unknown>> {
+  return fs
+    .readFileSync(`${file}.rejects.ndjson`, "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+describe.each(testDatabases())("importing feeds on $name", ({ open }) => {
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    handle = await open();
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+  beforeEach(async () => {
+    await handle.db.deleteFrom("hotels").execute();
+  });
+
+  const run = (file: string, options: ImportOptions = {}) => importHotelFeed(handle.db, file, options);
+  const hotel = (hotelId: string) => handle.db.selectFrom("hotels").selectAll().where("hotel_id", "=", hotelId).executeTakeFirst();
+  const hotelCount = async () =>
+    Number((await handle.db.selectFrom("hotels").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+
+  it("reads CSV with quoted commas, doubled quotes and line breaks, and rejects bad rows by their line", async () => {
+    const file = feed(
+      "csv",
+      "\uFEFFhotel_id,Name,description,rating,star_rating,amenities,additional_image_paths,location,country,latitude,longitude,affiliate_url,source\r\n" +
+        'C-1,"Hotel Åre, Fjällby","Stugor ""vid"" liften\r\noch utsikt",8.64,4,"Free WiFi | Pool",/images/a.svg|https://cdn.example.com/b.jpg,Åre,Sweden,63.399,13.0815,https://www.booking.com/x?aid=1,feed-a\r\n' +
+        '"C-2","Bad, row",,11,,,,,,,,,feed-a\r\n' +
+        "\r\n" +
+        'C-3,"Tre\nrader\nnamn",,,,,,Visby,Sweden,,,,feed-a\r\n' +
+        "C-4,too,few\r\n" +
+        'C-5,Ok,,7,3,"[""Gym"",{""label"":""Sauna""}]",,Oslo,Norway,59.9,10.7,,feed-a\r\n',
+    );
+    const report = await run(file);
+
+    expect(report).toMatchObject({ format: "csv", rows: 5, inserted: 3, updated: 0, unchanged: 0, rejected: 2, ignoredFields: ["source"] });
+    expect(report.rejects).toEqual([
+      { at: 4, where: "line 4", reason: "rating must be a number from 0 to 10 (got 11)" },
+      { at: 9, where: "line 9", reason: "the record has 3 fields where the header has 13" },
+    ]);
+    expect(await hotel("C-1")).toMatchObject({
+      name: "Hotel Åre, Fjällby",
+      description: 'Stugor "vid" liften\r\noch utsikt',
+      rating: 8.6,
+      star_rating: 4,
+      amenities: [
+        { icon: "wifi", label: "Free WiFi" },
+        { icon: "pool", label: "Pool" },
+      ],
+      additional_image_paths: ["/images/a.svg", "https://cdn.example.com/b.jpg"],
+      location: "Åre",
+      latitude: 63.399,
+      affiliate_url: "https://www.booking.com/x?aid=1",
+      has_affiliate_url: true,
+      is_description_rewritten: false,
+    });
+    expect((await hotel("C-3"))?.name).toBe("Tre\nrader\nnamn");
+    expect((await hotel("C-5"))?.amenities).toEqual([
+      { icon: "gym", label: "Gym" },
+      { icon: "map-pin", label: "Sauna" },
+    ]);
+    expect(await hotel("C-2")).toBeUndefined();
+
+    expect(rejectsOf(file)).toEqual([
+      {
+        line: 4,
+        reason: "rating must be a number from 0 to 10 (got 11)",
+        row: expect.objectContaining({ hotel_id: "C-2", name: "Bad, row", rating: "11", source: "feed-a" }),
+      },
+      { line: 9, reason: "the record has 3 fields where the header has 13", row: "C-4,too,few" },
+    ]);
+  });
+
+  it("reads CSV separated by semicolons, as Swedish spreadsheets write it", async () => {
+    const file = feed("csv", 'hotel_id;name;amenities;rating\nK-1;"Hotell Kvarnen; Åre";Sauna | Breakfast;8.5\nK-2;Tvåan;;8,5\n');
+    const report = await run(file);
+    expect(report).toMatchObject({ inserted: 1, rejected: 1 });
+    expect(report.rejects[0]?.reason).toBe('rating must be a number from 0 to 10, written with a decimal point (got "8,5")');
+    expect(await hotel("K-1")).toMatchObject({
+      name: "Hotell Kvarnen; Åre",
+      rating: 8.5,
+      amenities: [
+        { icon: "map-pin", label: "Sauna" },
+        { icon: "restaurant", label: "Breakfast" },
+      ],
+    });
+  });
+
+  it("rejects the rest of a CSV file from the line where a quote is left open", async () => {
+    const file = feed("csv", 'hotel_id,name\nQ-1,Ett\nQ-2,"Två\nQ-3,Tre\n');
+    const report = await run(file);
+    expect(report).toMatchObject({ rows: 2, inserted: 1, rejected: 1 });
+    expect(rejectsOf(file)).toEqual([{ line: 3, reason: "a quoted field is never closed", row: 'Q-2,"Två\nQ-3,Tre' }]);
+  });
+
+  it("stops with a clear message when the CSV header has no hotel_id column", async () => {
+    const file = feed("csv", "id,name\n1,Hotell\n");
+    await expect(run(file)).rejects.toThrow("The CSV header has no hotel_id column (it has: id, name).");
+  });
+
+  it("reads a JSON array and rejects bad elements by their index", async () => {
+    const file = feed(
+      "json",
+      JSON.stringify([
+        { hotel_id: "J-1", name: "Ett", amenities: { Parking: true }, price_amount: 990, price_currency: "sek" },
+        5,
+        { hotel_id: "J-2", rating: 12 },
+        { hotel_id: 3, additional_image_paths: ["/x.svg", "javascript:alert(1)"] },
+        { hotel_id: "J-4", star_rating: 5 },
+      ]),
+    );
+    const report = await run(file);
+    expect(report).toMatchObject({ format: "json", rows: 5, inserted: 2, rejected: 3 });
+    expect(report.rejects.map((reject) => reject.where)).toEqual(["element 1", "element 2", "element 3"]);
+    expect(await hotel("J-1")).toMatchObject({ amenities: [{ icon: "parking", label: "Parking" }], price_amount: 990, price_currency: "SEK" });
+    expect(rejectsOf(file)).toEqual([
+      { element: 1, reason: "the row must be an object of hotel fields", row: 5 },
+      { element: 2, reason: "rating must be a number from 0 to 10 (got 12)", row: { hotel_id: "J-2", rating: 12 } },
+      {
+        element: 3,
+        reason: 'additional_image_paths must be an http(s) address or a path on this site starting with /: "javascript:alert(1)"',
+        row: { hotel_id: 3, additional_image_paths: ["/x.svg", "javascript:alert(1)"] },
+      },
+    ]);
+  });
+
+  it('reads a JSON object with a "hotels" array, and refuses one without', async () => {
+    const good = feed("json", JSON.stringify({ source: "partner", hotels: [{ hotel_id: "O-1" }, { hotel_id: "O-2" }], count: 2 }));
+    expect(await run(good)).toMatchObject({ rows: 2, inserted: 2, rejected: 0 });
+
+    await expect(run(feed("json", JSON.stringify({ data: [{ hotel_id: "O-3" }] })))).rejects.toThrow('The JSON object has no "hotels" array');
+    await expect(run(feed("json", JSON.stringify({ hotels: { hotel_id: "O-3" } })))).rejects.toThrow('the "hotels" value is not an array');
+    await expect(run(feed("json", '"hotels"'))).rejects.toThrow("A JSON feed must be an array of hotels");
+  });
+
+  it("stops at a JSON syntax error, keeping the batches written before it", async () => {
+    // Bigger than one read of the file, so the parser hands on elements before it meets the error.
+    const good = Array.from({ length: 20_000 }, (_, i) => JSON.stringify({ hotel_id: `S-${i}` }));
+    const file = feed("json", `[${good.join(",")},{"hotel_id": oops}]`);
+    const error = await run(file).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(FeedError);
+    const message = (error as Error).message;
+    expect(message).toMatch(/^The JSON feed is not valid \(near byte \d+ of \d+, after element \d+\): Parser cannot parse input: expected a value\. /);
+    const saved = /Already saved before it stopped: (\d+) inserted, 0 updated, 0 unchanged\.$/.exec(message);
+    expect(Number(saved?.[1])).toBeGreaterThan(0);
+    expect(await hotelCount()).toBe(Number(saved?.[1]));
+  });
+
+  it("reads NDJSON line by line, skipping blank lines and rejecting lines that are not JSON", async () => {
+    const file = feed(
+      "ndjson",
+      '{"hotel_id":"N-1","name":"Ett"}\r\n\r\n{"hotel_id":"N-2",\r\n{"hotel_id":"N-3","star_rating":9}\n{"hotel_id":"N-4","amenities":["Sauna"]}',
+    );
+    const report = await run(file);
+    expect(report).toMatchObject({ format: "ndjson", rows: 4, inserted: 2, rejected: 2 });
+    expect(report.rejects).toEqual([
+      { at: 3, where: "line 3", reason: expect.stringMatching(/^not valid JSON: /) },
+      { at: 4, where: "line 4", reason: "star_rating must be a whole number from 0 to 5 (got 9)" },
+    ]);
+    expect(rejectsOf(file)[0]).toMatchObject({ line: 3, row: '{"hotel_id":"N-2",' });
+    expect((await hotel("N-1"))?.name).toBe("Ett");
+  });
+
+  it("takes the format from --format when the file name does not tell it", async () => {
+    const file = feed("txt", ndjson({ hotel_id: "T-1" }));
+    await expect(run(file)).rejects.toThrow("Cannot tell the format");
+    expect(await run(file, { format: "ndjson" })).toMatchObject({ inserted: 1 });
+  });
+
+  it("changes nothing when the same file is imported again, and only what changed after that", async () => {
+    const rows = Array.from({ length: 5 }, (_, i) => ({ hotel_id: `R-${i}`, name: `Hotell ${i}`, rating: 7 + i / 10, amenities: ["Wifi"] }));
+    const file = feed("ndjson", ndjson(...rows));
+    expect(await run(file, { batchSize: 2 })).toMatchObject({ inserted: 5, updated: 0, unchanged: 0 });
+    const before = await handle.db.selectFrom("hotels").select(["hotel_id", "updated_at"]).orderBy("hotel_id").execute();
+
+    expect(await run(file, { batchSize: 2 })).toMatchObject({ inserted: 0, updated: 0, unchanged: 5 });
+    expect(await handle.db.selectFrom("hotels").select(["hotel_id", "updated_at"]).orderBy("hotel_id").execute()).toEqual(before);
+
+    const changed = feed("ndjson", ndjson(...rows.map((row) => (row.hotel_id === "R-3" ? { ...row, rating: 9.9 } : row))));
+    expect(await run(changed, { batchSize: 2 })).toMatchObject({ inserted: 0, updated: 1, unchanged: 4 });
+    const after = await handle.db.selectFrom("hotels").select(["hotel_id", "updated_at", "rating"]).orderBy("hotel_id").execute();
+    for (const [index, row] of after.entries()) {
+      if (row.hotel_id === "R-3") {
+        expect(row.rating).toBe(9.9);
+        expect(row.updated_at.getTime()).toBeGreaterThan(before[index]!.updated_at.getTime());
+      } else {
+        expect(row.updated_at).toEqual(before[index]!.updated_at);
+      }
+    }
+  });
+
+  it("keeps the back office's flags, links and rewrites unless the feed sets them", async () => {
+    const first = feed("ndjson", ndjson({ hotel_id: "M-1", name: "Gammalt namn", description: "English text", affiliate_url: "https://www.booking.com/m1" }));
+    await run(first);
+    // What the back office and the AI rewrite do to a hotel.
+    await handle.db
+      .updateTable("hotels")
+      .set({ has_affiliate_url: false, rewritten_text: "Svensk text", is_description_rewritten: true, affiliate_url: "https://partner.example/m1" })
+      .where("hotel_id", "=", "M-1")
+      .execute();
+
+    const second = feed("ndjson", ndjson({ hotel_id: "M-1", name: "Nytt namn", description: "English text" }));
+    expect(await run(second)).toMatchObject({ updated: 1 });
+    expect(await hotel("M-1")).toMatchObject({
+      name: "Nytt namn",
+      has_affiliate_url: false,
+      rewritten_text: "Svensk text",
+      is_description_rewritten: true,
+      affiliate_url: "https://partner.example/m1",
+    });
+    expect(await run(second)).toMatchObject({ unchanged: 1 });
+
+    const third = feed("csv", "hotel_id,name,description,has_affiliate_url,affiliate_url\nM-1,Nytt namn,English text,yes,https://www.booking.com/m1-new\n");
+    expect(await run(third)).toMatchObject({ updated: 1 });
+    expect(await hotel("M-1")).toMatchObject({
+      has_affiliate_url: true,
+      affiliate_url: "https://www.booking.com/m1-new",
+      rewritten_text: "Svensk text",
+    });
+  });
+
+  it("clears partner fields that the feed no longer gives", async () => {
+    await run(feed("ndjson", ndjson({ hotel_id: "P-1", name: "Hotell", address: "Storgatan 1", latitude: 59.3, longitude: 18.1 })));
+    await run(feed("ndjson", ndjson({ hotel_id: "P-1", name: "Hotell" })));
+    expect(await hotel("P-1")).toMatchObject({ address: null, latitude: null, longitude: null });
+  });
+
+  it("keeps the last row when a hotel_id comes twice, in one batch or across batches", async () => {
+    const file = feed("ndjson", ndjson({ hotel_id: "D-1", name: "Först" }, { hotel_id: "D-2" }, { hotel_id: "D-1", name: "Sist" }));
+    expect(await run(file)).toMatchObject({ rows: 3, inserted: 2, duplicates: 1 });
+    expect((await hotel("D-1"))?.name).toBe("Sist");
+
+    await handle.db.deleteFrom("hotels").execute();
+    expect(await run(file, { batchSize: 1 })).toMatchObject({ rows: 3, inserted: 2, updated: 1, duplicates: 0 });
+    expect((await hotel("D-1"))?.name).toBe("Sist");
+  });
+
+  it("writes nothing on a dry run, but counts what would change and still writes the rejects", async () => {
+    const file = feed("ndjson", ndjson({ hotel_id: "Y-1", name: "Ett" }, { hotel_id: "Y-2", name: "Två" }, { hotel_id: "Y-3", rating: -1 }));
+    expect(await run(file, { dryRun: true })).toMatchObject({ dryRun: true, inserted: 2, updated: 0, unchanged: 0, rejected: 1 });
+    expect(await hotelCount()).toBe(0);
+    expect(rejectsOf(file)).toEqual([{ line: 3, reason: "rating must be a number from 0 to 10 (got -1)", row: { hotel_id: "Y-3", rating: -1 } }]);
+
+    await run(file);
+    const changed = feed("ndjson", ndjson({ hotel_id: "Y-1", name: "Ett" }, { hotel_id: "Y-2", name: "Tvåan" }, { hotel_id: "Y-4" }));
+    expect(await run(changed, { dryRun: true })).toMatchObject({ inserted: 1, updated: 1, unchanged: 1, rejected: 0 });
+    expect((await hotel("Y-2"))?.name).toBe("Två");
+    expect(await hotel("Y-4")).toBeUndefined();
+  });
+
+  it("writes an empty rejects file when nothing is rejected, and refuses to overwrite the feed with it", async () => {
+    const file = feed("ndjson", ndjson({ hotel_id: "E-1" }));
+    const rejectsPath = path.join(dir, "custom-rejects.ndjson");
+    fs.writeFileSync(rejectsPath, "left over from an earlier run\n");
+    expect(await run(file, { rejectsPath })).toMatchObject({ rejected: 0, rejectsPath });
+    expect(fs.readFileSync(rejectsPath, "utf8")).toBe("");
+    await expect(run(file, { rejectsPath: file })).rejects.toThrow("The rejects file must not be the feed itself.");
+    expect(fs.readFileSync(file, "utf8")).toBe(ndjson({ hotel_id: "E-1" }));
+  });
+
+  it("stops with a clear message when the file cannot be read", async () => {
+    await expect(run(path.join(dir, "missing.csv"))).rejects.toThrow(/^Cannot read .*missing\.csv: ENOENT/);
+  });
+
+  it("imports the demo feed in every format to the same hotels", async () => {
+    const files = await Promise.all(
+      (["csv", "json", "ndjson"] as const).map(async (format) => {
+        const file = path.join(dir, `demo-${format}.${format}`);
+        await writeDemoFeed(file, 120, format);
+        return file;
+      }),
+    );
+    expect(await run(files[0]!)).toMatchObject({ rows: 120, inserted: 120, rejected: 0 });
+    expect(await run(files[1]!)).toMatchObject({ rows: 120, unchanged: 120, rejected: 0 });
+    expect(await run(files[2]!)).toMatchObject({ rows: 120, unchanged: 120, rejected: 0 });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The command line
+
+const NODE = path.resolve("node_modules/.bin/node");
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function cli(args: string[], env: Record<string, string>): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(NODE, ["scripts/import.ts", ...args], { env: { ...process.env, DATABASE_URL: "", ...env }, timeout: 60_000 }, (error, stdout, stderr) => {
+      resolve({ code: error ? (typeof error.code === "number" ? error.code : -1) : 0, stdout, stderr });
+    });
+  });
+}
+
+describe("npm run import", () => {
+  const dataDir = path.join(dir, "data");
+  const env = { DATA_DIR: dataDir };
+
+  it.each([
+    [[], /Which file\? Give the feed file to import\./],
+    [["a.csv", "b.csv"], /Give exactly one feed file\./],
+    [["--format", "xml", "a.csv"], /--format must be csv, json or ndjson \(got "xml"\)\./],
+    [["--batch", "0", "a.csv"], /--batch must be a whole number from 1 to 10000 \(got "0"\)\./],
+    [["feed.txt"], /Cannot tell the format of feed\.txt from its name: pass --format csv, json or ndjson\./],
+    [["--dryrun", "a.csv"], /Unknown option '--dryrun'/],
+  ])("%j exits 2 with the usage", async (args, message) => {
+    const result = await cli(args, env);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(message);
+    expect(result.stderr).toContain("Usage: npm run import -- <file> [--dry-run]");
+    expect(result.stdout).toBe("");
+    expect(fs.existsSync(dataDir)).toBe(false);
+  });
+
+  it("exits 1 for a missing file without opening the database", async () => {
+    const result = await cli([path.join(dir, "nowhere.ndjson")], env);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^Cannot read .*nowhere\.ndjson: ENOENT/);
+    expect(fs.existsSync(dataDir)).toBe(false);
+  });
+
+  it("exits 1 with a clear message when the database cannot be reached", async () => {
+    const file = feed("ndjson", ndjson({ hotel_id: "U-1" }));
+    const result = await cli([file], { ...env, DATABASE_URL: "postgres://hotellguiden@127.0.0.1:1/none" });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^Cannot use the database \(postgres\): connect ECONNREFUSED 127\.0\.0\.1:1$/m);
+  });
+
+  it("exits 1 on a dry run against a database that has no tables yet", async () => {
+    const fresh = path.join(dir, "fresh-data");
+    const result = await cli(["--dry-run", feed("ndjson", ndjson({ hotel_id: "U-2" }))], { DATA_DIR: fresh });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^Cannot use the database \(pglite\): it has no hotels table yet \(run npm run db:migrate first\)$/m);
+  });
+
+  it("imports a feed, reports it, and changes nothing the second time", async () => {
+    const file = path.join(dir, "partner.ndjson");
+    await writeDemoFeed(file, 40, "ndjson");
+    fs.appendFileSync(file, ndjson({ hotel_id: "X-1", rating: 42 }));
+
+    const first = await cli([file, "--batch", "15"], env);
+    expect(first.code).toBe(0);
+    expect(first.stdout).toContain(`Imported ${file} (NDJSON) into the embedded database (PGlite).`);
+    expect(first.stdout).toMatch(/^ {2}rows read +41$/m);
+    expect(first.stdout).toMatch(/^ {2}inserted +40$/m);
+    expect(first.stdout).toMatch(/^ {2}rejected +1$/m);
+    expect(first.stdout).toMatch(/^ {2}duration +[\d.]+ s {2}\([\d,]+ rows\/s\)$/m);
+    expect(first.stdout).toContain(`Rejected rows (all 1 are in ${file}.rejects.ndjson):\n  line 41: rating must be a number from 0 to 10 (got 42)`);
+    expect(rejectsOf(file)).toEqual([{ line: 41, reason: "rating must be a number from 0 to 10 (got 42)", row: { hotel_id: "X-1", rating: 42 } }]);
+
+    const second = await cli([file], env);
+    expect(second.code).toBe(0);
+    expect(second.stdout).toMatch(/^ {2}inserted +0\n {2}updated +0\n {2}unchanged +40$/m);
+
+    const dry = await cli([file, "--dry-run", "--rejects", path.join(dir, "dry-rejects.ndjson")], env);
+    expect(dry.code).toBe(0);
+    expect(dry.stdout).toContain("nothing was written.");
+    expect(dry.stdout).toMatch(/^ {2}would insert +0\n {2}would update +0\n {2}unchanged +40$/m);
+    expect(dry.stdout).toContain(`all 1 are in ${path.join(dir, "dry-rejects.ndjson")}`);
+
+    const database = openDatabase({ dataDir });
+    try {
+      const row = await database.db.selectFrom("hotels").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+      expect(Number(row.n)).toBe(40);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it("exits 1 while another process holds the embedded database", async () => {
+    const holder = openDatabase({ dataDir });
+    try {
+      expect(await holder.ping()).toBe(true);
+      const result = await cli([feed("ndjson", ndjson({ hotel_id: "L-1" }))], env);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(`is in use by process ${process.pid}`);
+    } finally {
+      await holder.close();
+    }
+  });
+});
