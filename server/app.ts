@@ -35,10 +35,11 @@ app.use(requestLog({ routeIdFor: routeMatcher(build.routes), enabled: env.LOG_RE
 
 if (env.NODE_ENV === "production") {
   // The browser bundle. Hashed file names: safe to cache for a year.
-  app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
+  const markStatic = (res: express.Response) => void (res.locals.staticFile = true);
+  app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false, setHeaders: markStatic }));
   // An asset of another version (a rolling deploy) is simply gone: a short 404, never cached.
   app.use("/assets", (_req, res) => void res.status(404).set("Cache-Control", "no-store").type("text/plain").send("Not found"));
-  app.use(express.static("build/client", { maxAge: "1h", index: false }));
+  app.use(express.static("build/client", { maxAge: "1h", index: false, setHeaders: markStatic }));
 }
 
 app.use((req, res, next) => {
@@ -58,7 +59,10 @@ app.use((req, res, next) => {
 {
   const storage = blogImageStorage();
   if (storage.kind === "local") {
-    app.use(LOCAL_UPLOADS_PATH, express.static(storage.dir, { immutable: true, maxAge: "1y", index: false, dotfiles: "deny" }));
+    app.use(
+      LOCAL_UPLOADS_PATH,
+      express.static(storage.dir, { immutable: true, maxAge: "1y", index: false, dotfiles: "deny", setHeaders: (res) => void (res.locals.staticFile = true) }),
+    );
   }
 }
 

@@ -18,6 +18,7 @@ import type { Database } from "#app/db/schema.ts";
 import { blogPostPath, countryPath, hotelPath, placePath } from "#app/domain/paths.ts";
 import { listLocationsWithCountry } from "./hotels.server.ts";
 import { listCountries } from "./places.server.ts";
+import { cachedRead } from "./cache.server.ts";
 
 type DB = Kysely<Database>;
 
@@ -102,6 +103,8 @@ export interface SitemapOptions {
   batchSize?: number;
   /** Defaults to the sitemaps.org limit of 50,000. */
   maxUrlsPerFile?: number;
+  /** Reuse the page URLs and counts for a minute (the public routes; not the back office's preview). */
+  cacheTotals?: boolean;
 }
 
 /** Escapes the five XML special characters. */
@@ -385,7 +388,9 @@ export async function openSitemap(db: DB, options: SitemapOptions): Promise<Open
 export async function openSitemap(db: DB, options: SitemapOptions, file: string | undefined): Promise<OpenedSitemap | null>;
 export async function openSitemap(db: DB, options: SitemapOptions, file?: string): Promise<OpenedSitemap | null> {
   const today = sitemapDate(options.now ?? new Date());
-  const { pages, counts } = await readTotals(db, today);
+  // Counting 100,000 hotels on every crawler visit is the public sitemap's main cost: its routes
+  // keep the totals briefly, like the country and place lists (admin writes empty the cache).
+  const { pages, counts } = await (options.cacheTotals ? cachedRead(db, `sitemap-totals:${today}`, () => readTotals(db, today)) : readTotals(db, today));
   const plan = planSitemap(counts, options.maxUrlsPerFile ?? SITEMAP_MAX_URLS);
   const ctx: WriteContext = {
     db,

@@ -3,7 +3,7 @@
  * filters, the 50-row cap, the bulk actions and their messages, and how a long affiliate
  * URL is cut. Pure; shared by server and browser.
  */
-import { z } from "zod";
+import { z } from "./zod.ts";
 import { withoutControlChars } from "./search-params.ts";
 
 export const ADMIN_HOTEL_ROWS = 50;

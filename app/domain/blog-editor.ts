@@ -4,7 +4,7 @@
  * so adding, removing and moving blocks are intents that also work as plain form posts.
  * Pure; no I/O.
  */
-import { z } from "zod";
+import { z } from "./zod.ts";
 import { BLOCK_MESSAGES, isHttpOrLocalUrl, isSafeBlockUrl, postSlug, type ContentBlock } from "./blog.ts";
 
 export const BLOCK_TYPES = ["paragraph", "heading", "image", "button", "list", "quote"] as const;

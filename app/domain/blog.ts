@@ -2,7 +2,7 @@
  * Blog rules shared by server and browser: the content block types, reading time and
  * post slugs (back-office spec §3 and §5).
  */
-import { z } from "zod";
+import { z } from "./zod.ts";
 import { slugify } from "./hotel.ts";
 import { isLocalPath } from "./paths.ts";
 

@@ -2,7 +2,7 @@
  * The contact form (/contact): its fields, limits and Swedish messages. Shared by the
  * server action and the browser, so both judge a message the same way. No I/O.
  */
-import { z } from "zod";
+import { z } from "./zod.ts";
 
 export const CONTACT_LIMITS = {
   nameMax: 100,

@@ -5,7 +5,7 @@
  * hotels table's constraints, so a row that passes here is never refused by the database.
  * Pure: no I/O.
  */
-import { z } from "zod";
+import { z } from "./zod.ts";
 import { parseAmenities, parseImagePaths, type Amenity } from "./hotel.ts";
 import { isLocalPath } from "./paths.ts";
 import { MAX_DESTINATION_LENGTH, redirectParamsSchema } from "./redirect.ts";

@@ -3,7 +3,7 @@
  * Swedish messages. Shared by the server (local auth provider, CLI) and the browser, so
  * both judge a form the same way. No I/O.
  */
-import { z } from "zod";
+import { z } from "./zod.ts";
 
 export const PASSWORD_LIMITS = {
   min: 8,

@@ -2,7 +2,7 @@
  * What the AI box's form must hold, checked by the search page's action. Kept apart from
  * recommendation.ts, which the browser loads: zod would add 25 kB to the search page.
  */
-import { z } from "zod";
+import { z } from "./zod.ts";
 import { RECOMMENDATION_LIMITS, RECOMMENDATION_MESSAGES } from "./recommendation.ts";
 
 const text = (max: number) =>

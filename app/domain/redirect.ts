@@ -3,7 +3,7 @@
  * parameters, read strictly for the destination and leniently for the rest, and the small
  * pure helpers the page and the booking buttons share. No I/O here.
  */
-import { z } from "zod";
+import { z } from "./zod.ts";
 
 /** Seconds the page counts down before it forwards to a known partner (spec §9). */
 export const REDIRECT_DELAY_SECONDS = 3;

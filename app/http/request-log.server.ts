@@ -63,7 +63,8 @@ export function requestLog({ routeIdFor, enabled }: { routeIdFor: (pathname: str
         log.info("request", {
           method: req.method,
           path: req.path,
-          route: routeIdFor(req.path),
+          // A file from build/client or the uploads folder never reached React Router.
+          route: res.locals.staticFile ? null : routeIdFor(req.path),
           status: res.statusCode,
           ms: Math.round((performance.now() - started) * 10) / 10,
           db_ms: Math.round(metrics.dbMs * 10) / 10,

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Form } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { z } from "zod";
+import { z } from "#app/domain/zod.ts";
 import type { Route } from "./+types/admin.affiliate";
 import { adminMeta } from "#app/admin/meta.ts";
 import { requireAdmin } from "#app/auth/guards.server.ts";

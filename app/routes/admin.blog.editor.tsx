@@ -10,7 +10,7 @@ import {
 } from "@conform-to/react";
 import { INTENT, serializeIntent } from "@conform-to/dom";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { z } from "zod";
+import { z } from "#app/domain/zod.ts";
 import { data, Form, Link, useBeforeUnload, useBlocker, useNavigation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { Route } from "./+types/admin.blog.editor";

@@ -1,6 +1,6 @@
 import { data, Form, useNavigation } from "react-router";
 import { sql } from "kysely";
-import { z } from "zod";
+import { z } from "#app/domain/zod.ts";
 import type { Route } from "./+types/admin.destinations";
 import { adminMeta } from "#app/admin/meta.ts";
 import { requireAdmin } from "#app/auth/guards.server.ts";

@@ -9,7 +9,7 @@ import { log } from "#app/log.server.ts";
  */
 export async function loader() {
   try {
-    const { stream } = await openSitemap(getAppDatabase().db, { siteUrl: getEnv().SITE_URL });
+    const { stream } = await openSitemap(getAppDatabase().db, { siteUrl: getEnv().SITE_URL, cacheTotals: true });
     return new Response(stream, { headers: SITEMAP_HEADERS });
   } catch (error) {
     log.error("sitemap query failed", error);

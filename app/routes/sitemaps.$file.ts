@@ -14,7 +14,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   const file = params.file;
   if (!PART_FILE.test(file)) return notFound();
   try {
-    const opened = await openSitemap(getAppDatabase().db, { siteUrl: getEnv().SITE_URL }, file);
+    const opened = await openSitemap(getAppDatabase().db, { siteUrl: getEnv().SITE_URL, cacheTotals: true }, file);
     return opened ? new Response(opened.stream, { headers: SITEMAP_HEADERS }) : notFound();
   } catch (error) {
     log.error("sitemap query failed", error, { file });

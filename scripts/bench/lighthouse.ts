@@ -1,0 +1,80 @@
+/**
+ * Lighthouse (its default mobile preset) in Debian's Chromium for a list of pages: the four
+ * category scores, the main metrics and the audits that cost points.
+ */
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "#tests/chromium.ts";
+
+export const LIGHTHOUSE_CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+export type LighthouseCategory = (typeof LIGHTHOUSE_CATEGORIES)[number];
+
+export interface LighthouseRow {
+  label: string;
+  path: string;
+  scores: Record<LighthouseCategory, number>;
+  metrics: string;
+  /** "category: audit-id — title" for each audit below full marks. */
+  failures: string[];
+}
+
+export async function runLighthouse(origin: string, pages: ReadonlyArray<{ label: string; path: string }>): Promise<LighthouseRow[]> {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ["--headless=new", ...CHROMIUM_ARGS] });
+  try {
+    const rows: LighthouseRow[] = [];
+    for (const { label, path } of pages) {
+      const result = await lighthouse(`${origin}${path}`, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: [...LIGHTHOUSE_CATEGORIES],
+      });
+      if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
+      const { categories, audits } = result.lhr;
+      if (result.lhr.runtimeError) throw new Error(`Lighthouse could not load ${path}: ${result.lhr.runtimeError.message}`);
+      const scores = Object.fromEntries(
+        LIGHTHOUSE_CATEGORIES.map((key) => [key, Math.round((categories[key]?.score ?? 0) * 100)]),
+      ) as Record<LighthouseCategory, number>;
+      const metric = (id: string) => audits[id]?.displayValue ?? "?";
+      const failures: string[] = [];
+      for (const key of LIGHTHOUSE_CATEGORIES) {
+        if (key === "performance") continue;
+        for (const ref of categories[key]?.auditRefs ?? []) {
+          const audit = audits[ref.id];
+          if (audit && audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== "informative" && audit.scoreDisplayMode !== "manual") {
+            // inspector-issues says only "issues were logged"; its items name them (e.g. a CSP violation).
+            const items = (audit.details as { items?: Array<{ issueType?: string; subItems?: { items?: Array<Record<string, unknown>> } }> } | undefined)?.items ?? [];
+            const named = items
+              .filter((item) => item.issueType)
+              .map((item) => `${item.issueType}${item.subItems?.items?.length ? `: ${JSON.stringify(item.subItems.items.slice(0, 3))}` : ""}`);
+            failures.push(`${key}: ${audit.id} — ${audit.title}${named.length ? ` (${named.join("; ")})` : ""}`);
+          }
+        }
+      }
+      rows.push({
+        label,
+        path,
+        scores,
+        metrics:
+          `FCP ${metric("first-contentful-paint")}, LCP ${metric("largest-contentful-paint")}, ` +
+          `TBT ${metric("total-blocking-time")}, CLS ${metric("cumulative-layout-shift")}`,
+        failures,
+      });
+    }
+    return rows;
+  } finally {
+    chrome.kill();
+  }
+}
+
+/** A Markdown table, then the audits that cost points, indented under it. */
+export function lighthouseTable(rows: LighthouseRow[]): string {
+  const lines = ["| page | path | performance | accessibility | best practices | SEO | metrics |", "|---|---|---:|---:|---:|---:|---|"];
+  for (const row of rows) {
+    const s = row.scores;
+    lines.push(`| ${row.label} | \`${row.path}\` | ${s.performance} | ${s.accessibility} | ${s["best-practices"]} | ${s.seo} | ${row.metrics} |`);
+  }
+  const failures = rows.flatMap((row) => row.failures.map((failure) => `- ${row.label}: ${failure}`));
+  if (failures.length) lines.push("", "Audits below full marks:", "", ...failures);
+  return lines.join("\n");
+}
