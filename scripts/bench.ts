@@ -260,7 +260,7 @@ try {
       if (!flags["skip-lighthouse"]) {
         progress(`${size.title}: Lighthouse`);
         lighthouse = await runLighthouse(cached.browserOrigin, lighthousePages(pages));
-        emit(`## Lighthouse (mobile preset, Debian's Chromium, ${size.title}, page cache on)\n\n${lighthouseTable(lighthouse)}`);
+        emit(`## Lighthouse (mobile preset, Debian's Chromium, ${size.title}, page cache on; median of 3 runs by performance)\n\n${lighthouseTable(lighthouse)}`);
       }
     }
     await stop(cached);

@@ -39,7 +39,9 @@ if (env.NODE_ENV === "production") {
   app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false, setHeaders: markStatic }));
   // An asset of another version (a rolling deploy) is simply gone: a short 404, never cached.
   app.use("/assets", (_req, res) => void res.status(404).set("Cache-Control", "no-store").type("text/plain").send("Not found"));
-  app.use(express.static("build/client", { maxAge: "1h", index: false, setHeaders: markStatic }));
+  // Only paths that name a file (favicon.svg, images/…): a page's path would cost a failed stat.
+  const publicFiles = express.static("build/client", { maxAge: "1h", index: false, setHeaders: markStatic });
+  app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) && !req.path.endsWith(".data") ? publicFiles(req, res, next) : next()));
 }
 
 app.use((req, res, next) => {

@@ -80,8 +80,12 @@ function openPostgres(options: OpenDatabaseOptions): DatabaseHandle {
       }
     }) as typeof pool.connect;
   }
-  // An idle client that loses its server must not crash the process; the next query reconnects.
-  pool.on("error", (error) => console.error(JSON.stringify({ level: "error", msg: "postgres pool error", error: error.message })));
+  // A connection that loses its server must not crash the process: the pool reports idle ones,
+  // and a checked-out one (between the statements of a transaction) reports on itself, where
+  // nobody would listen otherwise. Its query fails; the next request gets a new connection.
+  const lost = (error: Error) => console.error(JSON.stringify({ level: "error", msg: "postgres connection lost", error: error.message }));
+  pool.on("error", lost);
+  pool.on("connect", (client) => client.on("error", lost));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(options.onQuery ? { log: options.onQuery } : {}) });
   return {
     db,

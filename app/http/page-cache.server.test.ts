@@ -21,6 +21,7 @@ async function appWith(options: PageCacheOptions) {
   const app = express();
   app.use((_req, res, next) => {
     res.locals.cspNonce = `nonce-${++nonce}`;
+    res.setHeader("Content-Security-Policy", `script-src 'nonce-${res.locals.cspNonce}'`);
     next();
   });
   app.use(cache.middleware);
@@ -29,23 +30,43 @@ async function appWith(options: PageCacheOptions) {
     if (req.path === "/private") res.setHeader("Cache-Control", "private, no-store");
     else res.setHeader("Cache-Control", "public, max-age=0, s-maxage=300");
     if (req.path === "/cookie") res.setHeader("Set-Cookie", "x=1");
-    res.status(req.path === "/broken" ? 500 : 200).type("html").send(`<script nonce="${res.locals.cspNonce}">${req.path}</script>`);
+    const filler = req.path === "/long" ? "<p>Hotell</p>".repeat(200) : "";
+    res.status(req.path === "/broken" ? 500 : 200).type("html").send(`<script nonce="${res.locals.cspNonce}">${req.path}</script>${filler}`);
   });
   await new Promise<void>((resolve) => (server = app.listen(0, "127.0.0.1", () => resolve())));
   const { port } = server!.address() as { port: number };
   const get = async (path: string, headers: Record<string, string> = {}) => {
+    // Node's fetch decodes gzip and brotli itself; the header says what was sent.
     const response = await fetch(`http://127.0.0.1:${port}${path}`, { headers });
-    return { status: response.status, body: await response.text() };
+    return {
+      status: response.status,
+      body: await response.text(),
+      csp: response.headers.get("content-security-policy"),
+      encoding: response.headers.get("content-encoding"),
+    };
   };
   return { cache, renders, get };
 }
 
 describe("page cache", () => {
-  it("keeps public pages and gives each hit the request's own nonce", async () => {
+  it("keeps public pages, with the nonce they were rendered with", async () => {
     const { renders, get } = await appWith({ ttlMs: 60_000, maxEntries: 10 });
     expect((await get("/a")).body).toBe('<script nonce="nonce-1">/a</script>');
-    expect((await get("/a")).body).toBe('<script nonce="nonce-2">/a</script>');
+    expect(await get("/a")).toMatchObject({ body: '<script nonce="nonce-1">/a</script>', csp: "script-src 'nonce-nonce-1'" });
     expect(renders.get("/a")).toBe(1);
+  });
+
+  it("sends a kept page compressed once, as the client accepts it", async () => {
+    const { renders, get } = await appWith({ ttlMs: 60_000, maxEntries: 10 });
+    const long = `/long?${"x".repeat(10)}`;
+    const first = await get(long, { "Accept-Encoding": "gzip" });
+    for (const accept of ["br", "gzip", "identity"]) {
+      const again = await get(long, { "Accept-Encoding": accept });
+      expect(again.body).toBe(first.body);
+      expect(again.encoding).toBe(accept === "identity" ? null : accept);
+    }
+    expect(first.body.length).toBeGreaterThan(2000);
+    expect(renders.get("/long")).toBe(1);
   });
 
   it("does not keep private pages, pages that set a cookie, or errors", async () => {

@@ -3,17 +3,21 @@
  * Only GETs without our session or flash cookie are looked up, and only responses the site
  * already calls public (Cache-Control: public, no Set-Cookie) are kept: exactly what a CDN
  * could keep. Bounded by count and bytes (least recently used go first), kept for a short
- * TTL, and emptied by every admin write in this process (clearCatalogueCache). Each hit
- * gets its own CSP nonce: the cached page's nonce is swapped for the request's.
+ * TTL, and emptied by every admin write in this process (clearCatalogueCache). A kept page
+ * is compressed once (gzip and brotli) and served with the CSP nonce it was rendered with,
+ * which its stored Content-Security-Policy header names.
  */
-import type { RequestHandler, Response } from "express";
+import zlib from "node:zlib";
+import type { Request, RequestHandler, Response } from "express";
 import { carriesPersonalCookie } from "#app/cache-control.server.ts";
 
 interface Entry {
   status: number;
   headers: Array<[string, string | string[]]>;
-  body: string;
-  nonce: string;
+  body: Buffer;
+  /** The same bytes compressed, when worth it (as the compression middleware would). */
+  gzip: Buffer | null;
+  br: Buffer | null;
   bytes: number;
   expires: number;
   /** One request is already rendering a fresh copy; the others keep getting this one. */
@@ -26,11 +30,10 @@ export interface PageCacheOptions {
   maxBytes?: number;
 }
 
-// Headers that belong to one response, not to the page.
+// Headers that belong to one response, not to the page. The Content-Security-Policy stays:
+// it names the nonce in the stored body.
 const NOT_STORED = new Set([
   "set-cookie",
-  "content-security-policy",
-  "content-security-policy-report-only",
   "x-request-id",
   "server-timing",
   "content-length",
@@ -43,6 +46,10 @@ const NOT_STORED = new Set([
 ]);
 
 const CACHEABLE_STATUS = new Set([200, 404]);
+
+// The compression middleware's own threshold and settings, so a hit sends what a miss would.
+const COMPRESS_FROM_BYTES = 1024;
+const BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
 
 export function createPageCache({ ttlMs, maxEntries, maxBytes = 64 * 1024 * 1024 }: PageCacheOptions) {
   const entries = new Map<string, Entry>();
@@ -85,12 +92,16 @@ export function createPageCache({ ttlMs, maxEntries, maxBytes = 64 * 1024 * 1024
     return null;
   }
 
-  function serve(res: Response, entry: Entry) {
-    const nonce = res.locals.cspNonce as string | undefined;
-    const body = entry.nonce && nonce ? entry.body.replaceAll(entry.nonce, nonce) : entry.body;
+  function serve(req: Request, res: Response, entry: Entry) {
     res.locals.pageCache = "hit";
     res.status(entry.status);
     for (const [name, value] of entry.headers) res.setHeader(name, value);
+    const encoding = entry.gzip ? req.acceptsEncodings("br", "gzip", "identity") : "identity";
+    const body = encoding === "br" ? entry.br! : encoding === "gzip" ? entry.gzip! : entry.body;
+    if (entry.gzip) res.setHeader("Vary", "Accept-Encoding");
+    // Already encoded: the compression middleware leaves it as it is.
+    if (body !== entry.body) res.setHeader("Content-Encoding", encoding as string);
+    res.setHeader("Content-Length", body.length);
     res.end(body);
   }
 
@@ -123,12 +134,17 @@ export function createPageCache({ ttlMs, maxEntries, maxBytes = 64 * 1024 * 1024
         const headers = Object.entries(res.getHeaders())
           .filter(([name, value]) => value !== undefined && !NOT_STORED.has(name))
           .map(([name, value]) => [name, typeof value === "number" ? String(value) : value] as [string, string | string[]]);
+        const body = Buffer.concat(chunks);
+        const compress = body.length >= COMPRESS_FROM_BYTES;
+        const gzip = compress ? zlib.gzipSync(body) : null;
+        const br = compress ? zlib.brotliCompressSync(body, BROTLI) : null;
         store(key, {
           status: res.statusCode,
           headers,
-          body: Buffer.concat(chunks).toString("utf8"),
-          nonce: (res.locals.cspNonce as string | undefined) ?? "",
-          bytes,
+          body,
+          gzip,
+          br,
+          bytes: bytes + (gzip?.length ?? 0) + (br?.length ?? 0),
           expires: Date.now() + ttlMs,
           refreshing: false,
         });
@@ -143,7 +159,7 @@ export function createPageCache({ ttlMs, maxEntries, maxBytes = 64 * 1024 * 1024
     if (ttlMs <= 0 || req.method !== "GET" || carriesPersonalCookie(req.get("cookie"))) return next();
     const key = req.originalUrl;
     const entry = lookup(key, Date.now());
-    if (entry) return serve(res, entry);
+    if (entry) return serve(req, res, entry);
     res.locals.pageCache = "miss";
     capture(key, res);
     next();
