@@ -44,8 +44,8 @@ if (env.NODE_ENV === "production") {
   app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) && !req.path.endsWith(".data") ? publicFiles(req, res, next) : next()));
 }
 
+const siteOrigin = new URL(env.SITE_URL).origin;
 app.use((req, res, next) => {
-  const siteOrigin = new URL(getEnv().SITE_URL).origin;
   const foreign = isForeignOriginWrite({
     method: req.method,
     origin: req.get("origin"),

@@ -24,10 +24,16 @@ export function routeMatcher(manifest: RouteManifest): (pathname: string) => str
   const attach = (routes: RouteObject[]): RouteObject[] =>
     routes.map((route) => (route.index ? route : { ...route, children: attach(children.get(route.id) ?? []) }));
   const tree = attach(children.get(undefined) ?? []);
+  // Paths repeat: remember the last few thousand answers instead of matching every time.
+  const known = new Map<string, string | null>();
   return (pathname) => {
+    const hit = known.get(pathname);
+    if (hit !== undefined) return hit;
     const path = pathname === "/_root.data" ? "/" : pathname.replace(/\.data$/, "");
-    const matches = matchRoutes(tree, path);
-    return matches?.at(-1)?.route.id ?? null;
+    const id = matchRoutes(tree, path)?.at(-1)?.route.id ?? null;
+    if (known.size >= 5_000) known.clear();
+    known.set(pathname, id);
+    return id;
   };
 }
 
