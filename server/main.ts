@@ -2,6 +2,7 @@
  * Starts Hotellguiden: validates the configuration, prepares the database, then serves
  * the app (with Vite's dev middleware in development, the built bundle in production).
  */
+import net from "node:net";
 import express from "express";
 import { EnvError, parseEnv } from "#app/env.server.ts";
 
@@ -79,13 +80,16 @@ async function stop(signal: string) {
   stopping = true;
   console.log(JSON.stringify({ time: new Date().toISOString(), level: "info", msg: "shutting down", signal }));
   for (const res of openResponses) if (!res.headersSent) res.setHeader("Connection", "close");
-  // Stop accepting, let in-flight requests finish, then close the database cleanly.
-  listener.close(async () => {
+  // Stop accepting, let in-flight requests finish, then close the database cleanly. The plain
+  // net.Server close: http's own also drops every idle connection at once, including one whose
+  // request has arrived but not been read yet (its client would get a reset).
+  net.Server.prototype.close.call(listener, async () => {
     await appModule.shutdown().catch(() => {});
     process.exit(0);
   });
-  // A connection whose response was already on its way when we began goes idle only later.
-  setInterval(() => listener.closeIdleConnections(), 250).unref();
+  // After a moment for such requests to be read, idle keep-alive connections are closed (those
+  // busy now are asked to close with their response, and go idle later).
+  setTimeout(() => setInterval(() => listener.closeIdleConnections(), 250).unref(), 500).unref();
   setTimeout(() => process.exit(1), 10_000).unref();
 }
 process.on("SIGTERM", () => void stop("SIGTERM"));
