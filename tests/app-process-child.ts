@@ -9,6 +9,15 @@
 import { z } from "zod";
 import { startTestApp } from "#tests/app-server.ts";
 
+// The dev server's route type generation (.react-router/types) is not needed here and may race
+// with another test's dev server writing the same folder; any other failure still ends us.
+process.on("unhandledRejection", (reason) => {
+  const path = (reason as { path?: unknown } | null)?.path;
+  if (typeof path === "string" && path.includes(".react-router")) return;
+  console.error(reason);
+  process.exit(1);
+});
+
 const settings = z.record(z.string(), z.string()).parse(JSON.parse(process.env.HG_TEST_APP_ENV ?? "{}"));
 delete process.env.HG_TEST_APP_ENV;
 

@@ -91,12 +91,14 @@ export function startAppProcess(env: Record<string, string>, options: { readyTim
  * so a failed start leaves nothing running.
  */
 export async function startAppProcesses(envs: Record<string, string>[]): Promise<AppProcess[]> {
-  const results = await Promise.allSettled(envs.map((env) => startAppProcess(env)));
-  const started = results.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
-  const failure = results.find((result) => result.status === "rejected");
-  if (failure) {
+  // One after the other: each Vite dev server rewrites .react-router/types as it starts, and two
+  // doing that at the same moment can trip over each other's folders (ENOTDIR, seen in CI).
+  const started: AppProcess[] = [];
+  try {
+    for (const env of envs) started.push(await startAppProcess(env));
+  } catch (error) {
     await Promise.all(started.map((server) => server.stop()));
-    throw failure.reason;
+    throw error;
   }
   return started;
 }
