@@ -2,7 +2,7 @@ import { sql, type Kysely } from "kysely";
 import type { Database } from "#app/db/schema.ts";
 import { hotelSlug, matchHotelSlug, normalizeHotel, type Hotel } from "#app/domain/hotel.ts";
 import { cachedRead } from "./cache.server.ts";
-import { findPlace, hotelListQuery, toHotelSummary, type HotelSummary } from "./hotels.server.ts";
+import { findPlace, hotelCards, type HotelSummary } from "./hotels.server.ts";
 
 type DB = Kysely<Database>;
 
@@ -51,6 +51,6 @@ function placeSlugs(db: DB, place: { country: string; location: string }): Promi
 /** Other hotels in the same place, best rated first, without the current one. */
 export async function relatedHotels(db: DB, country: string, location: string, excludeId: string | null, limit: number): Promise<HotelSummary[]> {
   // One query: the list without its count, which nobody shows here.
-  const rows = await hotelListQuery(db, { country, location, sort: "betyg", limit: limit + 1 }).execute();
-  return rows.map(toHotelSummary).filter((hotel) => hotel.id !== excludeId).slice(0, limit);
+  const hotels = await hotelCards(db, { country, location, sort: "betyg", limit: limit + 1 });
+  return hotels.filter((hotel) => hotel.id !== excludeId).slice(0, limit);
 }

@@ -108,19 +108,24 @@ export function hotelListQuery(db: DB, filters: HotelFilters = {}) {
 
 /** The hotel list (spec §7) with paging and sorting: one page of cards and the total count. */
 export async function searchHotels(db: DB, filters: HotelFilters = {}): Promise<{ hotels: HotelSummary[]; total: number }> {
-  const [rows, count] = await Promise.all([
-    hotelListQuery(db, filters).execute(),
+  const [hotels, count] = await Promise.all([
+    hotelCards(db, filters),
     db
       .selectFrom("hotels")
       .where((eb) => whereFilters(eb, filters))
       .select((eb) => eb.fn.countAll<number>().as("total"))
       .executeTakeFirstOrThrow(),
   ]);
-  return { hotels: rows.map(toHotelSummary), total: Number(count.total) };
+  return { hotels, total: Number(count.total) };
+}
+
+/** One page of the list as cards, without the count (for lists that show none). */
+export async function hotelCards(db: DB, filters: HotelFilters = {}): Promise<HotelSummary[]> {
+  return (await hotelListQuery(db, filters).execute()).map(toHotelSummary);
 }
 
 /** A list row as a card shows it (no more than CARD_LIMITS). */
-export function toHotelSummary(row: Record<string, unknown>): HotelSummary {
+function toHotelSummary(row: Record<string, unknown>): HotelSummary {
   const hotel = normalizeHotel(row);
   return {
     id: hotel.id,
@@ -254,10 +259,7 @@ export async function suggest(db: DB, query: string): Promise<Suggestions> {
 /** Up to four hotels for a home-page chip (spec §7: location equal, limit 4). */
 export function popularHotels(db: DB, location: string, country?: string): Promise<HotelSummary[]> {
   // The home page's four cards: one of a handful of chosen places, so the cache stays small.
-  return cachedRead(db, `popular-hotels:${country ?? ""}|${location}`, async () => {
-    const rows = await hotelListQuery(db, { location, country, limit: 4 }).execute();
-    return rows.map(toHotelSummary);
-  });
+  return cachedRead(db, `popular-hotels:${country ?? ""}|${location}`, () => hotelCards(db, { location, country, limit: 4 }));
 }
 
 /** The spec's New York check for the default chips. */
