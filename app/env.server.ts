@@ -38,6 +38,11 @@ export const envSchema = z.object({
     .enum(["0", "1", "true", "false"])
     .default("1")
     .transform((value) => value === "1" || value === "true"),
+  /**
+   * Who sees the Server-Timing header (database time and query count): "staff" (administrators;
+   * everyone in development) or "all". Strangers learn from it how costly a query is to make.
+   */
+  SERVER_TIMING: z.enum(["staff", "all"]).default("staff"),
   SEED_DEMO: z.enum(["auto", "always", "never"]).default("auto"),
   SESSION_SECRET: z
     .string()

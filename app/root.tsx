@@ -49,6 +49,9 @@ export const middleware: Route.MiddlewareFunction[] = [
     const { auth, setCookie } = await loadRequestAuth(getAppDatabase().db, request, getAuthProvider());
     context.set(authContext, auth);
     const response = (await next()) as Response;
+    // Administrators see what a request cost (Server-Timing); strangers do not.
+    const metrics = currentRequestMetrics();
+    if (metrics && auth.session && (await auth.isAdmin())) metrics.staff = true;
     if (setCookie) response.headers.append("Set-Cookie", setCookie);
     return response;
   },

@@ -1,7 +1,9 @@
 /**
  * `npm run user:admin -- --email a@b.se [--revoke]` grants (or revokes) the administrator
  * role of a local user; `--user-id <uuid>` instead of `--email` names a user of any provider
- * (for Supabase Auth, the id shown in the dashboard under Authentication → Users).
+ * (for Supabase Auth, the id shown in the dashboard under Authentication → Users). A local
+ * account made through the open sign-up form is only promoted with `--promote-self-registered`.
+ * A change of role ends the user's sessions.
  * Applies pending migrations first.
  */
 import { parseArgs } from "node:util";
@@ -10,20 +12,21 @@ import { closeAppDatabase, DataDirLockedError, getAppDatabase } from "#app/db/db
 import { migrate } from "#app/db/migrate.server.ts";
 import { EnvError, parseEnv } from "#app/env.server.ts";
 
-const USAGE = "Usage: npm run user:admin -- (--email <address> | --user-id <uuid>) [--revoke]";
+const USAGE = "Usage: npm run user:admin -- (--email <address> | --user-id <uuid>) [--revoke | --promote-self-registered]";
 
 function fail(message: string): never {
   console.error(`${message}\n${USAGE}`);
   process.exit(1);
 }
 
-let values: { email?: string; "user-id"?: string; revoke?: boolean };
+let values: { email?: string; "user-id"?: string; revoke?: boolean; "promote-self-registered"?: boolean };
 try {
   const parsed = parseArgs({
     options: {
       email: { type: "string" },
       "user-id": { type: "string" },
       revoke: { type: "boolean", default: false },
+      "promote-self-registered": { type: "boolean", default: false },
     },
   });
   values = parsed.values;
@@ -37,18 +40,20 @@ if (email && userId) fail("Pass either --email or --user-id, not both.");
 if (userId && !isUuid(userId)) fail(`--user-id must be a user id (a UUID such as 3f1c1a3e-1b2c-4d5e-8f90-123456789abc), got "${userId}".`);
 const target: AdminTarget = email ? { email } : { userId: userId! };
 const admin = !values.revoke;
+if (values.revoke && values["promote-self-registered"]) fail("--promote-self-registered does not go with --revoke.");
 
 try {
   const env = parseEnv();
   const { db } = getAppDatabase(env);
   await migrate(db);
-  const result = await setAdmin(db, { ...target, admin });
+  const result = await setAdmin(db, { ...target, admin, promoteSelfRegistered: values["promote-self-registered"] ?? false });
   const who = result.email ? `${result.email} (user id ${result.userId})` : `user id ${result.userId}`;
+  const sessions = result.endedSessions ? ` ${result.endedSessions} session(s) of it were ended.` : "";
   if (admin) {
-    console.log(result.changed ? `Granted the administrator role to ${who}.` : `${who} already had the administrator role.`);
+    console.log(result.changed ? `Granted the administrator role to ${who}.${sessions}` : `${who} already had the administrator role.`);
   } else {
     console.log(
-      result.changed ? `Revoked the administrator role of ${who}.` : `${who} did not have the administrator role.`,
+      result.changed ? `Revoked the administrator role of ${who}.${sessions}` : `${who} did not have the administrator role.`,
     );
   }
 } catch (error) {

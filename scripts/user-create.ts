@@ -1,8 +1,10 @@
 /**
  * `npm run user:create -- --email a@b.se --password '…' [--admin]`: creates a local user
  * (the embedded default's auth provider), or replaces the password of an existing one;
- * `--admin` also grants the administrator role. Applies pending migrations first.
- * The password is never printed.
+ * `--admin` also grants the administrator role. An account made through the site's open sign-up
+ * form is only made an administrator with `--promote-self-registered` (its address was never
+ * verified). Replacing a password or granting the role ends the account's sessions. Applies
+ * pending migrations first. The password is never printed.
  */
 import { parseArgs } from "node:util";
 import { createLocalUser, UserInputError } from "#app/auth/users.server.ts";
@@ -11,20 +13,21 @@ import { migrate } from "#app/db/migrate.server.ts";
 import { emailProblem, passwordProblem } from "#app/domain/password.ts";
 import { EnvError, parseEnv } from "#app/env.server.ts";
 
-const USAGE = "Usage: npm run user:create -- --email <address> --password '<password>' [--admin]";
+const USAGE = "Usage: npm run user:create -- --email <address> --password '<password>' [--admin [--promote-self-registered]]";
 
 function fail(message: string): never {
   console.error(`${message}\n${USAGE}`);
   process.exit(1);
 }
 
-let values: { email?: string; password?: string; admin?: boolean };
+let values: { email?: string; password?: string; admin?: boolean; "promote-self-registered"?: boolean };
 try {
   const parsed = parseArgs({
     options: {
       email: { type: "string" },
       password: { type: "string" },
       admin: { type: "boolean", default: false },
+      "promote-self-registered": { type: "boolean", default: false },
     },
     allowPositionals: true,
   });
@@ -35,6 +38,7 @@ try {
   fail((error as Error).message);
 }
 if (!values.email?.trim()) fail("--email is required.");
+if (values["promote-self-registered"] && !values.admin) fail("--promote-self-registered only goes with --admin.");
 if (values.password === undefined || values.password === "") fail("--password is required.");
 // Checked again by createLocalUser; here so a typo is reported before the database is opened.
 const emailIssue = emailProblem(values.email);
@@ -46,16 +50,18 @@ try {
   const env = parseEnv();
   const { db } = getAppDatabase(env);
   await migrate(db);
-  const { user, created, admin } = await createLocalUser(db, {
+  const { user, created, admin, endedSessions } = await createLocalUser(db, {
     email: values.email,
     password: values.password,
     admin: values.admin ?? false,
+    promoteSelfRegistered: values["promote-self-registered"] ?? false,
   });
   const role = admin ? " It has the administrator role." : "";
+  const sessions = endedSessions ? ` ${endedSessions} session(s) of it were ended.` : "";
   console.log(
     created
       ? `Created the local user ${user.email} (id ${user.id}).${role}`
-      : `The local user ${user.email} (id ${user.id}) already existed; its password was replaced.${role}`,
+      : `The local user ${user.email} (id ${user.id}) already existed; its password was replaced.${role}${sessions}`,
   );
 } catch (error) {
   console.error(

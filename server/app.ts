@@ -31,7 +31,13 @@ app.set("trust proxy", env.TRUST_PROXY);
 app.use(securityHeaders(env));
 // Text responses gzip- or brotli-compressed (compression skips images and small bodies).
 app.use(compression());
-app.use(requestLog({ routeIdFor: routeMatcher(build.routes), enabled: env.LOG_REQUESTS }));
+app.use(
+  requestLog({
+    routeIdFor: routeMatcher(build.routes),
+    enabled: env.LOG_REQUESTS,
+    timingForAll: env.SERVER_TIMING === "all" || env.NODE_ENV === "development",
+  }),
+);
 
 if (env.NODE_ENV === "production") {
   // The browser bundle. Hashed file names: safe to cache for a year.
@@ -70,13 +76,32 @@ app.use((req, res, next) => {
 
 // A request refused before its body was read (405, 413, a guard's redirect) would otherwise keep
 // its unread body on a keep-alive connection and stall the client's next request on it: the
-// React Router adapter listens for the body, so Node does not discard it by itself.
+// React Router adapter listens for the body, so Node does not discard it by itself. A small
+// rest is read and dropped so the connection can be kept. A big one (a 100 MB upload to a form
+// that takes 16 kB) is not worth reading: the connection is ended after the answer, and still
+// drained for a moment so that the client reads the answer before the socket is torn down
+// (closing a socket with unread data resets it, and a reset can wipe the answer in flight).
+const KEEP_ALIVE_DRAIN_BYTES = 256 * 1024;
+const LINGER_MS = 1_000;
+const LINGER_BYTES = 16 * 1024 * 1024;
 app.use((req, res, next) => {
   res.on("finish", () => {
-    if (!req.complete) {
-      req.removeAllListeners("data");
-      req.resume();
-    }
+    if (req.complete) return;
+    req.removeAllListeners("data");
+    let discarded = 0;
+    let lingering: NodeJS.Timeout | undefined;
+    const socket = req.socket;
+    socket.once("close", () => clearTimeout(lingering));
+    req.on("data", (chunk: Buffer) => {
+      discarded += chunk.length;
+      if (discarded > LINGER_BYTES) socket.destroy();
+      else if (discarded > KEEP_ALIVE_DRAIN_BYTES && !lingering) {
+        socket.end();
+        lingering = setTimeout(() => socket.destroy(), LINGER_MS);
+        lingering.unref();
+      }
+    });
+    req.resume();
   });
   next();
 });

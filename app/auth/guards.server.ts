@@ -5,6 +5,7 @@
  */
 import { redirect, type RouterContextProvider } from "react-router";
 import { isLocalPath } from "#app/domain/paths.ts";
+import { redirectWithFlash } from "#app/flash.server.ts";
 import { requestAuth } from "./request-auth.server.ts";
 import type { UserSession } from "./session.server.ts";
 
@@ -26,9 +27,16 @@ export function requireUser({ url, context }: GuardArgs): UserSession {
   return session;
 }
 
-/** The administrator's session; a signed-in user without the role is sent to the home page. */
+/** What a signed-in user without the role reads on the home page they are sent to. */
+export const NOT_AUTHORISED = {
+  title: "Ej behörig",
+  description: "Administrationen är bara öppen för administratörer. Logga in med ett administratörskonto.",
+  variant: "destructive",
+} as const;
+
+/** The administrator's session; a signed-in user without the role is sent to the home page, told why. */
 export async function requireAdmin(args: GuardArgs): Promise<UserSession> {
   const session = requireUser(args);
-  if (!(await requestAuth(args.context).isAdmin())) throw redirect("/");
+  if (!(await requestAuth(args.context).isAdmin())) throw await redirectWithFlash("/", NOT_AUTHORISED);
   return session;
 }

@@ -70,7 +70,7 @@ export function createLocalProvider(db: Kysely<Database>): AuthProvider {
         // The unique constraint decides, so two sign-ups racing for one address cannot both win.
         const row = await db
           .insertInto("users")
-          .values({ email, password_hash: passwordHash })
+          .values({ email, password_hash: passwordHash, registered_via: "sign-up" })
           .onConflict((oc) => oc.column("email").doNothing())
           .returning(["id", "email"])
           .executeTakeFirst();

@@ -110,6 +110,15 @@ export async function destroySession(db: DB, request: Request): Promise<{ setCoo
   return { setCookie: await clearSessionCookie(), session };
 }
 
+/**
+ * Ends every session of a user, on every device: when they gain the administrator role or
+ * their password is replaced, whoever was signed in as them before must prove it again.
+ */
+export async function endUserSessions(db: DB, userId: string): Promise<number> {
+  const result = await db.deleteFrom("sessions").where("user_id", "=", userId).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 /** Removes expired rows (they are already ignored by getSession). */
 export async function deleteExpiredSessions(db: DB, now: Date = new Date()): Promise<number> {
   const result = await db.deleteFrom("sessions").where("expires_at", "<=", now).executeTakeFirst();

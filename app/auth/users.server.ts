@@ -6,6 +6,7 @@
 import type { Kysely } from "kysely";
 import type { AuthUser } from "#app/auth/provider.server.ts";
 import { hashPassword, verifyPassword } from "#app/auth/password.server.ts";
+import { endUserSessions } from "#app/auth/session.server.ts";
 import type { Database } from "#app/db/schema.ts";
 import { emailProblem, normalizeEmail, passwordProblem } from "#app/domain/password.ts";
 import { isUuid } from "#app/domain/uuid.ts";
@@ -23,6 +24,12 @@ export interface CreateLocalUserInput {
   password: string;
   /** Also grant the administrator role. False leaves an existing user's role as it is. */
   admin?: boolean;
+  /**
+   * Grant the role even to an account that was made through the open sign-up form. Without
+   * it such an account is refused: its address was never verified, so whoever signed it up
+   * first (a squatter on boss@…) would become an administrator.
+   */
+  promoteSelfRegistered?: boolean;
 }
 
 export interface CreateLocalUserResult {
@@ -31,11 +38,24 @@ export interface CreateLocalUserResult {
   created: boolean;
   /** Whether the user is an administrator afterwards. */
   admin: boolean;
+  /** Sessions of the account that were ended (its password was replaced, or it became an administrator). */
+  endedSessions: number;
+}
+
+/** Why a signed-up account is not made an administrator, and how to do it anyway. */
+export function selfRegisteredRefusal(email: string, flag: string): string {
+  return (
+    `${email} was registered through the site's open sign-up form, which does not verify addresses: ` +
+    "whoever signed it up may not own the address. It was not made an administrator. " +
+    `If you know the account is the right person's, run again with ${flag}: ` +
+    "the account is then promoted and every session of it is ended."
+  );
 }
 
 /**
  * Creates a local account, or replaces the password of the account with that e-mail
- * address; with `admin` also grants the role. One transaction.
+ * address; with `admin` also grants the role. Replacing a password or granting the role ends
+ * every session the account had. One transaction.
  */
 export async function createLocalUser(db: Kysely<Database>, input: CreateLocalUserInput): Promise<CreateLocalUserResult> {
   const emailIssue = emailProblem(input.email);
@@ -46,26 +66,35 @@ export async function createLocalUser(db: Kysely<Database>, input: CreateLocalUs
   const passwordHash = await hashPassword(input.password);
 
   return db.transaction().execute(async (trx) => {
-    const existing = await trx.selectFrom("users").select("id").where("email", "=", email).executeTakeFirst();
+    // Locked: a sign-up racing this cannot slip in between the check and the write.
+    const existing = await trx
+      .selectFrom("users")
+      .leftJoin("admin_users", "admin_users.user_id", "users.id")
+      .select(["users.id", "users.registered_via", "admin_users.user_id as admin_id"])
+      .where("users.email", "=", email)
+      .forUpdate("users")
+      .executeTakeFirst();
+    const wasAdmin = Boolean(existing?.admin_id);
+    if (existing?.registered_via === "sign-up" && input.admin && !wasAdmin && !input.promoteSelfRegistered) {
+      throw new UserInputError(selfRegisteredRefusal(email, "--promote-self-registered"));
+    }
     const row = await trx
       .insertInto("users")
-      .values({ email, password_hash: passwordHash })
-      .onConflict((oc) => oc.column("email").doUpdateSet({ password_hash: passwordHash }))
+      .values({ email, password_hash: passwordHash, registered_via: "operator" })
+      .onConflict((oc) =>
+        oc.column("email").doUpdateSet({
+          password_hash: passwordHash,
+          // Vouched for by the operator from now on, once promoted.
+          ...(input.admin ? { registered_via: "operator" as const } : {}),
+        }),
+      )
       .returning(["id", "email"])
       .executeTakeFirstOrThrow();
-    if (input.admin) {
-      await trx
-        .insertInto("admin_users")
-        .values({ user_id: row.id })
-        .onConflict((oc) => oc.column("user_id").doNothing())
-        .execute();
+    if (input.admin && !wasAdmin) {
+      await trx.insertInto("admin_users").values({ user_id: row.id }).onConflict((oc) => oc.column("user_id").doNothing()).execute();
     }
-    const admin = await trx
-      .selectFrom("admin_users")
-      .select("user_id")
-      .where("user_id", "=", row.id)
-      .executeTakeFirst();
-    return { user: { id: row.id, email: row.email }, created: !existing, admin: admin !== undefined };
+    const endedSessions = existing ? await endUserSessions(trx, row.id) : 0;
+    return { user: { id: row.id, email: row.email }, created: !existing, admin: wasAdmin || Boolean(input.admin), endedSessions };
   });
 }
 
@@ -78,19 +107,28 @@ export interface SetAdminResult {
   admin: boolean;
   /** False when the user already had (or already lacked) the role. */
   changed: boolean;
+  /** Sessions ended because the role changed. */
+  endedSessions: number;
 }
 
 /**
  * Grants or revokes the administrator role. A local user is found by e-mail address; a
  * user of another provider (Supabase Auth) is named by their user id, which is not checked
- * against that provider.
+ * against that provider. A local account made through the open sign-up form is only promoted
+ * with `promoteSelfRegistered`. A change of role ends every session of the user.
  */
-export async function setAdmin(db: Kysely<Database>, target: AdminTarget & { admin: boolean }): Promise<SetAdminResult> {
+export async function setAdmin(
+  db: Kysely<Database>,
+  target: AdminTarget & { admin: boolean; promoteSelfRegistered?: boolean },
+): Promise<SetAdminResult> {
   let userId: string;
   let email: string | null = null;
   if (target.email !== undefined) {
     email = normalizeEmail(target.email);
-    const user = await db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirst();
+    const user = await db.selectFrom("users").select(["id", "registered_via"]).where("email", "=", email).executeTakeFirst();
+    if (user?.registered_via === "sign-up" && target.admin && !target.promoteSelfRegistered && !(await isAdmin(db, user.id))) {
+      throw new UserInputError(selfRegisteredRefusal(email, "--promote-self-registered"));
+    }
     if (!user) {
       throw new UserInputError(
         `There is no local user with the e-mail address ${email}. ` +
@@ -103,17 +141,24 @@ export async function setAdmin(db: Kysely<Database>, target: AdminTarget & { adm
     if (!isUuid(userId)) throw new UserInputError(`Not a user id (a UUID): ${target.userId}`);
   }
 
-  if (target.admin) {
-    const inserted = await db
-      .insertInto("admin_users")
-      .values({ user_id: userId })
-      .onConflict((oc) => oc.column("user_id").doNothing())
-      .returning("user_id")
-      .executeTakeFirst();
-    return { userId, email, admin: true, changed: inserted !== undefined };
-  }
-  const deleted = await db.deleteFrom("admin_users").where("user_id", "=", userId).executeTakeFirst();
-  return { userId, email, admin: false, changed: Number(deleted.numDeletedRows) > 0 };
+  return db.transaction().execute(async (trx) => {
+    let changed: boolean;
+    if (target.admin) {
+      const inserted = await trx
+        .insertInto("admin_users")
+        .values({ user_id: userId })
+        .onConflict((oc) => oc.column("user_id").doNothing())
+        .returning("user_id")
+        .executeTakeFirst();
+      changed = inserted !== undefined;
+      if (changed && email) await trx.updateTable("users").set({ registered_via: "operator" }).where("id", "=", userId).execute();
+    } else {
+      const deleted = await trx.deleteFrom("admin_users").where("user_id", "=", userId).executeTakeFirst();
+      changed = Number(deleted.numDeletedRows) > 0;
+    }
+    const endedSessions = changed ? await endUserSessions(trx, userId) : 0;
+    return { userId, email, admin: target.admin, changed, endedSessions };
+  });
 }
 
 /** Whether the user has the administrator role. Errors are logged and count as "no". */
@@ -161,13 +206,29 @@ export async function ensureBootstrapAdmin(
   if (passwordIssue) throw new UserInputError(`ADMIN_PASSWORD: ${passwordIssue}`);
 
   // A restart with the same settings changes nothing (and does not rehash the password).
-  const existing = await db.selectFrom("users").select(["id", "password_hash"]).where("email", "=", email).executeTakeFirst();
+  // The operator named this address and its password in the settings, so an account signed up
+  // under it before is taken over: its password replaced (unless it is already this one) and
+  // every session of it ended, so whoever signed it up is out.
+  const existing = await db
+    .selectFrom("users")
+    .select(["id", "password_hash", "registered_via"])
+    .where("email", "=", email)
+    .executeTakeFirst();
+  if (existing?.registered_via === "sign-up") {
+    log.warn("bootstrap admin takes over an account made through the sign-up form; its sessions are ended", { email, userId: existing.id });
+  }
   if (existing && (await verifyPassword(password, existing.password_hash))) {
-    const { changed } = await setAdmin(db, { userId: existing.id, admin: true });
-    log.info("bootstrap admin ready", { email, userId: existing.id, result: changed ? "granted" : "unchanged" });
+    const { changed, endedSessions } = await setAdmin(db, { userId: existing.id, admin: true });
+    if (changed) await db.updateTable("users").set({ registered_via: "operator" }).where("id", "=", existing.id).execute();
+    log.info("bootstrap admin ready", { email, userId: existing.id, result: changed ? "granted" : "unchanged", endedSessions });
     return changed ? "updated" : "unchanged";
   }
-  const result = await createLocalUser(db, { email, password, admin: true });
-  log.info("bootstrap admin ready", { email, userId: result.user.id, result: result.created ? "created" : "password updated" });
+  const result = await createLocalUser(db, { email, password, admin: true, promoteSelfRegistered: true });
+  log.info("bootstrap admin ready", {
+    email,
+    userId: result.user.id,
+    result: result.created ? "created" : "password updated",
+    endedSessions: result.endedSessions,
+  });
   return result.created ? "created" : "updated";
 }

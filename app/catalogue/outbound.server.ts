@@ -1,12 +1,14 @@
 /**
- * Outbound affiliate traffic (DESIGN §3, §4 item 3): which hosts /redirect may forward to,
- * and the outbound_clicks log. A click row holds the hotel, the source, the target host and
- * the time; never an IP address, a cookie or a user agent.
+ * Outbound affiliate traffic: which hosts /redirect may forward to, and the outbound_clicks
+ * log. A click row holds the hotel, the source, the target host, the time and a salted daily
+ * hash of the visitor; never an IP address, a cookie or a user agent.
  */
+import crypto from "node:crypto";
 import { sql, type Kysely } from "kysely";
 import type { Database } from "#app/db/schema.ts";
 import { affiliateHost, isKnownHost } from "#app/domain/redirect.ts";
 import { log } from "#app/log.server.ts";
+import { addressClaim, RATE_POLICIES, takeRateLimit } from "#app/rate-limit.server.ts";
 import { cachedRead } from "./cache.server.ts";
 
 // The scheme and authority of an affiliate URL, so the database hands back one row per
@@ -60,15 +62,73 @@ export interface OutboundClick {
   targetHost: string;
 }
 
-/** Writes one outbound_clicks row. A failed write is logged, never shown: the visitor still goes on. */
-export async function recordOutboundClick(db: Kysely<Database>, click: OutboundClick): Promise<void> {
+/** Who clicked, as far as counting needs: never stored as such. */
+export interface ClickVisitor {
+  address: string | null;
+  userAgent: string;
+}
+
+const saltByDay = new Map<string, string>();
+
+/**
+ * The day's random salt, shared by every app server through the database. Yesterday's is
+ * deleted by housekeeping, after which no hash of that day can be matched to an address.
+ */
+async function daySalt(db: Kysely<Database>, day: string): Promise<string> {
+  const known = saltByDay.get(day);
+  if (known) return known;
+  await db
+    .insertInto("click_salts")
+    .values({ day, salt: crypto.randomBytes(32).toString("base64") })
+    .onConflict((oc) => oc.column("day").doNothing())
+    .execute();
+  const { salt } = await db.selectFrom("click_salts").select("salt").where("day", "=", day).executeTakeFirstOrThrow();
+  saltByDay.clear(); // only today's is ever needed
+  saltByDay.set(day, salt);
+  return salt;
+}
+
+export type ClickOutcome = "counted" | "repeat" | "address-limit" | "failed";
+
+/**
+ * Counts a click on the dashboard at most once a day per visitor (a salted daily hash of
+ * address and user agent), hotel and partner, and at most a few dozen an hour from one
+ * address whatever user agents it claims. A failed write is logged, never shown: the visitor
+ * still goes on.
+ */
+export async function recordOutboundClick(db: Kysely<Database>, click: OutboundClick, visitor: ClickVisitor): Promise<ClickOutcome> {
   try {
-    await db
-      .insertInto("outbound_clicks")
-      // clicked_at: the database's now(), one clock for every app server.
-      .values({ hotel_id: click.hotel, source: click.source, target_host: click.targetHost })
-      .execute();
+    const day = new Date().toISOString().slice(0, 10);
+    const visitorHash = crypto
+      .createHash("sha256")
+      .update(`${await daySalt(db, day)}\n${visitor.address ?? ""}\n${visitor.userAgent}`)
+      .digest("base64url");
+    const slot = await takeRateLimit(db, [addressClaim("clicks", visitor.address, RATE_POLICIES.clicksPerAddress)]);
+    if (!slot.allowed) return "address-limit";
+    const { rows } = await sql<{ id: number }>`
+      insert into outbound_clicks (hotel_id, source, target_host, visitor_hash)
+      values (${click.hotel}, ${click.source}, ${click.targetHost}, ${visitorHash})
+      on conflict (visitor_hash, target_host, (coalesce(hotel_id, ''))) where visitor_hash is not null do nothing
+      returning id
+    `.execute(db);
+    if (rows.length) return "counted";
+    await slot.release(); // a repeat uses none of the address's allowance
+    return "repeat";
   } catch (error) {
     log.error("outbound click not recorded", error, { targetHost: click.targetHost });
+    return "failed";
   }
+}
+
+/** Deletes salts of past days and the hashes made with them (housekeeping). */
+export async function forgetClickVisitors(db: Kysely<Database>, now: Date = new Date()): Promise<number> {
+  const today = now.toISOString().slice(0, 10);
+  await db.deleteFrom("click_salts").where("day", "<", today).execute();
+  const cleared = await db
+    .updateTable("outbound_clicks")
+    .set({ visitor_hash: null })
+    .where("visitor_hash", "is not", null)
+    .where("clicked_at", "<", new Date(now.getTime() - 2 * 86_400_000))
+    .executeTakeFirst();
+  return Number(cleared.numUpdatedRows);
 }

@@ -59,6 +59,8 @@ export interface UsersTable {
   id: Generated<string>;
   email: string;
   password_hash: string;
+  /** 'sign-up': the open form, address unverified; 'operator': user:create or ADMIN_EMAIL. */
+  registered_via: Generated<"sign-up" | "operator">;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -76,9 +78,11 @@ export interface SessionsTable {
   updated_at: Timestamp;
 }
 
-export interface RateLimitHitsTable {
+export interface RateLimitsTable {
   key: string;
-  hit_at: Generated<Date>;
+  hits: Date[];
+  last_allowed: boolean;
+  updated_at: Generated<Date>;
 }
 
 export interface AiJobsTable {
@@ -102,13 +106,6 @@ export interface AiJobItemsTable {
   locked_until: Date | null;
   error: string | null;
   updated_at: Generated<Date>;
-}
-
-export interface LoginAttemptsTable {
-  id: Generated<number>;
-  key: string;
-  succeeded: boolean;
-  attempted_at: Timestamp;
 }
 
 export interface PopularLocationsTable {
@@ -136,6 +133,13 @@ export interface OutboundClicksTable {
   source: string | null;
   target_host: string;
   clicked_at: Timestamp;
+  /** Salted daily hash of address and user agent; cleared when its day's salt is gone. */
+  visitor_hash: string | null;
+}
+
+export interface ClickSaltsTable {
+  day: string;
+  salt: string;
 }
 
 export interface ContactMessagesTable {
@@ -157,13 +161,13 @@ export interface Database {
   admin_users: AdminUsersTable;
   users: UsersTable;
   sessions: SessionsTable;
-  login_attempts: LoginAttemptsTable;
-  rate_limit_hits: RateLimitHitsTable;
+  rate_limits: RateLimitsTable;
   ai_jobs: AiJobsTable;
   ai_job_items: AiJobItemsTable;
   popular_locations: PopularLocationsTable;
   popular_destinations: PopularDestinationsTable;
   outbound_clicks: OutboundClicksTable;
+  click_salts: ClickSaltsTable;
   contact_messages: ContactMessagesTable;
   schema_migrations: SchemaMigrationsTable;
 }

@@ -43,3 +43,22 @@ export function hotelsSearchPath(params: Record<string, string | number | undefi
 export function isLocalPath(value: unknown): value is string {
   return typeof value === "string" && value.startsWith("/") && !value.startsWith("//") && !/[\\\u0000-\u001f\u007f]/.test(value);
 }
+
+const RETURN_BASE = "http://return.invalid";
+
+/**
+ * A site-relative path to send someone back to, as it may go into a Location header: anything
+ * a browser could read as another site is refused (null), and characters outside ASCII
+ * ('/。evil', '/ü') are percent-encoded, since a header cannot carry them.
+ */
+export function returnPath(value: unknown): string | null {
+  if (!isLocalPath(value)) return null;
+  let url: URL;
+  try {
+    url = new URL(value, RETURN_BASE);
+  } catch {
+    return null;
+  }
+  if (url.origin !== RETURN_BASE) return null;
+  return `${url.pathname}${url.search}${url.hash}`;
+}

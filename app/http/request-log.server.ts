@@ -1,6 +1,7 @@
 /**
  * One JSON line per request (method, route id, status, duration, request id, database
- * time) and a Server-Timing header with the database's share. Never the query string,
+ * time) and a Server-Timing header with the database's share, for administrators (or everyone,
+ * in development or with SERVER_TIMING=all). Never the query string,
  * cookies, form fields or tokens: only the path, which carries no secrets on this site.
  */
 import crypto from "node:crypto";
@@ -48,7 +49,16 @@ export function serverTiming(metrics: RequestMetrics, totalMs: number, extra: st
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,100}$/;
 
-export function requestLog({ routeIdFor, enabled }: { routeIdFor: (pathname: string) => string | null; enabled: boolean }): RequestHandler {
+export function requestLog({
+  routeIdFor,
+  enabled,
+  timingForAll,
+}: {
+  routeIdFor: (pathname: string) => string | null;
+  enabled: boolean;
+  /** Server-Timing on every response; otherwise only on administrators' (the root middleware marks them). */
+  timingForAll: boolean;
+}): RequestHandler {
   return (req, res, next) => {
     const started = performance.now();
     const metrics = newRequestMetrics();
@@ -58,6 +68,7 @@ export function requestLog({ routeIdFor, enabled }: { routeIdFor: (pathname: str
     res.locals.requestId = requestId;
     res.setHeader("X-Request-Id", requestId);
     onHeaders(res, function () {
+      if (!timingForAll && !metrics.staff) return;
       const cache = res.locals.pageCache as string | undefined;
       res.setHeader("Server-Timing", serverTiming(metrics, performance.now() - started, cache ? [`cache;desc=${cache}`] : []));
     });

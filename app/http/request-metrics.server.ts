@@ -11,6 +11,8 @@ export interface RequestMetrics {
   dbQueries: number;
   /** A query failed because the database was unreachable, overloaded or too slow. */
   dbUnavailable: boolean;
+  /** The request is an administrator's: it may see what the request cost (Server-Timing). */
+  staff: boolean;
 }
 
 // On globalThis: the dev server reloads modules but keeps one database handle, whose query
@@ -19,7 +21,7 @@ const globalForMetrics = globalThis as typeof globalThis & { __hgRequestMetrics?
 const storage = (globalForMetrics.__hgRequestMetrics ??= new AsyncLocalStorage<RequestMetrics>());
 
 export function newRequestMetrics(): RequestMetrics {
-  return { dbMs: 0, dbQueries: 0, dbUnavailable: false };
+  return { dbMs: 0, dbQueries: 0, dbUnavailable: false, staff: false };
 }
 
 export function runWithRequestMetrics<T>(metrics: RequestMetrics, run: () => T): T {

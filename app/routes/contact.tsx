@@ -21,6 +21,8 @@ import { HoneypotField } from "#app/components/honeypot-field.tsx";
 import { seoMeta, siteFromMatches } from "#app/domain/seo.ts";
 import { redirectWithFlash } from "#app/flash.server.ts";
 import { log } from "#app/log.server.ts";
+import { addressClaim, RATE_POLICIES, takeRateLimit } from "#app/rate-limit.server.ts";
+import { clientAddress } from "#app/auth/request-auth.server.ts";
 
 /** A message is at most 5,000 characters; anything far bigger is not a person typing. */
 const MAX_BODY_BYTES = 64 * 1024;
@@ -34,7 +36,10 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-export async function action({ request }: Route.ActionArgs) {
+/** Shown when one address has sent more messages than a person writes. */
+export const CONTACT_LIMITED = "Du har skickat flera meddelanden på kort tid. Vänta en stund och försök igen.";
+
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await readFormData(request, MAX_BODY_BYTES);
   if (isHoneypotFilled(form)) {
     // A robot: it gets the same answer as a person, and nothing is stored.
@@ -45,9 +50,24 @@ export async function action({ request }: Route.ActionArgs) {
   if (!result.success) {
     return data({ values: result.values, errors: result.errors }, { status: 400 });
   }
-  await saveContactMessage(getAppDatabase().db, result.data);
+  const db = getAppDatabase().db;
+  const limit = await takeRateLimit(db, [addressClaim("contact", clientAddress(context), RATE_POLICIES.contactPerAddress)]);
+  if (!limit.allowed) {
+    log.warn("contact form rate limited", { retryAfterSeconds: limit.retryAfterSeconds });
+    return data(
+      { values: result.data, errors: {} as ContactErrors, formError: CONTACT_LIMITED },
+      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
+    );
+  }
+  await saveContactMessage(db, result.data);
   return redirectWithFlash("/contact", { ...CONTACT_THANKS });
 }
+
+// Headers of an action's data() reach the page's response only through this.
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+};
 
 const FIELD_LABELS: Record<ContactField, string> = { name: "Namn", email: "E-postadress", message: "Meddelande" };
 const fieldId = (field: ContactField) => `contact-${field}`;
@@ -120,6 +140,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
   const errors: ContactErrors = clientErrors ?? actionData?.errors ?? {};
   const values: Partial<ContactValues> = actionData?.values ?? {};
   const firstInvalid = CONTACT_FIELDS.find((field) => errors[field]);
+  const formError = actionData && "formError" in actionData ? (actionData.formError as string) : null;
 
   // The server's answer to a post made with JavaScript: move focus to the first bad field.
   useEffect(() => {
@@ -167,6 +188,10 @@ export default function Contact({ actionData }: Route.ComponentProps) {
                     </li>
                   ))}
                 </ul>
+              </div>
+            ) : formError ? (
+              <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
+                <p className="font-semibold">{formError}</p>
               </div>
             ) : null}
 

@@ -9,7 +9,7 @@ import { isHoneypotFilled } from "#app/domain/honeypot.ts";
 import { RECOMMENDATION_INTENT, RECOMMENDATION_MESSAGES } from "#app/domain/recommendation.ts";
 import { recommendationRequestSchema } from "#app/domain/recommendation-request.ts";
 import { log } from "#app/log.server.ts";
-import { AI_BOX_POLICY, hitRateLimit } from "#app/rate-limit.server.ts";
+import { addressClaim, RATE_POLICIES, takeRateLimit } from "#app/rate-limit.server.ts";
 import { loadHotelListPage } from "#app/catalogue/list-page.server.ts";
 import { hotelCount } from "#app/domain/hotel.ts";
 import type { ListParams } from "#app/domain/search-params.ts";
@@ -65,7 +65,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return fail({ title: RECOMMENDATION_MESSAGES.missing.title, description, field: "query" }, { status: 400 });
   }
   const db = getAppDatabase().db;
-  const decision = await hitRateLimit(db, `ai:${clientAddress(context) ?? "unknown"}`, AI_BOX_POLICY);
+  const decision = await takeRateLimit(db, [addressClaim("ai-box", clientAddress(context), RATE_POLICIES.aiBoxPerAddress)]);
   if (!decision.allowed) {
     return fail(RECOMMENDATION_MESSAGES.limited, { status: 429, headers: { "Retry-After": String(decision.retryAfterSeconds) } });
   }

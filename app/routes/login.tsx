@@ -3,9 +3,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
-import { readFormData } from "#app/form-data.server.ts";
+import { readFormData, requestWithForm } from "#app/form-data.server.ts";
 import { authenticate, AuthFailureError, getAuthProvider } from "#app/auth/auth.server.ts";
-import { checkRateLimit, rateLimitKeys, RATE_LIMIT_MESSAGE, recordAttempt } from "#app/auth/rate-limit.server.ts";
 import { clientAddress, requestAuth } from "#app/auth/request-auth.server.ts";
 import { createSession, destroySession } from "#app/auth/session.server.ts";
 import { isAdmin } from "#app/auth/users.server.ts";
@@ -13,10 +12,18 @@ import { getAppDatabase } from "#app/db/db.server.ts";
 import { HoneypotField } from "#app/components/honeypot-field.tsx";
 import { isHoneypotFilled } from "#app/domain/honeypot.ts";
 import { credentialsSchema, newAccountSchema, PASSWORD_LIMITS, SIGN_IN, SIGN_UP, type AuthIntent } from "#app/domain/password.ts";
-import { isLocalPath } from "#app/domain/paths.ts";
+import { returnPath } from "#app/domain/paths.ts";
 import { seoMeta, siteFromMatches } from "#app/domain/seo.ts";
 import { redirectWithFlash } from "#app/flash.server.ts";
 import { log } from "#app/log.server.ts";
+import {
+  addressClaim,
+  RATE_LIMIT_MESSAGE,
+  RATE_POLICIES,
+  SIGN_UP_LIMIT_MESSAGE,
+  signInClaims,
+  takeRateLimit,
+} from "#app/rate-limit.server.ts";
 
 /** Two short fields; anything far bigger is not a person signing in. */
 const MAX_BODY_BYTES = 16 * 1024;
@@ -44,7 +51,8 @@ const TEXT = {
 
 /** Where to go after signing in: a path on this site, never another site. */
 function safeRedirectTo(value: unknown): string | null {
-  return isLocalPath(value) && !value.startsWith("/login") && !value.startsWith("/logout") ? value : null;
+  const path = returnPath(value);
+  return path && !path.startsWith("/login") && !path.startsWith("/logout") ? path : null;
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -75,8 +83,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  // remix-auth reads the body again, so this reads a copy.
-  const form = await readFormData(request, MAX_BODY_BYTES, { clone: true });
+  const form = await readFormData(request, MAX_BODY_BYTES);
   const intent: AuthIntent = form.get("intent") === SIGN_UP ? SIGN_UP : SIGN_IN;
   const redirectTo = safeRedirectTo(form.get("redirectTo"));
   const submission = parseWithZod(form, { schema: intent === SIGN_UP ? newAccountSchema : credentialsSchema, disableAutoCoercion: true });
@@ -90,24 +97,34 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data(reply(), { status: 400 });
 
   const db = getAppDatabase().db;
-  const keys = rateLimitKeys({ email: submission.value.email, ip: clientAddress(context) });
-  const limit = await checkRateLimit(db, keys);
-  if (limit.limited) {
+  const address = clientAddress(context);
+  // The attempt is counted before any password is looked at, so concurrent attempts cannot
+  // slip past the limit; a correct password gives its slots back.
+  const limit = await takeRateLimit(
+    db,
+    intent === SIGN_UP
+      ? [addressClaim("sign-up", address, RATE_POLICIES.signUpPerAddress)]
+      : signInClaims(submission.value.email, address),
+  );
+  if (!limit.allowed) {
     log.warn("sign-in rate limited", { intent, retryAfterSeconds: limit.retryAfterSeconds });
-    return data(reply([RATE_LIMIT_MESSAGE]), { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } });
+    const message = intent === SIGN_UP ? SIGN_UP_LIMIT_MESSAGE : RATE_LIMIT_MESSAGE;
+    return data(reply([message]), { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } });
   }
 
   let outcome;
   try {
-    outcome = await authenticate(intent, request);
+    // remix-auth reads the post itself: it gets the fields already read (and size-checked).
+    outcome = await authenticate(intent, requestWithForm(request, form));
   } catch (error) {
     if (!(error instanceof AuthFailureError)) throw error;
     const { code, message } = error.failure;
     // An outage is not the visitor's mistake and does not count towards the limit.
-    if (code !== "unavailable") await recordAttempt(db, keys, false);
+    if (code === "unavailable") await limit.release();
     return data(reply([message]), { status: code === "unavailable" ? 503 : 400 });
   }
-  await recordAttempt(db, keys, true);
+  // A correct password is not a guess; a new account keeps its slot (accounts are what is limited).
+  if (intent === SIGN_IN) await limit.release();
 
   const back = redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : "";
   if (outcome.kind === "confirm-email") {

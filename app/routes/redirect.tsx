@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { data, Link } from "react-router";
+import { isbot } from "isbot";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { Route } from "./+types/redirect";
 import { isKnownAffiliateHost, recordOutboundClick } from "#app/catalogue/outbound.server.ts";
@@ -7,11 +8,11 @@ import { getAppDatabase } from "#app/db/db.server.ts";
 import { countdownLabel, readRedirectParams, REDIRECT_DELAY_SECONDS, refreshContent } from "#app/domain/redirect.ts";
 import { seoMeta, siteFromMatches } from "#app/domain/seo.ts";
 import { getEnv } from "#app/env.server.ts";
+import { clientAddress, requestAuth } from "#app/auth/request-auth.server.ts";
 import { redirectWithFlash } from "#app/flash.server.ts";
 
 /**
- * /redirect?to=…&source=…&hotel=… — the affiliate interstitial (spec §2, §7; DESIGN §4
- * item 3). Not an open redirect:
+ * /redirect?to=…&source=…&hotel=… — the affiliate interstitial. Not an open redirect:
  * - a known partner host (a host of some hotel's affiliate_url, or AFFILIATE_HOSTS) gets the
  *   3, 2, 1 countdown and is forwarded: by script with JavaScript, by a
  *   `<meta http-equiv="refresh">` inside `<noscript>` without it (so the two never both fire);
@@ -28,7 +29,19 @@ function isPrefetch(request: Request): boolean {
   return /prefetch/i.test(`${request.headers.get("Sec-Purpose") ?? ""} ${request.headers.get("Purpose") ?? ""}`);
 }
 
-export async function loader({ request, url }: Route.LoaderArgs) {
+/**
+ * Whether this request is a person following a partner link: not a HEAD or a prefetch, not a
+ * crawler or a script without a user agent, and not our own staff trying the links.
+ */
+async function isCountableClick(request: Request, context: Route.LoaderArgs["context"]): Promise<boolean> {
+  if (request.method !== "GET" || isPrefetch(request)) return false;
+  const userAgent = request.headers.get("User-Agent") ?? "";
+  if (userAgent === "" || isbot(userAgent)) return false;
+  const auth = requestAuth(context);
+  return !(auth.session && (await auth.isAdmin()));
+}
+
+export async function loader({ request, url, context }: Route.LoaderArgs) {
   const params = readRedirectParams(url.searchParams);
   if (params.kind === "missing") {
     return redirectWithFlash(
@@ -47,8 +60,12 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   // Only forwards to partners are recorded: outbound_clicks is the affiliate log (DESIGN §3),
   // and a warning page is not a click-through. Recording unknown hosts would also let anyone
   // fill the table with host names of their choosing.
-  if (known && request.method === "GET" && !isPrefetch(request)) {
-    await recordOutboundClick(db, { hotel: params.hotel, source: params.source, targetHost: params.host });
+  if (known && (await isCountableClick(request, context))) {
+    await recordOutboundClick(
+      db,
+      { hotel: params.hotel, source: params.source, targetHost: params.host },
+      { address: clientAddress(context), userAgent: request.headers.get("User-Agent") ?? "" },
+    );
   }
   return data(
     { kind: known ? ("forward" as const) : ("warning" as const), destination: params.destination, host: params.host },

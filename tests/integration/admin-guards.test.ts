@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "#app/routes.ts";
-import { Browser, signIn, startTestApp, TEST_ADMIN, type TestApp } from "#tests/app-server.ts";
+import { Browser, signIn, startTestApp, TEST_ADMIN, visibleText, type TestApp } from "#tests/app-server.ts";
 
 interface AdminRoute {
   id: string;
@@ -100,6 +100,9 @@ describe.each(adminRoutes)("$id ($path)", (route) => {
     counts.pageRequests++;
     expect(page.status).toBe(302);
     expect(page.headers.get("Location")).toBe("/");
+    // …and told why on the page they land on.
+    const home = await browsers.user.follow(page);
+    expect(visibleText(await home.text())).toContain("Ej behörig");
     if (hasLoader()) {
       const data = await browsers.user.get(dataUrl(route));
       counts.dataRequests++;

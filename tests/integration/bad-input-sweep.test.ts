@@ -238,6 +238,9 @@ const SWEEP: Record<string, SweepEntry> = {
       form("a good sign-in sent to javascript:", [["intent", "sign-in"], ["email", TEST_ADMIN.email], ["password", TEST_ADMIN.password], ["redirectTo", "javascript:alert(1)"]], { fresh: true }),
       form("a good sign-in with CRLF in the redirect", [["intent", "sign-in"], ["email", TEST_ADMIN.email], ["password", TEST_ADMIN.password], ["redirectTo", "/\r\nSet-Cookie: injected=1"]], { fresh: true }),
       form("a good sign-in sent to /\\ (a foreign host to browsers)", [["intent", "sign-in"], ["email", TEST_ADMIN.email], ["password", TEST_ADMIN.password], ["redirectTo", "/\\evil.example"]], { fresh: true }),
+      // A header carries ASCII only: these once made a 500 after the session was made, or a raw byte in Location.
+      form("a good sign-in sent to a path with an ideographic full stop", [["intent", "sign-in"], ["email", TEST_ADMIN.email], ["password", TEST_ADMIN.password], ["redirectTo", "/。evil"]], { fresh: true }),
+      form("a good sign-in sent to a percent-encoded non-ASCII path", [["intent", "sign-in"], ["email", TEST_ADMIN.email], ["password", TEST_ADMIN.password], ["redirectTo", "/%C3%BC"]], { fresh: true }),
     ],
   },
   "routes/logout": {

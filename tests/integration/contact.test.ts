@@ -5,6 +5,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { RouterContextProvider, type RouterContext } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { testDatabases } from "#tests/db.ts";
 
@@ -16,16 +17,20 @@ const { migrate } = await import("#app/db/migrate.server.ts");
 const { readFlash, FLASH_COOKIE } = await import("#app/flash.server.ts");
 const { CONTACT_THANKS, validateContact } = await import("#app/domain/contact.ts");
 const contact = await import("#app/routes/contact.tsx");
+const { clientAddressContext } = await import("#app/auth/request-auth.server.ts");
 
 const VALID = { name: "  Anna Andersson ", email: "anna@example.se", message: "Hej! Hotellet i Visby saknar adress." };
 
-function post(fields: Record<string, string>, headers: Record<string, string> = {}) {
+let nextAddress = 1;
+/** Each post from an address of its own (one address is limited to a few messages an hour), unless given. */
+function post(fields: Record<string, string>, headers: Record<string, string> = {}, address = `192.0.2.${nextAddress++}`) {
   const request = new Request("http://localhost/contact", {
     method: "POST",
     body: new URLSearchParams(fields),
     headers,
   });
-  return contact.action({ request, params: {}, context: {} } as never);
+  const context = new RouterContextProvider(new Map<RouterContext<unknown>, unknown>([[clientAddressContext, address]]));
+  return contact.action({ request, params: {}, context } as never);
 }
 
 /** The action's answer for a form it turns down: `data(…, { status })`. */
@@ -47,6 +52,21 @@ afterAll(async () => {
 });
 
 describe("/contact action", () => {
+  it("takes five messages an hour from one address; the sixth is refused with the text kept, and not stored", async () => {
+    for (let i = 0; i < 5; i++) expect(((await post(VALID, {}, "198.51.100.200")) as Response).status).toBe(302);
+    const refused = (await post({ ...VALID, message: "Ett sjätte meddelande från samma adress." }, {}, "198.51.100.200")) as unknown as {
+      data: { values: Record<string, string>; formError: string };
+      init: { status: number; headers: Record<string, string> };
+    };
+    expect(refused.init.status).toBe(429);
+    expect(Number(refused.init.headers["Retry-After"])).toBeGreaterThan(0);
+    expect(refused.data.formError).toBe(contact.CONTACT_LIMITED);
+    expect(refused.data.values.message).toBe("Ett sjätte meddelande från samma adress.");
+    expect(await storedMessages()).toHaveLength(5);
+    // Another address is not affected.
+    expect(((await post(VALID, {}, "198.51.100.201")) as Response).status).toBe(302);
+  });
+
   it("stores a valid message (trimmed) and redirects to /contact with the thank-you flash", async () => {
     const response = (await post(VALID)) as Response;
     expect(response).toBeInstanceOf(Response);

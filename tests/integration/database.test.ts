@@ -14,7 +14,7 @@ const TABLES = [
   "admin_users",
   "users",
   "sessions",
-  "login_attempts",
+  "rate_limits",
   "popular_locations",
   "popular_destinations",
   "outbound_clicks",

@@ -91,6 +91,8 @@ export async function responseProblems(response: Response): Promise<{ problems: 
   if (response.status >= 500) problems.push(`status ${response.status}: ${body.replace(/\s+/g, " ").slice(0, 160)}`);
   const location = response.headers.get("Location");
   if (location !== null && !/^\/(?![/\\])/.test(location)) problems.push(`redirects off the site: ${location.slice(0, 120)}`);
+  // A header carries printable ASCII only; anything else is a raw byte a client may read its own way.
+  if (location !== null && /[^\x21-\x7e]/.test(location)) problems.push(`a raw byte in Location: ${JSON.stringify(location.slice(0, 120))}`);
   if (response.headers.has(INJECTED_HEADER)) problems.push("header injected");
   if (response.headers.getSetCookie().some((cookie) => cookie.startsWith(INJECTED_COOKIE))) problems.push("cookie injected");
   const type = response.headers.get("Content-Type") ?? "";

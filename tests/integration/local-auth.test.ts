@@ -1,19 +1,12 @@
 /**
- * The local auth provider, password hashing, rate limiting and the administrator role, on
- * both drivers.
+ * The local auth provider, password hashing and the administrator role, on both drivers
+ * (the rate limits are in rate-limit.test.ts).
  */
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createLocalProvider } from "#app/auth/local-provider.server.ts";
 import { hashPassword, verifyDummyPassword, verifyPassword } from "#app/auth/password.server.ts";
 import type { AuthProvider } from "#app/auth/provider.server.ts";
-import {
-  checkRateLimit,
-  clearOldAttempts,
-  RATE_LIMIT_MESSAGE,
-  rateLimitKeys,
-  recordAttempt,
-} from "#app/auth/rate-limit.server.ts";
 import { createLocalUser, ensureBootstrapAdmin, isAdmin, setAdmin, UserInputError } from "#app/auth/users.server.ts";
 import { openDatabase, type DatabaseHandle } from "#app/db/db.server.ts";
 import { testDatabases } from "#tests/db.ts";
@@ -229,107 +222,15 @@ describe.each(testDatabases())("local auth on $name", ({ open }) => {
     });
   });
 
-  describe("rate limit", () => {
-    const keysFor = (name: string) => rateLimitKeys({ email: uniqueEmail(name), ip: `10.0.${counter}.1` });
-
-    it("builds keys from the normalised address and the client address", () => {
-      expect(rateLimitKeys({ email: " Anna@X.se ", ip: "1.2.3.4" })).toEqual(["email:anna@x.se", "ip:1.2.3.4"]);
-      expect(rateLimitKeys({ email: "", ip: null })).toEqual([]);
-    });
-
-    it("limits a key after 5 failures in 15 minutes", async () => {
-      const keys = keysFor("limit");
-      for (let i = 0; i < 4; i++) await recordAttempt(handle.db, keys, false);
-      expect(await checkRateLimit(handle.db, keys)).toEqual({ limited: false, retryAfterSeconds: 0 });
-      await recordAttempt(handle.db, keys, false);
-      const result = await checkRateLimit(handle.db, keys);
-      expect(result.limited).toBe(true);
-      expect(result.retryAfterSeconds).toBeGreaterThan(0);
-      expect(result.retryAfterSeconds).toBeLessThanOrEqual(15 * 60);
-      // Each key on its own is limited too.
-      expect((await checkRateLimit(handle.db, [keys[0]!])).limited).toBe(true);
-      expect((await checkRateLimit(handle.db, [keys[1]!])).limited).toBe(true);
-      expect(RATE_LIMIT_MESSAGE).toBe("För många misslyckade försök. Vänta en stund och försök igen.");
-    });
-
-    it("does not count successes", async () => {
-      const keys = keysFor("success");
-      for (let i = 0; i < 10; i++) await recordAttempt(handle.db, keys, true);
-      for (let i = 0; i < 4; i++) await recordAttempt(handle.db, keys, false);
-      expect((await checkRateLimit(handle.db, keys)).limited).toBe(false);
-    });
-
-    it("leaves other keys alone", async () => {
-      const limited = keysFor("limited");
-      for (let i = 0; i < 5; i++) await recordAttempt(handle.db, limited, false);
-      const other = keysFor("other");
-      expect(await checkRateLimit(handle.db, other)).toEqual({ limited: false, retryAfterSeconds: 0 });
-      // A request sharing only the client address is limited by it.
-      expect((await checkRateLimit(handle.db, [other[0]!, limited[1]!])).limited).toBe(true);
-    });
-
-    it("forgets failures older than 15 minutes", async () => {
-      const keys = keysFor("old");
-      const now = Date.now();
-      for (let i = 0; i < 10; i++) {
-        await recordAttempt(handle.db, keys, false, new Date(now - 16 * MINUTE - i * MINUTE));
-      }
-      for (let i = 0; i < 4; i++) await recordAttempt(handle.db, keys, false);
-      expect((await checkRateLimit(handle.db, keys)).limited).toBe(false);
-    });
-
-    it("says when the fifth most recent failure leaves the window", async () => {
-      const [key] = keysFor("retry");
-      const now = new Date("2026-06-01T12:00:00Z");
-      // Failures 12, 10, 9, 8, 7 and 6 minutes ago: the fifth most recent is 10 minutes old,
-      // so the key is allowed again in 5 minutes.
-      for (const minutesAgo of [12, 10, 9, 8, 7, 6]) {
-        await recordAttempt(handle.db, [key!], false, new Date(now.getTime() - minutesAgo * MINUTE));
-      }
-      expect(await checkRateLimit(handle.db, [key!], now)).toEqual({ limited: true, retryAfterSeconds: 300 });
-      expect(await checkRateLimit(handle.db, [key!], new Date(now.getTime() + 5 * MINUTE + 1000))).toEqual({
-        limited: false,
-        retryAfterSeconds: 0,
-      });
-    });
-
-    it("answers at once for no keys", async () => {
-      expect(await checkRateLimit(handle.db, [])).toEqual({ limited: false, retryAfterSeconds: 0 });
-      await recordAttempt(handle.db, [], false);
-    });
-
-    it("clears old attempts", async () => {
-      const [key] = keysFor("clear");
-      const now = Date.now();
-      await recordAttempt(handle.db, [key!], false, new Date(now - 2 * 24 * 60 * MINUTE));
-      await recordAttempt(handle.db, [key!], false);
-      expect(await clearOldAttempts(handle.db, new Date(now - 24 * 60 * MINUTE))).toBeGreaterThanOrEqual(1);
-      const left = await handle.db.selectFrom("login_attempts").select("id").where("key", "=", key!).execute();
-      expect(left).toHaveLength(1);
-    });
-
-    it("uses the (key, attempted_at) index", async () => {
-      await handle.db
-        .insertInto("login_attempts")
-        .values(Array.from({ length: 5000 }, (_, i) => ({ key: `ip:bulk-${i % 500}`, succeeded: i % 3 === 0 })))
-        .execute();
-      await sql`analyze login_attempts`.execute(handle.db);
-      const explained = await sql<{ "QUERY PLAN": string }>`explain select 1 from login_attempts
-        where key = 'ip:bulk-7' and succeeded = false and attempted_at > now() - interval '15 minutes'
-        order by attempted_at desc offset 4 limit 1`.execute(handle.db);
-      expect(explained.rows.map((row) => row["QUERY PLAN"]).join("\n")).toContain("login_attempts_key_time_idx");
-    });
-  });
-
   describe("users and administrators", () => {
     it("creates a local administrator, and replaces the password on a second run", async () => {
       const email = uniqueEmail("admin");
       const first = await createLocalUser(handle.db, { email: ` ${email.toUpperCase()} `, password: "hemligt123", admin: true });
-      expect(first).toEqual({ user: { id: expect.any(String), email }, created: true, admin: true });
+      expect(first).toEqual({ user: { id: expect.any(String), email }, created: true, admin: true, endedSessions: 0 });
       expect(await isAdmin(handle.db, first.user.id)).toBe(true);
 
       const second = await createLocalUser(handle.db, { email, password: "nytt-lösen-456" });
-      expect(second).toEqual({ user: first.user, created: false, admin: true });
+      expect(second).toEqual({ user: first.user, created: false, admin: true, endedSessions: 0 });
       expect((await provider.signIn(email, "hemligt123")).ok).toBe(false);
       expect(await provider.signIn(email, "nytt-lösen-456")).toMatchObject({ ok: true, user: first.user });
     });
@@ -355,6 +256,7 @@ describe.each(testDatabases())("local auth on $name", ({ open }) => {
         email,
         admin: true,
         changed: true,
+        endedSessions: 0,
       });
       expect(await isAdmin(handle.db, user.id)).toBe(true);
       expect((await setAdmin(handle.db, { email, admin: true })).changed).toBe(false);
@@ -370,10 +272,79 @@ describe.each(testDatabases())("local auth on $name", ({ open }) => {
         email: null,
         admin: true,
         changed: true,
+        endedSessions: 0,
       });
       expect(await isAdmin(handle.db, supabaseUser)).toBe(true);
       await setAdmin(handle.db, { userId: supabaseUser, admin: false });
       expect(await isAdmin(handle.db, supabaseUser)).toBe(false);
+    });
+
+    describe("an address someone signed up first", () => {
+      /** A squatter signs up the boss's address through the open form and stays signed in. */
+      async function squat(email: string) {
+        const signedUp = await provider.signUp(email, "squatter-pw-1", { locale: "sv-SE" });
+        if (!signedUp.ok || !signedUp.user) throw new Error("sign-up failed");
+        const userId = signedUp.user.id;
+        await handle.db
+          .insertInto("sessions")
+          .values({ id: `squat-${userId}`, user_id: userId, email, provider: "local", expires_at: new Date(Date.now() + 86_400_000) })
+          .execute();
+        const sessions = () => handle.db.selectFrom("sessions").select("id").where("user_id", "=", userId).execute();
+        return { userId, sessions };
+      }
+
+      it("is not made an administrator by user:create without the explicit flag, and says why", async () => {
+        const email = uniqueEmail("boss");
+        const { userId, sessions } = await squat(email);
+        const refused = createLocalUser(handle.db, { email, password: "operatorns-lösen-1", admin: true });
+        await expect(refused).rejects.toThrow(UserInputError);
+        await expect(refused).rejects.toThrow(/registered through the site's open sign-up form.*--promote-self-registered/);
+        // Nothing changed: not an admin, the password and the session as they were.
+        expect(await isAdmin(handle.db, userId)).toBe(false);
+        expect((await provider.signIn(email, "squatter-pw-1")).ok).toBe(true);
+        expect(await sessions()).toHaveLength(1);
+      });
+
+      it("with --promote-self-registered: promoted, the password replaced and the squatter's sessions ended", async () => {
+        const email = uniqueEmail("boss");
+        const { userId, sessions } = await squat(email);
+        const result = await createLocalUser(handle.db, { email, password: "operatorns-lösen-1", admin: true, promoteSelfRegistered: true });
+        expect(result).toMatchObject({ created: false, admin: true, endedSessions: 1 });
+        expect(await isAdmin(handle.db, userId)).toBe(true);
+        expect(await sessions()).toHaveLength(0);
+        expect((await provider.signIn(email, "squatter-pw-1")).ok).toBe(false);
+      });
+
+      it("is not granted the role by user:admin without the flag; with it, the sessions end", async () => {
+        const email = uniqueEmail("boss");
+        const { userId, sessions } = await squat(email);
+        await expect(setAdmin(handle.db, { email, admin: true })).rejects.toThrow(/--promote-self-registered/);
+        expect(await isAdmin(handle.db, userId)).toBe(false);
+        const granted = await setAdmin(handle.db, { email, admin: true, promoteSelfRegistered: true });
+        expect(granted).toMatchObject({ changed: true, endedSessions: 1 });
+        expect(await sessions()).toHaveLength(0);
+      });
+
+      it("is taken over by ADMIN_EMAIL: new password, the role, and the squatter signed out", async () => {
+        const email = uniqueEmail("boss");
+        const { userId, sessions } = await squat(email);
+        const { result, output } = await captureOutput(() =>
+          ensureBootstrapAdmin(handle.db, { ADMIN_EMAIL: email, ADMIN_PASSWORD: "operatorns-lösen-1" }),
+        );
+        expect(result).toBe("updated");
+        expect(output).toContain("takes over an account made through the sign-up form");
+        expect(await isAdmin(handle.db, userId)).toBe(true);
+        expect(await sessions()).toHaveLength(0);
+        expect((await provider.signIn(email, "squatter-pw-1")).ok).toBe(false);
+      });
+
+      it("ends every session when the operator replaces a password", async () => {
+        const email = uniqueEmail("glomsk");
+        const { sessions } = await squat(email);
+        const result = await createLocalUser(handle.db, { email, password: "nytt-lösen-789" });
+        expect(result).toMatchObject({ created: false, admin: false, endedSessions: 1 });
+        expect(await sessions()).toHaveLength(0);
+      });
     });
 
     it("explains an unknown address or a malformed id", async () => {

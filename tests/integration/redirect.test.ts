@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { MemoryRouter } from "react-router";
+import { MemoryRouter, RouterContextProvider, type RouterContext } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { testDatabases } from "#tests/db.ts";
 
@@ -25,6 +25,7 @@ const { clearCatalogueCache } = await import("#app/catalogue/cache.server.ts");
 const { affiliateUrlHosts, isKnownAffiliateHost, recordOutboundClick } = await import("#app/catalogue/outbound.server.ts");
 const { readFlash } = await import("#app/flash.server.ts");
 const redirectRoute = await import("#app/routes/redirect.tsx");
+const { authContext, clientAddressContext } = await import("#app/auth/request-auth.server.ts");
 
 type PageData = { kind: "forward" | "warning"; destination: string; host: string } | { kind: "invalid" };
 
@@ -35,13 +36,33 @@ interface Loaded {
   page: PageData | null;
 }
 
-/** Runs the loader for `url` and flattens its answer (a Response or data() with init). */
-async function load(url: string, init?: RequestInit): Promise<Loaded> {
+const BROWSER_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
+
+/** The router context of a request from `address`, signed in as an administrator or not. */
+function contextFor(address: string, admin = false) {
+  const auth = admin
+    ? { session: { user: { id: crypto.randomUUID(), email: "admin@hotellguiden.test" } }, isAdmin: async () => true }
+    : { session: null, isAdmin: async () => false };
+  return new RouterContextProvider(
+    new Map<RouterContext<unknown>, unknown>([
+      [clientAddressContext, address],
+      [authContext, auth],
+    ]),
+  );
+}
+
+/**
+ * Runs the loader for `url` and flattens its answer (a Response or data() with init). The
+ * request comes from a browser (its user agent) unless `init` says otherwise.
+ */
+async function load(url: string, init?: RequestInit, context = contextFor("198.51.100.7")): Promise<Loaded> {
+  const headers = new Headers(init?.headers);
+  if (!headers.has("User-Agent")) headers.set("User-Agent", BROWSER_UA);
   const result: unknown = await redirectRoute.loader({
-    request: new Request(`http://localhost${url}`, init),
+    request: new Request(`http://localhost${url}`, { ...init, headers }),
     url: new URL(`http://localhost${url}`),
     params: {},
-    context: {},
+    context,
   } as never);
   if (result instanceof Response) return { status: result.status, headers: result.headers, page: null };
   const { data, init: responseInit } = result as { data: PageData; init: ResponseInit | null };
@@ -87,8 +108,10 @@ describe("a known partner host", () => {
     expect(rows[0]).toMatchObject({ hotel_id: "grand-hotel", source: "booking-sidebar", target_host: "www.booking.com" });
     expect(rows[0]!.clicked_at.getTime()).toBeGreaterThanOrEqual(before - 5_000);
     expect(rows[0]!.clicked_at.getTime()).toBeLessThanOrEqual(Date.now() + 5_000);
-    // Nothing that identifies the visitor is stored.
-    expect(Object.keys(rows[0]!).sort()).toEqual(["clicked_at", "hotel_id", "id", "source", "target_host"]);
+    // Nothing that identifies the visitor is stored: only a hash salted with a secret of the day.
+    expect(Object.keys(rows[0]!).sort()).toEqual(["clicked_at", "hotel_id", "id", "source", "target_host", "visitor_hash"]);
+    expect(rows[0]!.visitor_hash).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(JSON.stringify(rows[0])).not.toContain("198.51.100.7");
 
     const html = render(loaded.page!);
     expect(html).toContain(
@@ -115,11 +138,40 @@ describe("a known partner host", () => {
 
   it("records an empty source and hotel as null, and drops unusable ones", async () => {
     await load(redirectUrl(destination));
-    await load(redirectUrl(destination, `&source=%3Cb%3E&hotel=${"x".repeat(101)}`));
+    await load(redirectUrl(destination, `&source=%3Cb%3E&hotel=${"x".repeat(101)}`), {}, contextFor("198.51.100.8"));
     expect((await clicks()).map(({ source, hotel_id }) => ({ source, hotel_id }))).toEqual([
       { source: null, hotel_id: null },
       { source: null, hotel_id: null },
     ]);
+  });
+
+  it("counts a visitor's click on one hotel and partner once, however often the address is loaded", async () => {
+    const link = redirectUrl(destination, "&source=hotel-page&hotel=grand-hotel");
+    for (let i = 0; i < 20; i++) expect((await load(link)).page).toMatchObject({ kind: "forward" });
+    await Promise.all(Array.from({ length: 20 }, () => load(link)));
+    expect(await clicks()).toHaveLength(1);
+    // Another hotel, another visitor (address or browser): each a click of its own.
+    await load(redirectUrl(destination, "&source=hotel-page&hotel=annat-hotell"));
+    await load(link, {}, contextFor("198.51.100.99"));
+    await load(link, { headers: { "User-Agent": `${BROWSER_UA} Edg/156.0.0.0` } });
+    expect(await clicks()).toHaveLength(4);
+  });
+
+  it("counts at most a few dozen clicks an hour from one address, whatever user agents it claims", async () => {
+    const context = contextFor("198.51.100.50");
+    for (let i = 0; i < 40; i++) {
+      await load(redirectUrl(destination, `&hotel=hotell-${i}`), { headers: { "User-Agent": `${BROWSER_UA} v${i}` } }, context);
+    }
+    expect(await clicks()).toHaveLength(30);
+  });
+
+  it("does not count crawlers, scripts without a user agent, or signed-in administrators", async () => {
+    const googlebot = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+    expect((await load(redirectUrl(destination), { headers: { "User-Agent": googlebot } })).page).toMatchObject({ kind: "forward" });
+    expect((await load(redirectUrl(destination), { headers: { "User-Agent": "curl/8.5.0" } })).page).toMatchObject({ kind: "forward" });
+    expect((await load(redirectUrl(destination), { headers: { "User-Agent": "" } })).page).toMatchObject({ kind: "forward" });
+    expect((await load(redirectUrl(destination), {}, contextFor("198.51.100.60", true))).page).toMatchObject({ kind: "forward" });
+    expect(await clicks()).toHaveLength(0);
   });
 
   it("does not count HEAD requests or prefetches as clicks", async () => {
@@ -295,11 +347,35 @@ describe.each(testDatabases())("partner hosts and clicks on $name", (testDb) => 
     expect(await isKnownAffiliateHost(handle.db, "www.expedia.se", ["www.expedia.se"])).toBe(true);
   });
 
-  it("writes a click with the database's time", async () => {
-    await recordOutboundClick(handle.db, { hotel: "hotell-1", source: "booking-sidebar", targetHost: "www.booking.com" });
+  it("writes a click with the database's time, once per visitor, hotel and partner", async () => {
+    const click = { hotel: "hotell-1", source: "booking-sidebar", targetHost: "www.booking.com" };
+    const visitor = { address: "192.0.2.1", userAgent: BROWSER_UA };
+    const outcomes = await Promise.all(Array.from({ length: 10 }, () => recordOutboundClick(handle.db, click, visitor)));
+    expect(outcomes.filter((outcome) => outcome === "counted")).toHaveLength(1);
+    expect(outcomes.filter((outcome) => outcome === "repeat")).toHaveLength(9);
     const rows = await handle.db.selectFrom("outbound_clicks").selectAll().execute();
     expect(rows).toEqual([
-      { id: expect.any(Number), hotel_id: "hotell-1", source: "booking-sidebar", target_host: "www.booking.com", clicked_at: expect.any(Date) },
+      {
+        id: expect.any(Number),
+        hotel_id: "hotell-1",
+        source: "booking-sidebar",
+        target_host: "www.booking.com",
+        clicked_at: expect.any(Date),
+        visitor_hash: expect.any(String),
+      },
     ]);
+  });
+
+  it("forgets past days' salts and the hashes made with them", async () => {
+    const { forgetClickVisitors } = await import("#app/catalogue/outbound.server.ts");
+    await handle.db.insertInto("click_salts").values({ day: "2020-01-01", salt: "gammalt" }).execute();
+    await handle.db
+      .insertInto("outbound_clicks")
+      .values({ hotel_id: "gammal", source: null, target_host: "www.booking.com", visitor_hash: "h", clicked_at: new Date("2020-01-01T12:00:00Z") })
+      .execute();
+    expect(await forgetClickVisitors(handle.db)).toBe(1);
+    expect(await handle.db.selectFrom("click_salts").select("day").where("day", "=", "2020-01-01").execute()).toHaveLength(0);
+    const old = await handle.db.selectFrom("outbound_clicks").select("visitor_hash").where("hotel_id", "=", "gammal").executeTakeFirstOrThrow();
+    expect(old.visitor_hash).toBeNull();
   });
 });

@@ -10,7 +10,7 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { RATE_LIMIT, RATE_LIMIT_MESSAGE } from "#app/auth/rate-limit.server.ts";
+import { RATE_LIMIT_MESSAGE, RATE_POLICIES } from "#app/rate-limit.server.ts";
 import type { DatabaseHandle } from "#app/db/db.server.ts";
 import { createAiStandIn } from "#tests/ai-stand-in.ts";
 import { startAppProcesses, type AppProcess } from "#tests/app-process.ts";
@@ -80,13 +80,13 @@ describe("two app servers over one PostgreSQL database", () => {
     expect((await stale.get("/admin")).headers.get("Location")).toBe("/login?redirectTo=%2Fadmin");
   });
 
-  it("counts failed sign-ins on both servers towards one limit for a client address", async () => {
+  it("counts failed sign-ins on both servers towards one limit for a client address and e-mail", async () => {
     const onA = new Browser(a.origin);
     const onB = onA.at(b.origin);
     // Alternating, so neither server alone sees the limit's number of failures.
-    for (let attempt = 1; attempt <= RATE_LIMIT.maxFailures; attempt++) {
+    for (let attempt = 1; attempt <= RATE_POLICIES.signInPerAddressAndEmail.max; attempt++) {
       const browser = attempt % 2 ? onA : onB;
-      const response = await browser.post("/login", { intent: "sign-in", email: `gast${attempt}@hotellguiden.test`, password: "fel-lösenord-1" });
+      const response = await browser.post("/login", { intent: "sign-in", email: TEST_ADMIN.email, password: "fel-lösenord-1" });
       expect(response.status, `attempt ${attempt} on server ${browser === onA ? "A" : "B"}`).toBe(400);
     }
     for (const browser of [onA, onB]) {

@@ -4,6 +4,7 @@
  * redirectTo, the rate limit, the honeypot and the cross-site post check.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RATE_POLICIES } from "#app/rate-limit.server.ts";
 import { Browser, signIn, startTestApp, TEST_ADMIN, visibleText, type TestApp } from "#tests/app-server.ts";
 
 let app: TestApp;
@@ -189,12 +190,24 @@ describe("abuse", () => {
 
   it("limits a client address that tries many e-mail addresses", async () => {
     const browser = new Browser(app.origin);
-    for (let attempt = 1; attempt <= 5; attempt++) {
+    for (let attempt = 1; attempt <= RATE_POLICIES.signInPerAddress.max; attempt++) {
       const response = await browser.post("/login", { intent: "sign-in", email: `prov${attempt}@hotellguiden.test`, password: "fel-lösenord-1" });
       expect(response.status, `attempt ${attempt}`).toBe(400);
     }
     expect((await browser.post("/login", { intent: "sign-in", email: TEST_ADMIN.email, password: TEST_ADMIN.password })).status).toBe(429);
-    expect((await browser.post("/login", { intent: "sign-up", email: "prov9@hotellguiden.test", password: "ett-bra-lösenord" })).status).toBe(429);
+  });
+
+  it("limits an e-mail address tried from many client addresses, more loosely than one address", async () => {
+    const email = "utsatt@hotellguiden.test";
+    const perAddress = RATE_POLICIES.signInPerAddressAndEmail.max;
+    const addresses = RATE_POLICIES.signInPerEmail.max / perAddress;
+    for (let a = 0; a < addresses; a++) {
+      const browser = new Browser(app.origin);
+      for (let attempt = 1; attempt <= perAddress; attempt++) {
+        expect((await browser.post("/login", { intent: "sign-in", email, password: "fel-lösenord-1" })).status).toBe(400);
+      }
+    }
+    expect((await new Browser(app.origin).post("/login", { intent: "sign-in", email, password: "fel-lösenord-1" })).status).toBe(429);
   });
 
   it("refuses a post with the honeypot filled without asking the provider", async () => {

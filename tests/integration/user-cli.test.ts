@@ -59,6 +59,8 @@ describe("user CLI: bad arguments", () => {
     ["user-admin", ["--email", "a@b.se", "--user-id", crypto.randomUUID()], /either --email or --user-id/],
     ["user-admin", ["--user-id", "42"], /--user-id must be a user id/],
     ["user-admin", ["--email", "a@b.se", "--admin"], /Unknown option '--admin'/],
+    ["user-create", ["--email", "a@b.se", "--password", "hemligt123", "--promote-self-registered"], /only goes with --admin/],
+    ["user-admin", ["--email", "a@b.se", "--revoke", "--promote-self-registered"], /does not go with --revoke/],
   ] as const)("%s %j exits 1 and explains", async (script, args, message) => {
     const result = await run(script, [...args], dir);
     expect(result.code).toBe(1);
@@ -157,6 +159,48 @@ describe("user CLI against an embedded database", () => {
       expect(await verifyPassword(PASSWORD, row.password_hash)).toBe(false);
     } finally {
       await handle.close();
+    }
+  });
+
+  it("refuses to make an account signed up on the site an administrator unless told so, then ends its sessions", async () => {
+    const email = "chefen@exempel.se";
+    const setup = openDatabase({ dataDir: dir });
+    let squatterId: string;
+    try {
+      // Someone signed up the boss's address through the open form, and is signed in.
+      const row = await setup.db
+        .insertInto("users")
+        .values({ email, password_hash: "scrypt$x", registered_via: "sign-up" })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      squatterId = row.id;
+      await setup.db
+        .insertInto("sessions")
+        .values({ id: "squatter-session", user_id: squatterId, email, provider: "local", expires_at: new Date(Date.now() + 86_400_000) })
+        .execute();
+    } finally {
+      await setup.close();
+    }
+
+    const refused = await run("user-create", ["--email", email, "--password", PASSWORD, "--admin"], dir);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain("was registered through the site's open sign-up form");
+    expect(refused.stderr).toContain("--promote-self-registered");
+    const refusedAdmin = await run("user-admin", ["--email", email], dir);
+    expect(refusedAdmin.code).toBe(1);
+    expect(refusedAdmin.stderr).toContain("--promote-self-registered");
+
+    const promoted = await run("user-create", ["--email", email, "--password", PASSWORD, "--admin", "--promote-self-registered"], dir);
+    expect(promoted.stderr).toBe("");
+    expect(promoted.stdout).toBe(
+      `The local user ${email} (id ${squatterId}) already existed; its password was replaced. It has the administrator role. 1 session(s) of it were ended.\n`,
+    );
+    const check = openDatabase({ dataDir: dir });
+    try {
+      expect(await check.db.selectFrom("sessions").select("id").where("user_id", "=", squatterId).execute()).toEqual([]);
+      expect(await check.db.selectFrom("admin_users").select("user_id").where("user_id", "=", squatterId).execute()).toHaveLength(1);
+    } finally {
+      await check.close();
     }
   });
 });
