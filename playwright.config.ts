@@ -35,9 +35,10 @@ export default defineConfig({
   // never runs with and without JavaScript at once: admin-js-off starts after admin-js-on.
   projects: [
     { name: "js-on", use: { javaScriptEnabled: true }, testIgnore: /admin(-[a-z]+)?\.spec\.ts/ },
-    { name: "js-off", use: { javaScriptEnabled: false }, testIgnore: /admin(-[a-z]+)?\.spec\.ts/ },
+    // Tests tagged @needs-js check what only a script can do (a page asking before it is left).
+    { name: "js-off", use: { javaScriptEnabled: false }, testIgnore: /admin(-[a-z]+)?\.spec\.ts/, grepInvert: /@needs-js/ },
     { name: "admin-js-on", use: { javaScriptEnabled: true }, testMatch: /admin(-[a-z]+)?\.spec\.ts/ },
-    { name: "admin-js-off", use: { javaScriptEnabled: false }, testMatch: /admin(-[a-z]+)?\.spec\.ts/, dependencies: ["admin-js-on"] },
+    { name: "admin-js-off", use: { javaScriptEnabled: false }, testMatch: /admin(-[a-z]+)?\.spec\.ts/, dependencies: ["admin-js-on"], grepInvert: /@needs-js/ },
   ],
   webServer: [
     {

@@ -1,7 +1,7 @@
 /**
  * Expired sessions, idle rate-limit counters and past days' click salts are ignored by every read,
- * so removing them is only tidying: once at start-up and then hourly, on whichever app
- * server gets there.
+ * so removing them is only tidying; uploaded blog images that no post uses would otherwise pile
+ * up. Once at start-up and then hourly, on whichever app server gets there.
  */
 import type { Kysely } from "kysely";
 import type { Database } from "#app/db/schema.ts";
@@ -9,16 +9,30 @@ import { log } from "#app/log.server.ts";
 import { deleteExpiredSessions } from "#app/auth/session.server.ts";
 import { clearIdleRateLimits } from "#app/rate-limit.server.ts";
 import { forgetClickVisitors } from "#app/catalogue/outbound.server.ts";
+import { removeUnusedBlogImages, type BlogImageStorage } from "#app/blog/image-storage.server.ts";
+import { imagesInUse } from "#app/blog/posts.server.ts";
 
 const HOUR_MS = 3_600_000;
 /** Counters are kept a day after their last use (the longest window is an hour). */
 const KEEP_COUNTERS_MS = 24 * HOUR_MS;
+/** An uploaded image no post uses is kept a day: time enough to save the post it was uploaded for. */
+const KEEP_UNUSED_IMAGES_MS = 24 * HOUR_MS;
 
-export async function runHousekeeping(db: Kysely<Database>, now: Date = new Date()) {
+/** `imageStorage` defaults to the app's own (blogImageStorage()); tests name theirs. */
+export async function runHousekeeping(db: Kysely<Database>, now: Date = new Date(), imageStorage?: BlogImageStorage) {
   const sessions = await deleteExpiredSessions(db, now);
   const rateLimits = await clearIdleRateLimits(db, new Date(now.getTime() - KEEP_COUNTERS_MS));
   const clickVisitors = await forgetClickVisitors(db, now);
-  return { sessions, rateLimits, clickVisitors };
+  // Storage is another service (Supabase): its outage is a warning, not a failed run.
+  const unusedImages = await removeUnusedBlogImages({
+    olderThan: new Date(now.getTime() - KEEP_UNUSED_IMAGES_MS),
+    inUse: (names) => imagesInUse(db, names),
+    storage: imageStorage,
+  }).catch((error: unknown) => {
+    log.warn("unused blog images not removed", { error: error instanceof Error ? error.message : String(error) });
+    return 0;
+  });
+  return { sessions, rateLimits, clickVisitors, unusedImages };
 }
 
 let timer: NodeJS.Timeout | undefined;

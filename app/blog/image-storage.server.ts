@@ -8,11 +8,12 @@ import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { createClient } from "@supabase/supabase-js";
+import { BLOG_IMAGE_MAX_BYTES, UPLOAD_MESSAGES } from "#app/domain/blog-editor.ts";
 import { getEnv } from "#app/env.server.ts";
 import { log } from "#app/log.server.ts";
 
+export { BLOG_IMAGE_MAX_BYTES, UPLOAD_MESSAGES };
 export const BLOG_IMAGE_BUCKET = "blog-images";
-export const BLOG_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 
 export type BlogImageStorage = { kind: "supabase"; url: string; key: string } | { kind: "local"; dir: string };
 
@@ -62,12 +63,6 @@ export class UploadError extends Error {
   override name = "UploadError";
 }
 
-export const UPLOAD_MESSAGES = {
-  notImage: "Bara bildfiler (JPEG, PNG, GIF, WebP eller AVIF) kan laddas upp.",
-  tooLarge: "Bilden får vara högst 5 MB.",
-  empty: "Välj en bildfil att ladda upp.",
-} as const;
-
 const IMAGE_TYPES = [
   { mime: "image/jpeg", exts: ["jpg", "jpeg"], test: (b: Uint8Array) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
   { mime: "image/png", exts: ["png"], test: (b: Uint8Array) => [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((byte, i) => b[i] === byte) },
@@ -104,8 +99,7 @@ export async function storeBlogImage(file: File, storage: BlogImageStorage = blo
     await fs.writeFile(path.join(storage.dir, name), bytes, { flag: "wx" });
     return { url: `${LOCAL_UPLOADS_PATH}/${name}` };
   }
-  const client = createClient(storage.url, storage.key, { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } });
-  const bucket = client.storage.from(BLOG_IMAGE_BUCKET);
+  const bucket = supabaseBucket(storage);
   const { error } = await bucket.upload(name, bytes, { contentType: type.mime, cacheControl: "3600", upsert: false });
   if (error) throw error;
   return { url: bucket.getPublicUrl(name).data.publicUrl };
@@ -113,3 +107,93 @@ export async function storeBlogImage(file: File, storage: BlogImageStorage = blo
 
 /** Where the app serves locally stored blog images (server/app.ts). */
 export const LOCAL_UPLOADS_PATH = "/uploads/blog-images";
+
+function supabaseBucket(storage: { url: string; key: string }) {
+  const client = createClient(storage.url, storage.key, { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } });
+  return client.storage.from(BLOG_IMAGE_BUCKET);
+}
+
+/** The names storeBlogImage gives: only these are ever removed, whatever else shares the place. */
+const UPLOAD_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.[a-z0-9]+$/;
+
+export interface StoredBlogImage {
+  name: string;
+  storedAt: Date;
+}
+
+/** Every uploaded image in the storage, with when it was stored. */
+export async function listBlogImages(storage: BlogImageStorage = blogImageStorage()): Promise<StoredBlogImage[]> {
+  if (storage.kind === "local") {
+    let names: string[];
+    try {
+      names = await fs.readdir(storage.dir);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return []; // nothing uploaded yet
+      throw error;
+    }
+    const images: StoredBlogImage[] = [];
+    for (const name of names.filter((candidate) => UPLOAD_NAME.test(candidate))) {
+      const stat = await fs.stat(path.join(storage.dir, name)).catch(() => null);
+      if (stat?.isFile()) images.push({ name, storedAt: stat.mtime });
+    }
+    return images;
+  }
+  const bucket = supabaseBucket(storage);
+  const images: StoredBlogImage[] = [];
+  const PAGE = 1000;
+  for (let offset = 0; ; offset += PAGE) {
+    const { data, error } = await bucket.list("", { limit: PAGE, offset, sortBy: { column: "name", order: "asc" } });
+    // No bucket yet (no administrator has opened the back office): nothing uploaded.
+    if (error && /bucket not found/i.test(error.message)) return [];
+    if (error) throw error;
+    for (const object of data) {
+      // Folders come back with no id and no dates.
+      if (object.id && object.created_at && UPLOAD_NAME.test(object.name)) images.push({ name: object.name, storedAt: new Date(object.created_at) });
+    }
+    if (data.length < PAGE) return images;
+  }
+}
+
+/** Removes uploaded images by name; returns how many were removed. */
+export async function removeBlogImages(names: string[], storage: BlogImageStorage = blogImageStorage()): Promise<number> {
+  const valid = names.filter((name) => UPLOAD_NAME.test(name));
+  if (storage.kind === "local") {
+    let removed = 0;
+    for (const name of valid) {
+      try {
+        await fs.unlink(path.join(storage.dir, name));
+        removed++;
+      } catch (error) {
+        // Another app server's housekeeping got there first.
+        if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+      }
+    }
+    return removed;
+  }
+  const bucket = supabaseBucket(storage);
+  let removed = 0;
+  for (let start = 0; start < valid.length; start += 100) {
+    const { data, error } = await bucket.remove(valid.slice(start, start + 100));
+    if (error) throw error;
+    removed += data.length;
+  }
+  return removed;
+}
+
+/**
+ * Removes uploads no post uses: an image is uploaded before the post that shows it is saved,
+ * and a post never saved (or saved with another image) leaves it behind. Only images stored
+ * longer ago than `olderThan` go, so an editor has a day to save what was just uploaded.
+ * `inUse` tells which of the names some post still refers to.
+ */
+export async function removeUnusedBlogImages(options: {
+  olderThan: Date;
+  inUse: (names: string[]) => Promise<Set<string>>;
+  storage?: BlogImageStorage;
+}): Promise<number> {
+  const storage = options.storage ?? blogImageStorage();
+  const old = (await listBlogImages(storage)).filter((image) => image.storedAt < options.olderThan).map((image) => image.name);
+  if (!old.length) return 0;
+  const used = await options.inUse(old);
+  return removeBlogImages(old.filter((name) => !used.has(name)), storage);
+}

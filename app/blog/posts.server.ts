@@ -25,6 +25,8 @@ export interface Post extends PostSummary {
   published: boolean;
   readingTime: number;
   updatedAt: string;
+  /** Raised by every update; the editor saves only over the version it was opened at. */
+  version: number;
 }
 
 export const isPostId = isUuid;
@@ -84,7 +86,74 @@ export async function findPost(db: DB, key: { slug?: string; id?: string }): Pro
     published: row.published,
     readingTime: Number.parseInt(row.reading_time, 10) || 1,
     updatedAt: new Date(row.updated_at).toISOString(),
+    version: row.version,
   };
+}
+
+/** A post's stored columns as the editor writes them. */
+export interface PostRow {
+  title: string;
+  excerpt: string;
+  /** The blocks as JSON text. */
+  content: string;
+  cover_image: string | null;
+  reading_time: string;
+  slug: string | null;
+  published: boolean;
+}
+
+/** Whether another post than `exceptId` already has this slug. */
+export async function isSlugTaken(db: DB, slug: string, exceptId: string | null): Promise<boolean> {
+  const taken = await db
+    .selectFrom("hotels_blog_posts")
+    .select("id")
+    .where("slug", "=", slug)
+    .$if(exceptId !== null, (qb) => qb.where("id", "<>", exceptId!))
+    .executeTakeFirst();
+  return Boolean(taken);
+}
+
+export async function createPost(db: DB, row: PostRow & { author: string }): Promise<string> {
+  const created = await db.insertInto("hotels_blog_posts").values(row).returning("id").executeTakeFirstOrThrow();
+  return created.id;
+}
+
+/**
+ * Saves a post over the version the editor was opened at, in one statement: the row changes
+ * only while it still has that version (the trigger then raises it), so of two saves from the
+ * same copy exactly one lands. "stale" when someone saved in between, "missing" when the post
+ * is gone; `version` undefined (a form without one) is never taken as current.
+ */
+export async function updatePost(db: DB, id: string, version: number | undefined, row: PostRow): Promise<"saved" | "stale" | "missing"> {
+  if (!isPostId(id)) return "missing";
+  if (version !== undefined) {
+    const updated = await db.updateTable("hotels_blog_posts").set(row).where("id", "=", id).where("version", "=", version).executeTakeFirst();
+    if (Number(updated.numUpdatedRows) === 1) return "saved";
+  }
+  // Nothing was written; only which message to give is decided here.
+  const exists = await db.selectFrom("hotels_blog_posts").select("id").where("id", "=", id).executeTakeFirst();
+  return exists ? "stale" : "missing";
+}
+
+/**
+ * Which of these uploaded images' file names some post uses, as its cover or anywhere in its
+ * blocks (an image block, a button's link). Names are random UUIDs, so a name found in a post's
+ * text is that image.
+ */
+export async function imagesInUse(db: DB, names: readonly string[]): Promise<Set<string>> {
+  const used = new Set<string>();
+  for (let start = 0; start < names.length; start += 500) {
+    const batch = names.slice(start, start + 500);
+    const { rows } = await sql<{ name: string }>`
+      select n.name from (values ${sql.join(batch.map((name) => sql`(${name}::text)`))}) as n(name)
+      where exists (
+        select 1 from hotels_blog_posts p
+        where strpos(coalesce(p.cover_image, ''), n.name) > 0 or strpos(p.content::text, n.name) > 0
+      )
+    `.execute(db);
+    for (const row of rows) used.add(row.name);
+  }
+  return used;
 }
 
 export interface AdminPostRow {

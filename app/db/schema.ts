@@ -48,6 +48,8 @@ export interface BlogPostsTable {
   slug: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Raised by every update (trigger): the editor saves only over the version it was opened at. */
+  version: Generated<number>;
 }
 
 export interface AdminUsersTable {

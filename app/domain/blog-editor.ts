@@ -30,6 +30,39 @@ export const NEW_BLOCK: Record<BlockType, Record<string, unknown>> = {
   quote: { type: "quote", content: "", cite: "" },
 };
 
+/** An uploaded blog image: at most 5 MB (the storage bucket's own limit too), one of the raster formats. */
+export const BLOG_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+const IMAGE_MAX_MB = BLOG_IMAGE_MAX_BYTES / 1024 / 1024;
+/** What the file inputs offer; SVG is refused (it can carry scripts). The server checks the bytes themselves. */
+export const BLOG_IMAGE_TYPES = ["image/jpeg", "image/png", "image/gif", "image/webp", "image/avif"] as const;
+
+/**
+ * The most the editor's form post may weigh. A post's text is far below 1 MB, but every post of
+ * the form carries the files picked in its file inputs, and a photo straight from a phone is
+ * often 6–12 MB: such a post must still arrive whole, so that the editor can say "at most 5 MB"
+ * by the file input and keep everything typed. Past this the body is cut off unread (413) and
+ * the text is gone with it; with JavaScript the browser refuses such a file before sending.
+ */
+export const EDITOR_MAX_BODY_BYTES = 16 * 1024 * 1024;
+const EDITOR_MAX_BODY_MB = EDITOR_MAX_BODY_BYTES / 1024 / 1024;
+
+export const UPLOAD_MESSAGES = {
+  notImage: "Bara bildfiler (JPEG, PNG, GIF, WebP eller AVIF) kan laddas upp.",
+  tooLarge: `Bilden får vara högst ${IMAGE_MAX_MB} MB.`,
+  empty: "Välj en bildfil att ladda upp.",
+} as const;
+
+/**
+ * The browser's check of a picked file, before anything is sent: its size, and its type as the
+ * browser names it. Null when it may be uploaded (the server still checks its bytes).
+ */
+export function imageFileProblem(file: { size: number; type: string }): string | null {
+  if (file.size === 0) return UPLOAD_MESSAGES.empty;
+  if (!(BLOG_IMAGE_TYPES as readonly string[]).includes(file.type)) return UPLOAD_MESSAGES.notImage;
+  if (file.size > BLOG_IMAGE_MAX_BYTES) return UPLOAD_MESSAGES.tooLarge;
+  return null;
+}
+
 export const EDITOR_MESSAGES = {
   title: "Ange en rubrik.",
   noContent: { title: "Inget innehåll", description: "Lägg till innehåll innan du publicerar inlägget." },
@@ -50,6 +83,20 @@ export const EDITOR_MESSAGES = {
   aiGenerated: { title: "Innehåll genererat", description: "AI-innehåll har lagts till i redigeraren." },
   aiFailed: { title: "Genereringsfel", description: "Kunde inte generera innehåll. Försök igen." },
   uploadFailed: { title: "Uppladdningsfel", description: "Kunde inte ladda upp bilden." },
+  uploadRefused: "Bilden laddades inte upp – se meddelandet vid filfältet.",
+  staleSave: {
+    title: "Inlägget har ändrats",
+    description: "Någon annan har sparat inlägget medan du redigerade. Dina ändringar är inte sparade – kopiera det du vill behålla och ladda om sidan.",
+  },
+  sessionExpired: {
+    title: "Ej inloggad – din session har gått ut",
+    description: "Det du skrivit finns kvar här men är inte sparat. Logga in i en ny flik och tryck sedan på Spara igen.",
+  },
+  signInLink: "Logga in i en ny flik",
+  bodyTooLarge: {
+    title: "För stor fil",
+    description: `Det du skickade var större än ${EDITOR_MAX_BODY_MB} MB och kom inte fram, så inget sparades. En bild får vara högst ${IMAGE_MAX_MB} MB. Det du skrivit sedan du senast sparade finns ofta kvar om du går tillbaka med webbläsarens bakåtknapp.`,
+  },
 } as const;
 
 export const EXCERPT_HINT = 160;
@@ -100,6 +147,8 @@ export const postFormSchema = z.object({
   coverImage: z.string().trim().max(2000).optional().default("").refine((value) => value === "" || isHttpOrLocalUrl(value), EDITOR_MESSAGES.cover),
   published: z.boolean().optional().default(false),
   blocks: z.array(editorBlockSchema).max(300).min(1, EDITOR_MESSAGES.noContent.description),
+  // The stored post's version the form was opened at (a hidden field; absent for a new post).
+  version: z.number().int().min(1).max(2_147_483_647).optional(),
 });
 
 export type PostForm = z.infer<typeof postFormSchema>;

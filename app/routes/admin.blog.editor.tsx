@@ -15,30 +15,36 @@ import { data, Form, Link, useBeforeUnload, useBlocker, useNavigation } from "re
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { Route } from "./+types/admin.blog.editor";
 import { adminMeta } from "#app/admin/meta.ts";
+import { isSignedOutReply, markSignedOutReply } from "#app/admin/signed-out-reply.server.ts";
 import { AiInvalidOutputError, AiUnavailableError } from "#app/ai/engine.server.ts";
 import { draftBlogPost } from "#app/ai/service.server.ts";
-import { requireAdmin } from "#app/auth/guards.server.ts";
+import { loginPath, requireAdmin } from "#app/auth/guards.server.ts";
+import { requestAuth } from "#app/auth/request-auth.server.ts";
 import { storeBlogImage, UploadError } from "#app/blog/image-storage.server.ts";
-import { findPost, isPostId } from "#app/blog/posts.server.ts";
+import { createPost, findPost, isPostId, isSlugTaken, updatePost } from "#app/blog/posts.server.ts";
 import { clearCatalogueCache } from "#app/catalogue/cache.server.ts";
 import { getAppDatabase } from "#app/db/db.server.ts";
 import { isHttpOrLocalUrl, postSlug, readingTimeMinutes, type ContentBlock } from "#app/domain/blog.ts";
 import {
   BLOCK_LABELS,
   BLOCK_TYPES,
+  BLOG_IMAGE_TYPES,
+  EDITOR_MAX_BODY_BYTES,
   EDITOR_MESSAGES,
   editorShapeSchema,
   EXCERPT_HINT,
+  imageFileProblem,
   MAX_LIST_LENGTH,
   NEW_BLOCK,
   postFormSchema,
   slugToStore,
   toContentBlocks,
   toFormEntries,
+  UPLOAD_MESSAGES,
   type BlockType,
 } from "#app/domain/blog-editor.ts";
 import { redirectWithFlash, type Flash } from "#app/flash.server.ts";
-import { readFormData } from "#app/form-data.server.ts";
+import { isBodyTooLarge, readFormData } from "#app/form-data.server.ts";
 import { log } from "#app/log.server.ts";
 
 export function meta({ params }: Route.MetaArgs) {
@@ -50,17 +56,25 @@ function formBlocks(blocks: ContentBlock[]) {
   return blocks.map((block) => ({ ...NEW_BLOCK[block.type], ...block }));
 }
 
+const EMPTY_POST = { title: "", slug: "", excerpt: "", coverImage: "", published: false, blocks: [] as Record<string, unknown>[], version: undefined as number | undefined };
+
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
   const id = args.params.id;
+  if (isSignedOutReply(args.context)) {
+    // The answer to a save after the session ended: the form shows what was sent (the
+    // action's reply) and nothing stored is read.
+    return { postId: id !== undefined && isPostId(id) ? id : null, storedSlug: null, signedOut: true, defaultValue: EMPTY_POST };
+  }
+  await requireAdmin(args);
   if (id === undefined) {
-    return { postId: null, storedSlug: null, defaultValue: { title: "", slug: "", excerpt: "", coverImage: "", published: false, blocks: [] as Record<string, unknown>[] } };
+    return { postId: null, storedSlug: null, signedOut: false, defaultValue: EMPTY_POST };
   }
   const post = isPostId(id) ? await findPost(getAppDatabase().db, { id }) : null;
   if (!post) throw data(null, { status: 404 });
   return {
     postId: post.id,
     storedSlug: post.slug,
+    signedOut: false,
     defaultValue: {
       title: post.title,
       slug: post.slug ?? "",
@@ -68,25 +82,55 @@ export async function loader(args: Route.LoaderArgs) {
       coverImage: post.coverImage ?? "",
       published: post.published,
       blocks: formBlocks(post.content) as Record<string, unknown>[],
+      // Sent back with the save: it lands only over this version.
+      version: post.version,
     },
   };
 }
 
-/** An upload is at most 5 MB; the rest of the post is text. */
-const MAX_BODY_BYTES = 7 * 1024 * 1024;
-
 interface EditorReply {
-  result: SubmissionResult<string[]>;
+  /** Absent when the post could not be read at all (too large): the form stays as the browser has it. */
+  result?: SubmissionResult<string[]>;
   toast: Flash | null;
   /** The AI panel's instructions, kept across a post without JavaScript. */
   instructions: string;
+  /** An upload refused: the file input it came from, and why (shown by that input). */
+  fileError?: { input: string; message: string };
+  /** The file input whose image was stored (the browser empties it, so it is not sent again). */
+  uploaded?: string;
+  /** The session has ended: where to sign in again, in another tab. */
+  signIn?: string;
+}
+
+/**
+ * Not signed in at all: sent to sign in and back, by the admin guard itself (it throws for
+ * such a request; should it ever not, this refuses anyway).
+ */
+async function toSignIn(args: Route.ActionArgs): Promise<never> {
+  await requireAdmin(args);
+  throw data(null, { status: 403 });
 }
 
 export async function action(args: Route.ActionArgs) {
-  const session = await requireAdmin(args);
-  const form = await readFormData(args.request, MAX_BODY_BYTES);
-  const db = getAppDatabase().db;
+  // The administrator check comes first for anyone signed in (a user without the role is
+  // refused as on every admin route), and every write below needs its session. A request not
+  // signed in at all is read before it is sent away, because it may be an editor's save whose
+  // session ended while the post was being written (answered below, nothing written).
+  const session = requestAuth(args.context).session ? await requireAdmin(args) : null;
   const postId = args.params.id ?? null;
+  const multipart = /^multipart\/form-data/i.test(args.request.headers.get("Content-Type") ?? "");
+  if (!session && (!multipart || (postId !== null && !isPostId(postId)))) return toSignIn(args);
+  let form: FormData;
+  try {
+    form = await readFormData(args.request, EDITOR_MAX_BODY_BYTES);
+  } catch (error) {
+    if (!session) return toSignIn(args);
+    // Cut off unread: the fields are gone, so the editor is shown as it was last loaded (with
+    // JavaScript the browser keeps its form; it refuses such a file before sending anyway).
+    if (isBodyTooLarge(error)) return data<EditorReply>({ toast: { ...EDITOR_MESSAGES.bodyTooLarge, variant: "destructive" }, instructions: "" }, { status: 413 });
+    throw error;
+  }
+  const db = getAppDatabase().db;
   if (postId !== null && !isPostId(postId)) throw data(null, { status: 404 });
   const editorAction = String(form.get("_action") ?? "");
   const files = new Map<string, File>();
@@ -105,7 +149,10 @@ export async function action(args: Route.ActionArgs) {
   } catch {
     // conform threw: not a form the editor made.
   }
-  if (!editable) throw data(null, { status: 400 });
+  if (!editable) {
+    if (!session) return toSignIn(args);
+    throw data(null, { status: 400 });
+  }
   const instructions = String(form.get("instructions") ?? "").slice(0, 2000);
   form.delete("instructions");
 
@@ -113,12 +160,23 @@ export async function action(args: Route.ActionArgs) {
    * Replies with the editor showing the form as it now is (after an upload, the slug button or
    * an AI draft has changed it), without judging it yet: an "update" of the whole value.
    */
-  const answer = (toast: Flash | null, status = 200) => {
+  const answer = (toast: Flash | null, status = 200, extra: Partial<EditorReply> = {}) => {
     const { payload } = parseWithZod(form, { schema: z.looseObject({}) });
     form.set(INTENT, serializeIntent({ type: "update", payload: { value: payload as never } }));
     const submission = parseWithZod(form, { schema: postFormSchema });
-    return data<EditorReply>({ result: submission.reply(), toast, instructions }, { status });
+    return data<EditorReply>({ result: submission.reply(), toast, instructions, ...extra }, { status });
   };
+
+  if (!session) {
+    // The session ended while the post was open. Its save (or, without JavaScript, a block
+    // button) comes back as it was sent, nothing done with it, with a sign-in link that opens
+    // in another tab; signed in there, Spara here sends it again. Uploads, AI and anything
+    // that is not the editor's form go to sign in as before.
+    if (editorAction !== "" || !form.has("title")) return toSignIn(args);
+    form.delete(INTENT);
+    markSignedOutReply(args.context);
+    return answer({ ...EDITOR_MESSAGES.sessionExpired, variant: "destructive" }, 401, { signIn: loginPath(args.url.pathname) });
+  }
 
   if (editorAction === "regenerate-slug") {
     const title = String(form.get("title") ?? "");
@@ -131,17 +189,20 @@ export async function action(args: Route.ActionArgs) {
   if (editorAction === "upload-cover" || editorAction.startsWith("upload-block:")) {
     const index = editorAction === "upload-cover" ? null : Number(editorAction.slice("upload-block:".length));
     if (index !== null && !(Number.isInteger(index) && index >= 0 && index < MAX_LIST_LENGTH)) throw data(null, { status: 400 });
-    const file = files.get(index === null ? "coverFile" : `blockFile-${index}`);
+    const input = index === null ? "coverFile" : `blockFile-${index}`;
+    const file = files.get(input);
     const field = index === null ? "coverImage" : `blocks[${index}].url`;
-    if (!file) return answer({ title: EDITOR_MESSAGES.uploadFailed.title, description: "Välj en bildfil att ladda upp.", variant: "destructive" }, 400);
+    const refused = (message: string) =>
+      answer({ title: EDITOR_MESSAGES.uploadFailed.title, description: EDITOR_MESSAGES.uploadRefused, variant: "destructive" }, 400, { fileError: { input, message } });
+    if (!file) return refused(UPLOAD_MESSAGES.empty);
     try {
       const { url } = await storeBlogImage(file);
       form.set(field, url);
-      return answer({ title: "Bilden är uppladdad", description: "Spara inlägget för att behålla den." });
+      return answer({ title: "Bilden är uppladdad", description: "Spara inlägget för att behålla den." }, 200, { uploaded: input });
     } catch (error) {
-      const description = error instanceof UploadError ? error.message : EDITOR_MESSAGES.uploadFailed.description;
-      if (!(error instanceof UploadError)) log.error("blog image upload failed", error);
-      return answer({ title: EDITOR_MESSAGES.uploadFailed.title, description, variant: "destructive" }, error instanceof UploadError ? 400 : 502);
+      if (error instanceof UploadError) return refused(error.message);
+      log.error("blog image upload failed", error);
+      return answer({ ...EDITOR_MESSAGES.uploadFailed, variant: "destructive" }, 502);
     }
   }
 
@@ -174,14 +235,8 @@ export async function action(args: Route.ActionArgs) {
   const value = submission.value;
   const blocks = toContentBlocks(value.blocks);
   const slug = slugToStore(value.slug, value.title);
-  if (slug) {
-    const taken = await db
-      .selectFrom("hotels_blog_posts")
-      .select("id")
-      .where("slug", "=", slug)
-      .$if(postId !== null, (qb) => qb.where("id", "<>", postId!))
-      .executeTakeFirst();
-    if (taken) return data<EditorReply>({ result: submission.reply({ fieldErrors: { slug: [EDITOR_MESSAGES.slugTaken] } }), toast: null, instructions }, { status: 409 });
+  if (slug && (await isSlugTaken(db, slug, postId))) {
+    return data<EditorReply>({ result: submission.reply({ fieldErrors: { slug: [EDITOR_MESSAGES.slugTaken] } }), toast: null, instructions }, { status: 409 });
   }
   const row = {
     title: value.title,
@@ -194,10 +249,18 @@ export async function action(args: Route.ActionArgs) {
   };
   try {
     if (postId === null) {
-      await db.insertInto("hotels_blog_posts").values({ ...row, author: session.user.email }).execute();
+      await createPost(db, { ...row, author: session.user.email });
     } else {
-      const updated = await db.updateTable("hotels_blog_posts").set(row).where("id", "=", postId).executeTakeFirst();
-      if (Number(updated.numUpdatedRows) === 0) throw data(null, { status: 404 });
+      const saved = await updatePost(db, postId, value.version, row);
+      if (saved === "missing") throw data(null, { status: 404 });
+      if (saved === "stale") {
+        // Someone saved since this copy was opened: nothing is written, and the form keeps
+        // what was typed (and its old version, so Spara again is refused again until reload).
+        return data<EditorReply>(
+          { result: submission.reply({ formErrors: [EDITOR_MESSAGES.staleSave.description] }), toast: { ...EDITOR_MESSAGES.staleSave, variant: "destructive" }, instructions },
+          { status: 409 },
+        );
+      }
     }
   } catch (error) {
     if (error instanceof Response || (error && typeof error === "object" && "init" in error)) throw error;
@@ -230,7 +293,7 @@ function FieldError({ field }: { field: { errorId: string; errors?: string[] } }
 }
 
 export default function PostEditor({ loaderData, actionData }: Route.ComponentProps) {
-  const { postId, storedSlug, defaultValue } = loaderData;
+  const { postId, storedSlug, signedOut, defaultValue } = loaderData;
   const navigation = useNavigation();
   const working = navigation.state === "submitting" ? String(navigation.formData?.get("_action") ?? "save") : null;
   const [form, fields] = useForm({
@@ -248,34 +311,49 @@ export default function PostEditor({ loaderData, actionData }: Route.ComponentPr
   });
   const [clientToast, setClientToast] = useState<Flash | null>(null);
   const toast = clientToast ?? actionData?.toast ?? null;
-  useEffect(() => setClientToast(null), [actionData]);
+  // The browser's own verdicts on picked files, by input name (null: checked, nothing wrong);
+  // the server's answer replaces them.
+  const [fileChecks, setFileChecks] = useState<Record<string, string | null>>({});
+  useEffect(() => {
+    setClientToast(null);
+    setFileChecks({});
+    // A stored image is in the form now: its file is not sent again with every later post.
+    if (actionData?.uploaded) {
+      const picked = document.forms.namedItem(form.id)?.elements.namedItem(actionData.uploaded);
+      if (picked instanceof HTMLInputElement) picked.value = "";
+    }
+  }, [actionData]);
+  const fileError = (input: string) => (input in fileChecks ? fileChecks[input] : actionData?.fileError?.input === input ? actionData.fileError.message : null) ?? null;
+  const checkFile = (input: string, problem: string | null) => setFileChecks((checks) => ({ ...checks, [input]: problem }));
 
-  // The slug follows the title until the post has a stored slug or the slug is edited by hand.
+  // The slug follows the title until the post has a stored slug or the slug is edited by hand
+  // (or the page shows what a signed-out save sent, slug included).
   const slugTouched = useRef(false);
   const title = fields.title.value ?? "";
   useEffect(() => {
-    if (storedSlug || slugTouched.current) return;
+    if (storedSlug || slugTouched.current || signedOut) return;
     const next = postSlug(title);
     if (next !== (fields.slug.value ?? "")) form.update({ name: fields.slug.name, value: next });
   }, [title]);
 
-  // Leaving with unsaved changes asks first (JavaScript only; without it there is nothing to lose but the page).
-  // Sending the form (saving, an upload, AI) is not leaving it.
-  const submitted = useRef(false);
-  useEffect(() => {
-    if (navigation.state === "idle") submitted.current = false;
-  }, [navigation.state]);
+  // Leaving with unsaved changes asks first (JavaScript only; without it there is nothing to
+  // lose but the page). The form's own posts (save, upload, AI) go to this same address, so
+  // they are not leaving, and the redirect after a save is never put to a blocker. (A flag set
+  // in onSubmit once marked "sending", but conform's client-side intents, such as the slug
+  // following the title and adding a block, pass through onSubmit without any navigation, so
+  // it stayed set and nothing was ever asked.)
   const dirty = form.dirty && navigation.state === "idle";
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => dirty && !submitted.current && currentLocation.pathname !== nextLocation.pathname,
-  );
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
   useEffect(() => {
     if (blocker.state !== "blocked") return;
     if (window.confirm("Du har osparade ändringar. Vill du lämna sidan ändå?")) blocker.proceed();
     else blocker.reset();
   }, [blocker]);
+  // Reloading, closing the tab or leaving the site: the browser's own question.
   useBeforeUnload((event) => {
-    if (dirty && !submitted.current) event.preventDefault();
+    if (!dirty) return;
+    event.preventDefault();
+    event.returnValue = true;
   });
 
   const formProps = getFormProps(form);
@@ -287,16 +365,7 @@ export default function PostEditor({ loaderData, actionData }: Route.ComponentPr
 
   return (
     <div className="mx-auto max-w-4xl">
-      <Form
-        method="post"
-        encType="multipart/form-data"
-        {...formProps}
-        onSubmit={(event) => {
-          submitted.current = true;
-          formProps.onSubmit(event);
-        }}
-        className="space-y-6"
-      >
+      <Form method="post" encType="multipart/form-data" {...formProps} className="space-y-6">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h1 className="text-2xl font-bold">{postId ? "Redigera inlägg" : "Skapa nytt inlägg"}</h1>
           <div className="flex gap-2">
@@ -312,12 +381,23 @@ export default function PostEditor({ loaderData, actionData }: Route.ComponentPr
         {toast ? (
           <div
             role={toast.variant === "destructive" ? "alert" : "status"}
+            // The form's own error (a stale save) is this message: the form names it as its description.
+            id={form.errors ? form.errorId : undefined}
             className={`rounded-lg border p-4 ${toast.variant === "destructive" ? "border-red-300 bg-red-50 text-red-900" : "border-emerald-300 bg-emerald-50 text-emerald-900"}`}
           >
             <p className="font-semibold">{toast.title}</p>
             {toast.description ? <p className="mt-1 text-sm">{toast.description}</p> : null}
+            {actionData?.signIn && toast === actionData.toast ? (
+              <p className="mt-2 text-sm">
+                {/* Another tab: this one keeps the form, and Spara sends it once signed in there. */}
+                <a href={actionData.signIn} target="_blank" rel="noopener" className="font-semibold underline">
+                  {EDITOR_MESSAGES.signInLink}
+                </a>
+              </p>
+            ) : null}
           </div>
         ) : null}
+        <input {...getInputProps(fields.version, { type: "hidden" })} />
 
         <section aria-labelledby="post-details" className="space-y-4 rounded-lg border border-slate-200 bg-white p-5">
           <h2 id="post-details" className="sr-only">Inläggets uppgifter</h2>
@@ -374,13 +454,7 @@ export default function PostEditor({ loaderData, actionData }: Route.ComponentPr
             <label htmlFor={fields.coverImage.id} className="block text-sm font-medium">Omslagsbild</label>
             <input {...getInputProps(fields.coverImage, { type: "text" })} placeholder="https://… eller /images/…" className={input(Boolean(fields.coverImage.errors))} />
             <FieldError field={fields.coverImage} />
-            <div className="mt-2 flex flex-wrap items-center gap-2">
-              <label htmlFor="cover-file" className="text-sm">Eller ladda upp en bild:</label>
-              <input id="cover-file" name="coverFile" type="file" accept="image/jpeg,image/png,image/gif,image/webp,image/avif" className="text-sm" />
-              <button type="submit" name="_action" value="upload-cover" formNoValidate className={small}>
-                {working === "upload-cover" ? "Laddar upp..." : "Ladda upp"}
-              </button>
-            </div>
+            <ImageUpload id="cover-file" input="coverFile" action="upload-cover" label="Eller ladda upp en bild:" working={working} error={fileError("coverFile")} onCheck={checkFile} />
             {/* Only an address the post may keep is previewed (not javascript: typed by hand). */}
             {fields.coverImage.value && isHttpOrLocalUrl(fields.coverImage.value) ? <img src={fields.coverImage.value} alt="Förhandsvisning av omslagsbilden" className="mt-3 max-h-48 rounded-md object-cover" /> : null}
           </div>
@@ -452,13 +526,93 @@ export default function PostEditor({ loaderData, actionData }: Route.ComponentPr
             <ol className="space-y-4">
               {blocks.map((block, index) => (
                 <li key={block.key}>
-                  <BlockEditor form={form as unknown as EditorForm} block={block as never} index={index} count={blocks.length} working={working} />
+                  <BlockEditor
+                    form={form as unknown as EditorForm}
+                    block={block as never}
+                    index={index}
+                    count={blocks.length}
+                    working={working}
+                    fileError={fileError(`blockFile-${index}`)}
+                    onCheck={checkFile}
+                  />
                 </li>
               ))}
             </ol>
           )}
         </section>
       </Form>
+    </div>
+  );
+}
+
+/**
+ * A file input and its upload button. With JavaScript a picked file is checked at once (type
+ * and size) and a refused one is taken out of the input, so it is never sent: not by this
+ * button, and not along with any other post of the form. The server checks again, and answers
+ * by the same input without JavaScript.
+ */
+function ImageUpload({
+  id,
+  input,
+  action,
+  label,
+  working,
+  error,
+  onCheck,
+}: {
+  id: string;
+  input: string;
+  action: string;
+  label: string;
+  working: string | null;
+  error: string | null;
+  onCheck: (input: string, problem: string | null) => void;
+}) {
+  const ref = useRef<HTMLInputElement>(null);
+  const errorId = `${id}-error`;
+  return (
+    <div className="mt-2">
+      <div className="flex flex-wrap items-center gap-2">
+        <label htmlFor={id} className="text-sm">{label}</label>
+        <input
+          ref={ref}
+          id={id}
+          name={input}
+          type="file"
+          accept={BLOG_IMAGE_TYPES.join(",")}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          onChange={(event) => {
+            const file = event.currentTarget.files?.[0];
+            const problem = file ? imageFileProblem(file) : null;
+            if (problem) event.currentTarget.value = "";
+            onCheck(input, problem);
+          }}
+          className="text-sm"
+        />
+        <button
+          type="submit"
+          name="_action"
+          value={action}
+          formNoValidate
+          onClick={(event) => {
+            const file = ref.current?.files?.[0];
+            const problem = file ? imageFileProblem(file) : UPLOAD_MESSAGES.empty;
+            if (!problem) return;
+            event.preventDefault();
+            onCheck(input, problem);
+            ref.current?.focus();
+          }}
+          className={small}
+        >
+          {working === action ? "Laddar upp..." : "Ladda upp"}
+        </button>
+      </div>
+      {error ? (
+        <p id={errorId} role="alert" className="mt-1 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -474,12 +628,16 @@ function BlockEditor({
   index,
   count,
   working,
+  fileError,
+  onCheck,
 }: {
   form: EditorForm;
   block: FieldMetadata<Record<string, unknown>, Record<string, unknown>, string[]>;
   index: number;
   count: number;
   working: string | null;
+  fileError: string | null;
+  onCheck: (input: string, problem: string | null) => void;
 }) {
   const f = block.getFieldset() as unknown as BlockFields;
   const type = (f.type!.value ?? f.type!.initialValue) as BlockType;
@@ -538,13 +696,7 @@ function BlockEditor({
       {type === "image" ? (
         <>
           {text("url", "Bildadress", { placeholder: "https://… eller /images/…" })}
-          <div className="flex flex-wrap items-center gap-2">
-            <label htmlFor={`block-file-${index}`} className="text-sm">Eller ladda upp:</label>
-            <input id={`block-file-${index}`} name={`blockFile-${index}`} type="file" accept="image/jpeg,image/png,image/gif,image/webp,image/avif" className="text-sm" />
-            <button type="submit" name="_action" value={`upload-block:${index}`} formNoValidate className={small}>
-              {working === `upload-block:${index}` ? "Laddar upp..." : "Ladda upp"}
-            </button>
-          </div>
+          <ImageUpload id={`block-file-${index}`} input={`blockFile-${index}`} action={`upload-block:${index}`} label="Eller ladda upp:" working={working} error={fileError} onCheck={onCheck} />
           {field("url").value && isHttpOrLocalUrl(String(field("url").value)) ? <img src={String(field("url").value)} alt="" className="max-h-40 rounded-md object-cover" /> : null}
           {text("alt", "Alternativtext (beskriv bilden)")}
           {text("caption", "Bildtext (valfri)")}

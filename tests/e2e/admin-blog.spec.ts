@@ -1,5 +1,6 @@
 import path from "node:path";
 import type { Page } from "@playwright/test";
+import { E2E_ADMIN } from "./accounts.ts";
 import { signInTo } from "./sign-in.ts";
 import { expect, jsOff, test } from "./fixtures.ts";
 
@@ -98,4 +99,164 @@ test("the AI panel drafts a post into the editor", async ({ page }) => {
   await expect(page.getByLabel("Rubrik", { exact: true })).toHaveValue("Hotelltips från leverantören");
   await expect(page.getByLabel("URL Slug")).toHaveValue("hotelltips-fran-leverantoren");
   await expect(block(page, /^Paragraf 1$/).getByLabel("Text")).toHaveValue("Här är några hotell vi gillar.");
+});
+
+// ---------------------------------------------------------------------------------------------
+// Edits an editor must not lose (issue 14, point 5).
+
+/** A post made through the editor; returns the address of its edit page. */
+async function createPost(page: Page, title: string): Promise<string> {
+  await page.goto("/admin/blog/new");
+  await page.getByLabel("Rubrik", { exact: true }).fill(title);
+  await page.getByRole("button", { name: "+ Paragraf" }).click();
+  await block(page, /^Paragraf 1$/).getByLabel("Text").fill("Första versionen.");
+  await page.getByRole("button", { name: "Publicera inlägg" }).click();
+  await expect(page.getByText("Inlägg skapat")).toBeVisible();
+  await page.getByRole("row").filter({ hasText: title }).getByRole("link", { name: /^Redigera/ }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Redigera inlägg" })).toBeVisible();
+  return new URL(page.url()).pathname;
+}
+
+const PNG_HEADER = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+test("a save from a stale copy is refused with what was typed kept", async ({ page }, testInfo) => {
+  const title = `Delat inlägg ${testInfo.project.name}`;
+  await signInTo(page, "/admin/blog");
+  const editPath = await createPost(page, title);
+  const other = await page.context().newPage();
+  await other.goto(editPath);
+
+  // The first editor saves…
+  await page.getByLabel("Rubrik", { exact: true }).fill(`${title} (A)`);
+  await page.getByRole("button", { name: "Spara ändringar" }).click();
+  await expect(page.getByText("Inlägg uppdaterat")).toBeVisible();
+
+  // …then the second, from the copy opened before that.
+  await other.getByLabel("Utdrag").fill("Skrivet av B.");
+  await other.getByRole("button", { name: "Spara ändringar" }).click();
+  await expect(other.getByRole("alert")).toContainText("Någon annan har sparat inlägget medan du redigerade. Dina ändringar är inte sparade");
+  await expect(other).toHaveURL(editPath);
+  await expect(other.getByLabel("Utdrag")).toHaveValue("Skrivet av B.");
+  await expect(other.getByLabel("Rubrik", { exact: true })).toHaveValue(title);
+  await other.close();
+
+  await expect(page.getByRole("row").filter({ hasText: `${title} (A)` })).toHaveCount(1);
+});
+
+test("an image that is too large or not an image is refused by its file input, and the post is kept", async ({ page }, testInfo) => {
+  await signInTo(page, "/admin/blog/new");
+  await page.getByLabel("Rubrik", { exact: true }).fill("Med för stor bild");
+  const fileInput = page.getByLabel("Eller ladda upp en bild:");
+  const photo = { name: "mobilbild.png", mimeType: "image/png", buffer: Buffer.concat([PNG_HEADER, Buffer.alloc(6 * 1024 * 1024)]) };
+  const text = { name: "anteckning.txt", mimeType: "text/plain", buffer: Buffer.from("inte en bild") };
+
+  if (jsOff(testInfo)) {
+    // The server reads the whole post and answers by the input.
+    await fileInput.setInputFiles(photo);
+    await page.getByRole("button", { name: "Ladda upp", exact: true }).click();
+    await expect(page.getByLabel("Eller ladda upp en bild:")).toHaveAccessibleDescription("Bilden får vara högst 5 MB.");
+    await page.getByLabel("Eller ladda upp en bild:").setInputFiles(text);
+    await page.getByRole("button", { name: "Ladda upp", exact: true }).click();
+    await expect(page.getByLabel("Eller ladda upp en bild:")).toHaveAccessibleDescription("Bara bildfiler (JPEG, PNG, GIF, WebP eller AVIF) kan laddas upp.");
+  } else {
+    // The browser refuses the file as it is picked: nothing is sent.
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts.push(request.url());
+    });
+    await fileInput.setInputFiles(photo);
+    await expect(fileInput).toHaveAccessibleDescription("Bilden får vara högst 5 MB.");
+    await expect(fileInput).toHaveValue("");
+    await page.getByRole("button", { name: "Ladda upp", exact: true }).click();
+    await expect(fileInput).toHaveAccessibleDescription("Välj en bildfil att ladda upp.");
+    await fileInput.setInputFiles(text);
+    await expect(fileInput).toHaveAccessibleDescription("Bara bildfiler (JPEG, PNG, GIF, WebP eller AVIF) kan laddas upp.");
+    expect(posts).toEqual([]);
+  }
+  await expect(page.getByLabel("Rubrik", { exact: true })).toHaveValue("Med för stor bild");
+
+  // A good image still goes up.
+  await page.getByLabel("Eller ladda upp en bild:").setInputFiles(path.resolve("tests/e2e/files/omslag.png"));
+  await page.getByRole("button", { name: "Ladda upp", exact: true }).click();
+  await expect(page.getByText("Bilden är uppladdad")).toBeVisible();
+  await expect(page.getByLabel("Eller ladda upp en bild:")).not.toHaveAccessibleDescription(/.+/);
+  await expect(page.getByLabel("Rubrik", { exact: true })).toHaveValue("Med för stor bild");
+});
+
+test("a save after the session ended keeps the post; signed in again in a new tab, Spara saves it", async ({ page }, testInfo) => {
+  const title = `Utloggad ${testInfo.project.name}`;
+  await signInTo(page, "/admin/blog");
+  const editPath = await createPost(page, title);
+  await page.getByLabel("Rubrik", { exact: true }).fill(`${title} (sparad efteråt)`);
+  await page.context().clearCookies();
+  await page.getByRole("button", { name: "Spara ändringar" }).click();
+
+  await expect(page.getByRole("alert")).toContainText("Ej inloggad – din session har gått ut");
+  await expect(page.getByLabel("Rubrik", { exact: true })).toHaveValue(`${title} (sparad efteråt)`);
+  await expect(block(page, /^Paragraf 1$/).getByLabel("Text")).toHaveValue("Första versionen.");
+  const signInLink = page.getByRole("link", { name: "Logga in i en ny flik" });
+  await expect(signInLink).toHaveAttribute("target", "_blank");
+  await expect(signInLink).toHaveAttribute("rel", "noopener");
+
+  const opened = page.waitForEvent("popup");
+  await signInLink.click();
+  const tab = await opened;
+  await tab.getByLabel("E-postadress").fill(E2E_ADMIN.email);
+  await tab.getByLabel("Lösenord", { exact: true }).fill(E2E_ADMIN.password);
+  await tab.getByRole("button", { name: "Logga in" }).click();
+  await expect(tab).toHaveURL(editPath);
+  await tab.close();
+
+  await page.getByRole("button", { name: "Spara ändringar" }).click();
+  await expect(page).toHaveURL("/admin/blog");
+  await expect(page.getByText("Inlägg uppdaterat")).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: `${title} (sparad efteråt)` })).toHaveCount(1);
+});
+
+// Only with JavaScript can the page ask before it is left (the js-off projects leave it out).
+test("leaving an edited post asks first, and staying keeps the text", { tag: "@needs-js" }, async ({ page }) => {
+  await signInTo(page, "/admin/blog/new");
+  await page.getByLabel("Rubrik", { exact: true }).fill("Osparat utkast");
+  // A block added in the browser (a conform intent, sent through the form's submit event) too.
+  await page.getByRole("button", { name: "+ Paragraf" }).click();
+  await block(page, /^Paragraf 1$/).getByLabel("Text").fill("Text som inte får försvinna.");
+
+  const asked: string[] = [];
+  const answer = (accept: boolean) =>
+    page.once("dialog", (dialog) => {
+      asked.push(`${dialog.type()}: ${dialog.message()}`);
+      void (accept ? dialog.accept() : dialog.dismiss());
+    });
+
+  answer(false);
+  await page.getByRole("link", { name: "Avbryt" }).click();
+  await expect.poll(() => asked).toEqual(["confirm: Du har osparade ändringar. Vill du lämna sidan ändå?"]);
+  await expect(page).toHaveURL("/admin/blog/new");
+  await expect(page.getByLabel("Rubrik", { exact: true })).toHaveValue("Osparat utkast");
+  await expect(block(page, /^Paragraf 1$/).getByLabel("Text")).toHaveValue("Text som inte får försvinna.");
+
+  answer(false);
+  await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Hotels" }).click();
+  await expect.poll(() => asked.length).toBe(2);
+  await expect(page).toHaveURL("/admin/blog/new");
+  await expect(page.getByLabel("Rubrik", { exact: true })).toHaveValue("Osparat utkast");
+
+  // Closing the tab or reloading: the browser's own question.
+  const other = await page.context().newPage();
+  await other.goto("/admin/blog/new");
+  await other.getByLabel("Rubrik", { exact: true }).click();
+  await other.keyboard.type("Också osparat");
+  const unloading = other.waitForEvent("dialog");
+  await other.close({ runBeforeUnload: true });
+  const question = await unloading;
+  expect(question.type()).toBe("beforeunload");
+  await question.dismiss();
+  await expect(other.getByLabel("Rubrik", { exact: true })).toHaveValue("Också osparat");
+  await other.close();
+
+  // Leaving when the answer is yes.
+  answer(true);
+  await page.getByRole("link", { name: "Avbryt" }).click();
+  await expect(page).toHaveURL("/admin/blog");
+  expect(asked).toHaveLength(3);
 });

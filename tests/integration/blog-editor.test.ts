@@ -3,7 +3,8 @@
  * editor intent is a form post the server answers with the re-rendered editor (nothing typed
  * is lost), save rules and slug conflicts, AI drafts, uploads (checked by content, at most
  * 5 MB, stored under a random name and served with long caching), and the admin list with
- * search and the delete confirmation.
+ * search and the delete confirmation. Then the ordinary ways an editor could lose a post: a
+ * save from a stale copy, an upload that is too large, a save after the session ended.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, signIn, startTestApp, TEST_ADMIN, visibleText, type TestApp } from "#tests/app-server.ts";
@@ -209,6 +210,165 @@ describe("the post editor without JavaScript", () => {
     expect(image.status).toBe(200);
     expect(image.headers.get("Content-Type")).toBe("image/png");
     expect(image.headers.get("Cache-Control")).toContain("immutable");
+  });
+});
+
+/** A stored post to edit, made directly (the editor's own saves are tested above). */
+async function storedPost(title: string, excerpt = "") {
+  const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+  const row = await (await db())
+    .insertInto("hotels_blog_posts")
+    .values({ title, slug, excerpt, content: JSON.stringify([{ type: "paragraph", content: "Första versionen." }]), published: false, reading_time: "1" })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { id: row.id, path: `/admin/blog/edit/${row.id}` };
+}
+
+const readPost = async (id: string) => (await db()).selectFrom("hotels_blog_posts").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+
+/** Posts the editor's form from another browser (its own cookies), as `submit` does for the administrator. */
+function submitAs(browser: Browser, path: string, html: string, changes: Record<string, string>, button?: { name: string; value: string }) {
+  const body = new FormData();
+  for (const [name, value] of formFields(html)) body.append(name, name in changes ? changes[name]! : value);
+  if (button) body.append(button.name, button.value);
+  return browser.request(path, { method: "POST", body, headers: { Origin: app.origin } });
+}
+
+describe("the editor keeps the work", () => {
+  it("refuses a save from a stale copy (someone saved in between) with what was typed kept; the check is one atomic update", async () => {
+    const post = await storedPost("Delat inlägg", "Ursprungligt utdrag.");
+    const first = await (await admin.get(post.path)).text();
+    const second = await (await admin.get(post.path)).text();
+
+    expect((await submit(post.path, first, { title: "Delat inlägg, version A" })).status).toBe(302);
+    const stale = await submit(post.path, second, { excerpt: "Skrivet av B medan A sparade." });
+    expect(stale.status).toBe(409);
+    // The copy carried the version it was opened at, in a hidden field.
+    expect(formFields(second)).toContainEqual(["version", "1"]);
+    let html = await stale.text();
+    expect(visibleText(html)).toContain("Någon annan har sparat inlägget medan du redigerade. Dina ändringar är inte sparade");
+    expect(html).toContain(">Skrivet av B medan A sparade.</textarea>");
+    expect(await readPost(post.id)).toMatchObject({ title: "Delat inlägg, version A", excerpt: "Ursprungligt utdrag.", version: 2 });
+
+    // Spara again from the same page is still refused: the form kept the version it was opened at.
+    const again = await submit(post.path, html, {});
+    expect(again.status).toBe(409);
+    html = await again.text();
+    expect(html).toContain(">Skrivet av B medan A sparade.</textarea>");
+    expect((await readPost(post.id)).excerpt).toBe("Ursprungligt utdrag.");
+
+    // A hand-made save without a version never overwrites either.
+    const body = new FormData();
+    for (const [name, value] of formFields(first)) if (name !== "version") body.append(name, value);
+    expect((await admin.request(post.path, { method: "POST", body, headers: { Origin: app.origin } })).status).toBe(409);
+
+    // Reloaded, the page has the new version and saves.
+    const fresh = await (await admin.get(post.path)).text();
+    expect((await submit(post.path, fresh, { excerpt: "Skrivet av B efter omladdning." })).status).toBe(302);
+    expect(await readPost(post.id)).toMatchObject({ title: "Delat inlägg, version A", excerpt: "Skrivet av B efter omladdning.", version: 3 });
+
+    // Two saves from one copy at the same moment: exactly one lands.
+    const copy = await (await admin.get(post.path)).text();
+    const statuses = await Promise.all([
+      submit(post.path, copy, { title: "Samtidigt C" }).then((response) => response.status),
+      submit(post.path, copy, { title: "Samtidigt D" }).then((response) => response.status),
+    ]);
+    expect(statuses.sort()).toEqual([302, 409]);
+    const after = await readPost(post.id);
+    expect(["Samtidigt C", "Samtidigt D"]).toContain(after.title);
+    expect(after.version).toBe(4);
+  });
+
+  it("answers an image that is too large or not an image by its file input, with the post kept, and a body past the limit with the editor", async () => {
+    let html = await (await admin.get("/admin/blog/new")).text();
+    // The browser is told the rules (it checks before sending, with JavaScript).
+    expect(html).toContain('accept="image/jpeg,image/png,image/gif,image/webp,image/avif"');
+
+    // A phone photo: above 5 MB, well below the body limit. It used to be a bare 413 page.
+    const photo = new File([PNG, new Uint8Array(8 * 1024 * 1024)], "mobilbild.png", { type: "image/png" });
+    let response = await submit("/admin/blog/new", html, { title: "Med för stor bild", excerpt: "Ett utdrag som inte får försvinna." }, { name: "_action", value: "upload-cover" }, { coverFile: photo });
+    expect(response.status).toBe(400);
+    html = await response.text();
+    expect(html).toMatch(/id="cover-file"[^>]*aria-invalid="true"[^>]*aria-describedby="cover-file-error"/);
+    expect(html).toMatch(/<p id="cover-file-error"[^>]*>Bilden får vara högst 5 MB\.<\/p>/);
+    expect(html).toContain('value="Med för stor bild"');
+    expect(html).toContain(">Ett utdrag som inte får försvinna.</textarea>");
+
+    // Not an image, in an image block: the message is by that block's file input.
+    html = await (await submit("/admin/blog/new", html, {}, buttonValue(html, "+ Bild"))).text();
+    response = await submit("/admin/blog/new", html, { "blocks[0].alt": "En bild" }, { name: "_action", value: "upload-block:0" }, { "blockFile-0": new File(["inte en bild"], "text.txt", { type: "text/plain" }) });
+    expect(response.status).toBe(400);
+    html = await response.text();
+    expect(html).toMatch(/<p id="block-file-0-error"[^>]*>Bara bildfiler \(JPEG, PNG, GIF, WebP eller AVIF\) kan laddas upp\.<\/p>/);
+    expect(html).toContain('value="En bild"');
+    expect(html).toContain('value="Med för stor bild"');
+
+    // Past the body limit the body is not read at all: still the editor, saying what happened.
+    response = await submit("/admin/blog/new", html, {}, { name: "_action", value: "upload-cover" }, { coverFile: new File([PNG, new Uint8Array(17 * 1024 * 1024)], "enorm.png", { type: "image/png" }) });
+    expect(response.status).toBe(413);
+    const text = visibleText(await response.text());
+    expect(text).toContain("Skapa nytt inlägg");
+    expect(text).toContain("För stor fil");
+    expect(text).toContain("kom inte fram");
+  });
+
+  it("keeps a save whose session has ended, with a sign-in link to a new tab, and saves it once signed in again", async () => {
+    const post = await storedPost("Utloggad redaktör", "Lagrat utdrag.");
+    const editor = new Browser(app.origin);
+    await signIn(editor, TEST_ADMIN.email, TEST_ADMIN.password);
+    const page = await (await editor.get(post.path)).text();
+    expect((await editor.post("/logout", {})).status).toBe(302);
+
+    const response = await submitAs(editor, post.path, page, { title: "Skrivet när sessionen gick ut", excerpt: "Nytt utdrag." });
+    expect(response.status).toBe(401);
+    const html = await response.text();
+    const text = visibleText(html);
+    expect(text).toContain("Ej inloggad – din session har gått ut");
+    expect(text).not.toContain("Inloggad som");
+    expect(html).toContain('value="Skrivet när sessionen gick ut"');
+    expect(html).toContain(">Nytt utdrag.</textarea>");
+    // Nothing stored is shown to a request that is not signed in (only what it sent).
+    expect(html).not.toContain("Lagrat utdrag.");
+    const link = /<a ([^>]*)>Logga in i en ny flik<\/a>/.exec(html)?.[1] ?? "";
+    expect(link).toContain(`href="/login?redirectTo=${encodeURIComponent(post.path)}"`);
+    expect(link).toContain('target="_blank"');
+    expect(link).toContain('rel="noopener"');
+    expect(await readPost(post.id)).toMatchObject({ title: "Utloggad redaktör", excerpt: "Lagrat utdrag.", version: 1 });
+    // What is sent back is shown as text.
+    const hostile = await (await submitAs(editor, post.path, page, { title: "<script>alert(1)</script>" })).text();
+    expect(hostile).not.toContain("<script>alert(1)</script>");
+    expect(hostile).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+
+    // Signed in again (in the other tab), Spara on this page sends the same form and it lands.
+    await signIn(editor, TEST_ADMIN.email, TEST_ADMIN.password);
+    const saved = await submitAs(editor, post.path, html, {});
+    expect(saved.status).toBe(302);
+    expect(saved.headers.get("Location")).toBe("/admin/blog");
+    expect(await readPost(post.id)).toMatchObject({ title: "Skrivet när sessionen gick ut", excerpt: "Nytt utdrag.", version: 2 });
+  });
+
+  it("still sends anything else that is not signed in to sign in, and refuses a signed-in user without the role", async () => {
+    const post = await storedPost("Skyddat inlägg");
+    const page = await (await admin.get(post.path)).text();
+    const anonymous = new Browser(app.origin);
+    const toSignIn = `/login?redirectTo=${encodeURIComponent(post.path)}`;
+    expect((await anonymous.get(post.path)).headers.get("Location")).toBe(toSignIn);
+    // An upload, an AI draft, a form that is not the editor's (no title), a plain form post.
+    for (const button of [{ name: "_action", value: "upload-cover" }, { name: "_action", value: "ai-generate" }]) {
+      const refused = await submitAs(anonymous, post.path, page, { instructions: "x" }, button);
+      expect(refused.headers.get("Location"), button.value).toBe(toSignIn);
+    }
+    const untitled = new FormData();
+    untitled.append("excerpt", "x");
+    expect((await anonymous.request(post.path, { method: "POST", body: untitled, headers: { Origin: app.origin } })).headers.get("Location")).toBe(toSignIn);
+    expect((await anonymous.post(post.path, { title: "x", "blocks[0].type": "paragraph", "blocks[0].content": "x" })).headers.get("Location")).toBe(toSignIn);
+
+    const user = new Browser(app.origin);
+    expect((await user.post("/login", { intent: "sign-up", email: "skribent@hotellguiden.test", password: "skribent-lösenord-1" })).status).toBe(302);
+    const refused = await submitAs(user, post.path, page, { title: "Skrivet utan rätt roll" });
+    expect(refused.status).toBe(302);
+    expect(refused.headers.get("Location")).toBe("/");
+    expect((await readPost(post.id)).title).toBe("Skyddat inlägg");
   });
 });
 

@@ -1,0 +1,58 @@
+/**
+ * The blog post's version (migration 20261124300000): every update raises it, and the editor's
+ * save lands only over the version it was opened at, in one statement. On PostgreSQL too,
+ * where two saves from the same copy really do run at once on two connections.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "#app/db/db.server.ts";
+
+const { createPost, findPost, updatePost } = await import("#app/blog/posts.server.ts");
+const { testDatabases } = await import("#tests/db.ts");
+
+const row = (title: string) => ({
+  title,
+  excerpt: "",
+  content: JSON.stringify([{ type: "paragraph", content: title }]),
+  cover_image: null,
+  reading_time: "1",
+  slug: null,
+  published: false,
+});
+
+describe.each(testDatabases())("blog post versions on $name", ({ open }) => {
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    handle = await open();
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  it("starts at 1 and is raised by every update, the editor's or anyone else's", async () => {
+    const id = await createPost(handle.db, { ...row("Första"), author: "a@hotellguiden.test" });
+    expect((await findPost(handle.db, { id }))?.version).toBe(1);
+    expect(await updatePost(handle.db, id, 1, row("Andra"))).toBe("saved");
+    await handle.db.updateTable("hotels_blog_posts").set({ published: true }).where("id", "=", id).execute();
+    expect(await findPost(handle.db, { id })).toMatchObject({ title: "Andra", published: true, version: 3 });
+  });
+
+  it("saves only over the version given: a stale or missing version writes nothing; a gone post is 'missing'", async () => {
+    const id = await createPost(handle.db, { ...row("Original"), author: "a@hotellguiden.test" });
+    expect(await updatePost(handle.db, id, 1, row("Från A"))).toBe("saved");
+    expect(await updatePost(handle.db, id, 1, row("Från B"))).toBe("stale");
+    expect(await updatePost(handle.db, id, undefined, row("Utan version"))).toBe("stale");
+    expect(await findPost(handle.db, { id })).toMatchObject({ title: "Från A", version: 2 });
+    await handle.db.deleteFrom("hotels_blog_posts").where("id", "=", id).execute();
+    expect(await updatePost(handle.db, id, 2, row("Borta"))).toBe("missing");
+  });
+
+  it("lets exactly one of many saves from the same copy land when they run at once", async () => {
+    const id = await createPost(handle.db, { ...row("Samtidigt"), author: "a@hotellguiden.test" });
+    const outcomes = await Promise.all(Array.from({ length: 6 }, (_, n) => updatePost(handle.db, id, 1, row(`Spara ${n}`))));
+    expect(outcomes.filter((outcome) => outcome === "saved")).toHaveLength(1);
+    expect(outcomes.filter((outcome) => outcome === "stale")).toHaveLength(5);
+    const post = await findPost(handle.db, { id });
+    expect(post?.version).toBe(2);
+    expect(post?.title).toBe(`Spara ${outcomes.indexOf("saved")}`);
+  });
+});
