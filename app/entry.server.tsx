@@ -7,7 +7,7 @@ import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { cspNonceContext } from "#app/http/security-headers.server.ts";
-import { log } from "#app/log.server.ts";
+import { log } from "#app/utils/log.server.ts";
 
 export const streamTimeout = 5_000;
 

@@ -1,31 +1,18 @@
-import {
-  data,
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useMatches,
-  useRouteLoaderData,
-} from "react-router";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { getAppDatabase } from "#app/db/db.server.ts";
-import { listCountries } from "#app/catalogue/places.server.ts";
-import { getEnv } from "#app/env.server.ts";
-import { readFlash } from "#app/flash.server.ts";
+import { getEnv } from "#app/utils/env.server.ts";
+import { readFlash } from "#app/http/flash.server.ts";
 import { getAuthProvider } from "#app/auth/auth.server.ts";
-import { authContext, loadRequestAuth, requestAuth } from "#app/auth/request-auth.server.ts";
-import { cacheControlFor } from "#app/cache-control.server.ts";
-import { log } from "#app/log.server.ts";
+import { authContext, loadRequestAuth } from "#app/auth/request-auth.server.ts";
+import { cacheControlFor } from "#app/http/cache-control.server.ts";
+import { log } from "#app/utils/log.server.ts";
 import { isDatabaseDown } from "#app/db/health.server.ts";
 import { currentRequestMetrics } from "#app/http/request-metrics.server.ts";
-import { FlashMessage } from "#app/components/flash-message.tsx";
 import { IconSprite } from "#app/components/hotel-bits.tsx";
-import { NotFoundPanel } from "#app/components/not-found-panel.tsx";
-import { SiteFooter } from "#app/components/site-footer.tsx";
-import { SiteHeader } from "#app/components/site-header.tsx";
+import { RouteErrorPanel } from "#app/components/route-error-panel.tsx";
+import { SiteChrome } from "#app/components/site-chrome.tsx";
 
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request }, next) => {
@@ -65,37 +52,24 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   const env = getEnv();
-  const { session, isAdmin } = requestAuth(context);
-  const [countries, { flash, headers }, admin] = await Promise.all([
-    listCountries(getAppDatabase().db).catch((error) => {
-      // The header must not take the page down; the spec logs and shows an empty list.
-      log.error("countries query failed", error);
-      return [] as string[];
-    }),
-    readFlash(request),
-    isAdmin(),
-  ]);
+  const { flash, headers } = await readFlash(request);
   return data(
     {
       siteName: env.SITE_NAME,
       siteUrl: env.SITE_URL,
       mapTiles: { url: env.MAP_TILE_URL, attribution: env.MAP_TILE_ATTRIBUTION },
-      year: new Date().getFullYear(),
-      headerCountries: countries.slice(0, 5),
       flash,
-      user: session ? { email: session.user.email, isAdmin: admin } : null,
     },
     headers ? { headers } : undefined,
   );
 }
 
+export type RootLoaderData = Awaited<ReturnType<typeof loader>>["data"];
+
+/** The document. Its chrome comes from the layout routes: the public site's or the back office's. */
 export function Layout({ children }: { children: React.ReactNode }) {
-  const root = useRouteLoaderData<typeof loader>("root");
-  const siteName = root?.siteName ?? "Hotellguiden";
-  // The back office has its own chrome (sidebar, signed-in header) and its own <main>.
-  const inBackOffice = useMatches().some((match) => match.id === "routes/admin");
   return (
     <html lang="sv">
       <head>
@@ -113,21 +87,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Hoppa till innehållet
         </a>
-        {inBackOffice ? (
-          <>
-            <FlashMessage flash={root?.flash ?? null} />
-            {children}
-          </>
-        ) : (
-          <>
-            <SiteHeader siteName={siteName} countries={root?.headerCountries ?? []} user={root?.user ?? null} />
-            <FlashMessage flash={root?.flash ?? null} />
-            <main id="innehall" className="flex-1">
-              {children}
-            </main>
-            <SiteFooter siteName={siteName} year={root?.year ?? new Date().getFullYear()} />
-          </>
-        )}
+        {children}
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -140,46 +100,11 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return <NotFoundPanel />;
-  }
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  if (status === 503) {
-    return (
-      <section className="container-page py-20 text-center">
-        <title>Tillfälligt fel | Hotellguiden</title>
-        <meta name="robots" content="noindex" />
-        <p className="text-5xl font-bold text-brand-700">503</p>
-        <h1 className="mt-4 text-2xl font-semibold">Tillfälligt fel</h1>
-        <p className="mt-2 text-muted">
-          Hotellguiden kan inte visa sidan just nu på grund av ett tillfälligt fel hos oss. Försök igen om en stund.
-        </p>
-        <a href="/" className="mt-8 inline-block rounded-md bg-brand-600 px-5 py-3 font-medium text-white hover:bg-brand-700">
-          Till startsidan
-        </a>
-      </section>
-    );
-  }
+  // The root itself failed (the database is away, say): the public chrome, without the
+  // countries it could not read.
   return (
-    <section className="container-page py-20 text-center">
-      <title>Något gick fel | Hotellguiden</title>
-      <meta name="robots" content="noindex" />
-      <p className="text-5xl font-bold text-brand-700">{status}</p>
-      <h1 className="mt-4 text-2xl font-semibold">Något gick fel</h1>
-      <p className="mt-2 text-muted">
-        {status === 400
-          ? "Adressen eller formuläret innehöll något vi inte kunde tolka. Kontrollera och försök igen."
-          : status === 413
-            ? "Formuläret var för stort för att skickas. Korta texten eller välj en mindre fil och försök igen."
-            : status === 405
-              ? "Sidan tar inte emot formulär på det här sättet. Gå tillbaka och försök igen."
-              : status < 500
-                ? "Sidan kunde inte visas för den här förfrågan. Kontrollera adressen och försök igen."
-                : "Ett tillfälligt fel uppstod hos oss. Försök igen om en stund."}
-      </p>
-      <a href="/" className="mt-8 inline-block rounded-md bg-brand-600 px-5 py-3 font-medium text-white hover:bg-brand-700">
-        Till startsidan
-      </a>
-    </section>
+    <SiteChrome countries={[]} user={null}>
+      <RouteErrorPanel error={error} />
+    </SiteChrome>
   );
 }

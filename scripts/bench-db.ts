@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { sql } from "kysely";
-import { hotelListQuery, hotelSuggestionQuery, likePattern, searchHotels, suggest, type HotelFilters } from "#app/catalogue/hotels.server.ts";
+import { hotelListQuery, hotelSuggestionQuery, likePattern, searchHotels, suggest, type HotelFilters } from "#app/hotels/hotel-queries.server.ts";
 import { openDatabase, type DatabaseHandle } from "#app/db/db.server.ts";
 import { migrate } from "#app/db/migrate.server.ts";
 import { seedDemoCatalogue } from "#app/db/seed.server.ts";

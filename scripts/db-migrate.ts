@@ -1,7 +1,7 @@
 /** `npm run db:migrate`: applies pending migrations to DATABASE_URL or the embedded database. */
 import { closeAppDatabase, getAppDatabase } from "#app/db/db.server.ts";
 import { migrate } from "#app/db/migrate.server.ts";
-import { EnvError, parseEnv } from "#app/env.server.ts";
+import { EnvError, parseEnv } from "#app/utils/env.server.ts";
 
 try {
   const env = parseEnv();

@@ -8,7 +8,7 @@ import { closeAppDatabase, getAppDatabase } from "#app/db/db.server.ts";
 import { DEMO_HOTEL_COUNT } from "#app/db/demo-catalogue.ts";
 import { migrate } from "#app/db/migrate.server.ts";
 import { seedDemoCatalogue } from "#app/db/seed.server.ts";
-import { EnvError, parseEnv } from "#app/env.server.ts";
+import { EnvError, parseEnv } from "#app/utils/env.server.ts";
 
 const { values } = parseArgs({
   options: {

@@ -18,10 +18,10 @@ import {
   type FeedFormat,
   type ImportProgress,
   type ImportReport,
-} from "#app/catalogue/feed-import.server.ts";
+} from "#app/feed/feed-import.server.ts";
 import { closeAppDatabase, DataDirLockedError, getAppDatabase } from "#app/db/db.server.ts";
 import { migrate } from "#app/db/migrate.server.ts";
-import { EnvError, parseEnv } from "#app/env.server.ts";
+import { EnvError, parseEnv } from "#app/utils/env.server.ts";
 
 const USAGE = `Usage: npm run import -- <file> [--dry-run] [--format csv|json|ndjson] [--rejects <path>] [--batch <n>]
 

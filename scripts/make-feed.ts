@@ -8,7 +8,7 @@ import fs from "node:fs";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { parseArgs } from "node:util";
-import { FEED_FORMATS, type FeedFormat } from "#app/catalogue/feed-import.server.ts";
+import { FEED_FORMATS, type FeedFormat } from "#app/feed/feed-import.server.ts";
 import { generateDemoHotels, type DemoHotel } from "#app/db/demo-catalogue.ts";
 
 const CSV_COLUMNS = [

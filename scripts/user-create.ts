@@ -10,8 +10,8 @@ import { parseArgs } from "node:util";
 import { createLocalUser, UserInputError } from "#app/auth/users.server.ts";
 import { closeAppDatabase, DataDirLockedError, getAppDatabase } from "#app/db/db.server.ts";
 import { migrate } from "#app/db/migrate.server.ts";
-import { emailProblem, passwordProblem } from "#app/domain/password.ts";
-import { EnvError, parseEnv } from "#app/env.server.ts";
+import { emailProblem, passwordProblem } from "#app/auth/credentials.ts";
+import { EnvError, parseEnv } from "#app/utils/env.server.ts";
 
 const USAGE = "Usage: npm run user:create -- --email <address> --password '<password>' [--admin [--promote-self-registered]]";
 

@@ -4,7 +4,7 @@
  */
 import net from "node:net";
 import express from "express";
-import { EnvError, parseEnv } from "#app/env.server.ts";
+import { EnvError, parseEnv } from "#app/utils/env.server.ts";
 
 interface AppModule {
   app: express.Express;

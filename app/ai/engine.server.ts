@@ -3,7 +3,7 @@
  * OpenAI-compatible provider when configured). Retrieval is always ours: engines get the
  * candidate hotels from our database and may only name those.
  */
-import type { BlogDraft } from "#app/domain/blog.ts";
+import type { BlogDraft } from "#app/blog/content-blocks.ts";
 import type { Candidate, RetrievalResult } from "./retrieval.server.ts";
 import type { Understanding } from "./understand.ts";
 

@@ -8,8 +8,8 @@
  */
 import { sql, type Kysely } from "kysely";
 import type { Database } from "#app/db/schema.ts";
-import { isUuid } from "#app/domain/uuid.ts";
-import { log } from "#app/log.server.ts";
+import { isUuid } from "#app/utils/uuid.ts";
+import { log } from "#app/utils/log.server.ts";
 import { AiNotSupportedError, type AiEngine } from "./engine.server.ts";
 
 type DB = Kysely<Database>;

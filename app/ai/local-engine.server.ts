@@ -4,8 +4,8 @@
  * Deterministic: the same request and catalogue give the same text. It cannot translate,
  * and says so.
  */
-import type { BlogDraft, ContentBlock } from "#app/domain/blog.ts";
-import { formatPrice, formatRating } from "#app/domain/hotel.ts";
+import type { BlogDraft, ContentBlock } from "#app/blog/content-blocks.ts";
+import { formatPrice, formatRating } from "#app/hotels/hotel.ts";
 import {
   AiNotSupportedError,
   type AiEngine,

@@ -6,9 +6,9 @@
  * and are validated with the block schema; anything else is rejected, never stored.
  */
 import { z } from "zod";
-import { blogDraftSchema, type BlogDraft } from "#app/domain/blog.ts";
-import { log } from "#app/log.server.ts";
-import { retry } from "#app/retry.server.ts";
+import { blogDraftSchema, type BlogDraft } from "#app/blog/content-blocks.ts";
+import { log } from "#app/utils/log.server.ts";
+import { retry } from "#app/utils/retry.server.ts";
 import {
   AiInvalidOutputError,
   AiUnavailableError,

@@ -4,11 +4,11 @@
  * hotel meets them and relaxed, in that order of importance, when none does.
  */
 import type { Kysely } from "kysely";
-import { listCountries } from "#app/catalogue/places.server.ts";
-import { listLocationsWithCountry } from "#app/catalogue/hotels.server.ts";
+import { listCountries } from "#app/hotels/places.server.ts";
+import { listLocationsWithCountry } from "#app/hotels/hotel-queries.server.ts";
 import type { Database } from "#app/db/schema.ts";
-import { parseAmenities } from "#app/domain/hotel.ts";
-import { hotelPath } from "#app/domain/paths.ts";
+import { parseAmenities } from "#app/hotels/hotel.ts";
+import { hotelPath } from "#app/utils/paths.ts";
 import { AMENITY_LABEL_MATCH, fold, type AmenityKey, type KnownPlace, type Understanding } from "./understand.ts";
 
 type DB = Kysely<Database>;

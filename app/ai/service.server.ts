@@ -6,9 +6,9 @@
  */
 import type { Kysely } from "kysely";
 import type { Database } from "#app/db/schema.ts";
-import { blogDraftSchema, type BlogDraft } from "#app/domain/blog.ts";
-import { countryPath, placePath } from "#app/domain/paths.ts";
-import { getEnv } from "#app/env.server.ts";
+import { blogDraftSchema, type BlogDraft } from "#app/blog/content-blocks.ts";
+import { countryPath, placePath } from "#app/utils/paths.ts";
+import { getEnv } from "#app/utils/env.server.ts";
 import { AiInvalidOutputError, AiNotSupportedError, type AiEngine, type HotelText, type RecommendationAnswer, type RecommendationRequest } from "./engine.server.ts";
 import { startRewriteJob, startWorker, type Worker } from "./jobs.server.ts";
 import { createLocalEngine, TRANSLATION_NEEDS_PROVIDER } from "./local-engine.server.ts";

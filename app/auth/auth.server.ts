@@ -6,8 +6,8 @@
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { getAppDatabase } from "#app/db/db.server.ts";
-import { credentialsSchema, newAccountSchema, SIGN_IN, SIGN_UP, type AuthIntent } from "#app/domain/password.ts";
-import { getEnv } from "#app/env.server.ts";
+import { credentialsSchema, newAccountSchema, SIGN_IN, SIGN_UP, type AuthIntent } from "#app/auth/credentials.ts";
+import { getEnv } from "#app/utils/env.server.ts";
 import { createLocalProvider } from "./local-provider.server.ts";
 import type { AuthFailure, AuthProvider, AuthTokens, AuthUser } from "./provider.server.ts";
 import { createSupabaseProvider } from "./supabase-provider.server.ts";

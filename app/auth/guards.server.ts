@@ -4,8 +4,8 @@
  * because actions can be posted to directly.
  */
 import { redirect, type RouterContextProvider } from "react-router";
-import { isLocalPath } from "#app/domain/paths.ts";
-import { redirectWithFlash } from "#app/flash.server.ts";
+import { isLocalPath } from "#app/utils/paths.ts";
+import { redirectWithFlash } from "#app/http/flash.server.ts";
 import { requestAuth } from "./request-auth.server.ts";
 import type { UserSession } from "./session.server.ts";
 

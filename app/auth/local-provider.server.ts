@@ -5,11 +5,11 @@
  */
 import type { Kysely } from "kysely";
 import type { AuthFailure, AuthProvider, AuthUser } from "#app/auth/provider.server.ts";
-import { hashPassword, verifyDummyPassword, verifyPassword } from "#app/auth/password.server.ts";
+import { hashPassword, verifyDummyPassword, verifyPassword } from "#app/auth/password-hash.server.ts";
 import { isUuid } from "#app/auth/users.server.ts";
 import type { Database } from "#app/db/schema.ts";
-import { emailProblem, normalizeEmail, PASSWORD_LIMITS, passwordProblem } from "#app/domain/password.ts";
-import { log } from "#app/log.server.ts";
+import { emailProblem, normalizeEmail, PASSWORD_LIMITS, passwordProblem } from "#app/auth/credentials.ts";
+import { log } from "#app/utils/log.server.ts";
 
 export const LOCAL_AUTH_MESSAGES = {
   missingFields: "Du måste ange en e-postadress och ett lösenord.",

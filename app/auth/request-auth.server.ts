@@ -7,7 +7,7 @@
 import { createContext, type RouterContextProvider } from "react-router";
 import type { Kysely } from "kysely";
 import type { Database } from "#app/db/schema.ts";
-import { log } from "#app/log.server.ts";
+import { log } from "#app/utils/log.server.ts";
 import type { AuthProvider } from "./provider.server.ts";
 import { clearSessionCookie, getSession, refreshSessionTokens, type UserSession } from "./session.server.ts";
 import { isAdmin } from "./users.server.ts";

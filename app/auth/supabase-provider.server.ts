@@ -27,10 +27,10 @@
  * and whatever is still failing after that becomes 'unavailable'. Tokens, passwords and e-mail
  * addresses are never logged.
  */
-import { retry, type RetryOptions as GenericRetryOptions } from "#app/retry.server.ts";
+import { retry, type RetryOptions as GenericRetryOptions } from "#app/utils/retry.server.ts";
 import { createClient, isAuthError } from "@supabase/supabase-js";
 import type { SupabaseClient, User } from "@supabase/supabase-js";
-import { log } from "#app/log.server.ts";
+import { log } from "#app/utils/log.server.ts";
 import type {
   AuthErrorCode,
   AuthFailure,

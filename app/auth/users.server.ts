@@ -5,12 +5,12 @@
  */
 import type { Kysely } from "kysely";
 import type { AuthUser } from "#app/auth/provider.server.ts";
-import { hashPassword, verifyPassword } from "#app/auth/password.server.ts";
+import { hashPassword, verifyPassword } from "#app/auth/password-hash.server.ts";
 import { endUserSessions } from "#app/auth/session.server.ts";
 import type { Database } from "#app/db/schema.ts";
-import { emailProblem, normalizeEmail, passwordProblem } from "#app/domain/password.ts";
-import { isUuid } from "#app/domain/uuid.ts";
-import { log } from "#app/log.server.ts";
+import { emailProblem, normalizeEmail, passwordProblem } from "#app/auth/credentials.ts";
+import { isUuid } from "#app/utils/uuid.ts";
+import { log } from "#app/utils/log.server.ts";
 
 /** Bad input to one of these functions; the message is safe to print. */
 export class UserInputError extends Error {

@@ -8,9 +8,9 @@ import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { createClient } from "@supabase/supabase-js";
-import { BLOG_IMAGE_MAX_BYTES, UPLOAD_MESSAGES } from "#app/domain/blog-editor.ts";
-import { getEnv } from "#app/env.server.ts";
-import { log } from "#app/log.server.ts";
+import { BLOG_IMAGE_MAX_BYTES, UPLOAD_MESSAGES } from "#app/blog/editor-form.ts";
+import { getEnv } from "#app/utils/env.server.ts";
+import { log } from "#app/utils/log.server.ts";
 
 export { BLOG_IMAGE_MAX_BYTES, UPLOAD_MESSAGES };
 export const BLOG_IMAGE_BUCKET = "blog-images";

@@ -1,9 +1,9 @@
 /** Blog reads: the public list, one post by slug or id, and the back office's list. */
 import { sql, type Kysely } from "kysely";
 import type { Database } from "#app/db/schema.ts";
-import { contentBlockSchema, type ContentBlock } from "#app/domain/blog.ts";
-import { isUuid } from "#app/domain/uuid.ts";
-import { likePattern } from "#app/catalogue/hotels.server.ts";
+import { contentBlockSchema, type ContentBlock } from "#app/blog/content-blocks.ts";
+import { isUuid } from "#app/utils/uuid.ts";
+import { likePattern } from "#app/hotels/hotel-queries.server.ts";
 
 type DB = Kysely<Database>;
 

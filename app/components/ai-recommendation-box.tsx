@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Link, useFetcher } from "react-router";
 import { HoneypotField } from "./honeypot-field.tsx";
-import { answerLines, RECOMMENDATION_INTENT, RECOMMENDATION_LIMITS } from "#app/domain/recommendation.ts";
+import { answerLines, RECOMMENDATION_INTENT, RECOMMENDATION_LIMITS } from "#app/ai/recommendation.ts";
 
 export type RecommendationResult =
   | { ok: true; query: string; preferences: string; text: string; hotels: { name: string; path: string }[] }

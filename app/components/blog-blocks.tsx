@@ -1,4 +1,4 @@
-import type { ContentBlock } from "#app/domain/blog.ts";
+import type { ContentBlock } from "#app/blog/content-blocks.ts";
 
 /**
  * A post's content blocks as semantic HTML. Text is always text: nothing from the database is

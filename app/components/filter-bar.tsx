@@ -1,6 +1,6 @@
 import { useRef } from "react";
 import { Form, Link, useSubmit } from "react-router";
-import { RATING_OPTIONS, SORT_LABELS, type ListParams } from "#app/domain/search-params.ts";
+import { RATING_OPTIONS, SORT_LABELS, type ListParams } from "#app/hotels/search-params.ts";
 import { SearchBar } from "./search-bar.tsx";
 
 interface FilterBarProps {

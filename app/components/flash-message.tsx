@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import type { Flash } from "#app/flash.server.ts";
+import type { Flash } from "#app/http/flash.server.ts";
 
 /**
  * The spec's toasts. Without JavaScript the message is a status region at the top of the

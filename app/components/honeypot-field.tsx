@@ -1,4 +1,4 @@
-import { HONEYPOT_FIELD } from "#app/domain/honeypot.ts";
+import { HONEYPOT_FIELD } from "#app/http/honeypot.ts";
 
 /** Hidden from people and screen readers, out of the tab order. Robots fill it in. */
 export function HoneypotField({ idPrefix }: { idPrefix: string }) {

@@ -1,5 +1,5 @@
-import type { Amenity, AmenityIcon } from "#app/domain/hotel.ts";
-import { formatCount, formatRating, wholeStars } from "#app/domain/hotel.ts";
+import type { Amenity, AmenityIcon } from "#app/hotels/hotel.ts";
+import { formatCount, formatRating, wholeStars } from "#app/hotels/hotel.ts";
 
 /** Whole stars, none when the hotel has no star rating (spec §2). */
 export function StarRating({ stars }: { stars: number }) {

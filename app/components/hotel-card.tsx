@@ -1,8 +1,8 @@
 import { useId } from "react";
 import { Link } from "react-router";
-import type { HotelSummary } from "#app/catalogue/hotels.server.ts";
-import { CARD_LIMITS, formatPrice, PLACEHOLDER_IMAGE, truncate } from "#app/domain/hotel.ts";
-import { hotelPath } from "#app/domain/paths.ts";
+import type { HotelSummary } from "#app/hotels/hotel-queries.server.ts";
+import { CARD_LIMITS, formatPrice, PLACEHOLDER_IMAGE, truncate } from "#app/hotels/hotel.ts";
+import { hotelPath } from "#app/utils/paths.ts";
 import { AmenityList, RatingBadge, StarRating } from "./hotel-bits.tsx";
 
 interface HotelCardProps {

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { HotelSummary } from "#app/catalogue/hotels.server.ts";
+import type { HotelSummary } from "#app/hotels/hotel-queries.server.ts";
 import { HotelList } from "./hotel-card.tsx";
 
 export interface HotelErrorData {

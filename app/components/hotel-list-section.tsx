@@ -1,5 +1,5 @@
 import { useLocation, useNavigation } from "react-router";
-import type { HotelListPage } from "#app/catalogue/list-page.server.ts";
+import type { HotelListPage } from "#app/hotels/list-page.server.ts";
 import { HotelList } from "./hotel-card.tsx";
 import { Pagination } from "./pagination.tsx";
 

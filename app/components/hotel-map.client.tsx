@@ -6,7 +6,7 @@ import L from "leaflet";
 import "leaflet/dist/leaflet.css";
 import { useEffect } from "react";
 import { MapContainer, Marker, Popup, TileLayer, useMap } from "react-leaflet";
-import { FIT_BOUNDS_MAX_ZOOM, FIT_BOUNDS_PADDING, MAP_MAX_ZOOM, type MapMarker } from "#app/domain/map.ts";
+import { FIT_BOUNDS_MAX_ZOOM, FIT_BOUNDS_PADDING, MAP_MAX_ZOOM, type MapMarker } from "#app/hotels/map-markers.ts";
 
 // A marker drawn with CSS: no image files for bundlers to lose.
 const markerIcon = L.divIcon({

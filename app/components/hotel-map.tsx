@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useRouteLoaderData } from "react-router";
 import { ClientOnly } from "remix-utils/client-only";
-import { initialView, openStreetMapUrl, type MapMarker } from "#app/domain/map.ts";
+import { initialView, openStreetMapUrl, type MapMarker } from "#app/hotels/map-markers.ts";
 
 const LeafletMap = lazy(() => import("./hotel-map.client.tsx"));
 

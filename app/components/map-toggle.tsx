@@ -1,5 +1,5 @@
-import type { HotelSummary } from "#app/catalogue/hotels.server.ts";
-import { toMapMarkers } from "#app/domain/map.ts";
+import type { HotelSummary } from "#app/hotels/hotel-queries.server.ts";
+import { toMapMarkers } from "#app/hotels/map-markers.ts";
 import { HotelMap } from "./hotel-map.tsx";
 
 /**

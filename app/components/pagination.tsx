@@ -1,5 +1,5 @@
 import { Link, useLocation } from "react-router";
-import { listHref } from "#app/domain/search-params.ts";
+import { listHref } from "#app/hotels/search-params.ts";
 
 /** Page links (?sida=N) so crawlers and visitors without JS reach every hotel. */
 export function Pagination({ page, pageCount }: { page: number; pageCount: number }) {

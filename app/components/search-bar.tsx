@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import type { Suggestions } from "#app/catalogue/hotels.server.ts";
-import { countryPath, hotelPath, hotelsSearchPath, placePath } from "#app/domain/paths.ts";
+import type { Suggestions } from "#app/hotels/hotel-queries.server.ts";
+import { countryPath, hotelPath, hotelsSearchPath, placePath } from "#app/utils/paths.ts";
 
 const MIN_LENGTH = 2;
 const DEBOUNCE_MS = 200;

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { hotelsSearchPath } from "#app/domain/paths.ts";
+import { hotelsSearchPath } from "#app/utils/paths.ts";
 
 /** Popular destinations named in the SEO text, by the country of the page (spec §2). */
 export const SEO_DESTINATIONS: Record<string, string[]> = {

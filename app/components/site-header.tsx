@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { countryPath } from "#app/domain/paths.ts";
+import { countryPath } from "#app/utils/paths.ts";
 import { SignOutButton } from "./sign-out-button.tsx";
 
 interface SiteHeaderProps {

@@ -7,10 +7,10 @@ import { Kysely, PostgresDialect, sql, type LogEvent } from "kysely";
 import pg from "pg";
 import { PGliteDialect } from "./pglite-dialect.server.ts";
 import type { Database } from "./schema.ts";
-import { getEnv } from "../env.server.ts";
+import { getEnv } from "#app/utils/env.server.ts";
 import { isConnectionError as isDatabaseDownError, isStatementTimeout, noteQueryError } from "./health.server.ts";
 import { recordQuery } from "../http/request-metrics.server.ts";
-import { log } from "../log.server.ts";
+import { log } from "#app/utils/log.server.ts";
 
 export type DriverName = "postgres" | "pglite";
 

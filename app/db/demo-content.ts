@@ -1,5 +1,5 @@
 /** Demo blog posts, popular places and destinations for the embedded default. Pure data. */
-import type { ContentBlock } from "../domain/blog.ts";
+import type { ContentBlock } from "#app/blog/content-blocks.ts";
 
 export interface DemoPost {
   slug: string;

@@ -4,7 +4,7 @@
  * once instead of each waiting for a connection that will not come, while a probe pings
  * every second and marks it up again as soon as it answers: no restart needed.
  */
-import { log } from "#app/log.server.ts";
+import { log } from "#app/utils/log.server.ts";
 
 const PROBE_INTERVAL_MS = 1_000;
 

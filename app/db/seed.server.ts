@@ -1,8 +1,8 @@
 import { sql, type Kysely } from "kysely";
-import { readingTimeMinutes } from "../domain/blog.ts";
+import { readingTimeMinutes } from "#app/blog/content-blocks.ts";
 import { DEMO_HOTEL_COUNT, generateDemoHotels, type DemoHotel } from "./demo-catalogue.ts";
 import { DEMO_POPULAR_DESTINATIONS, DEMO_POPULAR_LOCATIONS, DEMO_POSTS } from "./demo-content.ts";
-import { upsertHotels } from "./hotel-rows.server.ts";
+import { upsertHotels } from "#app/hotels/hotel-rows.server.ts";
 import type { Database } from "./schema.ts";
 
 export interface SeedOptions {

@@ -9,7 +9,7 @@
  */
 import zlib from "node:zlib";
 import type { Request, RequestHandler, Response } from "express";
-import { carriesPersonalCookie } from "#app/cache-control.server.ts";
+import { carriesPersonalCookie } from "#app/http/cache-control.server.ts";
 
 interface Entry {
   status: number;

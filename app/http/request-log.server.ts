@@ -9,7 +9,7 @@ import type { RequestHandler } from "express";
 import onHeaders from "on-headers";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { newRequestMetrics, runWithRequestMetrics, type RequestMetrics } from "./request-metrics.server.ts";
-import { log } from "#app/log.server.ts";
+import { log } from "#app/utils/log.server.ts";
 
 type RouteManifest = ServerBuild["routes"];
 

@@ -7,7 +7,7 @@
 import crypto from "node:crypto";
 import type { RequestHandler } from "express";
 import { createContext } from "react-router";
-import type { Env } from "#app/env.server.ts";
+import type { Env } from "#app/utils/env.server.ts";
 
 /** This request's CSP nonce, for entry.server.tsx (and the page cache, which swaps it). */
 export const cspNonceContext = createContext<string>("");

@@ -5,7 +5,7 @@
  * database's timings. Each answer is the one a person would get, never a 500.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RATE_LIMIT_MESSAGE, RATE_POLICIES, SIGN_UP_LIMIT_MESSAGE } from "#app/rate-limit.server.ts";
+import { RATE_LIMIT_MESSAGE, RATE_POLICIES, SIGN_UP_LIMIT_MESSAGE } from "#app/http/rate-limit.server.ts";
 import { postChunked as postChunkedBody } from "../../scripts/bench/chunked-post.ts";
 import { Browser, signIn, startTestApp, TEST_ADMIN, visibleText, type TestApp } from "#tests/app-server.ts";
 

@@ -10,7 +10,7 @@ import { AiInvalidOutputError, AiNotSupportedError, AiUnavailableError, type Rec
 import { createLocalEngine, TRANSLATION_NEEDS_PROVIDER } from "#app/ai/local-engine.server.ts";
 import { createOpenAiEngine } from "#app/ai/openai-engine.server.ts";
 import type { Candidate } from "#app/ai/retrieval.server.ts";
-import { formatPrice } from "#app/domain/hotel.ts";
+import { formatPrice } from "#app/hotels/hotel.ts";
 
 const BASE = "https://ai.example.test/v1";
 const calls: { authorization: string | null; body: { model: string; messages: { role: string; content: string }[]; response_format?: unknown } }[] = [];

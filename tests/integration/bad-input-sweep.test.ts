@@ -11,7 +11,7 @@
  */
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hotelPath } from "#app/domain/paths.ts";
+import { hotelPath } from "#app/utils/paths.ts";
 import { Browser, signIn, startTestApp, TEST_ADMIN, type TestApp } from "#tests/app-server.ts";
 import { genericPosts, PATH_SEGMENTS, QUERY_VARIANTS, responseProblems, SQL, XSS_ATTRIBUTE, XSS_SCRIPT } from "./hostile-input.ts";
 import { fillPath, isAdminRoute, routeTable, type TableRoute } from "./route-table.ts";
@@ -168,8 +168,10 @@ function editorPosts(accepts: boolean): PostCase[] {
 
 /** Every route of app/routes.ts, by route id. */
 const SWEEP: Record<string, SweepEntry> = {
-  "routes/home": {},
-  "routes/hotels": {
+  // The public site's layout (no path of its own: it is swept at "/", like the home page).
+  "routes/site/layout": {},
+  "routes/site/home": {},
+  "routes/site/hotels": {
     queries: () => [{ label: "a real country with hostile filters", query: `country=Sweden&location=${encodeURIComponent(XSS_SCRIPT)}&rating=4&sortera=toString&sida=2` }],
     posts: () => [
       form("no intent", [["query", "hotell"]]),
@@ -184,7 +186,7 @@ const SWEEP: Record<string, SweepEntry> = {
       form("body above the 8 kB limit", [["intent", "ai-recommend"], ["query", "x".repeat(9 * 1024)]]),
     ],
   },
-  "routes/redirect": {
+  "routes/site/redirect": {
     queries: () => [
       // A partner host forwards (and records a click), so the hostile rest of the address meets the refresh and the link.
       { label: "a partner host with a hostile path, source and hotel", query: `to=${encodeURIComponent(`https://www.booking.com/x?a=${XSS_ATTRIBUTE}&b=${XSS_SCRIPT}`)}&source=${encodeURIComponent(XSS_SCRIPT)}&hotel=${encodeURIComponent(XSS_ATTRIBUTE)}`, changes: ["outbound_clicks"] },
@@ -192,14 +194,14 @@ const SWEEP: Record<string, SweepEntry> = {
       { label: "a foreign host with hostile userinfo", query: `to=${encodeURIComponent(`https://${encodeURIComponent(XSS_SCRIPT)}@evil.example/`)}` },
     ],
   },
-  "routes/healthz": {},
-  "routes/resources.suggestions": {},
-  "routes/robots[.]txt": {},
-  "routes/sitemap[.]xml": {},
-  "routes/sitemaps.$file": { params: () => ({ file: "pages-1.xml" }) },
-  "routes/sitemap": {},
-  "routes/about": {},
-  "routes/contact": {
+  "routes/resources/healthz": {},
+  "routes/resources/resources.suggestions": {},
+  "routes/resources/robots[.]txt": {},
+  "routes/resources/sitemap[.]xml": {},
+  "routes/resources/sitemaps.$file": { params: () => ({ file: "pages-1.xml" }) },
+  "routes/site/sitemap": {},
+  "routes/site/about": {},
+  "routes/site/contact": {
     posts: () => {
       const valid: [string, string][] = [["name", "Besökare"], ["email", "besok@example.se"], ["message", "Ett meddelande till redaktionen."]];
       const but = (changes: [string, string][]) => [...valid.filter(([name]) => !changes.some(([changed]) => changed === name)), ...changes];
@@ -218,10 +220,10 @@ const SWEEP: Record<string, SweepEntry> = {
       ];
     },
   },
-  "routes/blog": {},
+  "routes/blog/blog": {},
   "blog-post": { params: (seed) => ({ slug: seed.post.slug }) },
   "blog-post-with-id": { params: (seed) => ({ slug: seed.post.slug, id: seed.post.id }) },
-  "routes/login": {
+  "routes/auth/login": {
     queries: () => [{ label: "sign-up tab with a foreign redirect", query: "tab=skapa-konto&redirectTo=%2F%2Fevil.example%2F" }],
     posts: () => [
       form("script as the e-mail", [["intent", "sign-in"], ["email", XSS_SCRIPT], ["password", "lösenord-123"]]),
@@ -243,13 +245,13 @@ const SWEEP: Record<string, SweepEntry> = {
       form("a good sign-in sent to a percent-encoded non-ASCII path", [["intent", "sign-in"], ["email", TEST_ADMIN.email], ["password", TEST_ADMIN.password], ["redirectTo", "/%C3%BC"]], { fresh: true }),
     ],
   },
-  "routes/logout": {
+  "routes/auth/logout": {
     posts: () => [form("a foreign redirect", [["redirectTo", "//evil.example/"], ["intent", XSS_SCRIPT]])],
     endsSession: true,
   },
-  "routes/admin": {},
-  "routes/admin._index": {},
-  "routes/admin.hotels": {
+  "routes/admin/admin": {},
+  "routes/admin/admin._index": {},
+  "routes/admin/admin.hotels": {
     queries: () => [{ label: "a real country, hostile place and selection", query: `country=Sweden&location=${encodeURIComponent(XSS_SCRIPT)}&affiliate=has&rewrite=${encodeURIComponent(XSS_ATTRIBUTE)}&select=all` }],
     posts: () => [
       form("toggle of an unknown hotel (SQL)", [["toggle", `affiliate:${SQL}:true`]]),
@@ -273,7 +275,7 @@ const SWEEP: Record<string, SweepEntry> = {
       form("a real AI rewrite", [["intent", "rewrite-ai"], ["hotel", seed.hotel.hotel_id]]),
     ],
   },
-  "routes/admin.rewrite": {
+  "routes/admin/admin.rewrite": {
     queries: (seed) => [
       { label: "a real hotel", query: `hotel=${encodeURIComponent(seed.hotel.hotel_id)}` },
       { label: "the hostile hotel", query: `hotel=${encodeURIComponent(seed.hostileHotelId)}` },
@@ -294,7 +296,7 @@ const SWEEP: Record<string, SweepEntry> = {
     ],
     guarded: (seed) => [form("a real save", [["intent", "save"], ["hotel_id", seed.hotel.hotel_id], ["translation", "Översatt."]])],
   },
-  "routes/admin.affiliate": {
+  "routes/admin/admin.affiliate": {
     queries: (seed) => [
       { label: "a NUL in the hotel id", query: "hotel=a%00b&affiliate=a" },
       { label: "a real hotel with a hostile affiliate id", query: `hotel=${encodeURIComponent(seed.hotel.hotel_id)}&affiliate=${encodeURIComponent(XSS_ATTRIBUTE)}&source=ok&medium=ok` },
@@ -302,7 +304,7 @@ const SWEEP: Record<string, SweepEntry> = {
       { label: "the hostile hotel", query: `hotel=${encodeURIComponent(seed.hostileHotelId)}&affiliate=a` },
     ],
   },
-  "routes/admin.destinations": {
+  "routes/admin/admin.destinations": {
     posts: (seed) => {
       const add = (changes: [string, string][]): [string, string][] => [
         ["intent", "add"],
@@ -337,7 +339,7 @@ const SWEEP: Record<string, SweepEntry> = {
       form("a real addition", [["intent", "add"], ["name", "Lissabon"], ["description", "Sol."], ["image", "https://example.com/l.jpg"]]),
     ],
   },
-  "routes/admin.popular-locations": {
+  "routes/admin/admin.popular-locations": {
     // The checkbox grid has no intent: every form post is a save of the places it names (unknown
     // ones dropped; none at all clears the list), and rewrites the list even when it stays the same.
     everyPostSaves: ["popular_locations"],
@@ -349,7 +351,7 @@ const SWEEP: Record<string, SweepEntry> = {
     ],
     guarded: (seed) => [form("a real choice", [["place", seed.places[1]!]])],
   },
-  "routes/admin.sitemap": {
+  "routes/admin/admin.sitemap": {
     queries: () => [{ label: "generated, hostile tab", query: `generate=1&tab=${encodeURIComponent(XSS_SCRIPT)}` }],
     posts: () => [
       form("not generated", [["generated", XSS_SCRIPT]]),
@@ -358,8 +360,8 @@ const SWEEP: Record<string, SweepEntry> = {
     ],
     guarded: () => [form("a real update", [["generated", "1"]])],
   },
-  "routes/admin.sitemap.download": {},
-  "routes/admin.messages": {
+  "routes/admin/admin.sitemap.download": {},
+  "routes/admin/admin.messages": {
     queries: () => [{ label: "hostile page number", query: "sida=-99999999999" }],
     posts: (seed) => [
       form("delete with SQL as the id", [["intent", "delete"], ["id", SQL]]),
@@ -372,7 +374,7 @@ const SWEEP: Record<string, SweepEntry> = {
     ],
     guarded: (seed) => [form("a real deletion", [["intent", "delete"], ["id", seed.messageId]])],
   },
-  "routes/admin.blog": {
+  "routes/admin/admin.blog": {
     queries: (seed) => [{ label: "a real deletion question with a hostile search", query: `radera=${seed.post.id}&q=${encodeURIComponent(XSS_SCRIPT)}&sida=${encodeURIComponent(SQL)}` }],
     posts: (seed) => [
       form("delete with SQL as the id", [["intent", "delete"], ["id", SQL]]),
@@ -391,13 +393,13 @@ const SWEEP: Record<string, SweepEntry> = {
     posts: () => editorPosts(false),
     guarded: () => [form("a real update", validPost("Ändrat inlägg"))],
   },
-  "routes/admin.jobs.$id": { params: (seed) => ({ id: seed.jobId }), queries: () => [{ label: "auto refresh off", query: "auto=0" }] },
+  "routes/admin/admin.jobs.$id": { params: (seed) => ({ id: seed.jobId }), queries: () => [{ label: "auto refresh off", query: "auto=0" }] },
   flights: {},
   rentals: {},
   explore: {},
-  "routes/country": { params: (seed) => ({ country: seed.hotel.country }) },
-  "routes/place": { params: (seed) => ({ country: seed.hotel.country, location: seed.hotel.location }) },
-  "routes/hotel": { params: (seed) => ({ country: seed.hotel.country, location: seed.hotel.location, slug: seed.hotel.slug }) },
+  "routes/site/country": { params: (seed) => ({ country: seed.hotel.country }) },
+  "routes/site/place": { params: (seed) => ({ country: seed.hotel.country, location: seed.hotel.location }) },
+  "routes/site/hotel": { params: (seed) => ({ country: seed.hotel.country, location: seed.hotel.location, slug: seed.hotel.slug }) },
   "not-found": { params: () => ({ "*": "finns-inte" }) },
 };
 
@@ -439,7 +441,7 @@ async function seedCatalogue(): Promise<Seed> {
       star_rating: 4,
       price_amount: 1200,
       price_currency: "SEK",
-      // What the importer lets through (app/domain/feed-row.ts): http(s) addresses, whatever their query holds.
+      // What the importer lets through (app/feed/feed-row.ts): http(s) addresses, whatever their query holds.
       image_path: `https://example.com/x.jpg?${XSS_ATTRIBUTE}`,
       additional_image_paths: JSON.stringify([`https://example.com/y.jpg?${XSS_SCRIPT}`]),
       amenities: JSON.stringify([XSS_SCRIPT, XSS_ATTRIBUTE]),

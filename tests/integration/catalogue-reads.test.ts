@@ -9,8 +9,8 @@ import {
   popularHotels,
   searchHotels,
   suggest,
-} from "#app/catalogue/hotels.server.ts";
-import { listCountries } from "#app/catalogue/places.server.ts";
+} from "#app/hotels/hotel-queries.server.ts";
+import { listCountries } from "#app/hotels/places.server.ts";
 import type { DatabaseHandle } from "#app/db/db.server.ts";
 import type { NewHotel } from "#app/db/schema.ts";
 import { testDatabases } from "#tests/db.ts";

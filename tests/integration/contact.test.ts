@@ -14,9 +14,9 @@ process.env.DATA_DIR = dataDir;
 
 const { getAppDatabase, closeAppDatabase } = await import("#app/db/db.server.ts");
 const { migrate } = await import("#app/db/migrate.server.ts");
-const { readFlash, FLASH_COOKIE } = await import("#app/flash.server.ts");
-const { CONTACT_THANKS, validateContact } = await import("#app/domain/contact.ts");
-const contact = await import("#app/routes/contact.tsx");
+const { readFlash, FLASH_COOKIE } = await import("#app/http/flash.server.ts");
+const { CONTACT_THANKS, validateContact } = await import("#app/contact/contact-form.ts");
+const contact = await import("#app/routes/site/contact.tsx");
 const { clientAddressContext } = await import("#app/auth/request-auth.server.ts");
 
 const VALID = { name: "  Anna Andersson ", email: "anna@example.se", message: "Hej! Hotellet i Visby saknar adress." };

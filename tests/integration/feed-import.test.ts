@@ -8,7 +8,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { FeedError, importHotelFeed, type ImportOptions } from "#app/catalogue/feed-import.server.ts";
+import { FeedError, importHotelFeed, type ImportOptions } from "#app/feed/feed-import.server.ts";
 import { openDatabase, type DatabaseHandle } from "#app/db/db.server.ts";
 import { testDatabases } from "#tests/db.ts";
 import { writeDemoFeed } from "../../scripts/make-feed.ts";

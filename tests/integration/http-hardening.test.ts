@@ -84,7 +84,7 @@ describe("request log and Server-Timing", () => {
     const requestId = response.headers.get("x-request-id");
     // The line is written when the response has finished, just after the client has it.
     const line = await vi.waitFor(() => logLines.find((entry) => entry.request_id === requestId) ?? Promise.reject(new Error("no line yet")));
-    expect(line).toMatchObject({ level: "info", msg: "request", method: "GET", path: "/admin/hotels", route: "routes/admin.hotels", status: 200 });
+    expect(line).toMatchObject({ level: "info", msg: "request", method: "GET", path: "/admin/hotels", route: "routes/admin/admin.hotels", status: 200 });
     expect(line?.ms).toEqual(expect.any(Number));
     expect(line?.db_queries).toBeGreaterThan(0);
     const text = JSON.stringify(logLines);
@@ -99,7 +99,7 @@ describe("request log and Server-Timing", () => {
     await new Browser(app.origin).get("/finns/inte/alls/har");
     await vi.waitFor(() => expect(logLines).toHaveLength(2));
     expect(logLines.map((entry) => [entry.path, entry.route, entry.status])).toEqual([
-      ["/hotels.data", "routes/hotels", 200],
+      ["/hotels.data", "routes/site/hotels", 200],
       ["/finns/inte/alls/har", "not-found", 404],
     ]);
   });

@@ -5,7 +5,7 @@
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createLocalProvider } from "#app/auth/local-provider.server.ts";
-import { hashPassword, verifyDummyPassword, verifyPassword } from "#app/auth/password.server.ts";
+import { hashPassword, verifyDummyPassword, verifyPassword } from "#app/auth/password-hash.server.ts";
 import type { AuthProvider } from "#app/auth/provider.server.ts";
 import { createLocalUser, ensureBootstrapAdmin, isAdmin, setAdmin, UserInputError } from "#app/auth/users.server.ts";
 import { openDatabase, type DatabaseHandle } from "#app/db/db.server.ts";

@@ -6,7 +6,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/db/db.server.ts";
-import { addressClaim, clearIdleRateLimits, RATE_POLICIES, signInClaims, takeRateLimit, type RatePolicy } from "#app/rate-limit.server.ts";
+import { addressClaim, clearIdleRateLimits, RATE_POLICIES, signInClaims, takeRateLimit, type RatePolicy } from "#app/http/rate-limit.server.ts";
 import { testDatabases } from "#tests/db.ts";
 
 let counter = 0;

@@ -21,10 +21,10 @@ process.env.AFFILIATE_HOSTS = "partner.example:8443, Other-Partner.example";
 const { getAppDatabase, closeAppDatabase } = await import("#app/db/db.server.ts");
 const { migrate } = await import("#app/db/migrate.server.ts");
 const { seedDemoCatalogue } = await import("#app/db/seed.server.ts");
-const { clearCatalogueCache } = await import("#app/catalogue/cache.server.ts");
-const { affiliateUrlHosts, isKnownAffiliateHost, recordOutboundClick } = await import("#app/catalogue/outbound.server.ts");
-const { readFlash } = await import("#app/flash.server.ts");
-const redirectRoute = await import("#app/routes/redirect.tsx");
+const { clearCatalogueCache } = await import("#app/hotels/catalogue-cache.server.ts");
+const { affiliateUrlHosts, isKnownAffiliateHost, recordOutboundClick } = await import("#app/outbound/clicks.server.ts");
+const { readFlash } = await import("#app/http/flash.server.ts");
+const redirectRoute = await import("#app/routes/site/redirect.tsx");
 const { authContext, clientAddressContext } = await import("#app/auth/request-auth.server.ts");
 
 type PageData = { kind: "forward" | "warning"; destination: string; host: string } | { kind: "invalid" };
@@ -367,7 +367,7 @@ describe.each(testDatabases())("partner hosts and clicks on $name", (testDb) => 
   });
 
   it("forgets past days' salts and the hashes made with them", async () => {
-    const { forgetClickVisitors } = await import("#app/catalogue/outbound.server.ts");
+    const { forgetClickVisitors } = await import("#app/outbound/clicks.server.ts");
     await handle.db.insertInto("click_salts").values({ day: "2020-01-01", salt: "gammalt" }).execute();
     await handle.db
       .insertInto("outbound_clicks")

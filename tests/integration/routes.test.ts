@@ -13,12 +13,12 @@ process.env.DATA_DIR = dataDir;
 const { getAppDatabase, closeAppDatabase } = await import("#app/db/db.server.ts");
 const { migrate } = await import("#app/db/migrate.server.ts");
 const { seedDemoCatalogue } = await import("#app/db/seed.server.ts");
-const hotels = await import("#app/routes/hotels.tsx");
-const country = await import("#app/routes/country.tsx");
-const place = await import("#app/routes/place.tsx");
-const home = await import("#app/routes/home.tsx");
-const suggestions = await import("#app/routes/resources.suggestions.ts");
-const hotelRoute = await import("#app/routes/hotel.tsx");
+const hotels = await import("#app/routes/site/hotels.tsx");
+const country = await import("#app/routes/site/country.tsx");
+const place = await import("#app/routes/site/place.tsx");
+const home = await import("#app/routes/site/home.tsx");
+const suggestions = await import("#app/routes/resources/resources.suggestions.ts");
+const hotelRoute = await import("#app/routes/site/hotel.tsx");
 
 const args = (url: string, params: Record<string, string> = {}) =>
   ({ request: new Request(`http://localhost${url}`), url: new URL(`http://localhost${url}`), params, context: {} }) as never;
@@ -127,7 +127,7 @@ describe("hotel loader", () => {
 
   it("shows the hotel at its canonical address, also for client navigations (.data)", async () => {
     const card = await firstHotelIn("/Sweden/Stockholm", { country: "Sweden", location: "Stockholm" });
-    const { hotelPath } = await import("#app/domain/paths.ts");
+    const { hotelPath } = await import("#app/utils/paths.ts");
     const path = hotelPath(card);
     const result = await call(path);
     expect(result.hotel.name).toBe(card.name);
@@ -146,7 +146,7 @@ describe("hotel loader", () => {
 
   it("answers 301 to the canonical address for another case, accent or an old name", async () => {
     const card = await firstHotelIn("/Sweden/Malmo", { country: "Sweden", location: "Malmo" });
-    const { hotelPath, placeSegment } = await import("#app/domain/paths.ts");
+    const { hotelPath, placeSegment } = await import("#app/utils/paths.ts");
     const canonical = hotelPath(card);
     const slug = canonical.split("/").at(-1)!;
     for (const wrong of [`/sweden/malmo/${slug}`, `/Sweden/${placeSegment("Malmö")}/${slug.toUpperCase()}`, `/Sweden/Malmo/${slug.split("-").slice(1).join("-")}`]) {

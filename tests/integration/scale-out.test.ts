@@ -10,7 +10,7 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { RATE_LIMIT_MESSAGE, RATE_POLICIES } from "#app/rate-limit.server.ts";
+import { RATE_LIMIT_MESSAGE, RATE_POLICIES } from "#app/http/rate-limit.server.ts";
 import type { DatabaseHandle } from "#app/db/db.server.ts";
 import { createAiStandIn } from "#tests/ai-stand-in.ts";
 import { startAppProcesses, type AppProcess } from "#tests/app-process.ts";

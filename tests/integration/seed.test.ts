@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/db/db.server.ts";
 import { generateDemoHotels } from "#app/db/demo-catalogue.ts";
 import { isCatalogueEmpty, seedDemoCatalogue } from "#app/db/seed.server.ts";
-import { normalizeHotel } from "#app/domain/hotel.ts";
+import { normalizeHotel } from "#app/hotels/hotel.ts";
 import { testDatabases } from "#tests/db.ts";
 
 const SPEC_CITIES = [

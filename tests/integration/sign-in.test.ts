@@ -4,7 +4,7 @@
  * redirectTo, the rate limit, the honeypot and the cross-site post check.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RATE_POLICIES } from "#app/rate-limit.server.ts";
+import { RATE_POLICIES } from "#app/http/rate-limit.server.ts";
 import { Browser, signIn, startTestApp, TEST_ADMIN, visibleText, type TestApp } from "#tests/app-server.ts";
 
 let app: TestApp;

@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { blogPostPath } from "#app/domain/paths.ts";
+import { blogPostPath } from "#app/utils/paths.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql, type Kysely } from "kysely";
 import {
@@ -16,11 +16,11 @@ import {
   renderSitemap,
   SITEMAP_MAX_URLS,
   xmlEscape,
-} from "#app/catalogue/sitemap.server.ts";
+} from "#app/seo/sitemap.server.ts";
 import { openDatabase, type DatabaseHandle } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
 import { seedDemoCatalogue } from "#app/db/seed.server.ts";
-import { countryPath, hotelPath, placePath } from "#app/domain/paths.ts";
+import { countryPath, hotelPath, placePath } from "#app/utils/paths.ts";
 import { testDatabases } from "#tests/db.ts";
 
 const SITE = "https://hotellguiden.example";
@@ -298,10 +298,10 @@ for (const database of testDatabases()) {
 describe("crawler routes", () => {
   let dataDir = "";
   let routes: {
-    robots: typeof import("#app/routes/robots[.]txt.ts");
-    sitemapXml: typeof import("#app/routes/sitemap[.]xml.ts");
-    sitemapPart: typeof import("#app/routes/sitemaps.$file.ts");
-    sitemapPage: typeof import("#app/routes/sitemap.tsx");
+    robots: typeof import("#app/routes/resources/robots[.]txt.ts");
+    sitemapXml: typeof import("#app/routes/resources/sitemap[.]xml.ts");
+    sitemapPart: typeof import("#app/routes/resources/sitemaps.$file.ts");
+    sitemapPage: typeof import("#app/routes/site/sitemap.tsx");
   };
   let closeAppDatabase: () => Promise<void>;
   const args = (url: string, params: Record<string, string> = {}) =>
@@ -318,10 +318,10 @@ describe("crawler routes", () => {
     await migrate(db);
     await seedDemoCatalogue(db, { hotels: 120 });
     routes = {
-      robots: await import("#app/routes/robots[.]txt.ts"),
-      sitemapXml: await import("#app/routes/sitemap[.]xml.ts"),
-      sitemapPart: await import("#app/routes/sitemaps.$file.ts"),
-      sitemapPage: await import("#app/routes/sitemap.tsx"),
+      robots: await import("#app/routes/resources/robots[.]txt.ts"),
+      sitemapXml: await import("#app/routes/resources/sitemap[.]xml.ts"),
+      sitemapPart: await import("#app/routes/resources/sitemaps.$file.ts"),
+      sitemapPage: await import("#app/routes/site/sitemap.tsx"),
     };
   });
   afterAll(async () => {

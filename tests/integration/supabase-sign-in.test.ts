@@ -30,7 +30,7 @@ const storage = [
     buckets.add(body.name);
     return HttpResponse.json({ name: body.name });
   }),
-  // The housekeeping's look for unused uploads (app/housekeeping.server.ts): none here.
+  // The housekeeping's look for unused uploads (app/utils/housekeeping.server.ts): none here.
   http.post(`${auth.url}/storage/v1/object/list/:bucket`, ({ params }) =>
     buckets.has(String(params.bucket)) ? HttpResponse.json([]) : HttpResponse.json({ statusCode: "404", error: "Bucket not found", message: "Bucket not found" }, { status: 400 }),
   ),

@@ -8,7 +8,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { verifyPassword } from "#app/auth/password.server.ts";
+import { verifyPassword } from "#app/auth/password-hash.server.ts";
 import { openDatabase, type DatabaseHandle } from "#app/db/db.server.ts";
 
 const NODE = path.resolve("node_modules/.bin/node");

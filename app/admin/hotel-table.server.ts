@@ -1,0 +1,93 @@
+/** The back office's hotel table and its writes (flags, AI rewrite jobs, affiliate URLs). */
+import { sql, type Kysely } from "kysely";
+import { clearCatalogueCache } from "#app/hotels/catalogue-cache.server.ts";
+import { likePattern } from "#app/hotels/hotel-queries.server.ts";
+import type { Database } from "#app/db/schema.ts";
+import { ADMIN_HOTEL_ROWS, fillAffiliateTemplate, type AdminHotelFilters } from "#app/admin/hotel-table.ts";
+
+type DB = Kysely<Database>;
+
+export interface AdminHotelRow {
+  hotelId: string;
+  name: string;
+  country: string | null;
+  location: string | null;
+  affiliateUrl: string | null;
+  hasAffiliateUrl: boolean;
+  rewritten: boolean;
+}
+
+function filtered(db: DB, filters: AdminHotelFilters) {
+  return db.selectFrom("hotels").where((eb) => {
+    const conditions = [];
+    const pattern = likePattern(filters.q);
+    if (pattern) {
+      conditions.push(
+        eb.or([
+          sql<boolean>`name ilike ${pattern} escape '\\'`,
+          sql<boolean>`location ilike ${pattern} escape '\\'`,
+          eb("hotel_id", "=", filters.q.trim()),
+        ]),
+      );
+    }
+    if (filters.country) conditions.push(eb("country", "=", filters.country));
+    if (filters.location) conditions.push(eb("location", "=", filters.location));
+    if (filters.affiliate !== "all") conditions.push(eb("has_affiliate_url", "=", filters.affiliate === "has"));
+    if (filters.rewrite !== "all") conditions.push(eb("is_description_rewritten", "=", filters.rewrite === "rewritten"));
+    return eb.and(conditions);
+  });
+}
+
+/** The first 50 matching hotels by name, and how many match in all. */
+export async function listAdminHotels(db: DB, filters: AdminHotelFilters): Promise<{ hotels: AdminHotelRow[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    filtered(db, filters)
+      .select(["hotel_id", "name", "country", "location", "affiliate_url", "has_affiliate_url", "is_description_rewritten"])
+      .orderBy(sql`lower(name) asc nulls last`)
+      .orderBy("hotel_id")
+      .limit(ADMIN_HOTEL_ROWS)
+      .execute(),
+    filtered(db, filters).select(sql<number>`count(*)::int`.as("n")).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    total: count.n,
+    hotels: rows.map((row) => ({
+      hotelId: row.hotel_id,
+      name: row.name?.trim() || row.hotel_id,
+      country: row.country,
+      location: row.location,
+      affiliateUrl: row.affiliate_url,
+      hasAffiliateUrl: row.has_affiliate_url,
+      rewritten: row.is_description_rewritten,
+    })),
+  };
+}
+
+/** Sets one flag on the given hotels; returns how many rows changed. */
+export async function setHotelFlag(db: DB, hotelIds: readonly string[], flag: "affiliate" | "rewritten", value: boolean): Promise<number> {
+  if (hotelIds.length === 0) return 0;
+  const column = flag === "affiliate" ? "has_affiliate_url" : "is_description_rewritten";
+  const result = await db
+    .updateTable("hotels")
+    .set({ [column]: value, updated_at: sql`now()` })
+    .where("hotel_id", "in", [...hotelIds])
+    .executeTakeFirst();
+  clearCatalogueCache();
+  return Number(result.numUpdatedRows);
+}
+
+/** Writes a partner URL from the template into each hotel's affiliate_url and sets the flag. */
+export async function generateAffiliateUrls(db: DB, hotelIds: readonly string[], template: string): Promise<number> {
+  if (hotelIds.length === 0) return 0;
+  const hotels = await db.selectFrom("hotels").select(["hotel_id", "name", "location", "country"]).where("hotel_id", "in", [...hotelIds]).execute();
+  if (hotels.length === 0) return 0;
+  // One statement for the whole selection (at most 50 rows), not one per hotel.
+  const values = sql.join(hotels.map((hotel) => sql`(${hotel.hotel_id}::text, ${fillAffiliateTemplate(template, hotel)}::text)`));
+  await sql`
+    update hotels h set affiliate_url = v.url, has_affiliate_url = true, updated_at = now()
+    from (values ${values}) as v (hotel_id, url)
+    where h.hotel_id = v.hotel_id
+  `.execute(db);
+  clearCatalogueCache();
+  return hotels.length;
+}

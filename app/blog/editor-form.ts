@@ -1,0 +1,188 @@
+/**
+ * The post editor's form (back-office spec §2, §3, §5): one zod schema for the browser and
+ * the server, the block defaults, and the messages. The block list is a conform field list,
+ * so adding, removing and moving blocks are intents that also work as plain form posts.
+ * Pure; no I/O.
+ */
+import { z } from "#app/utils/zod.ts";
+import { BLOCK_MESSAGES, isHttpOrLocalUrl, isSafeBlockUrl, postSlug, type ContentBlock } from "./content-blocks.ts";
+
+export const BLOCK_TYPES = ["paragraph", "heading", "image", "button", "list", "quote"] as const;
+export type BlockType = (typeof BLOCK_TYPES)[number];
+
+/** The add-content menu, in the spec's order and words. */
+export const BLOCK_LABELS: Record<BlockType, string> = {
+  paragraph: "Paragraf",
+  heading: "Rubrik",
+  image: "Bild",
+  button: "Knapp",
+  list: "Lista",
+  quote: "Citat",
+};
+
+/** A new block of each type (spec §3: button 'Läs mer' to '#', one empty list item, heading level 2). */
+export const NEW_BLOCK: Record<BlockType, Record<string, unknown>> = {
+  paragraph: { type: "paragraph", content: "" },
+  heading: { type: "heading", level: 2, content: "" },
+  image: { type: "image", url: "", alt: "", caption: "" },
+  button: { type: "button", text: "Läs mer", url: "#", external: false, variant: "default" },
+  list: { type: "list", style: "unordered", items: [""] },
+  quote: { type: "quote", content: "", cite: "" },
+};
+
+/** An uploaded blog image: at most 5 MB (the storage bucket's own limit too), one of the raster formats. */
+export const BLOG_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+const IMAGE_MAX_MB = BLOG_IMAGE_MAX_BYTES / 1024 / 1024;
+/** What the file inputs offer; SVG is refused (it can carry scripts). The server checks the bytes themselves. */
+export const BLOG_IMAGE_TYPES = ["image/jpeg", "image/png", "image/gif", "image/webp", "image/avif"] as const;
+
+/**
+ * The most the editor's form post may weigh. A post's text is far below 1 MB, but every post of
+ * the form carries the files picked in its file inputs, and a photo straight from a phone is
+ * often 6–12 MB: such a post must still arrive whole, so that the editor can say "at most 5 MB"
+ * by the file input and keep everything typed. Past this the body is cut off unread (413) and
+ * the text is gone with it; with JavaScript the browser refuses such a file before sending.
+ */
+export const EDITOR_MAX_BODY_BYTES = 16 * 1024 * 1024;
+const EDITOR_MAX_BODY_MB = EDITOR_MAX_BODY_BYTES / 1024 / 1024;
+
+export const UPLOAD_MESSAGES = {
+  notImage: "Bara bildfiler (JPEG, PNG, GIF, WebP eller AVIF) kan laddas upp.",
+  tooLarge: `Bilden får vara högst ${IMAGE_MAX_MB} MB.`,
+  empty: "Välj en bildfil att ladda upp.",
+} as const;
+
+/**
+ * The browser's check of a picked file, before anything is sent: its size, and its type as the
+ * browser names it. Null when it may be uploaded (the server still checks its bytes).
+ */
+export function imageFileProblem(file: { size: number; type: string }): string | null {
+  if (file.size === 0) return UPLOAD_MESSAGES.empty;
+  if (!(BLOG_IMAGE_TYPES as readonly string[]).includes(file.type)) return UPLOAD_MESSAGES.notImage;
+  if (file.size > BLOG_IMAGE_MAX_BYTES) return UPLOAD_MESSAGES.tooLarge;
+  return null;
+}
+
+export const EDITOR_MESSAGES = {
+  title: "Ange en rubrik.",
+  noContent: { title: "Inget innehåll", description: "Lägg till innehåll innan du publicerar inlägget." },
+  notSignedIn: { title: "Ej inloggad", description: "Du måste vara inloggad för att publicera blogginlägget." },
+  created: "Inlägg skapat",
+  updated: "Inlägg uppdaterat",
+  saveFailed: { title: "Fel vid sparande", description: "Kunde inte spara blogginlägget." },
+  slugTaken: "Det finns redan ett inlägg med den här sluggen. Välj en annan.",
+  slugUpdated: "Slug uppdaterad",
+  noTitle: "Ingen titel",
+  paragraph: "Skriv något i stycket eller ta bort blocket.",
+  heading: "Skriv rubriken eller ta bort blocket.",
+  quote: "Skriv citatet eller ta bort blocket.",
+  imageUrl: "Ange bildens adress eller ladda upp en bild.",
+  listItem: "Skriv något i punkten eller ta bort den.",
+  cover: BLOCK_MESSAGES.url,
+  aiInstructions: { title: "Inga instruktioner", description: "Ange instruktioner för AI-generering." },
+  aiGenerated: { title: "Innehåll genererat", description: "AI-innehåll har lagts till i redigeraren." },
+  aiFailed: { title: "Genereringsfel", description: "Kunde inte generera innehåll. Försök igen." },
+  uploadFailed: { title: "Uppladdningsfel", description: "Kunde inte ladda upp bilden." },
+  uploadRefused: "Bilden laddades inte upp – se meddelandet vid filfältet.",
+  staleSave: {
+    title: "Inlägget har ändrats",
+    description: "Någon annan har sparat inlägget medan du redigerade. Dina ändringar är inte sparade – kopiera det du vill behålla och ladda om sidan.",
+  },
+  sessionExpired: {
+    title: "Ej inloggad – din session har gått ut",
+    description: "Det du skrivit finns kvar här men är inte sparat. Logga in i en ny flik och tryck sedan på Spara igen.",
+  },
+  signInLink: "Logga in i en ny flik",
+  bodyTooLarge: {
+    title: "För stor fil",
+    description: `Det du skickade var större än ${EDITOR_MAX_BODY_MB} MB och kom inte fram, så inget sparades. En bild får vara högst ${IMAGE_MAX_MB} MB. Det du skrivit sedan du senast sparade finns ofta kvar om du går tillbaka med webbläsarens bakåtknapp.`,
+  },
+} as const;
+
+export const EXCERPT_HINT = 160;
+
+/** Far past any list of a real post (at most 300 blocks): longer ones are hand-made. */
+export const MAX_LIST_LENGTH = 1000;
+
+/**
+ * The shape a posted editor form must have before the editor can show it again: its lists are
+ * lists, and not longer than any real one. A hand-made post can make `blocks` a text, or name
+ * `blocks[99999999]`, which conform would turn into an array that long for the page.
+ */
+export const editorShapeSchema = z.looseObject({
+  blocks: z
+    .array(z.looseObject({ items: z.array(z.string().optional()).max(MAX_LIST_LENGTH).optional() }))
+    .max(MAX_LIST_LENGTH)
+    .optional(),
+});
+
+const required = (message: string) => z.string({ error: message }).trim().min(1, message);
+const optionalText = (max: number) => z.string().trim().max(max).optional().default("");
+const safeUrl = (message: string) => required(message).refine(isSafeBlockUrl, BLOCK_MESSAGES.url);
+
+export const editorBlockSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("paragraph"), content: required(EDITOR_MESSAGES.paragraph).pipe(z.string().max(20_000)) }),
+  z.object({ type: z.literal("heading"), level: z.number().int().min(1).max(3).default(2), content: required(EDITOR_MESSAGES.heading).pipe(z.string().max(300)) }),
+  z.object({ type: z.literal("image"), url: safeUrl(EDITOR_MESSAGES.imageUrl), alt: optionalText(300), caption: optionalText(300) }),
+  z.object({
+    type: z.literal("button"),
+    text: z.string().trim().max(100).optional().default("Läs mer"),
+    url: z.string().trim().max(2000).optional().default("#").refine(isSafeBlockUrl, BLOCK_MESSAGES.url),
+    external: z.boolean().optional().default(false),
+    variant: z.enum(["default", "outline"]).optional().default("default"),
+  }),
+  z.object({
+    type: z.literal("list"),
+    style: z.enum(["ordered", "unordered"]).optional().default("unordered"),
+    items: z.array(required(EDITOR_MESSAGES.listItem).pipe(z.string().max(1000))).min(1, BLOCK_MESSAGES.listEmpty),
+  }),
+  z.object({ type: z.literal("quote"), content: required(EDITOR_MESSAGES.quote).pipe(z.string().max(5000)), cite: optionalText(200) }),
+]);
+
+export const postFormSchema = z.object({
+  title: required(EDITOR_MESSAGES.title).pipe(z.string().max(200, "Högst 200 tecken.")),
+  // Only a hint in the spec; we make any input into a valid slug instead of refusing it.
+  slug: z.string().trim().max(200).optional().default(""),
+  excerpt: z.string().trim().max(1000, "Högst 1000 tecken.").optional().default(""),
+  coverImage: z.string().trim().max(2000).optional().default("").refine((value) => value === "" || isHttpOrLocalUrl(value), EDITOR_MESSAGES.cover),
+  published: z.boolean().optional().default(false),
+  blocks: z.array(editorBlockSchema).max(300).min(1, EDITOR_MESSAGES.noContent.description),
+  // The stored post's version the form was opened at (a hidden field; absent for a new post).
+  version: z.number().int().min(1).max(2_147_483_647).optional(),
+});
+
+export type PostForm = z.infer<typeof postFormSchema>;
+
+/** The stored blocks of a valid form: only the fields of each type, empty optionals left out. */
+export function toContentBlocks(blocks: PostForm["blocks"]): ContentBlock[] {
+  return blocks.map((block): ContentBlock => {
+    switch (block.type) {
+      case "heading":
+        return { type: "heading", level: block.level as 1 | 2 | 3, content: block.content };
+      case "image":
+        return { type: "image", url: block.url, alt: block.alt, ...(block.caption ? { caption: block.caption } : {}) };
+      case "quote":
+        return { type: "quote", content: block.content, ...(block.cite ? { cite: block.cite } : {}) };
+      default:
+        return block;
+    }
+  });
+}
+
+/** The slug to store: what was typed made valid, else one from the title; null when neither gives one. */
+export function slugToStore(slug: string, title: string): string | null {
+  return postSlug(slug) || postSlug(title) || null;
+}
+
+/**
+ * A value as flat form fields, the way conform names them (`blocks[0].items[1]`), so the
+ * server can hand the editor a whole new post (an AI draft) as if it had been typed.
+ */
+export function toFormEntries(value: unknown, prefix = ""): [string, string][] {
+  if (Array.isArray(value)) return value.flatMap((item, index) => toFormEntries(item, `${prefix}[${index}]`));
+  if (value !== null && typeof value === "object") {
+    return Object.entries(value).flatMap(([key, item]) => toFormEntries(item, prefix ? `${prefix}.${key}` : key));
+  }
+  if (value === undefined || value === null || value === false) return [];
+  return [[prefix, value === true ? "on" : String(value)]];
+}

@@ -1,0 +1,85 @@
+/**
+ * The contact form (/contact): its fields, limits and Swedish messages. Shared by the
+ * server action and the browser, so both judge a message the same way. No I/O.
+ */
+import { z } from "#app/utils/zod.ts";
+
+export const CONTACT_LIMITS = {
+  nameMax: 100,
+  emailMax: 254,
+  messageMin: 10,
+  messageMax: 5000,
+} as const;
+
+/** 5,000 written the Swedish way (a no-break space groups the thousands), the same on server and browser. */
+export const MESSAGE_MAX_TEXT = "5\u00a0000";
+
+export const CONTACT_FIELDS = ["name", "email", "message"] as const;
+export type ContactField = (typeof CONTACT_FIELDS)[number];
+
+/** Characters as PostgreSQL's char_length counts them (code points, not UTF-16 units). */
+const chars = (value: string) => Array.from(value).length;
+
+// Form values arrive as strings, or as nothing at all when a field is missing from the post.
+const text = z.preprocess((value) => (typeof value === "string" ? value : ""), z.string().trim());
+
+export const contactSchema = z.object({
+  name: text
+    .refine((value) => value !== "", "Ange ditt namn.")
+    .refine((value) => chars(value) <= CONTACT_LIMITS.nameMax, `Namnet får vara högst ${CONTACT_LIMITS.nameMax} tecken.`),
+  email: text
+    .refine((value) => value !== "", "Ange din e-postadress.")
+    .refine((value) => chars(value) <= CONTACT_LIMITS.emailMax, `E-postadressen får vara högst ${CONTACT_LIMITS.emailMax} tecken.`)
+    .refine(
+      (value) => value === "" || chars(value) > CONTACT_LIMITS.emailMax || z.email().safeParse(value).success,
+      "Ange en giltig e-postadress, till exempel namn@exempel.se.",
+    ),
+  message: text
+    .refine((value) => value !== "", "Skriv ditt meddelande.")
+    .refine(
+      (value) => value === "" || chars(value) >= CONTACT_LIMITS.messageMin,
+      `Meddelandet måste vara minst ${CONTACT_LIMITS.messageMin} tecken.`,
+    )
+    .refine(
+      (value) => chars(value) <= CONTACT_LIMITS.messageMax,
+      `Meddelandet får vara högst ${MESSAGE_MAX_TEXT} tecken.`,
+    ),
+});
+
+export type ContactMessage = z.infer<typeof contactSchema>;
+export type ContactValues = Record<ContactField, string>;
+export type ContactErrors = Partial<Record<ContactField, string>>;
+
+export type ContactValidation =
+  | { success: true; data: ContactMessage }
+  | { success: false; values: ContactValues; errors: ContactErrors };
+
+/** What the visitor typed, as text (for refilling the form). */
+export function contactValues(form: FormData): ContactValues {
+  const value = (field: ContactField) => {
+    const raw = form.get(field);
+    return typeof raw === "string" ? raw : "";
+  };
+  return { name: value("name"), email: value("email"), message: value("message") };
+}
+
+/** Validates a posted form: the clean message, or one Swedish error per bad field. */
+export function validateContact(form: FormData): ContactValidation {
+  const values = contactValues(form);
+  const result = contactSchema.safeParse(values);
+  if (result.success) return { success: true, data: result.data };
+  const errors: ContactErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0];
+    if (typeof field === "string" && (CONTACT_FIELDS as readonly string[]).includes(field)) {
+      errors[field as ContactField] ??= issue.message;
+    }
+  }
+  return { success: false, values, errors };
+}
+
+/** The flash message after a message is sent (or after a robot thinks it was). */
+export const CONTACT_THANKS = {
+  title: "Tack för ditt meddelande",
+  description: "Vi svarar så snart vi kan.",
+} as const;

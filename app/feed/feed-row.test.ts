@@ -1,0 +1,203 @@
+import { describe, expect, it } from "vitest";
+import { feedHotelValues, parseFeedRow, siteFieldsGiven, type FeedHotel } from "./feed-row.ts";
+import { normalizeHotel } from "#app/hotels/hotel.ts";
+
+function valid(raw: unknown): FeedHotel {
+  const result = parseFeedRow(raw);
+  if (!result.ok) throw new Error(`expected a valid row, got: ${result.reason}`);
+  return result.hotel;
+}
+
+function reason(raw: unknown): string {
+  const result = parseFeedRow(raw);
+  if (result.ok) throw new Error("expected the row to be rejected");
+  return result.reason;
+}
+
+describe("parseFeedRow: a CSV row (every value is text)", () => {
+  const row = {
+    hotel_id: " H-1 ",
+    name: " Hotel Åre Fjällby ",
+    description: "Stugor vid liften",
+    rating: "8.6",
+    review_count: "120",
+    star_rating: "4",
+    price_amount: "1290.50",
+    price_currency: "sek",
+    image_path: "/images/hotels/hotel-01.svg",
+    additional_image_paths: "/images/rooms/room-01.svg | https://cdn.example.com/b.jpg",
+    amenities: "Free WiFi | Pool; pool ;  Frukost ",
+    location: "Åre",
+    country: "Sweden",
+    latitude: "63.399",
+    longitude: "13.0815",
+    address: "Torget 1",
+    affiliate_url: "https://www.booking.com/hotel/se/fjallby.html?aid=1",
+    rewritten_text: "",
+    has_affiliate_url: "",
+    is_description_rewritten: "",
+  };
+
+  it("becomes typed, trimmed values with the spec's list rules applied", () => {
+    expect(valid(row)).toEqual({
+      hotel_id: "H-1",
+      name: "Hotel Åre Fjällby",
+      description: "Stugor vid liften",
+      rating: 8.6,
+      review_count: 120,
+      star_rating: 4,
+      price_amount: 1290.5,
+      price_currency: "SEK",
+      image_path: "/images/hotels/hotel-01.svg",
+      additional_image_paths: ["/images/rooms/room-01.svg", "https://cdn.example.com/b.jpg"],
+      amenities: [
+        { icon: "wifi", label: "Free WiFi" },
+        { icon: "pool", label: "Pool" },
+        { icon: "map-pin", label: "Frukost" },
+      ],
+      location: "Åre",
+      country: "Sweden",
+      latitude: 63.399,
+      longitude: 13.0815,
+      address: "Torget 1",
+      affiliate_url: "https://www.booking.com/hotel/se/fjallby.html?aid=1",
+      rewritten_text: undefined,
+      has_affiliate_url: undefined,
+      is_description_rewritten: undefined,
+    });
+  });
+
+  it("reads list cells written as JSON text", () => {
+    const hotel = valid({ hotel_id: "1", amenities: '[{"label":"Gym","icon":"gym"},"Bar"]', additional_image_paths: '{"1":"/a.svg","count":2}' });
+    expect(hotel.amenities).toEqual([
+      { icon: "gym", label: "Gym" },
+      { icon: "map-pin", label: "Bar" },
+    ]);
+    expect(hotel.additional_image_paths).toEqual(["/a.svg"]);
+  });
+
+  it("turns empty cells into no value, and 0 stars into unrated", () => {
+    const hotel = valid({ hotel_id: "1", name: "  ", rating: "", star_rating: "0", amenities: "", additional_image_paths: " " });
+    expect(hotel).toMatchObject({ name: null, rating: null, star_rating: null, amenities: null, additional_image_paths: null });
+  });
+});
+
+describe("parseFeedRow: a JSON row", () => {
+  it("accepts a numeric hotel_id and every raw shape of the spec", () => {
+    const hotel = valid({
+      hotel_id: 4711,
+      rating: 9,
+      amenities: { "Free parking": true, "  free parking ": true },
+      additional_image_paths: ["/a.svg", 7, null, " https://cdn.example.com/c.png "],
+      has_affiliate_url: false,
+      is_description_rewritten: 1,
+    });
+    expect(hotel.hotel_id).toBe("4711");
+    expect(hotel.amenities).toEqual([{ icon: "parking", label: "Free parking" }]);
+    expect(hotel.additional_image_paths).toEqual(["/a.svg", "https://cdn.example.com/c.png"]);
+    expect(hotel.has_affiliate_url).toBe(false);
+    expect(hotel.is_description_rewritten).toBe(true);
+  });
+
+  it("stores values that the loaders normalise to the same hotel as the raw row", () => {
+    const raw = {
+      hotel_id: "HG-9",
+      name: " Grand Hotel ",
+      rating: 8.4,
+      star_rating: 5,
+      price_amount: 2100,
+      price_currency: "sek",
+      amenities: [{ label: "Spa" }, "WIFI", "wifi "],
+      additional_image_paths: { a: "/x.svg", b: 3 },
+      location: "Stockholm",
+      country: "Sweden",
+      affiliate_url: "https://www.booking.com/x",
+    };
+    const stored = feedHotelValues(valid(raw));
+    const fromFeed = normalizeHotel({ ...raw, has_affiliate_url: true });
+    expect(normalizeHotel({ ...stored, id: fromFeed.id })).toEqual(fromFeed);
+  });
+});
+
+describe("parseFeedRow: rejected rows", () => {
+  it.each([
+    [{}, "hotel_id is required (text or a number)"],
+    [{ hotel_id: "   " }, "hotel_id is required (text or a number)"],
+    [{ hotel_id: "a\u0000b" }, "hotel_id must not contain control characters"],
+    [{ hotel_id: "1", rating: "10.5" }, "rating must be a number from 0 to 10 (got 10.5)"],
+    [{ hotel_id: "1", rating: "bra" }, 'rating must be a number from 0 to 10 (got "bra")'],
+    [{ hotel_id: "1", rating: "8,6" }, 'rating must be a number from 0 to 10, written with a decimal point (got "8,6")'],
+    [{ hotel_id: "1", star_rating: "3.5" }, "star_rating must be a whole number from 0 to 5 (got 3.5)"],
+    [{ hotel_id: "1", star_rating: 6 }, "star_rating must be a whole number from 0 to 5 (got 6)"],
+    [{ hotel_id: "1", review_count: "-1" }, "review_count must be a whole number from 0 to 2147483647 (got -1)"],
+    [{ hotel_id: "1", price_amount: "-5" }, "price_amount must be a number from 0 to 9999999999 (got -5)"],
+    [{ hotel_id: "1", price_currency: "kronor" }, 'price_currency must be a three-letter currency code such as SEK (got "kronor")'],
+    [{ hotel_id: "1", latitude: "91", longitude: "10" }, "latitude must be a number from -90 to 90 (got 91)"],
+    [{ hotel_id: "1", latitude: "59.3" }, "latitude and longitude must be given together"],
+    [{ hotel_id: "1", longitude: "-181", latitude: "0" }, "longitude must be a number from -180 to 180 (got -181)"],
+    [{ hotel_id: "1", name: "x".repeat(301) }, "name must be at most 300 characters"],
+    [{ hotel_id: "1", has_affiliate_url: "kanske" }, 'has_affiliate_url must be true or false (also 1/0, yes/no) (got "kanske")'],
+    [{ hotel_id: "1", amenities: 5 }, "amenities must be a list, an object, JSON text or text separated by | or ; (got 5)"],
+    [{ hotel_id: "1", amenities: "[Wifi" }, "amenities must be a list, an object, JSON text or text separated by | or ;"],
+  ])("%j: %s", (raw, expected) => {
+    expect(reason(raw)).toContain(expected);
+  });
+
+  it.each([
+    ["javascript:alert(1)"],
+    ["//evil.example/x.png"],
+    ["images/hotel.jpg"],
+    ["data:image/png;base64,AAAA"],
+  ])("refuses the image address %s", (address) => {
+    expect(reason({ hotel_id: "1", image_path: address })).toContain(
+      "image_path must be an http(s) address or a path on this site starting with /",
+    );
+    expect(reason({ hotel_id: "1", additional_image_paths: ["/ok.svg", address] })).toContain(
+      `additional_image_paths must be an http(s) address or a path on this site starting with /: ${JSON.stringify(address)}`,
+    );
+  });
+
+  it.each([["/hotels/local"], ["ftp://www.booking.com/"], ["https://user:secret@www.booking.com/"], ["www.booking.com/x"]])(
+    "refuses the affiliate URL %s (the redirect page would not forward to it)",
+    (address) => {
+      expect(reason({ hotel_id: "1", affiliate_url: address })).toContain(
+        "affiliate_url must be an absolute http(s) address without user name or password",
+      );
+    },
+  );
+
+  it("names every problem of the row in one reason", () => {
+    expect(reason({ hotel_id: "1", rating: 11, star_rating: -1, image_path: "ftp://x" })).toBe(
+      "rating must be a number from 0 to 10 (got 11); star_rating must be a whole number from 0 to 5 (got -1); " +
+        'image_path must be an http(s) address or a path on this site starting with / (got "ftp://x")',
+    );
+  });
+
+  it.each([[5], ["text"], [null], [[{ hotel_id: "1" }]]])("refuses %j, which is not an object", (raw) => {
+    expect(reason(raw)).toBe("the row must be an object of hotel fields");
+  });
+});
+
+describe("site-managed fields", () => {
+  it("are given only when the row has a value for them", () => {
+    expect(siteFieldsGiven(valid({ hotel_id: "1", affiliate_url: " ", rewritten_text: "" }))).toEqual([]);
+    expect(siteFieldsGiven(valid({ hotel_id: "1", affiliate_url: "https://x.example/", has_affiliate_url: "0" }))).toEqual([
+      "affiliate_url",
+      "has_affiliate_url",
+    ]);
+  });
+
+  it("set a new hotel's flags from its data unless the row sets them", () => {
+    expect(feedHotelValues(valid({ hotel_id: "1" }))).toMatchObject({
+      affiliate_url: null,
+      rewritten_text: null,
+      has_affiliate_url: false,
+      is_description_rewritten: false,
+    });
+    expect(feedHotelValues(valid({ hotel_id: "1", affiliate_url: "https://x.example/", rewritten_text: "Svensk text" }))).toMatchObject({
+      has_affiliate_url: true,
+      is_description_rewritten: true,
+    });
+    expect(feedHotelValues(valid({ hotel_id: "1", affiliate_url: "https://x.example/", has_affiliate_url: "no" })).has_affiliate_url).toBe(false);
+  });
+});

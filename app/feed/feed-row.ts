@@ -1,0 +1,243 @@
+/**
+ * One row of a partner's hotel feed (CSV, JSON or NDJSON), checked with zod and turned into
+ * the values the importer stores. The shapes and list rules are the spec's (§3), applied by
+ * the same functions the loaders use (parseAmenities, parseImagePaths); the ranges are the
+ * hotels table's constraints, so a row that passes here is never refused by the database.
+ * Pure: no I/O.
+ */
+import { z } from "#app/utils/zod.ts";
+import { parseAmenities, parseImagePaths, type Amenity } from "#app/hotels/hotel.ts";
+import { isLocalPath } from "#app/utils/paths.ts";
+import { MAX_DESTINATION_LENGTH, redirectParamsSchema } from "#app/outbound/redirect-params.ts";
+
+/**
+ * Partner data: written on every import, an empty value clearing the stored one, because
+ * the feed is the partner's current description of the hotel.
+ */
+export const FEED_OWNED_FIELDS = [
+  "name", "description", "rating", "review_count", "star_rating", "price_amount", "price_currency",
+  "image_path", "additional_image_paths", "amenities", "location", "country", "latitude", "longitude", "address",
+] as const;
+
+/**
+ * Fields the site also writes (the back office's flags and partner links, the AI rewrite):
+ * an import sets them on a new hotel, but changes an existing one only where the row gives
+ * a value, so an import never undoes an editor's work.
+ */
+export const SITE_MANAGED_FIELDS = ["affiliate_url", "rewritten_text", "has_affiliate_url", "is_description_rewritten"] as const;
+
+export type FeedOwnedField = (typeof FEED_OWNED_FIELDS)[number];
+export type SiteManagedField = (typeof SITE_MANAGED_FIELDS)[number];
+
+/** Every field a feed may carry; `id` is the spec's, but ours is generated, so it is ignored. */
+export const FEED_FIELDS: readonly string[] = ["hotel_id", "id", ...FEED_OWNED_FIELDS, ...SITE_MANAGED_FIELDS];
+
+export const MAX_HOTEL_ID_LENGTH = 200;
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+
+const isBlank = (value: unknown) => value === null || value === undefined || (typeof value === "string" && value.trim() === "");
+
+/** CSV cells are text, JSON values may be numbers: both become trimmed text. */
+function asText(value: unknown): unknown {
+  if (typeof value === "string") return value.trim();
+  if (typeof value === "number" && Number.isFinite(value)) return String(value);
+  return value;
+}
+
+/** '8.6' (a CSV cell) and 8.6 (JSON) alike; anything else is left for zod to refuse. */
+function asNumber(value: unknown): unknown {
+  if (typeof value !== "string") return value;
+  const number = Number(value.trim());
+  return Number.isFinite(number) ? number : value;
+}
+
+const TRUE_WORDS = new Set(["true", "1", "yes", "ja"]);
+const FALSE_WORDS = new Set(["false", "0", "no", "nej"]);
+
+function asBoolean(value: unknown): unknown {
+  const word = typeof value === "string" ? value.trim().toLowerCase() : typeof value === "number" ? String(value) : null;
+  if (word !== null && TRUE_WORDS.has(word)) return true;
+  if (word !== null && FALSE_WORDS.has(word)) return false;
+  return value;
+}
+
+/**
+ * A list field (amenities, extra images) as a JSON value, JSON text (a CSV cell such as
+ * `["Wifi","Pool"]`) or plain text separated by `|`, `;` or line breaks ('Wifi | Pool').
+ */
+function asList(value: unknown): unknown {
+  if (typeof value !== "string") return value;
+  const text = value.trim();
+  if (text.startsWith("[") || text.startsWith("{")) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return value; // refused below as not a list
+    }
+  }
+  return text.split(/[|;\r\n]+/);
+}
+
+const isListShape = (value: unknown) => value !== null && typeof value === "object";
+const LIST_MESSAGE = "must be a list, an object, JSON text or text separated by | or ;";
+
+/** A feed-owned field: a blank value is null (cleared on update). */
+const owned = <T extends z.ZodType>(prepare: (value: unknown) => unknown, schema: T) =>
+  z.preprocess((value) => (isBlank(value) ? null : prepare(value)), schema.nullable());
+
+/** A site-managed field: a blank value is undefined (left as it is on update). */
+const managed = <T extends z.ZodType>(prepare: (value: unknown) => unknown, schema: T) =>
+  z.preprocess((value) => (isBlank(value) ? undefined : prepare(value)), schema.optional());
+
+const text = (max: number) =>
+  z.string({ error: "must be text" }).max(max, { error: `must be at most ${max} characters` });
+
+const DECIMAL_COMMA = /^\s*-?\d+,\d+\s*$/;
+
+const range = (min: number, max: number, options: { integer?: boolean } = {}) => {
+  const message = `must be ${options.integer ? "a whole number" : "a number"} from ${min} to ${max}`;
+  return z
+    .number({
+      error: (issue) =>
+        typeof issue.input === "string" && DECIMAL_COMMA.test(issue.input) ? `${message}, written with a decimal point` : message,
+    })
+    .min(min, { error: message })
+    .max(max, { error: message })
+    .refine((value) => !options.integer || Number.isInteger(value), { error: message });
+};
+
+const MAX_SHOWN_INPUT = 60;
+
+function preview(value: unknown): string {
+  const shown = typeof value === "string" ? JSON.stringify(value) : (JSON.stringify(value) ?? String(value));
+  return shown.length > MAX_SHOWN_INPUT ? `${shown.slice(0, MAX_SHOWN_INPUT - 1)}…` : shown;
+}
+
+/** The rule /redirect applies before it forwards: absolute http(s), a host, no credentials. */
+const httpUrl = redirectParamsSchema.shape.to;
+const isImageUrl = (value: string) => isLocalPath(value) || httpUrl.safeParse(value).success;
+const IMAGE_MESSAGE = "must be an http(s) address or a path on this site starting with /";
+
+const imageUrl = text(MAX_DESTINATION_LENGTH).refine(isImageUrl, { error: IMAGE_MESSAGE });
+
+const imageList = z
+  .unknown()
+  .refine(isListShape, { error: LIST_MESSAGE })
+  .transform((value) => parseImagePaths(value))
+  .superRefine((paths, ctx) => {
+    const bad = paths.find((path) => path.length > MAX_DESTINATION_LENGTH || !isImageUrl(path));
+    // Names the bad entry itself: a long list would be cut short in the "got …" preview.
+    if (bad !== undefined) ctx.addIssue({ code: "custom", message: `${IMAGE_MESSAGE}: ${preview(bad)}`, params: { named: true } });
+  })
+  .transform((paths) => (paths.length ? paths : null));
+
+const amenityList = z
+  .unknown()
+  .refine(isListShape, { error: LIST_MESSAGE })
+  .transform((value): Amenity[] | null => {
+    const amenities = parseAmenities(value);
+    return amenities.length ? amenities : null;
+  });
+
+const flag = z.boolean({ error: "must be true or false (also 1/0, yes/no)" });
+
+export const feedRowSchema = z
+  .object(
+    {
+      hotel_id: z.preprocess(
+        asText,
+        z
+          .string({ error: "is required (text or a number)" })
+          .min(1, { error: "is required (text or a number)" })
+          .max(MAX_HOTEL_ID_LENGTH, { error: `must be at most ${MAX_HOTEL_ID_LENGTH} characters` })
+          .refine((value) => !CONTROL_CHARACTERS.test(value), { error: "must not contain control characters" }),
+      ),
+      name: owned(asText, text(300)),
+      description: owned(asText, text(20_000)),
+      rating: owned(asNumber, range(0, 10)),
+      review_count: owned(asNumber, range(0, 2_147_483_647, { integer: true })),
+      // The table keeps 1–5 stars; 0 is how feeds say "unrated", stored as no stars.
+      star_rating: owned(asNumber, range(0, 5, { integer: true }).transform((stars) => stars || null)),
+      price_amount: owned(asNumber, range(0, 9_999_999_999)),
+      price_currency: owned(
+        asText,
+        z
+          .string({ error: "must be a three-letter currency code such as SEK" })
+          .regex(/^[A-Za-z]{3}$/, { error: "must be a three-letter currency code such as SEK" })
+          .transform((code) => code.toUpperCase()),
+      ),
+      image_path: owned(asText, imageUrl),
+      additional_image_paths: owned(asList, imageList),
+      amenities: owned(asList, amenityList),
+      location: owned(asText, text(200)),
+      country: owned(asText, text(200)),
+      latitude: owned(asNumber, range(-90, 90)),
+      longitude: owned(asNumber, range(-180, 180)),
+      address: owned(asText, text(500)),
+      affiliate_url: managed(
+        asText,
+        text(MAX_DESTINATION_LENGTH).refine((value) => httpUrl.safeParse(value).success, {
+          error: "must be an absolute http(s) address without user name or password",
+        }),
+      ),
+      rewritten_text: managed(asText, text(20_000)),
+      has_affiliate_url: managed(asBoolean, flag),
+      is_description_rewritten: managed(asBoolean, flag),
+    },
+    { error: "the row must be an object of hotel fields" },
+  )
+  .superRefine((row, ctx) => {
+    if ((row.latitude === null) !== (row.longitude === null)) {
+      ctx.addIssue({ code: "custom", path: ["latitude"], message: "and longitude must be given together" });
+    }
+  });
+
+/** A valid feed row: feed-owned fields null when empty, site-managed ones undefined when not given. */
+export type FeedHotel = z.output<typeof feedRowSchema>;
+
+export type FeedRowResult = { ok: true; hotel: FeedHotel } | { ok: false; reason: string };
+
+/** Checks one row; a rejected row gets every problem, field by field, in one line. */
+export function parseFeedRow(raw: unknown): FeedRowResult {
+  const result = feedRowSchema.safeParse(raw, { reportInput: true });
+  if (result.success) return { ok: true, hotel: result.data };
+  const reason = result.error.issues
+    .map((issue) => {
+      const field = issue.path.join(".");
+      const named = issue.code === "custom" && issue.params?.named === true;
+      const got = "input" in issue && issue.input !== undefined && issue.path.length && !named ? ` (got ${preview(issue.input)})` : "";
+      return `${field ? `${field} ` : ""}${issue.message}${got}`;
+    })
+    .join("; ");
+  return { ok: false, reason };
+}
+
+/** The site-managed fields a row gives: these, and only these, it changes on an existing hotel. */
+export function siteFieldsGiven(hotel: FeedHotel): SiteManagedField[] {
+  return SITE_MANAGED_FIELDS.filter((field) => hotel[field] !== undefined);
+}
+
+/** Every column value of the row as stored for a new hotel; lists as plain values. */
+export type FeedHotelValues = {
+  hotel_id: string;
+} & { [K in FeedOwnedField]: FeedHotel[K] } & {
+  affiliate_url: string | null;
+  rewritten_text: string | null;
+  has_affiliate_url: boolean;
+  is_description_rewritten: boolean;
+};
+
+/**
+ * The values to store. A new hotel's flags follow its data unless the row sets them: it has
+ * an affiliate URL when it came with one, and counts as rewritten when it came with a rewrite.
+ */
+export function feedHotelValues(hotel: FeedHotel): FeedHotelValues {
+  const { affiliate_url, rewritten_text, has_affiliate_url, is_description_rewritten, ...owned } = hotel;
+  return {
+    ...owned,
+    affiliate_url: affiliate_url ?? null,
+    rewritten_text: rewritten_text ?? null,
+    has_affiliate_url: has_affiliate_url ?? affiliate_url !== undefined,
+    is_description_rewritten: is_description_rewritten ?? rewritten_text !== undefined,
+  };
+}

@@ -1,0 +1,56 @@
+import { sql, type Kysely } from "kysely";
+import type { Database } from "#app/db/schema.ts";
+import { hotelSlug, matchHotelSlug, normalizeHotel, type Hotel } from "#app/hotels/hotel.ts";
+import { cachedRead } from "./catalogue-cache.server.ts";
+import { findPlace, hotelCards, type HotelSummary } from "./hotel-queries.server.ts";
+
+type DB = Kysely<Database>;
+
+/**
+ * The hotel for /{country}/{location}/{slug}: the place is found first (one indexed row), then
+ * its hotels' names, kept briefly per place (a place may hold thousands of hotels at 100,000,
+ * and every hotel page of it needs the list to match the slug), then the one found is read in
+ * full. `exact` is false when the URL spelled the slug differently and should be redirected.
+ */
+export async function findHotel(db: DB, country: string, location: string, slug: string): Promise<{ hotel: Hotel; exact: boolean } | null> {
+  const place = await findPlace(db, country, location);
+  if (!place) return null;
+  const { candidates, bySlug } = await placeSlugs(db, place);
+  const first = bySlug.get(slug);
+  const match = first ? { hotel: first, exact: true } : matchHotelSlug(candidates, slug);
+  if (!match) return null;
+  const row = await db.selectFrom("hotels").selectAll().where("id", "=", match.hotel.id).executeTakeFirst();
+  return row ? { hotel: normalizeHotel(row), exact: match.exact } : null;
+}
+
+type Candidate = { id: string; name: string | null; hotel_id: string };
+
+/**
+ * The hotels of one place (as stored, so the cache holds at most every hotel once), in the
+ * order the slug rule breaks ties in, with the first hotel for each slug. Admin writes empty it;
+ * an import in another process shows up within the cache's minute.
+ */
+function placeSlugs(db: DB, place: { country: string; location: string }): Promise<{ candidates: Candidate[]; bySlug: Map<string, Candidate> }> {
+  return cachedRead(db, `place-slugs:${place.country}\u0000${place.location}`, async () => {
+    const candidates = await db
+      .selectFrom("hotels")
+      .select(["id", "name", "hotel_id"])
+      .where(sql<boolean>`country_key = place_key(${place.country}) and location_key = place_key(${place.location})`)
+      .orderBy("name")
+      .orderBy("id")
+      .execute();
+    const bySlug = new Map<string, Candidate>();
+    for (const candidate of candidates) {
+      const slug = hotelSlug(candidate);
+      if (!bySlug.has(slug)) bySlug.set(slug, candidate);
+    }
+    return { candidates, bySlug };
+  });
+}
+
+/** Other hotels in the same place, best rated first, without the current one. */
+export async function relatedHotels(db: DB, country: string, location: string, excludeId: string | null, limit: number): Promise<HotelSummary[]> {
+  // One query: the list without its count, which nobody shows here.
+  const hotels = await hotelCards(db, { country, location, sort: "betyg", limit: limit + 1 });
+  return hotels.filter((hotel) => hotel.id !== excludeId).slice(0, limit);
+}

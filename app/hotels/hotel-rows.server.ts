@@ -1,0 +1,93 @@
+/**
+ * Writing hotels by hotel_id, shared by the demo seed and the partner feed importer: one
+ * upsert that rewrites a row only when one of its columns really changes (so `updated_at`,
+ * which a trigger sets on every update, moves only then), and the read-only count of what
+ * that upsert would do (the importer's dry run).
+ */
+import { sql, type Kysely } from "kysely";
+import type { Database, NewHotel } from "#app/db/schema.ts";
+
+/** The hotel columns an upsert may write, besides the key hotel_id. */
+export const HOTEL_COLUMNS = [
+  "name", "description", "rewritten_text", "rating", "review_count", "star_rating", "price_amount",
+  "price_currency", "image_path", "additional_image_paths", "amenities", "location", "country",
+  "latitude", "longitude", "address", "affiliate_url", "has_affiliate_url", "is_description_rewritten",
+] as const;
+
+export type HotelColumn = (typeof HOTEL_COLUMNS)[number];
+
+type JsonColumn = "additional_image_paths" | "amenities";
+
+/**
+ * A hotel as written: every column given (null for a missing value), its jsonb columns as
+ * plain lists or objects.
+ */
+export type HotelValues = Required<Pick<NewHotel, "hotel_id" | Exclude<HotelColumn, JsonColumn>>> & Record<JsonColumn, unknown>;
+
+export interface UpsertCounts {
+  inserted: number;
+  updated: number;
+  unchanged: number;
+}
+
+const INSERT_COLUMNS = ["hotel_id", ...HOTEL_COLUMNS] as const;
+
+/**
+ * The hotels as rows typed by the table itself, sent as one JSON parameter: values compare
+ * as stored (a rating of 8.64 is the 8.6 that numeric(3,1) keeps, jsonb by content), and a
+ * batch costs one parameter instead of one per value.
+ */
+const incoming = (hotels: readonly HotelValues[]) =>
+  sql`jsonb_populate_recordset(null::hotels, ${JSON.stringify(hotels)}::jsonb)`;
+
+const refs = (table: string, columns: readonly string[]) => sql.join(columns.map((column) => sql.ref(`${table}.${column}`)));
+
+/** True when any of the columns differs between the two rows, a null against a value included. */
+const anyDiffers = (columns: readonly HotelColumn[], current: string, next: string) =>
+  sql<boolean>`(${refs(current, columns)}) is distinct from (${refs(next, columns)})`;
+
+/**
+ * Inserts new hotels and, for existing hotel_ids, writes the `update` columns where one of
+ * them differs; other columns of an existing hotel stay as they are. The hotel_ids must be
+ * unique within one call (PostgreSQL cannot update a row twice in one statement).
+ */
+export async function upsertHotels(
+  db: Kysely<Database>,
+  hotels: readonly HotelValues[],
+  update: readonly HotelColumn[] = HOTEL_COLUMNS,
+): Promise<UpsertCounts> {
+  if (!hotels.length) return { inserted: 0, updated: 0, unchanged: 0 };
+  // The join leaves out rows already as stored, so they are not even locked; the conflict
+  // clause checks again for rows another writer changed or added in the meantime.
+  const { rows } = await sql<{ inserted: boolean }>`
+    insert into hotels (${sql.join(INSERT_COLUMNS.map((column) => sql.ref(column)))})
+    select ${refs("v", INSERT_COLUMNS)}
+    from ${incoming(hotels)} as v
+    left join hotels as h on h.hotel_id = v.hotel_id
+    where h.id is null or ${anyDiffers(update, "h", "v")}
+    on conflict (hotel_id) do update
+      set ${sql.join(update.map((column) => sql`${sql.ref(column)} = ${sql.ref(`excluded.${column}`)}`))}
+      where ${anyDiffers(update, "hotels", "excluded")}
+    returning (xmax = 0) as inserted
+  `.execute(db);
+  // xmax is 0 only on a freshly inserted row.
+  const inserted = rows.filter((row) => row.inserted).length;
+  return { inserted, updated: rows.length - inserted, unchanged: hotels.length - rows.length };
+}
+
+/** What `upsertHotels` would do with these hotels, found by reading only. */
+export async function countHotelChanges(
+  db: Kysely<Database>,
+  hotels: readonly HotelValues[],
+  update: readonly HotelColumn[] = HOTEL_COLUMNS,
+): Promise<UpsertCounts> {
+  if (!hotels.length) return { inserted: 0, updated: 0, unchanged: 0 };
+  const { rows } = await sql<{ inserted: number; updated: number }>`
+    select count(*) filter (where h.id is null)::int as inserted,
+           count(*) filter (where h.id is not null and ${anyDiffers(update, "h", "v")})::int as updated
+    from ${incoming(hotels)} as v
+    left join hotels as h on h.hotel_id = v.hotel_id
+  `.execute(db);
+  const { inserted, updated } = rows[0] ?? { inserted: 0, updated: 0 };
+  return { inserted, updated, unchanged: hotels.length - inserted - updated };
+}

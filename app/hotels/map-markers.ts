@@ -1,0 +1,110 @@
+/** Map rules (spec §3, §5, §9): which hotels get a marker, and where the map starts. Pure. */
+import { hotelPath } from "#app/utils/paths.ts";
+
+export const MAP_MAX_ZOOM = 19;
+export const FIT_BOUNDS_PADDING = 50;
+export const FIT_BOUNDS_MAX_ZOOM = 15;
+export const CITY_ZOOM = 13;
+export const COUNTRY_ZOOM = 6;
+
+export interface MapMarker {
+  id: string;
+  name: string;
+  lat: number;
+  lng: number;
+  hotelId: string;
+  country: string;
+  locationName: string;
+  address: string;
+  /** The hotel page. */
+  href: string;
+}
+
+interface MarkerSource {
+  id: string;
+  hotel_id: string;
+  name: string;
+  country: string;
+  location: string;
+  address: string;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+const validCoordinate = (value: number | null): value is number =>
+  value !== null && Number.isFinite(value) && value !== 0;
+
+/** Markers for hotels with usable coordinates: never NaN, zero, or the pair 0,0. */
+export function toMapMarkers(hotels: readonly MarkerSource[]): MapMarker[] {
+  return hotels.flatMap((hotel) =>
+    validCoordinate(hotel.latitude) && validCoordinate(hotel.longitude)
+      ? [
+          {
+            id: hotel.id,
+            name: hotel.name,
+            lat: hotel.latitude,
+            lng: hotel.longitude,
+            hotelId: hotel.hotel_id,
+            country: hotel.country,
+            locationName: hotel.location,
+            address: hotel.address,
+            href: hotelPath(hotel),
+          },
+        ]
+      : [],
+  );
+}
+
+const KNOWN_CITIES: Record<string, [number, number]> = {
+  stockholm: [59.3293, 18.0686],
+  gothenburg: [57.7089, 11.9746],
+  goteborg: [57.7089, 11.9746],
+  malmo: [55.605, 13.0038],
+  uppsala: [59.8586, 17.6389],
+  oslo: [59.9139, 10.7522],
+  bergen: [60.3913, 5.3221],
+  trondheim: [63.4305, 10.3951],
+  stavanger: [58.97, 5.7331],
+  copenhagen: [55.6761, 12.5683],
+  aarhus: [56.1629, 10.2039],
+  odense: [55.4038, 10.4024],
+  aalborg: [57.0488, 9.9217],
+  helsinki: [60.1699, 24.9384],
+  tokyo: [35.6762, 139.6503],
+  london: [51.5074, -0.1278],
+  paris: [48.8566, 2.3522],
+  "new york": [40.7128, -74.006],
+};
+
+const KNOWN_COUNTRIES: Record<string, [number, number]> = {
+  sweden: [62.0, 15.0],
+  norway: [61.5, 9.0],
+  denmark: [56.0, 10.0],
+  finland: [63.0, 26.0],
+  japan: [36.2, 138.25],
+  "united kingdom": [54.0, -2.5],
+  france: [46.6, 2.4],
+  "united states": [39.8, -98.6],
+  spain: [40.2, -3.7],
+  italy: [42.8, 12.5],
+  germany: [51.2, 10.4],
+};
+
+export const STOCKHOLM: [number, number] = KNOWN_CITIES.stockholm!;
+
+const key = (value: string) =>
+  value.normalize("NFKD").replace(/\p{M}+/gu, "").toLowerCase().replace(/[-_\s]+/g, " ").trim();
+
+/** The first view: a known city (zoom 13) or country (zoom 6), else Stockholm. */
+export function initialView(city?: string | null, country?: string | null): { center: [number, number]; zoom: number } {
+  const cityCenter = city ? KNOWN_CITIES[key(city)] : undefined;
+  if (cityCenter) return { center: cityCenter, zoom: CITY_ZOOM };
+  const countryCenter = country ? KNOWN_COUNTRIES[key(country)] : undefined;
+  if (countryCenter) return { center: countryCenter, zoom: COUNTRY_ZOOM };
+  return { center: STOCKHOLM, zoom: CITY_ZOOM };
+}
+
+/** A link to the area on OpenStreetMap, for the map's no-JavaScript fallback. */
+export function openStreetMapUrl(lat: number, lng: number, zoom: number = CITY_ZOOM): string {
+  return `https://www.openstreetmap.org/?mlat=${lat.toFixed(5)}&mlon=${lng.toFixed(5)}#map=${zoom}/${lat.toFixed(5)}/${lng.toFixed(5)}`;
+}

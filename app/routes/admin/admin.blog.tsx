@@ -1,0 +1,191 @@
+import { useRef, useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { useHydrated } from "remix-utils/use-hydrated";
+import type { Route } from "./+types/admin.blog";
+import { adminMeta } from "#app/admin/admin-meta.ts";
+import { requireAdmin } from "#app/auth/guards.server.ts";
+import { ADMIN_BLOG_PAGE_SIZE, isPostId, listAdminPosts, pageParam } from "#app/blog/posts.server.ts";
+import { clearCatalogueCache } from "#app/hotels/catalogue-cache.server.ts";
+import { AdminPageHeader } from "#app/components/admin-page-header.tsx";
+import { Pagination } from "#app/components/pagination.tsx";
+import { getAppDatabase } from "#app/db/db.server.ts";
+import { swedishDate } from "#app/utils/dates.ts";
+import { blogPostPath } from "#app/utils/paths.ts";
+import { redirectWithFlash } from "#app/http/flash.server.ts";
+import { readFormData } from "#app/http/form-data.server.ts";
+import { log } from "#app/utils/log.server.ts";
+
+export function meta() {
+  return adminMeta("Blogghantering");
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireAdmin(args);
+  const params = args.url.searchParams;
+  const search = (params.get("q") ?? "").trim().slice(0, 200);
+  const page = pageParam(params.get("sida"));
+  const db = getAppDatabase().db;
+  // Without JavaScript, "Ta bort" opens this page with ?radera=<id>, which asks first.
+  const deleting = params.get("radera");
+  const [{ posts, total }, confirm] = await Promise.all([
+    listAdminPosts(db, { search, page }),
+    deleting && isPostId(deleting)
+      ? db.selectFrom("hotels_blog_posts").select(["id", "title"]).where("id", "=", deleting).executeTakeFirst()
+      : undefined,
+  ]);
+  return { search, page, posts, total, pageCount: Math.max(1, Math.ceil(total / ADMIN_BLOG_PAGE_SIZE)), confirm: confirm ?? null };
+}
+
+export async function action(args: Route.ActionArgs) {
+  await requireAdmin(args);
+  const form = await readFormData(args.request, 4 * 1024);
+  const id = String(form.get("id") ?? "");
+  const back = `/admin/blog${stripConfirm(args.url.searchParams)}`;
+  const failed = { title: "Fel: Kunde inte ta bort inlägget", description: "Kunde inte ta bort inlägget. Försök igen.", variant: "destructive" as const };
+  if (form.get("intent") !== "delete" || !isPostId(id)) return redirectWithFlash(back, failed);
+  try {
+    const deleted = await getAppDatabase().db.deleteFrom("hotels_blog_posts").where("id", "=", id).returning("title").executeTakeFirst();
+    if (!deleted) return redirectWithFlash(back, failed);
+    clearCatalogueCache();
+    return redirectWithFlash(back, { title: "Inlägg borttaget", description: `”${deleted.title}” är borttaget.` });
+  } catch (error) {
+    log.error("blog post delete failed", error, { id });
+    return redirectWithFlash(back, failed);
+  }
+}
+
+function stripConfirm(params: URLSearchParams): string {
+  const next = new URLSearchParams(params);
+  next.delete("radera");
+  const query = next.toString();
+  return query ? `?${query}` : "";
+}
+
+export default function AdminBlog({ loaderData }: Route.ComponentProps) {
+  const { search, page, posts, total, pageCount, confirm } = loaderData;
+  const hydrated = useHydrated();
+  const busy = useNavigation().state === "submitting";
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [pending, setPending] = useState<{ id: string; title: string } | null>(null);
+  const query = new URLSearchParams();
+  if (search) query.set("q", search);
+  if (page > 1) query.set("sida", String(page));
+  const here = `/admin/blog${query.toString() ? `?${query}` : ""}`;
+  const confirmHref = (id: string) => `${here}${here.includes("?") ? "&" : "?"}radera=${id}`;
+
+  return (
+    <div className="mx-auto max-w-5xl space-y-6">
+      <AdminPageHeader title="Blogghantering" description={`${total} ${total === 1 ? "inlägg" : "inlägg"} i bloggen.`}>
+        <Link to="/admin/blog/new" className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+          Nytt inlägg
+        </Link>
+      </AdminPageHeader>
+      <Form method="get" className="flex flex-wrap items-end gap-3" role="search">
+        <div className="min-w-64 flex-1">
+          <label htmlFor="blog-search" className="mb-1 block text-sm font-medium">Sök på titel</label>
+          <input id="blog-search" name="q" type="search" defaultValue={search} key={search} className="w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm" />
+        </div>
+        <button type="submit" className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium hover:bg-slate-50">
+          Sök
+        </button>
+      </Form>
+
+      {confirm ? (
+        <section role="alertdialog" aria-labelledby="confirm-heading" aria-describedby="confirm-text" className="rounded-lg border border-red-300 bg-red-50 p-5">
+          <ConfirmBody id={confirm.id} title={confirm.title} busy={busy} cancel={<Link to={here} className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium">Avbryt</Link>} />
+        </section>
+      ) : null}
+
+      {posts.length === 0 ? (
+        <p className="rounded-lg border border-slate-200 bg-white p-6 text-center text-muted">
+          {search ? "Inga inlägg matchade din sökning." : "Inga blogginlägg hittades."}
+        </p>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+          <table className="min-w-full divide-y divide-slate-200 text-sm">
+            <caption className="sr-only">Blogginlägg</caption>
+            <thead className="bg-slate-50 text-left">
+              <tr>
+                <th scope="col" className="px-3 py-2 font-semibold">Titel</th>
+                <th scope="col" className="px-3 py-2 font-semibold">Skapad</th>
+                <th scope="col" className="px-3 py-2 font-semibold">Status</th>
+                <th scope="col" className="px-3 py-2 font-semibold">Åtgärder</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {posts.map((post) => (
+                <tr key={post.id}>
+                  <th scope="row" className="px-3 py-2 text-left font-medium">{post.title}</th>
+                  <td className="whitespace-nowrap px-3 py-2">{swedishDate(post.createdAt)}</td>
+                  <td className="px-3 py-2">
+                    <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${post.published ? "bg-emerald-100 text-emerald-900" : "bg-slate-100 text-slate-800"}`}>
+                      {post.published ? "Publicerad" : "Utkast"}
+                    </span>
+                  </td>
+                  <td className="px-3 py-2">
+                    <div className="flex flex-wrap gap-3">
+                      <Link to={`/admin/blog/edit/${post.id}`} className="font-medium text-brand-700 underline">
+                        Redigera<span className="sr-only"> {post.title}</span>
+                      </Link>
+                      <a href={blogPostPath(post)} target="_blank" rel="noopener" className="font-medium text-brand-700 underline">
+                        Visa<span className="sr-only"> {post.title} (ny flik)</span>
+                      </a>
+                      <Link
+                        to={confirmHref(post.id)}
+                        onClick={(event) => {
+                          // With JavaScript the question is a dialog on this page.
+                          if (!hydrated || !dialog.current) return;
+                          event.preventDefault();
+                          setPending({ id: post.id, title: post.title });
+                          dialog.current.showModal();
+                        }}
+                        className="font-medium text-red-700 underline"
+                      >
+                        Ta bort<span className="sr-only"> {post.title}</span>
+                      </Link>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pagination page={page} pageCount={pageCount} />
+
+      <dialog ref={dialog} aria-labelledby="confirm-heading" aria-describedby="confirm-text" className="m-auto w-full max-w-md rounded-lg p-5 backdrop:bg-black/40">
+        {pending ? (
+          <ConfirmBody
+            id={pending.id}
+            title={pending.title}
+            busy={busy}
+            onSubmit={() => dialog.current?.close()}
+            cancel={
+              <button type="button" onClick={() => dialog.current?.close()} className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium">
+                Avbryt
+              </button>
+            }
+          />
+        ) : null}
+      </dialog>
+    </div>
+  );
+}
+
+function ConfirmBody({ id, title, busy, cancel, onSubmit }: { id: string; title: string; busy: boolean; cancel: React.ReactNode; onSubmit?: () => void }) {
+  return (
+    <>
+      <h2 id="confirm-heading" className="text-lg font-semibold">Är du säker?</h2>
+      <p id="confirm-text" className="mt-1 text-sm">
+        Inlägget ”{title}” tas bort permanent. Det går inte att ångra.
+      </p>
+      <Form method="post" className="mt-4 flex gap-3" onSubmit={onSubmit}>
+        <input type="hidden" name="id" value={id} />
+        {cancel}
+        <button type="submit" name="intent" value="delete" disabled={busy} className="rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800">
+          Ta bort
+        </button>
+      </Form>
+    </>
+  );
+}

@@ -1,0 +1,351 @@
+import { useEffect, useRef, useState } from "react";
+import { Form, Link, useNavigation, useSubmit } from "react-router";
+import { useHydrated } from "remix-utils/use-hydrated";
+import type { Route } from "./+types/admin.hotels";
+import { adminMeta } from "#app/admin/admin-meta.ts";
+import { generateAffiliateUrls, listAdminHotels, setHotelFlag } from "#app/admin/hotel-table.server.ts";
+import { AiNotSupportedError } from "#app/ai/engine.server.ts";
+import { startRewrite } from "#app/ai/service.server.ts";
+import { requireAdmin } from "#app/auth/guards.server.ts";
+import { listLocations } from "#app/hotels/hotel-queries.server.ts";
+import { listCountries } from "#app/hotels/places.server.ts";
+import { AdminPageHeader } from "#app/components/admin-page-header.tsx";
+import { getAppDatabase } from "#app/db/db.server.ts";
+import {
+  ADMIN_HOTEL_MESSAGES,
+  ADMIN_HOTEL_ROWS,
+  adminHotelsSearch,
+  BULK_ACTIONS,
+  isBulkAction,
+  parseAdminHotelFilters,
+  parseToggle,
+  shortUrl,
+  type AdminHotelFilters,
+} from "#app/admin/hotel-table.ts";
+import { redirectPath } from "#app/outbound/redirect-params.ts";
+import { getEnv } from "#app/utils/env.server.ts";
+import { redirectWithFlash } from "#app/http/flash.server.ts";
+import { readFormData } from "#app/http/form-data.server.ts";
+import { log } from "#app/utils/log.server.ts";
+
+export function meta() {
+  return adminMeta("Hotel Management");
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireAdmin(args);
+  const db = getAppDatabase().db;
+  const filters = parseAdminHotelFilters(args.url.searchParams);
+  const [countries, locations, list] = await Promise.all([
+    listCountries(db),
+    filters.country ? listLocations(db, filters.country) : Promise.resolve([]),
+    listAdminHotels(db, filters).catch((error: unknown) => {
+      log.error("admin hotel list failed", error);
+      return null;
+    }),
+  ]);
+  return { filters, countries, locations, list, selectAll: args.url.searchParams.get("select") === "all" };
+}
+
+/** At most the 50 shown rows can be selected; a post carries their ids. */
+const MAX_BODY_BYTES = 32 * 1024;
+
+export async function action(args: Route.ActionArgs) {
+  const session = await requireAdmin(args);
+  const form = await readFormData(args.request, MAX_BODY_BYTES);
+  const db = getAppDatabase().db;
+  const back = `/admin/hotels${adminHotelsSearch(parseAdminHotelFilters(args.url.searchParams))}`;
+  const failure = (title: string, description: string) => redirectWithFlash(back, { title, description, variant: "destructive" });
+
+  const toggle = parseToggle(form.get("toggle"));
+  if (toggle) {
+    try {
+      await setHotelFlag(db, [toggle.hotelId], toggle.flag, toggle.on);
+    } catch (error) {
+      log.error("admin hotel toggle failed", error, { hotelId: toggle.hotelId });
+      return failure("Error", ADMIN_HOTEL_MESSAGES.toggleFailed);
+    }
+    const what = toggle.flag === "affiliate" ? "Affiliate flag" : "Rewritten flag";
+    return redirectWithFlash(back, { title: "Hotel updated", description: `${what} ${toggle.on ? "set" : "removed"} for ${toggle.hotelId}.` });
+  }
+
+  const intent = form.get("intent");
+  if (!isBulkAction(intent)) return failure("Error", ADMIN_HOTEL_MESSAGES.unknownError);
+  const action = BULK_ACTIONS[intent];
+  const ids = [...new Set(form.getAll("hotel").filter((value): value is string => typeof value === "string" && value.trim() !== ""))].slice(
+    0,
+    ADMIN_HOTEL_ROWS,
+  );
+  if (ids.length === 0) return failure(ADMIN_HOTEL_MESSAGES.noneSelected, `Select at least one hotel to ${action.what}.`);
+
+  try {
+    switch (intent) {
+      case "set-affiliate":
+      case "unset-affiliate":
+      case "set-rewritten":
+      case "unset-rewritten": {
+        const flag = intent.endsWith("affiliate") ? "affiliate" : "rewritten";
+        const count = await setHotelFlag(db, ids, flag, intent.startsWith("set"));
+        return redirectWithFlash(back, { title: "Hotels updated", description: `${action.label}: ${count} ${count === 1 ? "hotel" : "hotels"}.` });
+      }
+      case "rewrite-ai": {
+        const jobId = await startRewrite(db, ids, session.user.email);
+        if (!jobId) return failure(action.failure, "None of the selected hotels exists any more.");
+        return redirectWithFlash(`/admin/jobs/${jobId}`, { title: "Rewrite started", description: `${ids.length} descriptions are being rewritten in Swedish.` });
+      }
+      case "generate-affiliate": {
+        const template = getEnv().AFFILIATE_URL_TEMPLATE;
+        if (!template) return failure(action.failure, "Set AFFILIATE_URL_TEMPLATE to the partner's link with {hotel_id}, {name}, {location} or {query} in it.");
+        try {
+          const count = await generateAffiliateUrls(db, ids, template);
+          return redirectWithFlash(back, { title: "Affiliate URLs generated", description: `${count} ${count === 1 ? "hotel" : "hotels"} now link to ${new URL(template).host}.` });
+        } catch (error) {
+          log.error("affiliate url generation failed", error);
+          return failure(`Failed to generate ${new URL(template).host} affiliate URLs`, ADMIN_HOTEL_MESSAGES.unknownError);
+        }
+      }
+    }
+  } catch (error) {
+    if (error instanceof AiNotSupportedError) return failure(action.failure, error.message);
+    log.error("admin bulk action failed", error, { intent });
+    return failure(action.failure, ADMIN_HOTEL_MESSAGES.unknownError);
+  }
+}
+
+const inputClass = "w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm disabled:bg-slate-100 disabled:text-slate-500";
+const buttonClass = "rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium hover:bg-slate-50";
+
+export default function AdminHotels({ loaderData }: Route.ComponentProps) {
+  const { filters, countries, locations, list, selectAll } = loaderData;
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const search = adminHotelsSearch(filters);
+  const [selected, setSelected] = useState(() => (selectAll && list ? list.hotels.length : 0));
+  const tableForm = useRef<HTMLFormElement>(null);
+  // After each navigation (an action's redirect, new filters) the table starts with nothing selected.
+  const [generation, setGeneration] = useState(0);
+  const wasBusy = useRef(false);
+  useEffect(() => {
+    if (navigation.state !== "idle") {
+      wasBusy.current = true;
+    } else if (wasBusy.current) {
+      wasBusy.current = false;
+      setGeneration((value) => value + 1);
+      setSelected(0);
+    }
+  }, [navigation.state]);
+
+  const countSelected = () => setSelected(tableForm.current?.querySelectorAll<HTMLInputElement>('input[name="hotel"]:checked').length ?? 0);
+  const selectEvery = (checked: boolean) => {
+    tableForm.current?.querySelectorAll<HTMLInputElement>('input[name="hotel"]').forEach((box) => (box.checked = checked));
+    countSelected();
+  };
+  const shown = list?.hotels.length ?? 0;
+
+  return (
+    <div className="mx-auto max-w-7xl space-y-6">
+      <AdminPageHeader title="Hotel Management" description="Search the catalogue, change flags one by one or in bulk, and start AI rewrites." />
+      <AdminHotelFilterForm filters={filters} countries={countries} locations={locations} />
+
+      {list === null ? (
+        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
+          {ADMIN_HOTEL_MESSAGES.loadFailed}
+        </p>
+      ) : (
+        <Form
+          method="post"
+          action={`/admin/hotels${search}`}
+          ref={tableForm}
+          onChange={countSelected}
+          key={`${search}|${generation}`}
+          className="space-y-3"
+        >
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <p className="text-sm text-muted" aria-live="polite">
+              {list.total > shown ? `Showing first ${shown} results of ${list.total} total hotels` : `${list.total} ${list.total === 1 ? "hotel" : "hotels"}`}
+              {hydrated && selected ? ` · ${selected} selected` : ""}
+            </p>
+            {hydrated ? null : selectAll ? (
+              <Link to={`/admin/hotels${search}`} className="text-sm font-medium text-brand-700 underline">
+                Clear selection
+              </Link>
+            ) : shown ? (
+              <Link to={`/admin/hotels${search ? `${search}&` : "?"}select=all`} className="text-sm font-medium text-brand-700 underline">
+                Select all {shown} shown
+              </Link>
+            ) : null}
+          </div>
+          {/* Without JavaScript the buttons are always there; with it, once something is selected. */}
+          {!hydrated || selected > 0 ? (
+            <fieldset className="flex flex-wrap gap-2 rounded-lg border border-slate-200 bg-white p-3">
+              <legend className="sr-only">Bulk actions for the selected hotels</legend>
+              {Object.entries(BULK_ACTIONS).map(([intent, action]) => (
+                <button key={intent} type="submit" name="intent" value={intent} disabled={busy} className={buttonClass}>
+                  {action.label}
+                </button>
+              ))}
+            </fieldset>
+          ) : null}
+          {shown === 0 ? (
+            <p className="rounded-lg border border-slate-200 bg-white p-6 text-center text-muted">{ADMIN_HOTEL_MESSAGES.empty}</p>
+          ) : (
+            <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+              <table className="min-w-full divide-y divide-slate-200 text-sm">
+                <caption className="sr-only">Hotels</caption>
+                <thead className="bg-slate-50 text-left">
+                  <tr>
+                    <th scope="col" className="w-10 px-3 py-2">
+                      {hydrated ? (
+                        <input
+                          type="checkbox"
+                          aria-label="Select all visible hotels"
+                          checked={selected > 0 && selected === shown}
+                          ref={(box) => {
+                            if (box) box.indeterminate = selected > 0 && selected < shown;
+                          }}
+                          onChange={(event) => selectEvery(event.currentTarget.checked)}
+                        />
+                      ) : (
+                        <span className="sr-only">Select</span>
+                      )}
+                    </th>
+                    <th scope="col" className="px-3 py-2 font-semibold">Name</th>
+                    <th scope="col" className="px-3 py-2 font-semibold">Country</th>
+                    <th scope="col" className="px-3 py-2 font-semibold">Location</th>
+                    <th scope="col" className="px-3 py-2 font-semibold">Affiliate URL</th>
+                    <th scope="col" className="px-3 py-2 font-semibold">Description Rewritten</th>
+                    <th scope="col" className="px-3 py-2 font-semibold">Actions</th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100">
+                  {list.hotels.map((hotel) => (
+                    <tr key={hotel.hotelId}>
+                      <td className="px-3 py-2">
+                        <input type="checkbox" name="hotel" value={hotel.hotelId} defaultChecked={selectAll} aria-label={`Select ${hotel.name}`} />
+                      </td>
+                      <th scope="row" className="px-3 py-2 text-left font-medium">
+                        {hotel.name}
+                        <span className="block font-mono text-xs font-normal text-muted">{hotel.hotelId}</span>
+                      </th>
+                      <td className="px-3 py-2">{hotel.country ?? "–"}</td>
+                      <td className="px-3 py-2">{hotel.location ?? "–"}</td>
+                      <td className="px-3 py-2">
+                        {hotel.affiliateUrl ? (
+                          <span title={hotel.affiliateUrl} className="block max-w-xs break-all font-mono text-xs">
+                            {shortUrl(hotel.affiliateUrl)}
+                          </span>
+                        ) : (
+                          <span className="text-muted">Missing</span>
+                        )}
+                        <FlagButton flag="affiliate" hotel={hotel.hotelId} name={hotel.name} on={hotel.hasAffiliateUrl} disabled={busy} />
+                      </td>
+                      <td className="px-3 py-2">
+                        <FlagButton flag="rewritten" hotel={hotel.hotelId} name={hotel.name} on={hotel.rewritten} disabled={busy} />
+                      </td>
+                      <td className="px-3 py-2">
+                        {hotel.affiliateUrl ? (
+                          <a
+                            href={redirectPath(hotel.affiliateUrl, { source: "admin-panel", hotel: hotel.hotelId })}
+                            target="_blank"
+                            rel="noopener"
+                            className="font-medium text-brand-700 underline"
+                          >
+                            Open<span className="sr-only"> the partner page of {hotel.name} (new tab)</span>
+                          </a>
+                        ) : null}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </Form>
+      )}
+    </div>
+  );
+}
+
+/** A row's flag, switched in place: the button posts the opposite value. */
+function FlagButton({ flag, hotel, name, on, disabled }: { flag: "affiliate" | "rewritten"; hotel: string; name: string; on: boolean; disabled: boolean }) {
+  const what = flag === "affiliate" ? "affiliate flag" : "rewritten flag";
+  return (
+    <button
+      type="submit"
+      name="toggle"
+      value={`${flag}:${hotel}:${!on}`}
+      disabled={disabled}
+      aria-label={`${flag === "affiliate" ? "Has affiliate URL" : "Description rewritten"}: ${on ? "yes" : "no"}. ${on ? "Remove" : "Set"} the ${what} of ${name}`}
+      className={`mt-1 inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold ${
+        on ? "bg-emerald-100 text-emerald-900 hover:bg-emerald-200" : "bg-slate-100 text-slate-700 hover:bg-slate-200"
+      }`}
+    >
+      {flag === "affiliate" ? "Affiliate: " : ""}
+      {on ? "Yes" : "No"}
+    </button>
+  );
+}
+
+function AdminHotelFilterForm({ filters, countries, locations }: { filters: AdminHotelFilters; countries: string[]; locations: string[] }) {
+  const submit = useSubmit();
+  const form = useRef<HTMLFormElement>(null);
+  const apply = (clearLocation = false) => {
+    if (!form.current) return;
+    const data = new FormData(form.current);
+    if (clearLocation) data.delete("location");
+    for (const [key, value] of [...data.entries()]) if (value === "" || value === "all") data.delete(key);
+    submit(data, { method: "get", action: "/admin/hotels", replace: true });
+  };
+  const key = adminHotelsSearch(filters);
+  return (
+    <Form ref={form} method="get" action="/admin/hotels" key={key} className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 md:grid-cols-3 lg:grid-cols-6 lg:items-end">
+      <div className="lg:col-span-2">
+        <label htmlFor="hotels-q" className="mb-1 block text-sm font-medium">Search</label>
+        <input id="hotels-q" name="q" type="search" defaultValue={filters.q} placeholder="Name, place or hotel ID" className={inputClass} />
+      </div>
+      <div>
+        <label htmlFor="hotels-country" className="mb-1 block text-sm font-medium">Country</label>
+        <select id="hotels-country" name="country" defaultValue={filters.country} onChange={() => apply(true)} className={inputClass}>
+          <option value="">All countries</option>
+          {countries.map((country) => (
+            <option key={country} value={country}>{country}</option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor="hotels-location" className="mb-1 block text-sm font-medium">Location</label>
+        <select id="hotels-location" name="location" defaultValue={filters.location} disabled={!filters.country} onChange={() => apply()} className={inputClass}>
+          <option value="">{filters.country ? "All locations" : "Choose a country first"}</option>
+          {locations.map((location) => (
+            <option key={location} value={location}>{location}</option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor="hotels-affiliate" className="mb-1 block text-sm font-medium">Affiliate status</label>
+        <select id="hotels-affiliate" name="affiliate" defaultValue={filters.affiliate} onChange={() => apply()} className={inputClass}>
+          <option value="all">All</option>
+          <option value="missing">Missing affiliate URL</option>
+          <option value="has">Has affiliate URL</option>
+        </select>
+      </div>
+      <div>
+        <label htmlFor="hotels-rewrite" className="mb-1 block text-sm font-medium">Rewrite status</label>
+        <select id="hotels-rewrite" name="rewrite" defaultValue={filters.rewrite} onChange={() => apply()} className={inputClass}>
+          <option value="all">All</option>
+          <option value="not-rewritten">Not rewritten</option>
+          <option value="rewritten">Rewritten</option>
+        </select>
+      </div>
+      <div className="flex gap-2 md:col-span-3 lg:col-span-6">
+        <button type="submit" className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+          Apply Filters
+        </button>
+        <Link to="/admin/hotels" className={buttonClass}>
+          Reset Filters
+        </Link>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,102 @@
+import { Form, Link, useNavigation } from "react-router";
+import { sql } from "kysely";
+import type { Route } from "./+types/admin.messages";
+import { adminMeta } from "#app/admin/admin-meta.ts";
+import { requireAdmin } from "#app/auth/guards.server.ts";
+import { AdminPageHeader } from "#app/components/admin-page-header.tsx";
+import { getAppDatabase } from "#app/db/db.server.ts";
+import { isUuid } from "#app/utils/uuid.ts";
+import { redirectWithFlash } from "#app/http/flash.server.ts";
+import { readFormData } from "#app/http/form-data.server.ts";
+
+export function meta() {
+  return adminMeta("Contact Messages");
+}
+
+const PAGE_SIZE = 25;
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireAdmin(args);
+  const db = getAppDatabase().db;
+  const page = Math.max(1, Math.min(10_000, Number.parseInt(args.url.searchParams.get("sida") ?? "1", 10) || 1));
+  const [messages, count] = await Promise.all([
+    db
+      .selectFrom("contact_messages")
+      .select(["id", "name", "email", "message", "created_at"])
+      .orderBy("created_at", "desc")
+      .orderBy("id")
+      .limit(PAGE_SIZE)
+      .offset((page - 1) * PAGE_SIZE)
+      .execute(),
+    db.selectFrom("contact_messages").select(sql<number>`count(*)::int`.as("n")).executeTakeFirstOrThrow(),
+  ]);
+  return { messages, total: count.n, page, pages: Math.max(1, Math.ceil(count.n / PAGE_SIZE)) };
+}
+
+export async function action(args: Route.ActionArgs) {
+  await requireAdmin(args);
+  const form = await readFormData(args.request, 4 * 1024);
+  const id = String(form.get("id") ?? "");
+  const back = `/admin/messages${args.url.search}`;
+  if (form.get("intent") !== "delete" || !isUuid(id)) {
+    return redirectWithFlash(back, { title: "Error", description: "Unknown error occurred", variant: "destructive" });
+  }
+  const deleted = await getAppDatabase().db.deleteFrom("contact_messages").where("id", "=", id).executeTakeFirst();
+  return redirectWithFlash(
+    back,
+    Number(deleted.numDeletedRows) ? { title: "Message deleted", description: "The message has been removed." } : { title: "Error", description: "That message was already deleted.", variant: "destructive" },
+  );
+}
+
+const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Stockholm" });
+
+export default function AdminMessages({ loaderData }: Route.ComponentProps) {
+  const { messages, total, page, pages } = loaderData;
+  const busy = useNavigation().state === "submitting";
+  return (
+    <div className="mx-auto max-w-4xl space-y-6">
+      <AdminPageHeader title="Contact Messages" description={`Messages sent with the contact form, newest first (${total} in all).`} />
+      {messages.length === 0 ? (
+        <p className="rounded-lg border border-slate-200 bg-white p-6 text-muted">No messages.</p>
+      ) : (
+        <ol className="space-y-3">
+          {messages.map((message) => (
+            <li key={message.id}>
+              <article aria-labelledby={`message-${message.id}`} className="rounded-lg border border-slate-200 bg-white p-4">
+                <header className="flex flex-wrap items-baseline justify-between gap-2">
+                  <h2 id={`message-${message.id}`} className="font-semibold">
+                    {message.name} <a href={`mailto:${message.email}`} className="text-sm font-normal text-brand-700 underline">{message.email}</a>
+                  </h2>
+                  <time dateTime={new Date(message.created_at).toISOString()} className="text-sm text-muted">
+                    {dateTime.format(new Date(message.created_at))}
+                  </time>
+                </header>
+                <p className="mt-2 whitespace-pre-line text-sm">{message.message}</p>
+                <Form method="post" className="mt-3">
+                  <input type="hidden" name="id" value={message.id} />
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="delete"
+                    disabled={busy}
+                    className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50"
+                    aria-label={`Delete the message from ${message.name}`}
+                  >
+                    Delete
+                  </button>
+                </Form>
+              </article>
+            </li>
+          ))}
+        </ol>
+      )}
+      {pages > 1 ? (
+        <nav aria-label="Pages" className="flex items-center justify-between text-sm">
+          {page > 1 ? <Link to={`?sida=${page - 1}`} className="font-medium text-brand-700 underline">Newer</Link> : <span />}
+          <span className="text-muted">Page {page} of {pages}</span>
+          {page < pages ? <Link to={`?sida=${page + 1}`} className="font-medium text-brand-700 underline">Older</Link> : <span />}
+        </nav>
+      ) : null}
+    </div>
+  );
+}

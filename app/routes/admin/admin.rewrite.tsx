@@ -1,0 +1,193 @@
+import { data, Form, useNavigation } from "react-router";
+import type { Route } from "./+types/admin.rewrite";
+import { adminMeta } from "#app/admin/admin-meta.ts";
+import { AiNotSupportedError } from "#app/ai/engine.server.ts";
+import { getAiEngine, translateDescription } from "#app/ai/service.server.ts";
+import { requireAdmin } from "#app/auth/guards.server.ts";
+import { AdminPageHeader } from "#app/components/admin-page-header.tsx";
+import { getAppDatabase } from "#app/db/db.server.ts";
+import { stripTrailingPeriod } from "#app/hotels/hotel.ts";
+import { withoutControlChars } from "#app/hotels/search-params.ts";
+import { redirectWithFlash } from "#app/http/flash.server.ts";
+import { readFormData } from "#app/http/form-data.server.ts";
+import { log } from "#app/utils/log.server.ts";
+import { clearCatalogueCache } from "#app/hotels/catalogue-cache.server.ts";
+import { sql } from "kysely";
+
+const REWRITE_MESSAGES = {
+  enterId: "Please enter a hotel ID",
+  notFoundTitle: "Not found",
+  notFound: "No hotel found with this ID",
+  found: "Hotel found",
+  noDescription: "No description to translate",
+  missing: "Missing hotel ID or translated description",
+  saved: "Translated description saved successfully",
+  saveFailed: "Failed to save translation",
+  searchFailed: "Failed to search hotel",
+  translateFailed: "The translation failed. Please try again.",
+} as const;
+
+/** A translated description is a few thousand characters at most. */
+const MAX_TRANSLATION = 20_000;
+
+export function meta() {
+  return adminMeta("AI Rewrite");
+}
+
+async function findHotel(hotelId: string) {
+  return getAppDatabase()
+    .db.selectFrom("hotels")
+    .select(["hotel_id", "name", "location", "country", "description", "rewritten_text", "is_description_rewritten"])
+    .where("hotel_id", "=", hotelId)
+    .executeTakeFirst();
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireAdmin(args);
+  const canTranslate = getAiEngine().canTranslate;
+  const raw = args.url.searchParams.get("hotel");
+  if (raw === null) return { canTranslate, query: "", hotel: null, status: null };
+  const query = stripTrailingPeriod(withoutControlChars(raw).trim()).slice(0, 200);
+  if (!query) return { canTranslate, query, hotel: null, status: { kind: "error" as const, text: REWRITE_MESSAGES.enterId } };
+  try {
+    const hotel = await findHotel(query);
+    if (!hotel) return { canTranslate, query, hotel: null, status: { kind: "error" as const, title: REWRITE_MESSAGES.notFoundTitle, text: REWRITE_MESSAGES.notFound } };
+    return { canTranslate, query, hotel, status: { kind: "ok" as const, text: REWRITE_MESSAGES.found } };
+  } catch (error) {
+    log.error("admin rewrite search failed", error);
+    return { canTranslate, query, hotel: null, status: { kind: "error" as const, text: REWRITE_MESSAGES.searchFailed } };
+  }
+}
+
+export async function action(args: Route.ActionArgs) {
+  await requireAdmin(args);
+  const form = await readFormData(args.request, 64 * 1024);
+  const intent = form.get("intent");
+  const hotelId = stripTrailingPeriod(String(form.get("hotel_id") ?? "").trim()).slice(0, 200);
+  const translation = String(form.get("translation") ?? "").slice(0, MAX_TRANSLATION);
+  const answer = (error: string | null, status: number, text = translation) => data({ translation: text, error }, { status });
+
+  if (intent === "translate") {
+    const hotel = hotelId ? await findHotel(hotelId) : undefined;
+    if (!hotel) return answer(REWRITE_MESSAGES.notFound, 404);
+    if (!hotel.description?.trim()) return answer(REWRITE_MESSAGES.noDescription, 400);
+    try {
+      const swedish = await translateDescription({
+        name: hotel.name ?? "",
+        location: hotel.location ?? "",
+        country: hotel.country ?? "",
+        description: hotel.description,
+      });
+      return answer(null, 200, swedish);
+    } catch (error) {
+      if (error instanceof AiNotSupportedError) return answer(error.message, 400);
+      log.error("admin translate failed", error, { hotelId });
+      return answer(REWRITE_MESSAGES.translateFailed, 503);
+    }
+  }
+
+  if (intent === "save") {
+    if (!hotelId || !translation.trim()) return answer(REWRITE_MESSAGES.missing, 400);
+    try {
+      const result = await getAppDatabase()
+        .db.updateTable("hotels")
+        .set({ rewritten_text: translation.trim(), is_description_rewritten: true, updated_at: sql`now()` })
+        .where("hotel_id", "=", hotelId)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) return answer(REWRITE_MESSAGES.notFound, 404);
+    } catch (error) {
+      log.error("admin save translation failed", error, { hotelId });
+      return answer(REWRITE_MESSAGES.saveFailed, 500);
+    }
+    clearCatalogueCache();
+    return redirectWithFlash(`/admin/rewrite?hotel=${encodeURIComponent(hotelId)}`, { title: "Saved", description: REWRITE_MESSAGES.saved });
+  }
+  return answer("Unknown error occurred", 400);
+}
+
+const inputClass = "w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm";
+const buttonClass = "rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-70";
+
+export default function AdminRewrite({ loaderData, actionData }: Route.ComponentProps) {
+  const { canTranslate, query, hotel, status } = loaderData;
+  const navigation = useNavigation();
+  const working = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+  const translation = actionData?.translation ?? hotel?.rewritten_text ?? "";
+
+  return (
+    <div className="mx-auto max-w-5xl space-y-6">
+      <AdminPageHeader title="AI Description Translation" description="Find a hotel, translate its English description to Swedish, check it, and save." />
+      <Form method="get" className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4">
+        <div className="min-w-64 flex-1">
+          <label htmlFor="rewrite-hotel" className="mb-1 block text-sm font-medium">Hotel ID</label>
+          <input
+            id="rewrite-hotel"
+            name="hotel"
+            defaultValue={query}
+            key={query}
+            className={inputClass}
+            aria-invalid={status?.kind === "error" ? true : undefined}
+            aria-describedby={status ? "rewrite-status" : undefined}
+          />
+        </div>
+        <button type="submit" className={buttonClass}>Search</button>
+      </Form>
+      {status ? (
+        <p
+          id="rewrite-status"
+          role={status.kind === "error" ? "alert" : "status"}
+          className={`rounded-lg border p-3 text-sm ${status.kind === "error" ? "border-red-300 bg-red-50 text-red-900" : "border-emerald-300 bg-emerald-50 text-emerald-900"}`}
+        >
+          {"title" in status && status.title ? <strong className="mr-1">{status.title}:</strong> : null}
+          {status.text}
+        </p>
+      ) : null}
+
+      {hotel ? (
+        <Form method="post" className="space-y-4">
+          <input type="hidden" name="hotel_id" value={hotel.hotel_id} />
+          <h2 className="text-lg font-semibold">
+            {hotel.name ?? hotel.hotel_id}
+            <span className="ml-2 text-sm font-normal text-muted">
+              {[hotel.location, hotel.country].filter(Boolean).join(", ")} · {hotel.is_description_rewritten ? "rewritten" : "not rewritten"}
+            </span>
+          </h2>
+          <div className="grid gap-4 lg:grid-cols-2">
+            <div>
+              <label htmlFor="rewrite-original" className="mb-1 block text-sm font-medium">Original description (English)</label>
+              <textarea id="rewrite-original" readOnly rows={14} value={hotel.description ?? ""} className={`${inputClass} bg-slate-50`} />
+            </div>
+            <div>
+              <label htmlFor="rewrite-translation" className="mb-1 block text-sm font-medium">Swedish translation</label>
+              <textarea
+                id="rewrite-translation"
+                name="translation"
+                rows={14}
+                defaultValue={translation}
+                key={translation}
+                aria-describedby={actionData?.error ? "rewrite-error" : "rewrite-translation-hint"}
+                className={inputClass}
+              />
+              <p id="rewrite-translation-hint" className="mt-1 text-xs text-muted">
+                {canTranslate ? "Translate with AI fills this in; edit it before saving." : "No AI provider is configured: type the Swedish text here and save it."}
+              </p>
+            </div>
+          </div>
+          {actionData?.error ? (
+            <p id="rewrite-error" role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900">
+              {actionData.error}
+            </p>
+          ) : null}
+          <div className="flex flex-wrap gap-3">
+            <button type="submit" name="intent" value="translate" disabled={Boolean(working)} className={buttonClass}>
+              {working === "translate" ? "Translating..." : "Translate with AI"}
+            </button>
+            <button type="submit" name="intent" value="save" disabled={Boolean(working)} className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold hover:bg-slate-50 disabled:opacity-70">
+              {working === "save" ? "Saving..." : "Save Translation"}
+            </button>
+          </div>
+        </Form>
+      ) : null}
+    </div>
+  );
+}

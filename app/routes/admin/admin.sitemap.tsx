@@ -1,0 +1,184 @@
+import { useState } from "react";
+import { Form, Link } from "react-router";
+import { useHydrated } from "remix-utils/use-hydrated";
+import type { Route } from "./+types/admin.sitemap";
+import { adminMeta } from "#app/admin/admin-meta.ts";
+import { requireAdmin } from "#app/auth/guards.server.ts";
+import { clearCatalogueCache } from "#app/hotels/catalogue-cache.server.ts";
+import { countSitemapUrls, planSitemap, renderSitemap } from "#app/seo/sitemap.server.ts";
+import { AdminPageHeader } from "#app/components/admin-page-header.tsx";
+import { getAppDatabase } from "#app/db/db.server.ts";
+import { getEnv } from "#app/utils/env.server.ts";
+import { redirectWithFlash } from "#app/http/flash.server.ts";
+import { readFormData } from "#app/http/form-data.server.ts";
+import { log } from "#app/utils/log.server.ts";
+
+export function meta() {
+  return adminMeta("Sitemap Generator");
+}
+
+/** The preview lists this many addresses; the XML tab and the download hold them all. */
+const PREVIEW_ROWS = 200;
+
+/**
+ * The sitemap generator (back-office spec §2) over the same generator as /sitemap.xml, which
+ * is always live (DESIGN §4 item 4). Generating only reads, so it is a GET (?generate=1).
+ */
+export async function loader(args: Route.LoaderArgs) {
+  await requireAdmin(args);
+  const params = args.url.searchParams;
+  const tab = params.get("tab") === "preview" ? "preview" : "xml";
+  if (params.get("generate") !== "1") return { generated: null, tab };
+  const db = getAppDatabase().db;
+  try {
+    const [xml, counts] = await Promise.all([renderSitemap(db, { siteUrl: getEnv().SITE_URL }), countSitemapUrls(db)]);
+    const plan = planSitemap(counts);
+    const urls = [...xml!.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!.replace(/&amp;/g, "&"));
+    return { generated: { xml: xml!, counts, index: plan.index, parts: plan.parts.length, preview: urls.slice(0, PREVIEW_ROWS), urlsInDocument: urls.length }, tab };
+  } catch (error) {
+    log.error("admin sitemap generation failed", error);
+    return { generated: null, tab, error: "Failed to generate sitemap" };
+  }
+}
+
+export async function action(args: Route.ActionArgs) {
+  await requireAdmin(args);
+  const form = await readFormData(args.request, 4 * 1024);
+  if (form.get("generated") !== "1") {
+    return redirectWithFlash("/admin/sitemap", { title: "No sitemap", description: "Generate a sitemap first", variant: "destructive" });
+  }
+  // /sitemap.xml is generated on every request; what can be stale is the catalogue lists it reads.
+  clearCatalogueCache();
+  return redirectWithFlash("/admin/sitemap?generate=1", { title: "Live sitemap updated", description: "/sitemap.xml now reflects the catalogue as it is." });
+}
+
+const tabClass = (active: boolean) =>
+  `rounded-t-md border-b-2 px-4 py-2 text-sm font-medium ${active ? "border-brand-600 text-brand-700" : "border-transparent text-muted hover:text-ink"}`;
+const button = "rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium hover:bg-slate-50";
+
+export default function AdminSitemap({ loaderData }: Route.ComponentProps) {
+  const { generated, tab } = loaderData;
+  const error = "error" in loaderData ? loaderData.error : null;
+  const hydrated = useHydrated();
+  const [copy, setCopy] = useState<"idle" | "copied" | "failed">("idle");
+  const copyXml = async () => {
+    try {
+      await navigator.clipboard.writeText(generated?.xml ?? "");
+      setCopy("copied");
+    } catch {
+      setCopy("failed");
+    }
+  };
+
+  return (
+    <div className="mx-auto max-w-5xl space-y-6">
+      <AdminPageHeader title="Sitemap Generator" description="The sitemap crawlers read at /sitemap.xml, generated from the database." />
+      <div className="flex flex-wrap gap-3">
+        <Form method="get">
+          <input type="hidden" name="generate" value="1" />
+          <input type="hidden" name="tab" value={tab} />
+          <button type="submit" className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+            Generate Sitemap
+          </button>
+        </Form>
+        {generated ? (
+          <a href="/admin/sitemap/download" download="sitemap.xml" className={button}>
+            Download
+          </a>
+        ) : null}
+        <a href="/sitemap.xml" target="_blank" rel="noopener" className={button}>
+          View Live Sitemap<span className="sr-only"> (new tab)</span>
+        </a>
+        <Form method="post">
+          {generated ? <input type="hidden" name="generated" value="1" /> : null}
+          <button type="submit" className={button}>
+            Update Live Sitemap
+          </button>
+        </Form>
+        {generated && hydrated ? (
+          <button type="button" onClick={copyXml} className={button}>
+            Copy to clipboard
+          </button>
+        ) : null}
+      </div>
+      <p role="status" className="text-sm">
+        {copy === "copied" ? "Sitemap copied to clipboard." : copy === "failed" ? "Could not copy to clipboard" : ""}
+      </p>
+      {error ? (
+        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900">
+          {error}
+        </p>
+      ) : null}
+
+      <aside className="rounded-lg border border-sky-200 bg-sky-50 p-4 text-sm text-sky-950">
+        <p>
+          Paths: <code>/</code>, <code>/hotels</code>, <code>/{"{country}"}</code>, <code>/{"{country}/{location}"}</code>,{" "}
+          <code>/{"{country}/{location}/{hotel}"}</code> and the published blog posts. Beyond 50,000 addresses /sitemap.xml becomes a sitemap index.
+        </p>
+      </aside>
+
+      {generated ? (
+        <>
+          <section aria-labelledby="sitemap-counts">
+            <h2 id="sitemap-counts" className="mb-2 font-semibold">
+              {generated.counts.total.toLocaleString("en-GB")} URLs
+              {generated.index ? ` in ${generated.parts} files (a sitemap index)` : ""}
+            </h2>
+            <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5">
+              {(
+                [
+                  ["Pages", generated.counts.pages],
+                  ["Countries", generated.counts.countries],
+                  ["Places", generated.counts.places],
+                  ["Hotels", generated.counts.hotels],
+                  ["Blog posts", generated.counts.posts],
+                ] as const
+              ).map(([label, value]) => (
+                <div key={label} className="rounded-lg border border-slate-200 bg-white p-3">
+                  <dt className="text-xs text-muted">{label}</dt>
+                  <dd className="text-xl font-bold">{value.toLocaleString("en-GB")}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+          <nav aria-label="Sitemap views" className="flex gap-1 border-b border-slate-200">
+            <Link to="?generate=1&tab=xml" aria-current={tab === "xml" ? "page" : undefined} className={tabClass(tab === "xml")} preventScrollReset>
+              XML
+            </Link>
+            <Link to="?generate=1&tab=preview" aria-current={tab === "preview" ? "page" : undefined} className={tabClass(tab === "preview")} preventScrollReset>
+              Preview
+            </Link>
+          </nav>
+          {tab === "xml" ? (
+            <div>
+              <label htmlFor="sitemap-xml" className="sr-only">Sitemap XML</label>
+              <textarea id="sitemap-xml" readOnly value={generated.xml} rows={20} className="w-full rounded-md border border-slate-300 bg-slate-50 p-3 font-mono text-xs" />
+            </div>
+          ) : (
+            <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+              <table className="min-w-full text-sm">
+                <caption className="p-3 text-left text-muted">
+                  {generated.index ? "The sitemap index lists its files:" : `The first ${Math.min(PREVIEW_ROWS, generated.urlsInDocument)} of ${generated.urlsInDocument} addresses:`}
+                </caption>
+                <thead className="bg-slate-50 text-left">
+                  <tr>
+                    <th scope="col" className="px-3 py-2">#</th>
+                    <th scope="col" className="px-3 py-2">Address</th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100">
+                  {generated.preview.map((url, index) => (
+                    <tr key={url}>
+                      <td className="px-3 py-1.5 text-muted">{index + 1}</td>
+                      <td className="px-3 py-1.5 font-mono text-xs break-all">{url}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </>
+      ) : null}
+    </div>
+  );
+}

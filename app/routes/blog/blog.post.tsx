@@ -1,0 +1,108 @@
+import { data, isRouteErrorResponse, Link, redirect } from "react-router";
+import type { Route } from "./+types/blog.post";
+import { findPost, isPostId } from "#app/blog/posts.server.ts";
+import { requestAuth } from "#app/auth/request-auth.server.ts";
+import { BlogBlocks } from "#app/components/blog-blocks.tsx";
+import { getAppDatabase } from "#app/db/db.server.ts";
+import { swedishDate } from "#app/utils/dates.ts";
+import { blogPostPath } from "#app/utils/paths.ts";
+import { absoluteUrl, breadcrumbJsonLd, jsonLd, seoMeta, siteFromMatches } from "#app/seo/meta-tags.ts";
+
+const NOT_FOUND = "Blogginlägget kunde inte hittas eller har tagits bort.";
+
+/**
+ * One post, at /blog/{slug}, /blog/{id} and /blog/{slug}/{id}. Every form but the canonical
+ * one (the slug, or the id while the post has none) answers 301 to it. Drafts are 404 for
+ * everyone but administrators, who see them marked.
+ */
+export async function loader({ params, url, context }: Route.LoaderArgs) {
+  const db = getAppDatabase().db;
+  const { slug } = params;
+  const id = "id" in params ? (params.id as string | undefined) : undefined;
+  const post =
+    id !== undefined
+      ? await findPost(db, { id })
+      : isPostId(slug)
+        ? ((await findPost(db, { id: slug })) ?? (await findPost(db, { slug })))
+        : await findPost(db, { slug });
+  if (!post) throw data(null, { status: 404 });
+  if (!post.published && !(await requestAuth(context).isAdmin())) throw data(null, { status: 404 });
+  const canonical = blogPostPath(post);
+  if (url.pathname !== canonical) throw redirect(canonical, 301);
+  return { post };
+}
+
+export function meta({ data: loaderData, matches }: Route.MetaArgs) {
+  const site = siteFromMatches(matches);
+  if (!loaderData) return [{ title: `Inlägget hittades inte | ${site.siteName}` }, { name: "robots", content: "noindex" }];
+  const { post } = loaderData;
+  const path = blogPostPath(post);
+  return [
+    ...seoMeta({
+      ...site,
+      title: `${post.title} | ${site.siteName} Blogg Reseguide`,
+      description: post.excerpt || post.title,
+      path,
+      image: post.coverImage ?? undefined,
+      type: "article",
+      noindex: !post.published,
+    }),
+    jsonLd({
+      "@type": "BlogPosting",
+      headline: post.title,
+      description: post.excerpt,
+      ...(post.coverImage ? { image: absoluteUrl(site.siteUrl, post.coverImage) } : {}),
+      datePublished: post.createdAt,
+      dateModified: post.updatedAt,
+      author: { "@type": "Organization", name: site.siteName },
+      publisher: { "@type": "Organization", name: site.siteName, logo: { "@type": "ImageObject", url: absoluteUrl(site.siteUrl, "/favicon.svg") } },
+      mainEntityOfPage: absoluteUrl(site.siteUrl, path),
+      inLanguage: "sv-SE",
+    }),
+    breadcrumbJsonLd(site.siteUrl, [
+      { label: "Hem", path: "/" },
+      { label: "Reseguider", path: "/blog" },
+      { label: post.title, path },
+    ]),
+  ];
+}
+
+export default function BlogPost({ loaderData }: Route.ComponentProps) {
+  const { post } = loaderData;
+  return (
+    <article className="container-page max-w-3xl py-8">
+      <Link to="/blog" className="text-sm font-medium text-brand-700 underline">
+        ← Tillbaka till alla inlägg
+      </Link>
+      {!post.published ? (
+        <p role="note" className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm font-medium text-amber-950">
+          Utkast – bara administratörer ser det här inlägget.
+        </p>
+      ) : null}
+      <header className="mt-6">
+        <h1 className="text-3xl font-bold sm:text-4xl">{post.title}</h1>
+        <p className="mt-3 text-muted">
+          Publicerad <time dateTime={post.createdAt}>{swedishDate(post.createdAt)}</time> · {post.readingTime} min läsning
+        </p>
+      </header>
+      {post.coverImage ? <img src={post.coverImage} alt="" width={1200} height={630} className="mt-6 aspect-[1200/630] w-full rounded-xl object-cover" /> : null}
+      <div className="mt-8">
+        <BlogBlocks blocks={post.content} />
+      </div>
+    </article>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <section className="container-page max-w-3xl py-16 text-center">
+      <meta name="robots" content="noindex" />
+      <h1 className="text-2xl font-semibold">{notFound ? "Inlägget hittades inte" : "Något gick fel"}</h1>
+      <p className="mt-2 text-muted">{notFound ? NOT_FOUND : "Ett tillfälligt fel uppstod hos oss. Försök igen om en stund."}</p>
+      <Link to="/blog" className="mt-6 inline-block rounded-md bg-brand-600 px-5 py-2.5 font-medium text-white hover:bg-brand-700">
+        Tillbaka till alla inlägg
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,19 @@
+import { getEnv } from "#app/utils/env.server.ts";
+
+/** Paths crawlers should leave alone: the back office, sign-in, affiliate redirects, resource routes. */
+export const DISALLOWED_PATHS = ["/admin", "/login", "/redirect", "/resources/"] as const;
+
+/** GET /robots.txt: everything else may be crawled; the sitemap is on the configured origin. */
+export function loader() {
+  const lines = [
+    "User-agent: *",
+    "Allow: /",
+    ...DISALLOWED_PATHS.map((path) => `Disallow: ${path}`),
+    "",
+    `Sitemap: ${getEnv().SITE_URL}/sitemap.xml`,
+    "",
+  ];
+  return new Response(lines.join("\n"), {
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
+}

@@ -1,0 +1,229 @@
+import { data, isRouteErrorResponse, Link, redirect } from "react-router";
+import type { Route } from "./+types/hotel";
+import { findHotel, relatedHotels } from "#app/hotels/hotel-detail.server.ts";
+import { findPlace } from "#app/hotels/hotel-queries.server.ts";
+import { getAppDatabase } from "#app/db/db.server.ts";
+import { log } from "#app/utils/log.server.ts";
+import { Breadcrumbs } from "#app/components/breadcrumbs.tsx";
+import { HotelList } from "#app/components/hotel-card.tsx";
+import { AmenityList, RatingBadge, StarRating } from "#app/components/hotel-bits.tsx";
+import { HotelErrorPanel, type HotelErrorData } from "#app/components/hotel-error-panel.tsx";
+import { HotelMap } from "#app/components/hotel-map.tsx";
+import { ImageCarousel } from "#app/components/image-carousel.tsx";
+import { displayDescription, formatPrice, hotelSlug, truncate } from "#app/hotels/hotel.ts";
+import { toMapMarkers } from "#app/hotels/map-markers.ts";
+import { redirectPath } from "#app/outbound/redirect-params.ts";
+import { countryPath, hotelPath, hotelsSearchPath, isLocalPath, placePath } from "#app/utils/paths.ts";
+import { breadcrumbJsonLd, jsonLd, seoMeta, siteFromMatches } from "#app/seo/meta-tags.ts";
+
+const decode = (value: string) => {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+};
+
+/** Where 'Gå tillbaka' leads without JavaScript: the referring page on this site, else home. */
+function backHref(request: Request): string {
+  const referer = request.headers.get("Referer");
+  if (!referer) return "/";
+  try {
+    const url = new URL(referer);
+    const path = url.pathname + url.search;
+    return url.origin === new URL(request.url).origin && isLocalPath(path) ? path : "/";
+  } catch {
+    return "/";
+  }
+}
+
+const RELATED_COUNT = 3;
+
+export async function loader({ request, url, params }: Route.LoaderArgs) {
+  const { db } = getAppDatabase();
+  const errorData = async (kind: HotelErrorData["kind"]): Promise<HotelErrorData> => {
+    const place = await findPlace(db, params.country, params.location).catch(() => null);
+    const related = place ? await relatedHotels(db, place.country, place.location, null, 4).catch(() => []) : [];
+    return {
+      kind,
+      location: place?.location ?? params.location.replace(/-/g, " "),
+      placeHref: place ? placePath(place.country, place.location) : hotelsSearchPath({ location: params.location.replace(/-/g, " ") }),
+      backHref: backHref(request),
+      related,
+    };
+  };
+
+  let found: Awaited<ReturnType<typeof findHotel>>;
+  let nearby: Awaited<ReturnType<typeof relatedHotels>>;
+  try {
+    // The place's other hotels are found by the same place keys as the hotel: both at once.
+    [found, nearby] = await Promise.all([
+      findHotel(db, params.country, params.location, params.slug),
+      relatedHotels(db, params.country, params.location, null, RELATED_COUNT + 1).catch((error: unknown) => {
+        log.error("related hotels failed", error, { path: url.pathname });
+        return [];
+      }),
+    ]);
+  } catch (error) {
+    log.error("hotel load failed", error, { path: url.pathname });
+    throw data(await errorData("error"), { status: 500 });
+  }
+  if (!found) throw data(await errorData("not-found"), { status: 404 });
+
+  const { hotel } = found;
+  const canonical = hotelPath(hotel);
+  // Another case, accent spelling or an old name: one permanent address per hotel.
+  if (decode(url.pathname) !== decode(canonical)) {
+    throw redirect(canonical, 301);
+  }
+
+  const related = nearby.filter((other) => other.id !== hotel.id).slice(0, RELATED_COUNT);
+  return {
+    hotel: { ...hotel, description: displayDescription(hotel) },
+    related,
+    canonical,
+    bookingHref: hotel.affiliate_url ? redirectPath(hotel.affiliate_url, { source: "booking-sidebar", hotel: hotelSlug(hotel) }) : null,
+  };
+}
+
+export function meta({ data, matches }: Route.MetaArgs) {
+  const { siteName, siteUrl } = siteFromMatches(matches);
+  if (!data) return [{ title: `Hotellet hittades inte | ${siteName}` }, { name: "robots", content: "noindex" }];
+  const { hotel, canonical } = data;
+  const place = [hotel.location, hotel.country].filter(Boolean).join(", ");
+  const description = truncate(hotel.description || `${hotel.name} i ${place}. Jämför betyg och pris och boka hos vår partner.`, 155);
+  return [
+    ...seoMeta({ title: `${hotel.name}, ${place}`, description, siteName, siteUrl, path: canonical, image: hotel.image_path }),
+    jsonLd({
+      "@type": "Hotel",
+      name: hotel.name,
+      description: truncate(hotel.description, 150),
+      url: new URL(canonical, siteUrl).toString(),
+      image: [hotel.image_path, ...hotel.additional_image_paths].map((image) => new URL(image, siteUrl).toString()),
+      address: {
+        "@type": "PostalAddress",
+        ...(hotel.address ? { streetAddress: hotel.address } : {}),
+        addressLocality: hotel.location,
+        addressCountry: hotel.country,
+      },
+      ...(hotel.latitude && hotel.longitude ? { geo: { "@type": "GeoCoordinates", latitude: hotel.latitude, longitude: hotel.longitude } } : {}),
+      ...(hotel.star_rating ? { starRating: { "@type": "Rating", ratingValue: hotel.star_rating } } : {}),
+      ...(hotel.rating
+        ? { aggregateRating: { "@type": "AggregateRating", ratingValue: hotel.rating, bestRating: 10, worstRating: 1, reviewCount: Math.max(1, hotel.review_count) } }
+        : {}),
+      ...(Number(hotel.price_amount) > 0 ? { priceRange: `Från ${formatPrice(hotel.price_amount, hotel.price_currency)}` } : {}),
+      amenityFeature: hotel.amenities.map((amenity) => ({ "@type": "LocationFeatureSpecification", name: amenity.label, value: true })),
+    }),
+    breadcrumbJsonLd(siteUrl, [
+      { label: "Hem", path: "/" },
+      { label: hotel.country, path: countryPath(hotel.country) },
+      { label: hotel.location, path: placePath(hotel.country, hotel.location) },
+      { label: hotel.name, path: canonical },
+    ]),
+  ];
+}
+
+export default function HotelPage({ loaderData }: Route.ComponentProps) {
+  const { hotel, related, bookingHref } = loaderData;
+  const images = [hotel.image_path, ...hotel.additional_image_paths.filter((image) => image !== hotel.image_path)];
+  const markers = toMapMarkers([hotel]);
+  const price = Number(hotel.price_amount) > 0 ? formatPrice(hotel.price_amount, hotel.price_currency) : "";
+  const mapsQuery = encodeURIComponent([hotel.name, hotel.location, hotel.country].filter(Boolean).join(", "));
+  const reviewQuery = encodeURIComponent([hotel.name, hotel.location].filter(Boolean).join(" "));
+
+  return (
+    <div className="container-page space-y-8 py-8">
+      <Breadcrumbs
+        crumbs={[
+          { label: "Hem", to: "/" },
+          { label: hotel.country, to: countryPath(hotel.country) },
+          { label: hotel.location, to: placePath(hotel.country, hotel.location) },
+          { label: hotel.name },
+        ]}
+      />
+      <header className="space-y-2">
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="text-3xl font-bold">{hotel.name}</h1>
+          <StarRating stars={hotel.star_rating} />
+        </div>
+        <p className="text-muted">{hotel.address || [hotel.location, hotel.country].filter(Boolean).join(", ")}</p>
+        <RatingBadge rating={hotel.rating} reviews={hotel.review_count} />
+      </header>
+
+      <div className="grid gap-8 lg:grid-cols-[1fr_340px]">
+        <div className="min-w-0 space-y-8">
+          <ImageCarousel images={images} name={hotel.name} />
+          <section aria-labelledby="about-heading">
+            <h2 id="about-heading" className="mb-3 text-xl font-semibold">Om hotellet</h2>
+            {hotel.description ? (
+              <p className="max-w-prose whitespace-pre-line leading-relaxed">{hotel.description}</p>
+            ) : (
+              <p className="text-muted">Ingen beskrivning finns ännu.</p>
+            )}
+          </section>
+          <section aria-labelledby="amenities-heading">
+            <h2 id="amenities-heading" className="mb-3 text-xl font-semibold">Bekvämligheter</h2>
+            <AmenityList amenities={hotel.amenities} max={hotel.amenities.length} />
+          </section>
+          <section aria-labelledby="map-heading">
+            <h2 id="map-heading" className="mb-3 text-xl font-semibold">Läge</h2>
+            <HotelMap markers={markers} city={hotel.location} country={hotel.country} label={`Karta: ${hotel.name}`} />
+          </section>
+          <section aria-labelledby="resources-heading">
+            <h2 id="resources-heading" className="mb-3 text-xl font-semibold">Reseresurser</h2>
+            <ul className="space-y-2">
+              <li>
+                <a href={`https://www.google.com/maps/search/?api=1&query=${mapsQuery}`} target="_blank" rel="noopener noreferrer" className="text-brand-700 underline">
+                  Visa {hotel.name} på karta (öppnas i ny flik)
+                </a>
+              </li>
+              <li>
+                <a href={`https://www.tripadvisor.se/Search?q=${reviewQuery}`} target="_blank" rel="noopener noreferrer" className="text-brand-700 underline">
+                  Läs omdömen om {hotel.name} (öppnas i ny flik)
+                </a>
+              </li>
+            </ul>
+          </section>
+        </div>
+
+        <aside aria-labelledby="booking-heading" className="h-fit space-y-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm lg:sticky lg:top-6">
+          <h2 id="booking-heading" className="text-xl font-semibold">Boka ditt rum</h2>
+          {price ? (
+            <p className="text-muted">
+              från <span className="text-2xl font-bold text-ink">{price}</span> / natt
+            </p>
+          ) : (
+            <p className="text-muted">Se aktuellt pris hos vår partner.</p>
+          )}
+          {bookingHref ? (
+            <a href={bookingHref} rel="nofollow" className="block rounded-md bg-brand-600 px-4 py-3 text-center font-semibold text-white hover:bg-brand-700">
+              Boka nu
+            </a>
+          ) : (
+            <p className="rounded-md bg-slate-100 p-3 text-sm">Det här hotellet går inte att boka via oss just nu.</p>
+          )}
+          <p className="text-xs text-muted">Du bokar hos vår partner. Vi kan få provision, utan extra kostnad för dig.</p>
+        </aside>
+      </div>
+
+      {related.length ? (
+        <section aria-labelledby="related-heading">
+          <h2 id="related-heading" className="mb-4 text-xl font-semibold">Fler hotell i {hotel.location}</h2>
+          <HotelList hotels={related} />
+          <p className="mt-4">
+            <Link to={placePath(hotel.country, hotel.location)} className="font-medium text-brand-700 underline">
+              Se alla hotell i {hotel.location}
+            </Link>
+          </p>
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.data && typeof error.data === "object" && "kind" in error.data) {
+    return <HotelErrorPanel error={error.data as HotelErrorData} />;
+  }
+  throw error;
+}

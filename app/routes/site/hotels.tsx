@@ -1,0 +1,114 @@
+import { data, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
+import type { Route } from "./+types/hotels";
+import { readFormData } from "#app/http/form-data.server.ts";
+import { recommendHotels } from "#app/ai/service.server.ts";
+import { clientAddress } from "#app/auth/request-auth.server.ts";
+import { AiRecommendationBox, type RecommendationResult } from "#app/components/ai-recommendation-box.tsx";
+import { getAppDatabase } from "#app/db/db.server.ts";
+import { isHoneypotFilled } from "#app/http/honeypot.ts";
+import { RECOMMENDATION_INTENT, RECOMMENDATION_MESSAGES } from "#app/ai/recommendation.ts";
+import { recommendationRequestSchema } from "#app/ai/recommendation-request.ts";
+import { log } from "#app/utils/log.server.ts";
+import { addressClaim, RATE_POLICIES, takeRateLimit } from "#app/http/rate-limit.server.ts";
+import { loadHotelListPage } from "#app/hotels/list-page.server.ts";
+import { hotelCount } from "#app/hotels/hotel.ts";
+import type { ListParams } from "#app/hotels/search-params.ts";
+import { hotelPath } from "#app/utils/paths.ts";
+import { hotelItemListJsonLd, seoMeta, siteFromMatches } from "#app/seo/meta-tags.ts";
+import { FilterBar } from "#app/components/filter-bar.tsx";
+import { HotelListSection } from "#app/components/hotel-list-section.tsx";
+import { MapToggle } from "#app/components/map-toggle.tsx";
+
+/** Title and description by which query parameter is present (spec §2). */
+function describe(params: ListParams): { title: string; description: string } {
+  if (params.search) return { title: `Sökresultat för "${params.search}"`, description: `Hotell som matchar "${params.search}". Jämför betyg, priser och läge.` };
+  if (params.location) return { title: `Hotell i ${params.location}`, description: `Jämför hotell i ${params.location}${params.country ? `, ${params.country}` : ""}.` };
+  if (params.country) return { title: `Hotell i ${params.country}`, description: `Alla våra hotell i ${params.country}, med betyg, priser och karta.` };
+  if (params.destination) return { title: `Hotell i ${params.destination}`, description: `Hotell för resan till ${params.destination}.` };
+  if (params.rating) return { title: `Hotell med ${params.rating}+ stjärnor`, description: `Hotell med minst ${params.rating} stjärnor.` };
+  return { title: "Alla hotell", description: "Sök och jämför hotell i Sverige och hela världen." };
+}
+
+export function meta({ data, matches, location }: Route.MetaArgs) {
+  const { siteName, siteUrl } = siteFromMatches(matches);
+  if (!data) return [{ title: `Hotell | ${siteName}` }];
+  const { title, description } = describe(data.page.params);
+  // Filtered and later pages are variations of /hotels: crawlers index them, canonical stays with the query.
+  return [
+    ...seoMeta({ title, description, siteName, siteUrl, path: `${location.pathname}${location.search}` }),
+    hotelItemListJsonLd(siteUrl, data.page.hotels.map((hotel) => ({ ...hotel, href: hotelPath(hotel) }))),
+  ];
+}
+
+export async function loader({ url }: Route.LoaderArgs) {
+  return { page: await loadHotelListPage(url) };
+}
+
+/** A question and preferences are a few hundred characters; anything far bigger is not a person. */
+const MAX_BODY_BYTES = 8 * 1024;
+
+/** The AI box: an ordinary POST, answered in the page (spec §2, DESIGN §4 item 4). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readFormData(request, MAX_BODY_BYTES);
+  if (form.get("intent") !== RECOMMENDATION_INTENT) throw data(null, { status: 400 });
+  const typed = {
+    query: String(form.get("query") ?? "").slice(0, 1000),
+    preferences: String(form.get("preferences") ?? "").slice(0, 1000),
+  };
+  const fail = (result: Omit<Extract<RecommendationResult, { ok: false }>, "ok" | "query" | "preferences">, init: ResponseInit) =>
+    data({ ai: { ok: false as const, ...typed, ...result } satisfies RecommendationResult }, init);
+
+  if (isHoneypotFilled(form)) return fail(RECOMMENDATION_MESSAGES.failed, { status: 400 });
+  const parsed = recommendationRequestSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) {
+    const description = parsed.error.issues[0]?.message ?? RECOMMENDATION_MESSAGES.missing.description;
+    return fail({ title: RECOMMENDATION_MESSAGES.missing.title, description, field: "query" }, { status: 400 });
+  }
+  const db = getAppDatabase().db;
+  const decision = await takeRateLimit(db, [addressClaim("ai-box", clientAddress(context), RATE_POLICIES.aiBoxPerAddress)]);
+  if (!decision.allowed) {
+    return fail(RECOMMENDATION_MESSAGES.limited, { status: 429, headers: { "Retry-After": String(decision.retryAfterSeconds) } });
+  }
+  try {
+    const answer = await recommendHotels(db, parsed.data);
+    return { ai: { ok: true as const, ...parsed.data, ...answer } satisfies RecommendationResult };
+  } catch (error) {
+    log.error("ai recommendation failed", error);
+    return fail(RECOMMENDATION_MESSAGES.failed, { status: 503 });
+  }
+}
+
+// Headers of an action's data() reach the page's response only through this.
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+};
+
+/** Asking the AI box changes nothing on the list, so the list is not loaded again. */
+export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formData?.get("intent") === RECOMMENDATION_INTENT ? false : defaultShouldRevalidate;
+}
+
+export default function Hotels({ loaderData, actionData }: Route.ComponentProps) {
+  const { page } = loaderData;
+  const location = useLocation();
+  const { title } = describe(page.params);
+  return (
+    <div className="container-page space-y-6 py-8">
+      <header>
+        <h1 className="text-3xl font-bold">{title}</h1>
+        <p className="mt-1 text-muted" aria-live="polite">{hotelCount(page.total)}</p>
+      </header>
+      <FilterBar params={page.params} countries={page.countries} locations={page.locations} action="/hotels" />
+      <AiRecommendationBox result={actionData?.ai ?? null} action={`${location.pathname}${location.search}`} />
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_400px]">
+        <div className="min-w-0 lg:order-1">
+          <HotelListSection page={page} variant="large" />
+        </div>
+        <div className="lg:order-2">
+          <MapToggle hotels={page.hotels} city={page.params.location} country={page.params.country} />
+        </div>
+      </div>
+    </div>
+  );
+}

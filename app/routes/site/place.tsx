@@ -1,0 +1,58 @@
+import { data } from "react-router";
+import type { Route } from "./+types/place";
+import { findPlace } from "#app/hotels/hotel-queries.server.ts";
+import { loadHotelListPage } from "#app/hotels/list-page.server.ts";
+import { hotelCount } from "#app/hotels/hotel.ts";
+import { getAppDatabase } from "#app/db/db.server.ts";
+import { Breadcrumbs } from "#app/components/breadcrumbs.tsx";
+import { FilterBar } from "#app/components/filter-bar.tsx";
+import { HotelListSection } from "#app/components/hotel-list-section.tsx";
+import { MapToggle } from "#app/components/map-toggle.tsx";
+import { countryPath, hotelPath, placePath } from "#app/utils/paths.ts";
+import { breadcrumbJsonLd, hotelItemListJsonLd, seoMeta, siteFromMatches } from "#app/seo/meta-tags.ts";
+
+export function meta({ data, matches }: Route.MetaArgs) {
+  const { siteName, siteUrl } = siteFromMatches(matches);
+  if (!data) return [{ title: `Sidan finns inte | ${siteName}` }, { name: "robots", content: "noindex" }];
+  return [
+    ...seoMeta({
+      title: `Hotell i ${data.location}, ${data.country}`,
+      description: `${hotelCount(data.page.total)} i ${data.location}, ${data.country}. Jämför betyg och priser och boka hos våra partner.`,
+      siteName,
+      siteUrl,
+      path: placePath(data.country, data.location),
+    }),
+    hotelItemListJsonLd(siteUrl, data.page.hotels.map((hotel) => ({ ...hotel, href: hotelPath(hotel) }))),
+    breadcrumbJsonLd(siteUrl, [
+      { label: "Hem", path: "/" },
+      { label: data.country, path: countryPath(data.country) },
+      { label: data.location, path: placePath(data.country, data.location) },
+    ]),
+  ];
+}
+
+export async function loader({ url, params }: Route.LoaderArgs) {
+  // Both match the segments the same way (place_key), so they need not wait for each other.
+  const [place, page] = await Promise.all([
+    findPlace(getAppDatabase().db, params.country, params.location),
+    loadHotelListPage(url, { country: params.country, location: params.location }),
+  ]);
+  if (!place) throw data(null, { status: 404 });
+  return { ...place, page };
+}
+
+export default function PlacePage({ loaderData }: Route.ComponentProps) {
+  const { country, location, page } = loaderData;
+  return (
+    <div className="container-page space-y-6 py-8">
+      <Breadcrumbs crumbs={[{ label: "Hem", to: "/" }, { label: country, to: countryPath(country) }, { label: location }]} />
+      <header>
+        <h1 className="text-3xl font-bold">Hotell i {location}, {country}</h1>
+        <p className="mt-1 text-muted">{hotelCount(page.total)}</p>
+      </header>
+      <FilterBar params={page.params} countries={[]} locations={[]} action={placePath(country, location)} fixedPlace />
+      <MapToggle hotels={page.hotels} city={location} country={country} label={`Karta över hotell i ${location}`} placement="top" />
+      <HotelListSection page={page} variant="compact" emptyText="Inga hotell hittades för den här platsen" />
+    </div>
+  );
+}

@@ -1,0 +1,217 @@
+import { useEffect, useRef, useState } from "react";
+import { data, Link } from "react-router";
+import { isbot } from "isbot";
+import { useHydrated } from "remix-utils/use-hydrated";
+import type { Route } from "./+types/redirect";
+import { isKnownAffiliateHost, recordOutboundClick } from "#app/outbound/clicks.server.ts";
+import { getAppDatabase } from "#app/db/db.server.ts";
+import { countdownLabel, readRedirectParams, REDIRECT_DELAY_SECONDS, refreshContent } from "#app/outbound/redirect-params.ts";
+import { seoMeta, siteFromMatches } from "#app/seo/meta-tags.ts";
+import { getEnv } from "#app/utils/env.server.ts";
+import { clientAddress, requestAuth } from "#app/auth/request-auth.server.ts";
+import { redirectWithFlash } from "#app/http/flash.server.ts";
+
+/**
+ * /redirect?to=…&source=…&hotel=… — the affiliate interstitial. Not an open redirect:
+ * - a known partner host (a host of some hotel's affiliate_url, or AFFILIATE_HOSTS) gets the
+ *   3, 2, 1 countdown and is forwarded: by script with JavaScript, by a
+ *   `<meta http-equiv="refresh">` inside `<noscript>` without it (so the two never both fire);
+ * - any other http(s) host gets a warning naming the host and a manual link, nothing automatic;
+ * - no `to`: the spec's flash message and a redirect to /;
+ * - a `to` that is not an absolute http(s) URL: 400.
+ * Every answer is `no-store` and noindex; none sets a cookie except the flash redirect.
+ */
+
+const PAGE_HEADERS = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" };
+
+/** Browsers' and React Router's speculative fetches are not clicks. */
+function isPrefetch(request: Request): boolean {
+  return /prefetch/i.test(`${request.headers.get("Sec-Purpose") ?? ""} ${request.headers.get("Purpose") ?? ""}`);
+}
+
+/**
+ * Whether this request is a person following a partner link: not a HEAD or a prefetch, not a
+ * crawler or a script without a user agent, and not our own staff trying the links.
+ */
+async function isCountableClick(request: Request, context: Route.LoaderArgs["context"]): Promise<boolean> {
+  if (request.method !== "GET" || isPrefetch(request)) return false;
+  const userAgent = request.headers.get("User-Agent") ?? "";
+  if (userAgent === "" || isbot(userAgent)) return false;
+  const auth = requestAuth(context);
+  return !(auth.session && (await auth.isAdmin()));
+}
+
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const params = readRedirectParams(url.searchParams);
+  if (params.kind === "missing") {
+    return redirectWithFlash(
+      "/",
+      { title: "Omdirigeringsfel", description: "Måladress saknas. Du skickas till startsidan.", variant: "destructive" },
+      { headers: { "Cache-Control": "no-store" } },
+    );
+  }
+  if (params.kind === "invalid") {
+    // Rendered by this route (not thrown to the root boundary) so the answer keeps its headers.
+    return data({ kind: "invalid" as const }, { status: 400, headers: PAGE_HEADERS });
+  }
+
+  const { db } = getAppDatabase();
+  const known = await isKnownAffiliateHost(db, params.host, getEnv().AFFILIATE_HOSTS);
+  // Only forwards to partners are recorded: outbound_clicks is the affiliate log (DESIGN §3),
+  // and a warning page is not a click-through. Recording unknown hosts would also let anyone
+  // fill the table with host names of their choosing.
+  if (known && (await isCountableClick(request, context))) {
+    await recordOutboundClick(
+      db,
+      { hotel: params.hotel, source: params.source, targetHost: params.host },
+      { address: clientAddress(context), userAgent: request.headers.get("User-Agent") ?? "" },
+    );
+  }
+  return data(
+    { kind: known ? ("forward" as const) : ("warning" as const), destination: params.destination, host: params.host },
+    { headers: PAGE_HEADERS },
+  );
+}
+
+export function headers() {
+  return PAGE_HEADERS;
+}
+
+function describe(page: Route.MetaArgs["data"]): { title: string; description: string } {
+  if (page?.kind === "forward") {
+    return { title: `Du skickas vidare till ${page.host}`, description: `Du skickas vidare till vår partner ${page.host}.` };
+  }
+  if (page?.kind === "warning") {
+    return { title: "Kontrollera länken", description: `Länken leder till ${page.host}, som inte är en av våra partner.` };
+  }
+  if (page?.kind === "invalid") {
+    return { title: "Ogiltig måladress", description: "Länken innehåller ingen giltig måladress." };
+  }
+  return { title: "Omdirigering", description: "Omdirigering till en extern webbplats." };
+}
+
+export function meta({ data, matches }: Route.MetaArgs) {
+  const { siteName, siteUrl } = siteFromMatches(matches);
+  return seoMeta({ ...describe(data), siteName, siteUrl, path: "/redirect", noindex: true });
+}
+
+export default function RedirectPage({ loaderData }: Route.ComponentProps) {
+  if (loaderData.kind === "invalid") return <InvalidDestination />;
+  if (loaderData.kind === "warning") return <UnknownHostWarning destination={loaderData.destination} host={loaderData.host} />;
+  // Keyed: a new destination starts a new countdown.
+  return <PartnerForward key={loaderData.destination} destination={loaderData.destination} host={loaderData.host} />;
+}
+
+const primaryButton =
+  "inline-block rounded-md border border-transparent bg-brand-600 px-5 py-3 font-medium text-white hover:bg-brand-700";
+const secondaryButton =
+  "inline-block rounded-md border border-slate-300 bg-white px-5 py-3 font-medium text-ink hover:border-brand-600";
+
+function PartnerForward({ destination, host }: { destination: string; host: string }) {
+  const hydrated = useHydrated();
+  const [remaining, setRemaining] = useState(REDIRECT_DELAY_SECONDS);
+  const [cancelled, setCancelled] = useState(false);
+  const continueLink = useRef<HTMLAnchorElement>(null);
+
+  // 3, 2, 1, then away. replace(): Back from the partner returns to the hotel, not to a
+  // page that forwards again.
+  useEffect(() => {
+    if (cancelled) return;
+    if (remaining <= 0) {
+      window.location.replace(destination);
+      return;
+    }
+    const timer = window.setTimeout(() => setRemaining(remaining - 1), 1000);
+    return () => window.clearTimeout(timer);
+  }, [remaining, cancelled, destination]);
+
+  function cancel() {
+    setCancelled(true);
+    // The button goes away; keyboard and screen-reader users land on the way onward.
+    continueLink.current?.focus();
+  }
+
+  return (
+    <section className="container-page py-16" aria-labelledby="redirect-heading">
+      <noscript>
+        {/* Inside <noscript>: only a browser without JavaScript acts on it. React renders it
+            in place (it hoists no <meta> out of a <noscript>); browsers honour it there. */}
+        <meta httpEquiv="refresh" content={refreshContent(destination)} />
+      </noscript>
+      <div className="mx-auto max-w-xl rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm">
+        <h1 id="redirect-heading" className="text-2xl font-bold break-words">
+          Du skickas vidare till {host}
+        </h1>
+        <p className="mt-3 text-muted">Hos vår partner ser du aktuella priser och kan boka direkt.</p>
+        {cancelled ? null : (
+          <p className="mt-6 text-lg">
+            Du skickas vidare{" "}
+            <span data-countdown className="font-semibold tabular-nums">
+              {remaining > 0 ? countdownLabel(remaining) : "nu"}
+            </span>
+            .
+          </p>
+        )}
+        <div role="status">
+          {cancelled ? <p className="mt-6 text-lg">Vidarebefordran avbruten. Fortsätt med länken när du vill.</p> : null}
+        </div>
+        <div className="mt-6 flex flex-wrap items-center justify-center gap-3">
+          <a ref={continueLink} href={destination} rel="nofollow noopener" className={primaryButton}>
+            Om inget händer, klicka här<span className="sr-only"> för att gå till {host}</span>
+          </a>
+          {hydrated && !cancelled ? (
+            <button type="button" onClick={cancel} className={secondaryButton}>
+              Avbryt vidarebefordran
+            </button>
+          ) : null}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function UnknownHostWarning({ destination, host }: { destination: string; host: string }) {
+  return (
+    <section className="container-page py-16" aria-labelledby="redirect-heading">
+      <div className="mx-auto max-w-xl rounded-2xl border border-amber-300 bg-amber-50 p-8">
+        <h1 id="redirect-heading" className="text-2xl font-bold">
+          Kontrollera länken innan du fortsätter
+        </h1>
+        <p className="mt-3">
+          Länken leder till <strong className="break-all">{host}</strong>, som inte är en av våra partner. Kontrollera
+          adressen innan du fortsätter.
+        </p>
+        <dl className="mt-4">
+          <dt className="font-medium">Fullständig adress</dt>
+          <dd className="mt-1 break-all rounded-md border border-amber-200 bg-white p-3 font-mono text-sm">{destination}</dd>
+        </dl>
+        <div className="mt-6 flex flex-wrap gap-3">
+          <a href={destination} rel="nofollow noopener" className={primaryButton}>
+            Fortsätt till {host}
+          </a>
+          <Link to="/" className={secondaryButton}>
+            Till startsidan
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function InvalidDestination() {
+  return (
+    <section className="container-page py-20 text-center" aria-labelledby="redirect-heading">
+      <p className="text-5xl font-bold text-brand-700">400</p>
+      <h1 id="redirect-heading" className="mt-4 text-2xl font-semibold">
+        Ogiltig måladress
+      </h1>
+      <p className="mx-auto mt-2 max-w-xl text-muted">
+        Länken du följde innehåller ingen giltig webbadress, så vi kan inte skicka dig vidare. En måladress måste börja
+        med http:// eller https://.
+      </p>
+      <Link to="/" className={`mt-8 ${primaryButton}`}>
+        Till startsidan
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,57 @@
+/**
+ * Expired sessions, idle rate-limit counters and past days' click salts are ignored by every read,
+ * so removing them is only tidying; uploaded blog images that no post uses would otherwise pile
+ * up. Once at start-up and then hourly, on whichever app server gets there.
+ */
+import type { Kysely } from "kysely";
+import type { Database } from "#app/db/schema.ts";
+import { log } from "#app/utils/log.server.ts";
+import { deleteExpiredSessions } from "#app/auth/session.server.ts";
+import { clearIdleRateLimits } from "#app/http/rate-limit.server.ts";
+import { forgetClickVisitors } from "#app/outbound/clicks.server.ts";
+import { removeUnusedBlogImages, type BlogImageStorage } from "#app/blog/image-storage.server.ts";
+import { imagesInUse } from "#app/blog/posts.server.ts";
+
+const HOUR_MS = 3_600_000;
+/** Counters are kept a day after their last use (the longest window is an hour). */
+const KEEP_COUNTERS_MS = 24 * HOUR_MS;
+/** An uploaded image no post uses is kept a day: time enough to save the post it was uploaded for. */
+const KEEP_UNUSED_IMAGES_MS = 24 * HOUR_MS;
+
+/** `imageStorage` defaults to the app's own (blogImageStorage()); tests name theirs. */
+export async function runHousekeeping(db: Kysely<Database>, now: Date = new Date(), imageStorage?: BlogImageStorage) {
+  const sessions = await deleteExpiredSessions(db, now);
+  const rateLimits = await clearIdleRateLimits(db, new Date(now.getTime() - KEEP_COUNTERS_MS));
+  const clickVisitors = await forgetClickVisitors(db, now);
+  // Storage is another service (Supabase): its outage is a warning, not a failed run.
+  const unusedImages = await removeUnusedBlogImages({
+    olderThan: new Date(now.getTime() - KEEP_UNUSED_IMAGES_MS),
+    inUse: (names) => imagesInUse(db, names),
+    storage: imageStorage,
+  }).catch((error: unknown) => {
+    log.warn("unused blog images not removed", { error: error instanceof Error ? error.message : String(error) });
+    return 0;
+  });
+  return { sessions, rateLimits, clickVisitors, unusedImages };
+}
+
+let timer: NodeJS.Timeout | undefined;
+
+export function scheduleHousekeeping(db: Kysely<Database>): void {
+  if (timer) return;
+  const run = () =>
+    runHousekeeping(db).then(
+      (removed) => {
+        if (Object.values(removed).some(Boolean)) log.info("housekeeping", removed);
+      },
+      (error: unknown) => log.error("housekeeping failed", error),
+    );
+  void run();
+  timer = setInterval(run, HOUR_MS);
+  timer.unref(); // never keeps the process alive on shutdown
+}
+
+export function stopHousekeeping(): void {
+  clearInterval(timer);
+  timer = undefined;
+}
