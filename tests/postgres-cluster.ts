@@ -4,7 +4,7 @@
  * temporary folder, the server on a free loopback port, stopped by its pid afterwards.
  * As root, both run as the `postgres` user (PostgreSQL refuses to run as root).
  */
-import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";

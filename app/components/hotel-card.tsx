@@ -31,6 +31,8 @@ export function HotelCard({ hotel, variant = "compact", amenityCount = CARD_LIMI
       <div className={large ? "md:w-[300px] md:shrink-0" : ""}>
         {images.length > 1 ? (
           // Scroll-snap carousel: every image reachable by scrolling or swiping, with or without JS.
+          // Focusable so that a keyboard can scroll it.
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
           <ul className="flex h-[200px] snap-x snap-mandatory overflow-x-auto" aria-label={`Bilder på ${hotel.name}`} tabIndex={0}>
             {images.map((image, index) => (
               <li key={image} className="h-full w-full shrink-0 snap-start">

@@ -24,6 +24,8 @@ export function ImageCarousel({ images, name }: { images: string[]; name: string
 
   return (
     <div className="relative">
+      {/* A scrollable list is focusable so that a keyboard can scroll it; its arrow keys step the images. */}
+      {/* eslint-disable jsx-a11y/no-noninteractive-tabindex, jsx-a11y/no-noninteractive-element-interactions */}
       <ul
         ref={track}
         tabIndex={0}
@@ -83,6 +85,7 @@ export function ImageCarousel({ images, name }: { images: string[]; name: string
           </li>
         ))}
       </ul>
+      {/* eslint-enable jsx-a11y/no-noninteractive-tabindex, jsx-a11y/no-noninteractive-element-interactions */}
       {hydrated && images.length > 1 ? (
         <>
           <button

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import type { Suggestions } from "#app/hotels/hotel-queries.server.ts";
-import { countryPath, hotelPath, hotelsSearchPath, placePath } from "#app/utils/paths.ts";
+import { hotelPath, hotelsSearchPath, placePath } from "#app/utils/paths.ts";
 
 const MIN_LENGTH = 2;
 const DEBOUNCE_MS = 200;
@@ -75,6 +75,7 @@ export function SearchBar({ defaultValue = "", standalone = true, id, label = "S
     setQuery(element.value);
     setOpen(document.activeElement === element && element.value.length > 0);
     // Once, at hydration.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   useEffect(() => {
@@ -193,6 +194,9 @@ export function SearchBar({ defaultValue = "", standalone = true, id, label = "S
           <div key={group} role="group" aria-label={group}>
             <p aria-hidden="true" className="px-3 pt-2 text-xs font-semibold uppercase tracking-wide text-muted">{group}</p>
             {items.map(({ option, index }) => (
+              // Focus stays in the search field (aria-activedescendant), as the combobox pattern
+              // says; the arrow keys there move between options, the mouse picks one here.
+              // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/interactive-supports-focus
               <div
                 key={option.key}
                 id={`${listId}-${index}`}

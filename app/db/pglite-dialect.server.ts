@@ -117,7 +117,7 @@ class PGliteConnection implements DatabaseConnection {
     };
   }
 
-  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+  streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
     throw new Error("Streaming queries are not supported by the PGlite driver");
   }
 }

@@ -2,7 +2,6 @@
  * The local auth provider, password hashing and the administrator role, on both drivers
  * (the rate limits are in rate-limit.test.ts).
  */
-import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createLocalProvider } from "#app/auth/local-provider.server.ts";
 import { hashPassword, verifyDummyPassword, verifyPassword } from "#app/auth/password-hash.server.ts";
@@ -11,7 +10,6 @@ import { createLocalUser, ensureBootstrapAdmin, isAdmin, setAdmin, UserInputErro
 import { openDatabase, type DatabaseHandle } from "#app/db/db.server.ts";
 import { testDatabases } from "#tests/db.ts";
 
-const MINUTE = 60_000;
 let counter = 0;
 /** A fresh address per test, so tests sharing one database do not meet. */
 const uniqueEmail = (name = "anna") => `${name.toLowerCase()}.${++counter}.${Date.now()}@exempel.se`;
