@@ -1,5 +1,5 @@
 /**
- * The AI service's engines (DESIGN §2: a local, catalogue-grounded engine by default, an
+ * The AI service's engines (a local, catalogue-grounded engine by default, an
  * OpenAI-compatible provider when configured). Retrieval is always ours: engines get the
  * candidate hotels from our database and may only name those.
  */

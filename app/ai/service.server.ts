@@ -1,5 +1,5 @@
 /**
- * The AI service the routes call (DESIGN §4 item 4): hotel recommendations for the search
+ * The AI service the routes call: hotel recommendations for the search
  * page, translation of descriptions for the back office, and blog drafts for the editor.
  * Retrieval is always ours; the engine (local, or an OpenAI-compatible provider from config)
  * only writes.

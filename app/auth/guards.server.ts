@@ -1,5 +1,5 @@
 /**
- * Route guards for loaders and actions (DESIGN §4 item 2). Every admin loader and every
+ * Route guards for loaders and actions: administrators only in the back office, checked on the server on every request. Every admin loader and every
  * admin action calls requireAdmin itself: a layout's check does not protect an action,
  * because actions can be posted to directly.
  */

@@ -1,5 +1,5 @@
 /**
- * The local auth provider of the embedded default (DESIGN §2): accounts in the `users`
+ * The local auth provider of the embedded default: accounts in the `users`
  * table, scrypt password hashes. It has no tokens; the app's own session is all there is.
  * Rate limiting is the caller's job (rate-limit.server.ts), around signIn and signUp.
  */

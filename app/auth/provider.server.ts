@@ -1,5 +1,5 @@
 /**
- * What every sign-in provider offers (DESIGN §2: Supabase Auth in production, a local
+ * What every sign-in provider offers (Supabase Auth in production, a local
  * provider for the embedded default). Messages in results are Swedish and safe to show.
  */
 export interface AuthUser {

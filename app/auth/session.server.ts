@@ -1,5 +1,5 @@
 /**
- * Sign-in sessions in the database (DESIGN §2): the cookie carries only a random id, signed;
+ * Sign-in sessions in the database: the cookie carries only a random id, signed;
  * the row — keyed by the id's SHA-256, so a leaked table cannot be replayed as cookies —
  * holds the user, the provider's tokens and the expiry. Any app server can read any session.
  */
@@ -12,7 +12,7 @@ import type { AuthProvider, AuthTokens, AuthUser } from "./provider.server.ts";
 
 export const SESSION_COOKIE = "hg_session";
 export const SESSION_DAYS = 30;
-/** Provider tokens are refreshed when they expire within this many seconds (spec §9). */
+/** Provider tokens are refreshed when they expire within this many seconds, so a request never carries one that runs out on the way. */
 export const REFRESH_MARGIN_SECONDS = 90;
 
 type DB = Kysely<Database>;

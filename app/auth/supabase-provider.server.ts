@@ -1,5 +1,5 @@
 /**
- * Supabase Auth behind our AuthProvider (DESIGN §2; spec §3, §7 "Auth calls", §8, §9).
+ * Supabase Auth behind our AuthProvider: sign-in, sign-up, token refresh and sign-out over its HTTP API.
  *
  * The server is stateless and keeps the provider's tokens in its own database session, so the
  * library must keep none: every call builds a fresh client with persistSession, autoRefreshToken
@@ -73,7 +73,7 @@ const WEAK_PASSWORD_REASONS: Record<string, string> = {
   pwned: "har läckt i ett dataintrång",
 };
 
-/** True when the access token expires within 90 s (spec §9) or already has; also for an invalid date. */
+/** True when the access token expires within 90 s or already has; also for an invalid date. */
 export function needsRefresh(expiresAt: Date, now: Date = new Date()): boolean {
   const left = expiresAt.getTime() - now.getTime();
   return !(left > REFRESH_MARGIN_MS);

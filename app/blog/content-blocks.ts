@@ -1,6 +1,6 @@
 /**
  * Blog rules shared by server and browser: the content block types, reading time and
- * post slugs (back-office spec §3 and §5).
+ * post slugs.
  */
 import { z } from "#app/utils/zod.ts";
 import { slugify } from "#app/hotels/hotel.ts";

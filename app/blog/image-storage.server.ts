@@ -1,7 +1,7 @@
 /**
- * Where blog images live (DESIGN §2): the Supabase Storage bucket `blog-images` when
+ * Where blog images live: the Supabase Storage bucket `blog-images` when
  * Supabase is configured, else a folder under DATA_DIR that the app serves itself.
- * The admin layout makes sure the place exists (the spec's setup-blog-storage); a failure
+ * The admin layout makes sure the place exists (creating the bucket when it is missing); a failure
  * is only a warning, and the next admin page view tries again.
  */
 import crypto from "node:crypto";

@@ -15,7 +15,7 @@ interface Props {
 }
 
 /**
- * The AI box of the search page (spec §2): a question and optional preferences, answered in
+ * The AI box of the search page: a question and optional preferences, answered in
  * the page. A <details> shows and hides it without JavaScript; the form is an ordinary POST.
  * With JavaScript it posts in the background and the list stays as it is.
  */

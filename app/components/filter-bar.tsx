@@ -53,7 +53,7 @@ export function FilterBar({ params, countries, locations, action, fixedPlace = f
                 { value: "", label: countries.length ? "Alla länder" : "Inga länder tillgängliga" },
                 ...countries.map((country) => ({ value: country, label: country })),
               ]}
-              // Choosing a country clears the place (spec §4).
+              // Choosing a country clears the place: a place belongs to one country.
               onChange={() =>
                 apply((f) => {
                   const location = f.elements.namedItem("location") as HTMLSelectElement | null;

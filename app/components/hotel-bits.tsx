@@ -1,7 +1,7 @@
 import type { Amenity, AmenityIcon } from "#app/hotels/hotel.ts";
 import { formatCount, formatRating, wholeStars } from "#app/hotels/hotel.ts";
 
-/** Whole stars, none when the hotel has no star rating (spec §2). */
+/** Whole stars, none when the hotel has no star rating. */
 export function StarRating({ stars }: { stars: number }) {
   const count = wholeStars(stars);
   if (!count) return null;
@@ -70,7 +70,7 @@ export function AmenityIconSvg({ icon }: { icon: AmenityIcon }) {
   );
 }
 
-/** A stable selection of amenities (DESIGN §4.5: the first N, not a random pick). */
+/** A stable selection of amenities (the first N: a random pick would differ between the server's render and the browser's). */
 export function AmenityList({ amenities, max = 6 }: { amenities: Amenity[]; max?: number }) {
   if (!amenities.length) return <p className="text-sm text-muted">Inga bekvämligheter angivna</p>;
   return (

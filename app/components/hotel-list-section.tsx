@@ -3,7 +3,7 @@ import type { HotelListPage } from "#app/hotels/list-page.server.ts";
 import { HotelList } from "./hotel-card.tsx";
 import { Pagination } from "./pagination.tsx";
 
-/** Three placeholder cards while the next list loads (spec §2: loading state). */
+/** Three placeholder cards while the next list loads. */
 function SkeletonCards() {
   return (
     <ul className="space-y-4" aria-hidden="true">

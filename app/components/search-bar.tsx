@@ -94,7 +94,7 @@ export function SearchBar({ defaultValue = "", standalone = true, id, label = "S
         setOptions(toOptions((await response.json()) as Suggestions));
         setActive(-1);
       } catch {
-        // A slow or failed request keeps the previous suggestions (spec §8).
+        // A slow or failed request keeps the previous suggestions.
       } finally {
         if (!controller.signal.aborted) setLoading(false);
       }
@@ -140,7 +140,7 @@ export function SearchBar({ defaultValue = "", standalone = true, id, label = "S
 
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     if (!query.trim()) {
-      // An empty search does nothing (spec §5).
+      // An empty search does nothing.
       event.preventDefault();
       return;
     }

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { hotelsSearchPath } from "#app/utils/paths.ts";
 
-/** Popular destinations named in the SEO text, by the country of the page (spec §2). */
+/** Popular destinations named in the SEO text, by the country of the page. */
 export const SEO_DESTINATIONS: Record<string, string[]> = {
   Sweden: ["Stockholm", "Gothenburg", "Malmö", "Uppsala"],
   Norway: ["Oslo", "Bergen", "Trondheim", "Stavanger"],

@@ -113,7 +113,7 @@ export function SiteHeader({ siteName, countries, user }: SiteHeaderProps) {
           </ul>
         </nav>
 
-        {/* Below 768 px the menu above is hidden (spec §2); this compact menu keeps the same links reachable. */}
+        {/* Below 768 px the menu above is hidden ; this compact menu keeps the same links reachable. */}
         <details ref={mobileMenu} className="relative md:hidden">
           <summary className="inline-flex list-none items-center gap-2 rounded-md border border-slate-300 px-3 py-2 text-sm font-medium">
             <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="currentColor">

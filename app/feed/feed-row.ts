@@ -1,6 +1,6 @@
 /**
  * One row of a partner's hotel feed (CSV, JSON or NDJSON), checked with zod and turned into
- * the values the importer stores. The shapes and list rules are the spec's (§3), applied by
+ * the values the importer stores. The shapes and list rules are the catalogue's own (app/hotels/hotel.ts), applied by
  * the same functions the loaders use (parseAmenities, parseImagePaths); the ranges are the
  * hotels table's constraints, so a row that passes here is never refused by the database.
  * Pure: no I/O.

@@ -16,7 +16,7 @@ import {
 } from "./hotel.ts";
 
 describe("normalizeHotel", () => {
-  it("fills every default of spec §3 when values are missing", () => {
+  it("fills every default when values are missing", () => {
     const hotel = normalizeHotel({ id: "h1" });
     expect(hotel).toMatchObject({
       id: "h1",

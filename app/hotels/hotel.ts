@@ -57,7 +57,7 @@ const ICON_RULES: ReadonlyArray<readonly [RegExp, AmenityIcon]> = [
   [/coffee|tea/i, "coffee"],
 ];
 
-/** The icon for an amenity label, by the first keyword it contains (spec §3 table). */
+/** The icon for an amenity label, by the first keyword it contains. */
 export function amenityIcon(label: string): AmenityIcon {
   return ICON_RULES.find(([pattern]) => pattern.test(label))?.[1] ?? "map-pin";
 }
@@ -141,7 +141,7 @@ function finiteNumber(value: unknown): number | null {
   return Number.isFinite(number) ? number : null;
 }
 
-/** Applies the defaults of spec §3. `generateId` is called only when both ids are missing. */
+/** Fills the defaults of a hotel with missing values (HOTEL_DEFAULTS). `generateId` is called only when both ids are missing. */
 export function normalizeHotel(raw: RawHotel, generateId: () => string = () => crypto.randomUUID()): Hotel {
   const hotelId = text(raw.hotel_id);
   const id = text(raw.id) || hotelId || generateId();
@@ -281,7 +281,7 @@ export function hotelCount(total: number): string {
 }
 
 /**
- * Finds the hotel a URL slug means (spec §7): the exact slug first, then the same slug in
+ * Finds the hotel a URL slug means: the exact slug first, then the same slug in
  * another spelling (case, accents), then a hotel whose slug contains it or is contained in
  * it (an old or shortened name). `exact` is false when the URL should be redirected.
  */

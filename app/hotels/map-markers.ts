@@ -1,4 +1,4 @@
-/** Map rules (spec §3, §5, §9): which hotels get a marker, and where the map starts. Pure. */
+/** Map rules: which hotels get a marker, and where the map starts. Pure. */
 import { hotelPath } from "#app/utils/paths.ts";
 
 export const MAP_MAX_ZOOM = 19;

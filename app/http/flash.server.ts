@@ -1,7 +1,7 @@
 import { createCookieSessionStorage, redirect } from "react-router";
 import { cookiesAreSecure, getSessionSecrets } from "#app/auth/secrets.server.ts";
 
-/** A one-time message for the next page (the spec's toasts). */
+/** A one-time message for the next page: a status region without JavaScript, a toast with it. */
 export interface Flash {
   title: string;
   description?: string;

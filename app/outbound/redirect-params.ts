@@ -1,11 +1,11 @@
 /**
- * The affiliate redirect page /redirect (spec §2, §7; DESIGN §4 item 3): its query
+ * The affiliate redirect page /redirect: its query
  * parameters, read strictly for the destination and leniently for the rest, and the small
  * pure helpers the page and the booking buttons share. No I/O here.
  */
 import { z } from "#app/utils/zod.ts";
 
-/** Seconds the page counts down before it forwards to a known partner (spec §9). */
+/** Seconds the page counts down before it forwards to a known partner. */
 export const REDIRECT_DELAY_SECONDS = 3;
 
 export const MAX_DESTINATION_LENGTH = 2048;
@@ -58,7 +58,7 @@ const sourceSchema = z
   .optional()
   .catch(undefined);
 
-/** `hotel`: the hotel page's last path segment (spec §7). Anything unusable is dropped. */
+/** `hotel`: the hotel page's last path segment. Anything unusable is dropped. */
 const hotelSchema = z
   .string()
   .trim()
@@ -130,7 +130,7 @@ export function isKnownHost(host: string, knownHosts: Iterable<string>): boolean
   return false;
 }
 
-/** The link a booking button uses (spec §7): /redirect?to=…&source=…&hotel=… */
+/** The link a booking button uses: /redirect?to=…&source=…&hotel=… */
 export function redirectPath(to: string, options: { source?: string; hotel?: string } = {}): string {
   const query = new URLSearchParams({ to });
   if (options.source) query.set("source", options.source);

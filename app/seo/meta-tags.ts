@@ -78,7 +78,7 @@ export function siteFromMatches(matches: ReadonlyArray<{ id: string; data?: unkn
   return { siteName: root?.siteName ?? "Hotellguiden", siteUrl: root?.siteUrl ?? "http://localhost:3000" };
 }
 
-/** `ItemList` of the first 10 hotels of a list page (spec §9: descriptions cut to 150). */
+/** `ItemList` of the first 10 hotels of a list page (descriptions cut to 150 characters). */
 export function hotelItemListJsonLd(
   siteUrl: string,
   hotels: ReadonlyArray<{ name: string; description: string; image_path: string; href: string }>,

@@ -1,5 +1,5 @@
 /**
- * The live XML sitemap (back-office spec §2 "Sitemap Generator" and §9; DESIGN §4.4), read
+ * The live XML sitemap (a sitemap index once it passes 50,000 URLs), read
  * straight from the database on every request, and the data of the /sitemap page for people.
  *
  * Up to 50,000 URLs, /sitemap.xml is one <urlset>. Past that it is a <sitemapindex> whose
