@@ -7,7 +7,6 @@ import { readFlash } from "#app/http/flash.server.ts";
 import { getAuthProvider } from "#app/auth/auth.server.ts";
 import { authContext, loadRequestAuth } from "#app/auth/request-auth.server.ts";
 import { cacheControlFor } from "#app/http/cache-control.server.ts";
-import { log } from "#app/utils/log.server.ts";
 import { isDatabaseDown } from "#app/db/health.server.ts";
 import { currentRequestMetrics } from "#app/http/request-metrics.server.ts";
 import { IconSprite } from "#app/components/hotel-bits.tsx";
