@@ -297,7 +297,7 @@ async function generateDraft(post: EditorPost) {
     for (const key of [...form.keys()]) if (key.startsWith("blocks")) form.delete(key);
     form.set("title", draft.title);
     form.set("excerpt", draft.excerpt);
-    // A draft's title sets the slug too, as typing a title does before the post has a slug.
+    // A draft's title also sets the slug, over any slug typed or stored.
     form.set("slug", postSlug(draft.title));
     for (const [key, value] of toFormEntries(formBlocks(draft.blocks), "blocks")) form.append(key, value);
     return answer(post, EDITOR_MESSAGES.aiGenerated);
