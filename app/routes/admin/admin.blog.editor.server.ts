@@ -136,6 +136,9 @@ async function toSignIn(args: Route.ActionArgs): Promise<never> {
   throw data(null, { status: 403 });
 }
 
+/** The posted form as conform reads it (its intent applied), judged by nothing. */
+const parseForm = (form: FormData) => parseWithZod(form, { schema: z.looseObject({}) });
+
 /**
  * Reads the editor's form. "too-large" when the body was cut off unread. A request that is not
  * signed in is sent to sign in unless it is a multipart post the editor could show again; one
@@ -180,9 +183,6 @@ export async function readEditorPost(args: Route.ActionArgs, signedIn: boolean):
   // conform leaves the status undefined when the post carried one of its intents.
   return { form, files, instructions, intent: editorIntent(action, posted.status === undefined) };
 }
-
-/** The posted form as conform reads it (its intent applied), judged by nothing. */
-const parseForm = (form: FormData) => parseWithZod(form, { schema: z.looseObject({}) });
 
 // ---------------------------------------------------------------------------------------------
 // Answers.
