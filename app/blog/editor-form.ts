@@ -1,16 +1,18 @@
 /**
- * The post editor's form (back-office spec §2, §3, §5): one zod schema for the browser and
- * the server, the block defaults, and the messages. The block list is a conform field list,
- * so adding, removing and moving blocks are intents that also work as plain form posts.
+ * The post editor's form: one zod schema for the browser and the server, the block defaults,
+ * the names of the editor's own buttons, and the messages. The block list is a conform field
+ * list, so adding, removing and moving blocks are intents that also work as plain form posts.
  * Pure; no I/O.
  */
+import type { SubmissionResult } from "@conform-to/react";
+import type { Flash } from "#app/http/flash.server.ts";
 import { z } from "#app/utils/zod.ts";
 import { BLOCK_MESSAGES, isHttpOrLocalUrl, isSafeBlockUrl, postSlug, type ContentBlock } from "./content-blocks.ts";
 
 export const BLOCK_TYPES = ["paragraph", "heading", "image", "button", "list", "quote"] as const;
 export type BlockType = (typeof BLOCK_TYPES)[number];
 
-/** The add-content menu, in the spec's order and words. */
+/** The add-content menu: paragraph, heading, image, button, list, quote, in this order and these words. */
 export const BLOCK_LABELS: Record<BlockType, string> = {
   paragraph: "Paragraf",
   heading: "Rubrik",
@@ -20,7 +22,7 @@ export const BLOCK_LABELS: Record<BlockType, string> = {
   quote: "Citat",
 };
 
-/** A new block of each type (spec §3: button 'Läs mer' to '#', one empty list item, heading level 2). */
+/** A new block of each type: a button reads 'Läs mer' and links to '#', a list has one empty item, a heading is level 2. */
 export const NEW_BLOCK: Record<BlockType, Record<string, unknown>> = {
   paragraph: { type: "paragraph", content: "" },
   heading: { type: "heading", level: 2, content: "" },
@@ -101,6 +103,51 @@ export const EDITOR_MESSAGES = {
 
 export const EXCERPT_HINT = 160;
 
+/**
+ * The editor's own buttons that the server answers (name `_action`): the slug from the title, an
+ * AI draft, and an upload (the cover, or an image block's by its index). The save is the form's
+ * plain submit, without `_action`; adding, moving and removing blocks are conform's intents.
+ */
+export const EDITOR_ACTION_FIELD = "_action";
+export const EDITOR_ACTIONS = {
+  regenerateSlug: "regenerate-slug",
+  aiGenerate: "ai-generate",
+  uploadCover: "upload-cover",
+} as const;
+export const UPLOAD_BLOCK_ACTION = "upload-block:";
+export const uploadBlockAction = (index: number) => `${UPLOAD_BLOCK_ACTION}${index}`;
+/** The file inputs: the cover's, and each image block's by its index. */
+export const COVER_FILE_INPUT = "coverFile";
+export const blockFileInput = (index: number) => `blockFile-${index}`;
+
+/** What the editor opens with: a stored post's values, or an empty post. */
+export type PostEditorDefaults = {
+  title: string;
+  slug: string;
+  excerpt: string;
+  coverImage: string;
+  published: boolean;
+  /** The blocks as the form edits them (every optional field present). */
+  blocks: Record<string, unknown>[];
+  /** The stored post's version (absent for a new post). */
+  version?: number;
+};
+
+/** The editor action's answer when it shows the editor again. */
+export interface EditorReply {
+  /** Absent when the post could not be read at all (too large): the form stays as the browser has it. */
+  result?: SubmissionResult<string[]>;
+  toast: Flash | null;
+  /** The AI panel's instructions, kept across a post without JavaScript. */
+  instructions: string;
+  /** An upload refused: the file input it came from, and why (shown by that input). */
+  fileError?: { input: string; message: string };
+  /** The file input whose image was stored (the browser empties it, so it is not sent again). */
+  uploaded?: string;
+  /** The session has ended: where to sign in again, in another tab. */
+  signIn?: string;
+}
+
 /** Far past any list of a real post (at most 300 blocks): longer ones are hand-made. */
 export const MAX_LIST_LENGTH = 1000;
 
@@ -141,7 +188,7 @@ export const editorBlockSchema = z.discriminatedUnion("type", [
 
 export const postFormSchema = z.object({
   title: required(EDITOR_MESSAGES.title).pipe(z.string().max(200, "Högst 200 tecken.")),
-  // Only a hint in the spec; we make any input into a valid slug instead of refusing it.
+  // Any input is made into a valid slug when saved (slugToStore) instead of being refused.
   slug: z.string().trim().max(200).optional().default(""),
   excerpt: z.string().trim().max(1000, "Högst 1000 tecken.").optional().default(""),
   coverImage: z.string().trim().max(2000).optional().default("").refine((value) => value === "" || isHttpOrLocalUrl(value), EDITOR_MESSAGES.cover),

@@ -189,6 +189,18 @@ describe("the post editor without JavaScript", () => {
     expect(response.status).toBe(302);
   });
 
+  it("answers a button it does not know with 400 and saves nothing, however valid the post", async () => {
+    const html = await (await admin.get("/admin/blog/new")).text();
+    const changes = { title: "Okänd knapp", "blocks[0].type": "paragraph", "blocks[0].content": "Ett stycke." };
+    for (const value of ["publish-now", "upload-block:NaN", "upload-block:1000", "regenerate-slug "]) {
+      const response = await submit("/admin/blog/new", html, changes, { name: "_action", value });
+      expect(response.status, value).toBe(400);
+    }
+    expect(await (await db()).selectFrom("hotels_blog_posts").select("id").where("title", "=", "Okänd knapp").execute()).toEqual([]);
+    // The same post without the unknown button is saved.
+    expect((await submit("/admin/blog/new", html, changes)).status).toBe(302);
+  });
+
   it("uploads a cover image checked by content, and serves it with long caching", async () => {
     let html = await (await admin.get("/admin/blog/new")).text();
     let response = await submit("/admin/blog/new", html, {}, { name: "_action", value: "upload-cover" }, { coverFile: new File([new TextEncoder().encode("<svg onload=alert(1)>")], "bild.png", { type: "image/png" }) });
@@ -345,6 +357,23 @@ describe("the editor keeps the work", () => {
     expect(saved.status).toBe(302);
     expect(saved.headers.get("Location")).toBe("/admin/blog");
     expect(await readPost(post.id)).toMatchObject({ title: "Skrivet när sessionen gick ut", excerpt: "Nytt utdrag.", version: 2 });
+  });
+
+  it("answers a block button posted after the session ended with the form as sent, the block not added", async () => {
+    const post = await storedPost("Utloggad knapp");
+    const editor = new Browser(app.origin);
+    await signIn(editor, TEST_ADMIN.email, TEST_ADMIN.password);
+    const page = await (await editor.get(post.path)).text();
+    expect((await editor.post("/logout", {})).status).toBe(302);
+
+    const response = await submitAs(editor, post.path, page, { title: "Skrivet före knappen" }, buttonValue(page, "+ Citat"));
+    expect(response.status).toBe(401);
+    const html = await response.text();
+    expect(visibleText(html)).toContain("Ej inloggad – din session har gått ut");
+    expect(html).toContain('value="Skrivet före knappen"');
+    expect(visibleText(html)).toContain("Paragraf 1");
+    expect(visibleText(html)).not.toContain("Citat 2");
+    expect((await readPost(post.id)).title).toBe("Utloggad knapp");
   });
 
   it("still sends anything else that is not signed in to sign in, and refuses a signed-in user without the role", async () => {

@@ -1,0 +1,96 @@
+import { isHttpOrLocalUrl } from "#app/blog/content-blocks.ts";
+import { BLOCK_LABELS, blockFileInput, uploadBlockAction, type BlockType } from "#app/blog/editor-form.ts";
+import { BlockToolbar } from "./block-toolbar.tsx";
+import { ButtonBlockFields } from "./button-block-fields.tsx";
+import type { FileChecks } from "./file-checks.ts";
+import { SMALL_BUTTON } from "./form-styles.ts";
+import { ImageUpload } from "./image-upload.tsx";
+import { ListItemsField } from "./list-items-field.tsx";
+import { TextField } from "./text-field.tsx";
+import type { BlockField, BlockFieldset, PostEditorForm } from "./use-post-editor-form.ts";
+
+/** One block of the post, named by its type and place ("Rubrik 2"), with its toolbar and the fields of its type. */
+export function BlockFields({
+  form,
+  block,
+  index,
+  count,
+  working,
+  files,
+}: {
+  form: PostEditorForm;
+  block: BlockField;
+  index: number;
+  count: number;
+  working: string | null;
+  files: FileChecks;
+}) {
+  const f = block.getFieldset() as unknown as BlockFieldset;
+  const type = (f.type!.value ?? f.type!.initialValue) as BlockType;
+  const label = `${BLOCK_LABELS[type] ?? "Block"} ${index + 1}`;
+  return (
+    <fieldset className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
+      <legend className="px-1 text-sm font-semibold">{label}</legend>
+      <input type="hidden" name={f.type!.name} value={type} />
+      <BlockToolbar form={form} index={index} count={count} label={label} />
+      {type === "paragraph" ? <TextField field={f.content!} label="Text" multiline /> : null}
+      {type === "heading" ? <HeadingFields form={form} f={f} /> : null}
+      {type === "image" ? <ImageFields f={f} index={index} working={working} files={files} /> : null}
+      {type === "button" ? <ButtonBlockFields f={f} /> : null}
+      {type === "list" ? <ListItemsField form={form} f={f} /> : null}
+      {type === "quote" ? <QuoteFields f={f} /> : null}
+    </fieldset>
+  );
+}
+
+/** A heading: its level as a button that cycles H1 → H2 → H3 (conform's update), and its text. */
+function HeadingFields({ form, f }: { form: PostEditorForm; f: BlockFieldset }) {
+  const level = Number(f.level?.value ?? f.level?.initialValue ?? 2) || 2;
+  const next = (level % 3) + 1;
+  return (
+    <div className="flex items-end gap-3">
+      <div>
+        <input type="hidden" name={f.level!.name} value={String(level)} />
+        <button {...form.update.getButtonProps({ name: f.level!.name, value: String(next) as never })} className={`${SMALL_BUTTON} font-mono`} aria-label={`Rubriknivå ${level}, byt till ${next}`}>
+          H{level}
+        </button>
+      </div>
+      <div className="flex-1">
+        <TextField field={f.content!} label="Rubriktext" />
+      </div>
+    </div>
+  );
+}
+
+/** An image: its address or an upload that fills it in, a preview, the alternative text and a caption. */
+function ImageFields({ f, index, working, files }: { f: BlockFieldset; index: number; working: string | null; files: FileChecks }) {
+  const url = f.url!.value;
+  const input = blockFileInput(index);
+  return (
+    <>
+      <TextField field={f.url!} label="Bildadress" placeholder="https://… eller /images/…" />
+      <ImageUpload id={`block-file-${index}`} input={input} action={uploadBlockAction(index)} label="Eller ladda upp:" working={working} error={files.fileError(input)} onCheck={files.checkFile} />
+      {url && isHttpOrLocalUrl(String(url)) ? <img src={String(url)} alt="" className="max-h-40 rounded-md object-cover" /> : null}
+      <TextField field={f.alt!} label="Alternativtext (beskriv bilden)" />
+      <TextField field={f.caption!} label="Bildtext (valfri)" />
+    </>
+  );
+}
+
+/** A quote and its source, with a preview once it has text. */
+function QuoteFields({ f }: { f: BlockFieldset }) {
+  const content = f.content!.value;
+  const cite = f.cite!.value;
+  return (
+    <>
+      <TextField field={f.content!} label="Citat" multiline />
+      <TextField field={f.cite!} label="Källa (valfri)" />
+      {content ? (
+        <figure className="border-l-4 border-brand-500 pl-3 text-sm">
+          <blockquote className="italic">{String(content)}</blockquote>
+          {cite ? <figcaption className="text-muted">— {String(cite)}</figcaption> : null}
+        </figure>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,68 @@
+import { useEffect, useRef } from "react";
+import { getInputProps } from "@conform-to/react";
+import type { Flash } from "#app/http/flash.server.ts";
+import { postSlug } from "#app/blog/content-blocks.ts";
+import { EDITOR_ACTION_FIELD, EDITOR_ACTIONS, EDITOR_MESSAGES } from "#app/blog/editor-form.ts";
+import { FieldError } from "./field-error.tsx";
+import { fieldClass, SMALL_BUTTON } from "./form-styles.ts";
+import type { PostEditorFields, PostEditorForm } from "./use-post-editor-form.ts";
+
+/**
+ * The URL slug and its "Generera från rubrik" button. The slug follows the title while
+ * `followsTitle` (no stored slug, and not the form a signed-out save sent) until it is edited by
+ * hand. With JavaScript the button makes the slug at once; without, the server does.
+ */
+export function SlugField({
+  form,
+  fields,
+  followsTitle,
+  onNotice,
+}: {
+  form: PostEditorForm;
+  fields: PostEditorFields;
+  followsTitle: boolean;
+  onNotice: (notice: Flash) => void;
+}) {
+  const slug = fields.slug;
+  const touched = useRef(false);
+  const title = fields.title.value ?? "";
+  useEffect(() => {
+    if (!followsTitle || touched.current) return;
+    const next = postSlug(title);
+    if (next !== (slug.value ?? "")) form.update({ name: slug.name, value: next });
+  }, [title]);
+
+  return (
+    <div>
+      <label htmlFor={slug.id} className="block text-sm font-medium">URL Slug</label>
+      <div className="flex gap-2">
+        <input
+          {...getInputProps(slug, { type: "text" })}
+          aria-describedby={[`${slug.id}-help`, slug.errors ? slug.errorId : ""].filter(Boolean).join(" ")}
+          onInput={() => (touched.current = true)}
+          className={`${fieldClass(Boolean(slug.errors))} font-mono`}
+        />
+        <button
+          type="submit"
+          name={EDITOR_ACTION_FIELD}
+          value={EDITOR_ACTIONS.regenerateSlug}
+          formNoValidate
+          className={`${SMALL_BUTTON} mt-1 whitespace-nowrap`}
+          onClick={(event) => {
+            event.preventDefault();
+            const next = postSlug(title);
+            if (!next) return onNotice({ title: EDITOR_MESSAGES.noTitle, description: "Skriv en rubrik först.", variant: "destructive" });
+            form.update({ name: slug.name, value: next });
+            onNotice({ title: EDITOR_MESSAGES.slugUpdated, description: `Sluggen är nu ”${next}”.` });
+          }}
+        >
+          Generera från rubrik
+        </button>
+      </div>
+      <p id={`${slug.id}-help`} className="mt-1 text-xs text-muted">
+        Bara bokstäver, siffror och bindestreck. Adressen blir /blog/{slug.value || "…"}
+      </p>
+      <FieldError field={slug} />
+    </div>
+  );
+}

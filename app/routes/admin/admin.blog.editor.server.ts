@@ -1,0 +1,359 @@
+/**
+ * The post editor's server work: the page's data, and the action read and dispatched by its
+ * intent, one function per intent. The route module (admin.blog.editor.tsx) guards, reads and
+ * dispatches; everything that reads or writes a post is here or in app/blog/posts.server.ts.
+ */
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import { z } from "#app/utils/zod.ts";
+import type { Route } from "./+types/admin.blog.editor";
+import { AiInvalidOutputError, AiUnavailableError } from "#app/ai/engine.server.ts";
+import { draftBlogPost } from "#app/ai/service.server.ts";
+import { loginPath, requireAdmin } from "#app/auth/guards.server.ts";
+import { storeBlogImage, UploadError } from "#app/blog/image-storage.server.ts";
+import { createPost, findPost, isPostId, isSlugTaken, updatePost, type PostRow } from "#app/blog/posts.server.ts";
+import { markSignedOutReply } from "#app/blog/signed-out-reply.server.ts";
+import { postSlug, readingTimeMinutes, type ContentBlock } from "#app/blog/content-blocks.ts";
+import {
+  blockFileInput,
+  COVER_FILE_INPUT,
+  EDITOR_ACTION_FIELD,
+  EDITOR_ACTIONS,
+  EDITOR_MAX_BODY_BYTES,
+  EDITOR_MESSAGES,
+  editorShapeSchema,
+  MAX_LIST_LENGTH,
+  NEW_BLOCK,
+  postFormSchema,
+  slugToStore,
+  toContentBlocks,
+  toFormEntries,
+  UPLOAD_BLOCK_ACTION,
+  UPLOAD_MESSAGES,
+  type EditorReply,
+  type PostEditorDefaults,
+} from "#app/blog/editor-form.ts";
+import { getAppDatabase } from "#app/db/db.server.ts";
+import { clearCatalogueCache } from "#app/hotels/catalogue-cache.server.ts";
+import { redirectWithFlash, type Flash } from "#app/http/flash.server.ts";
+import { isBodyTooLarge, readFormData } from "#app/http/form-data.server.ts";
+import { log } from "#app/utils/log.server.ts";
+
+// ---------------------------------------------------------------------------------------------
+// The page's data.
+
+/** A post's blocks as the form edits them (every optional field present). */
+function formBlocks(blocks: ContentBlock[]) {
+  return blocks.map((block) => ({ ...NEW_BLOCK[block.type], ...block }));
+}
+
+const EMPTY_POST: PostEditorDefaults = { title: "", slug: "", excerpt: "", coverImage: "", published: false, blocks: [], version: undefined };
+
+interface EditorPage {
+  postId: string | null;
+  /** The stored post's slug: while there is none, the slug follows the title. */
+  storedSlug: string | null;
+  /** The page answers a save after the session ended (it shows only what was sent). */
+  signedOut: boolean;
+  defaultValue: PostEditorDefaults;
+}
+
+/**
+ * The answer to a save after the session ended: the form shows what was sent (the action's
+ * reply) and nothing stored is read.
+ */
+export function signedOutEditor(id: string | undefined): EditorPage {
+  return { postId: id !== undefined && isPostId(id) ? id : null, storedSlug: null, signedOut: true, defaultValue: EMPTY_POST };
+}
+
+/** The editor for a new post (no id), or for the stored post with this id (404 when there is none). */
+export async function editorForPost(id: string | undefined): Promise<EditorPage> {
+  if (id === undefined) return { postId: null, storedSlug: null, signedOut: false, defaultValue: EMPTY_POST };
+  const post = isPostId(id) ? await findPost(getAppDatabase().db, { id }) : null;
+  if (!post) throw data(null, { status: 404 });
+  return {
+    postId: post.id,
+    storedSlug: post.slug,
+    signedOut: false,
+    defaultValue: {
+      title: post.title,
+      slug: post.slug ?? "",
+      excerpt: post.excerpt,
+      coverImage: post.coverImage ?? "",
+      published: post.published,
+      blocks: formBlocks(post.content),
+      // Sent back with the save: it lands only over this version.
+      version: post.version,
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading the post and its intent.
+
+/**
+ * What the editor's form asks for. The save is the plain submit; a conform intent (add, move or
+ * remove a block or a list item, the heading level) changes the form and shows it again; the
+ * rest are the editor's own buttons (`_action`). Anything else is unknown and answered 400.
+ */
+export type EditorIntent =
+  | { type: "save" }
+  | { type: "change-form" }
+  | { type: "regenerate-slug" }
+  | { type: "ai-generate" }
+  | { type: "upload"; input: string; field: string }
+  | { type: "unknown" };
+
+function editorIntent(action: string, conformIntent: boolean): EditorIntent {
+  if (action === "") return conformIntent ? { type: "change-form" } : { type: "save" };
+  if (action === EDITOR_ACTIONS.regenerateSlug) return { type: "regenerate-slug" };
+  if (action === EDITOR_ACTIONS.aiGenerate) return { type: "ai-generate" };
+  if (action === EDITOR_ACTIONS.uploadCover) return { type: "upload", input: COVER_FILE_INPUT, field: "coverImage" };
+  if (action.startsWith(UPLOAD_BLOCK_ACTION)) {
+    const index = Number(action.slice(UPLOAD_BLOCK_ACTION.length));
+    if (Number.isInteger(index) && index >= 0 && index < MAX_LIST_LENGTH) return { type: "upload", input: blockFileInput(index), field: `blocks[${index}].url` };
+  }
+  return { type: "unknown" };
+}
+
+/** The editor's form as posted: its fields (files, the button and the AI instructions taken out) and what it asks for. */
+export interface EditorPost {
+  form: FormData;
+  /** The picked files, by input name (empty inputs left out). */
+  files: Map<string, File>;
+  /** The AI panel's instructions, at most 2,000 characters. */
+  instructions: string;
+  intent: EditorIntent;
+}
+
+/**
+ * Not signed in at all: sent to sign in and back, by the admin guard itself (it throws for
+ * such a request; should it ever not, this refuses anyway).
+ */
+async function toSignIn(args: Route.ActionArgs): Promise<never> {
+  await requireAdmin(args);
+  throw data(null, { status: 403 });
+}
+
+/** The posted form as conform reads it (its intent applied), judged by nothing. */
+const parseForm = (form: FormData) => parseWithZod(form, { schema: z.looseObject({}) });
+
+/**
+ * Reads the editor's form. "too-large" when the body was cut off unread. A request that is not
+ * signed in is sent to sign in unless it is a multipart post the editor could show again; one
+ * that is signed in is refused (400) when the editor cannot show the form it sent.
+ */
+export async function readEditorPost(args: Route.ActionArgs, signedIn: boolean): Promise<EditorPost | "too-large"> {
+  const postId = args.params.id ?? null;
+  const multipart = /^multipart\/form-data/i.test(args.request.headers.get("Content-Type") ?? "");
+  if (!signedIn && (!multipart || (postId !== null && !isPostId(postId)))) return toSignIn(args);
+  let form: FormData;
+  try {
+    form = await readFormData(args.request, EDITOR_MAX_BODY_BYTES);
+  } catch (error) {
+    if (!signedIn) return toSignIn(args);
+    if (isBodyTooLarge(error)) return "too-large";
+    throw error;
+  }
+  if (postId !== null && !isPostId(postId)) throw data(null, { status: 404 });
+  const action = String(form.get(EDITOR_ACTION_FIELD) ?? "");
+  const files = new Map<string, File>();
+  for (const [key, value] of [...form.entries()]) {
+    if (typeof value !== "string") {
+      form.delete(key);
+      if (value.size > 0) files.set(key, value);
+    }
+  }
+  form.delete(EDITOR_ACTION_FIELD);
+  // A hand-made post the editor cannot take: an intent conform throws on (not its JSON, a list
+  // operation on a text, a path such as __proto__), or lists that are not lists or far too long.
+  let posted: ReturnType<typeof parseForm> | null = null;
+  try {
+    posted = parseForm(form);
+  } catch {
+    // conform threw: not a form the editor made.
+  }
+  if (!posted || !editorShapeSchema.safeParse(posted.payload).success) {
+    if (!signedIn) return toSignIn(args);
+    throw data(null, { status: 400 });
+  }
+  const instructions = String(form.get("instructions") ?? "").slice(0, 2000);
+  form.delete("instructions");
+  // conform leaves the status undefined when the post carried one of its intents.
+  return { form, files, instructions, intent: editorIntent(action, posted.status === undefined) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Answers.
+
+/**
+ * The editor showing this form as it now is (after an upload, the slug button or an AI draft
+ * has changed it), without judging it yet. Conform's `reply()` has no option for a value the
+ * server changed, so the reply is given conform's "update" intent of the whole value, the same
+ * answer its own update button would get: the browser takes the new values and shows no error
+ * for a field not yet validated.
+ */
+function showForm(form: FormData): SubmissionResult<string[]> {
+  const submission = parseWithZod(form, { schema: postFormSchema });
+  return { ...submission.reply(), status: undefined, intent: { type: "update", payload: { value: submission.payload as never } } };
+}
+
+function answer({ form, instructions }: EditorPost, toast: Flash | null, status = 200, extra: Partial<EditorReply> = {}) {
+  return data<EditorReply>({ result: showForm(form), toast, instructions, ...extra }, { status });
+}
+
+/**
+ * Cut off unread: the fields are gone, so the editor is shown as it was last loaded (with
+ * JavaScript the browser keeps its form; it refuses such a file before sending anyway).
+ */
+export function bodyTooLargeReply() {
+  return data<EditorReply>({ toast: { ...EDITOR_MESSAGES.bodyTooLarge, variant: "destructive" }, instructions: "" }, { status: 413 });
+}
+
+/** The posted fields without conform's own (a block button's intent): the form exactly as typed. */
+function typedFields(form: FormData): FormData {
+  const typed = new FormData();
+  for (const name of new Set(parseForm(form).reply().fields ?? [])) for (const value of form.getAll(name)) typed.append(name, value);
+  return typed;
+}
+
+/**
+ * The session ended while the post was open. Its save (or, without JavaScript, a block button)
+ * comes back as it was sent, nothing done with it, with a sign-in link that opens in another
+ * tab; signed in there, Spara here sends it again. Uploads, AI and anything that is not the
+ * editor's form go to sign in as before.
+ */
+export function answerSignedOut(args: Route.ActionArgs, post: EditorPost) {
+  if (!(post.intent.type === "save" || post.intent.type === "change-form") || !post.form.has("title")) return toSignIn(args);
+  markSignedOutReply(args.context);
+  return answer({ ...post, form: typedFields(post.form) }, { ...EDITOR_MESSAGES.sessionExpired, variant: "destructive" }, 401, { signIn: loginPath(args.url.pathname) });
+}
+
+// ---------------------------------------------------------------------------------------------
+// One function per intent.
+
+interface Editor {
+  /** The post being edited; null for a new one. */
+  postId: string | null;
+  /** The administrator's e-mail address, the new post's author. */
+  author: string;
+}
+
+/** The signed-in administrator's post, answered by its intent. */
+export function dispatchEditorIntent(post: EditorPost, editor: Editor) {
+  const { intent } = post;
+  switch (intent.type) {
+    case "save":
+      return savePost(post, editor);
+    case "change-form":
+      return changeForm(post);
+    case "regenerate-slug":
+      return regenerateSlug(post);
+    case "ai-generate":
+      return generateDraft(post);
+    case "upload":
+      return uploadImage(post, intent);
+    case "unknown":
+      throw data(null, { status: 400 });
+  }
+}
+
+/** Conform's intents without JavaScript (add, move or remove a block or a list item, the heading level): the form changed, shown again. */
+function changeForm({ form, instructions }: EditorPost) {
+  return data<EditorReply>({ result: parseWithZod(form, { schema: postFormSchema }).reply(), toast: null, instructions });
+}
+
+function regenerateSlug(post: EditorPost) {
+  const slug = postSlug(String(post.form.get("title") ?? ""));
+  if (!slug) return answer(post, { title: EDITOR_MESSAGES.noTitle, description: "Skriv en rubrik först.", variant: "destructive" }, 400);
+  post.form.set("slug", slug);
+  return answer(post, { title: EDITOR_MESSAGES.slugUpdated, description: `Sluggen är nu ”${slug}”.` });
+}
+
+/** An image for the cover or an image block: stored, and its address put in that field. A refusal is shown by its file input. */
+async function uploadImage(post: EditorPost, { input, field }: { input: string; field: string }) {
+  const refused = (message: string) =>
+    answer(post, { title: EDITOR_MESSAGES.uploadFailed.title, description: EDITOR_MESSAGES.uploadRefused, variant: "destructive" }, 400, { fileError: { input, message } });
+  const file = post.files.get(input);
+  if (!file) return refused(UPLOAD_MESSAGES.empty);
+  try {
+    const { url } = await storeBlogImage(file);
+    post.form.set(field, url);
+    return answer(post, { title: "Bilden är uppladdad", description: "Spara inlägget för att behålla den." }, 200, { uploaded: input });
+  } catch (error) {
+    if (error instanceof UploadError) return refused(error.message);
+    log.error("blog image upload failed", error);
+    return answer(post, { ...EDITOR_MESSAGES.uploadFailed, variant: "destructive" }, 502);
+  }
+}
+
+/** An AI draft from the instructions: it replaces the title, the excerpt, the slug and the blocks; nothing is saved. */
+async function generateDraft(post: EditorPost) {
+  const { form, instructions } = post;
+  if (!instructions.trim()) return answer(post, { ...EDITOR_MESSAGES.aiInstructions, variant: "destructive" }, 400);
+  try {
+    const draft = await draftBlogPost(getAppDatabase().db, { topic: String(form.get("title") ?? ""), instructions: instructions.trim() });
+    for (const key of [...form.keys()]) if (key.startsWith("blocks")) form.delete(key);
+    form.set("title", draft.title);
+    form.set("excerpt", draft.excerpt);
+    // A draft's title also sets the slug, over any slug typed or stored.
+    form.set("slug", postSlug(draft.title));
+    for (const [key, value] of toFormEntries(formBlocks(draft.blocks), "blocks")) form.append(key, value);
+    return answer(post, EDITOR_MESSAGES.aiGenerated);
+  } catch (error) {
+    if (!(error instanceof AiUnavailableError || error instanceof AiInvalidOutputError)) log.error("blog draft failed", error);
+    return answer(post, { ...EDITOR_MESSAGES.aiFailed, variant: "destructive" }, 503);
+  }
+}
+
+/**
+ * The save: the form judged in full, a taken slug refused before writing, and an existing post
+ * written only over the version the editor was opened at (409 with the form as typed when
+ * someone saved in between).
+ */
+async function savePost({ form, instructions }: EditorPost, { postId, author }: Editor) {
+  const submission = parseWithZod(form, { schema: postFormSchema });
+  if (submission.status !== "success") {
+    const noContent = submission.status === "error" && Boolean(submission.error?.blocks);
+    return data<EditorReply>(
+      { result: submission.reply(), toast: noContent ? { ...EDITOR_MESSAGES.noContent, variant: "destructive" } : null, instructions },
+      { status: submission.status === "error" ? 400 : 200 },
+    );
+  }
+  const value = submission.value;
+  const slugTaken = () => data<EditorReply>({ result: submission.reply({ fieldErrors: { slug: [EDITOR_MESSAGES.slugTaken] } }), toast: null, instructions }, { status: 409 });
+  const db = getAppDatabase().db;
+  const blocks = toContentBlocks(value.blocks);
+  const slug = slugToStore(value.slug, value.title);
+  if (slug && (await isSlugTaken(db, slug, postId))) return slugTaken();
+  const row: PostRow = {
+    title: value.title,
+    excerpt: value.excerpt,
+    content: JSON.stringify(blocks),
+    cover_image: value.coverImage || null,
+    reading_time: String(readingTimeMinutes(blocks)),
+    slug,
+    published: value.published,
+  };
+  let saved: "saved" | "stale" | "missing";
+  try {
+    saved = postId === null ? (await createPost(db, { ...row, author }), "saved") : await updatePost(db, postId, value.version, row);
+  } catch (error) {
+    // Two editors saving the same slug at once: the database's unique key decides.
+    if ((error as { code?: string }).code === "23505") return slugTaken();
+    log.error("blog post save failed", error, { postId });
+    return data<EditorReply>({ result: submission.reply(), toast: { ...EDITOR_MESSAGES.saveFailed, variant: "destructive" }, instructions }, { status: 500 });
+  }
+  if (saved === "missing") throw data(null, { status: 404 });
+  if (saved === "stale") {
+    // Someone saved since this copy was opened: nothing is written, and the form keeps what
+    // was typed (and its old version, so Spara again is refused again until reload).
+    return data<EditorReply>(
+      { result: submission.reply({ formErrors: [EDITOR_MESSAGES.staleSave.description] }), toast: { ...EDITOR_MESSAGES.staleSave, variant: "destructive" }, instructions },
+      { status: 409 },
+    );
+  }
+  clearCatalogueCache();
+  return redirectWithFlash("/admin/blog", { title: postId === null ? EDITOR_MESSAGES.created : EDITOR_MESSAGES.updated, description: `”${value.title}”` });
+}
