@@ -15,7 +15,7 @@ export function useFileChecks(actionData: EditorReply | undefined, formId: strin
       const picked = document.forms.namedItem(formId)?.elements.namedItem(actionData.uploaded);
       if (picked instanceof HTMLInputElement) picked.value = "";
     }
-  }, [actionData]);
+  }, [actionData, formId]);
   const fileError = (input: string) => (input in checks ? checks[input] : actionData?.fileError?.input === input ? actionData.fileError.message : null) ?? null;
   const checkFile = (input: string, problem: string | null) => setChecks((current) => ({ ...current, [input]: problem }));
   return { fileError, checkFile };

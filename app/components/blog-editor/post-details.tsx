@@ -58,6 +58,8 @@ function ExcerptField({ field }: { field: PostEditorFields["excerpt"] }) {
 function PublishedSwitch({ field }: { field: PostEditorFields["published"] }) {
   return (
     <div className="flex items-start gap-3">
+      {/* A checkbox knows its own checked state: HTML forbids aria-checked beside it. */}
+      {/* eslint-disable-next-line jsx-a11y/role-has-required-aria-props */}
       <input {...getInputProps(field, { type: "checkbox" })} role="switch" aria-describedby={`${field.id}-help`} className="mt-1 size-5 accent-brand-600" />
       <div>
         <label htmlFor={field.id} className="text-sm font-medium">Publicera</label>

@@ -30,6 +30,8 @@ export function SlugField({
     if (!followsTitle || touched.current) return;
     const next = postSlug(title);
     if (next !== (slug.value ?? "")) form.update({ name: slug.name, value: next });
+    // Only a change of title moves the slug; the slug's own edits must not loop back here.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [title]);
 
   return (
