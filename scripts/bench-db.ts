@@ -21,9 +21,9 @@ const FILTERED: HotelFilters = { country: "Sweden", minStars: 4, search: "spa", 
 // A rarer text: here the planner should go through the trigram index rather than a sorted scan.
 const SELECTIVE: HotelFilters = { search: "Gamla stan", sort: "pris" };
 const CASES: Array<{ name: string; run: (handle: DatabaseHandle) => Promise<unknown> }> = [
-  { name: 'suggestions "sto" (hotels + places)', run: (h) => suggest(h.db, "sto") },
-  { name: 'suggestions "malmö"', run: (h) => suggest(h.db, "malmö") },
-  { name: 'suggestions "gion" (rare)', run: (h) => suggest(h.db, "gion") },
+  { name: 'suggestions "sto" (hotels + places)', run: (h) => suggest("sto", h.db) },
+  { name: 'suggestions "malmö"', run: (h) => suggest("malmö", h.db) },
+  { name: 'suggestions "gion" (rare)', run: (h) => suggest("gion", h.db) },
   { name: "list: Sweden, 4+ stars, text 'spa', by price", run: (h) => searchHotels(h.db, FILTERED) },
   { name: "list: text 'Gamla stan' (rare), by price", run: (h) => searchHotels(h.db, SELECTIVE) },
   { name: "list: all hotels, recommended, page 1", run: (h) => searchHotels(h.db, {}) },

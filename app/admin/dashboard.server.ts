@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
 
 export interface CatalogueFigures {
@@ -8,7 +9,7 @@ export interface CatalogueFigures {
 }
 
 /** The figures an affiliate site lives by, in one scan of the hotels table. */
-export async function catalogueFigures(db: Kysely<Database>): Promise<CatalogueFigures> {
+export async function catalogueFigures(db: Kysely<Database> = getAppDatabase().db): Promise<CatalogueFigures> {
   const row = await db
     .selectFrom("hotels")
     .select([
@@ -32,7 +33,7 @@ export interface ClickFigures {
 const DAY_MS = 86_400_000;
 
 /** Outbound clicks (the affiliate redirects) of the last 30 days, in three queries run together. */
-export async function clickFigures(db: Kysely<Database>, now: Date = new Date()): Promise<ClickFigures> {
+export async function clickFigures(now: Date = new Date(), db: Kysely<Database> = getAppDatabase().db): Promise<ClickFigures> {
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const since = new Date(today - 29 * DAY_MS);
   const recent = db.selectFrom("outbound_clicks").where("clicked_at", ">=", since);

@@ -7,6 +7,7 @@
  * done + failed + waiting always equals the total.
  */
 import { sql, type Kysely } from "kysely";
+import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
 import { isUuid } from "#app/utils/uuid.ts";
 import { log } from "#app/utils/log.server.ts";
@@ -14,7 +15,7 @@ import { AiNotSupportedError, type AiEngine } from "./engine.server.ts";
 
 type DB = Kysely<Database>;
 
-export const JOB_LIMITS = {
+const JOB_LIMITS = {
   /** Items one worker claims at a time. */
   batch: 4,
   /** How long a claim holds before another worker may take the item again. */
@@ -115,7 +116,7 @@ async function settle(db: DB, item: ClaimedItem, status: "done" | "failed" | "pe
 }
 
 /** Does one claimed item: translates the hotel's description and stores it as the rewritten text. */
-export async function processItem(db: DB, engine: AiEngine, item: ClaimedItem): Promise<"done" | "failed" | "retry"> {
+async function processItem(db: DB, engine: AiEngine, item: ClaimedItem): Promise<"done" | "failed" | "retry"> {
   let outcome: "done" | "failed" | "retry";
   let error: string | null = null;
   if (item.attempts > JOB_LIMITS.maxAttempts) {
@@ -167,7 +168,7 @@ export async function runWorkerOnce(db: DB, engine: AiEngine, batch: number = JO
   return items.length;
 }
 
-export async function jobProgress(db: DB, id: string): Promise<JobProgress | null> {
+export async function jobProgress(id: string, db: DB = getAppDatabase().db): Promise<JobProgress | null> {
   if (!isUuid(id)) return null;
   const job = await db.selectFrom("ai_jobs").selectAll().where("id", "=", id).executeTakeFirst();
   if (!job) return null;

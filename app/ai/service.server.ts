@@ -5,6 +5,7 @@
  * only writes.
  */
 import type { Kysely } from "kysely";
+import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
 import { blogDraftSchema, type BlogDraft } from "#app/blog/content-blocks.ts";
 import { countryPath, placePath } from "#app/utils/paths.ts";
@@ -33,7 +34,7 @@ export function getAiEngine(): AiEngine {
 /** How many hotels retrieval hands the engine: the local engine names them all; a model chooses. */
 const candidateCount = (ai: AiEngine) => (ai.name === "local" ? 5 : 12);
 
-export async function recommendHotels(db: DB, request: RecommendationRequest, ai: AiEngine = getAiEngine()): Promise<RecommendationAnswer> {
+export async function recommendHotels(request: RecommendationRequest, ai: AiEngine = getAiEngine(), db: DB = getAppDatabase().db): Promise<RecommendationAnswer> {
   const understanding = understandRequest(`${request.query}\n${request.preferences}`, await catalogueVocabulary(db));
   const retrieval = await findCandidates(db, understanding, candidateCount(ai));
   return ai.recommend(request, { understanding, retrieval });
@@ -44,7 +45,7 @@ export function translateDescription(hotel: HotelText, ai: AiEngine = getAiEngin
   return ai.translateToSwedish(hotel);
 }
 
-export const DEFAULT_DRAFT_TOPIC = "Reseblogg";
+const DEFAULT_DRAFT_TOPIC = "Reseblogg";
 
 /** A blog draft (title, excerpt, blocks), always valid against the block schema. */
 export async function draftBlogPost(

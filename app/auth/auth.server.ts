@@ -5,11 +5,14 @@
  */
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
+import type { Kysely } from "kysely";
 import { getAppDatabase } from "#app/db/db.server.ts";
+import type { Database } from "#app/db/schema.ts";
 import { credentialsSchema, newAccountSchema, SIGN_IN, SIGN_UP, type AuthIntent } from "#app/auth/credentials.ts";
 import { getEnv } from "#app/utils/env.server.ts";
 import { createLocalProvider } from "./local-provider.server.ts";
 import type { AuthFailure, AuthProvider, AuthTokens, AuthUser } from "./provider.server.ts";
+import { destroySession } from "./session.server.ts";
 import { createSupabaseProvider } from "./supabase-provider.server.ts";
 
 let provider: AuthProvider | undefined;
@@ -70,4 +73,16 @@ function getAuthenticator(): Authenticator<AuthOutcome> {
 /** Runs the form's strategy; throws AuthFailureError when the provider refuses. */
 export function authenticate(intent: AuthIntent, request: Request): Promise<AuthOutcome> {
   return getAuthenticator().authenticate(intent, request);
+}
+
+/**
+ * Signs this browser out: deletes our session, then ends it at Supabase too when it holds the
+ * provider's tokens. An outage there is logged by the provider and keeps nobody signed in here,
+ * since our session row is already gone. Returns the Set-Cookie value that clears the cookie
+ * and the session that ended, if there was one.
+ */
+export async function signOut(request: Request, db: Kysely<Database> = getAppDatabase().db): ReturnType<typeof destroySession> {
+  const ended = await destroySession(db, request);
+  if (ended.session?.tokens) await getAuthProvider().signOut(ended.session.tokens, "local");
+  return ended;
 }

@@ -1,9 +1,11 @@
 /** Blog reads: the public list, one post by slug or id, and the back office's list. */
 import { sql, type Kysely } from "kysely";
+import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
 import { contentBlockSchema, type ContentBlock } from "#app/blog/content-blocks.ts";
 import { isUuid } from "#app/utils/uuid.ts";
 import { likePattern } from "#app/hotels/hotel-queries.server.ts";
+import { clearCatalogueCache } from "#app/hotels/catalogue-cache.server.ts";
 
 type DB = Kysely<Database>;
 
@@ -34,7 +36,7 @@ export const isPostId = isUuid;
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** Stored blocks as the page may show them: anything that is not a valid block is left out, never rendered raw. */
-export function storedBlocks(content: unknown): ContentBlock[] {
+function storedBlocks(content: unknown): ContentBlock[] {
   if (!Array.isArray(content)) return [];
   return content.flatMap((block) => {
     const parsed = contentBlockSchema.safeParse(block);
@@ -49,7 +51,7 @@ function toSummary(row: { id: string; slug: string | null; title: string; excerp
 }
 
 /** One page of published posts, newest first, and how many there are. */
-export async function listPublishedPosts(db: DB, page: number): Promise<{ posts: PostSummary[]; total: number }> {
+export async function listPublishedPosts(page: number, db: DB = getAppDatabase().db): Promise<{ posts: PostSummary[]; total: number }> {
   const published = db.selectFrom("hotels_blog_posts").where("published", "=", true);
   const [rows, count] = await Promise.all([
     published
@@ -165,7 +167,7 @@ export interface AdminPostRow {
 }
 
 /** The back office's list: every post, newest first, optionally by title, 10 a page. */
-export async function listAdminPosts(db: DB, input: { search: string; page: number }): Promise<{ posts: AdminPostRow[]; total: number }> {
+export async function listAdminPosts(input: { search: string; page: number }, db: DB = getAppDatabase().db): Promise<{ posts: AdminPostRow[]; total: number }> {
   const pattern = likePattern(input.search);
   const base = db.selectFrom("hotels_blog_posts").$if(pattern !== undefined, (qb) => qb.where(sql<boolean>`title ilike ${pattern} escape '\\'`));
   const [rows, count] = await Promise.all([
@@ -188,4 +190,30 @@ export async function listAdminPosts(db: DB, input: { search: string; page: numb
 export function pageParam(value: string | null): number {
   const page = Number.parseInt(value ?? "1", 10);
   return Number.isFinite(page) ? Math.min(10_000, Math.max(1, page)) : 1;
+}
+
+/**
+ * The post a blog address names: /blog/{slug}/{id} by its id; /blog/{x} by x as an id when it
+ * looks like one, else (or when no post has that id) by x as a slug.
+ */
+export async function findPostAt(address: { slug: string; id?: string }, db: DB = getAppDatabase().db): Promise<Post | null> {
+  const { slug, id } = address;
+  if (id !== undefined) return findPost(db, { id });
+  if (isPostId(slug)) return (await findPost(db, { id: slug })) ?? (await findPost(db, { slug }));
+  return findPost(db, { slug });
+}
+
+/** A post's id and title (the back office asks before deleting it); undefined when there is none. */
+export async function findPostTitle(id: string, db: DB = getAppDatabase().db): Promise<{ id: string; title: string } | undefined> {
+  if (!isPostId(id)) return undefined;
+  return db.selectFrom("hotels_blog_posts").select(["id", "title"]).where("id", "=", id).executeTakeFirst();
+}
+
+/** Deletes a post and empties the caches that list it; returns its title, or null when it was already gone. */
+export async function deletePost(id: string, db: DB = getAppDatabase().db): Promise<string | null> {
+  if (!isPostId(id)) return null;
+  const deleted = await db.deleteFrom("hotels_blog_posts").where("id", "=", id).returning("title").executeTakeFirst();
+  if (!deleted) return null;
+  clearCatalogueCache();
+  return deleted.title;
 }

@@ -1,4 +1,5 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
+import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
 import type { ContactMessage } from "#app/contact/contact-form.ts";
 
@@ -10,4 +11,29 @@ export async function saveContactMessage(db: Kysely<Database>, message: ContactM
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** Messages on one page of the back office's list. */
+export const MESSAGES_PAGE_SIZE = 25;
+
+/** One page of stored messages, newest first, and how many there are. */
+export async function listContactMessages(page: number, db: Kysely<Database> = getAppDatabase().db) {
+  const [messages, count] = await Promise.all([
+    db
+      .selectFrom("contact_messages")
+      .select(["id", "name", "email", "message", "created_at"])
+      .orderBy("created_at", "desc")
+      .orderBy("id")
+      .limit(MESSAGES_PAGE_SIZE)
+      .offset((page - 1) * MESSAGES_PAGE_SIZE)
+      .execute(),
+    db.selectFrom("contact_messages").select(sql<number>`count(*)::int`.as("n")).executeTakeFirstOrThrow(),
+  ]);
+  return { messages, total: count.n };
+}
+
+/** Deletes a message; false when it was already gone. */
+export async function deleteContactMessage(id: string, db: Kysely<Database> = getAppDatabase().db): Promise<boolean> {
+  const deleted = await db.deleteFrom("contact_messages").where("id", "=", id).executeTakeFirst();
+  return Number(deleted.numDeletedRows) > 0;
 }

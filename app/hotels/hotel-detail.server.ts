@@ -1,7 +1,8 @@
 import { sql, type Kysely } from "kysely";
+import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
 import { hotelSlug, matchHotelSlug, normalizeHotel, type Hotel } from "#app/hotels/hotel.ts";
-import { cachedRead } from "./catalogue-cache.server.ts";
+import { cachedRead, clearCatalogueCache } from "./catalogue-cache.server.ts";
 import { findPlace, hotelCards, type HotelSummary } from "./hotel-queries.server.ts";
 
 type DB = Kysely<Database>;
@@ -12,8 +13,8 @@ type DB = Kysely<Database>;
  * and every hotel page of it needs the list to match the slug), then the one found is read in
  * full. `exact` is false when the URL spelled the slug differently and should be redirected.
  */
-export async function findHotel(db: DB, country: string, location: string, slug: string): Promise<{ hotel: Hotel; exact: boolean } | null> {
-  const place = await findPlace(db, country, location);
+export async function findHotel(country: string, location: string, slug: string, db: DB = getAppDatabase().db): Promise<{ hotel: Hotel; exact: boolean } | null> {
+  const place = await findPlace(country, location, db);
   if (!place) return null;
   const { candidates, bySlug } = await placeSlugs(db, place);
   const first = bySlug.get(slug);
@@ -49,8 +50,29 @@ function placeSlugs(db: DB, place: { country: string; location: string }): Promi
 }
 
 /** Other hotels in the same place, best rated first, without the current one. */
-export async function relatedHotels(db: DB, country: string, location: string, excludeId: string | null, limit: number): Promise<HotelSummary[]> {
+export async function relatedHotels(country: string, location: string, excludeId: string | null, limit: number, db: DB = getAppDatabase().db): Promise<HotelSummary[]> {
   // One query: the list without its count, which nobody shows here.
   const hotels = await hotelCards(db, { country, location, sort: "betyg", limit: limit + 1 });
   return hotels.filter((hotel) => hotel.id !== excludeId).slice(0, limit);
+}
+
+/** A hotel by its hotel_id with its description and the Swedish rewrite (the back office's AI rewrite). */
+export function findHotelText(hotelId: string, db: DB = getAppDatabase().db) {
+  return db
+    .selectFrom("hotels")
+    .select(["hotel_id", "name", "location", "country", "description", "rewritten_text", "is_description_rewritten"])
+    .where("hotel_id", "=", hotelId)
+    .executeTakeFirst();
+}
+
+/** Stores a hotel's Swedish description and empties the caches that show it; false when there is no such hotel. */
+export async function saveRewrittenText(hotelId: string, text: string, db: DB = getAppDatabase().db): Promise<boolean> {
+  const result = await db
+    .updateTable("hotels")
+    .set({ rewritten_text: text, is_description_rewritten: true, updated_at: sql`now()` })
+    .where("hotel_id", "=", hotelId)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) return false;
+  clearCatalogueCache();
+  return true;
 }

@@ -1,4 +1,5 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from "kysely";
+import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
 import { CARD_LIMITS, normalizeHotel, stripTrailingPeriod, truncate, type Hotel } from "#app/hotels/hotel.ts";
 import { sortSwedish } from "#app/hotels/swedish-sort.ts";
@@ -9,8 +10,8 @@ type DB = Kysely<Database>;
 type HotelsEb = ExpressionBuilder<Database, "hotels">;
 
 export const HOTEL_PAGE_SIZE = 100;
-export const SUGGESTION_MIN_LENGTH = 2;
-export const SUGGESTION_LIMIT = 10;
+const SUGGESTION_MIN_LENGTH = 2;
+const SUGGESTION_LIMIT = 10;
 
 export type HotelSort = SortKey;
 
@@ -35,7 +36,7 @@ export type HotelSummary = Pick<
 
 /**
  * Escapes LIKE metacharacters so the visitor's text is matched literally, and strips a
- * trailing period (spec §5). Blank input gives undefined: no filter.
+ * trailing period. Blank input gives undefined: no filter.
  */
 export function likePattern(value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
@@ -106,7 +107,7 @@ export function hotelListQuery(db: DB, filters: HotelFilters = {}) {
   return query.orderBy("id").limit(limit).offset((page - 1) * limit);
 }
 
-/** The hotel list (spec §7) with paging and sorting: one page of cards and the total count. */
+/** The hotel list with paging and sorting: one page of cards and the total count. */
 export async function searchHotels(db: DB, filters: HotelFilters = {}): Promise<{ hotels: HotelSummary[]; total: number }> {
   const [hotels, count] = await Promise.all([
     hotelCards(db, filters),
@@ -170,8 +171,8 @@ export interface PlaceOption {
   country: string;
 }
 
-/** Every place with its country (the spec's location options), in Swedish order of place. */
-export function listLocationsWithCountry(db: DB): Promise<PlaceOption[]> {
+/** Every place with its country, in Swedish order of place (then of country). */
+export function listLocationsWithCountry(db: DB = getAppDatabase().db): Promise<PlaceOption[]> {
   return cachedRead(db, "places-with-country", async () => {
     const rows = await db
       .selectFrom("hotels")
@@ -190,7 +191,7 @@ export function listLocationsWithCountry(db: DB): Promise<PlaceOption[]> {
 }
 
 /** The country as stored, for a URL segment in any case or spelling of accents; null if none. */
-export async function findCountry(db: DB, segment: string): Promise<string | null> {
+export async function findCountry(segment: string, db: DB = getAppDatabase().db): Promise<string | null> {
   const value = clean(segment);
   if (!value) return null;
   const row = await db.selectFrom("hotels").select("country").where(samePlace("country", value)).limit(1).executeTakeFirst();
@@ -198,7 +199,7 @@ export async function findCountry(db: DB, segment: string): Promise<string | nul
 }
 
 /** The place and its country as stored; null when there is no such place in that country. */
-export async function findPlace(db: DB, countrySegment: string, locationSegment: string): Promise<{ country: string; location: string } | null> {
+export async function findPlace(countrySegment: string, locationSegment: string, db: DB = getAppDatabase().db): Promise<{ country: string; location: string } | null> {
   const country = clean(countrySegment);
   const location = clean(locationSegment);
   if (!country || !location) return null;
@@ -230,7 +231,7 @@ export function hotelSuggestionQuery(db: DB, pattern: string) {
 }
 
 /** Search-bar suggestions: hotels by name, country or place (max 10), countries and places (max 5 each). */
-export async function suggest(db: DB, query: string): Promise<Suggestions> {
+export async function suggest(query: string, db: DB = getAppDatabase().db): Promise<Suggestions> {
   const cleaned = stripTrailingPeriod(query);
   const pattern = likePattern(cleaned);
   if (!pattern || cleaned.length < SUGGESTION_MIN_LENGTH) return { hotels: [], countries: [], places: [] };
@@ -256,14 +257,14 @@ export async function suggest(db: DB, query: string): Promise<Suggestions> {
   };
 }
 
-/** Up to four hotels for a home-page chip (spec §7: location equal, limit 4). */
-export function popularHotels(db: DB, location: string, country?: string): Promise<HotelSummary[]> {
+/** Up to four hotels for a home-page chip: of that place (the same place, not a text search). */
+export function popularHotels(location: string, country?: string, db: DB = getAppDatabase().db): Promise<HotelSummary[]> {
   // The home page's four cards: one of a handful of chosen places, so the cache stays small.
   return cachedRead(db, `popular-hotels:${country ?? ""}|${location}`, () => hotelCards(db, { location, country, limit: 4 }));
 }
 
-/** The spec's New York check for the default chips. */
-export async function hasNewYork(db: DB): Promise<boolean> {
+/** Whether any hotel is in New York: the default chips then show it, else Stockholm. */
+export async function hasNewYork(db: DB = getAppDatabase().db): Promise<boolean> {
   const row = await db.selectFrom("hotels").select("hotel_id").where("location", "=", "New York").limit(1).executeTakeFirst();
   return row !== undefined;
 }

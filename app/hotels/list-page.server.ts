@@ -1,5 +1,7 @@
 import { data } from "react-router";
+import type { Kysely } from "kysely";
 import { getAppDatabase } from "#app/db/db.server.ts";
+import type { Database } from "#app/db/schema.ts";
 import { readListParams, type ListParams } from "#app/hotels/search-params.ts";
 import { log } from "#app/utils/log.server.ts";
 import { HOTEL_PAGE_SIZE, listLocations, searchHotels, type HotelSummary } from "./hotel-queries.server.ts";
@@ -12,7 +14,7 @@ export interface HotelListPage {
   pageCount: number;
   countries: string[];
   locations: string[];
-  /** Set when the list could not be loaded; the page shows the spec's error text. */
+  /** Set when the list could not be loaded; the page then shows an error text instead of hotels. */
   failed: boolean;
 }
 
@@ -21,8 +23,11 @@ export interface HotelListPage {
  * filter options. `url` is the loader's `url` argument (without the `.data` suffix of client
  * navigations). `fixed` pins the country and place (country and place pages).
  */
-export async function loadHotelListPage(url: URL, fixed: { country?: string; location?: string } = {}): Promise<HotelListPage> {
-  const { db } = getAppDatabase();
+export async function loadHotelListPage(
+  url: URL,
+  fixed: { country?: string; location?: string } = {},
+  db: Kysely<Database> = getAppDatabase().db,
+): Promise<HotelListPage> {
   const params = readListParams(url.searchParams);
   const country = fixed.country ?? params.country;
   const location = fixed.location ?? (country ? params.location : "");

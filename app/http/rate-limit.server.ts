@@ -9,6 +9,7 @@
  * A slot can be given back (a correct password, an outage that was not the visitor's doing).
  */
 import { sql, type Kysely } from "kysely";
+import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
 import { normalizeEmail } from "#app/auth/credentials.ts";
 
@@ -112,6 +113,11 @@ export async function takeRateLimit(db: Kysely<Database>, claims: RateClaim[]): 
     taken.push({ key, hit: row.hit });
   }
   return { allowed: true, release };
+}
+
+/** A slot under one address's counter (addressClaim): the AI box, counted clicks. */
+export function takeAddressLimit(name: string, address: string | null, policy: RatePolicy, db: Kysely<Database> = getAppDatabase().db): Promise<RateDecision> {
+  return takeRateLimit(db, [addressClaim(name, address, policy)]);
 }
 
 /** Removes keys unused for longer than any window (housekeeping). */

@@ -5,10 +5,11 @@
  */
 import crypto from "node:crypto";
 import { sql, type Kysely } from "kysely";
+import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
 import { affiliateHost, isKnownHost } from "#app/outbound/redirect-params.ts";
 import { log } from "#app/utils/log.server.ts";
-import { addressClaim, RATE_POLICIES, takeRateLimit } from "#app/http/rate-limit.server.ts";
+import { RATE_POLICIES, takeAddressLimit } from "#app/http/rate-limit.server.ts";
 import { cachedRead } from "#app/hotels/catalogue-cache.server.ts";
 
 // The scheme and authority of an affiliate URL, so the database hands back one row per
@@ -42,9 +43,9 @@ export function affiliateUrlHosts(db: Kysely<Database>): Promise<ReadonlySet<str
  * unchecked automatic forward.
  */
 export async function isKnownAffiliateHost(
-  db: Kysely<Database>,
   host: string,
   configuredHosts: readonly string[],
+  db: Kysely<Database> = getAppDatabase().db,
 ): Promise<boolean> {
   if (isKnownHost(host, configuredHosts)) return true;
   try {
@@ -56,7 +57,7 @@ export async function isKnownAffiliateHost(
 }
 
 export interface OutboundClick {
-  /** The spec's `hotel` parameter as given (the hotel page's last path segment). */
+  /** The `hotel` query parameter as given (the hotel page's last path segment). */
   hotel: string | null;
   source: string | null;
   targetHost: string;
@@ -96,14 +97,14 @@ export type ClickOutcome = "counted" | "repeat" | "address-limit" | "failed";
  * address whatever user agents it claims. A failed write is logged, never shown: the visitor
  * still goes on.
  */
-export async function recordOutboundClick(db: Kysely<Database>, click: OutboundClick, visitor: ClickVisitor): Promise<ClickOutcome> {
+export async function recordOutboundClick(click: OutboundClick, visitor: ClickVisitor, db: Kysely<Database> = getAppDatabase().db): Promise<ClickOutcome> {
   try {
     const day = new Date().toISOString().slice(0, 10);
     const visitorHash = crypto
       .createHash("sha256")
       .update(`${await daySalt(db, day)}\n${visitor.address ?? ""}\n${visitor.userAgent}`)
       .digest("base64url");
-    const slot = await takeRateLimit(db, [addressClaim("clicks", visitor.address, RATE_POLICIES.clicksPerAddress)]);
+    const slot = await takeAddressLimit("clicks", visitor.address, RATE_POLICIES.clicksPerAddress, db);
     if (!slot.allowed) return "address-limit";
     const { rows } = await sql<{ id: number }>`
       insert into outbound_clicks (hotel_id, source, target_host, visitor_hash)

@@ -1,5 +1,5 @@
 /**
- * The live XML sitemap (a sitemap index once it passes 50,000 URLs), read
+ * The live XML sitemap, which the back office's Sitemap Generator previews and downloads, read
  * straight from the database on every request, and the data of the /sitemap page for people.
  *
  * Up to 50,000 URLs, /sitemap.xml is one <urlset>. Past that it is a <sitemapindex> whose
@@ -14,23 +14,24 @@
  * (PGlite's driver has no cursors; keyset pages work on both drivers.)
  */
 import { sql, type Kysely } from "kysely";
+import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
 import { blogPostPath, countryPath, hotelPath, placePath } from "#app/utils/paths.ts";
 import { listLocationsWithCountry } from "#app/hotels/hotel-queries.server.ts";
 import { listCountries } from "#app/hotels/places.server.ts";
-import { cachedRead } from "#app/hotels/catalogue-cache.server.ts";
+import { cachedRead, clearCatalogueCache } from "#app/hotels/catalogue-cache.server.ts";
 
 type DB = Kysely<Database>;
 
 /** The sitemaps.org limit of URLs per file. */
 export const SITEMAP_MAX_URLS = 50_000;
 /** Rows read per query while streaming. */
-export const SITEMAP_BATCH_SIZE = 5_000;
+const SITEMAP_BATCH_SIZE = 5_000;
 /** Where the parts of a sitemap index are served (routes/sitemaps.$file.ts). */
-export const SITEMAP_PARTS_PATH = "/sitemaps";
+const SITEMAP_PARTS_PATH = "/sitemaps";
 
 /** Spec §9. */
-export const SITEMAP_PRIORITY = {
+const SITEMAP_PRIORITY = {
   home: "1.0",
   hotels: "0.9",
   country: "0.8",
@@ -115,7 +116,7 @@ export function xmlEscape(value: string): string {
 }
 
 /** A W3C date (YYYY-MM-DD, UTC), as sitemaps use for lastmod. */
-export function sitemapDate(date: Date): string {
+function sitemapDate(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
 
@@ -274,7 +275,7 @@ async function readTotals(db: DB, today: string): Promise<{ pages: PageUrls; cou
 }
 
 /** How many URLs of each kind the sitemap holds right now (for the back office, too). */
-export async function countSitemapUrls(db: DB): Promise<SitemapCounts> {
+export async function countSitemapUrls(db: DB = getAppDatabase().db): Promise<SitemapCounts> {
   return (await readTotals(db, sitemapDate(new Date()))).counts;
 }
 
@@ -384,9 +385,9 @@ export interface OpenedSitemap {
  * The counts and the small lists are read before this resolves, so a database failure
  * rejects here rather than in the middle of the body.
  */
-export async function openSitemap(db: DB, options: SitemapOptions): Promise<OpenedSitemap>;
-export async function openSitemap(db: DB, options: SitemapOptions, file: string | undefined): Promise<OpenedSitemap | null>;
-export async function openSitemap(db: DB, options: SitemapOptions, file?: string): Promise<OpenedSitemap | null> {
+export async function openSitemap(options: SitemapOptions, file?: undefined, db?: DB): Promise<OpenedSitemap>;
+export async function openSitemap(options: SitemapOptions, file: string | undefined, db?: DB): Promise<OpenedSitemap | null>;
+export async function openSitemap(options: SitemapOptions, file?: string, db: DB = getAppDatabase().db): Promise<OpenedSitemap | null> {
   const today = sitemapDate(options.now ?? new Date());
   // Counting 100,000 hotels on every crawler visit is the public sitemap's main cost: its routes
   // keep the totals briefly, like the country and place lists (admin writes empty the cache).
@@ -407,9 +408,17 @@ export async function openSitemap(db: DB, options: SitemapOptions, file?: string
 }
 
 /** The whole document as text (the back office's preview and download); null as openSitemap. */
-export async function renderSitemap(db: DB, options: SitemapOptions, file?: string): Promise<string | null> {
-  const opened = await openSitemap(db, options, file);
+export async function renderSitemap(options: SitemapOptions, file?: string, db: DB = getAppDatabase().db): Promise<string | null> {
+  const opened = await openSitemap(options, file, db);
   return opened ? new Response(opened.stream).text() : null;
+}
+
+/**
+ * /sitemap.xml is generated on every request: what can be stale is the cached catalogue lists
+ * and totals it reads (and pages rendered from them), which this empties.
+ */
+export function refreshLiveSitemap(): void {
+  clearCatalogueCache();
 }
 
 // The /sitemap page ------------------------------------------------------------------------
@@ -421,10 +430,10 @@ export interface SitemapPageData {
   postCount: number;
 }
 
-export const POSTS_ON_SITEMAP_PAGE = 50;
+const POSTS_ON_SITEMAP_PAGE = 50;
 
 /** Every country with its places, and the newest published posts, for the page people read. */
-export async function loadSitemapPage(db: DB): Promise<SitemapPageData> {
+export async function loadSitemapPage(db: DB = getAppDatabase().db): Promise<SitemapPageData> {
   const [countries, places, posts, postCount] = await Promise.all([
     listCountries(db),
     listLocationsWithCountry(db),

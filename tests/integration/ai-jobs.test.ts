@@ -59,7 +59,7 @@ describe.each(testDatabases())("AI jobs on $name", ({ open }) => {
 
   it("rewrites every hotel once, even with two workers at the same time", async () => {
     const jobId = (await startRewriteJob(handle.db, [...HOTELS, "UNKNOWN", "J01"], "admin@hotellguiden.test"))!;
-    expect((await jobProgress(handle.db, jobId))?.total).toBe(12);
+    expect((await jobProgress(jobId, handle.db))?.total).toBe(12);
     const a = stubEngine({ slowMs: 5 });
     const b = stubEngine({ slowMs: 5 });
     const work = async (engine: AiEngine) => {
@@ -70,7 +70,7 @@ describe.each(testDatabases())("AI jobs on $name", ({ open }) => {
     const all = [...a.calls, ...b.calls];
     expect(all.length).toBe(11); // J12 has no description and is never sent
     expect(new Set(all).size).toBe(all.length);
-    const progress = (await jobProgress(handle.db, jobId))!;
+    const progress = (await jobProgress(jobId, handle.db))!;
     expect(progress).toMatchObject({ status: "finished", total: 12, done: 11, failed: 1 });
     expect(progress.failures).toEqual([{ hotelId: "J12", error: NO_DESCRIPTION }]);
     const rewritten = await handle.db.selectFrom("hotels").select(["hotel_id", "rewritten_text", "is_description_rewritten"]).where("hotel_id", "=", "J03").executeTakeFirstOrThrow();
@@ -93,25 +93,25 @@ describe.each(testDatabases())("AI jobs on $name", ({ open }) => {
     // A worker claims three items, then its server dies: nothing is finished, the lease runs out.
     const orphaned = await claimItems(handle.db, 3);
     expect(orphaned).toHaveLength(3);
-    expect((await jobProgress(handle.db, jobId))?.status).toBe("running");
+    expect((await jobProgress(jobId, handle.db))?.status).toBe("running");
     await handle.db.updateTable("ai_job_items").set({ locked_until: sql<Date>`now() - interval '1 second'` }).where("status", "=", "running").execute();
 
     const { engine, calls } = stubEngine();
     while ((await runWorkerOnce(handle.db, engine)) > 0);
     expect(calls.sort()).toEqual(HOTELS.slice(0, 6).map((id) => `Hotel ${id}`));
-    expect(await jobProgress(handle.db, jobId)).toMatchObject({ status: "finished", done: 6, failed: 0 });
+    expect(await jobProgress(jobId, handle.db)).toMatchObject({ status: "finished", done: 6, failed: 0 });
   });
 
   it("retries a failing hotel up to three times, then reports it; the counters always add up", async () => {
     const jobId = (await startRewriteJob(handle.db, HOTELS.slice(0, 4), null))!;
     const { engine, calls } = stubEngine({ failFor: new Set(["Hotel J02"]) });
     while ((await runWorkerOnce(handle.db, engine, 1)) > 0) {
-      const progress = (await jobProgress(handle.db, jobId))!;
+      const progress = (await jobProgress(jobId, handle.db))!;
       const waiting = await handle.db.selectFrom("ai_job_items").select((eb) => eb.fn.countAll<number>().as("n")).where("job_id", "=", jobId).where("status", "in", ["pending", "running"]).executeTakeFirstOrThrow();
       expect(progress.done + progress.failed + Number(waiting.n)).toBe(progress.total);
     }
     expect(calls.filter((name) => name === "Hotel J02")).toHaveLength(3);
-    const progress = (await jobProgress(handle.db, jobId))!;
+    const progress = (await jobProgress(jobId, handle.db))!;
     expect(progress).toMatchObject({ status: "finished", total: 4, done: 3, failed: 1 });
     expect(progress.failures).toEqual([{ hotelId: "J02", error: "provider down" }]);
   });

@@ -127,7 +127,7 @@ describe.each(testDatabases())("local AI engine on $name", ({ open }) => {
   it.each(CASES)("$request", async (entry) => {
     let passed = false;
     try {
-      const answer = await recommendHotels(handle.db, { query: entry.request, preferences: entry.preferences ?? "" }, engine);
+      const answer = await recommendHotels({ query: entry.request, preferences: entry.preferences ?? "" }, engine, handle.db);
       const named = answer.hotels.map((hotel) => hotel.name);
       for (const id of entry.must) expect(named, `${entry.request} must name ${NAME[id]}`).toContain(NAME[id]);
       for (const id of entry.mustNot ?? []) expect(named, `${entry.request} must not name ${NAME[id]}`).not.toContain(NAME[id]);
@@ -152,14 +152,14 @@ describe.each(testDatabases())("local AI engine on $name", ({ open }) => {
 
   it("names 3 to 5 hotels when the catalogue has that many that fit", async () => {
     for (const query of ["hotell i Stockholm", "hotell i Sverige", "hotels with breakfast", "vad som helst"]) {
-      const answer = await recommendHotels(handle.db, { query, preferences: "" }, engine);
+      const answer = await recommendHotels({ query, preferences: "" }, engine, handle.db);
       expect(answer.hotels.length, query).toBeGreaterThanOrEqual(3);
       expect(answer.hotels.length, query).toBeLessThanOrEqual(5);
     }
   });
 
   it("writes Swedish, with the reason for each hotel", async () => {
-    const answer = await recommendHotels(handle.db, { query: "hotell i Stockholm med pool och frukost", preferences: "" }, engine);
+    const answer = await recommendHotels({ query: "hotell i Stockholm med pool och frukost", preferences: "" }, engine, handle.db);
     expect(answer.text).toMatch(/^Här är \d hotell i Stockholm/m);
     expect(answer.text).toContain("Stockholm Pool Palace (Stockholm, Sweden): 5 stjärnor, gästbetyg 9,1 av 10");
     expect(answer.text).toContain("Har pool och frukost.");

@@ -342,15 +342,15 @@ describe.each(testDatabases())("partner hosts and clicks on $name", (testDb) => 
 
   it("reads each partner host once, normalised like the page's `to`", async () => {
     expect([...(await affiliateUrlHosts(handle.db))].sort()).toEqual(["127.0.0.1:3299", "[::1]:8080", "evil.example", "se.hotels.com", "www.booking.com"]);
-    expect(await isKnownAffiliateHost(handle.db, "www.booking.com", [])).toBe(true);
-    expect(await isKnownAffiliateHost(handle.db, "www.expedia.se", [])).toBe(false);
-    expect(await isKnownAffiliateHost(handle.db, "www.expedia.se", ["www.expedia.se"])).toBe(true);
+    expect(await isKnownAffiliateHost("www.booking.com", [], handle.db)).toBe(true);
+    expect(await isKnownAffiliateHost("www.expedia.se", [], handle.db)).toBe(false);
+    expect(await isKnownAffiliateHost("www.expedia.se", ["www.expedia.se"], handle.db)).toBe(true);
   });
 
   it("writes a click with the database's time, once per visitor, hotel and partner", async () => {
     const click = { hotel: "hotell-1", source: "booking-sidebar", targetHost: "www.booking.com" };
     const visitor = { address: "192.0.2.1", userAgent: BROWSER_UA };
-    const outcomes = await Promise.all(Array.from({ length: 10 }, () => recordOutboundClick(handle.db, click, visitor)));
+    const outcomes = await Promise.all(Array.from({ length: 10 }, () => recordOutboundClick(click, visitor, handle.db)));
     expect(outcomes.filter((outcome) => outcome === "counted")).toHaveLength(1);
     expect(outcomes.filter((outcome) => outcome === "repeat")).toHaveLength(9);
     const rows = await handle.db.selectFrom("outbound_clicks").selectAll().execute();

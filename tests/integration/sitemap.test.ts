@@ -184,7 +184,7 @@ for (const database of testDatabases()) {
       expect(counts.countries).toBeGreaterThanOrEqual(12);
       expect(counts.total).toBe(expected.size);
 
-      const xml = (await renderSitemap(db, options))!;
+      const xml = (await renderSitemap(options, undefined, db))!;
       const entries = urlEntries(xml);
       expect(entries).toHaveLength(expected.size);
       expect(new Set(entries.map((entry) => entry.loc)).size).toBe(entries.length);
@@ -205,9 +205,9 @@ for (const database of testDatabases()) {
     });
 
     it("reads in keyset batches of any size without losing or repeating a URL", async () => {
-      const whole = await renderSitemap(db, options);
-      expect(await renderSitemap(db, { ...options, batchSize: 7 })).toBe(whole);
-      expect(await renderSitemap(db, { ...options, batchSize: 600 })).toBe(whole);
+      const whole = await renderSitemap(options, undefined, db);
+      expect(await renderSitemap({ ...options, batchSize: 7 }, undefined, db)).toBe(whole);
+      expect(await renderSitemap({ ...options, batchSize: 600 }, undefined, db)).toBe(whole);
     });
 
     it("escapes every value and leaves out hotels without a place", async () => {
@@ -220,7 +220,7 @@ for (const database of testDatabases()) {
         ])
         .execute();
       try {
-        const xml = (await renderSitemap(db, options))!;
+        const xml = (await renderSitemap(options, undefined, db))!;
         const locs = urlEntries(xml).map((entry) => entry.loc);
         const odd = { hotel_id: "X&<'\"1", name: null, country: "Tom & Jerry's <Land>", location: "A&B \"Stad\"" };
         expect(locs).toContain(SITE + countryPath(odd.country));
@@ -235,8 +235,8 @@ for (const database of testDatabases()) {
     });
 
     it("splits by section when a file would pass the limit, with every part under it", async () => {
-      const whole = urlEntries((await renderSitemap(db, options))!);
-      const opened = await openSitemap(db, { ...options, maxUrlsPerFile: 100 });
+      const whole = urlEntries((await renderSitemap(options, undefined, db))!);
+      const opened = await openSitemap({ ...options, maxUrlsPerFile: 100 }, undefined, db);
       expect(opened.plan.index).toBe(true);
       const index = indexEntries(await new Response(opened.stream).text());
       expect(index.map((loc) => loc.replace(`${SITE}/sitemaps/`, ""))).toEqual([
@@ -247,14 +247,14 @@ for (const database of testDatabases()) {
       const parts: Entry[] = [];
       for (const loc of index) {
         const file = loc.slice(loc.lastIndexOf("/") + 1);
-        const entries = urlEntries((await renderSitemap(db, { ...options, maxUrlsPerFile: 100, batchSize: 30 }, file))!);
+        const entries = urlEntries((await renderSitemap({ ...options, maxUrlsPerFile: 100, batchSize: 30 }, file, db))!);
         expect(entries.length).toBeGreaterThan(0);
         expect(entries.length).toBeLessThanOrEqual(100);
         parts.push(...entries);
       }
       expect(parts.map((entry) => entry.loc).sort()).toEqual(whole.map((entry) => entry.loc).sort());
-      expect(await renderSitemap(db, { ...options, maxUrlsPerFile: 100 }, "hotels-7.xml")).toBeNull();
-      expect(await renderSitemap(db, options, "nonsense.xml")).toBeNull();
+      expect(await renderSitemap({ ...options, maxUrlsPerFile: 100 }, "hotels-7.xml", db)).toBeNull();
+      expect(await renderSitemap(options, "nonsense.xml", db)).toBeNull();
     });
 
     describe("past 50,000 URLs", () => {
@@ -267,7 +267,7 @@ for (const database of testDatabases()) {
         const expected = await expectedUrls(db);
         expect(expected.size).toBeGreaterThan(SITEMAP_MAX_URLS);
 
-        const opened = await openSitemap(db, options);
+        const opened = await openSitemap(options, undefined, db);
         expect(opened.plan.index).toBe(true);
         const index = indexEntries(await new Response(opened.stream).text());
         expect(index).toEqual([
@@ -279,7 +279,7 @@ for (const database of testDatabases()) {
 
         const seen = new Set<string>();
         for (const loc of index) {
-          const entries = urlEntries((await renderSitemap(db, options, loc.slice(loc.lastIndexOf("/") + 1)))!);
+          const entries = urlEntries((await renderSitemap(options, loc.slice(loc.lastIndexOf("/") + 1), db))!);
           expect(entries.length).toBeLessThanOrEqual(SITEMAP_MAX_URLS);
           for (const entry of entries) {
             expect(seen.has(entry.loc), `${entry.loc} twice`).toBe(false);

@@ -5,7 +5,6 @@ import { catalogueFigures, clickFigures } from "#app/admin/dashboard.server.ts";
 import { ClicksChart } from "#app/components/clicks-chart.tsx";
 import { DASHBOARD_CARDS } from "#app/admin/screens.ts";
 import { requireAdmin } from "#app/auth/guards.server.ts";
-import { getAppDatabase } from "#app/db/db.server.ts";
 
 export function meta() {
   return adminMeta("Dashboard");
@@ -13,8 +12,7 @@ export function meta() {
 
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
-  const db = getAppDatabase().db;
-  const [figures, clicks] = await Promise.all([catalogueFigures(db), clickFigures(db)]);
+  const [figures, clicks] = await Promise.all([catalogueFigures(), clickFigures()]);
   return { figures, clicks };
 }
 

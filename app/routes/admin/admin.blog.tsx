@@ -4,11 +4,9 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import type { Route } from "./+types/admin.blog";
 import { adminMeta } from "#app/admin/admin-meta.ts";
 import { requireAdmin } from "#app/auth/guards.server.ts";
-import { ADMIN_BLOG_PAGE_SIZE, isPostId, listAdminPosts, pageParam } from "#app/blog/posts.server.ts";
-import { clearCatalogueCache } from "#app/hotels/catalogue-cache.server.ts";
+import { ADMIN_BLOG_PAGE_SIZE, deletePost, findPostTitle, isPostId, listAdminPosts, pageParam } from "#app/blog/posts.server.ts";
 import { AdminPageHeader } from "#app/components/admin-page-header.tsx";
 import { Pagination } from "#app/components/pagination.tsx";
-import { getAppDatabase } from "#app/db/db.server.ts";
 import { swedishDate } from "#app/utils/dates.ts";
 import { blogPostPath } from "#app/utils/paths.ts";
 import { redirectWithFlash } from "#app/http/flash.server.ts";
@@ -24,15 +22,9 @@ export async function loader(args: Route.LoaderArgs) {
   const params = args.url.searchParams;
   const search = (params.get("q") ?? "").trim().slice(0, 200);
   const page = pageParam(params.get("sida"));
-  const db = getAppDatabase().db;
   // Without JavaScript, "Ta bort" opens this page with ?radera=<id>, which asks first.
   const deleting = params.get("radera");
-  const [{ posts, total }, confirm] = await Promise.all([
-    listAdminPosts(db, { search, page }),
-    deleting && isPostId(deleting)
-      ? db.selectFrom("hotels_blog_posts").select(["id", "title"]).where("id", "=", deleting).executeTakeFirst()
-      : undefined,
-  ]);
+  const [{ posts, total }, confirm] = await Promise.all([listAdminPosts({ search, page }), deleting ? findPostTitle(deleting) : undefined]);
   return { search, page, posts, total, pageCount: Math.max(1, Math.ceil(total / ADMIN_BLOG_PAGE_SIZE)), confirm: confirm ?? null };
 }
 
@@ -44,10 +36,9 @@ export async function action(args: Route.ActionArgs) {
   const failed = { title: "Fel: Kunde inte ta bort inlägget", description: "Kunde inte ta bort inlägget. Försök igen.", variant: "destructive" as const };
   if (form.get("intent") !== "delete" || !isPostId(id)) return redirectWithFlash(back, failed);
   try {
-    const deleted = await getAppDatabase().db.deleteFrom("hotels_blog_posts").where("id", "=", id).returning("title").executeTakeFirst();
-    if (!deleted) return redirectWithFlash(back, failed);
-    clearCatalogueCache();
-    return redirectWithFlash(back, { title: "Inlägg borttaget", description: `”${deleted.title}” är borttaget.` });
+    const title = await deletePost(id);
+    if (title === null) return redirectWithFlash(back, failed);
+    return redirectWithFlash(back, { title: "Inlägg borttaget", description: `”${title}” är borttaget.` });
   } catch (error) {
     log.error("blog post delete failed", error, { id });
     return redirectWithFlash(back, failed);

@@ -4,7 +4,6 @@ import type { Route } from "./+types/admin.jobs.$id";
 import { adminMeta } from "#app/admin/admin-meta.ts";
 import { jobProgress } from "#app/ai/jobs.server.ts";
 import { requireAdmin } from "#app/auth/guards.server.ts";
-import { getAppDatabase } from "#app/db/db.server.ts";
 
 /** Seconds between looks at a running job. */
 const REFRESH_SECONDS = 3;
@@ -16,7 +15,7 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
 
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
-  const job = await jobProgress(getAppDatabase().db, args.params.id);
+  const job = await jobProgress(args.params.id);
   if (!job) throw data(null, { status: 404 });
   const autoRefresh = job.status === "running" && args.url.searchParams.get("auto") !== "0";
   return data(

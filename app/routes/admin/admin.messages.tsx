@@ -1,10 +1,9 @@
 import { Form, Link, useNavigation } from "react-router";
-import { sql } from "kysely";
 import type { Route } from "./+types/admin.messages";
 import { adminMeta } from "#app/admin/admin-meta.ts";
 import { requireAdmin } from "#app/auth/guards.server.ts";
 import { AdminPageHeader } from "#app/components/admin-page-header.tsx";
-import { getAppDatabase } from "#app/db/db.server.ts";
+import { deleteContactMessage, listContactMessages, MESSAGES_PAGE_SIZE } from "#app/contact/messages.server.ts";
 import { isUuid } from "#app/utils/uuid.ts";
 import { redirectWithFlash } from "#app/http/flash.server.ts";
 import { readFormData } from "#app/http/form-data.server.ts";
@@ -13,24 +12,11 @@ export function meta() {
   return adminMeta("Contact Messages");
 }
 
-const PAGE_SIZE = 25;
-
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
-  const db = getAppDatabase().db;
   const page = Math.max(1, Math.min(10_000, Number.parseInt(args.url.searchParams.get("sida") ?? "1", 10) || 1));
-  const [messages, count] = await Promise.all([
-    db
-      .selectFrom("contact_messages")
-      .select(["id", "name", "email", "message", "created_at"])
-      .orderBy("created_at", "desc")
-      .orderBy("id")
-      .limit(PAGE_SIZE)
-      .offset((page - 1) * PAGE_SIZE)
-      .execute(),
-    db.selectFrom("contact_messages").select(sql<number>`count(*)::int`.as("n")).executeTakeFirstOrThrow(),
-  ]);
-  return { messages, total: count.n, page, pages: Math.max(1, Math.ceil(count.n / PAGE_SIZE)) };
+  const { messages, total } = await listContactMessages(page);
+  return { messages, total, page, pages: Math.max(1, Math.ceil(total / MESSAGES_PAGE_SIZE)) };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -41,10 +27,10 @@ export async function action(args: Route.ActionArgs) {
   if (form.get("intent") !== "delete" || !isUuid(id)) {
     return redirectWithFlash(back, { title: "Error", description: "Unknown error occurred", variant: "destructive" });
   }
-  const deleted = await getAppDatabase().db.deleteFrom("contact_messages").where("id", "=", id).executeTakeFirst();
+  const deleted = await deleteContactMessage(id);
   return redirectWithFlash(
     back,
-    Number(deleted.numDeletedRows) ? { title: "Message deleted", description: "The message has been removed." } : { title: "Error", description: "That message was already deleted.", variant: "destructive" },
+    deleted ? { title: "Message deleted", description: "The message has been removed." } : { title: "Error", description: "That message was already deleted.", variant: "destructive" },
   );
 }
 

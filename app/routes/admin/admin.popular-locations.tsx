@@ -3,9 +3,8 @@ import type { Route } from "./+types/admin.popular-locations";
 import { adminMeta } from "#app/admin/admin-meta.ts";
 import { requireAdmin } from "#app/auth/guards.server.ts";
 import { listLocationsWithCountry } from "#app/hotels/hotel-queries.server.ts";
-import { clearCatalogueCache } from "#app/hotels/catalogue-cache.server.ts";
+import { listChosenPlaces, saveChosenPlaces } from "#app/hotels/destinations.server.ts";
 import { AdminPageHeader } from "#app/components/admin-page-header.tsx";
-import { getAppDatabase } from "#app/db/db.server.ts";
 import { redirectWithFlash } from "#app/http/flash.server.ts";
 import { readFormData } from "#app/http/form-data.server.ts";
 import { log } from "#app/utils/log.server.ts";
@@ -23,22 +22,17 @@ const placeValue = (place: { country: string; location: string }) => JSON.string
 
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
-  const db = getAppDatabase().db;
-  const [places, chosen] = await Promise.all([
-    listLocationsWithCountry(db),
-    db.selectFrom("popular_locations").select(["country", "location"]).orderBy("position").execute(),
-  ]);
+  const [places, chosen] = await Promise.all([listLocationsWithCountry(), listChosenPlaces()]);
   return { places, chosen: chosen.map(placeValue) };
 }
 
 export async function action(args: Route.ActionArgs) {
   await requireAdmin(args);
   const form = await readFormData(args.request, 64 * 1024);
-  const db = getAppDatabase().db;
-  const known = new Map((await listLocationsWithCountry(db)).map((place) => [placeValue(place), place]));
+  const known = new Map((await listLocationsWithCountry()).map((place) => [placeValue(place), place]));
   // Only places that exist count. Places already chosen keep their order (the home page's
   // first chip stays first); new ones follow in the grid's order.
-  const current = (await db.selectFrom("popular_locations").select(["country", "location"]).orderBy("position").execute()).map(placeValue);
+  const current = (await listChosenPlaces()).map(placeValue);
   const rank = (value: string) => (current.includes(value) ? current.indexOf(value) : current.length);
   const wanted = [...new Set(form.getAll("place").filter((value): value is string => typeof value === "string"))]
     .filter((value) => known.has(value))
@@ -48,20 +42,11 @@ export async function action(args: Route.ActionArgs) {
     return redirectWithFlash("/admin/popular-locations", { title: FAILED, description: `Choose at most ${MAX_CHOSEN} locations.`, variant: "destructive" });
   }
   try {
-    await db.transaction().execute(async (trx) => {
-      await trx.deleteFrom("popular_locations").execute();
-      if (wanted.length) {
-        await trx
-          .insertInto("popular_locations")
-          .values(wanted.map((place, position) => ({ country: place.country, location: place.location, position })))
-          .execute();
-      }
-    });
+    await saveChosenPlaces(wanted);
   } catch (error) {
     log.error("popular locations save failed", error);
     return redirectWithFlash("/admin/popular-locations", { title: "Error", description: FAILED, variant: "destructive" });
   }
-  clearCatalogueCache();
   return redirectWithFlash("/admin/popular-locations", {
     title: "Popular locations saved",
     description: wanted.length ? `The home page shows ${wanted.length} ${wanted.length === 1 ? "location" : "locations"}.` : "None chosen: the home page shows its default places.",

@@ -5,14 +5,12 @@ import { AiNotSupportedError } from "#app/ai/engine.server.ts";
 import { getAiEngine, translateDescription } from "#app/ai/service.server.ts";
 import { requireAdmin } from "#app/auth/guards.server.ts";
 import { AdminPageHeader } from "#app/components/admin-page-header.tsx";
-import { getAppDatabase } from "#app/db/db.server.ts";
+import { findHotelText, saveRewrittenText } from "#app/hotels/hotel-detail.server.ts";
 import { stripTrailingPeriod } from "#app/hotels/hotel.ts";
 import { withoutControlChars } from "#app/hotels/search-params.ts";
 import { redirectWithFlash } from "#app/http/flash.server.ts";
 import { readFormData } from "#app/http/form-data.server.ts";
 import { log } from "#app/utils/log.server.ts";
-import { clearCatalogueCache } from "#app/hotels/catalogue-cache.server.ts";
-import { sql } from "kysely";
 
 const REWRITE_MESSAGES = {
   enterId: "Please enter a hotel ID",
@@ -34,14 +32,6 @@ export function meta() {
   return adminMeta("AI Rewrite");
 }
 
-async function findHotel(hotelId: string) {
-  return getAppDatabase()
-    .db.selectFrom("hotels")
-    .select(["hotel_id", "name", "location", "country", "description", "rewritten_text", "is_description_rewritten"])
-    .where("hotel_id", "=", hotelId)
-    .executeTakeFirst();
-}
-
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
   const canTranslate = getAiEngine().canTranslate;
@@ -50,7 +40,7 @@ export async function loader(args: Route.LoaderArgs) {
   const query = stripTrailingPeriod(withoutControlChars(raw).trim()).slice(0, 200);
   if (!query) return { canTranslate, query, hotel: null, status: { kind: "error" as const, text: REWRITE_MESSAGES.enterId } };
   try {
-    const hotel = await findHotel(query);
+    const hotel = await findHotelText(query);
     if (!hotel) return { canTranslate, query, hotel: null, status: { kind: "error" as const, title: REWRITE_MESSAGES.notFoundTitle, text: REWRITE_MESSAGES.notFound } };
     return { canTranslate, query, hotel, status: { kind: "ok" as const, text: REWRITE_MESSAGES.found } };
   } catch (error) {
@@ -68,7 +58,7 @@ export async function action(args: Route.ActionArgs) {
   const answer = (error: string | null, status: number, text = translation) => data({ translation: text, error }, { status });
 
   if (intent === "translate") {
-    const hotel = hotelId ? await findHotel(hotelId) : undefined;
+    const hotel = hotelId ? await findHotelText(hotelId) : undefined;
     if (!hotel) return answer(REWRITE_MESSAGES.notFound, 404);
     if (!hotel.description?.trim()) return answer(REWRITE_MESSAGES.noDescription, 400);
     try {
@@ -89,17 +79,11 @@ export async function action(args: Route.ActionArgs) {
   if (intent === "save") {
     if (!hotelId || !translation.trim()) return answer(REWRITE_MESSAGES.missing, 400);
     try {
-      const result = await getAppDatabase()
-        .db.updateTable("hotels")
-        .set({ rewritten_text: translation.trim(), is_description_rewritten: true, updated_at: sql`now()` })
-        .where("hotel_id", "=", hotelId)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) return answer(REWRITE_MESSAGES.notFound, 404);
+      if (!(await saveRewrittenText(hotelId, translation.trim()))) return answer(REWRITE_MESSAGES.notFound, 404);
     } catch (error) {
       log.error("admin save translation failed", error, { hotelId });
       return answer(REWRITE_MESSAGES.saveFailed, 500);
     }
-    clearCatalogueCache();
     return redirectWithFlash(`/admin/rewrite?hotel=${encodeURIComponent(hotelId)}`, { title: "Saved", description: REWRITE_MESSAGES.saved });
   }
   return answer("Unknown error occurred", 400);

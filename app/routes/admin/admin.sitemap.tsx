@@ -4,10 +4,8 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import type { Route } from "./+types/admin.sitemap";
 import { adminMeta } from "#app/admin/admin-meta.ts";
 import { requireAdmin } from "#app/auth/guards.server.ts";
-import { clearCatalogueCache } from "#app/hotels/catalogue-cache.server.ts";
-import { countSitemapUrls, planSitemap, renderSitemap } from "#app/seo/sitemap.server.ts";
+import { countSitemapUrls, planSitemap, refreshLiveSitemap, renderSitemap } from "#app/seo/sitemap.server.ts";
 import { AdminPageHeader } from "#app/components/admin-page-header.tsx";
-import { getAppDatabase } from "#app/db/db.server.ts";
 import { getEnv } from "#app/utils/env.server.ts";
 import { redirectWithFlash } from "#app/http/flash.server.ts";
 import { readFormData } from "#app/http/form-data.server.ts";
@@ -21,17 +19,16 @@ export function meta() {
 const PREVIEW_ROWS = 200;
 
 /**
- * The sitemap generator (back-office spec §2) over the same generator as /sitemap.xml, which
- * is always live (DESIGN §4 item 4). Generating only reads, so it is a GET (?generate=1).
+ * The sitemap generator: the same generator as /sitemap.xml, which is always live (never a
+ * stored file). Generating only reads, so it is a GET (?generate=1).
  */
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
   const params = args.url.searchParams;
   const tab = params.get("tab") === "preview" ? "preview" : "xml";
   if (params.get("generate") !== "1") return { generated: null, tab };
-  const db = getAppDatabase().db;
   try {
-    const [xml, counts] = await Promise.all([renderSitemap(db, { siteUrl: getEnv().SITE_URL }), countSitemapUrls(db)]);
+    const [xml, counts] = await Promise.all([renderSitemap({ siteUrl: getEnv().SITE_URL }), countSitemapUrls()]);
     const plan = planSitemap(counts);
     const urls = [...xml!.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!.replace(/&amp;/g, "&"));
     return { generated: { xml: xml!, counts, index: plan.index, parts: plan.parts.length, preview: urls.slice(0, PREVIEW_ROWS), urlsInDocument: urls.length }, tab };
@@ -47,8 +44,7 @@ export async function action(args: Route.ActionArgs) {
   if (form.get("generated") !== "1") {
     return redirectWithFlash("/admin/sitemap", { title: "No sitemap", description: "Generate a sitemap first", variant: "destructive" });
   }
-  // /sitemap.xml is generated on every request; what can be stale is the catalogue lists it reads.
-  clearCatalogueCache();
+  refreshLiveSitemap();
   return redirectWithFlash("/admin/sitemap?generate=1", { title: "Live sitemap updated", description: "/sitemap.xml now reflects the catalogue as it is." });
 }
 

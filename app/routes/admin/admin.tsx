@@ -10,7 +10,7 @@ import { RouteErrorPanel } from "#app/components/route-error-panel.tsx";
 import { SignOutButton } from "#app/components/sign-out-button.tsx";
 import type { RootLoaderData } from "#app/root.tsx";
 
-/** The back office: administrators only (DESIGN §4 item 2). Its pages are never indexed. */
+/** The back office: administrators only, checked in every loader and action. Its pages are never indexed. */
 export function meta() {
   return [{ title: "Admin | Hotellguiden" }, { name: "robots", content: "noindex, nofollow" }];
 }
@@ -19,7 +19,7 @@ export async function loader(args: Route.LoaderArgs) {
   // The editor's answer to a save whose session had ended: its own form only, nobody named.
   if (isSignedOutReply(args.context)) return { email: null };
   const session = await requireAdmin(args);
-  // The spec's setup-blog-storage, for administrators; it never holds up the page.
+  // Makes sure the blog images' storage exists (the Supabase bucket or the local folder); it never holds up the page.
   void ensureBlogStorage();
   return { email: session.user.email };
 }

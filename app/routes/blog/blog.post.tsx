@@ -1,9 +1,8 @@
 import { data, isRouteErrorResponse, Link, redirect } from "react-router";
 import type { Route } from "./+types/blog.post";
-import { findPost, isPostId } from "#app/blog/posts.server.ts";
+import { findPostAt } from "#app/blog/posts.server.ts";
 import { requestAuth } from "#app/auth/request-auth.server.ts";
 import { BlogBlocks } from "#app/components/blog-blocks.tsx";
-import { getAppDatabase } from "#app/db/db.server.ts";
 import { swedishDate } from "#app/utils/dates.ts";
 import { blogPostPath } from "#app/utils/paths.ts";
 import { absoluteUrl, breadcrumbJsonLd, jsonLd, seoMeta, siteFromMatches } from "#app/seo/meta-tags.ts";
@@ -16,15 +15,8 @@ const NOT_FOUND = "Blogginlägget kunde inte hittas eller har tagits bort.";
  * everyone but administrators, who see them marked.
  */
 export async function loader({ params, url, context }: Route.LoaderArgs) {
-  const db = getAppDatabase().db;
-  const { slug } = params;
   const id = "id" in params ? (params.id as string | undefined) : undefined;
-  const post =
-    id !== undefined
-      ? await findPost(db, { id })
-      : isPostId(slug)
-        ? ((await findPost(db, { id: slug })) ?? (await findPost(db, { slug })))
-        : await findPost(db, { slug });
+  const post = await findPostAt({ slug: params.slug, id });
   if (!post) throw data(null, { status: 404 });
   if (!post.published && !(await requestAuth(context).isAdmin())) throw data(null, { status: 404 });
   const canonical = blogPostPath(post);

@@ -3,7 +3,6 @@ import type { Route } from "./+types/blog";
 import { listPublishedPosts, BLOG_PAGE_SIZE, pageParam } from "#app/blog/posts.server.ts";
 import { Breadcrumbs } from "#app/components/breadcrumbs.tsx";
 import { Pagination } from "#app/components/pagination.tsx";
-import { getAppDatabase } from "#app/db/db.server.ts";
 import { swedishDate } from "#app/utils/dates.ts";
 import { blogPostPath } from "#app/utils/paths.ts";
 import { seoMeta, siteFromMatches } from "#app/seo/meta-tags.ts";
@@ -22,7 +21,7 @@ export function meta({ matches, data }: Route.MetaArgs) {
 export async function loader({ url }: Route.LoaderArgs) {
   const page = pageParam(url.searchParams.get("sida"));
   try {
-    const { posts, total } = await listPublishedPosts(getAppDatabase().db, page);
+    const { posts, total } = await listPublishedPosts(page);
     return { page, posts, total, pageCount: Math.max(1, Math.ceil(total / BLOG_PAGE_SIZE)), failed: false };
   } catch (error) {
     log.error("blog list failed", error);

@@ -1,6 +1,5 @@
 import type { Route } from "./+types/sitemaps.$file";
 import { openSitemap, SITEMAP_HEADERS, sitemapUnavailable } from "#app/seo/sitemap.server.ts";
-import { getAppDatabase } from "#app/db/db.server.ts";
 import { getEnv } from "#app/utils/env.server.ts";
 import { log } from "#app/utils/log.server.ts";
 
@@ -14,7 +13,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   const file = params.file;
   if (!PART_FILE.test(file)) return notFound();
   try {
-    const opened = await openSitemap(getAppDatabase().db, { siteUrl: getEnv().SITE_URL, cacheTotals: true }, file);
+    const opened = await openSitemap({ siteUrl: getEnv().SITE_URL, cacheTotals: true }, file);
     return opened ? new Response(opened.stream, { headers: SITEMAP_HEADERS }) : notFound();
   } catch (error) {
     log.error("sitemap query failed", error, { file });

@@ -1,13 +1,12 @@
 import type { Route } from "./+types/home";
 import { listPopularDestinations, listPopularPlaces } from "#app/hotels/destinations.server.ts";
-import { hasNewYork, popularHotels } from "#app/hotels/hotel-queries.server.ts";
+import { popularHotels } from "#app/hotels/hotel-queries.server.ts";
 import { HotelList } from "#app/components/hotel-card.tsx";
 import { HotelMap } from "#app/components/hotel-map.tsx";
 import { toMapMarkers } from "#app/hotels/map-markers.ts";
 import { hotelPath } from "#app/utils/paths.ts";
 import { hotelItemListJsonLd, seoMeta, siteFromMatches } from "#app/seo/meta-tags.ts";
 import { SearchBar } from "#app/components/search-bar.tsx";
-import { getAppDatabase } from "#app/db/db.server.ts";
 import { getEnv } from "#app/utils/env.server.ts";
 import { SeoText } from "#app/components/seo-text.tsx";
 import { Link } from "react-router";
@@ -28,15 +27,11 @@ export function meta({ data, matches }: Route.MetaArgs) {
 
 export async function loader({ url }: Route.LoaderArgs) {
   const env = getEnv();
-  const { db } = getAppDatabase();
-  const [destinations, places] = await Promise.all([
-    listPopularDestinations(db),
-    listPopularPlaces(db, () => hasNewYork(db)),
-  ]);
+  const [destinations, places] = await Promise.all([listPopularDestinations(), listPopularPlaces()]);
   // The chosen chip is a link (?plats=…), so choosing works without JavaScript; the first is the default.
   const wanted = url.searchParams.get("plats")?.trim().toLocaleLowerCase("sv-SE");
   const selected = places.find((place) => place.location.toLocaleLowerCase("sv-SE") === wanted) ?? places[0] ?? null;
-  const hotels = selected ? await popularHotels(db, selected.location, selected.country ?? undefined) : [];
+  const hotels = selected ? await popularHotels(selected.location, selected.country ?? undefined) : [];
   return { flightsUrl: env.FLIGHTS_AFFILIATE_URL, destinations, places, selected, hotels };
 }
 

@@ -2,7 +2,6 @@ import { data, isRouteErrorResponse, Link, redirect } from "react-router";
 import type { Route } from "./+types/hotel";
 import { findHotel, relatedHotels } from "#app/hotels/hotel-detail.server.ts";
 import { findPlace } from "#app/hotels/hotel-queries.server.ts";
-import { getAppDatabase } from "#app/db/db.server.ts";
 import { log } from "#app/utils/log.server.ts";
 import { Breadcrumbs } from "#app/components/breadcrumbs.tsx";
 import { HotelList } from "#app/components/hotel-card.tsx";
@@ -40,10 +39,9 @@ function backHref(request: Request): string {
 const RELATED_COUNT = 3;
 
 export async function loader({ request, url, params }: Route.LoaderArgs) {
-  const { db } = getAppDatabase();
   const errorData = async (kind: HotelErrorData["kind"]): Promise<HotelErrorData> => {
-    const place = await findPlace(db, params.country, params.location).catch(() => null);
-    const related = place ? await relatedHotels(db, place.country, place.location, null, 4).catch(() => []) : [];
+    const place = await findPlace(params.country, params.location).catch(() => null);
+    const related = place ? await relatedHotels(place.country, place.location, null, 4).catch(() => []) : [];
     return {
       kind,
       location: place?.location ?? params.location.replace(/-/g, " "),
@@ -58,8 +56,8 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
   try {
     // The place's other hotels are found by the same place keys as the hotel: both at once.
     [found, nearby] = await Promise.all([
-      findHotel(db, params.country, params.location, params.slug),
-      relatedHotels(db, params.country, params.location, null, RELATED_COUNT + 1).catch((error: unknown) => {
+      findHotel(params.country, params.location, params.slug),
+      relatedHotels(params.country, params.location, null, RELATED_COUNT + 1).catch((error: unknown) => {
         log.error("related hotels failed", error, { path: url.pathname });
         return [];
       }),

@@ -4,12 +4,11 @@ import { readFormData } from "#app/http/form-data.server.ts";
 import { recommendHotels } from "#app/ai/service.server.ts";
 import { clientAddress } from "#app/auth/request-auth.server.ts";
 import { AiRecommendationBox, type RecommendationResult } from "#app/components/ai-recommendation-box.tsx";
-import { getAppDatabase } from "#app/db/db.server.ts";
 import { isHoneypotFilled } from "#app/http/honeypot.ts";
 import { RECOMMENDATION_INTENT, RECOMMENDATION_MESSAGES } from "#app/ai/recommendation.ts";
 import { recommendationRequestSchema } from "#app/ai/recommendation-request.ts";
 import { log } from "#app/utils/log.server.ts";
-import { addressClaim, RATE_POLICIES, takeRateLimit } from "#app/http/rate-limit.server.ts";
+import { RATE_POLICIES, takeAddressLimit } from "#app/http/rate-limit.server.ts";
 import { loadHotelListPage } from "#app/hotels/list-page.server.ts";
 import { hotelCount } from "#app/hotels/hotel.ts";
 import type { ListParams } from "#app/hotels/search-params.ts";
@@ -19,7 +18,7 @@ import { FilterBar } from "#app/components/filter-bar.tsx";
 import { HotelListSection } from "#app/components/hotel-list-section.tsx";
 import { MapToggle } from "#app/components/map-toggle.tsx";
 
-/** Title and description by which query parameter is present (spec §2). */
+/** Title and description by which query parameter is present: search, place, country, destination, rating. */
 function describe(params: ListParams): { title: string; description: string } {
   if (params.search) return { title: `Sökresultat för "${params.search}"`, description: `Hotell som matchar "${params.search}". Jämför betyg, priser och läge.` };
   if (params.location) return { title: `Hotell i ${params.location}`, description: `Jämför hotell i ${params.location}${params.country ? `, ${params.country}` : ""}.` };
@@ -47,7 +46,7 @@ export async function loader({ url }: Route.LoaderArgs) {
 /** A question and preferences are a few hundred characters; anything far bigger is not a person. */
 const MAX_BODY_BYTES = 8 * 1024;
 
-/** The AI box: an ordinary POST, answered in the page (spec §2, DESIGN §4 item 4). */
+/** The AI box: an ordinary form POST (it works without JavaScript), answered in the page. */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readFormData(request, MAX_BODY_BYTES);
   if (form.get("intent") !== RECOMMENDATION_INTENT) throw data(null, { status: 400 });
@@ -64,13 +63,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     const description = parsed.error.issues[0]?.message ?? RECOMMENDATION_MESSAGES.missing.description;
     return fail({ title: RECOMMENDATION_MESSAGES.missing.title, description, field: "query" }, { status: 400 });
   }
-  const db = getAppDatabase().db;
-  const decision = await takeRateLimit(db, [addressClaim("ai-box", clientAddress(context), RATE_POLICIES.aiBoxPerAddress)]);
+  const decision = await takeAddressLimit("ai-box", clientAddress(context), RATE_POLICIES.aiBoxPerAddress);
   if (!decision.allowed) {
     return fail(RECOMMENDATION_MESSAGES.limited, { status: 429, headers: { "Retry-After": String(decision.retryAfterSeconds) } });
   }
   try {
-    const answer = await recommendHotels(db, parsed.data);
+    const answer = await recommendHotels(parsed.data);
     return { ai: { ok: true as const, ...parsed.data, ...answer } satisfies RecommendationResult };
   } catch (error) {
     log.error("ai recommendation failed", error);

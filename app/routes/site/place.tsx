@@ -3,7 +3,6 @@ import type { Route } from "./+types/place";
 import { findPlace } from "#app/hotels/hotel-queries.server.ts";
 import { loadHotelListPage } from "#app/hotels/list-page.server.ts";
 import { hotelCount } from "#app/hotels/hotel.ts";
-import { getAppDatabase } from "#app/db/db.server.ts";
 import { Breadcrumbs } from "#app/components/breadcrumbs.tsx";
 import { FilterBar } from "#app/components/filter-bar.tsx";
 import { HotelListSection } from "#app/components/hotel-list-section.tsx";
@@ -34,7 +33,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
 export async function loader({ url, params }: Route.LoaderArgs) {
   // Both match the segments the same way (place_key), so they need not wait for each other.
   const [place, page] = await Promise.all([
-    findPlace(getAppDatabase().db, params.country, params.location),
+    findPlace(params.country, params.location),
     loadHotelListPage(url, { country: params.country, location: params.location }),
   ]);
   if (!place) throw data(null, { status: 404 });

@@ -4,7 +4,6 @@ import { isbot } from "isbot";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { Route } from "./+types/redirect";
 import { isKnownAffiliateHost, recordOutboundClick } from "#app/outbound/clicks.server.ts";
-import { getAppDatabase } from "#app/db/db.server.ts";
 import { countdownLabel, readRedirectParams, REDIRECT_DELAY_SECONDS, refreshContent } from "#app/outbound/redirect-params.ts";
 import { seoMeta, siteFromMatches } from "#app/seo/meta-tags.ts";
 import { getEnv } from "#app/utils/env.server.ts";
@@ -17,7 +16,7 @@ import { redirectWithFlash } from "#app/http/flash.server.ts";
  *   3, 2, 1 countdown and is forwarded: by script with JavaScript, by a
  *   `<meta http-equiv="refresh">` inside `<noscript>` without it (so the two never both fire);
  * - any other http(s) host gets a warning naming the host and a manual link, nothing automatic;
- * - no `to`: the spec's flash message and a redirect to /;
+ * - no `to`: a flash message ("Måladress saknas") and a redirect to /;
  * - a `to` that is not an absolute http(s) URL: 400.
  * Every answer is `no-store` and noindex; none sets a cookie except the flash redirect.
  */
@@ -55,14 +54,12 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     return data({ kind: "invalid" as const }, { status: 400, headers: PAGE_HEADERS });
   }
 
-  const { db } = getAppDatabase();
-  const known = await isKnownAffiliateHost(db, params.host, getEnv().AFFILIATE_HOSTS);
-  // Only forwards to partners are recorded: outbound_clicks is the affiliate log (DESIGN §3),
+  const known = await isKnownAffiliateHost(params.host, getEnv().AFFILIATE_HOSTS);
+  // Only forwards to partners are recorded: outbound_clicks logs click-throughs to partners,
   // and a warning page is not a click-through. Recording unknown hosts would also let anyone
   // fill the table with host names of their choosing.
   if (known && (await isCountableClick(request, context))) {
     await recordOutboundClick(
-      db,
       { hotel: params.hotel, source: params.source, targetHost: params.host },
       { address: clientAddress(context), userAgent: request.headers.get("User-Agent") ?? "" },
     );

@@ -2,7 +2,6 @@ import { Link } from "react-router";
 import type { Route } from "./+types/sitemap";
 import { loadSitemapPage } from "#app/seo/sitemap.server.ts";
 import { Breadcrumbs } from "#app/components/breadcrumbs.tsx";
-import { getAppDatabase } from "#app/db/db.server.ts";
 import { seoMeta, siteFromMatches } from "#app/seo/meta-tags.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -15,7 +14,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function loader() {
-  return loadSitemapPage(getAppDatabase().db);
+  return loadSitemapPage();
 }
 
 const linkClass = "text-brand-700 underline-offset-2 hover:text-brand-800 hover:underline";
