@@ -49,9 +49,9 @@ const DEFAULT_DRAFT_TOPIC = "Reseblogg";
 
 /** A blog draft (title, excerpt, blocks), always valid against the block schema. */
 export async function draftBlogPost(
-  db: DB,
   input: { topic: string; instructions: string },
   ai: AiEngine = getAiEngine(),
+  db: DB = getAppDatabase().db,
 ): Promise<BlogDraft> {
   const topic = input.topic.trim() || DEFAULT_DRAFT_TOPIC;
   const understanding = understandRequest(`${topic}\n${input.instructions}`, await catalogueVocabulary(db));

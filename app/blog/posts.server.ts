@@ -67,7 +67,7 @@ export async function listPublishedPosts(page: number, db: DB = getAppDatabase()
 }
 
 /** A post by its slug, or by its id; drafts included (the caller decides who may see them). */
-export async function findPost(db: DB, key: { slug?: string; id?: string }): Promise<Post | null> {
+export async function findPost(key: { slug?: string; id?: string }, db: DB = getAppDatabase().db): Promise<Post | null> {
   let query = db.selectFrom("hotels_blog_posts").selectAll();
   if (key.id !== undefined) {
     if (!isPostId(key.id)) return null;
@@ -105,7 +105,7 @@ export interface PostRow {
 }
 
 /** Whether another post than `exceptId` already has this slug. */
-export async function isSlugTaken(db: DB, slug: string, exceptId: string | null): Promise<boolean> {
+export async function isSlugTaken(slug: string, exceptId: string | null, db: DB = getAppDatabase().db): Promise<boolean> {
   const taken = await db
     .selectFrom("hotels_blog_posts")
     .select("id")
@@ -115,8 +115,9 @@ export async function isSlugTaken(db: DB, slug: string, exceptId: string | null)
   return Boolean(taken);
 }
 
-export async function createPost(db: DB, row: PostRow & { author: string }): Promise<string> {
+export async function createPost(row: PostRow & { author: string }, db: DB = getAppDatabase().db): Promise<string> {
   const created = await db.insertInto("hotels_blog_posts").values(row).returning("id").executeTakeFirstOrThrow();
+  clearCatalogueCache(); // the blog list, the sitemap and the pages kept for visitors
   return created.id;
 }
 
@@ -126,11 +127,19 @@ export async function createPost(db: DB, row: PostRow & { author: string }): Pro
  * same copy exactly one lands. "stale" when someone saved in between, "missing" when the post
  * is gone; `version` undefined (a form without one) is never taken as current.
  */
-export async function updatePost(db: DB, id: string, version: number | undefined, row: PostRow): Promise<"saved" | "stale" | "missing"> {
+export async function updatePost(
+  id: string,
+  version: number | undefined,
+  row: PostRow,
+  db: DB = getAppDatabase().db,
+): Promise<"saved" | "stale" | "missing"> {
   if (!isPostId(id)) return "missing";
   if (version !== undefined) {
     const updated = await db.updateTable("hotels_blog_posts").set(row).where("id", "=", id).where("version", "=", version).executeTakeFirst();
-    if (Number(updated.numUpdatedRows) === 1) return "saved";
+    if (Number(updated.numUpdatedRows) === 1) {
+      clearCatalogueCache();
+      return "saved";
+    }
   }
   // Nothing was written; only which message to give is decided here.
   const exists = await db.selectFrom("hotels_blog_posts").select("id").where("id", "=", id).executeTakeFirst();
@@ -198,9 +207,9 @@ export function pageParam(value: string | null): number {
  */
 export async function findPostAt(address: { slug: string; id?: string }, db: DB = getAppDatabase().db): Promise<Post | null> {
   const { slug, id } = address;
-  if (id !== undefined) return findPost(db, { id });
-  if (isPostId(slug)) return (await findPost(db, { id: slug })) ?? (await findPost(db, { slug }));
-  return findPost(db, { slug });
+  if (id !== undefined) return findPost({ id }, db);
+  if (isPostId(slug)) return (await findPost({ id: slug }, db)) ?? (await findPost({ slug }, db));
+  return findPost({ slug }, db);
 }
 
 /** A post's id and title (the back office asks before deleting it); undefined when there is none. */

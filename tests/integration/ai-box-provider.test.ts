@@ -115,7 +115,7 @@ describe("the AI service with a provider", () => {
   it("drafts a blog post with the provider, validated against the block schema", async () => {
     const db = await app.db();
     const { draftBlogPost } = await app.importApp<Service>("app/ai/service.server.ts");
-    const draft = await draftBlogPost(db, { topic: "", instructions: "Skriv om hotell i Oslo" });
+    const draft = await draftBlogPost({ topic: "", instructions: "Skriv om hotell i Oslo" }, undefined, db);
     expect(draft.title).toBe("Hotelltips från leverantören");
     expect(draft.blocks[0]).toEqual({ type: "paragraph", content: "Här är några hotell vi gillar." });
     const button = draft.blocks.find((block) => block.type === "button");

@@ -29,29 +29,29 @@ describe.each(testDatabases())("blog post versions on $name", ({ open }) => {
   });
 
   it("starts at 1 and is raised by every update, the editor's or anyone else's", async () => {
-    const id = await createPost(handle.db, { ...row("Första"), author: "a@hotellguiden.test" });
-    expect((await findPost(handle.db, { id }))?.version).toBe(1);
-    expect(await updatePost(handle.db, id, 1, row("Andra"))).toBe("saved");
+    const id = await createPost({ ...row("Första"), author: "a@hotellguiden.test" }, handle.db);
+    expect((await findPost({ id }, handle.db))?.version).toBe(1);
+    expect(await updatePost(id, 1, row("Andra"), handle.db)).toBe("saved");
     await handle.db.updateTable("hotels_blog_posts").set({ published: true }).where("id", "=", id).execute();
-    expect(await findPost(handle.db, { id })).toMatchObject({ title: "Andra", published: true, version: 3 });
+    expect(await findPost({ id }, handle.db)).toMatchObject({ title: "Andra", published: true, version: 3 });
   });
 
   it("saves only over the version given: a stale or missing version writes nothing; a gone post is 'missing'", async () => {
-    const id = await createPost(handle.db, { ...row("Original"), author: "a@hotellguiden.test" });
-    expect(await updatePost(handle.db, id, 1, row("Från A"))).toBe("saved");
-    expect(await updatePost(handle.db, id, 1, row("Från B"))).toBe("stale");
-    expect(await updatePost(handle.db, id, undefined, row("Utan version"))).toBe("stale");
-    expect(await findPost(handle.db, { id })).toMatchObject({ title: "Från A", version: 2 });
+    const id = await createPost({ ...row("Original"), author: "a@hotellguiden.test" }, handle.db);
+    expect(await updatePost(id, 1, row("Från A"), handle.db)).toBe("saved");
+    expect(await updatePost(id, 1, row("Från B"), handle.db)).toBe("stale");
+    expect(await updatePost(id, undefined, row("Utan version"), handle.db)).toBe("stale");
+    expect(await findPost({ id }, handle.db)).toMatchObject({ title: "Från A", version: 2 });
     await handle.db.deleteFrom("hotels_blog_posts").where("id", "=", id).execute();
-    expect(await updatePost(handle.db, id, 2, row("Borta"))).toBe("missing");
+    expect(await updatePost(id, 2, row("Borta"), handle.db)).toBe("missing");
   });
 
   it("lets exactly one of many saves from the same copy land when they run at once", async () => {
-    const id = await createPost(handle.db, { ...row("Samtidigt"), author: "a@hotellguiden.test" });
-    const outcomes = await Promise.all(Array.from({ length: 6 }, (_, n) => updatePost(handle.db, id, 1, row(`Spara ${n}`))));
+    const id = await createPost({ ...row("Samtidigt"), author: "a@hotellguiden.test" }, handle.db);
+    const outcomes = await Promise.all(Array.from({ length: 6 }, (_, n) => updatePost(id, 1, row(`Spara ${n}`), handle.db)));
     expect(outcomes.filter((outcome) => outcome === "saved")).toHaveLength(1);
     expect(outcomes.filter((outcome) => outcome === "stale")).toHaveLength(5);
-    const post = await findPost(handle.db, { id });
+    const post = await findPost({ id }, handle.db);
     expect(post?.version).toBe(2);
     expect(post?.title).toBe(`Spara ${outcomes.indexOf("saved")}`);
   });

@@ -34,8 +34,6 @@ import {
   type EditorReply,
   type PostEditorDefaults,
 } from "#app/blog/editor-form.ts";
-import { getAppDatabase } from "#app/db/db.server.ts";
-import { clearCatalogueCache } from "#app/hotels/catalogue-cache.server.ts";
 import { redirectWithFlash, type Flash } from "#app/http/flash.server.ts";
 import { isBodyTooLarge, readFormData } from "#app/http/form-data.server.ts";
 import { log } from "#app/utils/log.server.ts";
@@ -70,7 +68,7 @@ export function signedOutEditor(id: string | undefined): EditorPage {
 /** The editor for a new post (no id), or for the stored post with this id (404 when there is none). */
 export async function editorForPost(id: string | undefined): Promise<EditorPage> {
   if (id === undefined) return { postId: null, storedSlug: null, signedOut: false, defaultValue: EMPTY_POST };
-  const post = isPostId(id) ? await findPost(getAppDatabase().db, { id }) : null;
+  const post = isPostId(id) ? await findPost({ id }) : null;
   if (!post) throw data(null, { status: 404 });
   return {
     postId: post.id,
@@ -293,7 +291,7 @@ async function generateDraft(post: EditorPost) {
   const { form, instructions } = post;
   if (!instructions.trim()) return answer(post, { ...EDITOR_MESSAGES.aiInstructions, variant: "destructive" }, 400);
   try {
-    const draft = await draftBlogPost(getAppDatabase().db, { topic: String(form.get("title") ?? ""), instructions: instructions.trim() });
+    const draft = await draftBlogPost({ topic: String(form.get("title") ?? ""), instructions: instructions.trim() });
     for (const key of [...form.keys()]) if (key.startsWith("blocks")) form.delete(key);
     form.set("title", draft.title);
     form.set("excerpt", draft.excerpt);
@@ -323,10 +321,9 @@ async function savePost({ form, instructions }: EditorPost, { postId, author }: 
   }
   const value = submission.value;
   const slugTaken = () => data<EditorReply>({ result: submission.reply({ fieldErrors: { slug: [EDITOR_MESSAGES.slugTaken] } }), toast: null, instructions }, { status: 409 });
-  const db = getAppDatabase().db;
   const blocks = toContentBlocks(value.blocks);
   const slug = slugToStore(value.slug, value.title);
-  if (slug && (await isSlugTaken(db, slug, postId))) return slugTaken();
+  if (slug && (await isSlugTaken(slug, postId))) return slugTaken();
   const row: PostRow = {
     title: value.title,
     excerpt: value.excerpt,
@@ -338,7 +335,7 @@ async function savePost({ form, instructions }: EditorPost, { postId, author }: 
   };
   let saved: "saved" | "stale" | "missing";
   try {
-    saved = postId === null ? (await createPost(db, { ...row, author }), "saved") : await updatePost(db, postId, value.version, row);
+    saved = postId === null ? (await createPost({ ...row, author }), "saved") : await updatePost(postId, value.version, row);
   } catch (error) {
     // Two editors saving the same slug at once: the database's unique key decides.
     if ((error as { code?: string }).code === "23505") return slugTaken();
@@ -354,6 +351,5 @@ async function savePost({ form, instructions }: EditorPost, { postId, author }: 
       { status: 409 },
     );
   }
-  clearCatalogueCache();
   return redirectWithFlash("/admin/blog", { title: postId === null ? EDITOR_MESSAGES.created : EDITOR_MESSAGES.updated, description: `”${value.title}”` });
 }
