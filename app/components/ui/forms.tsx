@@ -27,6 +27,15 @@ export function ErrorList({ id, errors, className }: { id?: string; errors: List
   );
 }
 
+/** A message about the whole form (a refusal, a limit), announced when it appears. */
+export function FormAlert({ id, controlSize = "comfortable", className, children }: { id?: string; controlSize?: ControlSize; className?: string; children: ReactNode }) {
+  return (
+    <div id={id} role="alert" className={cx("rounded-lg border border-red-300 bg-red-50 text-red-900", controlSize === "compact" ? "p-3 text-sm" : "p-4", className)}>
+      {children}
+    </div>
+  );
+}
+
 interface FieldShell {
   label: ReactNode;
   /** Help shown under the label and read with the control. */

@@ -10,7 +10,7 @@ import { buildAffiliateLink } from "#app/admin/affiliate-link.server.ts";
 import { requireAdmin } from "#app/auth/guards.server.ts";
 import { AdminPageHeader } from "#app/components/admin-page-header.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import { Field } from "#app/components/ui/forms.tsx";
+import { Field, FormAlert } from "#app/components/ui/forms.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 
 export function meta() {
@@ -108,9 +108,9 @@ function AffiliateLinkForm({ result }: { result: SubmissionResult<string[]> | un
       {text("source", "UTM Source", false)}
       {text("medium", "UTM Medium", false)}
       {form.errors?.length ? (
-        <p id={form.errorId} role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900 sm:col-span-2">
+        <FormAlert id={form.errorId} controlSize="compact" className="sm:col-span-2">
           {form.errors[0]}
-        </p>
+        </FormAlert>
       ) : null}
       <div className="sm:col-span-2">
         <Button type="submit">Generate</Button>

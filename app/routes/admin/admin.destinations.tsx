@@ -14,7 +14,7 @@ import {
 import { DEFAULT_DESTINATION_PRICE, destinationSchema } from "#app/hotels/destination-form.ts";
 import { AdminPageHeader } from "#app/components/admin-page-header.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import { Field, TextareaField } from "#app/components/ui/forms.tsx";
+import { Field, FormAlert, TextareaField } from "#app/components/ui/forms.tsx";
 import { isUuid } from "#app/utils/uuid.ts";
 import { redirectWithFlash } from "#app/http/flash.server.ts";
 import { readFormData } from "#app/http/form-data.server.ts";
@@ -175,9 +175,9 @@ function AddDestinationForm({ lastResult, busy }: { lastResult: SubmissionResult
     <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-2" {...getFormProps(form)}>
       <input type="hidden" name="intent" value={INTENT.add} />
       {form.errors?.length ? (
-        <p id={form.errorId} role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900 sm:col-span-2">
+        <FormAlert id={form.errorId} controlSize="compact" className="sm:col-span-2">
           {form.errors[0]}
-        </p>
+        </FormAlert>
       ) : null}
       {field("name", "Name", "Stockholm", true)}
       {field("image", "Image URL", "https://… or /images/…", true)}

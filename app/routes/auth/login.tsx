@@ -9,7 +9,7 @@ import { clientAddress, requestAuth } from "#app/auth/request-auth.server.ts";
 import { countSignInAttempt, startUserSession } from "#app/auth/sign-in-flow.server.ts";
 import { HoneypotField } from "#app/components/honeypot-field.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import { Field } from "#app/components/ui/forms.tsx";
+import { Field, FormAlert } from "#app/components/ui/forms.tsx";
 import { isHoneypotFilled } from "#app/http/honeypot.ts";
 import { credentialsSchema, newAccountSchema, PASSWORD_LIMITS, SIGN_IN, SIGN_UP, type AuthIntent } from "#app/auth/credentials.ts";
 import { returnPath } from "#app/utils/paths.ts";
@@ -213,10 +213,10 @@ function CredentialsForm({ intent, redirectTo, lastResult }: CredentialsFormProp
       <input type="hidden" name="intent" value={intent} />
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
       {formError ? (
-        <div id={form.errorId} role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
+        <FormAlert id={form.errorId}>
           <p className="font-semibold">{text.failure}</p>
           <p className="mt-1 text-sm">{formError}</p>
-        </div>
+        </FormAlert>
       ) : null}
       <Field
         label="E-postadress"

@@ -9,7 +9,7 @@ import { CONTACT_FIELDS, CONTACT_LIMITS, CONTACT_THANKS, contactSchema, MESSAGE_
 import { isHoneypotFilled } from "#app/http/honeypot.ts";
 import { HoneypotField } from "#app/components/honeypot-field.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import { Field, TextareaField } from "#app/components/ui/forms.tsx";
+import { Field, FormAlert, TextareaField } from "#app/components/ui/forms.tsx";
 import { seoMeta, siteFromMatches } from "#app/seo/meta-tags.ts";
 import { redirectWithFlash } from "#app/http/flash.server.ts";
 import { log } from "#app/utils/log.server.ts";
@@ -118,7 +118,7 @@ function ContactForm({ lastResult }: { lastResult: SubmissionResult<string[]> | 
         Kontaktformulär
       </h2>
       {invalid.length ? (
-        <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
+        <FormAlert>
           <p className="font-semibold">Meddelandet kunde inte skickas. Rätta följande:</p>
           <ul className="mt-2 list-disc space-y-1 pl-5">
             {invalid.map((field) => (
@@ -129,11 +129,11 @@ function ContactForm({ lastResult }: { lastResult: SubmissionResult<string[]> | 
               </li>
             ))}
           </ul>
-        </div>
+        </FormAlert>
       ) : formError ? (
-        <div id={form.errorId} role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
+        <FormAlert id={form.errorId}>
           <p className="font-semibold">{formError}</p>
-        </div>
+        </FormAlert>
       ) : null}
 
       <Field
