@@ -1,8 +1,12 @@
 /** The back office's hotel table and its writes (flags, AI rewrite jobs, affiliate URLs). */
 import { sql, type Kysely } from "kysely";
 import { clearCatalogueCache } from "#app/hotels/catalogue-cache.server.ts";
-import { likePattern } from "#app/hotels/hotel-queries.server.ts";
+import { likePattern, listLocations } from "#app/hotels/hotel-queries.server.ts";
+import { listCountries } from "#app/hotels/places.server.ts";
+import { startRewrite } from "#app/ai/service.server.ts";
+import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
+import { log } from "#app/utils/log.server.ts";
 import { ADMIN_HOTEL_ROWS, fillAffiliateTemplate, type AdminHotelFilters } from "#app/admin/hotel-table.ts";
 
 type DB = Kysely<Database>;
@@ -38,8 +42,24 @@ function filtered(db: DB, filters: AdminHotelFilters) {
   });
 }
 
+/**
+ * What the hotel screen shows: the filters' countries and places, and the first rows with the
+ * count of all matches (null when the list could not be read: the filters still show).
+ */
+export async function loadAdminHotelTable(filters: AdminHotelFilters, db: DB = getAppDatabase().db) {
+  const [countries, locations, list] = await Promise.all([
+    listCountries(db),
+    filters.country ? listLocations(db, filters.country) : Promise.resolve([]),
+    listAdminHotels(filters, db).catch((error: unknown) => {
+      log.error("admin hotel list failed", error);
+      return null;
+    }),
+  ]);
+  return { countries, locations, list };
+}
+
 /** The first 50 matching hotels by name, and how many match in all. */
-export async function listAdminHotels(db: DB, filters: AdminHotelFilters): Promise<{ hotels: AdminHotelRow[]; total: number }> {
+export async function listAdminHotels(filters: AdminHotelFilters, db: DB = getAppDatabase().db): Promise<{ hotels: AdminHotelRow[]; total: number }> {
   const [rows, count] = await Promise.all([
     filtered(db, filters)
       .select(["hotel_id", "name", "country", "location", "affiliate_url", "has_affiliate_url", "is_description_rewritten"])
@@ -64,7 +84,7 @@ export async function listAdminHotels(db: DB, filters: AdminHotelFilters): Promi
 }
 
 /** Sets one flag on the given hotels; returns how many rows changed. */
-export async function setHotelFlag(db: DB, hotelIds: readonly string[], flag: "affiliate" | "rewritten", value: boolean): Promise<number> {
+export async function setHotelFlag(hotelIds: readonly string[], flag: "affiliate" | "rewritten", value: boolean, db: DB = getAppDatabase().db): Promise<number> {
   if (hotelIds.length === 0) return 0;
   const column = flag === "affiliate" ? "has_affiliate_url" : "is_description_rewritten";
   const result = await db
@@ -77,7 +97,7 @@ export async function setHotelFlag(db: DB, hotelIds: readonly string[], flag: "a
 }
 
 /** Writes a partner URL from the template into each hotel's affiliate_url and sets the flag. */
-export async function generateAffiliateUrls(db: DB, hotelIds: readonly string[], template: string): Promise<number> {
+export async function generateAffiliateUrls(hotelIds: readonly string[], template: string, db: DB = getAppDatabase().db): Promise<number> {
   if (hotelIds.length === 0) return 0;
   const hotels = await db.selectFrom("hotels").select(["hotel_id", "name", "location", "country"]).where("hotel_id", "in", [...hotelIds]).execute();
   if (hotels.length === 0) return 0;
@@ -90,4 +110,9 @@ export async function generateAffiliateUrls(db: DB, hotelIds: readonly string[],
   `.execute(db);
   clearCatalogueCache();
   return hotels.length;
+}
+
+/** Starts an AI rewrite job for the hotels; its id, or null when none of them exists. */
+export function startHotelRewrite(hotelIds: readonly string[], createdBy: string | null, db: DB = getAppDatabase().db): Promise<string | null> {
+  return startRewrite(db, hotelIds, createdBy);
 }

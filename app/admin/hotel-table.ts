@@ -1,7 +1,7 @@
 /**
- * Rules of the back office's hotel management (back-office spec §2, §4, §5, §9): its
- * filters, the 50-row cap, the bulk actions and their messages, and how a long affiliate
- * URL is cut. Pure; shared by server and browser.
+ * Rules of the back office's hotel management: its filters, the 50-row cap, what a post to
+ * the table may ask for (a row's flag, or a bulk action on the checked rows) and the messages,
+ * and how a long affiliate URL is cut. Pure; shared by server and browser.
  */
 import { z } from "#app/utils/zod.ts";
 import { withoutControlChars } from "#app/hotels/search-params.ts";
@@ -26,7 +26,7 @@ export type AdminHotelFilters = z.infer<typeof adminHotelFiltersSchema>;
 
 export function parseAdminHotelFilters(params: URLSearchParams): AdminHotelFilters {
   const filters = adminHotelFiltersSchema.parse(Object.fromEntries(params));
-  // The place filter only means something inside a country (spec §4).
+  // The place filter only means something inside a country.
   return filters.country ? filters : { ...filters, location: "" };
 }
 
@@ -58,7 +58,10 @@ export const BULK_ACTIONS = {
 
 export type BulkAction = keyof typeof BULK_ACTIONS;
 
-export const isBulkAction = (value: unknown): value is BulkAction => typeof value === "string" && Object.hasOwn(BULK_ACTIONS, value);
+/** A row's flag button: `affiliate:HOTEL_ID:true` sets the affiliate flag of that hotel. */
+export const TOGGLE_INTENT = "toggle";
+
+const BULK_INTENTS = Object.keys(BULK_ACTIONS) as [BulkAction, ...BulkAction[]];
 
 /** A single row's flag switch: `affiliate:HOTEL_ID:true`. */
 export function parseToggle(value: unknown): { flag: "affiliate" | "rewritten"; hotelId: string; on: boolean } | null {
@@ -66,6 +69,29 @@ export function parseToggle(value: unknown): { flag: "affiliate" | "rewritten"; 
   const match = /^(affiliate|rewritten):(.+):(true|false)$/.exec(value);
   if (!match) return null;
   return { flag: match[1] as "affiliate" | "rewritten", hotelId: match[2]!, on: match[3] === "true" };
+}
+
+const toggleSchema = z.unknown().transform((value, ctx) => {
+  const toggle = parseToggle(value);
+  if (!toggle) ctx.addIssue({ code: "custom", message: "Not a flag switch" });
+  return toggle!;
+});
+
+/** The checked rows: distinct, non-blank, at most the rows one page shows. */
+const hotelIdsSchema = z
+  .array(z.unknown())
+  .transform((values) => [...new Set(values.filter((value): value is string => typeof value === "string" && value.trim() !== ""))].slice(0, ADMIN_HOTEL_ROWS));
+
+/** What a post to the hotel table asks for; anything else is refused. */
+export const hotelTablePostSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal(TOGGLE_INTENT), toggle: toggleSchema }),
+  z.object({ intent: z.enum(BULK_INTENTS), hotels: hotelIdsSchema }),
+]);
+
+export type HotelTablePost = z.infer<typeof hotelTablePostSchema>;
+
+export function parseHotelTablePost(form: FormData) {
+  return hotelTablePostSchema.safeParse({ intent: form.get("intent"), toggle: form.get("toggle"), hotels: form.getAll("hotel") });
 }
 
 export const ADMIN_HOTEL_MESSAGES = {

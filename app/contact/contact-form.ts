@@ -47,36 +47,6 @@ export const contactSchema = z.object({
 });
 
 export type ContactMessage = z.infer<typeof contactSchema>;
-export type ContactValues = Record<ContactField, string>;
-export type ContactErrors = Partial<Record<ContactField, string>>;
-
-export type ContactValidation =
-  | { success: true; data: ContactMessage }
-  | { success: false; values: ContactValues; errors: ContactErrors };
-
-/** What the visitor typed, as text (for refilling the form). */
-export function contactValues(form: FormData): ContactValues {
-  const value = (field: ContactField) => {
-    const raw = form.get(field);
-    return typeof raw === "string" ? raw : "";
-  };
-  return { name: value("name"), email: value("email"), message: value("message") };
-}
-
-/** Validates a posted form: the clean message, or one Swedish error per bad field. */
-export function validateContact(form: FormData): ContactValidation {
-  const values = contactValues(form);
-  const result = contactSchema.safeParse(values);
-  if (result.success) return { success: true, data: result.data };
-  const errors: ContactErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0];
-    if (typeof field === "string" && (CONTACT_FIELDS as readonly string[]).includes(field)) {
-      errors[field as ContactField] ??= issue.message;
-    }
-  }
-  return { success: false, values, errors };
-}
 
 /** The flash message after a message is sent (or after a robot thinks it was). */
 export const CONTACT_THANKS = {

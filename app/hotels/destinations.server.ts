@@ -1,7 +1,8 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
 import { cachedRead, clearCatalogueCache } from "./catalogue-cache.server.ts";
+import { DEFAULT_DESTINATION_PRICE, defaultDestinationLink, type DestinationInput } from "./destination-form.ts";
 import { hasNewYork } from "./hotel-queries.server.ts";
 
 type DB = Kysely<Database>;
@@ -29,14 +30,54 @@ export function listPopularDestinations(db: DB = getAppDatabase().db): Promise<P
   });
 }
 
+/** Adds a destination after the others (an empty price or link gets the default). */
+export async function addPopularDestination(value: DestinationInput, db: DB = getAppDatabase().db): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const last = await trx.selectFrom("popular_destinations").select(sql<number>`coalesce(max(position), -1)::int`.as("max")).executeTakeFirstOrThrow();
+    await trx
+      .insertInto("popular_destinations")
+      .values({
+        name: value.name,
+        description: value.description,
+        image: value.image,
+        price_text: value.price || DEFAULT_DESTINATION_PRICE,
+        link: value.link || defaultDestinationLink(value.name),
+        position: last.max + 1,
+      })
+      .execute();
+  });
+  clearCatalogueCache();
+}
+
+/** Removes a destination; its name, or null when there was none with that id. */
+export async function removePopularDestination(id: string, db: DB = getAppDatabase().db): Promise<string | null> {
+  const removed = await db.deleteFrom("popular_destinations").where("id", "=", id).returning("name").executeTakeFirst();
+  clearCatalogueCache();
+  return removed?.name ?? null;
+}
+
+/** Swaps a destination with its neighbour above or below; the first cannot go up, nor the last down. */
+export async function movePopularDestination(id: string, direction: "up" | "down", db: DB = getAppDatabase().db): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const rows = await trx.selectFrom("popular_destinations").select("id").orderBy("position").orderBy("created_at").forUpdate().execute();
+    const index = rows.findIndex((row) => row.id === id);
+    const target = direction === "up" ? index - 1 : index + 1;
+    if (index === -1 || target < 0 || target >= rows.length) return;
+    [rows[index], rows[target]] = [rows[target]!, rows[index]!];
+    // Positions are rewritten 0..n-1, which also repairs any gaps or ties.
+    for (const [position, row] of rows.entries()) await trx.updateTable("popular_destinations").set({ position }).where("id", "=", row.id).execute();
+  });
+  clearCatalogueCache();
+}
+
 export interface PopularPlace {
   location: string;
   country: string | null;
 }
 
 /**
- * The home page chips: the places an administrator chose, else the default list —
- * Tokyo, London, Paris, plus New York when a hotel exists there, else Stockholm.
+ * The home page chips: the places an administrator chose, else Tokyo, London, Paris, plus
+ * New York when a hotel exists there, else Stockholm.
  */
 export function listPopularPlaces(db: DB = getAppDatabase().db): Promise<PopularPlace[]> {
   return cachedRead(db, "popular-places", async () => {

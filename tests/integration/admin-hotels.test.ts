@@ -91,7 +91,7 @@ describe("changing hotels", () => {
   it("toggles one row's flags in place and comes back to the same filters", async () => {
     const database = await db();
     const hotel = await database.selectFrom("hotels").select(["hotel_id", "is_description_rewritten"]).where("location", "=", "Uppsala").orderBy("hotel_id").executeTakeFirstOrThrow();
-    const response = await admin.post(`/admin/hotels?country=Sweden&location=Uppsala`, { toggle: `rewritten:${hotel.hotel_id}:${!hotel.is_description_rewritten}` });
+    const response = await admin.post(`/admin/hotels?country=Sweden&location=Uppsala`, { intent: "toggle", toggle: `rewritten:${hotel.hotel_id}:${!hotel.is_description_rewritten}` });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/admin/hotels?country=Sweden&location=Uppsala");
     expect(await flashAfter(response)).toContain("Hotel updated");
@@ -145,8 +145,14 @@ describe("changing hotels", () => {
     );
   });
 
-  it("refuses an unknown action without changing anything", async () => {
-    const response = await admin.post("/admin/hotels", { intent: "drop-table", hotel: "x" });
-    expect(await flashAfter(response)).toContain("Unknown error occurred");
+  it("answers 400 to an unknown or missing intent, or a malformed switch, without changing anything", async () => {
+    const before = await (await db()).selectFrom("hotels").select(["hotel_id", "has_affiliate_url", "is_description_rewritten"]).orderBy("hotel_id").execute();
+    const refused: Record<string, string>[] = [{ intent: "drop-table", hotel: "x" }, { hotel: before[0]!.hotel_id }, { toggle: `affiliate:${before[0]!.hotel_id}:true` }, { intent: "toggle", toggle: "affiliate:x" }];
+    for (const fields of refused) {
+      const response = await admin.post("/admin/hotels", fields);
+      expect(response.status, JSON.stringify(fields)).toBe(400);
+    }
+    const after = await (await db()).selectFrom("hotels").select(["hotel_id", "has_affiliate_url", "is_description_rewritten"]).orderBy("hotel_id").execute();
+    expect(after).toEqual(before);
   });
 });

@@ -254,10 +254,11 @@ const SWEEP: Record<string, SweepEntry> = {
   "routes/admin/admin.hotels": {
     queries: () => [{ label: "a real country, hostile place and selection", query: `country=Sweden&location=${encodeURIComponent(XSS_SCRIPT)}&affiliate=has&rewrite=${encodeURIComponent(XSS_ATTRIBUTE)}&select=all` }],
     posts: () => [
-      form("toggle of an unknown hotel (SQL)", [["toggle", `affiliate:${SQL}:true`]]),
-      form("toggle of an unknown hotel (script)", [["toggle", `rewritten:${XSS_SCRIPT}:false`]]),
-      form("malformed toggle", [["toggle", "affiliate:x"], ["toggle", "nope"]]),
-      form("a NUL in a toggled hotel id", [["toggle", "affiliate:a\0b:true"]]),
+      form("toggle of an unknown hotel (SQL)", [["intent", "toggle"], ["toggle", `affiliate:${SQL}:true`]]),
+      form("toggle of an unknown hotel (script)", [["intent", "toggle"], ["toggle", `rewritten:${XSS_SCRIPT}:false`]]),
+      form("malformed toggle", [["intent", "toggle"], ["toggle", "affiliate:x"], ["toggle", "nope"]]),
+      form("a toggle without its intent", [["toggle", "affiliate:x:true"]]),
+      form("a NUL in a toggled hotel id", [["intent", "toggle"], ["toggle", "affiliate:a\0b:true"]]),
       form("unknown intent", [["intent", XSS_SCRIPT], ["hotel", SQL]]),
       form("prototype names as intent", [["intent", "__proto__"], ["hotel", "x"]]),
       form("toString as intent", [["intent", "toString"], ["hotel", "x"]]),
@@ -270,7 +271,7 @@ const SWEEP: Record<string, SweepEntry> = {
       form("body above the 32 kB limit", [["intent", "set-affiliate"], ["hotel", "x".repeat(33 * 1024)]]),
     ],
     guarded: (seed) => [
-      form("a real toggle", [["toggle", `affiliate:${seed.hotel.hotel_id}:${!seed.hotel.affiliate}`]]),
+      form("a real toggle", [["intent", "toggle"], ["toggle", `affiliate:${seed.hotel.hotel_id}:${!seed.hotel.affiliate}`]]),
       form("a real bulk action", [["intent", "set-rewritten"], ["hotel", seed.hotel.hotel_id]]),
       form("a real AI rewrite", [["intent", "rewrite-ai"], ["hotel", seed.hotel.hotel_id]]),
     ],
@@ -326,6 +327,7 @@ const SWEEP: Record<string, SweepEntry> = {
         form("move an unknown destination", [["intent", "up"], ["id", EMPTY_UUID]]),
         form("move with a UUID-shaped id that is not one", [["intent", "down"], ["id", DASHES]]),
         form("unknown intent with a real id", [["intent", XSS_SCRIPT], ["id", seed.destinationId]]),
+        form("no intent, with a real id and a whole destination", [["id", seed.destinationId], ["name", "Lissabon"], ["description", "Sol."], ["image", "https://example.com/l.jpg"]]),
         form("body above the 16 kB limit", add([["description", "x".repeat(17 * 1024)]])),
         form(
           "hostile text in a valid destination (stored, must be shown escaped)",

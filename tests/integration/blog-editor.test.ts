@@ -205,7 +205,7 @@ describe("the post editor without JavaScript", () => {
     let html = await (await admin.get("/admin/blog/new")).text();
     let response = await submit("/admin/blog/new", html, {}, { name: "_action", value: "upload-cover" }, { coverFile: new File([new TextEncoder().encode("<svg onload=alert(1)>")], "bild.png", { type: "image/png" }) });
     expect(response.status).toBe(400);
-    let text = visibleText(await response.text());
+    const text = visibleText(await response.text());
     expect(text).toContain("Uppladdningsfel");
     expect(text).toContain("Bara bildfiler (JPEG, PNG, GIF, WebP eller AVIF) kan laddas upp.");
 

@@ -15,7 +15,8 @@ process.env.DATA_DIR = dataDir;
 const { getAppDatabase, closeAppDatabase } = await import("#app/db/db.server.ts");
 const { migrate } = await import("#app/db/migrate.server.ts");
 const { readFlash, FLASH_COOKIE } = await import("#app/http/flash.server.ts");
-const { CONTACT_THANKS, validateContact } = await import("#app/contact/contact-form.ts");
+const { CONTACT_THANKS, contactSchema } = await import("#app/contact/contact-form.ts");
+const { parseWithZod } = await import("@conform-to/zod/v4");
 const contact = await import("#app/routes/site/contact.tsx");
 const { clientAddressContext } = await import("#app/auth/request-auth.server.ts");
 
@@ -33,8 +34,11 @@ function post(fields: Record<string, string>, headers: Record<string, string> = 
   return contact.action({ request, params: {}, context } as never);
 }
 
-/** The action's answer for a form it turns down: `data(…, { status })`. */
-type Rejected = { data: { values: Record<string, string>; errors: Record<string, string> }; init: { status: number } };
+/** The action's answer for a form it turns down: `data({ result: submission.reply() }, { status })`. */
+type Rejected = {
+  data: { result: { status: string; initialValue: Record<string, string>; error?: Record<string, string[]> } };
+  init: { status: number; headers?: Record<string, string> };
+};
 
 async function storedMessages() {
   return getAppDatabase().db.selectFrom("contact_messages").selectAll().orderBy("created_at").execute();
@@ -54,14 +58,11 @@ afterAll(async () => {
 describe("/contact action", () => {
   it("takes five messages an hour from one address; the sixth is refused with the text kept, and not stored", async () => {
     for (let i = 0; i < 5; i++) expect(((await post(VALID, {}, "198.51.100.200")) as Response).status).toBe(302);
-    const refused = (await post({ ...VALID, message: "Ett sjätte meddelande från samma adress." }, {}, "198.51.100.200")) as unknown as {
-      data: { values: Record<string, string>; formError: string };
-      init: { status: number; headers: Record<string, string> };
-    };
+    const refused = (await post({ ...VALID, message: "Ett sjätte meddelande från samma adress." }, {}, "198.51.100.200")) as unknown as Rejected;
     expect(refused.init.status).toBe(429);
-    expect(Number(refused.init.headers["Retry-After"])).toBeGreaterThan(0);
-    expect(refused.data.formError).toBe(contact.CONTACT_LIMITED);
-    expect(refused.data.values.message).toBe("Ett sjätte meddelande från samma adress.");
+    expect(Number(refused.init.headers!["Retry-After"])).toBeGreaterThan(0);
+    expect(refused.data.result.error).toEqual({ "": [contact.CONTACT_LIMITED] });
+    expect(refused.data.result.initialValue.message).toBe("Ett sjätte meddelande från samma adress.");
     expect(await storedMessages()).toHaveLength(5);
     // Another address is not affected.
     expect(((await post(VALID, {}, "198.51.100.201")) as Response).status).toBe(302);
@@ -91,10 +92,10 @@ describe("/contact action", () => {
   it("turns down an empty form with 400, a Swedish error per field and nothing stored", async () => {
     const result = (await post({ name: "", email: "", message: "" })) as unknown as Rejected;
     expect(result.init.status).toBe(400);
-    expect(result.data.errors).toEqual({
-      name: "Ange ditt namn.",
-      email: "Ange din e-postadress.",
-      message: "Skriv ditt meddelande.",
+    expect(result.data.result.error).toEqual({
+      name: ["Ange ditt namn."],
+      email: ["Ange din e-postadress."],
+      message: ["Skriv ditt meddelande."],
     });
     expect(await storedMessages()).toHaveLength(0);
   });
@@ -103,25 +104,25 @@ describe("/contact action", () => {
     const typed = { name: "  Bo ", email: "bo@@exempel", message: "För kort" };
     const result = (await post(typed)) as unknown as Rejected;
     expect(result.init.status).toBe(400);
-    expect(result.data.values).toEqual(typed);
-    expect(result.data.errors).toEqual({
-      email: "Ange en giltig e-postadress, till exempel namn@exempel.se.",
-      message: "Meddelandet måste vara minst 10 tecken.",
+    expect(result.data.result.initialValue).toEqual(typed);
+    expect(result.data.result.error).toEqual({
+      email: ["Ange en giltig e-postadress, till exempel namn@exempel.se."],
+      message: ["Meddelandet måste vara minst 10 tecken."],
     });
     expect(await storedMessages()).toHaveLength(0);
   });
 
   it("enforces the length limits as the database counts characters", async () => {
     const tooLong = (await post({ ...VALID, name: "x".repeat(101), message: "y".repeat(5001) })) as unknown as Rejected;
-    expect(tooLong.data.errors).toEqual({
-      name: "Namnet får vara högst 100 tecken.",
-      message: "Meddelandet får vara högst 5\u00a0000 tecken.",
+    expect(tooLong.data.result.error).toEqual({
+      name: ["Namnet får vara högst 100 tecken."],
+      message: ["Meddelandet får vara högst 5\u00a0000 tecken."],
     });
     const longEmail = (await post({ ...VALID, email: `${"a".repeat(250)}@ex.se` })) as unknown as Rejected;
-    expect(longEmail.data.errors).toEqual({ email: "E-postadressen får vara högst 254 tecken." });
+    expect(longEmail.data.result.error).toEqual({ email: ["E-postadressen får vara högst 254 tecken."] });
     // Five emoji are ten UTF-16 units but five characters: too short.
     const emoji = (await post({ ...VALID, message: "😀😀😀😀😀" })) as unknown as Rejected;
-    expect(emoji.data.errors).toEqual({ message: "Meddelandet måste vara minst 10 tecken." });
+    expect(emoji.data.result.error).toEqual({ message: ["Meddelandet måste vara minst 10 tecken."] });
 
     // Exactly at the limits is fine.
     const atLimits = (await post({ ...VALID, name: "n".repeat(100), message: "m".repeat(5000) })) as Response;
@@ -149,12 +150,9 @@ describe("/contact action", () => {
   });
 
   it("validates missing fields the same as empty ones", () => {
-    const result = validateContact(new FormData());
-    expect(result.success).toBe(false);
-    if (!result.success) {
-      expect(Object.keys(result.errors)).toEqual(["name", "email", "message"]);
-      expect(result.values).toEqual({ name: "", email: "", message: "" });
-    }
+    const submission = parseWithZod(new FormData(), { schema: contactSchema, disableAutoCoercion: true });
+    expect(submission.status).toBe("error");
+    expect(Object.keys(submission.reply().error ?? {})).toEqual(["name", "email", "message"]);
   });
 });
 

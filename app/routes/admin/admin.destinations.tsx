@@ -1,14 +1,20 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
-import { sql } from "kysely";
 import { z } from "#app/utils/zod.ts";
 import type { Route } from "./+types/admin.destinations";
 import { adminMeta } from "#app/admin/admin-meta.ts";
 import { requireAdmin } from "#app/auth/guards.server.ts";
-import { listPopularDestinations } from "#app/hotels/destinations.server.ts";
-import { clearCatalogueCache } from "#app/hotels/catalogue-cache.server.ts";
+import {
+  addPopularDestination,
+  listPopularDestinations,
+  movePopularDestination,
+  removePopularDestination,
+} from "#app/hotels/destinations.server.ts";
+import { DEFAULT_DESTINATION_PRICE, destinationSchema } from "#app/hotels/destination-form.ts";
 import { AdminPageHeader } from "#app/components/admin-page-header.tsx";
-import { getAppDatabase } from "#app/db/db.server.ts";
-import { isHttpOrLocalUrl } from "#app/blog/content-blocks.ts";
+import { Button } from "#app/components/ui/button.tsx";
+import { Field, FormAlert, TextareaField } from "#app/components/ui/forms.tsx";
 import { isUuid } from "#app/utils/uuid.ts";
 import { redirectWithFlash } from "#app/http/flash.server.ts";
 import { readFormData } from "#app/http/form-data.server.ts";
@@ -18,109 +24,76 @@ export function meta() {
   return adminMeta("Popular Destinations");
 }
 
-const REQUIRED = "Name, description and image are required";
-const DEFAULT_PRICE = "Från 890 kr";
-const URL_RULE = "must start with http://, https:// or / (a page on this site)";
+const SCREEN = "/admin/destinations";
 
-const text = (max: number) => z.preprocess((value) => (typeof value === "string" ? value.trim() : ""), z.string().max(max, `At most ${max} characters`));
-
-const destinationSchema = z
-  .object({
-    name: text(80),
-    description: text(300),
-    image: text(500),
-    price: text(40),
-    link: text(500),
-  })
-  .superRefine((value, ctx) => {
-    if (!value.name || !value.description || !value.image) ctx.addIssue({ code: "custom", message: REQUIRED, path: ["form"] });
-    if (value.image && !isHttpOrLocalUrl(value.image)) ctx.addIssue({ code: "custom", message: `Image URL ${URL_RULE}`, path: ["image"] });
-    if (value.link && !isHttpOrLocalUrl(value.link)) ctx.addIssue({ code: "custom", message: `Link ${URL_RULE}`, path: ["link"] });
-  });
-
-type Fields = "name" | "description" | "image" | "price" | "link";
-
-/** The link a destination gets when none is given (back-office spec §5). */
-const defaultLink = (name: string) => `/hotels?destination=${encodeURIComponent(name.toLowerCase())}`;
+/** What the buttons of this screen ask for. */
+const INTENT = { add: "add", remove: "remove", up: "up", down: "down" } as const;
+const intentSchema = z.enum([INTENT.add, INTENT.remove, INTENT.up, INTENT.down]);
 
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
-  return { destinations: await listPopularDestinations(getAppDatabase().db) };
+  return { destinations: await listPopularDestinations() };
 }
 
 export async function action(args: Route.ActionArgs) {
   await requireAdmin(args);
   const form = await readFormData(args.request, 16 * 1024);
-  const db = getAppDatabase().db;
-  const intent = form.get("intent");
-  const id = String(form.get("id") ?? "");
-
-  if (intent === "add") {
-    const typed = Object.fromEntries((["name", "description", "image", "price", "link"] as const).map((key) => [key, String(form.get(key) ?? "").slice(0, 600)])) as Record<Fields, string>;
-    const parsed = destinationSchema.safeParse(typed);
-    if (!parsed.success) {
-      const errors: Partial<Record<Fields | "form", string>> = {};
-      for (const issue of parsed.error.issues) errors[(issue.path[0] as Fields | "form") ?? "form"] ??= issue.message;
-      return data({ typed, errors }, { status: 400 });
-    }
-    const value = parsed.data;
-    try {
-      await db.transaction().execute(async (trx) => {
-        const last = await trx.selectFrom("popular_destinations").select(sql<number>`coalesce(max(position), -1)::int`.as("max")).executeTakeFirstOrThrow();
-        await trx
-          .insertInto("popular_destinations")
-          .values({
-            name: value.name,
-            description: value.description,
-            image: value.image,
-            price_text: value.price || DEFAULT_PRICE,
-            link: value.link || defaultLink(value.name),
-            position: last.max + 1,
-          })
-          .execute();
-      });
-    } catch (error) {
-      log.error("add destination failed", error);
-      return data({ typed, errors: { form: "Failed to save the destination. Please try again." } }, { status: 500 });
-    }
-    clearCatalogueCache();
-    return redirectWithFlash("/admin/destinations", { title: "Destination added", description: `${value.name} is now on the home page.` });
+  const intent = intentSchema.safeParse(form.get("intent"));
+  // Only a hand-made post has no known intent: it is refused, and nothing is saved.
+  if (!intent.success) throw data(null, { status: 400 });
+  switch (intent.data) {
+    case INTENT.add:
+      return addDestination(form);
+    case INTENT.remove:
+      return removeDestination(form);
+    case INTENT.up:
+    case INTENT.down:
+      return moveDestination(form, intent.data);
   }
-
-  if (!isUuid(id)) return redirectWithFlash("/admin/destinations", { title: "Error", description: "Unknown error occurred", variant: "destructive" });
-
-  if (intent === "remove") {
-    const removed = await db.deleteFrom("popular_destinations").where("id", "=", id).returning("name").executeTakeFirst();
-    clearCatalogueCache();
-    return redirectWithFlash("/admin/destinations", removed ? { title: "Destination removed", description: `${removed.name} is no longer on the home page.` } : { title: "Error", description: "That destination was already removed.", variant: "destructive" });
-  }
-
-  if (intent === "up" || intent === "down") {
-    await db.transaction().execute(async (trx) => {
-      const rows = await trx.selectFrom("popular_destinations").select("id").orderBy("position").orderBy("created_at").forUpdate().execute();
-      const index = rows.findIndex((row) => row.id === id);
-      const target = intent === "up" ? index - 1 : index + 1;
-      if (index === -1 || target < 0 || target >= rows.length) return;
-      [rows[index], rows[target]] = [rows[target]!, rows[index]!];
-      // Positions are rewritten 0..n-1, which also repairs any gaps or ties.
-      for (const [position, row] of rows.entries()) await trx.updateTable("popular_destinations").set({ position }).where("id", "=", row.id).execute();
-    });
-    clearCatalogueCache();
-    return redirectWithFlash("/admin/destinations", { title: "Order saved", description: "The home page shows the destinations in this order." });
-  }
-  return redirectWithFlash("/admin/destinations", { title: "Error", description: "Unknown error occurred", variant: "destructive" });
 }
 
-const inputClass = (invalid: boolean) =>
-  `w-full rounded-md border bg-white px-3 py-2 text-sm ${invalid ? "border-red-600 ring-1 ring-red-600" : "border-slate-400"}`;
-const smallButton = "rounded-md border border-slate-300 bg-white px-2.5 py-1 text-sm font-medium hover:bg-slate-50 disabled:opacity-50";
+async function addDestination(form: FormData) {
+  const submission = parseWithZod(form, { schema: destinationSchema, disableAutoCoercion: true });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  try {
+    await addPopularDestination(submission.value);
+  } catch (error) {
+    log.error("add destination failed", error);
+    return data({ result: submission.reply({ formErrors: ["Failed to save the destination. Please try again."] }) }, { status: 500 });
+  }
+  return redirectWithFlash(SCREEN, { title: "Destination added", description: `${submission.value.name} is now on the home page.` });
+}
+
+/** The destination a list button names; null when the id is not one. */
+function destinationId(form: FormData): string | null {
+  const id = form.get("id");
+  return typeof id === "string" && isUuid(id) ? id : null;
+}
+
+const unknownDestination = () => redirectWithFlash(SCREEN, { title: "Error", description: "Unknown error occurred", variant: "destructive" });
+
+async function removeDestination(form: FormData) {
+  const id = destinationId(form);
+  if (!id) return unknownDestination();
+  const name = await removePopularDestination(id);
+  return redirectWithFlash(
+    SCREEN,
+    name
+      ? { title: "Destination removed", description: `${name} is no longer on the home page.` }
+      : { title: "Error", description: "That destination was already removed.", variant: "destructive" },
+  );
+}
+
+async function moveDestination(form: FormData, direction: "up" | "down") {
+  const id = destinationId(form);
+  if (!id) return unknownDestination();
+  await movePopularDestination(id, direction);
+  return redirectWithFlash(SCREEN, { title: "Order saved", description: "The home page shows the destinations in this order." });
+}
 
 export default function AdminDestinations({ loaderData, actionData }: Route.ComponentProps) {
   const { destinations } = loaderData;
   const busy = useNavigation().state === "submitting";
-  const typed = actionData?.typed;
-  const errors: Partial<Record<Fields | "form", string>> = actionData?.errors ?? {};
-  const describedBy = (field: Fields) => (errors[field] ? `destination-${field}-error` : undefined);
 
   return (
     <div className="mx-auto max-w-5xl space-y-8">
@@ -145,22 +118,22 @@ export default function AdminDestinations({ loaderData, actionData }: Route.Comp
                 </div>
                 <Form method="post" className="flex gap-2">
                   <input type="hidden" name="id" value={destination.id} />
-                  <button type="submit" name="intent" value="up" disabled={busy || index === 0} className={smallButton} aria-label={`Move ${destination.name} up`}>
+                  <Button name="intent" value={INTENT.up} variant="secondary" size="sm" disabled={busy || index === 0} aria-label={`Move ${destination.name} up`}>
                     ↑
-                  </button>
-                  <button
-                    type="submit"
+                  </Button>
+                  <Button
                     name="intent"
-                    value="down"
+                    value={INTENT.down}
+                    variant="secondary"
+                    size="sm"
                     disabled={busy || index === destinations.length - 1}
-                    className={smallButton}
                     aria-label={`Move ${destination.name} down`}
                   >
                     ↓
-                  </button>
-                  <button type="submit" name="intent" value="remove" disabled={busy} className={`${smallButton} text-red-700`} aria-label={`Remove ${destination.name}`}>
+                  </Button>
+                  <Button name="intent" value={INTENT.remove} variant="danger" size="sm" disabled={busy} aria-label={`Remove ${destination.name}`}>
                     Remove
-                  </button>
+                  </Button>
                 </Form>
               </li>
             ))}
@@ -172,62 +145,57 @@ export default function AdminDestinations({ loaderData, actionData }: Route.Comp
         <h2 id="destinations-add" className="text-lg font-semibold">
           Add New Destination
         </h2>
-        <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-2" key={typed ? "retry" : "fresh"} noValidate>
-          <input type="hidden" name="intent" value="add" />
-          {errors.form ? (
-            <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900 sm:col-span-2">
-              {errors.form}
-            </p>
-          ) : null}
-          {(
-            [
-              { field: "name", label: "Name", required: true, placeholder: "Stockholm" },
-              { field: "image", label: "Image URL", required: true, placeholder: "https://… or /images/…" },
-              { field: "price", label: "Price", required: false, placeholder: DEFAULT_PRICE },
-              { field: "link", label: "Link", required: false, placeholder: "/hotels?destination=stockholm (from the name when empty)" },
-            ] as const
-          ).map(({ field, label, required, placeholder }) => (
-            <div key={field}>
-              <label htmlFor={`destination-${field}`} className="mb-1 block text-sm font-medium">
-                {label}
-                {required ? "" : " (optional)"}
-              </label>
-              <input
-                id={`destination-${field}`}
-                name={field}
-                defaultValue={typed?.[field] ?? (field === "price" ? DEFAULT_PRICE : "")}
-                placeholder={placeholder}
-                required={required}
-                aria-invalid={errors[field] ? true : undefined}
-                aria-describedby={describedBy(field)}
-                className={inputClass(Boolean(errors[field]))}
-              />
-              {errors[field] ? (
-                <p id={`destination-${field}-error`} className="mt-1 text-sm font-medium text-red-700">
-                  {errors[field]}
-                </p>
-              ) : null}
-            </div>
-          ))}
-          <div className="sm:col-span-2">
-            <label htmlFor="destination-description" className="mb-1 block text-sm font-medium">Description</label>
-            <textarea
-              id="destination-description"
-              name="description"
-              rows={3}
-              required
-              defaultValue={typed?.description ?? ""}
-              aria-invalid={errors.description ? true : undefined}
-              className={inputClass(Boolean(errors.description))}
-            />
-          </div>
-          <div className="sm:col-span-2">
-            <button type="submit" disabled={busy} className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-70">
-              Add Destination
-            </button>
-          </div>
-        </Form>
+        {/* After a successful add (a redirect, so no result) the form starts empty again. */}
+        <AddDestinationForm key={actionData?.result ? "retry" : "fresh"} lastResult={actionData?.result} busy={busy} />
       </section>
     </div>
+  );
+}
+
+function AddDestinationForm({ lastResult, busy }: { lastResult: SubmissionResult<string[]> | undefined; busy: boolean }) {
+  const [form, fields] = useForm({
+    id: "destination",
+    lastResult,
+    defaultValue: { price: DEFAULT_DESTINATION_PRICE },
+    constraint: getZodConstraint(destinationSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: destinationSchema, disableAutoCoercion: true }),
+  });
+  const field = (name: "name" | "image" | "price" | "link", label: string, placeholder: string, required: boolean) => (
+    <Field
+      label={required ? label : `${label} (optional)`}
+      controlSize="compact"
+      errors={fields[name].errors}
+      errorId={fields[name].errorId}
+      inputProps={{ ...getInputProps(fields[name], { type: "text" }), placeholder, required }}
+    />
+  );
+  return (
+    <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-2" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value={INTENT.add} />
+      {form.errors?.length ? (
+        <FormAlert id={form.errorId} controlSize="compact" className="sm:col-span-2">
+          {form.errors[0]}
+        </FormAlert>
+      ) : null}
+      {field("name", "Name", "Stockholm", true)}
+      {field("image", "Image URL", "https://… or /images/…", true)}
+      {field("price", "Price", DEFAULT_DESTINATION_PRICE, false)}
+      {field("link", "Link", "/hotels?destination=stockholm (from the name when empty)", false)}
+      <TextareaField
+        className="sm:col-span-2"
+        label="Description"
+        controlSize="compact"
+        errors={fields.description.errors}
+        errorId={fields.description.errorId}
+        textareaProps={{ ...getTextareaProps(fields.description), rows: 3, required: true }}
+      />
+      <div className="sm:col-span-2">
+        <Button type="submit" disabled={busy}>
+          Add Destination
+        </Button>
+      </div>
+    </Form>
   );
 }

@@ -1,26 +1,25 @@
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, useNavigation, useSubmit } from "react-router";
+import { data, Form, Link, useNavigation, useSubmit } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { Route } from "./+types/admin.hotels";
 import { adminMeta } from "#app/admin/admin-meta.ts";
-import { generateAffiliateUrls, listAdminHotels, setHotelFlag } from "#app/admin/hotel-table.server.ts";
+import { generateAffiliateUrls, loadAdminHotelTable, setHotelFlag, startHotelRewrite } from "#app/admin/hotel-table.server.ts";
 import { AiNotSupportedError } from "#app/ai/engine.server.ts";
-import { startRewrite } from "#app/ai/service.server.ts";
 import { requireAdmin } from "#app/auth/guards.server.ts";
-import { listLocations } from "#app/hotels/hotel-queries.server.ts";
-import { listCountries } from "#app/hotels/places.server.ts";
 import { AdminPageHeader } from "#app/components/admin-page-header.tsx";
-import { getAppDatabase } from "#app/db/db.server.ts";
+import { Button, buttonClassName } from "#app/components/ui/button.tsx";
+import { Field, SelectField } from "#app/components/ui/forms.tsx";
 import {
   ADMIN_HOTEL_MESSAGES,
-  ADMIN_HOTEL_ROWS,
   adminHotelsSearch,
   BULK_ACTIONS,
-  isBulkAction,
   parseAdminHotelFilters,
-  parseToggle,
+  parseHotelTablePost,
   shortUrl,
+  TOGGLE_INTENT,
   type AdminHotelFilters,
+  type BulkAction,
+  type HotelTablePost,
 } from "#app/admin/hotel-table.ts";
 import { redirectPath } from "#app/outbound/redirect-params.ts";
 import { getEnv } from "#app/utils/env.server.ts";
@@ -34,86 +33,102 @@ export function meta() {
 
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
-  const db = getAppDatabase().db;
   const filters = parseAdminHotelFilters(args.url.searchParams);
-  const [countries, locations, list] = await Promise.all([
-    listCountries(db),
-    filters.country ? listLocations(db, filters.country) : Promise.resolve([]),
-    listAdminHotels(db, filters).catch((error: unknown) => {
-      log.error("admin hotel list failed", error);
-      return null;
-    }),
-  ]);
-  return { filters, countries, locations, list, selectAll: args.url.searchParams.get("select") === "all" };
+  const table = await loadAdminHotelTable(filters);
+  return { filters, ...table, selectAll: args.url.searchParams.get("select") === "all" };
 }
 
 /** At most the 50 shown rows can be selected; a post carries their ids. */
 const MAX_BODY_BYTES = 32 * 1024;
 
+/** The row buttons post to this form (outside the table's), so a switch never carries the checked rows. */
+const FLAG_FORM_ID = "hotel-flag";
+
+interface Answer {
+  /** The screen with the filters the post came from. */
+  back: string;
+  failure: (title: string, description: string) => Promise<Response>;
+}
+
 export async function action(args: Route.ActionArgs) {
   const session = await requireAdmin(args);
   const form = await readFormData(args.request, MAX_BODY_BYTES);
-  const db = getAppDatabase().db;
+  const post = parseHotelTablePost(form);
+  // Only a hand-made post asks for something else: it is refused, and nothing is saved.
+  if (!post.success) throw data(null, { status: 400 });
   const back = `/admin/hotels${adminHotelsSearch(parseAdminHotelFilters(args.url.searchParams))}`;
-  const failure = (title: string, description: string) => redirectWithFlash(back, { title, description, variant: "destructive" });
+  const answer: Answer = { back, failure: (title, description) => redirectWithFlash(back, { title, description, variant: "destructive" }) };
 
-  const toggle = parseToggle(form.get("toggle"));
-  if (toggle) {
-    try {
-      await setHotelFlag(db, [toggle.hotelId], toggle.flag, toggle.on);
-    } catch (error) {
-      log.error("admin hotel toggle failed", error, { hotelId: toggle.hotelId });
-      return failure("Error", ADMIN_HOTEL_MESSAGES.toggleFailed);
-    }
-    const what = toggle.flag === "affiliate" ? "Affiliate flag" : "Rewritten flag";
-    return redirectWithFlash(back, { title: "Hotel updated", description: `${what} ${toggle.on ? "set" : "removed"} for ${toggle.hotelId}.` });
-  }
-
-  const intent = form.get("intent");
-  if (!isBulkAction(intent)) return failure("Error", ADMIN_HOTEL_MESSAGES.unknownError);
-  const action = BULK_ACTIONS[intent];
-  const ids = [...new Set(form.getAll("hotel").filter((value): value is string => typeof value === "string" && value.trim() !== ""))].slice(
-    0,
-    ADMIN_HOTEL_ROWS,
-  );
-  if (ids.length === 0) return failure(ADMIN_HOTEL_MESSAGES.noneSelected, `Select at least one hotel to ${action.what}.`);
-
-  try {
-    switch (intent) {
-      case "set-affiliate":
-      case "unset-affiliate":
-      case "set-rewritten":
-      case "unset-rewritten": {
-        const flag = intent.endsWith("affiliate") ? "affiliate" : "rewritten";
-        const count = await setHotelFlag(db, ids, flag, intent.startsWith("set"));
-        return redirectWithFlash(back, { title: "Hotels updated", description: `${action.label}: ${count} ${count === 1 ? "hotel" : "hotels"}.` });
-      }
-      case "rewrite-ai": {
-        const jobId = await startRewrite(db, ids, session.user.email);
-        if (!jobId) return failure(action.failure, "None of the selected hotels exists any more.");
-        return redirectWithFlash(`/admin/jobs/${jobId}`, { title: "Rewrite started", description: `${ids.length} descriptions are being rewritten in Swedish.` });
-      }
-      case "generate-affiliate": {
-        const template = getEnv().AFFILIATE_URL_TEMPLATE;
-        if (!template) return failure(action.failure, "Set AFFILIATE_URL_TEMPLATE to the partner's link with {hotel_id}, {name}, {location} or {query} in it.");
-        try {
-          const count = await generateAffiliateUrls(db, ids, template);
-          return redirectWithFlash(back, { title: "Affiliate URLs generated", description: `${count} ${count === 1 ? "hotel" : "hotels"} now link to ${new URL(template).host}.` });
-        } catch (error) {
-          log.error("affiliate url generation failed", error);
-          return failure(`Failed to generate ${new URL(template).host} affiliate URLs`, ADMIN_HOTEL_MESSAGES.unknownError);
-        }
-      }
-    }
-  } catch (error) {
-    if (error instanceof AiNotSupportedError) return failure(action.failure, error.message);
-    log.error("admin bulk action failed", error, { intent });
-    return failure(action.failure, ADMIN_HOTEL_MESSAGES.unknownError);
+  const request = post.data;
+  switch (request.intent) {
+    case TOGGLE_INTENT:
+      return toggleFlag(request.toggle, answer);
+    case "set-affiliate":
+    case "unset-affiliate":
+    case "set-rewritten":
+    case "unset-rewritten":
+      return setFlags(request.intent, request.hotels, answer);
+    case "rewrite-ai":
+      return rewriteWithAi(request.hotels, session.user.email, answer);
+    case "generate-affiliate":
+      return generateAffiliate(request.hotels, answer);
   }
 }
 
-const inputClass = "w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm disabled:bg-slate-100 disabled:text-slate-500";
-const buttonClass = "rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium hover:bg-slate-50";
+async function toggleFlag(toggle: Extract<HotelTablePost, { intent: "toggle" }>["toggle"], { back, failure }: Answer) {
+  try {
+    await setHotelFlag([toggle.hotelId], toggle.flag, toggle.on);
+  } catch (error) {
+    log.error("admin hotel toggle failed", error, { hotelId: toggle.hotelId });
+    return failure("Error", ADMIN_HOTEL_MESSAGES.toggleFailed);
+  }
+  const what = toggle.flag === "affiliate" ? "Affiliate flag" : "Rewritten flag";
+  return redirectWithFlash(back, { title: "Hotel updated", description: `${what} ${toggle.on ? "set" : "removed"} for ${toggle.hotelId}.` });
+}
+
+/** A bulk action needs checked rows; without any it says so and changes nothing. */
+const noneSelected = (intent: BulkAction, { failure }: Answer) =>
+  failure(ADMIN_HOTEL_MESSAGES.noneSelected, `Select at least one hotel to ${BULK_ACTIONS[intent].what}.`);
+
+async function setFlags(intent: "set-affiliate" | "unset-affiliate" | "set-rewritten" | "unset-rewritten", hotels: string[], answer: Answer) {
+  if (hotels.length === 0) return noneSelected(intent, answer);
+  const flag = intent.endsWith("affiliate") ? "affiliate" : "rewritten";
+  try {
+    const count = await setHotelFlag(hotels, flag, intent.startsWith("set"));
+    return redirectWithFlash(answer.back, { title: "Hotels updated", description: `${BULK_ACTIONS[intent].label}: ${count} ${count === 1 ? "hotel" : "hotels"}.` });
+  } catch (error) {
+    log.error("admin bulk action failed", error, { intent });
+    return answer.failure(BULK_ACTIONS[intent].failure, ADMIN_HOTEL_MESSAGES.unknownError);
+  }
+}
+
+async function rewriteWithAi(hotels: string[], createdBy: string, answer: Answer) {
+  const { failure: title } = BULK_ACTIONS["rewrite-ai"];
+  if (hotels.length === 0) return noneSelected("rewrite-ai", answer);
+  try {
+    const jobId = await startHotelRewrite(hotels, createdBy);
+    if (!jobId) return answer.failure(title, "None of the selected hotels exists any more.");
+    return redirectWithFlash(`/admin/jobs/${jobId}`, { title: "Rewrite started", description: `${hotels.length} descriptions are being rewritten in Swedish.` });
+  } catch (error) {
+    if (error instanceof AiNotSupportedError) return answer.failure(title, error.message);
+    log.error("admin bulk action failed", error, { intent: "rewrite-ai" });
+    return answer.failure(title, ADMIN_HOTEL_MESSAGES.unknownError);
+  }
+}
+
+async function generateAffiliate(hotels: string[], answer: Answer) {
+  const { failure: title } = BULK_ACTIONS["generate-affiliate"];
+  if (hotels.length === 0) return noneSelected("generate-affiliate", answer);
+  const template = getEnv().AFFILIATE_URL_TEMPLATE;
+  if (!template) return answer.failure(title, "Set AFFILIATE_URL_TEMPLATE to the partner's link with {hotel_id}, {name}, {location} or {query} in it.");
+  try {
+    const count = await generateAffiliateUrls(hotels, template);
+    return redirectWithFlash(answer.back, { title: "Affiliate URLs generated", description: `${count} ${count === 1 ? "hotel" : "hotels"} now link to ${new URL(template).host}.` });
+  } catch (error) {
+    log.error("affiliate url generation failed", error);
+    return answer.failure(`Failed to generate ${new URL(template).host} affiliate URLs`, ADMIN_HOTEL_MESSAGES.unknownError);
+  }
+}
 
 export default function AdminHotels({ loaderData }: Route.ComponentProps) {
   const { filters, countries, locations, list, selectAll } = loaderData;
@@ -148,6 +163,9 @@ export default function AdminHotels({ loaderData }: Route.ComponentProps) {
       <AdminPageHeader title="Hotel Management" description="Search the catalogue, change flags one by one or in bulk, and start AI rewrites." />
       <AdminHotelFilterForm filters={filters} countries={countries} locations={locations} />
 
+      <Form id={FLAG_FORM_ID} method="post" action={`/admin/hotels${search}`} hidden>
+        <input type="hidden" name="intent" value={TOGGLE_INTENT} />
+      </Form>
       {list === null ? (
         <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
           {ADMIN_HOTEL_MESSAGES.loadFailed}
@@ -181,9 +199,9 @@ export default function AdminHotels({ loaderData }: Route.ComponentProps) {
             <fieldset className="flex flex-wrap gap-2 rounded-lg border border-slate-200 bg-white p-3">
               <legend className="sr-only">Bulk actions for the selected hotels</legend>
               {Object.entries(BULK_ACTIONS).map(([intent, action]) => (
-                <button key={intent} type="submit" name="intent" value={intent} disabled={busy} className={buttonClass}>
+                <Button key={intent} type="submit" name="intent" value={intent} disabled={busy} variant="secondary">
                   {action.label}
-                </button>
+                </Button>
               ))}
             </fieldset>
           ) : null}
@@ -267,12 +285,13 @@ export default function AdminHotels({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** A row's flag, switched in place: the button posts the opposite value. */
+/** A row's flag, switched in place: the button posts the opposite value, through the flag form. */
 function FlagButton({ flag, hotel, name, on, disabled }: { flag: "affiliate" | "rewritten"; hotel: string; name: string; on: boolean; disabled: boolean }) {
   const what = flag === "affiliate" ? "affiliate flag" : "rewritten flag";
   return (
     <button
       type="submit"
+      form={FLAG_FORM_ID}
       name="toggle"
       value={`${flag}:${hotel}:${!on}`}
       disabled={disabled}
@@ -300,49 +319,41 @@ function AdminHotelFilterForm({ filters, countries, locations }: { filters: Admi
   const key = adminHotelsSearch(filters);
   return (
     <Form ref={form} method="get" action="/admin/hotels" key={key} className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 md:grid-cols-3 lg:grid-cols-6 lg:items-end">
-      <div className="lg:col-span-2">
-        <label htmlFor="hotels-q" className="mb-1 block text-sm font-medium">Search</label>
-        <input id="hotels-q" name="q" type="search" defaultValue={filters.q} placeholder="Name, place or hotel ID" className={inputClass} />
-      </div>
-      <div>
-        <label htmlFor="hotels-country" className="mb-1 block text-sm font-medium">Country</label>
-        <select id="hotels-country" name="country" defaultValue={filters.country} onChange={() => apply(true)} className={inputClass}>
-          <option value="">All countries</option>
-          {countries.map((country) => (
-            <option key={country} value={country}>{country}</option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor="hotels-location" className="mb-1 block text-sm font-medium">Location</label>
-        <select id="hotels-location" name="location" defaultValue={filters.location} disabled={!filters.country} onChange={() => apply()} className={inputClass}>
-          <option value="">{filters.country ? "All locations" : "Choose a country first"}</option>
-          {locations.map((location) => (
-            <option key={location} value={location}>{location}</option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor="hotels-affiliate" className="mb-1 block text-sm font-medium">Affiliate status</label>
-        <select id="hotels-affiliate" name="affiliate" defaultValue={filters.affiliate} onChange={() => apply()} className={inputClass}>
-          <option value="all">All</option>
-          <option value="missing">Missing affiliate URL</option>
-          <option value="has">Has affiliate URL</option>
-        </select>
-      </div>
-      <div>
-        <label htmlFor="hotels-rewrite" className="mb-1 block text-sm font-medium">Rewrite status</label>
-        <select id="hotels-rewrite" name="rewrite" defaultValue={filters.rewrite} onChange={() => apply()} className={inputClass}>
-          <option value="all">All</option>
-          <option value="not-rewritten">Not rewritten</option>
-          <option value="rewritten">Rewritten</option>
-        </select>
-      </div>
+      <Field
+        className="lg:col-span-2"
+        label="Search"
+        controlSize="compact"
+        inputProps={{ id: "hotels-q", name: "q", type: "search", defaultValue: filters.q, placeholder: "Name, place or hotel ID" }}
+      />
+      <SelectField label="Country" controlSize="compact" selectProps={{ id: "hotels-country", name: "country", defaultValue: filters.country, onChange: () => apply(true) }}>
+        <option value="">All countries</option>
+        {countries.map((country) => (
+          <option key={country} value={country}>{country}</option>
+        ))}
+      </SelectField>
+      <SelectField
+        label="Location"
+        controlSize="compact"
+        selectProps={{ id: "hotels-location", name: "location", defaultValue: filters.location, disabled: !filters.country, onChange: () => apply() }}
+      >
+        <option value="">{filters.country ? "All locations" : "Choose a country first"}</option>
+        {locations.map((location) => (
+          <option key={location} value={location}>{location}</option>
+        ))}
+      </SelectField>
+      <SelectField label="Affiliate status" controlSize="compact" selectProps={{ id: "hotels-affiliate", name: "affiliate", defaultValue: filters.affiliate, onChange: () => apply() }}>
+        <option value="all">All</option>
+        <option value="missing">Missing affiliate URL</option>
+        <option value="has">Has affiliate URL</option>
+      </SelectField>
+      <SelectField label="Rewrite status" controlSize="compact" selectProps={{ id: "hotels-rewrite", name: "rewrite", defaultValue: filters.rewrite, onChange: () => apply() }}>
+        <option value="all">All</option>
+        <option value="not-rewritten">Not rewritten</option>
+        <option value="rewritten">Rewritten</option>
+      </SelectField>
       <div className="flex gap-2 md:col-span-3 lg:col-span-6">
-        <button type="submit" className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
-          Apply Filters
-        </button>
-        <Link to="/admin/hotels" className={buttonClass}>
+        <Button type="submit">Apply Filters</Button>
+        <Link to="/admin/hotels" className={buttonClassName({ variant: "secondary" })}>
           Reset Filters
         </Link>
       </div>

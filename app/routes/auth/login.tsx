@@ -1,29 +1,22 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
 import { readFormData, requestWithForm } from "#app/http/form-data.server.ts";
 import { authenticate, AuthFailureError, getAuthProvider } from "#app/auth/auth.server.ts";
 import { clientAddress, requestAuth } from "#app/auth/request-auth.server.ts";
-import { createSession, destroySession } from "#app/auth/session.server.ts";
-import { isAdmin } from "#app/auth/users.server.ts";
-import { getAppDatabase } from "#app/db/db.server.ts";
+import { countSignInAttempt, startUserSession } from "#app/auth/sign-in-flow.server.ts";
 import { HoneypotField } from "#app/components/honeypot-field.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { Field, FormAlert } from "#app/components/ui/forms.tsx";
 import { isHoneypotFilled } from "#app/http/honeypot.ts";
 import { credentialsSchema, newAccountSchema, PASSWORD_LIMITS, SIGN_IN, SIGN_UP, type AuthIntent } from "#app/auth/credentials.ts";
 import { returnPath } from "#app/utils/paths.ts";
 import { seoMeta, siteFromMatches } from "#app/seo/meta-tags.ts";
 import { redirectWithFlash } from "#app/http/flash.server.ts";
 import { log } from "#app/utils/log.server.ts";
-import {
-  addressClaim,
-  RATE_LIMIT_MESSAGE,
-  RATE_POLICIES,
-  SIGN_UP_LIMIT_MESSAGE,
-  signInClaims,
-  takeRateLimit,
-} from "#app/http/rate-limit.server.ts";
+import { RATE_LIMIT_MESSAGE, SIGN_UP_LIMIT_MESSAGE } from "#app/http/rate-limit.server.ts";
 
 /** Two short fields; anything far bigger is not a person signing in. */
 const MAX_BODY_BYTES = 16 * 1024;
@@ -96,16 +89,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (submission.status !== "success") return data(reply(), { status: 400 });
 
-  const db = getAppDatabase().db;
-  const address = clientAddress(context);
-  // The attempt is counted before any password is looked at, so concurrent attempts cannot
-  // slip past the limit; a correct password gives its slots back.
-  const limit = await takeRateLimit(
-    db,
-    intent === SIGN_UP
-      ? [addressClaim("sign-up", address, RATE_POLICIES.signUpPerAddress)]
-      : signInClaims(submission.value.email, address),
-  );
+  // The attempt is counted before any password is looked at; a correct password gives its slots back.
+  const limit = await countSignInAttempt(intent, submission.value.email, clientAddress(context));
   if (!limit.allowed) {
     log.warn("sign-in rate limited", { intent, retryAfterSeconds: limit.retryAfterSeconds });
     const message = intent === SIGN_UP ? SIGN_UP_LIMIT_MESSAGE : RATE_LIMIT_MESSAGE;
@@ -131,9 +116,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithFlash(`/login${back}`, { title: "Konto skapat", description: "Kontrollera din e-post för att bekräfta kontot." });
   }
   // A fresh session id at every sign-in; any earlier session of this browser ends.
-  await destroySession(db, request);
-  const setCookie = await createSession(db, { user: outcome.user, provider: getAuthProvider().name, tokens: outcome.tokens });
-  const destination = redirectTo ?? ((await isAdmin(db, outcome.user.id)) ? "/admin" : "/");
+  const { setCookie, admin } = await startUserSession(request, { user: outcome.user, provider: getAuthProvider().name, tokens: outcome.tokens });
+  const destination = redirectTo ?? (admin ? "/admin" : "/");
   const flash =
     intent === SIGN_IN
       ? { title: "Inloggad", description: "Välkommen tillbaka!" }
@@ -143,11 +127,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 const LOGIN_REFUSED = "Formuläret kunde inte skickas. Ladda om sidan och försök igen.";
-
-const inputClass = (invalid: boolean) =>
-  `mt-1 block w-full rounded-md border bg-white px-3 py-2 text-base shadow-sm ${
-    invalid ? "border-red-600 ring-1 ring-red-600" : "border-slate-400"
-  }`;
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const { redirectTo } = loaderData;
@@ -210,6 +189,7 @@ function CredentialsForm({ intent, redirectTo, lastResult }: CredentialsFormProp
   const [form, fields] = useForm<{ email: string; password: string }>({
     id: intent,
     lastResult,
+    constraint: getZodConstraint(schema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema, disableAutoCoercion: true }),
@@ -225,7 +205,6 @@ function CredentialsForm({ intent, redirectTo, lastResult }: CredentialsFormProp
     input.value = "";
     input.focus();
   }, [lastResult, passwordId]);
-  const hintId = `${intent}-password-hint`;
   // Without JavaScript, the page comes back with the cursor where the visitor has to act.
   const focus = fields.email.errors ? "email" : fields.password.errors || formError ? "password" : null;
 
@@ -234,62 +213,33 @@ function CredentialsForm({ intent, redirectTo, lastResult }: CredentialsFormProp
       <input type="hidden" name="intent" value={intent} />
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
       {formError ? (
-        <div id={form.errorId} role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
+        <FormAlert id={form.errorId}>
           <p className="font-semibold">{text.failure}</p>
           <p className="mt-1 text-sm">{formError}</p>
-        </div>
+        </FormAlert>
       ) : null}
-      <div>
-        <label htmlFor={fields.email.id} className="block font-medium">
-          E-postadress
-        </label>
-        <input
-          {...getInputProps(fields.email, { type: "email" })}
-          required
-          autoComplete="email"
-          autoFocus={focus === "email"}
-          className={inputClass(Boolean(fields.email.errors))}
-        />
-        {fields.email.errors ? (
-          <p id={fields.email.errorId} className="mt-1 text-sm font-medium text-red-700">
-            {fields.email.errors[0]}
-          </p>
-        ) : null}
-      </div>
-      <div>
-        <label htmlFor={fields.password.id} className="block font-medium">
-          Lösenord
-        </label>
-        {intent === SIGN_UP ? (
-          <p id={hintId} className="text-sm text-muted">
-            Minst {PASSWORD_LIMITS.min} tecken.
-          </p>
-        ) : null}
-        <input
-          {...getInputProps(fields.password, { type: "password", value: false })}
-          required
-          autoComplete={text.passwordAutoComplete}
-          autoFocus={focus === "password"}
-          aria-describedby={
-            [intent === SIGN_UP ? hintId : null, fields.password.errors ? fields.password.errorId : null].filter(Boolean).join(" ") ||
-            undefined
-          }
-          className={inputClass(Boolean(fields.password.errors))}
-        />
-        {fields.password.errors ? (
-          <p id={fields.password.errorId} className="mt-1 text-sm font-medium text-red-700">
-            {fields.password.errors[0]}
-          </p>
-        ) : null}
-      </div>
+      <Field
+        label="E-postadress"
+        errors={fields.email.errors}
+        errorId={fields.email.errorId}
+        inputProps={{ ...getInputProps(fields.email, { type: "email" }), required: true, autoComplete: "email", autoFocus: focus === "email" }}
+      />
+      <Field
+        label="Lösenord"
+        hint={intent === SIGN_UP ? `Minst ${PASSWORD_LIMITS.min} tecken.` : undefined}
+        errors={fields.password.errors}
+        errorId={fields.password.errorId}
+        inputProps={{
+          ...getInputProps(fields.password, { type: "password", value: false }),
+          required: true,
+          autoComplete: text.passwordAutoComplete,
+          autoFocus: focus === "password",
+        }}
+      />
       <HoneypotField idPrefix={intent} />
-      <button
-        type="submit"
-        disabled={submitting}
-        className="w-full rounded-md bg-brand-600 px-5 py-3 font-medium text-white hover:bg-brand-700 disabled:cursor-wait disabled:opacity-70"
-      >
+      <Button type="submit" size="lg" disabled={submitting} className="w-full disabled:cursor-wait">
         {submitting ? text.pending : text.submit}
-      </button>
+      </Button>
     </Form>
   );
 }

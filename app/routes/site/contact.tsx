@@ -1,27 +1,18 @@
-import { useEffect, useState, type FormEvent, type ReactNode } from "react";
-import { flushSync } from "react-dom";
+import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/contact";
 import { readFormData } from "#app/http/form-data.server.ts";
-import { saveContactMessage } from "#app/contact/messages.server.ts";
+import { sendContactMessage } from "#app/contact/messages.server.ts";
 import { Breadcrumbs } from "#app/components/breadcrumbs.tsx";
-import { getAppDatabase } from "#app/db/db.server.ts";
-import {
-  CONTACT_FIELDS,
-  CONTACT_LIMITS,
-  CONTACT_THANKS,
-  MESSAGE_MAX_TEXT,
-  validateContact,
-  type ContactErrors,
-  type ContactField,
-  type ContactValues,
-} from "#app/contact/contact-form.ts";
+import { CONTACT_FIELDS, CONTACT_LIMITS, CONTACT_THANKS, contactSchema, MESSAGE_MAX_TEXT } from "#app/contact/contact-form.ts";
 import { isHoneypotFilled } from "#app/http/honeypot.ts";
 import { HoneypotField } from "#app/components/honeypot-field.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { Field, FormAlert, TextareaField } from "#app/components/ui/forms.tsx";
 import { seoMeta, siteFromMatches } from "#app/seo/meta-tags.ts";
 import { redirectWithFlash } from "#app/http/flash.server.ts";
 import { log } from "#app/utils/log.server.ts";
-import { addressClaim, RATE_POLICIES, takeRateLimit } from "#app/http/rate-limit.server.ts";
 import { clientAddress } from "#app/auth/request-auth.server.ts";
 
 /** A message is at most 5,000 characters; anything far bigger is not a person typing. */
@@ -46,20 +37,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     log.info("contact form honeypot filled; message dropped");
     return redirectWithFlash("/contact", { ...CONTACT_THANKS });
   }
-  const result = validateContact(form);
-  if (!result.success) {
-    return data({ values: result.values, errors: result.errors }, { status: 400 });
-  }
-  const db = getAppDatabase().db;
-  const limit = await takeRateLimit(db, [addressClaim("contact", clientAddress(context), RATE_POLICIES.contactPerAddress)]);
-  if (!limit.allowed) {
-    log.warn("contact form rate limited", { retryAfterSeconds: limit.retryAfterSeconds });
+  const submission = parseWithZod(form, { schema: contactSchema, disableAutoCoercion: true });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const outcome = await sendContactMessage(submission.value, clientAddress(context));
+  if (!outcome.sent) {
+    log.warn("contact form rate limited", { retryAfterSeconds: outcome.retryAfterSeconds });
     return data(
-      { values: result.data, errors: {} as ContactErrors, formError: CONTACT_LIMITED },
-      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
+      { result: submission.reply({ formErrors: [CONTACT_LIMITED] }) },
+      { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
     );
   }
-  await saveContactMessage(db, result.data);
   return redirectWithFlash("/contact", { ...CONTACT_THANKS });
 }
 
@@ -69,97 +56,8 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
   return retryAfter ? { "Retry-After": retryAfter } : new Headers();
 };
 
-const FIELD_LABELS: Record<ContactField, string> = { name: "Namn", email: "E-postadress", message: "Meddelande" };
-const fieldId = (field: ContactField) => `contact-${field}`;
-const errorId = (field: ContactField) => `contact-${field}-error`;
-
-function focusFirstInvalid(errors: ContactErrors) {
-  const first = CONTACT_FIELDS.find((field) => errors[field]);
-  if (first) document.getElementById(fieldId(first))?.focus();
-}
-
-const controlClass = (invalid: boolean) =>
-  `mt-1 block w-full rounded-md border bg-white px-3 py-2 text-base shadow-sm ${
-    invalid ? "border-red-600 ring-1 ring-red-600" : "border-slate-400"
-  }`;
-
-interface FieldProps {
-  field: ContactField;
-  error?: string;
-  hint?: string;
-  /** The first invalid field gets focus when the page comes back with errors (works without JS). */
-  autoFocus: boolean;
-  children: (control: {
-    id: string;
-    name: ContactField;
-    "aria-invalid": true | undefined;
-    "aria-describedby": string | undefined;
-    autoFocus: boolean;
-    required: true;
-    className: string;
-  }) => ReactNode;
-}
-
-function Field({ field, error, hint, autoFocus, children }: FieldProps) {
-  const hintId = `contact-${field}-hint`;
-  const describedBy = [hint ? hintId : null, error ? errorId(field) : null].filter(Boolean).join(" ") || undefined;
-  return (
-    <div>
-      <label htmlFor={fieldId(field)} className="block font-medium">
-        {FIELD_LABELS[field]}
-      </label>
-      {hint ? (
-        <p id={hintId} className="text-sm text-muted">
-          {hint}
-        </p>
-      ) : null}
-      {children({
-        id: fieldId(field),
-        name: field,
-        "aria-invalid": error ? true : undefined,
-        "aria-describedby": describedBy,
-        autoFocus,
-        required: true,
-        className: controlClass(Boolean(error)),
-      })}
-      {error ? (
-        <p id={errorId(field)} className="mt-1 text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
 export default function Contact({ actionData }: Route.ComponentProps) {
   const location = useLocation();
-  const navigation = useNavigation();
-  const submitting = navigation.state === "submitting";
-  // Errors found in the browser (the same schema as the server), before any round trip.
-  const [clientErrors, setClientErrors] = useState<ContactErrors | null>(null);
-  const errors: ContactErrors = clientErrors ?? actionData?.errors ?? {};
-  const values: Partial<ContactValues> = actionData?.values ?? {};
-  const firstInvalid = CONTACT_FIELDS.find((field) => errors[field]);
-  const formError = actionData && "formError" in actionData ? (actionData.formError as string) : null;
-
-  // The server's answer to a post made with JavaScript: move focus to the first bad field.
-  useEffect(() => {
-    if (actionData?.errors) focusFirstInvalid(actionData.errors);
-  }, [actionData]);
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    const form = new FormData(event.currentTarget);
-    if (isHoneypotFilled(form)) return; // The server answers robots.
-    const result = validateContact(form);
-    if (result.success) {
-      setClientErrors(null);
-      return;
-    }
-    event.preventDefault();
-    flushSync(() => setClientErrors(result.errors));
-    focusFirstInvalid(result.errors);
-  };
-
   return (
     <div className="container-page py-8">
       <Breadcrumbs crumbs={[{ label: "Hem", to: "/" }, { label: "Kontakt" }]} />
@@ -172,65 +70,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
           </p>
 
           {/* A new location (after a post) remounts the form: empty after success, the typed values after errors. */}
-          <Form key={location.key} method="post" noValidate onSubmit={onSubmit} className="mt-6 space-y-5" aria-labelledby="contact-form-heading">
-            <h2 id="contact-form-heading" className="sr-only">
-              Kontaktformulär
-            </h2>
-            {firstInvalid ? (
-              <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
-                <p className="font-semibold">Meddelandet kunde inte skickas. Rätta följande:</p>
-                <ul className="mt-2 list-disc space-y-1 pl-5">
-                  {CONTACT_FIELDS.filter((field) => errors[field]).map((field) => (
-                    <li key={field}>
-                      <a href={`#${fieldId(field)}`} className="underline">
-                        {errors[field]}
-                      </a>
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            ) : formError ? (
-              <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
-                <p className="font-semibold">{formError}</p>
-              </div>
-            ) : null}
-
-            <Field field="name" error={errors.name} autoFocus={firstInvalid === "name"}>
-              {(props) => (
-                <input {...props} type="text" autoComplete="name" maxLength={CONTACT_LIMITS.nameMax} defaultValue={values.name ?? ""} />
-              )}
-            </Field>
-            <Field field="email" error={errors.email} hint="Vi använder adressen bara för att svara dig." autoFocus={firstInvalid === "email"}>
-              {(props) => (
-                <input
-                  {...props}
-                  type="email"
-                  autoComplete="email"
-                  spellCheck={false}
-                  maxLength={CONTACT_LIMITS.emailMax}
-                  defaultValue={values.email ?? ""}
-                />
-              )}
-            </Field>
-            <Field
-              field="message"
-              error={errors.message}
-              hint={`Minst ${CONTACT_LIMITS.messageMin} och högst ${MESSAGE_MAX_TEXT} tecken.`}
-              autoFocus={firstInvalid === "message"}
-            >
-              {(props) => <textarea {...props} rows={7} maxLength={CONTACT_LIMITS.messageMax} defaultValue={values.message ?? ""} />}
-            </Field>
-
-            <HoneypotField idPrefix="contact" />
-
-            <button
-              type="submit"
-              disabled={submitting}
-              className="rounded-md bg-brand-600 px-6 py-3 font-medium text-white hover:bg-brand-700 disabled:opacity-70"
-            >
-              {submitting ? "Skickar…" : "Skicka meddelande"}
-            </button>
-          </Form>
+          <ContactForm key={location.key} lastResult={actionData?.result} />
         </div>
 
         <aside aria-labelledby="contact-more" className="h-fit rounded-xl bg-brand-50 p-6 leading-relaxed">
@@ -250,5 +90,97 @@ export default function Contact({ actionData }: Route.ComponentProps) {
         </aside>
       </div>
     </div>
+  );
+}
+
+const FIELD_LABELS = { name: "Namn", email: "E-postadress", message: "Meddelande" } as const;
+
+function ContactForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
+  const submitting = useNavigation().state === "submitting";
+  // The same schema judges the form in the browser (on leaving a field, and on sending) and on the server.
+  const [form, fields] = useForm({
+    id: "contact",
+    lastResult,
+    constraint: getZodConstraint(contactSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema, disableAutoCoercion: true }),
+  });
+  // The summary appears after an attempt to send, not while a field is being filled in.
+  const invalid = form.status === "error" ? CONTACT_FIELDS.filter((field) => fields[field].errors?.length) : [];
+  // The first invalid field gets focus when the page comes back with errors (works without JS).
+  const autoFocus = (field: (typeof CONTACT_FIELDS)[number]) => invalid[0] === field;
+  const formError = form.errors?.[0];
+
+  return (
+    <Form method="post" className="mt-6 space-y-5" aria-labelledby="contact-form-heading" {...getFormProps(form)}>
+      <h2 id="contact-form-heading" className="sr-only">
+        Kontaktformulär
+      </h2>
+      {invalid.length ? (
+        <FormAlert>
+          <p className="font-semibold">Meddelandet kunde inte skickas. Rätta följande:</p>
+          <ul className="mt-2 list-disc space-y-1 pl-5">
+            {invalid.map((field) => (
+              <li key={field}>
+                <a href={`#${fields[field].id}`} className="underline">
+                  {fields[field].errors?.[0]}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </FormAlert>
+      ) : formError ? (
+        <FormAlert id={form.errorId}>
+          <p className="font-semibold">{formError}</p>
+        </FormAlert>
+      ) : null}
+
+      <Field
+        label={FIELD_LABELS.name}
+        errors={fields.name.errors}
+        errorId={fields.name.errorId}
+        inputProps={{
+          ...getInputProps(fields.name, { type: "text" }),
+          required: true,
+          autoComplete: "name",
+          maxLength: CONTACT_LIMITS.nameMax,
+          autoFocus: autoFocus("name"),
+        }}
+      />
+      <Field
+        label={FIELD_LABELS.email}
+        hint="Vi använder adressen bara för att svara dig."
+        errors={fields.email.errors}
+        errorId={fields.email.errorId}
+        inputProps={{
+          ...getInputProps(fields.email, { type: "email" }),
+          required: true,
+          autoComplete: "email",
+          spellCheck: false,
+          maxLength: CONTACT_LIMITS.emailMax,
+          autoFocus: autoFocus("email"),
+        }}
+      />
+      <TextareaField
+        label={FIELD_LABELS.message}
+        hint={`Minst ${CONTACT_LIMITS.messageMin} och högst ${MESSAGE_MAX_TEXT} tecken.`}
+        errors={fields.message.errors}
+        errorId={fields.message.errorId}
+        textareaProps={{
+          ...getTextareaProps(fields.message),
+          required: true,
+          rows: 7,
+          maxLength: CONTACT_LIMITS.messageMax,
+          autoFocus: autoFocus("message"),
+        }}
+      />
+
+      <HoneypotField idPrefix="contact" />
+
+      <Button type="submit" size="lg" disabled={submitting}>
+        {submitting ? "Skickar…" : "Skicka meddelande"}
+      </Button>
+    </Form>
   );
 }

@@ -1,0 +1,35 @@
+/**
+ * The back office's "Add New Destination" form: its fields, limits and English messages, and
+ * what an empty price or link becomes. Shared by the action and the browser. No I/O.
+ */
+import { z } from "#app/utils/zod.ts";
+import { isHttpOrLocalUrl } from "#app/blog/content-blocks.ts";
+
+export const DESTINATION_REQUIRED = "Name, description and image are required";
+export const DEFAULT_DESTINATION_PRICE = "Från 890 kr";
+const URL_RULE = "must start with http://, https:// or / (a page on this site)";
+
+// Form values arrive as strings, or as nothing (a missing field) or a list (a repeated one): neither is text.
+const text = (max: number) =>
+  z.preprocess((value) => (typeof value === "string" ? value.trim() : ""), z.string().max(max, `At most ${max} characters`));
+
+export const destinationSchema = z
+  .object({
+    name: text(80),
+    description: text(300),
+    image: text(500),
+    price: text(40),
+    link: text(500),
+  })
+  .superRefine((value, ctx) => {
+    const missing = (["name", "description", "image"] as const).filter((field) => !value[field]);
+    if (missing.length) ctx.addIssue({ code: "custom", message: DESTINATION_REQUIRED, path: [] });
+    for (const field of missing) ctx.addIssue({ code: "custom", message: "Required", path: [field] });
+    if (value.image && !isHttpOrLocalUrl(value.image)) ctx.addIssue({ code: "custom", message: `Image URL ${URL_RULE}`, path: ["image"] });
+    if (value.link && !isHttpOrLocalUrl(value.link)) ctx.addIssue({ code: "custom", message: `Link ${URL_RULE}`, path: ["link"] });
+  });
+
+export type DestinationInput = z.infer<typeof destinationSchema>;
+
+/** A destination without a link leads to the hotel list for its name. */
+export const defaultDestinationLink = (name: string) => `/hotels?destination=${encodeURIComponent(name.toLowerCase())}`;
