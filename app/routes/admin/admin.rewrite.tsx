@@ -1,5 +1,9 @@
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/admin.rewrite";
+import { Button } from "#app/components/ui/button.tsx";
+import { Input } from "#app/components/ui/input.tsx";
+import { Label } from "#app/components/ui/label.tsx";
+import { Textarea } from "#app/components/ui/textarea.tsx";
 import { adminMeta } from "#app/admin/admin-meta.ts";
 import { AiNotSupportedError } from "#app/ai/engine.server.ts";
 import { getAiEngine, translateDescription } from "#app/ai/service.server.ts";
@@ -89,9 +93,6 @@ export async function action(args: Route.ActionArgs) {
   return answer("Unknown error occurred", 400);
 }
 
-const inputClass = "w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm";
-const buttonClass = "rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-70";
-
 export default function AdminRewrite({ loaderData, actionData }: Route.ComponentProps) {
   const { canTranslate, query, hotel, status } = loaderData;
   const navigation = useNavigation();
@@ -103,18 +104,18 @@ export default function AdminRewrite({ loaderData, actionData }: Route.Component
       <AdminPageHeader title="AI Description Translation" description="Find a hotel, translate its English description to Swedish, check it, and save." />
       <Form method="get" className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4">
         <div className="min-w-64 flex-1">
-          <label htmlFor="rewrite-hotel" className="mb-1 block text-sm font-medium">Hotel ID</label>
-          <input
+          <Label htmlFor="rewrite-hotel" controlSize="compact">Hotel ID</Label>
+          <Input
+            controlSize="compact"
             id="rewrite-hotel"
             name="hotel"
             defaultValue={query}
             key={query}
-            className={inputClass}
             aria-invalid={status?.kind === "error" ? true : undefined}
             aria-describedby={status ? "rewrite-status" : undefined}
           />
         </div>
-        <button type="submit" className={buttonClass}>Search</button>
+        <Button type="submit">Search</Button>
       </Form>
       {status ? (
         <p
@@ -138,19 +139,19 @@ export default function AdminRewrite({ loaderData, actionData }: Route.Component
           </h2>
           <div className="grid gap-4 lg:grid-cols-2">
             <div>
-              <label htmlFor="rewrite-original" className="mb-1 block text-sm font-medium">Original description (English)</label>
-              <textarea id="rewrite-original" readOnly rows={14} value={hotel.description ?? ""} className={`${inputClass} bg-slate-50`} />
+              <Label htmlFor="rewrite-original" controlSize="compact">Original description (English)</Label>
+              <Textarea controlSize="compact" id="rewrite-original" readOnly rows={14} value={hotel.description ?? ""} className="bg-slate-50" />
             </div>
             <div>
-              <label htmlFor="rewrite-translation" className="mb-1 block text-sm font-medium">Swedish translation</label>
-              <textarea
+              <Label htmlFor="rewrite-translation" controlSize="compact">Swedish translation</Label>
+              <Textarea
+                controlSize="compact"
                 id="rewrite-translation"
                 name="translation"
                 rows={14}
                 defaultValue={translation}
                 key={translation}
                 aria-describedby={actionData?.error ? "rewrite-error" : "rewrite-translation-hint"}
-                className={inputClass}
               />
               <p id="rewrite-translation-hint" className="mt-1 text-xs text-muted">
                 {canTranslate ? "Translate with AI fills this in; edit it before saving." : "No AI provider is configured: type the Swedish text here and save it."}
@@ -163,12 +164,12 @@ export default function AdminRewrite({ loaderData, actionData }: Route.Component
             </p>
           ) : null}
           <div className="flex flex-wrap gap-3">
-            <button type="submit" name="intent" value="translate" disabled={Boolean(working)} className={buttonClass}>
+            <Button type="submit" name="intent" value="translate" disabled={Boolean(working)}>
               {working === "translate" ? "Translating..." : "Translate with AI"}
-            </button>
-            <button type="submit" name="intent" value="save" disabled={Boolean(working)} className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold hover:bg-slate-50 disabled:opacity-70">
+            </Button>
+            <Button type="submit" name="intent" value="save" disabled={Boolean(working)} variant="secondary">
               {working === "save" ? "Saving..." : "Save Translation"}
-            </button>
+            </Button>
           </div>
         </Form>
       ) : null}
