@@ -83,10 +83,7 @@ export async function takeRateLimit(db: Kysely<Database>, claims: RateClaim[]): 
   const taken: Taken[] = [];
   const release = async () => {
     for (const { key, hit } of taken.splice(0)) {
-      await sql`
-        update rate_limits set hits = array_remove(hits, ${hit}::timestamptz)
-        where key = ${key}
-      `.execute(db);
+      await giveBackHit(db, key, hit);
     }
   };
   for (const { key, policy } of claims) {
@@ -118,6 +115,18 @@ export async function takeRateLimit(db: Kysely<Database>, claims: RateClaim[]): 
 /** A slot under one address's counter (addressClaim): the AI box, counted clicks. */
 export function takeAddressLimit(name: string, address: string | null, policy: RatePolicy, db: Kysely<Database> = getAppDatabase().db): Promise<RateDecision> {
   return takeRateLimit(db, [addressClaim(name, address, policy)]);
+}
+
+/**
+ * Removes one hit (its time as the database wrote it) from a key. One occurrence only: two hits
+ * can share a timestamp (PGlite's clock is coarse), and each stands for a request.
+ */
+export async function giveBackHit(db: Kysely<Database>, key: string, hit: string): Promise<void> {
+  await sql`
+    update rate_limits
+    set hits = hits[:array_position(hits, ${hit}::timestamptz) - 1] || hits[array_position(hits, ${hit}::timestamptz) + 1:]
+    where key = ${key} and array_position(hits, ${hit}::timestamptz) is not null
+  `.execute(db);
 }
 
 /** Removes keys unused for longer than any window (housekeeping). */

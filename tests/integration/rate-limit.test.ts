@@ -6,7 +6,15 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/db/db.server.ts";
-import { addressClaim, clearIdleRateLimits, RATE_POLICIES, signInClaims, takeRateLimit, type RatePolicy } from "#app/http/rate-limit.server.ts";
+import {
+  addressClaim,
+  clearIdleRateLimits,
+  giveBackHit,
+  RATE_POLICIES,
+  signInClaims,
+  takeRateLimit,
+  type RatePolicy,
+} from "#app/http/rate-limit.server.ts";
 import { testDatabases } from "#tests/db.ts";
 
 let counter = 0;
@@ -48,6 +56,16 @@ describe.each(testDatabases())("rate limit on $name", ({ open }) => {
     await first.release();
     expect(await hitsOf(key)).toBe(4);
     expect((await takeRateLimit(handle.db, [{ key, policy: FIVE_A_MINUTE }])).allowed).toBe(true);
+  });
+
+  it("gives back exactly one slot when several hits share a timestamp", async () => {
+    const key = uniqueKey("same-time");
+    await sql`insert into rate_limits (key, hits, last_allowed) values (${key}, array_fill(now(), array[4]), true)`.execute(handle.db);
+    const hit = (await sql<{ hit: string }>`select hits[1]::text as hit from rate_limits where key = ${key}`.execute(handle.db)).rows[0]!.hit;
+    await giveBackHit(handle.db, key, hit);
+    expect(await hitsOf(key)).toBe(3);
+    await giveBackHit(handle.db, key, "2001-01-01 00:00:00+00");
+    expect(await hitsOf(key)).toBe(3);
   });
 
   it("takes several keys all or none: a full key gives back the slots taken before it", async () => {
