@@ -1,13 +1,10 @@
-import os from "node:os";
-import path from "node:path";
 import { defineConfig } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./tests/chromium.ts";
 import { E2E_ADMIN } from "./tests/e2e/accounts.ts";
+import { E2E_DATA_DIR } from "./tests/e2e/run-dirs.ts";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const AI_PORT = Number(process.env.E2E_AI_PORT ?? 3298);
-// A fresh embedded database per run: the server seeds the demo catalogue on start.
-export const E2E_DATA_DIR = path.join(os.tmpdir(), `hotellguiden-e2e-${process.pid}`);
 
 export default defineConfig({
   testDir: "tests/e2e",
