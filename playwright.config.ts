@@ -32,8 +32,11 @@ export default defineConfig({
   // never runs with and without JavaScript at once: admin-js-off starts after admin-js-on.
   projects: [
     { name: "js-on", use: { javaScriptEnabled: true }, testIgnore: /admin(-[a-z]+)?\.spec\.ts/ },
-    // Tests tagged @needs-js check what only a script can do (a page asking before it is left).
-    { name: "js-off", use: { javaScriptEnabled: false }, testIgnore: /admin(-[a-z]+)?\.spec\.ts/, grepInvert: /@needs-js/ },
+    // Tests tagged @needs-js check what only a script can do (a page asking before it is left);
+    // tests tagged @same-without-js check only what the server sends (headers, JSON-LD, a
+    // redirect, /healthz), which no script changes: neither runs without JavaScript. Every page
+    // any test visits is still checked with axe-core with JavaScript on and off.
+    { name: "js-off", use: { javaScriptEnabled: false }, testIgnore: /admin(-[a-z]+)?\.spec\.ts/, grepInvert: /@needs-js|@same-without-js/ },
     { name: "admin-js-on", use: { javaScriptEnabled: true }, testMatch: /admin(-[a-z]+)?\.spec\.ts/ },
     { name: "admin-js-off", use: { javaScriptEnabled: false }, testMatch: /admin(-[a-z]+)?\.spec\.ts/, dependencies: ["admin-js-on"], grepInvert: /@needs-js/ },
   ],
