@@ -1,13 +1,10 @@
-import os from "node:os";
-import path from "node:path";
 import { defineConfig } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./tests/chromium.ts";
 import { E2E_ADMIN } from "./tests/e2e/accounts.ts";
+import { E2E_DATA_DIR } from "./tests/e2e/run-dirs.ts";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const AI_PORT = Number(process.env.E2E_AI_PORT ?? 3298);
-// A fresh embedded database per run: the server seeds the demo catalogue on start.
-export const E2E_DATA_DIR = path.join(os.tmpdir(), `hotellguiden-e2e-${process.pid}`);
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -35,8 +32,11 @@ export default defineConfig({
   // never runs with and without JavaScript at once: admin-js-off starts after admin-js-on.
   projects: [
     { name: "js-on", use: { javaScriptEnabled: true }, testIgnore: /admin(-[a-z]+)?\.spec\.ts/ },
-    // Tests tagged @needs-js check what only a script can do (a page asking before it is left).
-    { name: "js-off", use: { javaScriptEnabled: false }, testIgnore: /admin(-[a-z]+)?\.spec\.ts/, grepInvert: /@needs-js/ },
+    // Tests tagged @needs-js check what only a script can do (a page asking before it is left);
+    // tests tagged @same-without-js check only what the server sends (headers, JSON-LD, a
+    // redirect, /healthz), which no script changes: neither runs without JavaScript. Every page
+    // any test visits is still checked with axe-core with JavaScript on and off.
+    { name: "js-off", use: { javaScriptEnabled: false }, testIgnore: /admin(-[a-z]+)?\.spec\.ts/, grepInvert: /@needs-js|@same-without-js/ },
     { name: "admin-js-on", use: { javaScriptEnabled: true }, testMatch: /admin(-[a-z]+)?\.spec\.ts/ },
     { name: "admin-js-off", use: { javaScriptEnabled: false }, testMatch: /admin(-[a-z]+)?\.spec\.ts/, dependencies: ["admin-js-on"], grepInvert: /@needs-js/ },
   ],

@@ -1,19 +1,19 @@
 /**
  * The whole app in-process for integration tests: server/app.ts (Express, the origin check,
  * React Router with every route and middleware) loaded from the current sources through
- * Vite's module runner, booted against a fresh embedded database, listening on a loopback
- * port. Tests talk to it over real HTTP with `fetch`, like a browser without JavaScript.
+ * Vite's module runner, booted against a fresh embedded database (a copy of the one
+ * tests/global-setup.ts migrated for the run), listening on a loopback port. Tests talk to it over real HTTP with `fetch`, like a browser without JavaScript.
  *
  * Environment variables must be set before the first start in a test file (the app reads
  * them once); vitest runs each file in its own process.
  */
 import fs from "node:fs";
 import type { Server } from "node:http";
-import os from "node:os";
 import path from "node:path";
 import type express from "express";
 import type { Kysely } from "kysely";
 import type { Database } from "#app/db/schema.ts";
+import { copyPgliteTemplate, scratchRoot } from "#tests/db-template.ts";
 import { createServer, isRunnableDevEnvironment, type ViteDevServer } from "vite";
 
 interface AppModule {
@@ -34,7 +34,7 @@ export interface TestApp {
 export const TEST_ADMIN = { email: "admin@hotellguiden.test", password: "admin-lösenord-1" } as const;
 
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hg-app-"));
+  const dataDir = fs.mkdtempSync(path.join(scratchRoot(), "hg-app-"));
   Object.assign(process.env, {
     DATA_DIR: dataDir,
     SITE_URL: "http://hotellguiden.test",
@@ -47,6 +47,8 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     LOG_REQUESTS: "0",
     ...env,
   });
+  // Boot then finds every migration applied. (With DATABASE_URL the app uses that server instead.)
+  if (!process.env.DATABASE_URL) copyPgliteTemplate(dataDir);
   const vite: ViteDevServer = await createServer({
     configFile: path.resolve("vite.config.ts"),
     server: { middlewareMode: true, hmr: false, watch: null },

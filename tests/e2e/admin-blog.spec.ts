@@ -1,14 +1,14 @@
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { E2E_ADMIN } from "./accounts.ts";
-import { signInTo } from "./sign-in.ts";
+import { openAsAdmin } from "./sign-in.ts";
 import { expect, jsOff, test } from "./fixtures.ts";
 
 const block = (page: Page, name: RegExp) => page.getByRole("group", { name });
 
 test("write a post with every block type, reorder and delete blocks, upload a cover, publish, edit and delete it", async ({ page }, testInfo) => {
   const title = `Vinterresa ${testInfo.project.name}`;
-  await signInTo(page, "/admin/blog");
+  await openAsAdmin(page, "/admin/blog");
   await expect(page.getByRole("heading", { level: 1, name: "Blogghantering" })).toBeVisible();
   await page.getByRole("link", { name: "Nytt inlägg" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Skapa nytt inlägg" })).toBeVisible();
@@ -90,7 +90,7 @@ test("write a post with every block type, reorder and delete blocks, upload a co
 });
 
 test("the AI panel drafts a post into the editor", async ({ page }) => {
-  await signInTo(page, "/admin/blog/new");
+  await openAsAdmin(page, "/admin/blog/new");
   await page.getByText("Generera innehåll med AI").click();
   await page.getByLabel("Instruktioner").fill("Skriv om hotell i Oslo");
   await page.getByRole("button", { name: "Generera innehåll", exact: true }).click();
@@ -121,7 +121,7 @@ const PNG_HEADER = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
 
 test("a save from a stale copy is refused with what was typed kept", async ({ page }, testInfo) => {
   const title = `Delat inlägg ${testInfo.project.name}`;
-  await signInTo(page, "/admin/blog");
+  await openAsAdmin(page, "/admin/blog");
   const editPath = await createPost(page, title);
   const other = await page.context().newPage();
   await other.goto(editPath);
@@ -144,7 +144,7 @@ test("a save from a stale copy is refused with what was typed kept", async ({ pa
 });
 
 test("an image that is too large or not an image is refused by its file input, and the post is kept", async ({ page }, testInfo) => {
-  await signInTo(page, "/admin/blog/new");
+  await openAsAdmin(page, "/admin/blog/new");
   await page.getByLabel("Rubrik", { exact: true }).fill("Med för stor bild");
   const fileInput = page.getByLabel("Eller ladda upp en bild:");
   const photo = { name: "mobilbild.png", mimeType: "image/png", buffer: Buffer.concat([PNG_HEADER, Buffer.alloc(6 * 1024 * 1024)]) };
@@ -185,7 +185,7 @@ test("an image that is too large or not an image is refused by its file input, a
 
 test("a save after the session ended keeps the post; signed in again in a new tab, Spara saves it", async ({ page }, testInfo) => {
   const title = `Utloggad ${testInfo.project.name}`;
-  await signInTo(page, "/admin/blog");
+  await openAsAdmin(page, "/admin/blog");
   const editPath = await createPost(page, title);
   await page.getByLabel("Rubrik", { exact: true }).fill(`${title} (sparad efteråt)`);
   await page.context().clearCookies();
@@ -215,7 +215,7 @@ test("a save after the session ended keeps the post; signed in again in a new ta
 
 // Only with JavaScript can the page ask before it is left (the js-off projects leave it out).
 test("leaving an edited post asks first, and staying keeps the text", { tag: "@needs-js" }, async ({ page }) => {
-  await signInTo(page, "/admin/blog/new");
+  await openAsAdmin(page, "/admin/blog/new");
   await page.getByLabel("Rubrik", { exact: true }).fill("Osparat utkast");
   // A block added in the browser (a conform intent, sent through the form's submit event) too.
   await page.getByRole("button", { name: "+ Paragraf" }).click();

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { signInTo } from "./sign-in.ts";
+import { openAsAdmin } from "./sign-in.ts";
 import { expect, jsOff, test } from "./fixtures.ts";
 
 /** Picks an option; without JavaScript the filter form is sent with its button. */
@@ -10,7 +10,7 @@ async function chooseFilter(page: Page, label: string, option: string, noJs: boo
 
 test("filter the hotel table, select rows and mark them rewritten in bulk", async ({ page }, testInfo) => {
   const noJs = jsOff(testInfo);
-  await signInTo(page, "/admin/hotels");
+  await openAsAdmin(page, "/admin/hotels");
   await expect(page.getByRole("heading", { level: 1, name: "Hotel Management" })).toBeVisible();
   await expect(page.getByText("Showing first 50 results of 600 total hotels")).toBeVisible();
   await expect(page.getByLabel("Location", { exact: true })).toBeDisabled();
@@ -40,7 +40,7 @@ test("filter the hotel table, select rows and mark them rewritten in bulk", asyn
 });
 
 test("an empty selection is answered with 'No hotels selected'", async ({ page }, testInfo) => {
-  await signInTo(page, "/admin/hotels");
+  await openAsAdmin(page, "/admin/hotels");
   if (!jsOff(testInfo)) {
     // With JavaScript the buttons only show while something is selected.
     const box = page.getByRole("table").getByRole("checkbox").nth(1);
@@ -56,7 +56,7 @@ test("an empty selection is answered with 'No hotels selected'", async ({ page }
 });
 
 test("rewrite descriptions with AI in bulk and follow the job until it finishes", async ({ page }) => {
-  await signInTo(page, "/admin/hotels?country=Sweden&location=Kiruna");
+  await openAsAdmin(page, "/admin/hotels?country=Sweden&location=Kiruna");
   const rows = page.getByRole("table").getByRole("row");
   const name = (await rows.nth(1).getByRole("rowheader").innerText()).split("\n")[0]!;
   await page.getByLabel(`Select ${name}`, { exact: true }).check();
@@ -69,7 +69,7 @@ test("rewrite descriptions with AI in bulk and follow the job until it finishes"
 });
 
 test("translate a description with AI, edit it and save it", async ({ page }) => {
-  await signInTo(page, "/admin/hotels?country=Sweden&location=%C3%85re");
+  await openAsAdmin(page, "/admin/hotels?country=Sweden&location=%C3%85re");
   const hotelId = (await page.getByRole("table").getByRole("row").nth(1).getByRole("rowheader").innerText()).split("\n")[1]!.trim();
   await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "AI Rewrite" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "AI Description Translation" })).toBeVisible();
@@ -90,7 +90,7 @@ test("translate a description with AI, edit it and save it", async ({ page }) =>
 });
 
 test("generate an affiliate URL for a hotel's page", async ({ page, context }, testInfo) => {
-  await signInTo(page, "/admin/hotels?country=Sweden&location=Uppsala");
+  await openAsAdmin(page, "/admin/hotels?country=Sweden&location=Uppsala");
   const hotelId = (await page.getByRole("table").getByRole("row").nth(1).getByRole("rowheader").innerText()).split("\n")[1]!.trim();
   await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Affiliate URLs" }).click();
 
@@ -116,7 +116,7 @@ test("generate an affiliate URL for a hotel's page", async ({ page, context }, t
 
 test("add a destination, see it on the home page, move it and remove it", async ({ page }, testInfo) => {
   const name = `Testort ${testInfo.project.name}`;
-  await signInTo(page, "/admin/destinations");
+  await openAsAdmin(page, "/admin/destinations");
   await page.getByRole("button", { name: "Add Destination" }).click();
   await expect(page.getByText("Name, description and image are required")).toBeVisible();
 
@@ -143,7 +143,7 @@ test("add a destination, see it on the home page, move it and remove it", async 
 });
 
 test("save popular locations and see the home page's chips change", async ({ page }) => {
-  await signInTo(page, "/admin/popular-locations");
+  await openAsAdmin(page, "/admin/popular-locations");
   const visby = page.getByLabel("Visby (Sweden)");
   await expect(visby).not.toBeChecked();
   await expect(page.getByLabel("Stockholm (Sweden)")).toBeChecked();
@@ -166,7 +166,7 @@ test("save popular locations and see the home page's chips change", async ({ pag
 });
 
 test("generate, preview and download the sitemap", async ({ page }) => {
-  await signInTo(page, "/admin/sitemap");
+  await openAsAdmin(page, "/admin/sitemap");
   await page.getByRole("button", { name: "Update Live Sitemap" }).click();
   await expect(page.getByText("Generate a sitemap first")).toBeVisible();
 

@@ -3,9 +3,17 @@
  * when the test ends, checks every one of them with axe-core (WCAG 2.1 A and AA) in the
  * same browser context — so with JavaScript on and off — failing on any violation. Any
  * Content Security Policy violation the browser reports fails the test as well.
+ *
+ * In the admin projects every test starts signed in as the administrator: each worker signs
+ * in through /login once and its tests reuse that session (storageState).
  */
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
+import { E2E_AXE_DIR } from "./run-dirs.ts";
+import { signInTo } from "./sign-in.ts";
 
 export { expect };
 
@@ -22,12 +30,54 @@ async function axeViolations(page: Page) {
   }));
 }
 
-// A page already checked in this worker (same project, same URL) is not checked again:
-// the axe run dominates the suite's time, and the result would be the same.
-const alreadyChecked = new Set<string>();
+/**
+ * A page already checked in this run (same project, same URL) is not checked again, by any
+ * worker: the axe run dominates the suite's time, and the result would be the same. The first
+ * worker to claim a page (a marker file created exclusively, named by a hash of project and
+ * URL, holding both) checks it; global-teardown.ts lists them in test-results/axe-checked.txt.
+ */
+function claimAxeCheck(project: string, url: string): boolean {
+  fs.mkdirSync(E2E_AXE_DIR, { recursive: true });
+  const key = `${project} ${url}`;
+  const marker = path.join(E2E_AXE_DIR, crypto.createHash("sha256").update(key).digest("hex"));
+  try {
+    fs.writeFileSync(marker, key, { flag: "wx" });
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
+    throw error;
+  }
+}
 
-export const test = base.extend({
-  page: async ({ page, baseURL, browser, javaScriptEnabled }, use) => {
+/** True in the back-office projects (admin-js-on, admin-js-off). */
+const isAdminProject = (project: { name: string }) => project.name.startsWith("admin-");
+
+export const test = base.extend<object, { adminStorageState: () => Promise<string> }>({
+  // Signs in once per worker, on first use only (the public projects never sign in).
+  adminStorageState: [
+    async ({ browser }, use, workerInfo) => {
+      let file: Promise<string> | undefined;
+      const signIn = async () => {
+        const { baseURL, locale } = workerInfo.project.use;
+        const context = await browser.newContext({ baseURL, locale, javaScriptEnabled: true });
+        try {
+          await signInTo(await context.newPage(), "/admin");
+          const statePath = path.join(workerInfo.project.outputDir, `.admin-state-${workerInfo.workerIndex}.json`);
+          fs.mkdirSync(path.dirname(statePath), { recursive: true });
+          await context.storageState({ path: statePath });
+          return statePath;
+        } finally {
+          await context.close();
+        }
+      };
+      await use(() => (file ??= signIn()));
+    },
+    { scope: "worker" },
+  ],
+  storageState: async ({ storageState, adminStorageState }, use, testInfo) => {
+    await use(isAdminProject(testInfo.project) ? await adminStorageState() : storageState);
+  },
+  page: async ({ page, baseURL, browser, javaScriptEnabled }, use, testInfo) => {
     const visited = new Set<string>();
     // The Content Security Policy must never have to refuse anything of ours.
     const cspViolations: string[] = [];
@@ -41,7 +91,7 @@ export const test = base.extend({
     });
     await use(page);
     expect(cspViolations, "Content Security Policy violations").toEqual([]);
-    const toCheck = [...visited].filter((url) => !alreadyChecked.has(`${javaScriptEnabled}:${url}`));
+    const toCheck = [...visited].filter((url) => claimAxeCheck(testInfo.project.name, url));
     if (!toCheck.length) return;
 
     // axe runs as a script in the page, which a context without JavaScript cannot do. So the
@@ -67,7 +117,6 @@ export const test = base.extend({
       for (const url of toCheck) {
         await checker.goto(url);
         expect(await axeViolations(checker), `accessibility violations on ${url}`).toEqual([]);
-        alreadyChecked.add(`${javaScriptEnabled}:${url}`);
       }
     } finally {
       if (!javaScriptEnabled) await context.close();

@@ -80,7 +80,7 @@ test("an unknown hotel answers 404 with the error panel, marked noindex", async 
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
 });
 
-test("another spelling of the address answers 301 to the canonical one", async ({ page }) => {
+test("another spelling of the address answers 301 to the canonical one", { tag: "@same-without-js" }, async ({ page }) => {
   await page.goto("/Sweden/Stockholm");
   const href = (await page.locator("main article").first().getByRole("link", { name: "Visa hotell" }).getAttribute("href")) ?? "";
   const response = await page.goto(href.replace("/Sweden/Stockholm/", "/sweden/STOCKHOLM/").toUpperCase().replace("/SWEDEN", "/sweden"));
@@ -88,7 +88,7 @@ test("another spelling of the address answers 301 to the canonical one", async (
   expect(new URL(page.url()).pathname).toBe(href);
 });
 
-test("every page's JSON-LD parses and carries the required fields", async ({ page }) => {
+test("every page's JSON-LD parses and carries the required fields", { tag: "@same-without-js" }, async ({ page }) => {
   type Node = Record<string, unknown> & { "@type"?: string };
   const blocks = async (path: string) => {
     await page.goto(path);
@@ -125,7 +125,7 @@ test("every page's JSON-LD parses and carries the required fields", async ({ pag
   expect(ofType(hotel, "BreadcrumbList")).toHaveLength(1);
 });
 
-test("pages carry canonical and Open Graph tags on the configured origin", async ({ page }) => {
+test("pages carry canonical and Open Graph tags on the configured origin", { tag: "@same-without-js" }, async ({ page }) => {
   await page.goto("/Sweden/Stockholm");
   await expect(page).toHaveTitle(/\| Hotellguiden$/);
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /^http:\/\/localhost:\d+\/Sweden\/Stockholm$/);

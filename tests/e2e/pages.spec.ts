@@ -88,7 +88,7 @@ test("/contact sends a valid message and thanks the visitor", async ({ page }, t
   if (!jsOff(testInfo)) await expect(page.getByRole("alert")).toHaveCount(0);
 });
 
-test("/robots.txt and /sitemap.xml answer for crawlers", async ({ request, baseURL }) => {
+test("/robots.txt and /sitemap.xml answer for crawlers", { tag: "@same-without-js" }, async ({ request, baseURL }) => {
   const robots = await request.get("/robots.txt");
   expect(robots.status()).toBe(200);
   expect(robots.headers()["content-type"]).toBe("text/plain; charset=utf-8");

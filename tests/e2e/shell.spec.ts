@@ -54,7 +54,7 @@ for (const path of ["/flights", "/rentals", "/explore", "/finns/inte/alls/här"]
   });
 }
 
-test("/healthz reports the database", async ({ request }) => {
+test("/healthz reports the database", { tag: "@same-without-js" }, async ({ request }) => {
   const response = await request.get("/healthz");
   expect(response.status()).toBe(200);
   expect(await response.json()).toEqual({ status: "ok", database: "up" });

@@ -9,3 +9,14 @@ export async function signInTo(page: Page, target: string) {
   await page.getByRole("button", { name: "Logga in" }).click();
   await expect(page).toHaveURL(target);
 }
+
+/**
+ * Opens `target` in the back office as the administrator. The admin projects' pages start
+ * signed in (fixtures.ts signs in through /login once per worker and reuses the session);
+ * signing in through the form itself is tests/e2e/auth.spec.ts's, with JavaScript on and off.
+ */
+export async function openAsAdmin(page: Page, target: string) {
+  await page.goto(target);
+  await expect(page).toHaveURL(target);
+  await expect(page.getByRole("banner")).toContainText(`Inloggad som ${E2E_ADMIN.email}`);
+}

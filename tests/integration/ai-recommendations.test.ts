@@ -94,7 +94,8 @@ const CASES: Case[] = [
   { request: "three star hotel in Copenhagen", must: ["C2", "C1"], mustNot: ["S3"] },
 ];
 
-describe.each(testDatabases())("local AI engine on $name", ({ open }) => {
+// PGlite only: the engine's choice of hotels is the subject, not the query that reads the catalogue.
+describe.each(testDatabases({ postgres: false }))("local AI engine on $name", ({ open }) => {
   let handle: DatabaseHandle;
   const engine = createLocalEngine();
   const results: boolean[] = [];

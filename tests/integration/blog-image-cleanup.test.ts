@@ -71,7 +71,8 @@ const storages: StorageCase[] = [
   },
 ];
 
-describe.each(testDatabases())("on $name", ({ open }) => {
+// PGlite only: the storages and the age rule are the subject; one plain query finds the images in use.
+describe.each(testDatabases({ postgres: false }))("on $name", ({ open }) => {
   let handle: DatabaseHandle;
   beforeAll(async () => {
     handle = await open();

@@ -43,7 +43,8 @@ describe("demo catalogue generator", () => {
   });
 });
 
-describe.each(testDatabases())("seeded demo catalogue on $name", ({ open }) => {
+// PGlite only: the generator's output is the subject; its plain inserts are the same SQL on any server.
+describe.each(testDatabases({ postgres: false }))("seeded demo catalogue on $name", ({ open }) => {
   let handle: DatabaseHandle;
   beforeAll(async () => {
     handle = await open();

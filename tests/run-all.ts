@@ -1,0 +1,48 @@
+/**
+ * `npm test`: the type check, the lint and then Vitest, while the production build for the browser
+ * tests runs beside them (on two cores this overlaps the build with Vitest's waits); then
+ * Playwright against that build. Stops at the first failing step with its exit code.
+ *
+ * The build runs beside the type check and Vitest safely: it writes only build/, while the
+ * route type generation (`react-router typegen`, and Vite's dev servers in Vitest) writes
+ * .react-router/, and the type check finishes before Vitest starts its dev servers.
+ * The build's output is shown when it fails, or as one line with its time when it passes.
+ */
+import { spawn } from "node:child_process";
+
+interface Outcome {
+  code: number;
+  output: string;
+  ms: number;
+}
+
+function npmRun(script: string, options: { buffered?: boolean } = {}): Promise<Outcome> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn("npm", ["run", "--silent", script], { stdio: options.buffered ? ["ignore", "pipe", "pipe"] : "inherit" });
+    const chunks: Buffer[] = [];
+    child.stdout?.on("data", (chunk: Buffer) => chunks.push(chunk));
+    child.stderr?.on("data", (chunk: Buffer) => chunks.push(chunk));
+    child.on("close", (code, signal) =>
+      resolve({ code: code ?? (signal ? 1 : 0), output: Buffer.concat(chunks).toString(), ms: performance.now() - started }),
+    );
+  });
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+function step(name: string, outcome: Outcome): void {
+  console.log(`\n[npm test] ${name}: ${outcome.code === 0 ? "passed" : `failed (exit ${outcome.code})`} in ${seconds(outcome.ms)}`);
+  if (outcome.code !== 0) process.exit(outcome.code);
+}
+
+const started = performance.now();
+const build = npmRun("build", { buffered: true });
+step("typecheck", await npmRun("typecheck"));
+step("lint (eslint)", await npmRun("lint"));
+step("unit and integration tests (vitest)", await npmRun("test:unit"));
+const built = await build;
+if (built.code !== 0) process.stdout.write(built.output);
+step("build (beside the two above)", built);
+step("browser tests (playwright)", await npmRun("test:e2e:run"));
+console.log(`[npm test] all steps passed in ${seconds(performance.now() - started)}`);

@@ -1,0 +1,11 @@
+/**
+ * Vitest's setupFiles: hands the databases tests/global-setup.ts migrated to tests/db.ts and
+ * tests/app-server.ts through environment variables, which app servers started as child
+ * processes (tests/app-process.ts) inherit as well.
+ */
+import { inject } from "vitest";
+import { TEMPLATE_ENV } from "#tests/db-template.ts";
+
+process.env[TEMPLATE_ENV.pglite] = inject("pgliteTemplateDir");
+const postgresTemplate = inject("postgresTemplate");
+if (postgresTemplate) process.env[TEMPLATE_ENV.postgres] = postgresTemplate;
