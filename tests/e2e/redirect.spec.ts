@@ -1,5 +1,5 @@
 /**
- * The affiliate redirect page /redirect in the browser (DESIGN §4 item 3), with and without
+ * The affiliate redirect page /redirect in the browser, with and without
  * JavaScript. The partner is a stand-in: a tiny HTTP server on 127.0.0.1:3299, a host the web
  * server in playwright.config.ts knows from AFFILIATE_HOSTS. Every test of this file holds one
  * lock, so the port is never wanted twice at once (not even by the js-on and js-off projects).

@@ -1,5 +1,5 @@
 /**
- * The affiliate redirect page /redirect (DESIGN §4 item 3): its loader called as React Router
+ * The affiliate redirect page /redirect: its loader called as React Router
  * calls it, against the app's own embedded database (a temporary DATA_DIR, migrated and seeded
  * like a first start), its markup rendered from that loader's data, and the partner-host and
  * click queries on every test database (PGlite, plus PostgreSQL when TEST_DATABASE_URL is set).

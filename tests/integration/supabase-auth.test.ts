@@ -1,6 +1,6 @@
 /**
- * The Supabase Auth provider (DESIGN §2; spec §7 auth calls, §8 library auth errors, §9 refresh
- * margin and back-off) against msw handlers that answer like Supabase's Auth HTTP API
+ * The Supabase Auth provider (its auth calls, the library's auth errors, the refresh margin
+ * and back-off) against msw handlers that answer like Supabase's Auth HTTP API
  * (tests/msw/supabase-auth.ts), through the real @supabase/supabase-js client.
  * Retry waits are recorded instead of slept; the back-off schedule itself runs on fake timers.
  */
@@ -64,7 +64,7 @@ async function signedIn(email = EMAIL, password = PASSWORD) {
   return { user: result.user, tokens: result.tokens };
 }
 
-describe("needsRefresh (spec §9: within 3 ticks of 30 s, or expired)", () => {
+describe("needsRefresh (within 3 ticks of 30 s, or expired)", () => {
   const now = new Date("2030-01-01T12:00:00Z");
   const inSeconds = (s: number) => new Date(now.getTime() + s * 1000);
 
@@ -172,7 +172,7 @@ describe("withRetry", () => {
   });
 });
 
-describe("mapAuthError (spec §8: library auth errors)", () => {
+describe("mapAuthError (the library's auth errors)", () => {
   it.each([
     ["invalid credentials (code)", new AuthApiError("Invalid login credentials", 400, "invalid_credentials"), "invalid_credentials", AUTH_MESSAGES.invalidCredentials],
     ["invalid credentials (message only, older servers)", new AuthApiError("Invalid login credentials", 400, undefined), "invalid_credentials", AUTH_MESSAGES.invalidCredentials],
@@ -402,7 +402,7 @@ describe("refresh", () => {
   });
 });
 
-describe("retries (spec §8: 502, 503, 504 with back-off from 200 ms)", () => {
+describe("retries (502, 503, 504 with back-off from 200 ms)", () => {
   beforeEach(() => auth.addUser({ email: EMAIL, password: PASSWORD }));
 
   it("retries 503 and then succeeds", async () => {
