@@ -19,7 +19,7 @@ type DB = Kysely<Database>;
  * past the limit: a sign-in per e-mail and per address, a sign-up per address.
  */
 export function countSignInAttempt(intent: AuthIntent, email: string, address: string | null, db: DB = getAppDatabase().db): Promise<RateDecision> {
-  return takeRateLimit(db, intent === SIGN_UP ? [addressClaim("sign-up", address, RATE_POLICIES.signUpPerAddress)] : signInClaims(email, address));
+  return takeRateLimit(intent === SIGN_UP ? [addressClaim("sign-up", address, RATE_POLICIES.signUpPerAddress)] : signInClaims(email, address), db);
 }
 
 /**
@@ -32,6 +32,6 @@ export async function startUserSession(
   db: DB = getAppDatabase().db,
 ): Promise<{ setCookie: string; admin: boolean }> {
   await destroySession(db, request);
-  const setCookie = await createSession(db, input);
-  return { setCookie, admin: await isAdmin(db, input.user.id) };
+  const [setCookie, admin] = await Promise.all([createSession(db, input), isAdmin(db, input.user.id)]);
+  return { setCookie, admin };
 }

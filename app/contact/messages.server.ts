@@ -48,7 +48,7 @@ export type ContactSendResult = { sent: true; id: string } | { sent: false; retr
  * in an hour; the message is counted before it is stored, so parallel posts cannot slip past.
  */
 export async function sendContactMessage(message: ContactMessage, address: string | null, db: DB = getAppDatabase().db): Promise<ContactSendResult> {
-  const limit = await takeRateLimit(db, [addressClaim("contact", address, RATE_POLICIES.contactPerAddress)]);
+  const limit = await takeRateLimit([addressClaim("contact", address, RATE_POLICIES.contactPerAddress)], db);
   if (!limit.allowed) return { sent: false, retryAfterSeconds: limit.retryAfterSeconds };
   return { sent: true, id: await saveContactMessage(message, db) };
 }

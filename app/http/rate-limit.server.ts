@@ -79,7 +79,7 @@ interface Taken {
  * Takes a slot under every claim, or none: when one key is full, the slots already taken for
  * this request are given back and the answer says how long until that key has room again.
  */
-export async function takeRateLimit(db: Kysely<Database>, claims: RateClaim[]): Promise<RateDecision> {
+export async function takeRateLimit(claims: RateClaim[], db: Kysely<Database> = getAppDatabase().db): Promise<RateDecision> {
   const taken: Taken[] = [];
   const release = async () => {
     for (const { key, hit } of taken.splice(0)) {
@@ -110,11 +110,6 @@ export async function takeRateLimit(db: Kysely<Database>, claims: RateClaim[]): 
     taken.push({ key, hit: row.hit });
   }
   return { allowed: true, release };
-}
-
-/** A slot under one address's counter (addressClaim): the AI box, counted clicks. */
-export function takeAddressLimit(name: string, address: string | null, policy: RatePolicy, db: Kysely<Database> = getAppDatabase().db): Promise<RateDecision> {
-  return takeRateLimit(db, [addressClaim(name, address, policy)]);
 }
 
 /**

@@ -9,7 +9,7 @@ import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
 import { affiliateHost, isKnownHost } from "#app/outbound/redirect-params.ts";
 import { log } from "#app/utils/log.server.ts";
-import { RATE_POLICIES, takeAddressLimit } from "#app/http/rate-limit.server.ts";
+import { addressClaim, RATE_POLICIES, takeRateLimit } from "#app/http/rate-limit.server.ts";
 import { cachedRead } from "#app/hotels/catalogue-cache.server.ts";
 
 // The scheme and authority of an affiliate URL, so the database hands back one row per
@@ -104,7 +104,7 @@ export async function recordOutboundClick(click: OutboundClick, visitor: ClickVi
       .createHash("sha256")
       .update(`${await daySalt(db, day)}\n${visitor.address ?? ""}\n${visitor.userAgent}`)
       .digest("base64url");
-    const slot = await takeAddressLimit("clicks", visitor.address, RATE_POLICIES.clicksPerAddress, db);
+    const slot = await takeRateLimit([addressClaim("clicks", visitor.address, RATE_POLICIES.clicksPerAddress)], db);
     if (!slot.allowed) return "address-limit";
     const { rows } = await sql<{ id: number }>`
       insert into outbound_clicks (hotel_id, source, target_host, visitor_hash)

@@ -37,7 +37,7 @@ describe.each(testDatabases())("rate limit on $name", ({ open }) => {
 
   it("lets exactly the maximum through when 50 requests arrive at once", async () => {
     const key = uniqueKey("race");
-    const decisions = await Promise.all(Array.from({ length: 50 }, () => takeRateLimit(handle.db, [{ key, policy: FIVE_A_MINUTE }])));
+    const decisions = await Promise.all(Array.from({ length: 50 }, () => takeRateLimit([{ key, policy: FIVE_A_MINUTE }], handle.db)));
     expect(decisions.filter((d) => d.allowed)).toHaveLength(5);
     expect(await hitsOf(key)).toBe(5);
     for (const refused of decisions.filter((d) => !d.allowed)) {
@@ -49,13 +49,13 @@ describe.each(testDatabases())("rate limit on $name", ({ open }) => {
   it("gives a slot back on release, so the next request gets it", async () => {
     const key = uniqueKey("release");
     const taken = [];
-    for (let i = 0; i < 5; i++) taken.push(await takeRateLimit(handle.db, [{ key, policy: FIVE_A_MINUTE }]));
-    expect((await takeRateLimit(handle.db, [{ key, policy: FIVE_A_MINUTE }])).allowed).toBe(false);
+    for (let i = 0; i < 5; i++) taken.push(await takeRateLimit([{ key, policy: FIVE_A_MINUTE }], handle.db));
+    expect((await takeRateLimit([{ key, policy: FIVE_A_MINUTE }], handle.db)).allowed).toBe(false);
     const first = taken[0]!;
     if (!first.allowed) throw new Error("expected a slot");
     await first.release();
     expect(await hitsOf(key)).toBe(4);
-    expect((await takeRateLimit(handle.db, [{ key, policy: FIVE_A_MINUTE }])).allowed).toBe(true);
+    expect((await takeRateLimit([{ key, policy: FIVE_A_MINUTE }], handle.db)).allowed).toBe(true);
   });
 
   it("gives back exactly one slot when several hits share a timestamp", async () => {
@@ -71,11 +71,11 @@ describe.each(testDatabases())("rate limit on $name", ({ open }) => {
   it("takes several keys all or none: a full key gives back the slots taken before it", async () => {
     const open = uniqueKey("open");
     const full = uniqueKey("full");
-    for (let i = 0; i < 5; i++) await takeRateLimit(handle.db, [{ key: full, policy: FIVE_A_MINUTE }]);
-    const decision = await takeRateLimit(handle.db, [
+    for (let i = 0; i < 5; i++) await takeRateLimit([{ key: full, policy: FIVE_A_MINUTE }], handle.db);
+    const decision = await takeRateLimit([
       { key: open, policy: FIVE_A_MINUTE },
       { key: full, policy: FIVE_A_MINUTE },
-    ]);
+    ], handle.db);
     expect(decision.allowed).toBe(false);
     expect(await hitsOf(open)).toBe(0);
   });
@@ -84,7 +84,7 @@ describe.each(testDatabases())("rate limit on $name", ({ open }) => {
     const key = uniqueKey("old");
     await sql`insert into rate_limits (key, hits, last_allowed)
       values (${key}, array_fill(now() - interval '2 minutes', array[5]), true)`.execute(handle.db);
-    expect((await takeRateLimit(handle.db, [{ key, policy: FIVE_A_MINUTE }])).allowed).toBe(true);
+    expect((await takeRateLimit([{ key, policy: FIVE_A_MINUTE }], handle.db)).allowed).toBe(true);
     // The old hits are dropped as the new one is counted.
     expect(await hitsOf(key)).toBe(1);
   });
@@ -93,7 +93,7 @@ describe.each(testDatabases())("rate limit on $name", ({ open }) => {
     const key = uniqueKey("retry");
     await sql`insert into rate_limits (key, hits, last_allowed)
       values (${key}, array[now() - interval '40 seconds', now() - interval '30 seconds', now(), now(), now()], true)`.execute(handle.db);
-    const decision = await takeRateLimit(handle.db, [{ key, policy: FIVE_A_MINUTE }]);
+    const decision = await takeRateLimit([{ key, policy: FIVE_A_MINUTE }], handle.db);
     expect(decision.allowed).toBe(false);
     if (decision.allowed) return;
     expect(decision.retryAfterSeconds).toBeGreaterThanOrEqual(19);
@@ -114,7 +114,7 @@ describe.each(testDatabases())("rate limit on $name", ({ open }) => {
 
   it("clears counters unused for a day", async () => {
     const key = uniqueKey("idle");
-    await takeRateLimit(handle.db, [{ key, policy: FIVE_A_MINUTE }]);
+    await takeRateLimit([{ key, policy: FIVE_A_MINUTE }], handle.db);
     await sql`update rate_limits set updated_at = now() - interval '2 days' where key = ${key}`.execute(handle.db);
     expect(await clearIdleRateLimits(handle.db, new Date(Date.now() - 86_400_000))).toBeGreaterThanOrEqual(1);
     expect(await hitsOf(key)).toBe(0);

@@ -8,7 +8,7 @@ import { isHoneypotFilled } from "#app/http/honeypot.ts";
 import { RECOMMENDATION_INTENT, RECOMMENDATION_MESSAGES } from "#app/ai/recommendation.ts";
 import { recommendationRequestSchema } from "#app/ai/recommendation-request.ts";
 import { log } from "#app/utils/log.server.ts";
-import { RATE_POLICIES, takeAddressLimit } from "#app/http/rate-limit.server.ts";
+import { addressClaim, RATE_POLICIES, takeRateLimit } from "#app/http/rate-limit.server.ts";
 import { loadHotelListPage } from "#app/hotels/list-page.server.ts";
 import { hotelCount } from "#app/hotels/hotel.ts";
 import type { ListParams } from "#app/hotels/search-params.ts";
@@ -63,7 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const description = parsed.error.issues[0]?.message ?? RECOMMENDATION_MESSAGES.missing.description;
     return fail({ title: RECOMMENDATION_MESSAGES.missing.title, description, field: "query" }, { status: 400 });
   }
-  const decision = await takeAddressLimit("ai-box", clientAddress(context), RATE_POLICIES.aiBoxPerAddress);
+  const decision = await takeRateLimit([addressClaim("ai-box", clientAddress(context), RATE_POLICIES.aiBoxPerAddress)]);
   if (!decision.allowed) {
     return fail(RECOMMENDATION_MESSAGES.limited, { status: 429, headers: { "Retry-After": String(decision.retryAfterSeconds) } });
   }
