@@ -47,7 +47,10 @@ export default tseslint.config(
         "error",
         {
           paths: [
-            { name: "kysely", message: "Route modules do not query: put the query in the feature's data module (app/<feature>/*.server.ts)." },
+            {
+              name: "kysely",
+              message: "Route modules do not query: put the query in the feature's data module (app/<feature>/*.server.ts).",
+            },
             { name: "#app/db/db.server.ts", message: "Route modules do not touch the database: call the feature's data module." },
           ],
         },

@@ -36,9 +36,20 @@ export default defineConfig({
     // tests tagged @same-without-js check only what the server sends (headers, JSON-LD, a
     // redirect, /healthz), which no script changes: neither runs without JavaScript. Every page
     // any test visits is still checked with axe-core with JavaScript on and off.
-    { name: "js-off", use: { javaScriptEnabled: false }, testIgnore: /admin(-[a-z]+)?\.spec\.ts/, grepInvert: /@needs-js|@same-without-js/ },
+    {
+      name: "js-off",
+      use: { javaScriptEnabled: false },
+      testIgnore: /admin(-[a-z]+)?\.spec\.ts/,
+      grepInvert: /@needs-js|@same-without-js/,
+    },
     { name: "admin-js-on", use: { javaScriptEnabled: true }, testMatch: /admin(-[a-z]+)?\.spec\.ts/ },
-    { name: "admin-js-off", use: { javaScriptEnabled: false }, testMatch: /admin(-[a-z]+)?\.spec\.ts/, dependencies: ["admin-js-on"], grepInvert: /@needs-js/ },
+    {
+      name: "admin-js-off",
+      use: { javaScriptEnabled: false },
+      testMatch: /admin(-[a-z]+)?\.spec\.ts/,
+      dependencies: ["admin-js-on"],
+      grepInvert: /@needs-js/,
+    },
   ],
   webServer: [
     {

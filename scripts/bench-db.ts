@@ -8,7 +8,14 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { sql } from "kysely";
-import { hotelListQuery, hotelSuggestionQuery, likePattern, searchHotels, suggest, type HotelFilters } from "#app/hotels/hotel-queries.server.ts";
+import {
+  hotelListQuery,
+  hotelSuggestionQuery,
+  likePattern,
+  searchHotels,
+  suggest,
+  type HotelFilters,
+} from "#app/hotels/hotel-queries.server.ts";
 import { openDatabase, type DatabaseHandle } from "#app/db/db.server.ts";
 import { migrate } from "#app/db/migrate.server.ts";
 import { seedDemoCatalogue } from "#app/db/seed.server.ts";
@@ -28,7 +35,10 @@ const CASES: Array<{ name: string; run: (handle: DatabaseHandle) => Promise<unkn
   { name: "list: text 'Gamla stan' (rare), by price", run: (h) => searchHotels(h.db, SELECTIVE) },
   { name: "list: all hotels, recommended, page 1", run: (h) => searchHotels(h.db, {}) },
   { name: "list: all hotels, by price, page 1", run: (h) => searchHotels(h.db, { sort: "pris" }) },
-  { name: "list: Stockholm, by rating, page 3", run: (h) => searchHotels(h.db, { country: "Sweden", location: "Stockholm", sort: "betyg", page: 3 }) },
+  {
+    name: "list: Stockholm, by rating, page 3",
+    run: (h) => searchHotels(h.db, { country: "Sweden", location: "Stockholm", sort: "betyg", page: 3 }),
+  },
 ];
 
 const median = (numbers: number[]) => {
@@ -64,7 +74,9 @@ async function bench(label: string, handle: DatabaseHandle) {
   for (const [name, plan] of plans) {
     const lines = plan.map((row) => String(Object.values(row)[0]));
     const usesTrigram = lines.some((line) => /_trgm_idx/.test(line));
-    console.log(`\nPlan of the ${name} query (trigram index in use: ${usesTrigram ? "yes" : "NO"}):\n${lines.map((l) => `    ${l}`).join("\n")}`);
+    console.log(
+      `\nPlan of the ${name} query (trigram index in use: ${usesTrigram ? "yes" : "NO"}):\n${lines.map((l) => `    ${l}`).join("\n")}`,
+    );
   }
 }
 

@@ -19,7 +19,16 @@ import { migrate } from "#app/db/migrate.server.ts";
 import { seedDemoCatalogue } from "#app/db/seed.server.ts";
 import { assetsTable, kB, measureAssets, type AssetRow } from "./bench/assets.ts";
 import { lighthouseTable, runLighthouse, type LighthouseRow } from "./bench/lighthouse.ts";
-import { ceilingPath, CONNECTIONS, measure, MIN_REQUESTS, removeCeilings, writeCeilings, type Ceiling, type LoadFigures } from "./bench/load.ts";
+import {
+  ceilingPath,
+  CONNECTIONS,
+  measure,
+  MIN_REQUESTS,
+  removeCeilings,
+  writeCeilings,
+  type Ceiling,
+  type LoadFigures,
+} from "./bench/load.ts";
 import { discoverPages, lighthousePages, type BenchPage } from "./bench/pages.ts";
 import { requireBuild, startServer, type BenchServer } from "./bench/server.ts";
 
@@ -34,7 +43,12 @@ const TARGETS = { uncachedShare: 10, cachedShare: 70, performance: 95, otherScor
 const flagsSchema = z.object({
   sizes: z
     .string()
-    .transform((value) => value.split(",").map((size) => size.trim()).filter(Boolean))
+    .transform((value) =>
+      value
+        .split(",")
+        .map((size) => size.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.enum(Object.keys(SIZES) as [SizeKey, ...SizeKey[]])).min(1)),
   duration: z.coerce.number().int().min(1).max(600),
   "skip-lighthouse": z.boolean(),
@@ -70,7 +84,8 @@ if (!serverUrl) {
 }
 
 const started = performance.now();
-const progress = (message: string) => console.error(`[bench ${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${message}`);
+const progress = (message: string) =>
+  console.error(`[bench ${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${message}`);
 const report: string[] = [];
 const emit = (text: string) => {
   report.push(text);
@@ -173,7 +188,9 @@ function throughputTable(rows: Row[]): string {
     if (mismatch) {
       notes.push(
         `\\* ${row.page.label}: the page goes out as ${pageEncoding ?? "identity"}, its static copy (${bytes} bytes) as ${fileEncoding ?? "identity"}` +
-          (bytes < 1024 ? " (the compression middleware leaves a body of known length under 1 kB alone; a streamed page has no known length)." : "."),
+          (bytes < 1024
+            ? " (the compression middleware leaves a body of known length under 1 kB alone; a streamed page has no known length)."
+            : "."),
       );
     }
     for (const mode of ["uncached", "cached"] as const) {
@@ -186,7 +203,10 @@ function throughputTable(rows: Row[]): string {
         `| ${first ? `${row.page.label}${mismatch ? "\\*" : ""}` : ""} | ${first ? `\`${row.page.path}\`` : ""} | ${first ? kB(bytes) : ""} | ${first ? "off" : "on"} | ` +
           `${figures(run.page)} | ${figures(run.ceiling)} | ${ratio === null ? "—" : `${ratio.toFixed(1)}%`} |`,
       );
-      for (const [what, outcome] of [["page", run.page], ["ceiling", run.ceiling]] as const) {
+      for (const [what, outcome] of [
+        ["page", run.page],
+        ["ceiling", run.ceiling],
+      ] as const) {
         if (failed(outcome)) notes.push(`- ${row.page.label}, page cache ${first ? "off" : "on"}, ${what} failed: ${outcome.error}`);
       }
     }
@@ -225,7 +245,10 @@ try {
     const uncached = await serve({ ...base, PAGE_CACHE_TTL_MS: "0" });
     const hotels = await withDatabase(databaseUrl, async (db) => {
       await sql`analyze`.execute(db);
-      const { count } = await db.selectFrom("hotels").select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
+      const { count } = await db
+        .selectFrom("hotels")
+        .select((eb) => eb.fn.countAll<number>().as("count"))
+        .executeTakeFirstOrThrow();
       return Number(count);
     });
     const pages = await discoverPages(uncached.origin);
@@ -236,12 +259,17 @@ try {
     progress(`${size.title}: starting the server with the page cache (defaults)`);
     const cached = await serve({ ...base, PAGE_CACHE_TTL_MS: undefined });
     const cachedRuns = await loadAll(cached, pages, `${size.title}, cached`);
-    const rows = pages.map((page) => ({ page, ceiling: ceilings.get(page.key)!, uncached: uncachedRuns.get(page.key)!, cached: cachedRuns.get(page.key)! }));
+    const rows = pages.map((page) => ({
+      page,
+      ceiling: ceilings.get(page.key)!,
+      uncached: uncachedRuns.get(page.key)!,
+      cached: cachedRuns.get(page.key)!,
+    }));
     throughput.set(sizeKey, rows);
     emit(
       `## Throughput: ${size.title} (${hotels.toLocaleString("en")} hotels in PostgreSQL)\n\n` +
         `autocannon, ${CONNECTIONS} connections, \`Accept-Encoding: gzip, br\`; each run about ${flags.duration} s (at least ${MIN_REQUESTS} requests) ` +
-          `after a warm-up of ${MIN_REQUESTS} requests. ` +
+        `after a warm-up of ${MIN_REQUESTS} requests. ` +
         `The ceiling is the same bytes as a static file from the same server (same compression), measured right after the page.\n\n` +
         throughputTable(rows),
     );
@@ -260,7 +288,9 @@ try {
       if (!flags["skip-lighthouse"]) {
         progress(`${size.title}: Lighthouse`);
         lighthouse = await runLighthouse(cached.browserOrigin, lighthousePages(pages));
-        emit(`## Lighthouse (mobile preset, Debian's Chromium, ${size.title}, page cache on; median of 3 runs by performance)\n\n${lighthouseTable(lighthouse)}`);
+        emit(
+          `## Lighthouse (mobile preset, Debian's Chromium, ${size.title}, page cache on; median of 3 runs by performance)\n\n${lighthouseTable(lighthouse)}`,
+        );
       }
     }
     await stop(cached);
@@ -275,7 +305,9 @@ try {
   fs.writeFileSync("bench-results/latest.md", `# npm run bench\n\n${report.join("\n\n")}\n`);
   progress("written to bench-results/latest.md");
   if (failures.length) {
-    console.error(`\nThe benchmark failed: ${failures.length} measurement(s) saw answers other than 2xx:\n${failures.map((f) => `  ${f}`).join("\n")}`);
+    console.error(
+      `\nThe benchmark failed: ${failures.length} measurement(s) saw answers other than 2xx:\n${failures.map((f) => `  ${f}`).join("\n")}`,
+    );
     process.exitCode = 1;
   }
 } catch (error) {
@@ -289,26 +321,42 @@ function targets(): string[] {
   const verdict = (met: boolean) => (met ? "met" : "**NOT met**");
   const lines: string[] = [];
   for (const [sizeKey, rows] of throughput) {
-    for (const [mode, target] of [["uncached", TARGETS.uncachedShare], ["cached", TARGETS.cachedShare]] as const) {
+    for (const [mode, target] of [
+      ["uncached", TARGETS.uncachedShare],
+      ["cached", TARGETS.cachedShare],
+    ] as const) {
       const measured = rows.flatMap((row) => {
         const ratio = share(row[mode]);
         return ratio === null ? [] : [{ label: row.page.label, ratio }];
       });
       const broken = rows.filter((row) => share(row[mode]) === null).map((row) => row.page.label);
-      const worst = measured.reduce<{ label: string; ratio: number } | null>((low, next) => (!low || next.ratio < low.ratio ? next : low), null);
+      const worst = measured.reduce<{ label: string; ratio: number } | null>(
+        (low, next) => (!low || next.ratio < low.ratio ? next : low),
+        null,
+      );
       lines.push(
         `- ${verdict(!broken.length && !!worst && worst.ratio >= target)}: ${mode}, every public page at least ${target}% of its ceiling (${SIZES[sizeKey].title}) — ` +
-          [worst ? `lowest ${worst.label} at ${worst.ratio.toFixed(1)}%` : "", broken.length ? `failed: ${broken.join(", ")}` : ""].filter(Boolean).join("; "),
+          [worst ? `lowest ${worst.label} at ${worst.ratio.toFixed(1)}%` : "", broken.length ? `failed: ${broken.join(", ")}` : ""]
+            .filter(Boolean)
+            .join("; "),
       );
     }
   }
   if (lighthouse) {
     const low = (key: keyof LighthouseRow["scores"]) => lighthouse!.reduce((min, row) => (row.scores[key] < min.scores[key] ? row : min));
     const perf = low("performance");
-    lines.push(`- ${verdict(perf.scores.performance >= TARGETS.performance)}: Lighthouse performance ≥ ${TARGETS.performance} — lowest ${perf.label} at ${perf.scores.performance}`);
-    for (const [key, name] of [["accessibility", "accessibility"], ["best-practices", "best practices"], ["seo", "SEO"]] as const) {
+    lines.push(
+      `- ${verdict(perf.scores.performance >= TARGETS.performance)}: Lighthouse performance ≥ ${TARGETS.performance} — lowest ${perf.label} at ${perf.scores.performance}`,
+    );
+    for (const [key, name] of [
+      ["accessibility", "accessibility"],
+      ["best-practices", "best practices"],
+      ["seo", "SEO"],
+    ] as const) {
       const row = low(key);
-      lines.push(`- ${verdict(row.scores[key] >= TARGETS.otherScores)}: Lighthouse ${name} ${TARGETS.otherScores} — lowest ${row.label} at ${row.scores[key]}`);
+      lines.push(
+        `- ${verdict(row.scores[key] >= TARGETS.otherScores)}: Lighthouse ${name} ${TARGETS.otherScores} — lowest ${row.label} at ${row.scores[key]}`,
+      );
     }
   } else {
     lines.push("- not measured: Lighthouse (--skip-lighthouse)");

@@ -19,7 +19,10 @@ if (!fs.existsSync(CHROMIUM_PATH)) {
   console.log("Chromium is missing: installing Debian's package…");
   try {
     execFileSync("apt-get", ["update", "-qq"], { stdio: "inherit" });
-    execFileSync("apt-get", ["install", "-y", "-qq", "chromium"], { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+    execFileSync("apt-get", ["install", "-y", "-qq", "chromium"], {
+      stdio: "inherit",
+      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+    });
   } catch {
     console.error(`Installing Chromium failed. Install it yourself with: ${INSTALL}`);
     process.exit(1);

@@ -99,10 +99,7 @@ function minifyPaths(svg: string): string {
 
 function svgDoc(defs: string, body: string): string {
   const d = defs ? `<defs>${defs}</defs>` : "";
-  return minifyPaths(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">` +
-      `${d}${body}</svg>\n`,
-  );
+  return minifyPaths(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">` + `${d}${body}</svg>\n`);
 }
 
 function rectPath(x: number, y: number, w: number, h: number): string {
@@ -269,9 +266,7 @@ function mountains(s: Scene, horizonY: number): void {
   const { rng, out, t } = s;
   const far = ridge(rng, horizonY, 60, 150, [70, 120]);
   const farColor = t(rng.pick(["#8fa3c0", "#9aa9c9", "#8aa0b8"]));
-  out.push(
-    `<path d="M${far.map(([x, y]) => `${n(x)} ${n(y)}`).join("L")}V${n(horizonY + 5)}H-20z" fill="${farColor}"/>`,
-  );
+  out.push(`<path d="M${far.map(([x, y]) => `${n(x)} ${n(y)}`).join("L")}V${n(horizonY + 5)}H-20z" fill="${farColor}"/>`);
   // snow caps on the higher peaks
   const caps: string[] = [];
   for (let i = 1; i < far.length - 1; i++) {
@@ -445,9 +440,7 @@ function building(s: Scene, b: BuildingOpts): { roofTop: number } {
       prev = x;
     }
   }
-  out.push(
-    `<path d="${rowLines.join("")}" stroke="${pal.glass}" stroke-width="${wh}" stroke-dasharray="${ww} ${gx}"/>`,
-  );
+  out.push(`<path d="${rowLines.join("")}" stroke="${pal.glass}" stroke-width="${wh}" stroke-dasharray="${ww} ${gx}"/>`);
   if (lit.length) out.push(`<path d="${lit.join("")}" stroke="${pal.lit}" stroke-width="${ww}"/>`);
   // balconies
   if (b.main && rng.chance(0.55)) {
@@ -466,15 +459,11 @@ function building(s: Scene, b: BuildingOpts): { roofTop: number } {
     gfWin.push(`M${n(gxp + gw / 2)} ${n(b.baseY - gfH + 10)}v${gfH - 18}`);
   }
   if (gfWin.length)
-    out.push(
-      `<path d="${gfWin.join("")}" stroke="${s.time === "day" ? pal.glass : pal.lit}" stroke-width="${gw}" opacity=".9"/>`,
-    );
+    out.push(`<path d="${gfWin.join("")}" stroke="${s.time === "day" ? pal.glass : pal.lit}" stroke-width="${gw}" opacity=".9"/>`);
   if (b.main) {
     const accent = rng.pick(ACCENTS);
     const dw = 38;
-    out.push(
-      `<path d="${rectPath(cx - dw / 2, b.baseY - 36, dw, 36)}" fill="${s.time === "day" ? t("#35465a") : pal.lit}"/>`,
-    );
+    out.push(`<path d="${rectPath(cx - dw / 2, b.baseY - 36, dw, 36)}" fill="${s.time === "day" ? t("#35465a") : pal.lit}"/>`);
     out.push(`<path d="M${n(cx)} ${n(b.baseY - 36)}v36" stroke="${t("#22303f")}" stroke-width="2"/>`);
     // striped awning
     const aw = 66;
@@ -496,13 +485,10 @@ function building(s: Scene, b: BuildingOpts): { roofTop: number } {
         `<path d="M${n(cx - signW / 2 + 8)} ${n(signY + 20)}v14M${n(cx + signW / 2 - 8)} ${n(signY + 20)}v14" stroke="${t("#4a4f57")}" stroke-width="3"/>`,
       );
     }
-    out.push(
-      `<rect x="${n(cx - signW / 2)}" y="${n(signY)}" width="${n(signW)}" height="20" rx="3" fill="${signCol}"/>`,
-    );
+    out.push(`<rect x="${n(cx - signW / 2)}" y="${n(signY)}" width="${n(signW)}" height="20" rx="3" fill="${signCol}"/>`);
     s.defs.push(`<path id="r" d="${STAR}"/>`);
     const sp: string[] = [];
-    for (let i = 0; i < stars; i++)
-      sp.push(`<use href="#r" x="${n(cx - ((stars - 1) * 14) / 2 + i * 14)}" y="${n(signY + 10)}"/>`);
+    for (let i = 0; i < stars; i++) sp.push(`<use href="#r" x="${n(cx - ((stars - 1) * 14) / 2 + i * 14)}" y="${n(signY + 10)}"/>`);
     out.push(`<g fill="#ffd34d">${sp.join("")}</g>`);
     // flags
     if (b.roof !== "gable" && rng.chance(0.6)) {
@@ -514,9 +500,7 @@ function building(s: Scene, b: BuildingOpts): { roofTop: number } {
         f.push(`M${n(px)} ${n(fy + 2)}v-34`);
         cloth.push(`M${n(px)} ${n(fy - 32)}h18l-5 6 5 6h-18z`);
       }
-      out.push(
-        `<path d="${f.join("")}" stroke="${t("#5a5f66")}" stroke-width="2"/><path d="${cloth.join("")}" fill="${t(accent)}"/>`,
-      );
+      out.push(`<path d="${f.join("")}" stroke="${t("#5a5f66")}" stroke-width="2"/><path d="${cloth.join("")}" fill="${t(accent)}"/>`);
     }
   }
   return { roofTop };
@@ -539,9 +523,7 @@ function palm(s: Scene, x: number, baseY: number, h: number): void {
       const my = -140 + Math.sin(a) * len * 0.5 - 8 * horiz;
       const nx = -Math.sin(a) * 10;
       const ny = Math.cos(a) * 10;
-      leaves.push(
-        `M${n(lean)} -140Q${n(mx + nx)} ${n(my + ny - 6)} ${n(ex)} ${n(ey)}Q${n(mx - nx)} ${n(my - ny + 6)} ${n(lean)} -140z`,
-      );
+      leaves.push(`M${n(lean)} -140Q${n(mx + nx)} ${n(my + ny - 6)} ${n(ex)} ${n(ey)}Q${n(mx - nx)} ${n(my - ny + 6)} ${n(lean)} -140z`);
     }
     defs.push(
       `<g id="p"><path d="M0 0Q2-70 ${n(lean)}-140" stroke="${t("#8a6a45")}" stroke-width="7" fill="none" stroke-linecap="round"/><path d="${leaves.join("")}" fill="${t(rng.pick(["#2f8f4e", "#3a9a57", "#27804a"]))}"/></g>`,
@@ -655,15 +637,10 @@ function hotelScene(index: number): string {
 
   // buildings
   const mainW = rng.range(180, 250);
-  const mainH =
-    theme === "city" ? rng.range(190, 240) : theme === "mountain" ? rng.range(120, 170) : rng.range(140, 210);
+  const mainH = theme === "city" ? rng.range(190, 240) : theme === "mountain" ? rng.range(120, 170) : rng.range(140, 210);
   const mainX = rng.range(170, 430 - mainW / 2) - mainW / 2 + 40;
   const roofChoices: Array<BuildingOpts["roof"]> =
-    theme === "mountain"
-      ? ["gable", "gable", "flat"]
-      : theme === "city"
-        ? ["flat", "setback"]
-        : ["flat", "setback", "gable"];
+    theme === "mountain" ? ["gable", "gable", "flat"] : theme === "city" ? ["flat", "setback"] : ["flat", "setback", "gable"];
   // side wings (drawn first, behind the main building)
   const specs: BuildingOpts[] = [];
   const wings = rng.int(1, 2);
@@ -680,9 +657,7 @@ function hotelScene(index: number): string {
   // one soft ground shadow under the whole complex
   const minX = Math.min(...specs.map((b) => b.x));
   const maxX = Math.max(...specs.map((b) => b.x + b.w));
-  s.out.push(
-    `<ellipse cx="${n((minX + maxX) / 2)}" cy="${n(baseY)}" rx="${n((maxX - minX) / 2 + 16)}" ry="8" fill="#000" opacity=".12"/>`,
-  );
+  s.out.push(`<ellipse cx="${n((minX + maxX) / 2)}" cy="${n(baseY)}" rx="${n((maxX - minX) / 2 + 16)}" ry="8" fill="#000" opacity=".12"/>`);
   for (const b of specs) building(s, b);
   s.out.push(`<path d="${s.shades.join("")}" fill="#000" opacity=".08"/>`);
 
@@ -716,14 +691,11 @@ function hotelScene(index: number): string {
   } else {
     // city: street lamps + trees in planters
     for (const lx of [rng.range(40, 110), rng.range(490, 560)]) {
-      s.out.push(
-        `<path d="M${n(lx)} 372V${n(baseY - 70)}h12" stroke="${s.t("#3d434b")}" stroke-width="4" fill="none"/>`,
-      );
+      s.out.push(`<path d="M${n(lx)} 372V${n(baseY - 70)}h12" stroke="${s.t("#3d434b")}" stroke-width="4" fill="none"/>`);
       s.out.push(
         `<rect x="${n(lx + 6)}" y="${n(baseY - 70)}" width="14" height="7" rx="2" fill="${time === "day" ? s.t("#3d434b") : "#ffe39a"}"/>`,
       );
-      if (time !== "day")
-        s.out.push(`<circle cx="${n(lx + 13)}" cy="${n(baseY - 62)}" r="34" fill="url(#g)" opacity=".6"/>`);
+      if (time !== "day") s.out.push(`<circle cx="${n(lx + 13)}" cy="${n(baseY - 62)}" r="34" fill="url(#g)" opacity=".6"/>`);
     }
     roundTree(s, rng.range(130, 160), 372, rng.range(70, 90));
     roundTree(s, rng.range(440, 470), 372, rng.range(70, 90));
@@ -792,9 +764,7 @@ function roomScene(index: number): string {
   const wh = rng.range(140, 165);
   const wx = winLeft ? rng.range(40, 70) : W - rng.range(40, 70) - ww;
   const wy = rng.range(45, 65);
-  out.push(
-    `<path d="${rectPath(wx - 4, wy - 4, ww + 8, wh + 8)}" fill="url(#s)" stroke="${t("#fbfaf6")}" stroke-width="8"/>`,
-  );
+  out.push(`<path d="${rectPath(wx - 4, wy - 4, ww + 8, wh + 8)}" fill="url(#s)" stroke="${t("#fbfaf6")}" stroke-width="8"/>`);
   // view outside
   const vx = wx + rng.range(25, ww - 25);
   if (time === "night") {
@@ -824,9 +794,7 @@ function roomScene(index: number): string {
   const cw = 30;
   const top = wy - 22;
   const bottom = wy + wh + 34;
-  out.push(
-    `<path d="M${n(wx - 36)} ${n(top)}h${n(ww + 72)}" stroke="${t("#6b5645")}" stroke-width="4" stroke-linecap="round"/>`,
-  );
+  out.push(`<path d="M${n(wx - 36)} ${n(top)}h${n(ww + 72)}" stroke="${t("#6b5645")}" stroke-width="4" stroke-linecap="round"/>`);
   const lc = `M${n(wx - 28)} ${n(top)}h${n(cw + 8)}C${n(wx + 6)} ${n(wy + 60)} ${n(wx - 2)} ${n(wy + wh - 30)} ${n(wx + 4)} ${n(bottom)}H${n(wx - 28)}z`;
   const rx2 = wx + ww;
   const rc = `M${n(rx2 + 28)} ${n(top)}h${n(-cw - 8)}C${n(rx2 - 6)} ${n(wy + 60)} ${n(rx2 + 2)} ${n(wy + wh - 30)} ${n(rx2 - 4)} ${n(bottom)}H${n(rx2 + 28)}z`;
@@ -852,14 +820,11 @@ function roomScene(index: number): string {
     );
   }
   out.push(`<ellipse cx="${n(cx)}" cy="352" rx="150" ry="10" fill="#000" opacity=".15"/>`);
-  out.push(
-    `<rect x="${n(cx - hbW / 2)}" y="${n(hbTop)}" width="${n(hbW)}" height="${n(floorY - hbTop + 10)}" rx="14" fill="${headCol}"/>`,
-  );
+  out.push(`<rect x="${n(cx - hbW / 2)}" y="${n(hbTop)}" width="${n(hbW)}" height="${n(floorY - hbTop + 10)}" rx="14" fill="${headCol}"/>`);
   if (rng.chance(0.5)) {
     // tufted / panelled headboard
     const lines: string[] = [];
-    for (let x = cx - hbW / 2 + hbW / 5; x < cx + hbW / 2 - 10; x += hbW / 5)
-      lines.push(`M${n(x)} ${n(hbTop + 12)}V${n(floorY - 40)}`);
+    for (let x = cx - hbW / 2 + hbW / 5; x < cx + hbW / 2 - 10; x += hbW / 5) lines.push(`M${n(x)} ${n(hbTop + 12)}V${n(floorY - 40)}`);
     out.push(`<path d="${lines.join("")}" stroke="#000" stroke-width="2" opacity=".12"/>`);
   }
   const backY = 245;
@@ -875,9 +840,7 @@ function roomScene(index: number): string {
   // blanket (top + front) and turndown
   const bTop = 268;
   const lx0 = cx - 118 - (22 * (bTop - backY)) / (frontY - backY);
-  out.push(
-    `<path d="M${n(lx0)} ${bTop}H${n(2 * cx - lx0)}L${n(cx + 140)} ${frontY}v30H${n(cx - 140)}V${frontY}z" fill="${t(blanket)}"/>`,
-  );
+  out.push(`<path d="M${n(lx0)} ${bTop}H${n(2 * cx - lx0)}L${n(cx + 140)} ${frontY}v30H${n(cx - 140)}V${frontY}z" fill="${t(blanket)}"/>`);
   out.push(`<path d="M${n(lx0 - 1)} ${bTop}H${n(2 * cx - lx0 + 1)}l2 9H${n(lx0 - 3)}z" fill="${t("#ffffff")}"/>`);
   out.push(`<path d="${rectPath(cx - 140, frontY, 280, 30)}" fill="#000" opacity=".15"/>`);
   out.push(`<path d="M${n(cx - 136)} 302h272l4 16h-280z" fill="${t(lighten(accent2, 0.15))}" opacity=".9"/>`);
@@ -892,9 +855,7 @@ function roomScene(index: number): string {
   const lx = nsX + 28;
   const shadeCol = time === "day" ? t(rng.pick(["#f4ead8", "#e8dcc4", lighten(accent2, 0.5)])) : "#ffe7a8";
   if (time !== "day")
-    out.push(
-      `<circle cx="${n(lx)}" cy="${floorY - 90}" r="70" fill="url(#g)" opacity="${time === "night" ? ".75" : ".45"}"/>`,
-    );
+    out.push(`<circle cx="${n(lx)}" cy="${floorY - 90}" r="70" fill="url(#g)" opacity="${time === "night" ? ".75" : ".45"}"/>`);
   out.push(
     `<path d="M${n(lx)} ${floorY - 50}v-34" stroke="${t("#5a4a3a")}" stroke-width="4"/><rect x="${n(lx - 12)}" y="${floorY - 54}" width="24" height="6" rx="2" fill="${t("#5a4a3a")}"/>`,
   );
@@ -909,9 +870,7 @@ function roomScene(index: number): string {
   for (let i = 0; i < frames; i++) {
     const fx = frames === 1 ? cx - fw / 2 : cx - fw - 10 + i * (fw + 20);
     const artBg = t(rng.pick(["#f3e9d2", "#dbe8ef", "#f6d9c4", "#e4efe0"]));
-    out.push(
-      `<path d="${rectPath(fx - 2, fy - 2, fw + 4, fh + 4)}" fill="${artBg}" stroke="${frameCol}" stroke-width="6"/>`,
-    );
+    out.push(`<path d="${rectPath(fx - 2, fy - 2, fw + 4, fh + 4)}" fill="${artBg}" stroke="${frameCol}" stroke-width="6"/>`);
     const art = rng.int(0, 2);
     if (art === 0) {
       out.push(

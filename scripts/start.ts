@@ -7,7 +7,16 @@ import fs from "node:fs";
 import path from "node:path";
 
 const BUILD_MARKER = "build/server/index.js";
-const SOURCES = ["app", "server", "public", "vite.config.ts", "react-router.config.ts", "tsconfig.json", "package.json", "package-lock.json"];
+const SOURCES = [
+  "app",
+  "server",
+  "public",
+  "vite.config.ts",
+  "react-router.config.ts",
+  "tsconfig.json",
+  "package.json",
+  "package-lock.json",
+];
 
 function newestChange(entry: string): number {
   if (!fs.existsSync(entry)) return 0;

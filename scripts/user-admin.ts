@@ -52,9 +52,7 @@ try {
   if (admin) {
     console.log(result.changed ? `Granted the administrator role to ${who}.${sessions}` : `${who} already had the administrator role.`);
   } else {
-    console.log(
-      result.changed ? `Revoked the administrator role of ${who}.${sessions}` : `${who} did not have the administrator role.`,
-    );
+    console.log(result.changed ? `Revoked the administrator role of ${who}.${sessions}` : `${who} did not have the administrator role.`);
   }
 } catch (error) {
   console.error(

@@ -69,7 +69,13 @@ app.use((req, res, next) => {
   if (storage.kind === "local") {
     app.use(
       LOCAL_UPLOADS_PATH,
-      express.static(storage.dir, { immutable: true, maxAge: "1y", index: false, dotfiles: "deny", setHeaders: (res) => void (res.locals.staticFile = true) }),
+      express.static(storage.dir, {
+        immutable: true,
+        maxAge: "1y",
+        index: false,
+        dotfiles: "deny",
+        setHeaders: (res) => void (res.locals.staticFile = true),
+      }),
     );
   }
 }

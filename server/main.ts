@@ -71,7 +71,13 @@ try {
 const listener = server.listen(env.PORT, env.HOST, () => {
   const where = env.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${env.DATA_DIR}`;
   console.log(
-    JSON.stringify({ time: new Date().toISOString(), level: "info", msg: `Hotellguiden listening on http://localhost:${env.PORT}`, mode: env.NODE_ENV, database: where }),
+    JSON.stringify({
+      time: new Date().toISOString(),
+      level: "info",
+      msg: `Hotellguiden listening on http://localhost:${env.PORT}`,
+      mode: env.NODE_ENV,
+      database: where,
+    }),
   );
 });
 

@@ -25,7 +25,11 @@ export interface AiStandIn {
 
 function answerFor(system: string, user: string): string {
   if (system.includes("översätter")) return `Svensk översättning: ${user.split("\n\n").slice(1).join(" ")}`;
-  const hotels = JSON.parse(user.slice(user.indexOf("HOTELL:\n") + "HOTELL:\n".length)) as { hotel_id: string; name: string; path?: string }[];
+  const hotels = JSON.parse(user.slice(user.indexOf("HOTELL:\n") + "HOTELL:\n".length)) as {
+    hotel_id: string;
+    name: string;
+    path?: string;
+  }[];
   if (system.includes("reseblogg")) {
     return JSON.stringify({
       title: "Hotelltips från leverantören",
@@ -69,7 +73,9 @@ export function createAiStandIn(): AiStandIn {
         return;
       }
       const content = answerFor(system, user);
-      res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ choices: [{ index: 0, message: { role: "assistant", content } }] }));
+      res
+        .writeHead(200, { "Content-Type": "application/json" })
+        .end(JSON.stringify({ choices: [{ index: 0, message: { role: "assistant", content } }] }));
     });
   });
   return state;

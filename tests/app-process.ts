@@ -58,7 +58,8 @@ export function startAppProcess(env: Record<string, string>, options: { readyTim
       reject(new Error(`${why}\n--- app server output ---\n${output()}`));
     };
     const timer = setTimeout(() => fail("The app server did not start in time"), options.readyTimeoutMs ?? 90_000);
-    const onExit = (code: number | null, signal: NodeJS.Signals | null) => fail(`The app server stopped while starting (exit ${code ?? signal})`);
+    const onExit = (code: number | null, signal: NodeJS.Signals | null) =>
+      fail(`The app server stopped while starting (exit ${code ?? signal})`);
     const onError = (error: Error) => fail(`The app server could not be started: ${error.message}`);
     child.once("exit", onExit);
     child.once("error", onError);

@@ -54,7 +54,9 @@ export default async function setup(project: TestProject) {
     }
   }
   project.provide("postgresTemplate", template);
-  console.log(`test databases migrated once in ${Math.round(performance.now() - started)} ms${template ? ` (PGlite and PostgreSQL ${template})` : " (PGlite)"}`);
+  console.log(
+    `test databases migrated once in ${Math.round(performance.now() - started)} ms${template ? ` (PGlite and PostgreSQL ${template})` : " (PGlite)"}`,
+  );
 
   return async () => {
     fs.rmSync(dir, { recursive: true, force: true });

@@ -39,7 +39,11 @@ export async function startPostgresCluster(options: PostgresClusterOptions = {})
   if (owner) fs.chownSync(dir, owner.uid, owner.gid);
   const as = { ...owner, cwd: dir, env: { PATH: process.env.PATH ?? "/usr/bin:/bin" } };
   try {
-    await run(path.join(binDir, "initdb"), ["-D", path.join(dir, "data"), "-U", "postgres", "--auth=trust", "-E", "UTF8", "--locale=C.UTF-8"], as);
+    await run(
+      path.join(binDir, "initdb"),
+      ["-D", path.join(dir, "data"), "-U", "postgres", "--auth=trust", "-E", "UTF8", "--locale=C.UTF-8"],
+      as,
+    );
     const [first, last] = options.ports ?? [56000, 56999];
     // A port that was free a moment ago may be taken by the time the server binds: try another.
     for (let attempt = 1; ; attempt++) {
@@ -58,10 +62,30 @@ export async function startPostgresCluster(options: PostgresClusterOptions = {})
 
 class PortTakenError extends Error {}
 
-function startServer(binDir: string, dir: string, port: number, as: { uid?: number; gid?: number; cwd: string; env: NodeJS.ProcessEnv }): Promise<PostgresCluster> {
+function startServer(
+  binDir: string,
+  dir: string,
+  port: number,
+  as: { uid?: number; gid?: number; cwd: string; env: NodeJS.ProcessEnv },
+): Promise<PostgresCluster> {
   const server = spawn(
     path.join(binDir, "postgres"),
-    ["-D", path.join(dir, "data"), "-p", String(port), "-k", dir, "-c", "listen_addresses=127.0.0.1", "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"],
+    [
+      "-D",
+      path.join(dir, "data"),
+      "-p",
+      String(port),
+      "-k",
+      dir,
+      "-c",
+      "listen_addresses=127.0.0.1",
+      "-c",
+      "fsync=off",
+      "-c",
+      "synchronous_commit=off",
+      "-c",
+      "full_page_writes=off",
+    ],
     { ...as, stdio: ["ignore", "pipe", "pipe"] },
   );
   // Keeps reading the log (a full pipe would stall the server) and remembers its tail for errors.

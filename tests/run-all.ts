@@ -1,5 +1,5 @@
 /**
- * `npm test`: the type check, the lint and then Vitest, while the production build for the browser
+ * `npm test`: the type check, the lint, the format check and then Vitest, while the production build for the browser
  * tests runs beside them (on two cores this overlaps the build with Vitest's waits); then
  * Playwright against that build. Stops at the first failing step with its exit code.
  *
@@ -40,6 +40,7 @@ const started = performance.now();
 const build = npmRun("build", { buffered: true });
 step("typecheck", await npmRun("typecheck"));
 step("lint (eslint)", await npmRun("lint"));
+step("format (prettier --check)", await npmRun("format:check"));
 step("unit and integration tests (vitest)", await npmRun("test:unit"));
 const built = await build;
 if (built.code !== 0) process.stdout.write(built.output);

@@ -12,11 +12,21 @@ export type AffiliateLink = { url: string; hotelName: string } | { error: string
  * The link to the hotel's page (its country, place and name, as the site shows it) with the
  * affiliate id and UTM parameters; or why there is none. Nothing is stored.
  */
-export async function buildAffiliateLink(request: AffiliateLinkRequest, db: Kysely<Database> = getAppDatabase().db): Promise<AffiliateLink> {
-  const hotel = await db.selectFrom("hotels").select(["hotel_id", "name", "location", "country"]).where("hotel_id", "=", request.hotel).executeTakeFirst();
+export async function buildAffiliateLink(
+  request: AffiliateLinkRequest,
+  db: Kysely<Database> = getAppDatabase().db,
+): Promise<AffiliateLink> {
+  const hotel = await db
+    .selectFrom("hotels")
+    .select(["hotel_id", "name", "location", "country"])
+    .where("hotel_id", "=", request.hotel)
+    .executeTakeFirst();
   if (!hotel) return { error: `No hotel found with this ID: ${request.hotel}` };
   if (!hotel.country || !hotel.location) return { error: "This hotel has no country or location, so it has no page to link to." };
-  const url = new URL(hotelPath({ country: hotel.country, location: hotel.location, name: hotel.name, hotel_id: hotel.hotel_id }), getEnv().SITE_URL);
+  const url = new URL(
+    hotelPath({ country: hotel.country, location: hotel.location, name: hotel.name, hotel_id: hotel.hotel_id }),
+    getEnv().SITE_URL,
+  );
   url.searchParams.set("aff_id", request.affiliate);
   url.searchParams.set("utm_source", request.source);
   url.searchParams.set("utm_medium", request.medium);

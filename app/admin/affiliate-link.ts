@@ -13,7 +13,10 @@ const UTM_RULE = "may only contain letters, digits, '-', '_' and '.' (at most 50
 
 // Query values arrive as text, or not at all; a repeated one (a list) is not text either.
 const field = (max: number) =>
-  z.preprocess((value) => (typeof value === "string" ? withoutControlChars(value).trim() : ""), z.string().max(max, `At most ${max} characters`));
+  z.preprocess(
+    (value) => (typeof value === "string" ? withoutControlChars(value).trim() : ""),
+    z.string().max(max, `At most ${max} characters`),
+  );
 const utm = (name: string, fallback: string) =>
   z.preprocess(
     (value) => (typeof value === "string" && value.trim() ? value.trim() : fallback),

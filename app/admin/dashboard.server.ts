@@ -45,7 +45,11 @@ export async function clickFigures(now: Date = new Date(), db: Kysely<Database> 
     recent
       .leftJoin("hotels", "hotels.hotel_id", "outbound_clicks.hotel_id")
       .where("outbound_clicks.hotel_id", "is not", null)
-      .select(["outbound_clicks.hotel_id as hotelId", sql<string | null>`max(hotels.name)`.as("name"), sql<number>`count(*)::int`.as("clicks")])
+      .select([
+        "outbound_clicks.hotel_id as hotelId",
+        sql<string | null>`max(hotels.name)`.as("name"),
+        sql<number>`count(*)::int`.as("clicks"),
+      ])
       .groupBy("outbound_clicks.hotel_id")
       .orderBy("clicks", "desc")
       .orderBy("outbound_clicks.hotel_id")

@@ -59,7 +59,10 @@ export async function loadAdminHotelTable(filters: AdminHotelFilters, db: DB = g
 }
 
 /** The first 50 matching hotels by name, and how many match in all. */
-export async function listAdminHotels(filters: AdminHotelFilters, db: DB = getAppDatabase().db): Promise<{ hotels: AdminHotelRow[]; total: number }> {
+export async function listAdminHotels(
+  filters: AdminHotelFilters,
+  db: DB = getAppDatabase().db,
+): Promise<{ hotels: AdminHotelRow[]; total: number }> {
   const [rows, count] = await Promise.all([
     filtered(db, filters)
       .select(["hotel_id", "name", "country", "location", "affiliate_url", "has_affiliate_url", "is_description_rewritten"])
@@ -67,7 +70,9 @@ export async function listAdminHotels(filters: AdminHotelFilters, db: DB = getAp
       .orderBy("hotel_id")
       .limit(ADMIN_HOTEL_ROWS)
       .execute(),
-    filtered(db, filters).select(sql<number>`count(*)::int`.as("n")).executeTakeFirstOrThrow(),
+    filtered(db, filters)
+      .select(sql<number>`count(*)::int`.as("n"))
+      .executeTakeFirstOrThrow(),
   ]);
   return {
     total: count.n,
@@ -84,7 +89,12 @@ export async function listAdminHotels(filters: AdminHotelFilters, db: DB = getAp
 }
 
 /** Sets one flag on the given hotels; returns how many rows changed. */
-export async function setHotelFlag(hotelIds: readonly string[], flag: "affiliate" | "rewritten", value: boolean, db: DB = getAppDatabase().db): Promise<number> {
+export async function setHotelFlag(
+  hotelIds: readonly string[],
+  flag: "affiliate" | "rewritten",
+  value: boolean,
+  db: DB = getAppDatabase().db,
+): Promise<number> {
   if (hotelIds.length === 0) return 0;
   const column = flag === "affiliate" ? "has_affiliate_url" : "is_description_rewritten";
   const result = await db
@@ -99,7 +109,11 @@ export async function setHotelFlag(hotelIds: readonly string[], flag: "affiliate
 /** Writes a partner URL from the template into each hotel's affiliate_url and sets the flag. */
 export async function generateAffiliateUrls(hotelIds: readonly string[], template: string, db: DB = getAppDatabase().db): Promise<number> {
   if (hotelIds.length === 0) return 0;
-  const hotels = await db.selectFrom("hotels").select(["hotel_id", "name", "location", "country"]).where("hotel_id", "in", [...hotelIds]).execute();
+  const hotels = await db
+    .selectFrom("hotels")
+    .select(["hotel_id", "name", "location", "country"])
+    .where("hotel_id", "in", [...hotelIds])
+    .execute();
   if (hotels.length === 0) return 0;
   // One statement for the whole selection (at most 50 rows), not one per hotel.
   const values = sql.join(hotels.map((hotel) => sql`(${hotel.hotel_id}::text, ${fillAffiliateTemplate(template, hotel)}::text)`));
@@ -113,6 +127,10 @@ export async function generateAffiliateUrls(hotelIds: readonly string[], templat
 }
 
 /** Starts an AI rewrite job for the hotels; its id, or null when none of them exists. */
-export function startHotelRewrite(hotelIds: readonly string[], createdBy: string | null, db: DB = getAppDatabase().db): Promise<string | null> {
+export function startHotelRewrite(
+  hotelIds: readonly string[],
+  createdBy: string | null,
+  db: DB = getAppDatabase().db,
+): Promise<string | null> {
   return startRewrite(db, hotelIds, createdBy);
 }

@@ -11,7 +11,8 @@ export const ADMIN_HOTEL_ROWS = 50;
 export const AFFILIATE_FILTERS = ["all", "missing", "has"] as const;
 export const REWRITE_FILTERS = ["all", "not-rewritten", "rewritten"] as const;
 
-const text = (max: number) => z.preprocess((value) => (typeof value === "string" ? withoutControlChars(value).trim().slice(0, max) : ""), z.string());
+const text = (max: number) =>
+  z.preprocess((value) => (typeof value === "string" ? withoutControlChars(value).trim().slice(0, max) : ""), z.string());
 
 /** The filters of the URL; anything unknown falls back to "all" rather than failing the page. */
 export const adminHotelFiltersSchema = z.object({
@@ -51,9 +52,17 @@ export const BULK_ACTIONS = {
   "set-affiliate": { label: "Set affiliate flag", what: "set the affiliate flag", failure: "Failed to update affiliate status" },
   "unset-affiliate": { label: "Unset affiliate flag", what: "unset the affiliate flag", failure: "Failed to update affiliate status" },
   "set-rewritten": { label: "Mark as rewritten", what: "mark descriptions as rewritten", failure: "Failed to update rewrite status" },
-  "unset-rewritten": { label: "Mark as not rewritten", what: "mark descriptions as not rewritten", failure: "Failed to update rewrite status" },
+  "unset-rewritten": {
+    label: "Mark as not rewritten",
+    what: "mark descriptions as not rewritten",
+    failure: "Failed to update rewrite status",
+  },
   "rewrite-ai": { label: "Rewrite descriptions with AI", what: "rewrite with AI", failure: "Failed to rewrite hotel descriptions" },
-  "generate-affiliate": { label: "Generate affiliate URLs", what: "generate affiliate URLs for", failure: "Failed to generate affiliate URLs" },
+  "generate-affiliate": {
+    label: "Generate affiliate URLs",
+    what: "generate affiliate URLs for",
+    failure: "Failed to generate affiliate URLs",
+  },
 } as const;
 
 export type BulkAction = keyof typeof BULK_ACTIONS;
@@ -80,7 +89,9 @@ const toggleSchema = z.unknown().transform((value, ctx) => {
 /** The checked rows: distinct, non-blank, at most the rows one page shows. */
 const hotelIdsSchema = z
   .array(z.unknown())
-  .transform((values) => [...new Set(values.filter((value): value is string => typeof value === "string" && value.trim() !== ""))].slice(0, ADMIN_HOTEL_ROWS));
+  .transform((values) =>
+    [...new Set(values.filter((value): value is string => typeof value === "string" && value.trim() !== ""))].slice(0, ADMIN_HOTEL_ROWS),
+  );
 
 /** What a post to the hotel table asks for; anything else is refused. */
 export const hotelTablePostSchema = z.discriminatedUnion("intent", [
@@ -107,7 +118,10 @@ export const ADMIN_HOTEL_MESSAGES = {
  * `https://www.booking.com/searchresults.html?ss={query}&aid=123`: {hotel_id}, {name},
  * {location}, {country} and {query} ("name location") are filled in, URL-encoded.
  */
-export function fillAffiliateTemplate(template: string, hotel: { hotel_id: string; name: string | null; location: string | null; country: string | null }): string {
+export function fillAffiliateTemplate(
+  template: string,
+  hotel: { hotel_id: string; name: string | null; location: string | null; country: string | null },
+): string {
   const values: Record<string, string> = {
     hotel_id: hotel.hotel_id,
     name: hotel.name ?? "",

@@ -80,10 +80,14 @@ function relaxedText(context: RecommendationContext): string[] {
   const { understanding: u, retrieval } = context;
   const notes: string[] = [];
   if (retrieval.relaxed.includes("price") && u.maxPrice) {
-    notes.push(`Inget hotell${whereText(u) ? ` i ${whereText(u)}` : ""} kostar under ${formatPrice(u.maxPrice)} per natt, så här är de som kommer närmast.`);
+    notes.push(
+      `Inget hotell${whereText(u) ? ` i ${whereText(u)}` : ""} kostar under ${formatPrice(u.maxPrice)} per natt, så här är de som kommer närmast.`,
+    );
   }
   if (retrieval.relaxed.includes("stars") && u.minStars) {
-    notes.push(`Inget hotell${whereText(u) ? ` i ${whereText(u)}` : ""} har ${starsText(u.minStars)} eller fler, så här är de bäst betygsatta i stället.`);
+    notes.push(
+      `Inget hotell${whereText(u) ? ` i ${whereText(u)}` : ""} har ${starsText(u.minStars)} eller fler, så här är de bäst betygsatta i stället.`,
+    );
   }
   if (retrieval.relaxed.includes("amenities")) notes.push("Alla hotell har inte allt du bad om; vad som finns står vid varje hotell.");
   return notes;
@@ -168,7 +172,8 @@ export function draftLocally(request: DraftRequest, context: DraftContext): Blog
       "Läs vad som ingår: frukost, parkering och avbokningsregler skiljer sig mellan hotellen.",
     ],
   });
-  if (placeLink) blocks.push({ type: "button", text: `Se alla hotell i ${placeLink.label}`, url: placeLink.path, external: false, variant: "default" });
+  if (placeLink)
+    blocks.push({ type: "button", text: `Se alla hotell i ${placeLink.label}`, url: placeLink.path, external: false, variant: "default" });
   return { title, excerpt, blocks };
 }
 

@@ -58,7 +58,7 @@ class ProviderStatus extends Error {
 const retryable = (error: unknown) =>
   (error instanceof ProviderStatus && (error.status === 429 || error.status >= 500)) ||
   // fetch's network failures; our own timeouts are not retried, so a call stays bounded.
-  (error instanceof TypeError);
+  error instanceof TypeError;
 
 const completionSchema = z.object({
   choices: z.array(z.object({ message: z.object({ content: z.string().nullable() }) })).min(1),
@@ -66,7 +66,10 @@ const completionSchema = z.object({
 
 const recommendationSchema = z.object({
   intro: z.string().trim().min(1).max(600),
-  picks: z.array(z.object({ hotel_id: z.string(), why: z.string().trim().min(1).max(600) })).min(1).max(8),
+  picks: z
+    .array(z.object({ hotel_id: z.string(), why: z.string().trim().min(1).max(600) }))
+    .min(1)
+    .max(8),
   outro: z.string().trim().max(600).optional().default(""),
 });
 
@@ -125,7 +128,8 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): AiEngine {
           }
           if (!response.ok) {
             void response.body?.cancel().catch(() => {});
-            if (response.status === 429 || response.status >= 500) throw new ProviderStatus(response.status, response.headers.get("Retry-After"));
+            if (response.status === 429 || response.status >= 500)
+              throw new ProviderStatus(response.status, response.headers.get("Retry-After"));
             throw new AiUnavailableError(`The AI provider refused the request (HTTP ${response.status})`);
           }
           let body: unknown;
@@ -191,7 +195,9 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): AiEngine {
       if (!parsed.success) throw new AiInvalidOutputError("The AI provider's recommendation did not have the asked-for shape");
       const byId = new Map(hotels.map((hotel) => [hotel.hotelId, hotel]));
       const seen = new Set<string>();
-      const picks = parsed.data.picks.filter((pick) => byId.has(pick.hotel_id) && !seen.has(pick.hotel_id) && seen.add(pick.hotel_id)).slice(0, 5);
+      const picks = parsed.data.picks
+        .filter((pick) => byId.has(pick.hotel_id) && !seen.has(pick.hotel_id) && seen.add(pick.hotel_id))
+        .slice(0, 5);
       if (picks.length === 0) throw new AiInvalidOutputError("The AI provider picked no hotel from the catalogue");
       const chosen = picks.map((pick) => byId.get(pick.hotel_id)!);
       const lines = [
@@ -247,7 +253,9 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): AiEngine {
       );
       const parsed = blogDraftSchema.safeParse(parseJson(content));
       if (!parsed.success) {
-        log.warn("ai provider: blog draft rejected", { issues: parsed.error.issues.slice(0, 5).map((issue) => `${issue.path.join(".")}: ${issue.message}`) });
+        log.warn("ai provider: blog draft rejected", {
+          issues: parsed.error.issues.slice(0, 5).map((issue) => `${issue.path.join(".")}: ${issue.message}`),
+        });
         throw new AiInvalidOutputError("The AI provider's blog draft did not follow the block schema");
       }
       return parsed.data;

@@ -68,7 +68,11 @@ async function fetchPool(db: DB, filters: Filters) {
   }
   if (filters.minStars !== null) query = query.where("star_rating", ">=", filters.minStars);
   if (filters.maxPrice !== null) query = query.where("price_amount", "<=", filters.maxPrice);
-  return query.orderBy("rating", (ob) => ob.desc().nullsLast()).orderBy("hotel_id").limit(POOL).execute();
+  return query
+    .orderBy("rating", (ob) => ob.desc().nullsLast())
+    .orderBy("hotel_id")
+    .limit(POOL)
+    .execute();
 }
 
 function toCandidate(row: Awaited<ReturnType<typeof fetchPool>>[number], wanted: AmenityKey[]): Candidate {

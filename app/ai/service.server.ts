@@ -10,7 +10,14 @@ import type { Database } from "#app/db/schema.ts";
 import { blogDraftSchema, type BlogDraft } from "#app/blog/content-blocks.ts";
 import { countryPath, placePath } from "#app/utils/paths.ts";
 import { getEnv } from "#app/utils/env.server.ts";
-import { AiInvalidOutputError, AiNotSupportedError, type AiEngine, type HotelText, type RecommendationAnswer, type RecommendationRequest } from "./engine.server.ts";
+import {
+  AiInvalidOutputError,
+  AiNotSupportedError,
+  type AiEngine,
+  type HotelText,
+  type RecommendationAnswer,
+  type RecommendationRequest,
+} from "./engine.server.ts";
 import { startRewriteJob, startWorker, type Worker } from "./jobs.server.ts";
 import { createLocalEngine, TRANSLATION_NEEDS_PROVIDER } from "./local-engine.server.ts";
 import { createOpenAiEngine } from "./openai-engine.server.ts";
@@ -34,7 +41,11 @@ export function getAiEngine(): AiEngine {
 /** How many hotels retrieval hands the engine: the local engine names them all; a model chooses. */
 const candidateCount = (ai: AiEngine) => (ai.name === "local" ? 5 : 12);
 
-export async function recommendHotels(request: RecommendationRequest, ai: AiEngine = getAiEngine(), db: DB = getAppDatabase().db): Promise<RecommendationAnswer> {
+export async function recommendHotels(
+  request: RecommendationRequest,
+  ai: AiEngine = getAiEngine(),
+  db: DB = getAppDatabase().db,
+): Promise<RecommendationAnswer> {
   const understanding = understandRequest(`${request.query}\n${request.preferences}`, await catalogueVocabulary(db));
   const retrieval = await findCandidates(db, understanding, candidateCount(ai));
   return ai.recommend(request, { understanding, retrieval });
@@ -85,7 +96,12 @@ export function stopAiWorker(): void {
  * Rewrites the hotels' descriptions in Swedish as a background job; returns the job id (null
  * when none of the ids exists). Refused up front when the engine cannot translate.
  */
-export async function startRewrite(db: DB, hotelIds: readonly string[], createdBy: string | null, ai: AiEngine = getAiEngine()): Promise<string | null> {
+export async function startRewrite(
+  db: DB,
+  hotelIds: readonly string[],
+  createdBy: string | null,
+  ai: AiEngine = getAiEngine(),
+): Promise<string | null> {
   if (!ai.canTranslate) throw new AiNotSupportedError(TRANSLATION_NEEDS_PROVIDER);
   const id = await startRewriteJob(db, hotelIds, createdBy);
   if (id) worker?.kick();

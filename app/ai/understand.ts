@@ -46,7 +46,10 @@ export interface Understanding {
 
 /** Lower-case, without accents: 'Malmö' → 'malmo', 'Göteborg' → 'goteborg'. */
 export function fold(value: string): string {
-  return value.normalize("NFD").replace(/\p{Diacritic}/gu, "").toLowerCase();
+  return value
+    .normalize("NFD")
+    .replace(/\p{Diacritic}/gu, "")
+    .toLowerCase();
 }
 
 /** Swedish (and common English) names of the places and countries the catalogue stores in English. */
@@ -120,7 +123,17 @@ function namesFor(name: string): string[] {
 }
 
 const NUMBER_WORDS: Record<string, number> = {
-  en: 1, ett: 1, one: 1, tva: 2, two: 2, tre: 3, three: 3, fyra: 4, four: 4, fem: 5, five: 5,
+  en: 1,
+  ett: 1,
+  one: 1,
+  tva: 2,
+  two: 2,
+  tre: 3,
+  three: 3,
+  fyra: 4,
+  four: 4,
+  fem: 5,
+  five: 5,
 };
 
 function parseStars(folded: string): number | null {
@@ -152,7 +165,10 @@ export const AMENITY_WORDS: Record<AmenityKey, AmenityWords> = {
   spa: { words: ["spa", "spat", "spaet", "spabad"], stems: ["spaavdelning", "wellness"] },
   sauna: { stems: ["bastu", "sauna"] },
   wifi: { words: ["wifi", "wlan", "internet"], phrases: ["wi fi", "wi-fi"] },
-  pets: { stems: ["husdjur", "hundvanlig", "djurvanlig", "pet-friendly"], words: ["hund", "hunden", "katt", "katten", "pet", "pets", "dog", "dogs"] },
+  pets: {
+    stems: ["husdjur", "hundvanlig", "djurvanlig", "pet-friendly"],
+    words: ["hund", "hunden", "katt", "katten", "pet", "pets", "dog", "dogs"],
+  },
   restaurant: { stems: ["restaurang", "restaurant"] },
   bar: { words: ["bar", "baren", "barer", "bars", "cocktailbar"] },
   family: { stems: ["familj", "family"], words: ["barn", "barnen", "kids", "children"] },
@@ -248,7 +264,10 @@ export function understandRequest(text: string, known: { places: readonly KnownP
   const places = known.places.filter((place) => namesFor(place.location).some((name) => mentions(text, folded, name)));
   // A place named inside a longer place name ('York' in 'New York') does not count twice.
   const distinct = places.filter(
-    (place) => !places.some((other) => other !== place && fold(other.location).includes(fold(place.location)) && other.location.length > place.location.length),
+    (place) =>
+      !places.some(
+        (other) => other !== place && fold(other.location).includes(fold(place.location)) && other.location.length > place.location.length,
+      ),
   );
   const countries = known.countries.filter(
     (country) =>

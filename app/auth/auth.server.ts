@@ -28,9 +28,7 @@ export function getAuthProvider(): AuthProvider {
 }
 
 /** What a successful sign-in or sign-up hands back. A sign-up may need e-mail confirmation first. */
-export type AuthOutcome =
-  | { kind: "signed-in"; user: AuthUser; tokens: AuthTokens | null }
-  | { kind: "confirm-email" };
+export type AuthOutcome = { kind: "signed-in"; user: AuthUser; tokens: AuthTokens | null } | { kind: "confirm-email" };
 
 /** The provider said no; `failure.message` is Swedish and meant for the visitor. */
 export class AuthFailureError extends Error {

@@ -70,7 +70,10 @@ describe("credentialsSchema (sign-in)", () => {
   });
   it.each([
     [{}, { email: "Ange din e-postadress.", password: "Ange ditt lösenord." }],
-    [{ email: "", password: "" }, { email: "Ange din e-postadress.", password: "Ange ditt lösenord." }],
+    [
+      { email: "", password: "" },
+      { email: "Ange din e-postadress.", password: "Ange ditt lösenord." },
+    ],
     [{ email: "inte-en-adress", password: "hemligt123" }, { email: "Ange en giltig e-postadress." }],
     [{ email: "a@b.se", password: undefined }, { password: "Ange ditt lösenord." }],
   ])("reports %o as %o", (input, errors) => {

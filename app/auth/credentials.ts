@@ -69,9 +69,7 @@ export type AuthIntent = typeof SIGN_IN | typeof SIGN_UP;
 /** Sign-in: the password only has to be there (old passwords are not judged by today's rules). */
 export const credentialsSchema = z.object({
   email,
-  password: z
-    .preprocess(formText, z.string())
-    .refine((value) => value !== "", CREDENTIAL_MESSAGES.passwordRequired),
+  password: z.preprocess(formText, z.string()).refine((value) => value !== "", CREDENTIAL_MESSAGES.passwordRequired),
 });
 
 /** Sign-up (and the CLI): the password must follow the rules. */

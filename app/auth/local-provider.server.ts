@@ -41,11 +41,7 @@ export function createLocalProvider(db: Kysely<Database>): AuthProvider {
         return failure("invalid_credentials", LOCAL_AUTH_MESSAGES.invalidCredentials);
       }
       try {
-        const row = await db
-          .selectFrom("users")
-          .select(["id", "email", "password_hash"])
-          .where("email", "=", email)
-          .executeTakeFirst();
+        const row = await db.selectFrom("users").select(["id", "email", "password_hash"]).where("email", "=", email).executeTakeFirst();
         // Without an account, spend the same time anyway: response times must not tell.
         const valid = row ? await verifyPassword(password, row.password_hash) : await verifyDummyPassword(password);
         if (!row || !valid) return failure("invalid_credentials", LOCAL_AUTH_MESSAGES.invalidCredentials);

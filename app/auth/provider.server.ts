@@ -15,12 +15,7 @@ export interface AuthTokens {
 }
 
 export type AuthErrorCode =
-  | "invalid_credentials"
-  | "weak_password"
-  | "missing_fields"
-  | "email_taken"
-  | "email_not_confirmed"
-  | "unavailable";
+  "invalid_credentials" | "weak_password" | "missing_fields" | "email_taken" | "email_not_confirmed" | "unavailable";
 
 export interface AuthFailure {
   ok: false;
@@ -31,9 +26,7 @@ export interface AuthFailure {
 
 export type SignInResult = { ok: true; user: AuthUser; tokens: AuthTokens | null } | AuthFailure;
 
-export type SignUpResult =
-  | { ok: true; user: AuthUser | null; tokens: AuthTokens | null; needsConfirmation: boolean }
-  | AuthFailure;
+export type SignUpResult = { ok: true; user: AuthUser | null; tokens: AuthTokens | null; needsConfirmation: boolean } | AuthFailure;
 
 export type RefreshResult = { ok: true; tokens: AuthTokens; user: AuthUser } | AuthFailure;
 

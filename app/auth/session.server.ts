@@ -75,12 +75,7 @@ async function readId(request: Request): Promise<string | null> {
 export async function getSession(db: DB, request: Request, now: Date = new Date()): Promise<UserSession | null> {
   const id = await readId(request);
   if (!id) return null;
-  const row = await db
-    .selectFrom("sessions")
-    .selectAll()
-    .where("id", "=", keyOf(id))
-    .where("expires_at", ">", now)
-    .executeTakeFirst();
+  const row = await db.selectFrom("sessions").selectAll().where("id", "=", keyOf(id)).where("expires_at", ">", now).executeTakeFirst();
   return row ? toSession(row) : null;
 }
 

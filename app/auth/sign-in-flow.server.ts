@@ -18,8 +18,16 @@ type DB = Kysely<Database>;
  * Counts an attempt before any password is looked at, so concurrent attempts cannot slip
  * past the limit: a sign-in per e-mail and per address, a sign-up per address.
  */
-export function countSignInAttempt(intent: AuthIntent, email: string, address: string | null, db: DB = getAppDatabase().db): Promise<RateDecision> {
-  return takeRateLimit(intent === SIGN_UP ? [addressClaim("sign-up", address, RATE_POLICIES.signUpPerAddress)] : signInClaims(email, address), db);
+export function countSignInAttempt(
+  intent: AuthIntent,
+  email: string,
+  address: string | null,
+  db: DB = getAppDatabase().db,
+): Promise<RateDecision> {
+  return takeRateLimit(
+    intent === SIGN_UP ? [addressClaim("sign-up", address, RATE_POLICIES.signUpPerAddress)] : signInClaims(email, address),
+    db,
+  );
 }
 
 /**

@@ -110,7 +110,12 @@ export function isRetryableError(error: unknown): boolean {
  * error; rethrows the last error once retries run out or a failure is not retryable.
  */
 export function withRetry<T>(fn: (attempt: number) => Promise<T>, options: RetryOptions = {}): Promise<T> {
-  return retry(fn, { retries: DEFAULT_RETRIES, baseDelayMs: DEFAULT_BASE_DELAY_MS, ...options, shouldRetry: options.shouldRetry ?? isRetryableError });
+  return retry(fn, {
+    retries: DEFAULT_RETRIES,
+    baseDelayMs: DEFAULT_BASE_DELAY_MS,
+    ...options,
+    shouldRetry: options.shouldRetry ?? isRetryableError,
+  });
 }
 
 /** A 502/503/504 answer, thrown inside the retry loop and handed back as is when retries run out. */
@@ -278,7 +283,11 @@ export function mapAuthError(error: unknown): AuthFailure {
   ) {
     return failure("missing_fields", AUTH_MESSAGES.missingFields);
   }
-  if (e.name === "AuthSessionMissingError" || (code !== undefined && SESSION_GONE_CODES.has(code)) || /invalid refresh token/i.test(message)) {
+  if (
+    e.name === "AuthSessionMissingError" ||
+    (code !== undefined && SESSION_GONE_CODES.has(code)) ||
+    /invalid refresh token/i.test(message)
+  ) {
     return failure("invalid_credentials", AUTH_MESSAGES.sessionExpired);
   }
   return failure("unavailable", AUTH_MESSAGES.unavailable);
@@ -394,7 +403,8 @@ export function createSupabaseProvider(options: SupabaseProviderOptions): AuthPr
         const session = (body ?? {}) as SessionBody;
         const tokens = tokensFromSession(session);
         const user = toAuthUser(session.user);
-        if (!tokens || !user) return fail("refresh", { name: "AuthInvalidTokenResponseError", status: 500, message: "Auth session or user missing" });
+        if (!tokens || !user)
+          return fail("refresh", { name: "AuthInvalidTokenResponseError", status: 500, message: "Auth session or user missing" });
         return { ok: true, tokens, user };
       },
       (f) => f,

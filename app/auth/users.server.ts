@@ -91,7 +91,11 @@ export async function createLocalUser(db: Kysely<Database>, input: CreateLocalUs
       .returning(["id", "email"])
       .executeTakeFirstOrThrow();
     if (input.admin && !wasAdmin) {
-      await trx.insertInto("admin_users").values({ user_id: row.id }).onConflict((oc) => oc.column("user_id").doNothing()).execute();
+      await trx
+        .insertInto("admin_users")
+        .values({ user_id: row.id })
+        .onConflict((oc) => oc.column("user_id").doNothing())
+        .execute();
     }
     const endedSessions = existing ? await endUserSessions(trx, row.id) : 0;
     return { user: { id: row.id, email: row.email }, created: !existing, admin: wasAdmin || Boolean(input.admin), endedSessions };
@@ -185,10 +189,7 @@ export type BootstrapAdminResult = "skipped" | "created" | "updated" | "unchange
  * makes sure that local account exists with that password and the administrator role.
  * A bad address or password throws a UserInputError (start-up should stop on it).
  */
-export async function ensureBootstrapAdmin(
-  db: Kysely<Database>,
-  env: BootstrapAdminSettings,
-): Promise<BootstrapAdminResult> {
+export async function ensureBootstrapAdmin(db: Kysely<Database>, env: BootstrapAdminSettings): Promise<BootstrapAdminResult> {
   const emailSetting = env.ADMIN_EMAIL?.trim() ?? "";
   const password = env.ADMIN_PASSWORD ?? "";
   if (!emailSetting && !password) return "skipped";

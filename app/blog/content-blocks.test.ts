@@ -38,7 +38,13 @@ describe("postSlug", () => {
 describe("contentBlockSchema", () => {
   it("fills the spec's defaults", () => {
     expect(contentBlockSchema.parse({ type: "heading", content: "Rubrik" })).toEqual({ type: "heading", level: 2, content: "Rubrik" });
-    expect(contentBlockSchema.parse({ type: "button" })).toEqual({ type: "button", text: "Läs mer", url: "#", external: false, variant: "default" });
+    expect(contentBlockSchema.parse({ type: "button" })).toEqual({
+      type: "button",
+      text: "Läs mer",
+      url: "#",
+      external: false,
+      variant: "default",
+    });
     expect(contentBlockSchema.parse({ type: "list", items: ["a"] })).toEqual({ type: "list", style: "unordered", items: ["a"] });
   });
 
@@ -54,7 +60,8 @@ describe("contentBlockSchema", () => {
   });
 
   it("accepts http(s), site-relative and anchor addresses", () => {
-    for (const url of ["https://www.visitsweden.com/", "http://example.se/a?b=c", "/Sweden/Stockholm", "#boende"]) expect(isSafeBlockUrl(url), url).toBe(true);
+    for (const url of ["https://www.visitsweden.com/", "http://example.se/a?b=c", "/Sweden/Stockholm", "#boende"])
+      expect(isSafeBlockUrl(url), url).toBe(true);
     for (const url of ["ftp://x", "mailto:a@b.se", "javascript:x", "/\\evil", "# a"]) expect(isSafeBlockUrl(url), url).toBe(false);
   });
 });

@@ -81,7 +81,11 @@ export const contentBlockSchema = z.discriminatedUnion("type", [
     variant: z.enum(["default", "outline"]).default("default"),
     size: z.enum(["sm", "default", "lg"]).optional(),
   }),
-  z.object({ type: z.literal("list"), style: z.enum(["ordered", "unordered"]).default("unordered"), items: z.array(z.string()).min(1, BLOCK_MESSAGES.listEmpty) }),
+  z.object({
+    type: z.literal("list"),
+    style: z.enum(["ordered", "unordered"]).default("unordered"),
+    items: z.array(z.string()).min(1, BLOCK_MESSAGES.listEmpty),
+  }),
   z.object({ type: z.literal("quote"), content: z.string(), cite: z.string().optional() }),
 ]);
 

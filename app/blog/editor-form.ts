@@ -88,7 +88,8 @@ export const EDITOR_MESSAGES = {
   uploadRefused: "Bilden laddades inte upp – se meddelandet vid filfältet.",
   staleSave: {
     title: "Inlägget har ändrats",
-    description: "Någon annan har sparat inlägget medan du redigerade. Dina ändringar är inte sparade – kopiera det du vill behålla och ladda om sidan.",
+    description:
+      "Någon annan har sparat inlägget medan du redigerade. Dina ändringar är inte sparade – kopiera det du vill behålla och ladda om sidan.",
   },
   sessionExpired: {
     title: "Ej inloggad – din session har gått ut",
@@ -169,7 +170,11 @@ const safeUrl = (message: string) => required(message).refine(isSafeBlockUrl, BL
 
 export const editorBlockSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("paragraph"), content: required(EDITOR_MESSAGES.paragraph).pipe(z.string().max(20_000)) }),
-  z.object({ type: z.literal("heading"), level: z.number().int().min(1).max(3).default(2), content: required(EDITOR_MESSAGES.heading).pipe(z.string().max(300)) }),
+  z.object({
+    type: z.literal("heading"),
+    level: z.number().int().min(1).max(3).default(2),
+    content: required(EDITOR_MESSAGES.heading).pipe(z.string().max(300)),
+  }),
   z.object({ type: z.literal("image"), url: safeUrl(EDITOR_MESSAGES.imageUrl), alt: optionalText(300), caption: optionalText(300) }),
   z.object({
     type: z.literal("button"),
@@ -191,7 +196,13 @@ export const postFormSchema = z.object({
   // Any input is made into a valid slug when saved (slugToStore) instead of being refused.
   slug: z.string().trim().max(200).optional().default(""),
   excerpt: z.string().trim().max(1000, "Högst 1000 tecken.").optional().default(""),
-  coverImage: z.string().trim().max(2000).optional().default("").refine((value) => value === "" || isHttpOrLocalUrl(value), EDITOR_MESSAGES.cover),
+  coverImage: z
+    .string()
+    .trim()
+    .max(2000)
+    .optional()
+    .default("")
+    .refine((value) => value === "" || isHttpOrLocalUrl(value), EDITOR_MESSAGES.cover),
   published: z.boolean().optional().default(false),
   blocks: z.array(editorBlockSchema).max(300).min(1, EDITOR_MESSAGES.noContent.description),
   // The stored post's version the form was opened at (a hidden field; absent for a new post).

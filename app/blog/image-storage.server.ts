@@ -65,7 +65,11 @@ export class UploadError extends Error {
 
 const IMAGE_TYPES = [
   { mime: "image/jpeg", exts: ["jpg", "jpeg"], test: (b: Uint8Array) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
-  { mime: "image/png", exts: ["png"], test: (b: Uint8Array) => [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((byte, i) => b[i] === byte) },
+  {
+    mime: "image/png",
+    exts: ["png"],
+    test: (b: Uint8Array) => [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((byte, i) => b[i] === byte),
+  },
   { mime: "image/gif", exts: ["gif"], test: (b: Uint8Array) => ascii(b, 0, 6) === "GIF87a" || ascii(b, 0, 6) === "GIF89a" },
   { mime: "image/webp", exts: ["webp"], test: (b: Uint8Array) => ascii(b, 0, 4) === "RIFF" && ascii(b, 8, 12) === "WEBP" },
   { mime: "image/avif", exts: ["avif"], test: (b: Uint8Array) => ascii(b, 4, 8) === "ftyp" && ["avif", "avis"].includes(ascii(b, 8, 12)) },
@@ -109,7 +113,9 @@ export async function storeBlogImage(file: File, storage: BlogImageStorage = blo
 export const LOCAL_UPLOADS_PATH = "/uploads/blog-images";
 
 function supabaseBucket(storage: { url: string; key: string }) {
-  const client = createClient(storage.url, storage.key, { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } });
+  const client = createClient(storage.url, storage.key, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  });
   return client.storage.from(BLOG_IMAGE_BUCKET);
 }
 
@@ -148,7 +154,8 @@ export async function listBlogImages(storage: BlogImageStorage = blogImageStorag
     if (error) throw error;
     for (const object of data) {
       // Folders come back with no id and no dates.
-      if (object.id && object.created_at && UPLOAD_NAME.test(object.name)) images.push({ name: object.name, storedAt: new Date(object.created_at) });
+      if (object.id && object.created_at && UPLOAD_NAME.test(object.name))
+        images.push({ name: object.name, storedAt: new Date(object.created_at) });
     }
     if (data.length < PAGE) return images;
   }
@@ -195,5 +202,8 @@ export async function removeUnusedBlogImages(options: {
   const old = (await listBlogImages(storage)).filter((image) => image.storedAt < options.olderThan).map((image) => image.name);
   if (!old.length) return 0;
   const used = await options.inUse(old);
-  return removeBlogImages(old.filter((name) => !used.has(name)), storage);
+  return removeBlogImages(
+    old.filter((name) => !used.has(name)),
+    storage,
+  );
 }

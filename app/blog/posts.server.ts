@@ -46,8 +46,22 @@ function storedBlocks(content: unknown): ContentBlock[] {
 
 const summaryColumns = ["id", "slug", "title", "excerpt", "cover_image", "created_at"] as const;
 
-function toSummary(row: { id: string; slug: string | null; title: string; excerpt: string; cover_image: string | null; created_at: Date }): PostSummary {
-  return { id: row.id, slug: row.slug, title: row.title, excerpt: row.excerpt, coverImage: row.cover_image, createdAt: new Date(row.created_at).toISOString() };
+function toSummary(row: {
+  id: string;
+  slug: string | null;
+  title: string;
+  excerpt: string;
+  cover_image: string | null;
+  created_at: Date;
+}): PostSummary {
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    excerpt: row.excerpt,
+    coverImage: row.cover_image,
+    createdAt: new Date(row.created_at).toISOString(),
+  };
 }
 
 /** One page of published posts, newest first, and how many there are. */
@@ -135,7 +149,12 @@ export async function updatePost(
 ): Promise<"saved" | "stale" | "missing"> {
   if (!isPostId(id)) return "missing";
   if (version !== undefined) {
-    const updated = await db.updateTable("hotels_blog_posts").set(row).where("id", "=", id).where("version", "=", version).executeTakeFirst();
+    const updated = await db
+      .updateTable("hotels_blog_posts")
+      .set(row)
+      .where("id", "=", id)
+      .where("version", "=", version)
+      .executeTakeFirst();
     if (Number(updated.numUpdatedRows) === 1) {
       clearCatalogueCache();
       return "saved";
@@ -176,9 +195,14 @@ export interface AdminPostRow {
 }
 
 /** The back office's list: every post, newest first, optionally by title, 10 a page. */
-export async function listAdminPosts(input: { search: string; page: number }, db: DB = getAppDatabase().db): Promise<{ posts: AdminPostRow[]; total: number }> {
+export async function listAdminPosts(
+  input: { search: string; page: number },
+  db: DB = getAppDatabase().db,
+): Promise<{ posts: AdminPostRow[]; total: number }> {
   const pattern = likePattern(input.search);
-  const base = db.selectFrom("hotels_blog_posts").$if(pattern !== undefined, (qb) => qb.where(sql<boolean>`title ilike ${pattern} escape '\\'`));
+  const base = db
+    .selectFrom("hotels_blog_posts")
+    .$if(pattern !== undefined, (qb) => qb.where(sql<boolean>`title ilike ${pattern} escape '\\'`));
   const [rows, count] = await Promise.all([
     base
       .select(["id", "slug", "title", "published", "created_at"])
@@ -190,7 +214,13 @@ export async function listAdminPosts(input: { search: string; page: number }, db
     base.select(sql<number>`count(*)::int`.as("n")).executeTakeFirstOrThrow(),
   ]);
   return {
-    posts: rows.map((row) => ({ id: row.id, slug: row.slug, title: row.title, published: row.published, createdAt: new Date(row.created_at).toISOString() })),
+    posts: rows.map((row) => ({
+      id: row.id,
+      slug: row.slug,
+      title: row.title,
+      published: row.published,
+      createdAt: new Date(row.created_at).toISOString(),
+    })),
     total: count.n,
   };
 }

@@ -130,7 +130,9 @@ export function AiRecommendationBox({ result: pageResult, action }: Props) {
                 ),
               )}
             </div>
-            <p className="mt-3 text-xs text-muted">Förslagen bygger på hotellen i vår katalog. Kontrollera alltid pris och villkor hos bokningssajten.</p>
+            <p className="mt-3 text-xs text-muted">
+              Förslagen bygger på hotellen i vår katalog. Kontrollera alltid pris och villkor hos bokningssajten.
+            </p>
           </div>
         ) : null}
       </div>

@@ -7,7 +7,8 @@ export function ClicksChart({ perDay }: { perDay: { day: string; clicks: number 
   const width = 300;
   const height = 100;
   const slot = width / perDay.length;
-  const label = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
+  const label = (day: string) =>
+    new Date(`${day}T00:00:00Z`).toLocaleDateString("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
   return (
     <figure className="space-y-2">
       {/* aria-label, not <title>: React 19 treats <title> as document metadata. */}
@@ -45,8 +46,12 @@ export function ClicksChart({ perDay }: { perDay: { day: string; clicks: number 
         <table className="mt-2 w-full max-w-sm text-left">
           <thead>
             <tr>
-              <th scope="col" className="py-1">Day</th>
-              <th scope="col" className="py-1 text-right">Clicks</th>
+              <th scope="col" className="py-1">
+                Day
+              </th>
+              <th scope="col" className="py-1 text-right">
+                Clicks
+              </th>
             </tr>
           </thead>
           <tbody>

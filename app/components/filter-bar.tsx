@@ -40,7 +40,9 @@ export function FilterBar({ params, countries, locations, action, fixedPlace = f
       </summary>
       <Form ref={form} method="get" action={action} className="mt-4 grid gap-4 md:mt-0 md:grid-cols-2 lg:grid-cols-6 lg:items-end">
         <div className="lg:col-span-2">
-          <p className="mb-1 text-sm font-medium" aria-hidden="true">Sök</p>
+          <p className="mb-1 text-sm font-medium" aria-hidden="true">
+            Sök
+          </p>
           <SearchBar standalone={false} defaultValue={params.search} id="filter-search" label="Sök hotell, städer eller resmål" />
         </div>
         {fixedPlace ? null : (
@@ -117,7 +119,9 @@ function SelectField({ name, label, value, options, disabled, resetKey = "", onC
   const id = `filter-${name}`;
   return (
     <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium">{label}</label>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium">
+        {label}
+      </label>
       <select
         id={id}
         name={name}
@@ -129,7 +133,9 @@ function SelectField({ name, label, value, options, disabled, resetKey = "", onC
         onChange={onChange}
       >
         {options.map((option) => (
-          <option key={option.value} value={option.value}>{option.label}</option>
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
         ))}
       </select>
     </div>

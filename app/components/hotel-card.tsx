@@ -21,13 +21,18 @@ function fallbackToPlaceholder(event: React.SyntheticEvent<HTMLImageElement>) {
 export function HotelCard({ hotel, variant = "compact", amenityCount = CARD_LIMITS.amenities, eager = false }: HotelCardProps) {
   const href = hotelPath(hotel);
   const large = variant === "large";
-  const images = large ? [hotel.image_path, ...hotel.images.filter((image) => image !== hotel.image_path)].slice(0, CARD_LIMITS.images) : [hotel.image_path];
+  const images = large
+    ? [hotel.image_path, ...hotel.images.filter((image) => image !== hotel.image_path)].slice(0, CARD_LIMITS.images)
+    : [hotel.image_path];
   const price = Number(hotel.price_amount) > 0 ? formatPrice(hotel.price_amount, hotel.price_currency) : "";
   // Short, unique and the same on server and client; a uuid here cost ~10 kB per 100 cards.
   const headingId = useId();
 
   return (
-    <article aria-labelledby={headingId} className={`overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm ${large ? "md:flex" : ""}`}>
+    <article
+      aria-labelledby={headingId}
+      className={`overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm ${large ? "md:flex" : ""}`}
+    >
       <div className={large ? "md:w-[300px] md:shrink-0" : ""}>
         {images.length > 1 ? (
           // Scroll-snap carousel: every image reachable by scrolling or swiping, with or without JS.
@@ -70,14 +75,16 @@ export function HotelCard({ hotel, variant = "compact", amenityCount = CARD_LIMI
                 {hotel.name}
               </Link>
             </h3>
-            <p className="text-sm text-muted">
-              {[hotel.location, hotel.country].filter(Boolean).join(", ")}
-            </p>
+            <p className="text-sm text-muted">{[hotel.location, hotel.country].filter(Boolean).join(", ")}</p>
           </div>
           <StarRating stars={hotel.star_rating} />
         </div>
         <RatingBadge rating={hotel.rating} reviews={hotel.review_count} />
-        {hotel.description ? <p className="text-sm text-muted">{truncate(hotel.description, large ? CARD_LIMITS.description : CARD_LIMITS.compactDescription)}</p> : null}
+        {hotel.description ? (
+          <p className="text-sm text-muted">
+            {truncate(hotel.description, large ? CARD_LIMITS.description : CARD_LIMITS.compactDescription)}
+          </p>
+        ) : null}
         <AmenityList amenities={hotel.amenities} max={amenityCount} />
         <div className="mt-auto flex items-end justify-between gap-2 pt-2">
           {price ? (
@@ -87,7 +94,11 @@ export function HotelCard({ hotel, variant = "compact", amenityCount = CARD_LIMI
           ) : (
             <span />
           )}
-          <Link to={href} className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700" aria-describedby={headingId}>
+          <Link
+            to={href}
+            className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+            aria-describedby={headingId}
+          >
             Visa hotell
           </Link>
         </div>

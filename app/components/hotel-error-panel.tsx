@@ -49,7 +49,9 @@ export function HotelErrorPanel({ error }: { error: HotelErrorData }) {
       </section>
       {error.related.length ? (
         <section aria-labelledby="related-heading" className="mt-10">
-          <h2 id="related-heading" className="mb-4 text-xl font-semibold">Andra hotell i {error.location}</h2>
+          <h2 id="related-heading" className="mb-4 text-xl font-semibold">
+            Andra hotell i {error.location}
+          </h2>
           <HotelList hotels={error.related} />
         </section>
       ) : null}

@@ -40,7 +40,9 @@ export function HotelListSection({ page, variant, emptyText }: { page: HotelList
       <h2 className="sr-only">Hotell</h2>
       {loading ? (
         <>
-          <p className="sr-only" role="status">Laddar hotell…</p>
+          <p className="sr-only" role="status">
+            Laddar hotell…
+          </p>
           <SkeletonCards />
         </>
       ) : (

@@ -34,7 +34,9 @@ function MapFallback({ markers, city, country }: HotelMapProps) {
         <ul className="mt-3 space-y-2">
           {markers.slice(0, 20).map((marker) => (
             <li key={marker.id}>
-              <a href={marker.href} className="font-medium text-ink underline">{marker.name}</a>
+              <a href={marker.href} className="font-medium text-ink underline">
+                {marker.name}
+              </a>
               {marker.address ? <span className="block text-muted">{marker.address}</span> : null}
             </li>
           ))}
@@ -53,9 +55,12 @@ function useNearViewport<T extends Element>() {
   useEffect(() => {
     const element = ref.current;
     if (!element || near) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) setNear(true);
-    }, { rootMargin: "200px" });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { rootMargin: "200px" },
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, [near]);
@@ -69,13 +74,27 @@ export function HotelMap(props: HotelMapProps) {
   // Leaflet (about 45 kB gzip) is fetched only when the map scrolls into view.
   const [ref, near] = useNearViewport<HTMLElement>();
   return (
-    <section ref={ref} aria-label={label} className={`overflow-hidden rounded-xl border border-slate-200 ${props.className ?? "h-[400px]"}`}>
+    <section
+      ref={ref}
+      aria-label={label}
+      className={`overflow-hidden rounded-xl border border-slate-200 ${props.className ?? "h-[400px]"}`}
+    >
       <ClientOnly fallback={<MapFallback {...props} />}>
-        {() => !near ? <MapFallback {...props} /> : (
-          <Suspense fallback={<MapFallback {...props} />}>
-            <LeafletMap markers={props.markers} center={view.center} zoom={view.zoom} tiles={root?.mapTiles ?? DEFAULT_TILES} label={label} />
-          </Suspense>
-        )}
+        {() =>
+          !near ? (
+            <MapFallback {...props} />
+          ) : (
+            <Suspense fallback={<MapFallback {...props} />}>
+              <LeafletMap
+                markers={props.markers}
+                center={view.center}
+                zoom={view.zoom}
+                tiles={root?.mapTiles ?? DEFAULT_TILES}
+                label={label}
+              />
+            </Suspense>
+          )
+        }
       </ClientOnly>
     </section>
   );

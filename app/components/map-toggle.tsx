@@ -27,7 +27,13 @@ export function MapToggle({
         <span className="group-open:hidden">Visa karta</span>
         <span className="hidden group-open:inline">Dölj karta</span>
       </summary>
-      <HotelMap markers={toMapMarkers(hotels)} city={city} country={country} label={label} className={`mt-3 h-[360px] lg:mt-0 ${side ? "lg:h-[calc(100dvh-3rem)]" : ""}`} />
+      <HotelMap
+        markers={toMapMarkers(hotels)}
+        city={city}
+        country={country}
+        label={label}
+        className={`mt-3 h-[360px] lg:mt-0 ${side ? "lg:h-[calc(100dvh-3rem)]" : ""}`}
+      />
     </details>
   );
 }

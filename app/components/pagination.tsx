@@ -15,26 +15,38 @@ export function Pagination({ page, pageCount }: { page: number; pageCount: numbe
       <ul className="flex flex-wrap items-center justify-center gap-2">
         <li>
           {page > 1 ? (
-            <Link to={href(page - 1)} rel="prev" className={`${item} border-slate-300 hover:bg-brand-50`}>Föregående</Link>
+            <Link to={href(page - 1)} rel="prev" className={`${item} border-slate-300 hover:bg-brand-50`}>
+              Föregående
+            </Link>
           ) : (
-            <span aria-disabled="true" className={`${item} border-slate-200 text-slate-500`}>Föregående</span>
+            <span aria-disabled="true" className={`${item} border-slate-200 text-slate-500`}>
+              Föregående
+            </span>
           )}
         </li>
         {sorted.map((p, index) => (
           <li key={p} className="inline-flex items-center gap-2">
             {index > 0 && p - sorted[index - 1]! > 1 ? <span aria-hidden="true">…</span> : null}
             {p === page ? (
-              <span aria-current="page" className={`${item} border-brand-600 bg-brand-600 text-white`}>{p}</span>
+              <span aria-current="page" className={`${item} border-brand-600 bg-brand-600 text-white`}>
+                {p}
+              </span>
             ) : (
-              <Link to={href(p)} className={`${item} border-slate-300 hover:bg-brand-50`} aria-label={`Sida ${p}`}>{p}</Link>
+              <Link to={href(p)} className={`${item} border-slate-300 hover:bg-brand-50`} aria-label={`Sida ${p}`}>
+                {p}
+              </Link>
             )}
           </li>
         ))}
         <li>
           {page < pageCount ? (
-            <Link to={href(page + 1)} rel="next" className={`${item} border-slate-300 hover:bg-brand-50`}>Nästa</Link>
+            <Link to={href(page + 1)} rel="next" className={`${item} border-slate-300 hover:bg-brand-50`}>
+              Nästa
+            </Link>
           ) : (
-            <span aria-disabled="true" className={`${item} border-slate-200 text-slate-500`}>Nästa</span>
+            <span aria-disabled="true" className={`${item} border-slate-200 text-slate-500`}>
+              Nästa
+            </span>
           )}
         </li>
       </ul>

@@ -159,7 +159,9 @@ export function SearchBar({ defaultValue = "", standalone = true, id, label = "S
 
   const field = (
     <div ref={wrapper} className="relative flex-1">
-      <label htmlFor={inputId} className="sr-only">{label}</label>
+      <label htmlFor={inputId} className="sr-only">
+        {label}
+      </label>
       <input
         ref={input}
         id={inputId}
@@ -192,7 +194,9 @@ export function SearchBar({ defaultValue = "", standalone = true, id, label = "S
         {status ? <p className="px-3 py-2 text-sm text-muted">{status}</p> : null}
         {groups.map(({ group, items }) => (
           <div key={group} role="group" aria-label={group}>
-            <p aria-hidden="true" className="px-3 pt-2 text-xs font-semibold uppercase tracking-wide text-muted">{group}</p>
+            <p aria-hidden="true" className="px-3 pt-2 text-xs font-semibold uppercase tracking-wide text-muted">
+              {group}
+            </p>
             {items.map(({ option, index }) => (
               // Focus stays in the search field (aria-activedescendant), as the combobox pattern
               // says; the arrow keys there move between options, the mouse picks one here.

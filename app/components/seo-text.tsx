@@ -25,9 +25,9 @@ export function SeoText({ country }: { country?: string | null }) {
           Hitta och jämför hotell inför din nästa resa
         </h2>
         <p>
-          Hos oss jämför du hotell i hela Norden och resten av världen på ett ställe. Sök på en stad, ett land
-          eller ett hotellnamn, filtrera på antal stjärnor och se direkt på kartan var hotellet ligger. När du har
-          hittat rätt boende skickar vi dig vidare till vår partner, där du bokar till deras aktuella pris.
+          Hos oss jämför du hotell i hela Norden och resten av världen på ett ställe. Sök på en stad, ett land eller ett hotellnamn,
+          filtrera på antal stjärnor och se direkt på kartan var hotellet ligger. När du har hittat rätt boende skickar vi dig vidare till
+          vår partner, där du bokar till deras aktuella pris.
         </p>
         <h3 className="text-lg font-semibold text-ink">Populära resmål just nu</h3>
         <p>
@@ -41,23 +41,46 @@ export function SeoText({ country }: { country?: string | null }) {
             </span>
           ))}
           . Vill du stanna i Sverige? Utforska{" "}
-          <Link to="/Sweden" className={inlineLink}>hotell i Sverige</Link>, till exempel i{" "}
-          <Link to="/Sweden/Stockholm" className={inlineLink}>Stockholm</Link>,{" "}
-          <Link to="/Sweden/Gothenburg" className={inlineLink}>Göteborg</Link> eller{" "}
-          <Link to="/Sweden/Malmo" className={inlineLink}>Malmö</Link>.
+          <Link to="/Sweden" className={inlineLink}>
+            hotell i Sverige
+          </Link>
+          , till exempel i{" "}
+          <Link to="/Sweden/Stockholm" className={inlineLink}>
+            Stockholm
+          </Link>
+          ,{" "}
+          <Link to="/Sweden/Gothenburg" className={inlineLink}>
+            Göteborg
+          </Link>{" "}
+          eller{" "}
+          <Link to="/Sweden/Malmo" className={inlineLink}>
+            Malmö
+          </Link>
+          .
         </p>
         <h3 className="text-lg font-semibold text-ink">Grannländerna</h3>
         <p>
           Norden bjuder på allt från fjäll och fjordar till designhotell i huvudstäderna. Se våra hotell i{" "}
-          <Link to="/Norway" className={inlineLink}>Norge</Link>,{" "}
-          <Link to="/Denmark" className={inlineLink}>Danmark</Link> och{" "}
-          <Link to="/Finland" className={inlineLink}>Finland</Link>.
+          <Link to="/Norway" className={inlineLink}>
+            Norge
+          </Link>
+          ,{" "}
+          <Link to="/Denmark" className={inlineLink}>
+            Danmark
+          </Link>{" "}
+          och{" "}
+          <Link to="/Finland" className={inlineLink}>
+            Finland
+          </Link>
+          .
         </p>
         <h3 className="text-lg font-semibold text-ink">Tips och reseguider</h3>
         <p>
           Inspiration, packlistor och guider till städer och kvarter hittar du i våra{" "}
-          <Link to="/blog" className={inlineLink}>reseguider</Link>. Där tipsar vi om när det är bäst att resa,
-          vilka områden som passar familjer och hur du får mest ut av en långhelg.
+          <Link to="/blog" className={inlineLink}>
+            reseguider
+          </Link>
+          . Där tipsar vi om när det är bäst att resa, vilka områden som passar familjer och hur du får mest ut av en långhelg.
         </p>
       </div>
     </section>

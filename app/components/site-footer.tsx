@@ -34,7 +34,9 @@ export function SiteFooter({ siteName, year }: { siteName: string; year: number 
     <footer className="mt-16 bg-slate-900 text-slate-200">
       <div className="container-page grid gap-10 py-12 md:grid-cols-3">
         <section aria-labelledby="footer-about">
-          <h2 id="footer-about" className="mb-3 text-base font-semibold text-white">Om oss</h2>
+          <h2 id="footer-about" className="mb-3 text-base font-semibold text-white">
+            Om oss
+          </h2>
           <p className="mb-3 text-sm leading-relaxed">
             {siteName} hjälper dig att hitta och jämföra hotell i Sverige och resten av världen.
           </p>
@@ -47,11 +49,15 @@ export function SiteFooter({ siteName, year }: { siteName: string; year: number 
           />
         </section>
         <section aria-labelledby="footer-destinations">
-          <h2 id="footer-destinations" className="mb-3 text-base font-semibold text-white">Populära destinationer</h2>
+          <h2 id="footer-destinations" className="mb-3 text-base font-semibold text-white">
+            Populära destinationer
+          </h2>
           <FooterLinks links={POPULAR_COUNTRIES} />
         </section>
         <section aria-labelledby="footer-cities">
-          <h2 id="footer-cities" className="mb-3 text-base font-semibold text-white">Populära städer</h2>
+          <h2 id="footer-cities" className="mb-3 text-base font-semibold text-white">
+            Populära städer
+          </h2>
           <FooterLinks links={POPULAR_CITIES} />
         </section>
       </div>

@@ -124,7 +124,9 @@ export function SiteHeader({ siteName, countries, user }: SiteHeaderProps) {
           <nav aria-label="Mobilmeny" className="absolute right-0 z-30 mt-2 w-64 rounded-lg border border-slate-200 bg-white p-2 shadow-lg">
             <ul>
               <li>
-                <Link to="/hotels" className="block rounded-md px-3 py-2 text-sm font-medium hover:bg-brand-50">Hotell</Link>
+                <Link to="/hotels" className="block rounded-md px-3 py-2 text-sm font-medium hover:bg-brand-50">
+                  Hotell
+                </Link>
               </li>
               {countries.map((country) => (
                 <li key={country}>
@@ -134,11 +136,15 @@ export function SiteHeader({ siteName, countries, user }: SiteHeaderProps) {
                 </li>
               ))}
               <li>
-                <Link to="/blog" className="block rounded-md px-3 py-2 text-sm font-medium hover:bg-brand-50">Reseguider</Link>
+                <Link to="/blog" className="block rounded-md px-3 py-2 text-sm font-medium hover:bg-brand-50">
+                  Reseguider
+                </Link>
               </li>
               {user?.isAdmin ? (
                 <li>
-                  <Link to="/admin" className="block rounded-md px-3 py-2 text-sm font-medium hover:bg-brand-50">Admin</Link>
+                  <Link to="/admin" className="block rounded-md px-3 py-2 text-sm font-medium hover:bg-brand-50">
+                    Admin
+                  </Link>
                 </li>
               ) : null}
               {user ? (

@@ -40,10 +40,7 @@ export const contactSchema = z.object({
       (value) => value === "" || chars(value) >= CONTACT_LIMITS.messageMin,
       `Meddelandet måste vara minst ${CONTACT_LIMITS.messageMin} tecken.`,
     )
-    .refine(
-      (value) => chars(value) <= CONTACT_LIMITS.messageMax,
-      `Meddelandet får vara högst ${MESSAGE_MAX_TEXT} tecken.`,
-    ),
+    .refine((value) => chars(value) <= CONTACT_LIMITS.messageMax, `Meddelandet får vara högst ${MESSAGE_MAX_TEXT} tecken.`),
 });
 
 export type ContactMessage = z.infer<typeof contactSchema>;

@@ -30,7 +30,10 @@ export async function listContactMessages(page: number, db: DB = getAppDatabase(
       .limit(MESSAGES_PAGE_SIZE)
       .offset((page - 1) * MESSAGES_PAGE_SIZE)
       .execute(),
-    db.selectFrom("contact_messages").select(sql<number>`count(*)::int`.as("n")).executeTakeFirstOrThrow(),
+    db
+      .selectFrom("contact_messages")
+      .select(sql<number>`count(*)::int`.as("n"))
+      .executeTakeFirstOrThrow(),
   ]);
   return { messages, total: count.n };
 }
@@ -47,7 +50,11 @@ export type ContactSendResult = { sent: true; id: string } | { sent: false; retr
  * Stores a message unless its sender's address has already sent as many as a person writes
  * in an hour; the message is counted before it is stored, so parallel posts cannot slip past.
  */
-export async function sendContactMessage(message: ContactMessage, address: string | null, db: DB = getAppDatabase().db): Promise<ContactSendResult> {
+export async function sendContactMessage(
+  message: ContactMessage,
+  address: string | null,
+  db: DB = getAppDatabase().db,
+): Promise<ContactSendResult> {
   const limit = await takeRateLimit([addressClaim("contact", address, RATE_POLICIES.contactPerAddress)], db);
   if (!limit.allowed) return { sent: false, retryAfterSeconds: limit.retryAfterSeconds };
   return { sent: true, id: await saveContactMessage(message, db) };

@@ -60,9 +60,7 @@ function openPostgres(options: OpenDatabaseOptions): DatabaseHandle {
     application_name: "hotellguiden",
     types: {
       getTypeParser: ((oid: number, format?: "text" | "binary") =>
-        oid === INT8_OID || oid === NUMERIC_OID
-          ? toNumber
-          : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+        oid === INT8_OID || oid === NUMERIC_OID ? toNumber : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
   const { onConnectError } = options;
@@ -218,12 +216,17 @@ export function getAppDatabase(settings: AppDatabaseSettings = getEnv()): Databa
         const unavailable = isStatementTimeout(event.error);
         noteQueryError(event.error, () => handle.ping());
         recordQuery(event.queryDurationMillis, unavailable || isDatabaseDownError(event.error));
-        if (unavailable) log.warn("query cancelled by the statement timeout", { sql: event.query.sql.slice(0, 300), ms: Math.round(event.queryDurationMillis) });
+        if (unavailable)
+          log.warn("query cancelled by the statement timeout", {
+            sql: event.query.sql.slice(0, 300),
+            ms: Math.round(event.queryDurationMillis),
+          });
         return;
       }
       recordQuery(event.queryDurationMillis);
       // The SQL text only, never the parameters (they may hold e-mail addresses or hashes).
-      if (event.queryDurationMillis > SLOW_QUERY_MS) log.warn("slow query", { sql: event.query.sql.slice(0, 300), ms: Math.round(event.queryDurationMillis) });
+      if (event.queryDurationMillis > SLOW_QUERY_MS)
+        log.warn("slow query", { sql: event.query.sql.slice(0, 300), ms: Math.round(event.queryDurationMillis) });
     },
   });
   globalForDb.__hotellguidenDb = handle;

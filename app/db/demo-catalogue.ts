@@ -85,22 +85,82 @@ export const DEMO_PLACES: readonly DemoPlace[] = [
 ];
 
 const NAME_PREFIXES = [
-  "Grand", "Royal", "Nordic", "Harbour", "Park", "Garden", "Central", "City", "Old Town", "Riverside",
-  "Skyline", "Boutique", "Seaside", "Panorama", "Heritage", "Urban", "Crown", "Silver", "Golden", "Blue",
-  "Linden", "Birch", "Aurora", "Meridian", "Atlas", "Station", "Lighthouse", "Maple", "Granite", "Velvet",
+  "Grand",
+  "Royal",
+  "Nordic",
+  "Harbour",
+  "Park",
+  "Garden",
+  "Central",
+  "City",
+  "Old Town",
+  "Riverside",
+  "Skyline",
+  "Boutique",
+  "Seaside",
+  "Panorama",
+  "Heritage",
+  "Urban",
+  "Crown",
+  "Silver",
+  "Golden",
+  "Blue",
+  "Linden",
+  "Birch",
+  "Aurora",
+  "Meridian",
+  "Atlas",
+  "Station",
+  "Lighthouse",
+  "Maple",
+  "Granite",
+  "Velvet",
 ];
 const NAME_NOUNS = [
-  "Hotel", "Suites", "Inn", "Residence", "Lodge", "House", "Hotel & Spa", "Boutique Hotel", "Apartments",
-  "Guesthouse", "Palace", "Rooms",
+  "Hotel",
+  "Suites",
+  "Inn",
+  "Residence",
+  "Lodge",
+  "House",
+  "Hotel & Spa",
+  "Boutique Hotel",
+  "Apartments",
+  "Guesthouse",
+  "Palace",
+  "Rooms",
 ];
 
 /** Amenity labels as partner feeds spell them (English, varying case and wording). */
 const AMENITIES = [
-  "Free WiFi", "Breakfast included", "Restaurant", "Bar", "Fitness centre", "Gym", "Indoor pool",
-  "Outdoor swimming pool", "Spa", "Sauna", "Parking", "Garage parking", "Airport shuttle", "Room service",
-  "Coffee and tea maker", "Pet friendly", "Family rooms", "Non-smoking rooms", "24-hour front desk",
-  "Air conditioning", "Rooftop terrace", "Bicycle rental", "EV charging", "Laundry service", "Sea view",
-  "Wheelchair accessible", "Meeting rooms", "Kitchenette",
+  "Free WiFi",
+  "Breakfast included",
+  "Restaurant",
+  "Bar",
+  "Fitness centre",
+  "Gym",
+  "Indoor pool",
+  "Outdoor swimming pool",
+  "Spa",
+  "Sauna",
+  "Parking",
+  "Garage parking",
+  "Airport shuttle",
+  "Room service",
+  "Coffee and tea maker",
+  "Pet friendly",
+  "Family rooms",
+  "Non-smoking rooms",
+  "24-hour front desk",
+  "Air conditioning",
+  "Rooftop terrace",
+  "Bicycle rental",
+  "EV charging",
+  "Laundry service",
+  "Sea view",
+  "Wheelchair accessible",
+  "Meeting rooms",
+  "Kitchenette",
 ];
 
 const PARTNERS = [
@@ -187,8 +247,22 @@ export interface DemoHotel {
 const pad = (value: number, width: number) => String(value).padStart(width, "0");
 const round = (value: number, decimals: number) => Number(value.toFixed(decimals));
 
-function englishDescription(random: DemoRandom, name: string, place: DemoPlace, stars: number | null, district: string, amenities: string[]): string {
-  const kind = stars && stars >= 5 ? "luxury hotel" : stars && stars >= 4 ? "upscale hotel" : stars && stars <= 2 ? "budget-friendly hotel" : "comfortable hotel";
+function englishDescription(
+  random: DemoRandom,
+  name: string,
+  place: DemoPlace,
+  stars: number | null,
+  district: string,
+  amenities: string[],
+): string {
+  const kind =
+    stars && stars >= 5
+      ? "luxury hotel"
+      : stars && stars >= 4
+        ? "upscale hotel"
+        : stars && stars <= 2
+          ? "budget-friendly hotel"
+          : "comfortable hotel";
   const openers = [
     `${name} is a ${kind} in ${district}, ${place.location}.`,
     `Set in the heart of ${district}, ${name} is a ${kind} a short walk from ${place.location}'s main sights.`,
@@ -207,13 +281,23 @@ function englishDescription(random: DemoRandom, name: string, place: DemoPlace, 
     "It is a popular choice for both business travellers and families.",
   ];
   const amenityText = amenities.length
-    ? ` Guests can enjoy ${amenities.slice(0, 3).map((a) => a.toLowerCase()).join(", ")}.`
+    ? ` Guests can enjoy ${amenities
+        .slice(0, 3)
+        .map((a) => a.toLowerCase())
+        .join(", ")}.`
     : "";
   return `${random.pick(openers)} ${random.pick(rooms)}${amenityText} ${random.pick(extras)}`;
 }
 
 function swedishDescription(random: DemoRandom, name: string, place: DemoPlace, stars: number | null, district: string): string {
-  const kind = stars && stars >= 5 ? "ett lyxhotell" : stars && stars >= 4 ? "ett förstklassigt hotell" : stars && stars <= 2 ? "ett prisvärt hotell" : "ett bekvämt hotell";
+  const kind =
+    stars && stars >= 5
+      ? "ett lyxhotell"
+      : stars && stars >= 4
+        ? "ett förstklassigt hotell"
+        : stars && stars <= 2
+          ? "ett prisvärt hotell"
+          : "ett bekvämt hotell";
   const openers = [
     `${name} är ${kind} i ${district}, ${place.location}.`,
     `Mitt i ${district} ligger ${name}, ${kind} nära det mesta ${place.location} har att erbjuda.`,
@@ -244,7 +328,10 @@ function rawAmenities(random: DemoRandom, labels: string[]): unknown {
 
 function rawGallery(random: DemoRandom): unknown {
   const images = random
-    .sample(Array.from({ length: ROOM_IMAGE_COUNT }, (_, i) => `/images/rooms/room-${pad(i + 1, 2)}.svg`), random.int(2, 5))
+    .sample(
+      Array.from({ length: ROOM_IMAGE_COUNT }, (_, i) => `/images/rooms/room-${pad(i + 1, 2)}.svg`),
+      random.int(2, 5),
+    )
     .concat(random.chance(0.5) ? [`/images/hotels/hotel-${pad(random.int(1, HOTEL_IMAGE_COUNT), 2)}.svg`] : []);
   const shape = random.next();
   if (shape < 0.15) return null;
@@ -299,9 +386,7 @@ export function* generateDemoHotels(count: number, seed: number = DEMO_SEED): Ge
     const price = random.chance(0.04) ? null : Math.round((basePrice * place.priceFactor) / 10) * 10;
     const hasCoordinates = !random.chance(0.03);
     const partner = random.pick(PARTNERS);
-    const affiliate = random.chance(0.67)
-      ? partner.url(encodeURIComponent(`${displayName} ${place.location}`).replace(/%20/g, "+"))
-      : null;
+    const affiliate = random.chance(0.67) ? partner.url(encodeURIComponent(`${displayName} ${place.location}`).replace(/%20/g, "+")) : null;
     const streets = LOCAL_STREETS[place.country] ?? STREETS;
 
     yield {

@@ -29,7 +29,12 @@ export const DEMO_POSTS: DemoPost[] = [
         content:
           "Stockholm är byggt på fjorton öar, och det mesta går att nå till fots eller med en kort båttur. På en helg hinner du både museer, vattnet och en middag med utsikt över Riddarfjärden.",
       },
-      { type: "image", url: "/images/hotels/hotel-07.svg", alt: "Hotellfasad vid vattnet i kvällsljus", caption: "Bo nära vattnet – många hotell ligger bara några minuter från kajerna." },
+      {
+        type: "image",
+        url: "/images/hotels/hotel-07.svg",
+        alt: "Hotellfasad vid vattnet i kvällsljus",
+        caption: "Bo nära vattnet – många hotell ligger bara några minuter från kajerna.",
+      },
       { type: "heading", level: 3, content: "Tre kvarter att bo i" },
       {
         type: "list",
@@ -88,7 +93,15 @@ export const DEMO_POSTS: DemoPost[] = [
         content:
           "Vesterbro och Nørrebro har många prisvärda hotell med nära till centrum. Hyr en cykel – det är det snabbaste sättet att ta sig runt.",
       },
-      { type: "list", style: "unordered", items: ["Köp ett Copenhagen Card för fri entré och kollektivtrafik.", "Ät lunch på Torvehallerne.", "Bada gratis i Islands Brygge havnebad."] },
+      {
+        type: "list",
+        style: "unordered",
+        items: [
+          "Köp ett Copenhagen Card för fri entré och kollektivtrafik.",
+          "Ät lunch på Torvehallerne.",
+          "Bada gratis i Islands Brygge havnebad.",
+        ],
+      },
       { type: "image", url: "/images/rooms/room-04.svg", alt: "Enkelt och ljust hotellrum", caption: "Ett ljust dubbelrum i Vesterbro." },
       { type: "quote", content: "Cykla som en köpenhamnare – det är gratis att upptäcka staden.", cite: "Läsartips" },
       { type: "button", text: "Läs mer om Köpenhamn", url: "https://www.visitcopenhagen.com/", external: true, variant: "default" },
@@ -126,8 +139,32 @@ export const DEMO_POPULAR_LOCATIONS = [
 
 /** The back-office spec's seeded samples. */
 export const DEMO_POPULAR_DESTINATIONS = [
-  { name: "Stockholm", description: "Huvudstaden på fjorton öar, med Gamla stan, skärgården och ett myller av restauranger.", image: "/images/hotels/hotel-03.svg", price_text: "Från 890 kr", link: "/hotels?destination=stockholm" },
-  { name: "Göteborg", description: "Västkustens pärla med Liseberg, Haga och färsk skaldjur vid hamnen.", image: "/images/hotels/hotel-08.svg", price_text: "Från 790 kr", link: "/hotels?destination=göteborg" },
-  { name: "Malmö", description: "Kontinentala Malmö, med Turning Torso, Västra hamnen och Köpenhamn en kort tågresa bort.", image: "/images/hotels/hotel-12.svg", price_text: "Från 750 kr", link: "/hotels?destination=malmö" },
-  { name: "Uppsala", description: "Universitetsstad med domkyrka, botaniska trädgårdar och ett livligt studentliv.", image: "/images/hotels/hotel-16.svg", price_text: "Från 690 kr", link: "/hotels?destination=uppsala" },
+  {
+    name: "Stockholm",
+    description: "Huvudstaden på fjorton öar, med Gamla stan, skärgården och ett myller av restauranger.",
+    image: "/images/hotels/hotel-03.svg",
+    price_text: "Från 890 kr",
+    link: "/hotels?destination=stockholm",
+  },
+  {
+    name: "Göteborg",
+    description: "Västkustens pärla med Liseberg, Haga och färsk skaldjur vid hamnen.",
+    image: "/images/hotels/hotel-08.svg",
+    price_text: "Från 790 kr",
+    link: "/hotels?destination=göteborg",
+  },
+  {
+    name: "Malmö",
+    description: "Kontinentala Malmö, med Turning Torso, Västra hamnen och Köpenhamn en kort tågresa bort.",
+    image: "/images/hotels/hotel-12.svg",
+    price_text: "Från 750 kr",
+    link: "/hotels?destination=malmö",
+  },
+  {
+    name: "Uppsala",
+    description: "Universitetsstad med domkyrka, botaniska trädgårdar och ett livligt studentliv.",
+    image: "/images/hotels/hotel-16.svg",
+    price_text: "Från 690 kr",
+    link: "/hotels?destination=uppsala",
+  },
 ];

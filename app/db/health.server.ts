@@ -13,7 +13,8 @@ const CONNECTION_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EH
 const SERVER_GONE = /^(08|57P0[1-3]|53300)/; // connection exception, admin/crash shutdown, cannot connect now, too many connections
 const QUERY_CANCELED = "57014"; // statement_timeout
 
-const CONNECTION_MESSAGES = /connection terminated|timeout exceeded when trying to connect|connection refused|server closed the connection|Client has encountered a connection error/i;
+const CONNECTION_MESSAGES =
+  /connection terminated|timeout exceeded when trying to connect|connection refused|server closed the connection|Client has encountered a connection error/i;
 
 const state = { down: false, probe: undefined as ReturnType<typeof setInterval> | undefined };
 

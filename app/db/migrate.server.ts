@@ -34,9 +34,7 @@ export async function migrate(db: Kysely<Database>, options: MigrateOptions = {}
   });
 
   const files = (await fs.readdir(directory)).filter((name) => name.endsWith(".sql")).sort();
-  const applied = new Set(
-    (await db.selectFrom("schema_migrations").select("version").execute()).map((row) => row.version),
-  );
+  const applied = new Set((await db.selectFrom("schema_migrations").select("version").execute()).map((row) => row.version));
 
   const newlyApplied: string[] = [];
   for (const file of files) {
@@ -45,11 +43,7 @@ export async function migrate(db: Kysely<Database>, options: MigrateOptions = {}
     const script = await fs.readFile(path.join(directory, file), "utf8");
     const ran = await db.transaction().execute(async (trx) => {
       await sql`select pg_advisory_xact_lock(${MIGRATION_LOCK})`.execute(trx);
-      const done = await trx
-        .selectFrom("schema_migrations")
-        .select("version")
-        .where("version", "=", version)
-        .executeTakeFirst();
+      const done = await trx.selectFrom("schema_migrations").select("version").where("version", "=", version).executeTakeFirst();
       if (done) return false; // Another server applied it while we waited for the lock.
       await sql.raw(script).execute(trx);
       await trx.insertInto("schema_migrations").values({ version }).execute();

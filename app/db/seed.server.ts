@@ -58,9 +58,18 @@ export async function seedDemoCatalogue(db: Kysely<Database>, options: SeedOptio
 
   await db.transaction().execute(async (trx) => {
     const [posts, locations, destinations] = await Promise.all([
-      trx.selectFrom("hotels_blog_posts").select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow(),
-      trx.selectFrom("popular_locations").select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow(),
-      trx.selectFrom("popular_destinations").select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow(),
+      trx
+        .selectFrom("hotels_blog_posts")
+        .select((eb) => eb.fn.countAll<number>().as("count"))
+        .executeTakeFirstOrThrow(),
+      trx
+        .selectFrom("popular_locations")
+        .select((eb) => eb.fn.countAll<number>().as("count"))
+        .executeTakeFirstOrThrow(),
+      trx
+        .selectFrom("popular_destinations")
+        .select((eb) => eb.fn.countAll<number>().as("count"))
+        .executeTakeFirstOrThrow(),
     ]);
     if (Number(posts.count) === 0) {
       await trx

@@ -15,14 +15,7 @@ import chain from "stream-chain";
 import { parser as jsonParser } from "stream-json";
 import { pick } from "stream-json/filters/pick.js";
 import { streamArray } from "stream-json/streamers/stream-array.js";
-import {
-  FEED_FIELDS,
-  FEED_OWNED_FIELDS,
-  feedHotelValues,
-  parseFeedRow,
-  siteFieldsGiven,
-  type FeedHotel,
-} from "./feed-row.ts";
+import { FEED_FIELDS, FEED_OWNED_FIELDS, feedHotelValues, parseFeedRow, siteFieldsGiven, type FeedHotel } from "./feed-row.ts";
 import { countHotelChanges, upsertHotels, type HotelColumn, type UpsertCounts } from "#app/hotels/hotel-rows.server.ts";
 import type { Database } from "#app/db/schema.ts";
 
@@ -177,8 +170,7 @@ export async function importHotelFeed(db: Kysely<Database>, file: string, option
 
   try {
     rejectsFile = await RejectsFile.open(rejectsPath);
-    const records =
-      format === "csv" ? csvRecords(input) : format === "ndjson" ? ndjsonRecords(input.stream) : jsonRecords(input);
+    const records = format === "csv" ? csvRecords(input) : format === "ndjson" ? ndjsonRecords(input.stream) : jsonRecords(input);
     let batch = new Map<string, FeedHotel>();
     for await (const record of records) {
       report.rows++;

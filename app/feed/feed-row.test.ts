@@ -68,7 +68,11 @@ describe("parseFeedRow: a CSV row (every value is text)", () => {
   });
 
   it("reads list cells written as JSON text", () => {
-    const hotel = valid({ hotel_id: "1", amenities: '[{"label":"Gym","icon":"gym"},"Bar"]', additional_image_paths: '{"1":"/a.svg","count":2}' });
+    const hotel = valid({
+      hotel_id: "1",
+      amenities: '[{"label":"Gym","icon":"gym"},"Bar"]',
+      additional_image_paths: '{"1":"/a.svg","count":2}',
+    });
     expect(hotel.amenities).toEqual([
       { icon: "gym", label: "Gym" },
       { icon: "map-pin", label: "Bar" },
@@ -143,19 +147,17 @@ describe("parseFeedRow: rejected rows", () => {
     expect(reason(raw)).toContain(expected);
   });
 
-  it.each([
-    ["javascript:alert(1)"],
-    ["//evil.example/x.png"],
-    ["images/hotel.jpg"],
-    ["data:image/png;base64,AAAA"],
-  ])("refuses the image address %s", (address) => {
-    expect(reason({ hotel_id: "1", image_path: address })).toContain(
-      "image_path must be an http(s) address or a path on this site starting with /",
-    );
-    expect(reason({ hotel_id: "1", additional_image_paths: ["/ok.svg", address] })).toContain(
-      `additional_image_paths must be an http(s) address or a path on this site starting with /: ${JSON.stringify(address)}`,
-    );
-  });
+  it.each([["javascript:alert(1)"], ["//evil.example/x.png"], ["images/hotel.jpg"], ["data:image/png;base64,AAAA"]])(
+    "refuses the image address %s",
+    (address) => {
+      expect(reason({ hotel_id: "1", image_path: address })).toContain(
+        "image_path must be an http(s) address or a path on this site starting with /",
+      );
+      expect(reason({ hotel_id: "1", additional_image_paths: ["/ok.svg", address] })).toContain(
+        `additional_image_paths must be an http(s) address or a path on this site starting with /: ${JSON.stringify(address)}`,
+      );
+    },
+  );
 
   it.each([["/hotels/local"], ["ftp://www.booking.com/"], ["https://user:secret@www.booking.com/"], ["www.booking.com/x"]])(
     "refuses the affiliate URL %s (the redirect page would not forward to it)",
@@ -198,6 +200,8 @@ describe("site-managed fields", () => {
       has_affiliate_url: true,
       is_description_rewritten: true,
     });
-    expect(feedHotelValues(valid({ hotel_id: "1", affiliate_url: "https://x.example/", has_affiliate_url: "no" })).has_affiliate_url).toBe(false);
+    expect(feedHotelValues(valid({ hotel_id: "1", affiliate_url: "https://x.example/", has_affiliate_url: "no" })).has_affiliate_url).toBe(
+      false,
+    );
   });
 });

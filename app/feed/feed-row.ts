@@ -15,8 +15,21 @@ import { MAX_DESTINATION_LENGTH, redirectParamsSchema } from "#app/outbound/redi
  * the feed is the partner's current description of the hotel.
  */
 export const FEED_OWNED_FIELDS = [
-  "name", "description", "rating", "review_count", "star_rating", "price_amount", "price_currency",
-  "image_path", "additional_image_paths", "amenities", "location", "country", "latitude", "longitude", "address",
+  "name",
+  "description",
+  "rating",
+  "review_count",
+  "star_rating",
+  "price_amount",
+  "price_currency",
+  "image_path",
+  "additional_image_paths",
+  "amenities",
+  "location",
+  "country",
+  "latitude",
+  "longitude",
+  "address",
 ] as const;
 
 /**
@@ -89,8 +102,7 @@ const owned = <T extends z.ZodType>(prepare: (value: unknown) => unknown, schema
 const managed = <T extends z.ZodType>(prepare: (value: unknown) => unknown, schema: T) =>
   z.preprocess((value) => (isBlank(value) ? undefined : prepare(value)), schema.optional());
 
-const text = (max: number) =>
-  z.string({ error: "must be text" }).max(max, { error: `must be at most ${max} characters` });
+const text = (max: number) => z.string({ error: "must be text" }).max(max, { error: `must be at most ${max} characters` });
 
 const DECIMAL_COMMA = /^\s*-?\d+,\d+\s*$/;
 
@@ -157,7 +169,10 @@ export const feedRowSchema = z
       rating: owned(asNumber, range(0, 10)),
       review_count: owned(asNumber, range(0, 2_147_483_647, { integer: true })),
       // The table keeps 1–5 stars; 0 is how feeds say "unrated", stored as no stars.
-      star_rating: owned(asNumber, range(0, 5, { integer: true }).transform((stars) => stars || null)),
+      star_rating: owned(
+        asNumber,
+        range(0, 5, { integer: true }).transform((stars) => stars || null),
+      ),
       price_amount: owned(asNumber, range(0, 9_999_999_999)),
       price_currency: owned(
         asText,

@@ -33,7 +33,10 @@ export function listPopularDestinations(db: DB = getAppDatabase().db): Promise<P
 /** Adds a destination after the others (an empty price or link gets the default). */
 export async function addPopularDestination(value: DestinationInput, db: DB = getAppDatabase().db): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const last = await trx.selectFrom("popular_destinations").select(sql<number>`coalesce(max(position), -1)::int`.as("max")).executeTakeFirstOrThrow();
+    const last = await trx
+      .selectFrom("popular_destinations")
+      .select(sql<number>`coalesce(max(position), -1)::int`.as("max"))
+      .executeTakeFirstOrThrow();
     await trx
       .insertInto("popular_destinations")
       .values({
@@ -65,7 +68,8 @@ export async function movePopularDestination(id: string, direction: "up" | "down
     if (index === -1 || target < 0 || target >= rows.length) return;
     [rows[index], rows[target]] = [rows[target]!, rows[index]!];
     // Positions are rewritten 0..n-1, which also repairs any gaps or ties.
-    for (const [position, row] of rows.entries()) await trx.updateTable("popular_destinations").set({ position }).where("id", "=", row.id).execute();
+    for (const [position, row] of rows.entries())
+      await trx.updateTable("popular_destinations").set({ position }).where("id", "=", row.id).execute();
   });
   clearCatalogueCache();
 }
@@ -94,7 +98,10 @@ export function listChosenPlaces(db: DB = getAppDatabase().db): Promise<Array<{ 
 }
 
 /** Replaces the chosen places with these, in this order, and empties the caches that show them. */
-export async function saveChosenPlaces(places: ReadonlyArray<{ country: string; location: string }>, db: DB = getAppDatabase().db): Promise<void> {
+export async function saveChosenPlaces(
+  places: ReadonlyArray<{ country: string; location: string }>,
+  db: DB = getAppDatabase().db,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom("popular_locations").execute();
     if (places.length) {

@@ -13,7 +13,12 @@ type DB = Kysely<Database>;
  * and every hotel page of it needs the list to match the slug), then the one found is read in
  * full. `exact` is false when the URL spelled the slug differently and should be redirected.
  */
-export async function findHotel(country: string, location: string, slug: string, db: DB = getAppDatabase().db): Promise<{ hotel: Hotel; exact: boolean } | null> {
+export async function findHotel(
+  country: string,
+  location: string,
+  slug: string,
+  db: DB = getAppDatabase().db,
+): Promise<{ hotel: Hotel; exact: boolean } | null> {
   const place = await findPlace(country, location, db);
   if (!place) return null;
   const { candidates, bySlug } = await placeSlugs(db, place);
@@ -31,7 +36,10 @@ type Candidate = { id: string; name: string | null; hotel_id: string };
  * order the slug rule breaks ties in, with the first hotel for each slug. Admin writes empty it;
  * an import in another process shows up within the cache's minute.
  */
-function placeSlugs(db: DB, place: { country: string; location: string }): Promise<{ candidates: Candidate[]; bySlug: Map<string, Candidate> }> {
+function placeSlugs(
+  db: DB,
+  place: { country: string; location: string },
+): Promise<{ candidates: Candidate[]; bySlug: Map<string, Candidate> }> {
   return cachedRead(db, `place-slugs:${place.country}\u0000${place.location}`, async () => {
     const candidates = await db
       .selectFrom("hotels")
@@ -50,7 +58,13 @@ function placeSlugs(db: DB, place: { country: string; location: string }): Promi
 }
 
 /** Other hotels in the same place, best rated first, without the current one. */
-export async function relatedHotels(country: string, location: string, excludeId: string | null, limit: number, db: DB = getAppDatabase().db): Promise<HotelSummary[]> {
+export async function relatedHotels(
+  country: string,
+  location: string,
+  excludeId: string | null,
+  limit: number,
+  db: DB = getAppDatabase().db,
+): Promise<HotelSummary[]> {
   // One query: the list without its count, which nobody shows here.
   const hotels = await hotelCards(db, { country, location, sort: "betyg", limit: limit + 1 });
   return hotels.filter((hotel) => hotel.id !== excludeId).slice(0, limit);

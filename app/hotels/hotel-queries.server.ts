@@ -30,8 +30,22 @@ export interface HotelFilters {
 /** What a hotel card shows: no more than that goes to the browser. */
 export type HotelSummary = Pick<
   Hotel,
-  | "id" | "hotel_id" | "name" | "description" | "rating" | "review_count" | "star_rating" | "price_amount"
-  | "price_currency" | "image_path" | "amenities" | "location" | "country" | "latitude" | "longitude" | "address"
+  | "id"
+  | "hotel_id"
+  | "name"
+  | "description"
+  | "rating"
+  | "review_count"
+  | "star_rating"
+  | "price_amount"
+  | "price_currency"
+  | "image_path"
+  | "amenities"
+  | "location"
+  | "country"
+  | "latitude"
+  | "longitude"
+  | "address"
 > & { images: string[] };
 
 /**
@@ -50,8 +64,7 @@ const clean = (value: string | undefined) => {
   return trimmed || undefined;
 };
 
-const samePlace = (column: "country" | "location", value: string) =>
-  sql<SqlBool>`${sql.ref(`${column}_key`)} = place_key(${value})`;
+const samePlace = (column: "country" | "location", value: string) => sql<SqlBool>`${sql.ref(`${column}_key`)} = place_key(${value})`;
 
 const ilike = (column: "name" | "description" | "location" | "country", pattern: string) =>
   sql<SqlBool>`${sql.ref(column)} ilike ${pattern} escape '\\'`;
@@ -80,8 +93,22 @@ export function hotelListQuery(db: DB, filters: HotelFilters = {}) {
     .selectFrom("hotels")
     .where((eb) => whereFilters(eb, filters))
     .select([
-      "id", "hotel_id", "name", "rating", "review_count", "star_rating", "price_amount", "price_currency",
-      "image_path", "additional_image_paths", "amenities", "location", "country", "latitude", "longitude", "address",
+      "id",
+      "hotel_id",
+      "name",
+      "rating",
+      "review_count",
+      "star_rating",
+      "price_amount",
+      "price_currency",
+      "image_path",
+      "additional_image_paths",
+      "amenities",
+      "location",
+      "country",
+      "latitude",
+      "longitude",
+      "address",
     ])
     // Only the start of the text is shown on a card; don't ship the rest.
     .select(sql<string>`left(coalesce(nullif(rewritten_text, ''), description), ${CARD_DESCRIPTION_CHARS})`.as("description"));
@@ -104,7 +131,10 @@ export function hotelListQuery(db: DB, filters: HotelFilters = {}) {
         .orderBy(sql`rating desc nulls last`)
         .orderBy(sql`review_count desc nulls last`);
   }
-  return query.orderBy("id").limit(limit).offset((page - 1) * limit);
+  return query
+    .orderBy("id")
+    .limit(limit)
+    .offset((page - 1) * limit);
 }
 
 /** The hotel list with paging and sorting: one page of cards and the total count. */
@@ -153,12 +183,7 @@ function toHotelSummary(row: Record<string, unknown>): HotelSummary {
 export function listLocations(db: DB, country?: string): Promise<string[]> {
   const wanted = clean(country);
   return cachedRead(db, `locations:${wanted ?? ""}`, async () => {
-    let query = db
-      .selectFrom("hotels")
-      .select("location")
-      .distinct()
-      .where("location", "is not", null)
-      .where("location", "<>", "");
+    let query = db.selectFrom("hotels").select("location").distinct().where("location", "is not", null).where("location", "<>", "");
     if (wanted) query = query.where(samePlace("country", wanted));
     const rows = await query.execute();
     return sortSwedish(rows.map((row) => row.location));
@@ -199,7 +224,11 @@ export async function findCountry(segment: string, db: DB = getAppDatabase().db)
 }
 
 /** The place and its country as stored; null when there is no such place in that country. */
-export async function findPlace(countrySegment: string, locationSegment: string, db: DB = getAppDatabase().db): Promise<{ country: string; location: string } | null> {
+export async function findPlace(
+  countrySegment: string,
+  locationSegment: string,
+  db: DB = getAppDatabase().db,
+): Promise<{ country: string; location: string } | null> {
   const country = clean(countrySegment);
   const location = clean(locationSegment);
   if (!country || !location) return null;

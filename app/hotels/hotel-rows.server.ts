@@ -9,9 +9,25 @@ import type { Database, NewHotel } from "#app/db/schema.ts";
 
 /** The hotel columns an upsert may write, besides the key hotel_id. */
 export const HOTEL_COLUMNS = [
-  "name", "description", "rewritten_text", "rating", "review_count", "star_rating", "price_amount",
-  "price_currency", "image_path", "additional_image_paths", "amenities", "location", "country",
-  "latitude", "longitude", "address", "affiliate_url", "has_affiliate_url", "is_description_rewritten",
+  "name",
+  "description",
+  "rewritten_text",
+  "rating",
+  "review_count",
+  "star_rating",
+  "price_amount",
+  "price_currency",
+  "image_path",
+  "additional_image_paths",
+  "amenities",
+  "location",
+  "country",
+  "latitude",
+  "longitude",
+  "address",
+  "affiliate_url",
+  "has_affiliate_url",
+  "is_description_rewritten",
 ] as const;
 
 export type HotelColumn = (typeof HOTEL_COLUMNS)[number];
@@ -37,8 +53,7 @@ const INSERT_COLUMNS = ["hotel_id", ...HOTEL_COLUMNS] as const;
  * as stored (a rating of 8.64 is the 8.6 that numeric(3,1) keeps, jsonb by content), and a
  * batch costs one parameter instead of one per value.
  */
-const incoming = (hotels: readonly HotelValues[]) =>
-  sql`jsonb_populate_recordset(null::hotels, ${JSON.stringify(hotels)}::jsonb)`;
+const incoming = (hotels: readonly HotelValues[]) => sql`jsonb_populate_recordset(null::hotels, ${JSON.stringify(hotels)}::jsonb)`;
 
 const refs = (table: string, columns: readonly string[]) => sql.join(columns.map((column) => sql.ref(`${table}.${column}`)));
 

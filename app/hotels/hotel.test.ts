@@ -116,9 +116,7 @@ describe("parseAmenities", () => {
     ]);
   });
   it("guesses the icon when the given one is unknown", () => {
-    expect(parseAmenities([{ label: "Breakfast", icon: "<script>" }])).toEqual([
-      { icon: "restaurant", label: "Breakfast" },
-    ]);
+    expect(parseAmenities([{ label: "Breakfast", icon: "<script>" }])).toEqual([{ icon: "restaurant", label: "Breakfast" }]);
   });
   it("accepts an object whose keys are the labels", () => {
     expect(parseAmenities({ Parking: true, "Coffee maker": 1 })).toEqual([
@@ -259,4 +257,3 @@ describe("image addresses from the database", () => {
     expect(hotel.additional_image_paths).toEqual(["/images/a.svg", "https://cdn.example.com/b.jpg"]);
   });
 });
-

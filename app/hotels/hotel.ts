@@ -90,10 +90,7 @@ export function parseAmenities(raw: unknown): Amenity[] {
     const key = label.toLocaleLowerCase("sv-SE");
     if (!label || seen.has(key)) continue;
     seen.add(key);
-    const icon =
-      typeof entry.icon === "string" && AMENITY_ICONS.has(entry.icon)
-        ? (entry.icon as AmenityIcon)
-        : amenityIcon(label);
+    const icon = typeof entry.icon === "string" && AMENITY_ICONS.has(entry.icon) ? (entry.icon as AmenityIcon) : amenityIcon(label);
     amenities.push({ icon, label });
   }
   return amenities;
@@ -102,11 +99,7 @@ export function parseAmenities(raw: unknown): Amenity[] {
 /** Extra images: a list, or an object whose values are the paths; only non-blank strings are kept. */
 export function parseImagePaths(raw: unknown): string[] {
   const value = typeof raw === "string" ? tryParseJson(raw) : raw;
-  const items = Array.isArray(value)
-    ? value
-    : value !== null && typeof value === "object"
-      ? Object.values(value)
-      : [];
+  const items = Array.isArray(value) ? value : value !== null && typeof value === "object" ? Object.values(value) : [];
   return items
     .filter((item): item is string => typeof item === "string")
     .map((item) => item.trim())

@@ -15,7 +15,17 @@ const hotel = (id: string, latitude: number | null, longitude: number | null) =>
 describe("toMapMarkers", () => {
   it("keeps hotels with valid coordinates and builds the hotel link", () => {
     expect(toMapMarkers([hotel("a", 55.6, 13.0)])).toEqual([
-      { id: "a", name: "Hotell a", lat: 55.6, lng: 13.0, hotelId: "H-a", country: "Sweden", locationName: "Malmö", address: "Storgatan 1", href: "/Sweden/Malm%C3%B6/hotell-a" },
+      {
+        id: "a",
+        name: "Hotell a",
+        lat: 55.6,
+        lng: 13.0,
+        hotelId: "H-a",
+        country: "Sweden",
+        locationName: "Malmö",
+        address: "Storgatan 1",
+        href: "/Sweden/Malm%C3%B6/hotell-a",
+      },
     ]);
   });
   it("skips NaN, zero, missing coordinates and 0,0", () => {

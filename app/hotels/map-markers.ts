@@ -31,8 +31,7 @@ interface MarkerSource {
   longitude: number | null;
 }
 
-const validCoordinate = (value: number | null): value is number =>
-  value !== null && Number.isFinite(value) && value !== 0;
+const validCoordinate = (value: number | null): value is number => value !== null && Number.isFinite(value) && value !== 0;
 
 /** Markers for hotels with usable coordinates: never NaN, zero, or the pair 0,0. */
 export function toMapMarkers(hotels: readonly MarkerSource[]): MapMarker[] {
@@ -93,7 +92,12 @@ const KNOWN_COUNTRIES: Record<string, [number, number]> = {
 export const STOCKHOLM: [number, number] = KNOWN_CITIES.stockholm!;
 
 const key = (value: string) =>
-  value.normalize("NFKD").replace(/\p{M}+/gu, "").toLowerCase().replace(/[-_\s]+/g, " ").trim();
+  value
+    .normalize("NFKD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase()
+    .replace(/[-_\s]+/g, " ")
+    .trim();
 
 /** The first view: a known city (zoom 13) or country (zoom 6), else Stockholm. */
 export function initialView(city?: string | null, country?: string | null): { center: [number, number]; zoom: number } {

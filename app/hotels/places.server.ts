@@ -9,11 +9,11 @@ import { cachedRead } from "./catalogue-cache.server.ts";
 export function listCountries(db: Kysely<Database>): Promise<string[]> {
   return cachedRead(db, "countries", async () => {
     const rows = await db
-    .selectFrom("hotels")
-    .select("country")
-    .distinct()
-    .where("country", "is not", null)
-    .where("country", "<>", "")
+      .selectFrom("hotels")
+      .select("country")
+      .distinct()
+      .where("country", "is not", null)
+      .where("country", "<>", "")
       .execute();
     return sortSwedish(rows.map((row) => row.country));
   });

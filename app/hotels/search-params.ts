@@ -39,7 +39,9 @@ export const withoutControlChars = (value: string) => value.replace(/[\u0000-\u0
 
 function text(params: URLSearchParams, key: string): string {
   // Control characters go with the excess length.
-  return withoutControlChars(params.get(key) ?? "").trim().slice(0, MAX_TEXT);
+  return withoutControlChars(params.get(key) ?? "")
+    .trim()
+    .slice(0, MAX_TEXT);
 }
 
 export function readListParams(params: URLSearchParams): ListParams {

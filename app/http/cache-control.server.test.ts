@@ -12,7 +12,9 @@ describe("cacheControlFor", () => {
   it("makes answers that set or read our cookies private", () => {
     expect(cacheControlFor(request(), response(200, { "Set-Cookie": "hg_flash=x" }))).toBe(PRIVATE);
     expect(cacheControlFor(request({ headers: { Cookie: "hg_flash=abc" } }), response(200))).toBe(PRIVATE);
-    expect(cacheControlFor(request({ headers: { Cookie: "hg_flash=abc" } }), response(200, { "Cache-Control": "public, max-age=60" }))).toBe(PRIVATE);
+    expect(
+      cacheControlFor(request({ headers: { Cookie: "hg_flash=abc" } }), response(200, { "Cache-Control": "public, max-age=60" })),
+    ).toBe(PRIVATE);
   });
   it("ignores cookies that are not ours", () => {
     expect(cacheControlFor(request({ headers: { Cookie: "_ga=1" } }), response(200))).toBe(PUBLIC_PAGE);

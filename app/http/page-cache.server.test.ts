@@ -31,7 +31,10 @@ async function appWith(options: PageCacheOptions) {
     else res.setHeader("Cache-Control", "public, max-age=0, s-maxage=300");
     if (req.path === "/cookie") res.setHeader("Set-Cookie", "x=1");
     const filler = req.path === "/long" ? "<p>Hotell</p>".repeat(200) : "";
-    res.status(req.path === "/broken" ? 500 : 200).type("html").send(`<script nonce="${res.locals.cspNonce}">${req.path}</script>${filler}`);
+    res
+      .status(req.path === "/broken" ? 500 : 200)
+      .type("html")
+      .send(`<script nonce="${res.locals.cspNonce}">${req.path}</script>${filler}`);
   });
   await new Promise<void>((resolve) => (server = app.listen(0, "127.0.0.1", () => resolve())));
   const { port } = server!.address() as { port: number };

@@ -97,7 +97,11 @@ export type ClickOutcome = "counted" | "repeat" | "address-limit" | "failed";
  * address whatever user agents it claims. A failed write is logged, never shown: the visitor
  * still goes on.
  */
-export async function recordOutboundClick(click: OutboundClick, visitor: ClickVisitor, db: Kysely<Database> = getAppDatabase().db): Promise<ClickOutcome> {
+export async function recordOutboundClick(
+  click: OutboundClick,
+  visitor: ClickVisitor,
+  db: Kysely<Database> = getAppDatabase().db,
+): Promise<ClickOutcome> {
   try {
     const day = new Date().toISOString().slice(0, 10);
     const visitorHash = crypto

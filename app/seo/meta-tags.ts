@@ -93,7 +93,9 @@ export function hotelItemListJsonLd(
         name: hotel.name,
         url: absoluteUrl(siteUrl, hotel.href),
         image: absoluteUrl(siteUrl, hotel.image_path),
-        ...(hotel.description ? { description: hotel.description.length > 150 ? `${hotel.description.slice(0, 147).trimEnd()}…` : hotel.description } : {}),
+        ...(hotel.description
+          ? { description: hotel.description.length > 150 ? `${hotel.description.slice(0, 147).trimEnd()}…` : hotel.description }
+          : {}),
       },
     })),
   });

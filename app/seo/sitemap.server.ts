@@ -197,12 +197,16 @@ function publishedPosts(db: DB) {
 }
 
 async function countHotels(db: DB): Promise<number> {
-  const row = await hotelsWithPage(db).select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
+  const row = await hotelsWithPage(db)
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .executeTakeFirstOrThrow();
   return Number(row.count);
 }
 
 async function countPosts(db: DB): Promise<number> {
-  const row = await publishedPosts(db).select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
+  const row = await publishedPosts(db)
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .executeTakeFirstOrThrow();
   return Number(row.count);
 }
 
@@ -391,7 +395,9 @@ export async function openSitemap(options: SitemapOptions, file?: string, db: DB
   const today = sitemapDate(options.now ?? new Date());
   // Counting 100,000 hotels on every crawler visit is the public sitemap's main cost: its routes
   // keep the totals briefly, like the country and place lists (admin writes empty the cache).
-  const { pages, counts } = await (options.cacheTotals ? cachedRead(db, `sitemap-totals:${today}`, () => readTotals(db, today)) : readTotals(db, today));
+  const { pages, counts } = await (options.cacheTotals
+    ? cachedRead(db, `sitemap-totals:${today}`, () => readTotals(db, today))
+    : readTotals(db, today));
   const plan = planSitemap(counts, options.maxUrlsPerFile ?? SITEMAP_MAX_URLS);
   const ctx: WriteContext = {
     db,
@@ -437,12 +443,7 @@ export async function loadSitemapPage(db: DB = getAppDatabase().db): Promise<Sit
   const [countries, places, posts, postCount] = await Promise.all([
     listCountries(db),
     listLocationsWithCountry(db),
-    publishedPosts(db)
-      .select(["id", "slug", "title"])
-      .orderBy("created_at", "desc")
-      .orderBy("id")
-      .limit(POSTS_ON_SITEMAP_PAGE)
-      .execute(),
+    publishedPosts(db).select(["id", "slug", "title"]).orderBy("created_at", "desc").orderBy("id").limit(POSTS_ON_SITEMAP_PAGE).execute(),
     countPosts(db),
   ]);
   const byCountry = new Map<string, Array<{ name: string; path: string }>>();

@@ -48,7 +48,12 @@ export const envSchema = z.object({
     .string()
     .trim()
     .optional()
-    .transform((value) => value?.split(",").map((s) => s.trim()).filter(Boolean))
+    .transform((value) =>
+      value
+        ?.split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
     .refine((secrets) => !secrets || secrets.every((s) => s.length >= 32), {
       message: "each comma-separated secret must be at least 32 characters",
     }),
@@ -73,7 +78,12 @@ export const envSchema = z.object({
     .string()
     .trim()
     .default("")
-    .transform((value) => value.split(",").map((host) => host.trim().toLowerCase()).filter(Boolean))
+    .transform((value) =>
+      value
+        .split(",")
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
+    )
     .refine((hosts) => hosts.every((host) => /^[a-z0-9.-]+(:\d+)?$/.test(host)), {
       message: "must be a comma-separated list of host names such as www.booking.com",
     }),
@@ -92,7 +102,12 @@ export const envSchema = z.object({
     .string()
     .trim()
     .default("")
-    .transform((value) => value.split(",").map((host) => host.trim().toLowerCase()).filter(Boolean))
+    .transform((value) =>
+      value
+        .split(",")
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
+    )
     .refine((hosts) => hosts.every((host) => /^(\*\.)?[a-z0-9.-]+(:\d+)?$/.test(host)), {
       message: "must be a comma-separated list of host names such as cf.bstatic.com or *.example.com",
     }),
@@ -153,9 +168,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   }
   const result = envSchema.safeParse(cleaned);
   if (!result.success) {
-    const lines = result.error.issues.map(
-      (issue) => `  ${issue.path.join(".") || "(environment)"}: ${issue.message}`,
-    );
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join(".") || "(environment)"}: ${issue.message}`);
     throw new EnvError(`Invalid environment configuration:\n${lines.join("\n")}`);
   }
   const env = result.data;

@@ -56,12 +56,24 @@ export async function runLighthouse(origin: string, pages: ReadonlyArray<{ label
         if (key === "performance") continue;
         for (const ref of categories[key]?.auditRefs ?? []) {
           const audit = audits[ref.id];
-          if (audit && audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== "informative" && audit.scoreDisplayMode !== "manual") {
+          if (
+            audit &&
+            audit.score !== null &&
+            audit.score < 1 &&
+            audit.scoreDisplayMode !== "informative" &&
+            audit.scoreDisplayMode !== "manual"
+          ) {
             // inspector-issues says only "issues were logged"; its items name them (e.g. a CSP violation).
-            const items = (audit.details as { items?: Array<{ issueType?: string; subItems?: { items?: Array<Record<string, unknown>> } }> } | undefined)?.items ?? [];
+            const items =
+              (
+                audit.details as
+                  { items?: Array<{ issueType?: string; subItems?: { items?: Array<Record<string, unknown>> } }> } | undefined
+              )?.items ?? [];
             const named = items
               .filter((item) => item.issueType)
-              .map((item) => `${item.issueType}${item.subItems?.items?.length ? `: ${JSON.stringify(item.subItems.items.slice(0, 3))}` : ""}`);
+              .map(
+                (item) => `${item.issueType}${item.subItems?.items?.length ? `: ${JSON.stringify(item.subItems.items.slice(0, 3))}` : ""}`,
+              );
             failures.push(`${key}: ${audit.id} — ${audit.title}${named.length ? ` (${named.join("; ")})` : ""}`);
           }
         }
@@ -87,7 +99,9 @@ export function lighthouseTable(rows: LighthouseRow[]): string {
   const lines = ["| page | path | performance | accessibility | best practices | SEO | metrics |", "|---|---|---:|---:|---:|---:|---|"];
   for (const row of rows) {
     const s = row.scores;
-    lines.push(`| ${row.label} | \`${row.path}\` | ${s.performance} | ${s.accessibility} | ${s["best-practices"]} | ${s.seo} | ${row.metrics} |`);
+    lines.push(
+      `| ${row.label} | \`${row.path}\` | ${s.performance} | ${s.accessibility} | ${s["best-practices"]} | ${s.seo} | ${row.metrics} |`,
+    );
   }
   const failures = rows.flatMap((row) => row.failures.map((failure) => `- ${row.label}: ${failure}`));
   if (failures.length) lines.push("", "Audits below full marks:", "", ...failures);

@@ -40,8 +40,12 @@ async function run(url: string, amount: number) {
   // autocannon notices the end at its next sample, so sample often: the run's duration is then exact to 10 ms.
   const result = await autocannon({ url, connections: CONNECTIONS, amount, timeout: TIMEOUT_SECONDS, headers: HEADERS, sampleInt: 10 });
   if (result.non2xx || result.errors || result.timeouts) {
-    const codes = Object.entries(result.statusCodeStats).map(([code, { count }]) => `${code}×${count}`).join(", ");
-    throw new Error(`${url}: ${result.non2xx} non-2xx answers (${codes}), ${result.errors} errors, ${result.timeouts} timeouts (over ${TIMEOUT_SECONDS} s)`);
+    const codes = Object.entries(result.statusCodeStats)
+      .map(([code, { count }]) => `${code}×${count}`)
+      .join(", ");
+    throw new Error(
+      `${url}: ${result.non2xx} non-2xx answers (${codes}), ${result.errors} errors, ${result.timeouts} timeouts (over ${TIMEOUT_SECONDS} s)`,
+    );
   }
   return result;
 }

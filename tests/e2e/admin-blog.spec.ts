@@ -6,7 +6,9 @@ import { expect, jsOff, test } from "./fixtures.ts";
 
 const block = (page: Page, name: RegExp) => page.getByRole("group", { name });
 
-test("write a post with every block type, reorder and delete blocks, upload a cover, publish, edit and delete it", async ({ page }, testInfo) => {
+test("write a post with every block type, reorder and delete blocks, upload a cover, publish, edit and delete it", async ({
+  page,
+}, testInfo) => {
   const title = `Vinterresa ${testInfo.project.name}`;
   await openAsAdmin(page, "/admin/blog");
   await expect(page.getByRole("heading", { level: 1, name: "Blogghantering" })).toBeVisible();
@@ -19,20 +21,36 @@ test("write a post with every block type, reorder and delete blocks, upload a co
 
   // One block of each type, filled in as it is added.
   await page.getByRole("button", { name: "+ Paragraf" }).click();
-  await block(page, /^Paragraf 1$/).getByLabel("Text").fill("Snön lägger sig över staden.");
+  await block(page, /^Paragraf 1$/)
+    .getByLabel("Text")
+    .fill("Snön lägger sig över staden.");
   await page.getByRole("button", { name: "+ Rubrik" }).click();
-  await block(page, /^Rubrik 2$/).getByLabel("Rubriktext").fill("Var du ska bo");
+  await block(page, /^Rubrik 2$/)
+    .getByLabel("Rubriktext")
+    .fill("Var du ska bo");
   await page.getByRole("button", { name: "+ Bild" }).click();
-  await block(page, /^Bild 3$/).getByLabel("Bildadress").fill("/images/hotels/hotel-4.svg");
-  await block(page, /^Bild 3$/).getByLabel("Alternativtext (beskriv bilden)").fill("Ett hotell i snö");
+  await block(page, /^Bild 3$/)
+    .getByLabel("Bildadress")
+    .fill("/images/hotels/hotel-4.svg");
+  await block(page, /^Bild 3$/)
+    .getByLabel("Alternativtext (beskriv bilden)")
+    .fill("Ett hotell i snö");
   await page.getByRole("button", { name: "+ Knapp" }).click();
   await expect(block(page, /^Knapp 4$/).getByLabel("Knapptext")).toHaveValue("Läs mer");
   await page.getByRole("button", { name: "+ Lista" }).click();
-  await block(page, /^Lista 5$/).getByLabel("Punkt 1", { exact: true }).fill("Varma kläder");
-  await block(page, /^Lista 5$/).getByRole("button", { name: "+ Lägg till punkt" }).click();
-  await block(page, /^Lista 5$/).getByLabel("Punkt 2", { exact: true }).fill("Bra skor");
+  await block(page, /^Lista 5$/)
+    .getByLabel("Punkt 1", { exact: true })
+    .fill("Varma kläder");
+  await block(page, /^Lista 5$/)
+    .getByRole("button", { name: "+ Lägg till punkt" })
+    .click();
+  await block(page, /^Lista 5$/)
+    .getByLabel("Punkt 2", { exact: true })
+    .fill("Bra skor");
   await page.getByRole("button", { name: "+ Citat" }).click();
-  await block(page, /^Citat 6$/).getByLabel("Citat", { exact: true }).fill("Det finns inget dåligt väder.");
+  await block(page, /^Citat 6$/)
+    .getByLabel("Citat", { exact: true })
+    .fill("Det finns inget dåligt väder.");
 
   // Move the quote up, delete the button.
   await page.getByRole("button", { name: "Flytta upp Citat 6" }).click();
@@ -59,7 +77,11 @@ test("write a post with every block type, reorder and delete blocks, upload a co
 
   // On the public blog.
   await page.goto("/blog");
-  await page.getByRole("article").filter({ hasText: title }).getByRole("link", { name: /^Läs mer/ }).click();
+  await page
+    .getByRole("article")
+    .filter({ hasText: title })
+    .getByRole("link", { name: /^Läs mer/ })
+    .click();
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
   await expect(page.getByText(/Publicerad \d+ \w+ \d{4} · 1 min läsning/)).toBeVisible();
   await expect(page.getByRole("heading", { level: 2, name: "Var du ska bo" })).toBeVisible();
@@ -70,7 +92,11 @@ test("write a post with every block type, reorder and delete blocks, upload a co
 
   // Edit it.
   await page.goto("/admin/blog");
-  await page.getByRole("row").filter({ hasText: title }).getByRole("link", { name: /^Redigera/ }).click();
+  await page
+    .getByRole("row")
+    .filter({ hasText: title })
+    .getByRole("link", { name: /^Redigera/ })
+    .click();
   await expect(page.getByRole("heading", { level: 1, name: "Redigera inlägg" })).toBeVisible();
   await page.getByLabel("Rubrik", { exact: true }).fill(`${title} (uppdaterad)`);
   await page.getByRole("button", { name: "Spara ändringar" }).click();
@@ -80,7 +106,11 @@ test("write a post with every block type, reorder and delete blocks, upload a co
 
   // Delete it: a dialog with JavaScript, a confirmation on the page without.
   await page.goto("/admin/blog");
-  await page.getByRole("row").filter({ hasText: title }).getByRole("link", { name: /^Ta bort/ }).click();
+  await page
+    .getByRole("row")
+    .filter({ hasText: title })
+    .getByRole("link", { name: /^Ta bort/ })
+    .click();
   const question = jsOff(testInfo) ? page.getByRole("alertdialog") : page.getByRole("dialog");
   await expect(question).toContainText("Är du säker?");
   await question.getByRole("button", { name: "Ta bort" }).click();
@@ -109,10 +139,16 @@ async function createPost(page: Page, title: string): Promise<string> {
   await page.goto("/admin/blog/new");
   await page.getByLabel("Rubrik", { exact: true }).fill(title);
   await page.getByRole("button", { name: "+ Paragraf" }).click();
-  await block(page, /^Paragraf 1$/).getByLabel("Text").fill("Första versionen.");
+  await block(page, /^Paragraf 1$/)
+    .getByLabel("Text")
+    .fill("Första versionen.");
   await page.getByRole("button", { name: "Publicera inlägg" }).click();
   await expect(page.getByText("Inlägg skapat")).toBeVisible();
-  await page.getByRole("row").filter({ hasText: title }).getByRole("link", { name: /^Redigera/ }).click();
+  await page
+    .getByRole("row")
+    .filter({ hasText: title })
+    .getByRole("link", { name: /^Redigera/ })
+    .click();
   await expect(page.getByRole("heading", { level: 1, name: "Redigera inlägg" })).toBeVisible();
   return new URL(page.url()).pathname;
 }
@@ -134,7 +170,9 @@ test("a save from a stale copy is refused with what was typed kept", async ({ pa
   // …then the second, from the copy opened before that.
   await other.getByLabel("Utdrag").fill("Skrivet av B.");
   await other.getByRole("button", { name: "Spara ändringar" }).click();
-  await expect(other.getByRole("alert")).toContainText("Någon annan har sparat inlägget medan du redigerade. Dina ändringar är inte sparade");
+  await expect(other.getByRole("alert")).toContainText(
+    "Någon annan har sparat inlägget medan du redigerade. Dina ändringar är inte sparade",
+  );
   await expect(other).toHaveURL(editPath);
   await expect(other.getByLabel("Utdrag")).toHaveValue("Skrivet av B.");
   await expect(other.getByLabel("Rubrik", { exact: true })).toHaveValue(title);
@@ -157,7 +195,9 @@ test("an image that is too large or not an image is refused by its file input, a
     await expect(page.getByLabel("Eller ladda upp en bild:")).toHaveAccessibleDescription("Bilden får vara högst 5 MB.");
     await page.getByLabel("Eller ladda upp en bild:").setInputFiles(text);
     await page.getByRole("button", { name: "Ladda upp", exact: true }).click();
-    await expect(page.getByLabel("Eller ladda upp en bild:")).toHaveAccessibleDescription("Bara bildfiler (JPEG, PNG, GIF, WebP eller AVIF) kan laddas upp.");
+    await expect(page.getByLabel("Eller ladda upp en bild:")).toHaveAccessibleDescription(
+      "Bara bildfiler (JPEG, PNG, GIF, WebP eller AVIF) kan laddas upp.",
+    );
   } else {
     // The browser refuses the file as it is picked: nothing is sent.
     const posts: string[] = [];
@@ -219,7 +259,9 @@ test("leaving an edited post asks first, and staying keeps the text", { tag: "@n
   await page.getByLabel("Rubrik", { exact: true }).fill("Osparat utkast");
   // A block added in the browser (a conform intent, sent through the form's submit event) too.
   await page.getByRole("button", { name: "+ Paragraf" }).click();
-  await block(page, /^Paragraf 1$/).getByLabel("Text").fill("Text som inte får försvinna.");
+  await block(page, /^Paragraf 1$/)
+    .getByLabel("Text")
+    .fill("Text som inte får försvinna.");
 
   const asked: string[] = [];
   const answer = (accept: boolean) =>

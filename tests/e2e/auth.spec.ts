@@ -15,7 +15,10 @@ test("an administrator signs in from a guarded page, comes back to it, and signs
   await expect(page.getByText("Välkommen tillbaka!")).toBeVisible();
   await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
   await expect(page.getByRole("banner")).toContainText(`Inloggad som ${E2E_ADMIN.email}`);
-  await expect(page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Dashboard" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
   await expect(page.getByText("Hotels in total")).toBeVisible();
 
   // Public pages know the visitor is signed in.

@@ -107,9 +107,7 @@ export const test = base.extend<object, { adminStorageState: () => Promise<strin
         // A timed forward to a partner must not carry the checker off the page it checks.
         if (baseURL && new URL(route.request().url()).origin !== new URL(baseURL).origin) return route.fulfill({ status: 204 });
         const response = await route.fetch({ maxRedirects: 0 });
-        const html = (await response.text())
-          .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "")
-          .replace(/<\/?noscript>/gi, "");
+        const html = (await response.text()).replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "").replace(/<\/?noscript>/gi, "");
         await route.fulfill({ response, body: html });
       });
     }

@@ -9,7 +9,10 @@ import { E2E_AXE_DIR, E2E_DATA_DIR } from "./run-dirs.ts";
 export default function globalTeardown() {
   fs.rmSync(E2E_DATA_DIR, { recursive: true, force: true });
   if (fs.existsSync(E2E_AXE_DIR)) {
-    const checked = fs.readdirSync(E2E_AXE_DIR).map((file) => fs.readFileSync(path.join(E2E_AXE_DIR, file), "utf8")).sort();
+    const checked = fs
+      .readdirSync(E2E_AXE_DIR)
+      .map((file) => fs.readFileSync(path.join(E2E_AXE_DIR, file), "utf8"))
+      .sort();
     fs.mkdirSync("test-results", { recursive: true });
     fs.writeFileSync(path.join("test-results", "axe-checked.txt"), `${checked.join("\n")}\n`);
     fs.rmSync(E2E_AXE_DIR, { recursive: true, force: true });

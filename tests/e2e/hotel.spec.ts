@@ -84,7 +84,13 @@ test("another spelling of the address answers 301 to the canonical one", { tag: 
   await page.goto("/Sweden/Stockholm");
   const href = (await page.locator("main article").first().getByRole("link", { name: "Visa hotell" }).getAttribute("href")) ?? "";
   const response = await page.goto(href.replace("/Sweden/Stockholm/", "/sweden/STOCKHOLM/").toUpperCase().replace("/SWEDEN", "/sweden"));
-  expect(await response?.request().redirectedFrom()?.response().then((r) => r?.status())).toBe(301);
+  expect(
+    await response
+      ?.request()
+      .redirectedFrom()
+      ?.response()
+      .then((r) => r?.status()),
+  ).toBe(301);
   expect(new URL(page.url()).pathname).toBe(href);
 });
 
@@ -137,7 +143,11 @@ test("pages carry canonical and Open Graph tags on the configured origin", { tag
 test("card → hotel page → booking → redirect → partner", async ({ page }) => {
   // The demo partners are real sites; the test answers for them so nothing leaves the machine.
   await page.route(/^https:\/\/(www\.booking\.com|se\.hotels\.com|www\.expedia\.se)\//, (route) =>
-    route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><html lang=sv><title>Partner</title><h1>Partnersidan</h1></html>" }),
+    route.fulfill({
+      status: 200,
+      contentType: "text/html",
+      body: "<!doctype html><html lang=sv><title>Partner</title><h1>Partnersidan</h1></html>",
+    }),
   );
   await page.goto("/Sweden/Malmo");
   // The recommended order lists bookable hotels first.

@@ -185,6 +185,8 @@ test("markup in a destination is shown as text and never runs", async ({ page })
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Kontrollera länken innan du fortsätter");
   const main = page.getByRole("main");
   await expect(main.locator("script, img")).toHaveCount(0);
-  await expect(main.locator("dd")).toHaveText("https://evil.example/%22%3E%3Cscript%3Ealert(1)%3C/script%3E%3Cimg%20src=x%20onerror=alert(2)%3E");
+  await expect(main.locator("dd")).toHaveText(
+    "https://evil.example/%22%3E%3Cscript%3Ealert(1)%3C/script%3E%3Cimg%20src=x%20onerror=alert(2)%3E",
+  );
   expect(dialogs).toEqual([]);
 });

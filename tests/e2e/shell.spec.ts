@@ -17,7 +17,20 @@ test("the home page renders the header, content from the database and the footer
   await expect(page.getByRole("heading", { name: "Göteborg", level: 3 })).toBeVisible();
 
   const footer = page.getByRole("contentinfo");
-  for (const href of ["/Sweden", "/Norway", "/Denmark", "/Finland", "/Sweden/Stockholm", "/Sweden/Gothenburg", "/Denmark/Copenhagen", "/Norway/Oslo", "/Finland/Helsinki", "/about", "/contact", "/sitemap"]) {
+  for (const href of [
+    "/Sweden",
+    "/Norway",
+    "/Denmark",
+    "/Finland",
+    "/Sweden/Stockholm",
+    "/Sweden/Gothenburg",
+    "/Denmark/Copenhagen",
+    "/Norway/Oslo",
+    "/Finland/Helsinki",
+    "/about",
+    "/contact",
+    "/sitemap",
+  ]) {
     await expect(footer.locator(`a[href="${href}"]`)).toHaveCount(1);
   }
   await expect(footer).toContainText(`© ${new Date().getFullYear()} Hotellguiden. Alla rättigheter förbehållna.`);

@@ -41,21 +41,35 @@ describe("request bodies are counted as they arrive", () => {
     { name: "JSON to /contact", path: "/contact", contentType: "application/json" },
     { name: "urlencoded to /login", path: "/login", contentType: "application/x-www-form-urlencoded" },
     { name: "JSON to the AI box", path: "/hotels", contentType: "application/json" },
-    { name: "urlencoded to a back-office form, signed in", path: "/admin/messages", contentType: "application/x-www-form-urlencoded", admin: true },
+    {
+      name: "urlencoded to a back-office form, signed in",
+      path: "/admin/messages",
+      contentType: "application/x-www-form-urlencoded",
+      admin: true,
+    },
     // The editor answers with its own page (what it can keep of the post), not the error page.
-    { name: "multipart to the blog editor, signed in", path: "/admin/blog/new", contentType: "multipart/form-data; boundary=xyz", admin: true, page: "editor" },
+    {
+      name: "multipart to the blog editor, signed in",
+      path: "/admin/blog/new",
+      contentType: "multipart/form-data; boundary=xyz",
+      admin: true,
+      page: "editor",
+    },
   ];
 
-  it.each(cases)("refuses a 100 MB chunked body ($name) with 413 and the Swedish text, long before its end", async ({ path, contentType, admin, page }) => {
-    const browser = new Browser(app.origin);
-    if (admin) await signIn(browser, TEST_ADMIN.email, TEST_ADMIN.password);
-    const answer = await postChunked(browser, path, contentType, 100 * MB);
-    expect(answer.status).toBe(413);
-    if (page !== "editor") expect(visibleText(answer.text)).toContain(TOO_LARGE_TEXT);
-    // The server stopped reading at the route's limit (at most a few MB): the client never
-    // got to send more than the socket buffers hold past it.
-    expect(answer.sent).toBeLessThan(40 * MB);
-  });
+  it.each(cases)(
+    "refuses a 100 MB chunked body ($name) with 413 and the Swedish text, long before its end",
+    async ({ path, contentType, admin, page }) => {
+      const browser = new Browser(app.origin);
+      if (admin) await signIn(browser, TEST_ADMIN.email, TEST_ADMIN.password);
+      const answer = await postChunked(browser, path, contentType, 100 * MB);
+      expect(answer.status).toBe(413);
+      if (page !== "editor") expect(visibleText(answer.text)).toContain(TOO_LARGE_TEXT);
+      // The server stopped reading at the route's limit (at most a few MB): the client never
+      // got to send more than the socket buffers hold past it.
+      expect(answer.sent).toBeLessThan(40 * MB);
+    },
+  );
 
   it("closes the connection of a big body that no form reads, instead of reading it all", async () => {
     const answer = await postChunked(new Browser(app.origin), "/about", "application/x-www-form-urlencoded", 100 * MB);
@@ -84,13 +98,17 @@ describe("rate limits hold under concurrency", () => {
     expect(visibleText(await limited.text())).toContain(RATE_LIMIT_MESSAGE);
 
     // The attacker's address cannot lock the administrator out: from their own address they sign in.
-    expect((await new Browser(app.origin).post("/login", { intent: "sign-in", email: TEST_ADMIN.email, password: TEST_ADMIN.password })).status).toBe(302);
+    expect(
+      (await new Browser(app.origin).post("/login", { intent: "sign-in", email: TEST_ADMIN.email, password: TEST_ADMIN.password })).status,
+    ).toBe(302);
   });
 
   it("answers exactly 20 of 40 concurrent AI-box questions from one address", async () => {
     const visitor = new Browser(app.origin);
     const answers = await Promise.all(
-      Array.from({ length: 40 }, () => visitor.post("/hotels", { intent: "ai-recommend", query: "Ett hotell i Stockholm med frukost", preferences: "" })),
+      Array.from({ length: 40 }, () =>
+        visitor.post("/hotels", { intent: "ai-recommend", query: "Ett hotell i Stockholm med frukost", preferences: "" }),
+      ),
     );
     const statuses = answers.map((response) => response.status);
     expect(statuses.filter((status) => status === 200)).toHaveLength(RATE_POLICIES.aiBoxPerAddress.max);
@@ -121,7 +139,12 @@ describe("return addresses after sign-in", () => {
     ["/ü", "/%C3%BC"],
   ])("sends %j to %j, never a 500 or a raw byte in Location", async (redirectTo, location) => {
     const browser = new Browser(app.origin);
-    const response = await browser.post("/login", { intent: "sign-in", email: TEST_ADMIN.email, password: TEST_ADMIN.password, redirectTo });
+    const response = await browser.post("/login", {
+      intent: "sign-in",
+      email: TEST_ADMIN.email,
+      password: TEST_ADMIN.password,
+      redirectTo,
+    });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(location);
   });

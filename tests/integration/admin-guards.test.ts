@@ -43,7 +43,11 @@ beforeAll(async () => {
   app = await startTestApp();
   browsers.anonymous = new Browser(app.origin);
   browsers.user = new Browser(app.origin);
-  const created = await browsers.user.post("/login", { intent: "sign-up", email: "vanlig@hotellguiden.test", password: "vanligt-lösenord-1" });
+  const created = await browsers.user.post("/login", {
+    intent: "sign-up",
+    email: "vanlig@hotellguiden.test",
+    password: "vanligt-lösenord-1",
+  });
   expect(created.status).toBe(302);
   browsers.admin = new Browser(app.origin);
   await signIn(browsers.admin, TEST_ADMIN.email, TEST_ADMIN.password);

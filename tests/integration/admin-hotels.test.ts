@@ -34,12 +34,19 @@ describe("the hotel table", () => {
     const { text, ids } = await page();
     expect(ids).toHaveLength(50);
     expect(text).toContain("Showing first 50 results of 600 total hotels");
-    for (const heading of ["Name", "Country", "Location", "Affiliate URL", "Description Rewritten", "Actions"]) expect(text).toContain(heading);
+    for (const heading of ["Name", "Country", "Location", "Affiliate URL", "Description Rewritten", "Actions"])
+      expect(text).toContain(heading);
   });
 
   it("filters by country and place, and ignores a place without a country", async () => {
     const malmo = await page("?country=Sweden&location=Malm%C3%B6");
-    const count = await (await db()).selectFrom("hotels").select((eb) => eb.fn.countAll<number>().as("n")).where("location", "=", "Malmö").executeTakeFirstOrThrow();
+    const count = await (
+      await db()
+    )
+      .selectFrom("hotels")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("location", "=", "Malmö")
+      .executeTakeFirstOrThrow();
     expect(malmo.ids.length).toBe(Math.min(50, Number(count.n)));
     expect(malmo.html).toMatch(/<select id="hotels-location" name="location"(?![^>]*disabled="")/);
     const rows = await (await db()).selectFrom("hotels").select("location").where("hotel_id", "in", malmo.ids).execute();
@@ -53,7 +60,11 @@ describe("the hotel table", () => {
   it("filters by affiliate and rewrite status, and by search", async () => {
     const database = await db();
     const missing = await page("?affiliate=missing&rewrite=rewritten");
-    const flags = await database.selectFrom("hotels").select(["has_affiliate_url", "is_description_rewritten"]).where("hotel_id", "in", missing.ids).execute();
+    const flags = await database
+      .selectFrom("hotels")
+      .select(["has_affiliate_url", "is_description_rewritten"])
+      .where("hotel_id", "in", missing.ids)
+      .execute();
     expect(flags.length).toBeGreaterThan(0);
     expect(flags.every((row) => !row.has_affiliate_url && row.is_description_rewritten)).toBe(true);
 
@@ -69,8 +80,17 @@ describe("the hotel table", () => {
   it("cuts long affiliate URLs to 57 characters and an ellipsis, with the full URL in the tooltip", async () => {
     const database = await db();
     const long = `https://www.booking.com/hotel/se/${"a".repeat(80)}.html?aid=1`;
-    const hotel = await database.selectFrom("hotels").select("hotel_id").where("location", "=", "Kiruna").orderBy("hotel_id").executeTakeFirstOrThrow();
-    await database.updateTable("hotels").set({ affiliate_url: long, has_affiliate_url: true }).where("hotel_id", "=", hotel.hotel_id).execute();
+    const hotel = await database
+      .selectFrom("hotels")
+      .select("hotel_id")
+      .where("location", "=", "Kiruna")
+      .orderBy("hotel_id")
+      .executeTakeFirstOrThrow();
+    await database
+      .updateTable("hotels")
+      .set({ affiliate_url: long, has_affiliate_url: true })
+      .where("hotel_id", "=", hotel.hotel_id)
+      .execute();
     const { html } = await page(`?q=${hotel.hotel_id}`);
     expect(html).toContain(`title="${long}"`);
     expect(html).toContain(`>${long.slice(0, 57)}...<`);
@@ -90,12 +110,24 @@ describe("the hotel table", () => {
 describe("changing hotels", () => {
   it("toggles one row's flags in place and comes back to the same filters", async () => {
     const database = await db();
-    const hotel = await database.selectFrom("hotels").select(["hotel_id", "is_description_rewritten"]).where("location", "=", "Uppsala").orderBy("hotel_id").executeTakeFirstOrThrow();
-    const response = await admin.post(`/admin/hotels?country=Sweden&location=Uppsala`, { intent: "toggle", toggle: `rewritten:${hotel.hotel_id}:${!hotel.is_description_rewritten}` });
+    const hotel = await database
+      .selectFrom("hotels")
+      .select(["hotel_id", "is_description_rewritten"])
+      .where("location", "=", "Uppsala")
+      .orderBy("hotel_id")
+      .executeTakeFirstOrThrow();
+    const response = await admin.post(`/admin/hotels?country=Sweden&location=Uppsala`, {
+      intent: "toggle",
+      toggle: `rewritten:${hotel.hotel_id}:${!hotel.is_description_rewritten}`,
+    });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/admin/hotels?country=Sweden&location=Uppsala");
     expect(await flashAfter(response)).toContain("Hotel updated");
-    const after = await database.selectFrom("hotels").select("is_description_rewritten").where("hotel_id", "=", hotel.hotel_id).executeTakeFirstOrThrow();
+    const after = await database
+      .selectFrom("hotels")
+      .select("is_description_rewritten")
+      .where("hotel_id", "=", hotel.hotel_id)
+      .executeTakeFirstOrThrow();
     expect(after.is_description_rewritten).toBe(!hotel.is_description_rewritten);
   });
 
@@ -134,11 +166,24 @@ describe("changing hotels", () => {
 
   it("generates partner URLs from the configured template", async () => {
     const database = await db();
-    const hotel = await database.selectFrom("hotels").select(["hotel_id", "name", "location"]).where("location", "=", "Tromsø").orderBy("hotel_id").executeTakeFirstOrThrow();
-    await database.updateTable("hotels").set({ affiliate_url: null, has_affiliate_url: false }).where("hotel_id", "=", hotel.hotel_id).execute();
+    const hotel = await database
+      .selectFrom("hotels")
+      .select(["hotel_id", "name", "location"])
+      .where("location", "=", "Tromsø")
+      .orderBy("hotel_id")
+      .executeTakeFirstOrThrow();
+    await database
+      .updateTable("hotels")
+      .set({ affiliate_url: null, has_affiliate_url: false })
+      .where("hotel_id", "=", hotel.hotel_id)
+      .execute();
     const response = await admin.post("/admin/hotels", { intent: "generate-affiliate", hotel: hotel.hotel_id });
     expect(await flashAfter(response)).toContain("now link to partner.example");
-    const after = await database.selectFrom("hotels").select(["affiliate_url", "has_affiliate_url"]).where("hotel_id", "=", hotel.hotel_id).executeTakeFirstOrThrow();
+    const after = await database
+      .selectFrom("hotels")
+      .select(["affiliate_url", "has_affiliate_url"])
+      .where("hotel_id", "=", hotel.hotel_id)
+      .executeTakeFirstOrThrow();
     expect(after.has_affiliate_url).toBe(true);
     expect(after.affiliate_url).toBe(
       `https://partner.example/hotel?q=${encodeURIComponent(`${hotel.name} ${hotel.location}`)}&id=${encodeURIComponent(hotel.hotel_id)}&aid=hg`,
@@ -146,13 +191,30 @@ describe("changing hotels", () => {
   });
 
   it("answers 400 to an unknown or missing intent, or a malformed switch, without changing anything", async () => {
-    const before = await (await db()).selectFrom("hotels").select(["hotel_id", "has_affiliate_url", "is_description_rewritten"]).orderBy("hotel_id").execute();
-    const refused: Record<string, string>[] = [{ intent: "drop-table", hotel: "x" }, { hotel: before[0]!.hotel_id }, { toggle: `affiliate:${before[0]!.hotel_id}:true` }, { intent: "toggle", toggle: "affiliate:x" }];
+    const before = await (
+      await db()
+    )
+      .selectFrom("hotels")
+      .select(["hotel_id", "has_affiliate_url", "is_description_rewritten"])
+      .orderBy("hotel_id")
+      .execute();
+    const refused: Record<string, string>[] = [
+      { intent: "drop-table", hotel: "x" },
+      { hotel: before[0]!.hotel_id },
+      { toggle: `affiliate:${before[0]!.hotel_id}:true` },
+      { intent: "toggle", toggle: "affiliate:x" },
+    ];
     for (const fields of refused) {
       const response = await admin.post("/admin/hotels", fields);
       expect(response.status, JSON.stringify(fields)).toBe(400);
     }
-    const after = await (await db()).selectFrom("hotels").select(["hotel_id", "has_affiliate_url", "is_description_rewritten"]).orderBy("hotel_id").execute();
+    const after = await (
+      await db()
+    )
+      .selectFrom("hotels")
+      .select(["hotel_id", "has_affiliate_url", "is_description_rewritten"])
+      .orderBy("hotel_id")
+      .execute();
     expect(after).toEqual(before);
   });
 });

@@ -38,7 +38,12 @@ describe("dashboard", () => {
         { hotel_id: hotel.hotel_id, source: "booking-sidebar", target_host: "www.booking.com", clicked_at: new Date() },
         { hotel_id: hotel.hotel_id, source: "booking-sidebar", target_host: "www.booking.com", clicked_at: new Date(Date.now() - 2 * day) },
         { hotel_id: hotel.hotel_id, source: "admin-panel", target_host: "www.booking.com", clicked_at: new Date(Date.now() - 20 * day) },
-        { hotel_id: hotel.hotel_id, source: "booking-sidebar", target_host: "www.booking.com", clicked_at: new Date(Date.now() - 40 * day) },
+        {
+          hotel_id: hotel.hotel_id,
+          source: "booking-sidebar",
+          target_host: "www.booking.com",
+          clicked_at: new Date(Date.now() - 40 * day),
+        },
       ])
       .execute();
     const html = await (await admin.get("/admin")).text();
@@ -60,7 +65,14 @@ describe("AI Rewrite", () => {
     const missing = await text("/admin/rewrite?hotel=NO-SUCH-ID");
     expect(missing).toContain("Not found");
     expect(missing).toContain("No hotel found with this ID");
-    const hotel = await (await db()).selectFrom("hotels").select(["hotel_id", "description"]).where("description", "is not", null).orderBy("hotel_id").executeTakeFirstOrThrow();
+    const hotel = await (
+      await db()
+    )
+      .selectFrom("hotels")
+      .select(["hotel_id", "description"])
+      .where("description", "is not", null)
+      .orderBy("hotel_id")
+      .executeTakeFirstOrThrow();
     const found = await text(`/admin/rewrite?hotel=${hotel.hotel_id}.`);
     expect(found).toContain("Hotel found");
     expect(found).toContain(hotel.description!.slice(0, 60));
@@ -68,7 +80,13 @@ describe("AI Rewrite", () => {
 
   it("explains that translation needs a provider, keeps what was typed, and saves a hand-made translation", async () => {
     const database = await db();
-    const hotel = await database.selectFrom("hotels").select(["hotel_id"]).where("description", "is not", null).where("is_description_rewritten", "=", false).orderBy("hotel_id").executeTakeFirstOrThrow();
+    const hotel = await database
+      .selectFrom("hotels")
+      .select(["hotel_id"])
+      .where("description", "is not", null)
+      .where("is_description_rewritten", "=", false)
+      .orderBy("hotel_id")
+      .executeTakeFirstOrThrow();
     const path = `/admin/rewrite?hotel=${hotel.hotel_id}`;
     const translate = await admin.post(path, { intent: "translate", hotel_id: hotel.hotel_id, translation: "Mitt utkast" });
     expect(translate.status).toBe(400);
@@ -83,7 +101,11 @@ describe("AI Rewrite", () => {
     const saved = await admin.post(path, { intent: "save", hotel_id: hotel.hotel_id, translation: "Ett trevligt hotell nära stationen." });
     expect(saved.status).toBe(302);
     expect(await flashAfter(saved)).toContain("Translated description saved successfully");
-    const after = await database.selectFrom("hotels").select(["rewritten_text", "is_description_rewritten"]).where("hotel_id", "=", hotel.hotel_id).executeTakeFirstOrThrow();
+    const after = await database
+      .selectFrom("hotels")
+      .select(["rewritten_text", "is_description_rewritten"])
+      .where("hotel_id", "=", hotel.hotel_id)
+      .executeTakeFirstOrThrow();
     expect(after).toEqual({ rewritten_text: "Ett trevligt hotell nära stationen.", is_description_rewritten: true });
   });
 
@@ -91,7 +113,11 @@ describe("AI Rewrite", () => {
     const database = await db();
     const hotel = await database.selectFrom("hotels").select("hotel_id").orderBy("hotel_id", "desc").executeTakeFirstOrThrow();
     await database.updateTable("hotels").set({ description: null }).where("hotel_id", "=", hotel.hotel_id).execute();
-    const response = await admin.post(`/admin/rewrite?hotel=${hotel.hotel_id}`, { intent: "translate", hotel_id: hotel.hotel_id, translation: "" });
+    const response = await admin.post(`/admin/rewrite?hotel=${hotel.hotel_id}`, {
+      intent: "translate",
+      hotel_id: hotel.hotel_id,
+      translation: "",
+    });
     expect(visibleText(await response.text())).toContain("No description to translate");
   });
 });
@@ -101,14 +127,26 @@ describe("Affiliate URLs", () => {
     expect(await text("/admin/affiliate?hotel=&affiliate=")).toContain("Hotel ID and affiliate ID are required");
     expect(await text("/admin/affiliate?hotel=NOPE&affiliate=p1")).toContain("No hotel found with this ID: NOPE");
     expect(await text("/admin/affiliate?hotel=X&affiliate=p1&source=%3Cscript%3E")).toContain("UTM Source may only contain");
-    const hotel = await (await db()).selectFrom("hotels").select(["hotel_id", "name", "location"]).where("location", "=", "Malmö").orderBy("hotel_id").executeTakeFirstOrThrow();
+    const hotel = await (
+      await db()
+    )
+      .selectFrom("hotels")
+      .select(["hotel_id", "name", "location"])
+      .where("location", "=", "Malmö")
+      .orderBy("hotel_id")
+      .executeTakeFirstOrThrow();
     const html = await (await admin.get(`/admin/affiliate?hotel=${hotel.hotel_id}&affiliate=partner-42&source=&medium=`)).text();
     const url = /id="affiliate-url"[^>]*value="([^"]+)"/.exec(html)?.[1]?.replace(/&amp;/g, "&");
     expect(url).toBeDefined();
     const parsed = new URL(url!);
     expect(parsed.origin).toBe("http://hotellguiden.test");
     expect(parsed.pathname).toMatch(/^\/Sweden\/Malm%C3%B6\/[a-z0-9-]+$/);
-    expect(Object.fromEntries(parsed.searchParams)).toEqual({ aff_id: "partner-42", utm_source: "partner", utm_medium: "affiliate", utm_campaign: hotel.hotel_id });
+    expect(Object.fromEntries(parsed.searchParams)).toEqual({
+      aff_id: "partner-42",
+      utm_source: "partner",
+      utm_medium: "affiliate",
+      utm_campaign: hotel.hotel_id,
+    });
     // The link leads to the hotel's real page.
     expect((await new Browser(app.origin).get(parsed.pathname + parsed.search)).status).toBe(200);
   });
@@ -116,21 +154,46 @@ describe("Affiliate URLs", () => {
 
 describe("Popular destinations", () => {
   it("refuses a destination without name, description and image, keeping what was typed", async () => {
-    const response = await admin.post("/admin/destinations", { intent: "add", name: "Visby", description: "", image: "", price: "", link: "" });
+    const response = await admin.post("/admin/destinations", {
+      intent: "add",
+      name: "Visby",
+      description: "",
+      image: "",
+      price: "",
+      link: "",
+    });
     expect(response.status).toBe(400);
     const html = await response.text();
     expect(visibleText(html)).toContain("Name, description and image are required");
     expect(html).toContain('value="Visby"');
-    const bad = await admin.post("/admin/destinations", { intent: "add", name: "X", description: "Y", image: "javascript:alert(1)", price: "", link: "" });
+    const bad = await admin.post("/admin/destinations", {
+      intent: "add",
+      name: "X",
+      description: "Y",
+      image: "javascript:alert(1)",
+      price: "",
+      link: "",
+    });
     expect(visibleText(await bad.text())).toContain("Image URL must start with http://, https:// or /");
   });
 
   it("adds a destination with the default price and link, reorders it, shows it on the home page, and removes it", async () => {
-    const added = await admin.post("/admin/destinations", { intent: "add", name: "Visby", description: "Ringmuren och rosor.", image: "/images/hotels/hotel-3.svg", price: "", link: "" });
+    const added = await admin.post("/admin/destinations", {
+      intent: "add",
+      name: "Visby",
+      description: "Ringmuren och rosor.",
+      image: "/images/hotels/hotel-3.svg",
+      price: "",
+      link: "",
+    });
     expect(added.status).toBe(302);
     expect(await flashAfter(added)).toContain("Destination added");
     const database = await db();
-    const rows = await database.selectFrom("popular_destinations").select(["id", "name", "price_text", "link", "position"]).orderBy("position").execute();
+    const rows = await database
+      .selectFrom("popular_destinations")
+      .select(["id", "name", "price_text", "link", "position"])
+      .orderBy("position")
+      .execute();
     const visby = rows.find((row) => row.name === "Visby")!;
     expect(visby).toMatchObject({ price_text: "Från 890 kr", link: "/hotels?destination=visby" });
     expect(rows.at(-1)!.name).toBe("Visby");
@@ -155,7 +218,11 @@ describe("Popular locations", () => {
     const kiruna = values.find((value) => value.includes("Kiruna"))!;
     const response = await admin.request("/admin/popular-locations", {
       method: "POST",
-      body: new URLSearchParams([["place", visby], ["place", kiruna], ["place", '["Nowhere","Atlantis"]']]),
+      body: new URLSearchParams([
+        ["place", visby],
+        ["place", kiruna],
+        ["place", '["Nowhere","Atlantis"]'],
+      ]),
       headers: { Origin: app.origin, "Content-Type": "application/x-www-form-urlencoded" },
     });
     expect(await flashAfter(response)).toContain("The home page shows 2 locations.");
@@ -210,7 +277,11 @@ describe("Contact messages", () => {
       .execute();
     const page = await text("/admin/messages");
     expect(page.indexOf("Nyare Avsändare")).toBeLessThan(page.indexOf("Äldre Avsändare"));
-    const older = await database.selectFrom("contact_messages").select("id").where("name", "=", "Äldre Avsändare").executeTakeFirstOrThrow();
+    const older = await database
+      .selectFrom("contact_messages")
+      .select("id")
+      .where("name", "=", "Äldre Avsändare")
+      .executeTakeFirstOrThrow();
     const response = await admin.post("/admin/messages", { intent: "delete", id: older.id });
     expect(await flashAfter(response)).toContain("Message deleted");
     expect(await text("/admin/messages")).not.toContain("Äldre Avsändare");

@@ -67,9 +67,19 @@ describe("the AI service with a provider", () => {
   it("rewrites hotels in the background and shows the job's progress to an administrator", async () => {
     const db = await app.db();
     const { startRewrite } = await app.importApp<Service>("app/ai/service.server.ts");
-    const hotels = await db.selectFrom("hotels").select("hotel_id").where("location", "=", "Visby").where("description", "is not", null).limit(3).execute();
+    const hotels = await db
+      .selectFrom("hotels")
+      .select("hotel_id")
+      .where("location", "=", "Visby")
+      .where("description", "is not", null)
+      .limit(3)
+      .execute();
     expect(hotels).toHaveLength(3);
-    const jobId = (await startRewrite(db, hotels.map((h) => h.hotel_id), TEST_ADMIN.email))!;
+    const jobId = (await startRewrite(
+      db,
+      hotels.map((h) => h.hotel_id),
+      TEST_ADMIN.email,
+    ))!;
 
     const browser = new Browser(app.origin);
     await signIn(browser, TEST_ADMIN.email, TEST_ADMIN.password);
@@ -85,7 +95,15 @@ describe("the AI service with a provider", () => {
     const text = visibleText(await page.text());
     expect(text).toContain("Finished");
     expect(text).toMatch(/Rewritten 3 Failed 0 Waiting 0/);
-    const rows = await db.selectFrom("hotels").select(["rewritten_text", "is_description_rewritten"]).where("hotel_id", "in", hotels.map((h) => h.hotel_id)).execute();
+    const rows = await db
+      .selectFrom("hotels")
+      .select(["rewritten_text", "is_description_rewritten"])
+      .where(
+        "hotel_id",
+        "in",
+        hotels.map((h) => h.hotel_id),
+      )
+      .execute();
     for (const row of rows) {
       expect(row.is_description_rewritten).toBe(true);
       expect(row.rewritten_text).toMatch(/^Svensk översättning: /);
@@ -95,7 +113,11 @@ describe("the AI service with a provider", () => {
   it("refreshes a running job's page by itself without JavaScript, unless asked not to", async () => {
     const db = await app.db();
     // A job whose only item is held by another (imagined) worker stays running.
-    const job = await db.insertInto("ai_jobs").values({ kind: "rewrite", total: 1, created_by: null }).returning("id").executeTakeFirstOrThrow();
+    const job = await db
+      .insertInto("ai_jobs")
+      .values({ kind: "rewrite", total: 1, created_by: null })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     const hotel = await db.selectFrom("hotels").select("hotel_id").limit(1).executeTakeFirstOrThrow();
     await db
       .insertInto("ai_job_items")

@@ -28,7 +28,11 @@ describe("the AI box on /hotels", () => {
   });
 
   it("answers a question in the page, with line breaks kept and the hotels linked to their pages", async () => {
-    const response = await ask(new Browser(app.origin), { query: "fyrstjärnigt hotell i Stockholm med frukost", preferences: "nära centrum" }, "/hotels?country=Sweden");
+    const response = await ask(
+      new Browser(app.origin),
+      { query: "fyrstjärnigt hotell i Stockholm med frukost", preferences: "nära centrum" },
+      "/hotels?country=Sweden",
+    );
     expect(response.status).toBe(200);
     const html = await response.text();
     expect(html).toMatch(/<details open="" class="group/);

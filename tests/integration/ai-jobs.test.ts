@@ -73,7 +73,11 @@ describe.each(testDatabases())("AI jobs on $name", ({ open }) => {
     const progress = (await jobProgress(jobId, handle.db))!;
     expect(progress).toMatchObject({ status: "finished", total: 12, done: 11, failed: 1 });
     expect(progress.failures).toEqual([{ hotelId: "J12", error: NO_DESCRIPTION }]);
-    const rewritten = await handle.db.selectFrom("hotels").select(["hotel_id", "rewritten_text", "is_description_rewritten"]).where("hotel_id", "=", "J03").executeTakeFirstOrThrow();
+    const rewritten = await handle.db
+      .selectFrom("hotels")
+      .select(["hotel_id", "rewritten_text", "is_description_rewritten"])
+      .where("hotel_id", "=", "J03")
+      .executeTakeFirstOrThrow();
     expect(rewritten).toEqual({ hotel_id: "J03", rewritten_text: "SV: A fine hotel called J03.", is_description_rewritten: true });
   });
 
@@ -94,7 +98,11 @@ describe.each(testDatabases())("AI jobs on $name", ({ open }) => {
     const orphaned = await claimItems(handle.db, 3);
     expect(orphaned).toHaveLength(3);
     expect((await jobProgress(jobId, handle.db))?.status).toBe("running");
-    await handle.db.updateTable("ai_job_items").set({ locked_until: sql<Date>`now() - interval '1 second'` }).where("status", "=", "running").execute();
+    await handle.db
+      .updateTable("ai_job_items")
+      .set({ locked_until: sql<Date>`now() - interval '1 second'` })
+      .where("status", "=", "running")
+      .execute();
 
     const { engine, calls } = stubEngine();
     while ((await runWorkerOnce(handle.db, engine)) > 0);
@@ -107,7 +115,12 @@ describe.each(testDatabases())("AI jobs on $name", ({ open }) => {
     const { engine, calls } = stubEngine({ failFor: new Set(["Hotel J02"]) });
     while ((await runWorkerOnce(handle.db, engine, 1)) > 0) {
       const progress = (await jobProgress(jobId, handle.db))!;
-      const waiting = await handle.db.selectFrom("ai_job_items").select((eb) => eb.fn.countAll<number>().as("n")).where("job_id", "=", jobId).where("status", "in", ["pending", "running"]).executeTakeFirstOrThrow();
+      const waiting = await handle.db
+        .selectFrom("ai_job_items")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("job_id", "=", jobId)
+        .where("status", "in", ["pending", "running"])
+        .executeTakeFirstOrThrow();
       expect(progress.done + progress.failed + Number(waiting.n)).toBe(progress.total);
     }
     expect(calls.filter((name) => name === "Hotel J02")).toHaveLength(3);

@@ -13,7 +13,10 @@ import type { Candidate } from "#app/ai/retrieval.server.ts";
 import { formatPrice } from "#app/hotels/hotel.ts";
 
 const BASE = "https://ai.example.test/v1";
-const calls: { authorization: string | null; body: { model: string; messages: { role: string; content: string }[]; response_format?: unknown } }[] = [];
+const calls: {
+  authorization: string | null;
+  body: { model: string; messages: { role: string; content: string }[]; response_format?: unknown };
+}[] = [];
 let answer: (attempt: number) => Response | Promise<Response> = () => HttpResponse.json({});
 
 const server = setupServer(
@@ -28,7 +31,8 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
-const reply = (content: string) => HttpResponse.json({ id: "c1", object: "chat.completion", choices: [{ index: 0, message: { role: "assistant", content } }] });
+const reply = (content: string) =>
+  HttpResponse.json({ id: "c1", object: "chat.completion", choices: [{ index: 0, message: { role: "assistant", content } }] });
 
 const waits: number[] = [];
 const engine = (options: { timeoutMs?: number } = {}) =>
@@ -57,7 +61,14 @@ const hotel = (hotelId: string, name: string): Candidate => ({
 });
 
 const context: RecommendationContext = {
-  understanding: { places: [{ location: "Stockholm", country: "Sweden" }], countries: [], minStars: null, amenities: [], budget: null, maxPrice: null },
+  understanding: {
+    places: [{ location: "Stockholm", country: "Sweden" }],
+    countries: [],
+    minStars: null,
+    amenities: [],
+    budget: null,
+    maxPrice: null,
+  },
   retrieval: { hotels: [hotel("H1", "Hotel Ett"), hotel("H2", "Hotel Två"), hotel("H3", "Hotel Tre")], relaxed: [] },
 };
 const request = { query: "spa i Stockholm", preferences: "lugnt" };
@@ -140,7 +151,11 @@ describe("recommendations from the provider", () => {
 });
 
 describe("blog drafts from the provider", () => {
-  const draftContext = { understanding: context.understanding, hotels: context.retrieval.hotels, placeLink: { label: "Stockholm", path: "/Sweden/Stockholm" } };
+  const draftContext = {
+    understanding: context.understanding,
+    hotels: context.retrieval.hotels,
+    placeLink: { label: "Stockholm", path: "/Sweden/Stockholm" },
+  };
 
   it("accepts a draft that follows the block schema, with the defaults filled in", async () => {
     answer = () =>
@@ -173,7 +188,9 @@ describe("blog drafts from the provider", () => {
     ["an empty paragraph", { type: "paragraph", content: "   " }],
   ])("rejects a draft with %s", async (_name, block) => {
     answer = () => reply(JSON.stringify({ title: "Titel", excerpt: "Utdrag", blocks: [{ type: "paragraph", content: "Text." }, block] }));
-    await expect(engine().draftBlogPost({ topic: "Reseblogg", instructions: "x" }, draftContext)).rejects.toBeInstanceOf(AiInvalidOutputError);
+    await expect(engine().draftBlogPost({ topic: "Reseblogg", instructions: "x" }, draftContext)).rejects.toBeInstanceOf(
+      AiInvalidOutputError,
+    );
   });
 });
 

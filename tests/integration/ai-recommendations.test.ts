@@ -9,7 +9,16 @@ import { createLocalEngine } from "#app/ai/local-engine.server.ts";
 import type { DatabaseHandle } from "#app/db/db.server.ts";
 import { testDatabases } from "#tests/db.ts";
 
-type Row = [id: string, name: string, location: string, country: string, stars: number | null, rating: number, price: number, amenities: string[]];
+type Row = [
+  id: string,
+  name: string,
+  location: string,
+  country: string,
+  stars: number | null,
+  rating: number,
+  price: number,
+  amenities: string[],
+];
 
 const CATALOGUE: Row[] = [
   ["S1", "Stockholm Pool Palace", "Stockholm", "Sweden", 5, 9.1, 3200, ["Indoor pool", "Spa", "Breakfast included", "Free WiFi", "Gym"]],

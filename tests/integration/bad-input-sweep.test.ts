@@ -18,8 +18,16 @@ import { fillPath, isAdminRoute, routeTable, type TableRoute } from "./route-tab
 
 /** The tables a refused request must leave as they were. */
 const TRACKED = [
-  "hotels", "hotels_blog_posts", "popular_locations", "popular_destinations", "contact_messages",
-  "users", "admin_users", "ai_jobs", "ai_job_items", "outbound_clicks",
+  "hotels",
+  "hotels_blog_posts",
+  "popular_locations",
+  "popular_destinations",
+  "contact_messages",
+  "users",
+  "admin_users",
+  "ai_jobs",
+  "ai_job_items",
+  "outbound_clicks",
 ] as const;
 type Table = (typeof TRACKED)[number];
 type Role = "anonymous" | "admin";
@@ -98,40 +106,148 @@ function editorPosts(accepts: boolean): PostCase[] {
   const cases: PostCase[] = [
     form("no title, no blocks", [["slug", XSS_SCRIPT]]),
     form("javascript: cover image", [...validPost("Omslag"), ["coverImage", "javascript:alert(1)"]]),
-    form("javascript: URL in an image block", [["title", "Bild"], ["blocks[0].type", "image"], ["blocks[0].url", "javascript:alert(1)"]]),
-    form("data: URL in a button block", [["title", "Knapp"], ["blocks[0].type", "button"], ["blocks[0].url", "data:text/html,<script>alert(1)</script>"]]),
-    form("protocol-relative image URL", [["title", "Bild"], ["blocks[0].type", "image"], ["blocks[0].url", "//evil.example/x.png"]]),
-    form("unknown block type", [["title", "Typ"], ["blocks[0].type", "script"], ["blocks[0].content", XSS_SCRIPT]]),
-    form("heading level as text and out of range", [["title", "Rubrik"], ["blocks[0].type", "heading"], ["blocks[0].level", "abc"], ["blocks[0].content", "x"], ["blocks[1].type", "heading"], ["blocks[1].level", "99"], ["blocks[1].content", "x"]]),
-    form("published and external as JSON", [...validPost("Publicerad"), ["published", '{"a":1}'], ["blocks[1].type", "button"], ["blocks[1].external", "[true]"]]),
-    form("blocks as a JSON string", [["title", "JSON"], ["blocks", '[{"type":"paragraph","content":"x"}]']]),
-    form("a huge block index", [["title", "Index"], ["blocks[99999999].type", "paragraph"], ["blocks[99999999].content", "x"]]),
-    form("a negative block index", [["title", "Index"], ["blocks[-1].type", "paragraph"], ["blocks[-1].content", "x"]]),
-    form("301 blocks", [["title", "Många"], ...Array.from({ length: 301 }, (_, i): [string, string][] => [[`blocks[${i}].type`, "paragraph"], [`blocks[${i}].content`, "x"]]).flat()]),
+    form("javascript: URL in an image block", [
+      ["title", "Bild"],
+      ["blocks[0].type", "image"],
+      ["blocks[0].url", "javascript:alert(1)"],
+    ]),
+    form("data: URL in a button block", [
+      ["title", "Knapp"],
+      ["blocks[0].type", "button"],
+      ["blocks[0].url", "data:text/html,<script>alert(1)</script>"],
+    ]),
+    form("protocol-relative image URL", [
+      ["title", "Bild"],
+      ["blocks[0].type", "image"],
+      ["blocks[0].url", "//evil.example/x.png"],
+    ]),
+    form("unknown block type", [
+      ["title", "Typ"],
+      ["blocks[0].type", "script"],
+      ["blocks[0].content", XSS_SCRIPT],
+    ]),
+    form("heading level as text and out of range", [
+      ["title", "Rubrik"],
+      ["blocks[0].type", "heading"],
+      ["blocks[0].level", "abc"],
+      ["blocks[0].content", "x"],
+      ["blocks[1].type", "heading"],
+      ["blocks[1].level", "99"],
+      ["blocks[1].content", "x"],
+    ]),
+    form("published and external as JSON", [
+      ...validPost("Publicerad"),
+      ["published", '{"a":1}'],
+      ["blocks[1].type", "button"],
+      ["blocks[1].external", "[true]"],
+    ]),
+    form("blocks as a JSON string", [
+      ["title", "JSON"],
+      ["blocks", '[{"type":"paragraph","content":"x"}]'],
+    ]),
+    form("a huge block index", [
+      ["title", "Index"],
+      ["blocks[99999999].type", "paragraph"],
+      ["blocks[99999999].content", "x"],
+    ]),
+    form("a negative block index", [
+      ["title", "Index"],
+      ["blocks[-1].type", "paragraph"],
+      ["blocks[-1].content", "x"],
+    ]),
+    form("301 blocks", [
+      ["title", "Många"],
+      ...Array.from({ length: 301 }, (_, i): [string, string][] => [
+        [`blocks[${i}].type`, "paragraph"],
+        [`blocks[${i}].content`, "x"],
+      ]).flat(),
+    ]),
     form("title above 200 characters", validPost("x".repeat(201))),
     form("a NUL in the title", validPost("Rub\0rik")),
-    form("duplicated title fields", [["title", "a"], ["title", "b"], ["blocks[0].type", "paragraph"], ["blocks[0].content", "x"]]),
-    form("list items as a JSON string", [["title", "Lista"], ["blocks[0].type", "list"], ["blocks[0].items", '["a","b"]']]),
+    form("duplicated title fields", [
+      ["title", "a"],
+      ["title", "b"],
+      ["blocks[0].type", "paragraph"],
+      ["blocks[0].content", "x"],
+    ]),
+    form("list items as a JSON string", [
+      ["title", "Lista"],
+      ["blocks[0].type", "list"],
+      ["blocks[0].items", '["a","b"]'],
+    ]),
     form("unknown _action", [...validPost(""), ["_action", XSS_SCRIPT]]),
-    form("regenerate-slug without a title", [["_action", "regenerate-slug"], ["title", "   "]]),
-    form("ai-generate without instructions", [["_action", "ai-generate"], ["instructions", "  "]]),
-    form("ai-generate with hostile instructions", [["_action", "ai-generate"], ["title", XSS_SCRIPT], ["instructions", `${XSS_ATTRIBUTE} ${SQL}`]]),
+    form("regenerate-slug without a title", [
+      ["_action", "regenerate-slug"],
+      ["title", "   "],
+    ]),
+    form("ai-generate without instructions", [
+      ["_action", "ai-generate"],
+      ["instructions", "  "],
+    ]),
+    form("ai-generate with hostile instructions", [
+      ["_action", "ai-generate"],
+      ["title", XSS_SCRIPT],
+      ["instructions", `${XSS_ATTRIBUTE} ${SQL}`],
+    ]),
     form("upload-block with a number that is not one", [["_action", "upload-block:NaN"]]),
-    multipart("upload-block at a huge index", [["_action", "upload-block:99999999"], ["blockFile-99999999", new File([PNG], "x.png", { type: "image/png" })]]),
-    multipart("upload: not an image", [["_action", "upload-cover"], ["coverFile", new File([XSS_SCRIPT], "x.png", { type: "image/png" })]]),
-    multipart("upload: SVG with a script", [["_action", "upload-cover"], ["coverFile", new File([`<svg xmlns="http://www.w3.org/2000/svg">${XSS_SCRIPT}</svg>`], "x.svg", { type: "image/svg+xml" })]]),
-    multipart("upload: a PNG with a hostile name", [["_action", "upload-cover"], ["title", XSS_SCRIPT], ["coverFile", new File([PNG], `${XSS_ATTRIBUTE}.png`, { type: "image/png" })]]),
-    multipart("upload: 6 MB (above the 5 MB limit)", [["_action", "upload-cover"], ["coverFile", new File([PNG, new Uint8Array(6 * 1024 * 1024)], "big.png", { type: "image/png" })]]),
-    multipart("upload: 8 MB (above the body limit)", [["_action", "upload-cover"], ["coverFile", new File([PNG, new Uint8Array(8 * 1024 * 1024)], "big.png", { type: "image/png" })]]),
+    multipart("upload-block at a huge index", [
+      ["_action", "upload-block:99999999"],
+      ["blockFile-99999999", new File([PNG], "x.png", { type: "image/png" })],
+    ]),
+    multipart("upload: not an image", [
+      ["_action", "upload-cover"],
+      ["coverFile", new File([XSS_SCRIPT], "x.png", { type: "image/png" })],
+    ]),
+    multipart("upload: SVG with a script", [
+      ["_action", "upload-cover"],
+      ["coverFile", new File([`<svg xmlns="http://www.w3.org/2000/svg">${XSS_SCRIPT}</svg>`], "x.svg", { type: "image/svg+xml" })],
+    ]),
+    multipart("upload: a PNG with a hostile name", [
+      ["_action", "upload-cover"],
+      ["title", XSS_SCRIPT],
+      ["coverFile", new File([PNG], `${XSS_ATTRIBUTE}.png`, { type: "image/png" })],
+    ]),
+    multipart("upload: 6 MB (above the 5 MB limit)", [
+      ["_action", "upload-cover"],
+      ["coverFile", new File([PNG, new Uint8Array(6 * 1024 * 1024)], "big.png", { type: "image/png" })],
+    ]),
+    multipart("upload: 8 MB (above the body limit)", [
+      ["_action", "upload-cover"],
+      ["coverFile", new File([PNG, new Uint8Array(8 * 1024 * 1024)], "big.png", { type: "image/png" })],
+    ]),
     form("conform intent that is not JSON", [...validPost("Intent"), ["__intent__", "{not json"]]),
-    form("conform intent: remove block 99999999", [...validPost("Intent"), ["__intent__", JSON.stringify({ type: "remove", payload: { name: "blocks", index: 99999999 } })]]),
-    form("conform intent: insert at -5", [...validPost("Intent"), ["__intent__", JSON.stringify({ type: "insert", payload: { name: "blocks", index: -5, defaultValue: { type: "script" } } })]]),
-    form("conform intent: reorder far away", [...validPost("Intent"), ["__intent__", JSON.stringify({ type: "reorder", payload: { name: "blocks", from: 0, to: 1e9 } })]]),
-    form("conform intent: update block 99999999", [...validPost("Intent"), ["__intent__", JSON.stringify({ type: "update", payload: { name: "blocks", index: 99999999, value: { type: "paragraph" } } })]]),
-    form("conform intent: make the block list a text", [...validPost("Intent"), ["__intent__", JSON.stringify({ type: "update", payload: { name: "blocks", value: "x" } })]]),
-    form("conform intent: insert into a text", [...validPost("Intent"), ["__intent__", JSON.stringify({ type: "insert", payload: { name: "title" } })]]),
-    form("a block that is a text", [["title", "Block"], ["blocks[0]", XSS_SCRIPT]]),
-    form("conform intent: update the prototype", [...validPost("Intent"), ["__intent__", JSON.stringify({ type: "update", payload: { name: "__proto__", value: { polluted: "yes" } } })]]),
+    form("conform intent: remove block 99999999", [
+      ...validPost("Intent"),
+      ["__intent__", JSON.stringify({ type: "remove", payload: { name: "blocks", index: 99999999 } })],
+    ]),
+    form("conform intent: insert at -5", [
+      ...validPost("Intent"),
+      ["__intent__", JSON.stringify({ type: "insert", payload: { name: "blocks", index: -5, defaultValue: { type: "script" } } })],
+    ]),
+    form("conform intent: reorder far away", [
+      ...validPost("Intent"),
+      ["__intent__", JSON.stringify({ type: "reorder", payload: { name: "blocks", from: 0, to: 1e9 } })],
+    ]),
+    form("conform intent: update block 99999999", [
+      ...validPost("Intent"),
+      ["__intent__", JSON.stringify({ type: "update", payload: { name: "blocks", index: 99999999, value: { type: "paragraph" } } })],
+    ]),
+    form("conform intent: make the block list a text", [
+      ...validPost("Intent"),
+      ["__intent__", JSON.stringify({ type: "update", payload: { name: "blocks", value: "x" } })],
+    ]),
+    form("conform intent: insert into a text", [
+      ...validPost("Intent"),
+      ["__intent__", JSON.stringify({ type: "insert", payload: { name: "title" } })],
+    ]),
+    form("a block that is a text", [
+      ["title", "Block"],
+      ["blocks[0]", XSS_SCRIPT],
+    ]),
+    form("conform intent: update the prototype", [
+      ...validPost("Intent"),
+      ["__intent__", JSON.stringify({ type: "update", payload: { name: "__proto__", value: { polluted: "yes" } } })],
+    ]),
   ];
   if (accepts) {
     cases.push(
@@ -172,26 +288,73 @@ const SWEEP: Record<string, SweepEntry> = {
   "routes/site/layout": {},
   "routes/site/home": {},
   "routes/site/hotels": {
-    queries: () => [{ label: "a real country with hostile filters", query: `country=Sweden&location=${encodeURIComponent(XSS_SCRIPT)}&rating=4&sortera=toString&sida=2` }],
+    queries: () => [
+      {
+        label: "a real country with hostile filters",
+        query: `country=Sweden&location=${encodeURIComponent(XSS_SCRIPT)}&rating=4&sortera=toString&sida=2`,
+      },
+    ],
     posts: () => [
       form("no intent", [["query", "hotell"]]),
-      form("unknown intent", [["intent", XSS_SCRIPT], ["query", "hotell"]]),
-      form("duplicated intent, the first unknown", [["intent", "x"], ["intent", "ai-recommend"], ["query", "hotell"]]),
-      form("missing query", [["intent", "ai-recommend"], ["preferences", XSS_SCRIPT]]),
-      form("query above 500 characters", [["intent", "ai-recommend"], ["query", "x".repeat(501)]]),
-      form("hostile query and preferences", [["intent", "ai-recommend"], ["query", `${XSS_SCRIPT} ${SQL}`], ["preferences", XSS_ATTRIBUTE]]),
-      form("query as a JSON string and an array", [["intent", "ai-recommend"], ["query", '{"$ne":null}'], ["preferences[]", "x"]]),
-      form("honeypot filled", [["intent", "ai-recommend"], ["query", "hotell"], ["website", "https://spam.example"]]),
-      form("a NUL in the query", [["intent", "ai-recommend"], ["query", "hotell i\0 Stockholm"]]),
-      form("body above the 8 kB limit", [["intent", "ai-recommend"], ["query", "x".repeat(9 * 1024)]]),
+      form("unknown intent", [
+        ["intent", XSS_SCRIPT],
+        ["query", "hotell"],
+      ]),
+      form("duplicated intent, the first unknown", [
+        ["intent", "x"],
+        ["intent", "ai-recommend"],
+        ["query", "hotell"],
+      ]),
+      form("missing query", [
+        ["intent", "ai-recommend"],
+        ["preferences", XSS_SCRIPT],
+      ]),
+      form("query above 500 characters", [
+        ["intent", "ai-recommend"],
+        ["query", "x".repeat(501)],
+      ]),
+      form("hostile query and preferences", [
+        ["intent", "ai-recommend"],
+        ["query", `${XSS_SCRIPT} ${SQL}`],
+        ["preferences", XSS_ATTRIBUTE],
+      ]),
+      form("query as a JSON string and an array", [
+        ["intent", "ai-recommend"],
+        ["query", '{"$ne":null}'],
+        ["preferences[]", "x"],
+      ]),
+      form("honeypot filled", [
+        ["intent", "ai-recommend"],
+        ["query", "hotell"],
+        ["website", "https://spam.example"],
+      ]),
+      form("a NUL in the query", [
+        ["intent", "ai-recommend"],
+        ["query", "hotell i\0 Stockholm"],
+      ]),
+      form("body above the 8 kB limit", [
+        ["intent", "ai-recommend"],
+        ["query", "x".repeat(9 * 1024)],
+      ]),
     ],
   },
   "routes/site/redirect": {
     queries: () => [
       // A partner host forwards (and records a click), so the hostile rest of the address meets the refresh and the link.
-      { label: "a partner host with a hostile path, source and hotel", query: `to=${encodeURIComponent(`https://www.booking.com/x?a=${XSS_ATTRIBUTE}&b=${XSS_SCRIPT}`)}&source=${encodeURIComponent(XSS_SCRIPT)}&hotel=${encodeURIComponent(XSS_ATTRIBUTE)}`, changes: ["outbound_clicks"] },
-      { label: "a partner host with a NUL in source and hotel", query: `to=${encodeURIComponent("https://www.booking.com/x")}&source=a%00b&hotel=a%00b`, changes: ["outbound_clicks"] },
-      { label: "a foreign host with hostile userinfo", query: `to=${encodeURIComponent(`https://${encodeURIComponent(XSS_SCRIPT)}@evil.example/`)}` },
+      {
+        label: "a partner host with a hostile path, source and hotel",
+        query: `to=${encodeURIComponent(`https://www.booking.com/x?a=${XSS_ATTRIBUTE}&b=${XSS_SCRIPT}`)}&source=${encodeURIComponent(XSS_SCRIPT)}&hotel=${encodeURIComponent(XSS_ATTRIBUTE)}`,
+        changes: ["outbound_clicks"],
+      },
+      {
+        label: "a partner host with a NUL in source and hotel",
+        query: `to=${encodeURIComponent("https://www.booking.com/x")}&source=a%00b&hotel=a%00b`,
+        changes: ["outbound_clicks"],
+      },
+      {
+        label: "a foreign host with hostile userinfo",
+        query: `to=${encodeURIComponent(`https://${encodeURIComponent(XSS_SCRIPT)}@evil.example/`)}`,
+      },
     ],
   },
   "routes/resources/healthz": {},
@@ -203,20 +366,49 @@ const SWEEP: Record<string, SweepEntry> = {
   "routes/site/about": {},
   "routes/site/contact": {
     posts: () => {
-      const valid: [string, string][] = [["name", "Besökare"], ["email", "besok@example.se"], ["message", "Ett meddelande till redaktionen."]];
-      const but = (changes: [string, string][]) => [...valid.filter(([name]) => !changes.some(([changed]) => changed === name)), ...changes];
+      const valid: [string, string][] = [
+        ["name", "Besökare"],
+        ["email", "besok@example.se"],
+        ["message", "Ett meddelande till redaktionen."],
+      ];
+      const but = (changes: [string, string][]) => [
+        ...valid.filter(([name]) => !changes.some(([changed]) => changed === name)),
+        ...changes,
+      ];
       return [
         form("only a name", [["name", "Besökare"]]),
-        form("duplicated fields, the first invalid", [["name", ""], ["name", "Besökare"], ["email", "inte-en-adress"], ["email", "besok@example.se"], ["message", "kort"], ["message", "Ett meddelande till redaktionen."]]),
-        form("script in every field and no valid e-mail", [["name", XSS_SCRIPT], ["email", XSS_ATTRIBUTE], ["message", SQL]]),
+        form("duplicated fields, the first invalid", [
+          ["name", ""],
+          ["name", "Besökare"],
+          ["email", "inte-en-adress"],
+          ["email", "besok@example.se"],
+          ["message", "kort"],
+          ["message", "Ett meddelande till redaktionen."],
+        ]),
+        form("script in every field and no valid e-mail", [
+          ["name", XSS_SCRIPT],
+          ["email", XSS_ATTRIBUTE],
+          ["message", SQL],
+        ]),
         form("javascript: URL as the e-mail", but([["email", "javascript:alert(1)"]])),
         form("CRLF in the e-mail", but([["email", "besok@example.se\r\nBcc: all@evil.example"]])),
         form("name above 100 characters", but([["name", "x".repeat(101)]])),
         form("message above 5,000 characters", but([["message", "x".repeat(5001)]])),
-        form("array field names", [["name[]", "Besökare"], ["email[0]", "besok@example.se"], ["message[x]", "Ett meddelande till redaktionen."]]),
+        form("array field names", [
+          ["name[]", "Besökare"],
+          ["email[0]", "besok@example.se"],
+          ["message[x]", "Ett meddelande till redaktionen."],
+        ]),
         form("honeypot filled", [...valid, ["website", "https://spam.example"]]),
         form("a NUL in an otherwise valid message", but([["message", "Ett meddelande\0 till redaktionen."]])),
-        form("hostile text in a valid message (stored, must be shown escaped)", but([["name", XSS_SCRIPT], ["message", `${XSS_ATTRIBUTE} ${SQL} ${XSS_SCRIPT}`]]), { changes: ["contact_messages"] }),
+        form(
+          "hostile text in a valid message (stored, must be shown escaped)",
+          but([
+            ["name", XSS_SCRIPT],
+            ["message", `${XSS_ATTRIBUTE} ${SQL} ${XSS_SCRIPT}`],
+          ]),
+          { changes: ["contact_messages"] },
+        ),
       ];
     },
   },
@@ -226,54 +418,209 @@ const SWEEP: Record<string, SweepEntry> = {
   "routes/auth/login": {
     queries: () => [{ label: "sign-up tab with a foreign redirect", query: "tab=skapa-konto&redirectTo=%2F%2Fevil.example%2F" }],
     posts: () => [
-      form("script as the e-mail", [["intent", "sign-in"], ["email", XSS_SCRIPT], ["password", "lösenord-123"]]),
-      form("SQL as the password", [["intent", "sign-in"], ["email", "ingen@example.se"], ["password", "' OR '1'='1"]]),
-      form("JSON strings as the credentials", [["intent", "sign-in"], ["email", '{"$ne":null}'], ["password", '{"$gt":""}']]),
-      form("sign-up with a short password and a hostile e-mail", [["intent", "sign-up"], ["email", XSS_ATTRIBUTE], ["password", "kort"]]),
-      form("sign-up with a password above 128 characters", [["intent", "sign-up"], ["email", "ny@example.se"], ["password", "x".repeat(129)]]),
-      form("unknown intent", [["intent", XSS_SCRIPT], ["email", "ingen@example.se"], ["password", "lösenord-123"]]),
-      form("array fields", [["intent", "sign-in"], ["email[]", "ingen@example.se"], ["password[]", "lösenord-123"]]),
-      form("a NUL in the password", [["intent", "sign-in"], ["email", "ingen@example.se"], ["password", "lösen\0ord-123"]]),
-      form("honeypot filled", [["intent", "sign-in"], ["email", TEST_ADMIN.email], ["password", TEST_ADMIN.password], ["website", "https://spam.example"]]),
-      form("body above the 16 kB limit", [["intent", "sign-in"], ["email", "ingen@example.se"], ["password", "x".repeat(17 * 1024)]]),
-      form("a good sign-in sent to a foreign address", [["intent", "sign-in"], ["email", TEST_ADMIN.email], ["password", TEST_ADMIN.password], ["redirectTo", "//evil.example/"]], { fresh: true }),
-      form("a good sign-in sent to javascript:", [["intent", "sign-in"], ["email", TEST_ADMIN.email], ["password", TEST_ADMIN.password], ["redirectTo", "javascript:alert(1)"]], { fresh: true }),
-      form("a good sign-in with CRLF in the redirect", [["intent", "sign-in"], ["email", TEST_ADMIN.email], ["password", TEST_ADMIN.password], ["redirectTo", "/\r\nSet-Cookie: injected=1"]], { fresh: true }),
-      form("a good sign-in sent to /\\ (a foreign host to browsers)", [["intent", "sign-in"], ["email", TEST_ADMIN.email], ["password", TEST_ADMIN.password], ["redirectTo", "/\\evil.example"]], { fresh: true }),
+      form("script as the e-mail", [
+        ["intent", "sign-in"],
+        ["email", XSS_SCRIPT],
+        ["password", "lösenord-123"],
+      ]),
+      form("SQL as the password", [
+        ["intent", "sign-in"],
+        ["email", "ingen@example.se"],
+        ["password", "' OR '1'='1"],
+      ]),
+      form("JSON strings as the credentials", [
+        ["intent", "sign-in"],
+        ["email", '{"$ne":null}'],
+        ["password", '{"$gt":""}'],
+      ]),
+      form("sign-up with a short password and a hostile e-mail", [
+        ["intent", "sign-up"],
+        ["email", XSS_ATTRIBUTE],
+        ["password", "kort"],
+      ]),
+      form("sign-up with a password above 128 characters", [
+        ["intent", "sign-up"],
+        ["email", "ny@example.se"],
+        ["password", "x".repeat(129)],
+      ]),
+      form("unknown intent", [
+        ["intent", XSS_SCRIPT],
+        ["email", "ingen@example.se"],
+        ["password", "lösenord-123"],
+      ]),
+      form("array fields", [
+        ["intent", "sign-in"],
+        ["email[]", "ingen@example.se"],
+        ["password[]", "lösenord-123"],
+      ]),
+      form("a NUL in the password", [
+        ["intent", "sign-in"],
+        ["email", "ingen@example.se"],
+        ["password", "lösen\0ord-123"],
+      ]),
+      form("honeypot filled", [
+        ["intent", "sign-in"],
+        ["email", TEST_ADMIN.email],
+        ["password", TEST_ADMIN.password],
+        ["website", "https://spam.example"],
+      ]),
+      form("body above the 16 kB limit", [
+        ["intent", "sign-in"],
+        ["email", "ingen@example.se"],
+        ["password", "x".repeat(17 * 1024)],
+      ]),
+      form(
+        "a good sign-in sent to a foreign address",
+        [
+          ["intent", "sign-in"],
+          ["email", TEST_ADMIN.email],
+          ["password", TEST_ADMIN.password],
+          ["redirectTo", "//evil.example/"],
+        ],
+        { fresh: true },
+      ),
+      form(
+        "a good sign-in sent to javascript:",
+        [
+          ["intent", "sign-in"],
+          ["email", TEST_ADMIN.email],
+          ["password", TEST_ADMIN.password],
+          ["redirectTo", "javascript:alert(1)"],
+        ],
+        { fresh: true },
+      ),
+      form(
+        "a good sign-in with CRLF in the redirect",
+        [
+          ["intent", "sign-in"],
+          ["email", TEST_ADMIN.email],
+          ["password", TEST_ADMIN.password],
+          ["redirectTo", "/\r\nSet-Cookie: injected=1"],
+        ],
+        { fresh: true },
+      ),
+      form(
+        "a good sign-in sent to /\\ (a foreign host to browsers)",
+        [
+          ["intent", "sign-in"],
+          ["email", TEST_ADMIN.email],
+          ["password", TEST_ADMIN.password],
+          ["redirectTo", "/\\evil.example"],
+        ],
+        { fresh: true },
+      ),
       // A header carries ASCII only: these once made a 500 after the session was made, or a raw byte in Location.
-      form("a good sign-in sent to a path with an ideographic full stop", [["intent", "sign-in"], ["email", TEST_ADMIN.email], ["password", TEST_ADMIN.password], ["redirectTo", "/。evil"]], { fresh: true }),
-      form("a good sign-in sent to a percent-encoded non-ASCII path", [["intent", "sign-in"], ["email", TEST_ADMIN.email], ["password", TEST_ADMIN.password], ["redirectTo", "/%C3%BC"]], { fresh: true }),
+      form(
+        "a good sign-in sent to a path with an ideographic full stop",
+        [
+          ["intent", "sign-in"],
+          ["email", TEST_ADMIN.email],
+          ["password", TEST_ADMIN.password],
+          ["redirectTo", "/。evil"],
+        ],
+        { fresh: true },
+      ),
+      form(
+        "a good sign-in sent to a percent-encoded non-ASCII path",
+        [
+          ["intent", "sign-in"],
+          ["email", TEST_ADMIN.email],
+          ["password", TEST_ADMIN.password],
+          ["redirectTo", "/%C3%BC"],
+        ],
+        { fresh: true },
+      ),
     ],
   },
   "routes/auth/logout": {
-    posts: () => [form("a foreign redirect", [["redirectTo", "//evil.example/"], ["intent", XSS_SCRIPT]])],
+    posts: () => [
+      form("a foreign redirect", [
+        ["redirectTo", "//evil.example/"],
+        ["intent", XSS_SCRIPT],
+      ]),
+    ],
     endsSession: true,
   },
   "routes/admin/admin": {},
   "routes/admin/admin._index": {},
   "routes/admin/admin.hotels": {
-    queries: () => [{ label: "a real country, hostile place and selection", query: `country=Sweden&location=${encodeURIComponent(XSS_SCRIPT)}&affiliate=has&rewrite=${encodeURIComponent(XSS_ATTRIBUTE)}&select=all` }],
+    queries: () => [
+      {
+        label: "a real country, hostile place and selection",
+        query: `country=Sweden&location=${encodeURIComponent(XSS_SCRIPT)}&affiliate=has&rewrite=${encodeURIComponent(XSS_ATTRIBUTE)}&select=all`,
+      },
+    ],
     posts: () => [
-      form("toggle of an unknown hotel (SQL)", [["intent", "toggle"], ["toggle", `affiliate:${SQL}:true`]]),
-      form("toggle of an unknown hotel (script)", [["intent", "toggle"], ["toggle", `rewritten:${XSS_SCRIPT}:false`]]),
-      form("malformed toggle", [["intent", "toggle"], ["toggle", "affiliate:x"], ["toggle", "nope"]]),
+      form("toggle of an unknown hotel (SQL)", [
+        ["intent", "toggle"],
+        ["toggle", `affiliate:${SQL}:true`],
+      ]),
+      form("toggle of an unknown hotel (script)", [
+        ["intent", "toggle"],
+        ["toggle", `rewritten:${XSS_SCRIPT}:false`],
+      ]),
+      form("malformed toggle", [
+        ["intent", "toggle"],
+        ["toggle", "affiliate:x"],
+        ["toggle", "nope"],
+      ]),
       form("a toggle without its intent", [["toggle", "affiliate:x:true"]]),
-      form("a NUL in a toggled hotel id", [["intent", "toggle"], ["toggle", "affiliate:a\0b:true"]]),
-      form("unknown intent", [["intent", XSS_SCRIPT], ["hotel", SQL]]),
-      form("prototype names as intent", [["intent", "__proto__"], ["hotel", "x"]]),
-      form("toString as intent", [["intent", "toString"], ["hotel", "x"]]),
+      form("a NUL in a toggled hotel id", [
+        ["intent", "toggle"],
+        ["toggle", "affiliate:a\0b:true"],
+      ]),
+      form("unknown intent", [
+        ["intent", XSS_SCRIPT],
+        ["hotel", SQL],
+      ]),
+      form("prototype names as intent", [
+        ["intent", "__proto__"],
+        ["hotel", "x"],
+      ]),
+      form("toString as intent", [
+        ["intent", "toString"],
+        ["hotel", "x"],
+      ]),
       form("bulk action without hotels", [["intent", "set-affiliate"]]),
-      form("bulk action on unknown hotels", [["intent", "set-affiliate"], ["hotel", XSS_SCRIPT], ["hotel", SQL], ["hotel", "   "]]),
-      form("AI rewrite of unknown hotels", [["intent", "rewrite-ai"], ["hotel", XSS_ATTRIBUTE]]),
-      form("affiliate URLs for unknown hotels", [["intent", "generate-affiliate"], ["hotel", SQL]]),
-      form("a thousand unknown hotels", [["intent", "set-rewritten"], ...Array.from({ length: 1000 }, (_, i): [string, string] => ["hotel", `X-${i}`])]),
-      form("hostile filters on the action's address", [["intent", XSS_SCRIPT]], { query: `q=${encodeURIComponent(XSS_SCRIPT)}&country=${encodeURIComponent(XSS_ATTRIBUTE)}&location=x` }),
-      form("body above the 32 kB limit", [["intent", "set-affiliate"], ["hotel", "x".repeat(33 * 1024)]]),
+      form("bulk action on unknown hotels", [
+        ["intent", "set-affiliate"],
+        ["hotel", XSS_SCRIPT],
+        ["hotel", SQL],
+        ["hotel", "   "],
+      ]),
+      form("AI rewrite of unknown hotels", [
+        ["intent", "rewrite-ai"],
+        ["hotel", XSS_ATTRIBUTE],
+      ]),
+      form("affiliate URLs for unknown hotels", [
+        ["intent", "generate-affiliate"],
+        ["hotel", SQL],
+      ]),
+      form("a thousand unknown hotels", [
+        ["intent", "set-rewritten"],
+        ...Array.from({ length: 1000 }, (_, i): [string, string] => ["hotel", `X-${i}`]),
+      ]),
+      form("hostile filters on the action's address", [["intent", XSS_SCRIPT]], {
+        query: `q=${encodeURIComponent(XSS_SCRIPT)}&country=${encodeURIComponent(XSS_ATTRIBUTE)}&location=x`,
+      }),
+      form("body above the 32 kB limit", [
+        ["intent", "set-affiliate"],
+        ["hotel", "x".repeat(33 * 1024)],
+      ]),
     ],
     guarded: (seed) => [
-      form("a real toggle", [["intent", "toggle"], ["toggle", `affiliate:${seed.hotel.hotel_id}:${!seed.hotel.affiliate}`]]),
-      form("a real bulk action", [["intent", "set-rewritten"], ["hotel", seed.hotel.hotel_id]]),
-      form("a real AI rewrite", [["intent", "rewrite-ai"], ["hotel", seed.hotel.hotel_id]]),
+      form("a real toggle", [
+        ["intent", "toggle"],
+        ["toggle", `affiliate:${seed.hotel.hotel_id}:${!seed.hotel.affiliate}`],
+      ]),
+      form("a real bulk action", [
+        ["intent", "set-rewritten"],
+        ["hotel", seed.hotel.hotel_id],
+      ]),
+      form("a real AI rewrite", [
+        ["intent", "rewrite-ai"],
+        ["hotel", seed.hotel.hotel_id],
+      ]),
     ],
   },
   "routes/admin/admin.rewrite": {
@@ -283,25 +630,82 @@ const SWEEP: Record<string, SweepEntry> = {
       { label: "a NUL in the hotel id", query: "hotel=a%00b" },
     ],
     posts: (seed) => [
-      form("save without a hotel", [["intent", "save"], ["translation", XSS_SCRIPT]]),
-      form("save to an unknown hotel (SQL)", [["intent", "save"], ["hotel_id", SQL], ["translation", XSS_SCRIPT]]),
-      form("save an empty translation", [["intent", "save"], ["hotel_id", seed.hotel.hotel_id], ["translation", "   "]]),
-      form("translate an unknown hotel", [["intent", "translate"], ["hotel_id", XSS_SCRIPT]]),
-      form("translate without a provider", [["intent", "translate"], ["hotel_id", seed.hotel.hotel_id], ["translation", XSS_ATTRIBUTE]]),
-      form("unknown intent", [["intent", XSS_SCRIPT], ["hotel_id", seed.hotel.hotel_id], ["translation", "x"]]),
-      form("a translation above 20,000 characters to an unknown hotel", [["intent", "save"], ["hotel_id", "FINNS-INTE"], ["translation", "x".repeat(30_000)]]),
-      form("body above the 64 kB limit", [["intent", "save"], ["hotel_id", seed.hotel.hotel_id], ["translation", "x".repeat(65 * 1024)]]),
-      form("a NUL in a translation of a real hotel", [["intent", "save"], ["hotel_id", seed.hotel.hotel_id], ["translation", "Över\0satt."]]),
-      form("a NUL in the hotel id", [["intent", "translate"], ["hotel_id", "a\0b"]]),
-      form("hostile translation saved (stored, must be shown escaped)", [["intent", "save"], ["hotel_id", seed.hotel.hotel_id], ["translation", `${XSS_SCRIPT}\n${XSS_ATTRIBUTE}`]], { changes: ["hotels"] }),
+      form("save without a hotel", [
+        ["intent", "save"],
+        ["translation", XSS_SCRIPT],
+      ]),
+      form("save to an unknown hotel (SQL)", [
+        ["intent", "save"],
+        ["hotel_id", SQL],
+        ["translation", XSS_SCRIPT],
+      ]),
+      form("save an empty translation", [
+        ["intent", "save"],
+        ["hotel_id", seed.hotel.hotel_id],
+        ["translation", "   "],
+      ]),
+      form("translate an unknown hotel", [
+        ["intent", "translate"],
+        ["hotel_id", XSS_SCRIPT],
+      ]),
+      form("translate without a provider", [
+        ["intent", "translate"],
+        ["hotel_id", seed.hotel.hotel_id],
+        ["translation", XSS_ATTRIBUTE],
+      ]),
+      form("unknown intent", [
+        ["intent", XSS_SCRIPT],
+        ["hotel_id", seed.hotel.hotel_id],
+        ["translation", "x"],
+      ]),
+      form("a translation above 20,000 characters to an unknown hotel", [
+        ["intent", "save"],
+        ["hotel_id", "FINNS-INTE"],
+        ["translation", "x".repeat(30_000)],
+      ]),
+      form("body above the 64 kB limit", [
+        ["intent", "save"],
+        ["hotel_id", seed.hotel.hotel_id],
+        ["translation", "x".repeat(65 * 1024)],
+      ]),
+      form("a NUL in a translation of a real hotel", [
+        ["intent", "save"],
+        ["hotel_id", seed.hotel.hotel_id],
+        ["translation", "Över\0satt."],
+      ]),
+      form("a NUL in the hotel id", [
+        ["intent", "translate"],
+        ["hotel_id", "a\0b"],
+      ]),
+      form(
+        "hostile translation saved (stored, must be shown escaped)",
+        [
+          ["intent", "save"],
+          ["hotel_id", seed.hotel.hotel_id],
+          ["translation", `${XSS_SCRIPT}\n${XSS_ATTRIBUTE}`],
+        ],
+        { changes: ["hotels"] },
+      ),
     ],
-    guarded: (seed) => [form("a real save", [["intent", "save"], ["hotel_id", seed.hotel.hotel_id], ["translation", "Översatt."]])],
+    guarded: (seed) => [
+      form("a real save", [
+        ["intent", "save"],
+        ["hotel_id", seed.hotel.hotel_id],
+        ["translation", "Översatt."],
+      ]),
+    ],
   },
   "routes/admin/admin.affiliate": {
     queries: (seed) => [
       { label: "a NUL in the hotel id", query: "hotel=a%00b&affiliate=a" },
-      { label: "a real hotel with a hostile affiliate id", query: `hotel=${encodeURIComponent(seed.hotel.hotel_id)}&affiliate=${encodeURIComponent(XSS_ATTRIBUTE)}&source=ok&medium=ok` },
-      { label: "a real hotel with hostile UTM values", query: `hotel=${encodeURIComponent(seed.hotel.hotel_id)}&affiliate=a&source=${encodeURIComponent(XSS_SCRIPT)}&medium=${encodeURIComponent(SQL)}` },
+      {
+        label: "a real hotel with a hostile affiliate id",
+        query: `hotel=${encodeURIComponent(seed.hotel.hotel_id)}&affiliate=${encodeURIComponent(XSS_ATTRIBUTE)}&source=ok&medium=ok`,
+      },
+      {
+        label: "a real hotel with hostile UTM values",
+        query: `hotel=${encodeURIComponent(seed.hotel.hotel_id)}&affiliate=a&source=${encodeURIComponent(XSS_SCRIPT)}&medium=${encodeURIComponent(SQL)}`,
+      },
       { label: "the hostile hotel", query: `hotel=${encodeURIComponent(seed.hostileHotelId)}&affiliate=a` },
     ],
   },
@@ -309,7 +713,13 @@ const SWEEP: Record<string, SweepEntry> = {
     posts: (seed) => {
       const add = (changes: [string, string][]): [string, string][] => [
         ["intent", "add"],
-        ...([["name", "Lissabon"], ["description", "Sol och spårvagnar."], ["image", "https://example.com/l.jpg"]] as [string, string][]).filter(([name]) => !changes.some(([changed]) => changed === name)),
+        ...(
+          [
+            ["name", "Lissabon"],
+            ["description", "Sol och spårvagnar."],
+            ["image", "https://example.com/l.jpg"],
+          ] as [string, string][]
+        ).filter(([name]) => !changes.some(([changed]) => changed === name)),
         ...changes,
       ];
       return [
@@ -320,25 +730,69 @@ const SWEEP: Record<string, SweepEntry> = {
         form("add with a fragment as the image", add([["image", "#x"]])),
         form("add with a name above 80 characters", add([["name", "x".repeat(81)]])),
         form("add with a NUL in the name", add([["name", "Lis\0sabon"]])),
-        form("add with duplicated fields, the first empty", [["intent", "add"], ["name", ""], ["name", "Lissabon"], ["description", "x"], ["image", ""], ["image", "https://example.com/l.jpg"]]),
-        form("remove with SQL as the id", [["intent", "remove"], ["id", SQL]]),
-        form("remove with a UUID-shaped id that is not one", [["intent", "remove"], ["id", DASHES]]),
-        form("remove an unknown destination", [["intent", "remove"], ["id", EMPTY_UUID]]),
-        form("move an unknown destination", [["intent", "up"], ["id", EMPTY_UUID]]),
-        form("move with a UUID-shaped id that is not one", [["intent", "down"], ["id", DASHES]]),
-        form("unknown intent with a real id", [["intent", XSS_SCRIPT], ["id", seed.destinationId]]),
-        form("no intent, with a real id and a whole destination", [["id", seed.destinationId], ["name", "Lissabon"], ["description", "Sol."], ["image", "https://example.com/l.jpg"]]),
+        form("add with duplicated fields, the first empty", [
+          ["intent", "add"],
+          ["name", ""],
+          ["name", "Lissabon"],
+          ["description", "x"],
+          ["image", ""],
+          ["image", "https://example.com/l.jpg"],
+        ]),
+        form("remove with SQL as the id", [
+          ["intent", "remove"],
+          ["id", SQL],
+        ]),
+        form("remove with a UUID-shaped id that is not one", [
+          ["intent", "remove"],
+          ["id", DASHES],
+        ]),
+        form("remove an unknown destination", [
+          ["intent", "remove"],
+          ["id", EMPTY_UUID],
+        ]),
+        form("move an unknown destination", [
+          ["intent", "up"],
+          ["id", EMPTY_UUID],
+        ]),
+        form("move with a UUID-shaped id that is not one", [
+          ["intent", "down"],
+          ["id", DASHES],
+        ]),
+        form("unknown intent with a real id", [
+          ["intent", XSS_SCRIPT],
+          ["id", seed.destinationId],
+        ]),
+        form("no intent, with a real id and a whole destination", [
+          ["id", seed.destinationId],
+          ["name", "Lissabon"],
+          ["description", "Sol."],
+          ["image", "https://example.com/l.jpg"],
+        ]),
         form("body above the 16 kB limit", add([["description", "x".repeat(17 * 1024)]])),
         form(
           "hostile text in a valid destination (stored, must be shown escaped)",
-          add([["name", XSS_SCRIPT], ["description", XSS_ATTRIBUTE], ["image", `/x.png${XSS_ATTRIBUTE}`], ["price", XSS_SCRIPT], ["link", `/hotels?x=${XSS_ATTRIBUTE}`]]),
+          add([
+            ["name", XSS_SCRIPT],
+            ["description", XSS_ATTRIBUTE],
+            ["image", `/x.png${XSS_ATTRIBUTE}`],
+            ["price", XSS_SCRIPT],
+            ["link", `/hotels?x=${XSS_ATTRIBUTE}`],
+          ]),
           { changes: ["popular_destinations"] },
         ),
       ];
     },
     guarded: (seed) => [
-      form("a real removal", [["intent", "remove"], ["id", seed.destinationId]]),
-      form("a real addition", [["intent", "add"], ["name", "Lissabon"], ["description", "Sol."], ["image", "https://example.com/l.jpg"]]),
+      form("a real removal", [
+        ["intent", "remove"],
+        ["id", seed.destinationId],
+      ]),
+      form("a real addition", [
+        ["intent", "add"],
+        ["name", "Lissabon"],
+        ["description", "Sol."],
+        ["image", "https://example.com/l.jpg"],
+      ]),
     ],
   },
   "routes/admin/admin.popular-locations": {
@@ -346,9 +800,22 @@ const SWEEP: Record<string, SweepEntry> = {
     // ones dropped; none at all clears the list), and rewrites the list even when it stays the same.
     everyPostSaves: ["popular_locations"],
     posts: (seed) => [
-      form("more than 12 real places", seed.places.map((place): [string, string] => ["place", place])),
-      form("unknown and malformed places", [["place", XSS_SCRIPT], ["place", '{"a":1}'], ["place", "[1,2]"], ["place", '["Sweden"]'], ["place", SQL]]),
-      form("a real place next to hostile ones", [["place", seed.places[0]!], ["place[]", XSS_ATTRIBUTE], ["place", `["${XSS_SCRIPT}","x"]`]]),
+      form(
+        "more than 12 real places",
+        seed.places.map((place): [string, string] => ["place", place]),
+      ),
+      form("unknown and malformed places", [
+        ["place", XSS_SCRIPT],
+        ["place", '{"a":1}'],
+        ["place", "[1,2]"],
+        ["place", '["Sweden"]'],
+        ["place", SQL],
+      ]),
+      form("a real place next to hostile ones", [
+        ["place", seed.places[0]!],
+        ["place[]", XSS_ATTRIBUTE],
+        ["place", `["${XSS_SCRIPT}","x"]`],
+      ]),
       form("body above the 64 kB limit", [["place", "x".repeat(65 * 1024)]]),
     ],
     guarded: (seed) => [form("a real choice", [["place", seed.places[1]!]])],
@@ -358,7 +825,10 @@ const SWEEP: Record<string, SweepEntry> = {
     posts: () => [
       form("not generated", [["generated", XSS_SCRIPT]]),
       form("generated as an array", [["generated[]", "1"]]),
-      form("generated, with hostile extras", [["generated", "1"], ["xml", XSS_SCRIPT]]),
+      form("generated, with hostile extras", [
+        ["generated", "1"],
+        ["xml", XSS_SCRIPT],
+      ]),
     ],
     guarded: () => [form("a real update", [["generated", "1"]])],
   },
@@ -366,28 +836,81 @@ const SWEEP: Record<string, SweepEntry> = {
   "routes/admin/admin.messages": {
     queries: () => [{ label: "hostile page number", query: "sida=-99999999999" }],
     posts: (seed) => [
-      form("delete with SQL as the id", [["intent", "delete"], ["id", SQL]]),
-      form("delete with a UUID-shaped id that is not one", [["intent", "delete"], ["id", DASHES]]),
-      form("delete an unknown message", [["intent", "delete"], ["id", EMPTY_UUID]]),
-      form("unknown intent with a real id", [["intent", "remove"], ["id", seed.messageId]]),
-      form("id as an array", [["intent", "delete"], ["id[]", seed.messageId]]),
+      form("delete with SQL as the id", [
+        ["intent", "delete"],
+        ["id", SQL],
+      ]),
+      form("delete with a UUID-shaped id that is not one", [
+        ["intent", "delete"],
+        ["id", DASHES],
+      ]),
+      form("delete an unknown message", [
+        ["intent", "delete"],
+        ["id", EMPTY_UUID],
+      ]),
+      form("unknown intent with a real id", [
+        ["intent", "remove"],
+        ["id", seed.messageId],
+      ]),
+      form("id as an array", [
+        ["intent", "delete"],
+        ["id[]", seed.messageId],
+      ]),
       form("hostile query on the action's address", [["intent", "x"]], { query: `sida=${encodeURIComponent(XSS_SCRIPT)}` }),
-      form("body above the 4 kB limit", [["intent", "delete"], ["id", "x".repeat(5 * 1024)]]),
+      form("body above the 4 kB limit", [
+        ["intent", "delete"],
+        ["id", "x".repeat(5 * 1024)],
+      ]),
     ],
-    guarded: (seed) => [form("a real deletion", [["intent", "delete"], ["id", seed.messageId]])],
+    guarded: (seed) => [
+      form("a real deletion", [
+        ["intent", "delete"],
+        ["id", seed.messageId],
+      ]),
+    ],
   },
   "routes/admin/admin.blog": {
-    queries: (seed) => [{ label: "a real deletion question with a hostile search", query: `radera=${seed.post.id}&q=${encodeURIComponent(XSS_SCRIPT)}&sida=${encodeURIComponent(SQL)}` }],
-    posts: (seed) => [
-      form("delete with SQL as the id", [["intent", "delete"], ["id", SQL]]),
-      form("delete with a UUID-shaped id that is not one", [["intent", "delete"], ["id", DASHES]]),
-      form("delete an unknown post", [["intent", "delete"], ["id", EMPTY_UUID]]),
-      form("unknown intent with a real id", [["intent", XSS_SCRIPT], ["id", seed.post.id]]),
-      form("id as an array", [["intent", "delete"], ["id[]", seed.post.id]]),
-      form("hostile query on the action's address", [["intent", "x"]], { query: `radera=${encodeURIComponent(XSS_SCRIPT)}&q=${encodeURIComponent(XSS_ATTRIBUTE)}` }),
-      form("body above the 4 kB limit", [["intent", "delete"], ["id", "x".repeat(5 * 1024)]]),
+    queries: (seed) => [
+      {
+        label: "a real deletion question with a hostile search",
+        query: `radera=${seed.post.id}&q=${encodeURIComponent(XSS_SCRIPT)}&sida=${encodeURIComponent(SQL)}`,
+      },
     ],
-    guarded: (seed) => [form("a real deletion", [["intent", "delete"], ["id", seed.post.id]])],
+    posts: (seed) => [
+      form("delete with SQL as the id", [
+        ["intent", "delete"],
+        ["id", SQL],
+      ]),
+      form("delete with a UUID-shaped id that is not one", [
+        ["intent", "delete"],
+        ["id", DASHES],
+      ]),
+      form("delete an unknown post", [
+        ["intent", "delete"],
+        ["id", EMPTY_UUID],
+      ]),
+      form("unknown intent with a real id", [
+        ["intent", XSS_SCRIPT],
+        ["id", seed.post.id],
+      ]),
+      form("id as an array", [
+        ["intent", "delete"],
+        ["id[]", seed.post.id],
+      ]),
+      form("hostile query on the action's address", [["intent", "x"]], {
+        query: `radera=${encodeURIComponent(XSS_SCRIPT)}&q=${encodeURIComponent(XSS_ATTRIBUTE)}`,
+      }),
+      form("body above the 4 kB limit", [
+        ["intent", "delete"],
+        ["id", "x".repeat(5 * 1024)],
+      ]),
+    ],
+    guarded: (seed) => [
+      form("a real deletion", [
+        ["intent", "delete"],
+        ["id", seed.post.id],
+      ]),
+    ],
   },
   "admin-blog-new": { posts: () => editorPosts(true), guarded: () => [form("a real post", validPost("Nytt inlägg"))] },
   "admin-blog-edit": {
@@ -395,7 +918,10 @@ const SWEEP: Record<string, SweepEntry> = {
     posts: () => editorPosts(false),
     guarded: () => [form("a real update", validPost("Ändrat inlägg"))],
   },
-  "routes/admin/admin.jobs.$id": { params: (seed) => ({ id: seed.jobId }), queries: () => [{ label: "auto refresh off", query: "auto=0" }] },
+  "routes/admin/admin.jobs.$id": {
+    params: (seed) => ({ id: seed.jobId }),
+    queries: () => [{ label: "auto refresh off", query: "auto=0" }],
+  },
   flights: {},
   rentals: {},
   explore: {},
@@ -463,19 +989,42 @@ async function seedCatalogue(): Promise<Seed> {
     .where("location", "is not", null)
     .orderBy("hotel_id")
     .executeTakeFirstOrThrow();
-  const [country, location, slug] = hotelPath({ ...hotel, country: hotel.country!, location: hotel.location! }).slice(1).split("/");
-  const post = await db.selectFrom("hotels_blog_posts").select(["id", "slug"]).where("published", "=", true).where("slug", "is not", null).orderBy("slug").executeTakeFirstOrThrow();
+  const [country, location, slug] = hotelPath({ ...hotel, country: hotel.country!, location: hotel.location! })
+    .slice(1)
+    .split("/");
+  const post = await db
+    .selectFrom("hotels_blog_posts")
+    .select(["id", "slug"])
+    .where("published", "=", true)
+    .where("slug", "is not", null)
+    .orderBy("slug")
+    .executeTakeFirstOrThrow();
   const draft = await db.selectFrom("hotels_blog_posts").select("id").where("published", "=", false).executeTakeFirstOrThrow();
   const message = await db
     .insertInto("contact_messages")
     .values({ name: XSS_SCRIPT, email: "besok@example.se", message: `${XSS_ATTRIBUTE} ${SQL}`, created_at: new Date() })
     .returning("id")
     .executeTakeFirstOrThrow();
-  await db.insertInto("outbound_clicks").values({ hotel_id: hostileHotelId, source: XSS_SCRIPT, target_host: "www.booking.com", clicked_at: new Date() }).execute();
-  const job = await db.insertInto("ai_jobs").values({ kind: "rewrite", status: "finished", total: 1, failed: 1, created_by: XSS_SCRIPT, finished_at: new Date() }).returning("id").executeTakeFirstOrThrow();
+  await db
+    .insertInto("outbound_clicks")
+    .values({ hotel_id: hostileHotelId, source: XSS_SCRIPT, target_host: "www.booking.com", clicked_at: new Date() })
+    .execute();
+  const job = await db
+    .insertInto("ai_jobs")
+    .values({ kind: "rewrite", status: "finished", total: 1, failed: 1, created_by: XSS_SCRIPT, finished_at: new Date() })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   await db.insertInto("ai_job_items").values({ job_id: job.id, hotel_id: hostileHotelId, status: "failed", error: XSS_SCRIPT }).execute();
   const destination = await db.selectFrom("popular_destinations").select("id").orderBy("position").executeTakeFirstOrThrow();
-  const places = await db.selectFrom("hotels").select(["country", "location"]).distinct().where("country", "is not", null).where("location", "is not", null).orderBy("country").orderBy("location").execute();
+  const places = await db
+    .selectFrom("hotels")
+    .select(["country", "location"])
+    .distinct()
+    .where("country", "is not", null)
+    .where("location", "is not", null)
+    .orderBy("country")
+    .orderBy("location")
+    .execute();
   expect(places.length, "the seeded catalogue has more places than the popular-locations limit").toBeGreaterThan(12);
   return {
     hotel: { hotel_id: hotel.hotel_id, country: country!, location: location!, slug: slug!, affiliate: hotel.has_affiliate_url },
@@ -492,7 +1041,9 @@ async function seedCatalogue(): Promise<Seed> {
 /** A hash of every row of each tracked table, read through the app's own database handle. */
 async function snapshot(): Promise<Record<Table, string>> {
   const db = await app.db();
-  const columns = TRACKED.map((table) => sql`(select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) from ${sql.table(table)} t) as ${sql.ref(table)}`);
+  const columns = TRACKED.map(
+    (table) => sql`(select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) from ${sql.table(table)} t) as ${sql.ref(table)}`,
+  );
   const { rows } = await sql<Record<Table, string>>`select ${sql.join(columns)}`.execute(db);
   return rows[0]!;
 }
@@ -547,7 +1098,9 @@ interface GetRequest {
 /** Cookies no server set: a session id and a flash message that are not signed, and markup. */
 const FORGED_COOKIES = {
   hg_session: encodeURIComponent(`${XSS_SCRIPT}.forged-signature`),
-  hg_flash: encodeURIComponent(Buffer.from(JSON.stringify({ flash: { title: XSS_SCRIPT, description: XSS_ATTRIBUTE } })).toString("base64")),
+  hg_flash: encodeURIComponent(
+    Buffer.from(JSON.stringify({ flash: { title: XSS_SCRIPT, description: XSS_ATTRIBUTE } })).toString("base64"),
+  ),
 };
 
 /** The administrator's requests must reach the back office: a sweep that lost its session proves nothing. */
@@ -569,10 +1122,15 @@ async function sweepGets(route: TableRoute, entry: SweepEntry): Promise<string[]
     }
     for (const name of route.params) {
       for (const { label, segment } of PATH_SEGMENTS) {
-        requests.push({ role, path: fillPath(route, { ...params, [name]: name === "*" ? `finns-inte/${segment}` : segment }), label: `:${name} ${label}` });
+        requests.push({
+          role,
+          path: fillPath(route, { ...params, [name]: name === "*" ? `finns-inte/${segment}` : segment }),
+          label: `:${name} ${label}`,
+        });
       }
     }
-    for (const method of ["HEAD", "OPTIONS"] as const) requests.push({ role, method, path: `${base}?${QUERY_VARIANTS[0]!.query}`, label: `${method} with a script tag` });
+    for (const method of ["HEAD", "OPTIONS"] as const)
+      requests.push({ role, method, path: `${base}?${QUERY_VARIANTS[0]!.query}`, label: `${method} with a script tag` });
   }
   requests.push({ role: "anonymous", path: base, label: "forged session and flash cookies", cookies: FORGED_COOKIES });
   // Sent a few at a time; none of them may change the data.
@@ -581,7 +1139,9 @@ async function sweepGets(route: TableRoute, entry: SweepEntry): Promise<string[]
   await Promise.all(
     Array.from({ length: 4 }, async () => {
       for (let request = queue.shift(); request; request = queue.shift()) {
-        const browser = request.cookies ? new Browser(app.origin, undefined, new Map(Object.entries(request.cookies))) : browsers[request.role];
+        const browser = request.cookies
+          ? new Browser(app.origin, undefined, new Map(Object.entries(request.cookies)))
+          : browsers[request.role];
         const answer = await send(browser, request.path, { method: request.method ?? "GET", headers: request.headers });
         for (const problem of [...answer.problems, ...lostSession(request.role, route, request.path, answer)]) {
           problems.push(`${request.role} ${request.method ?? "GET"} ${short(request.path)} [${request.label}]: ${problem}`);
@@ -598,7 +1158,8 @@ async function sweepGets(route: TableRoute, entry: SweepEntry): Promise<string[]
       const path = query.query ? `${base}?${query.query}` : base;
       const start = await snapshot();
       const answer = await send(browsers[role], path);
-      for (const problem of [...answer.problems, ...lostSession(role, route, path, answer)]) problems.push(`${role} GET ${short(path)} [${query.label}]: ${problem}`);
+      for (const problem of [...answer.problems, ...lostSession(role, route, path, answer)])
+        problems.push(`${role} GET ${short(path)} [${query.label}]: ${problem}`);
       const allowed = isAdminRoute(route) && role === "anonymous" ? [] : (query.changes ?? []);
       const unexpected = changedTables(start, await snapshot(), allowed);
       if (unexpected.length) problems.push(`${role} GET ${short(path)} [${query.label}]: changed ${unexpected.join(", ")}`);
@@ -635,12 +1196,17 @@ async function sweepPosts(route: TableRoute, entry: SweepEntry): Promise<string[
     const where = `${role} ${method} ${short(url)} [${post.label}]`;
     for (const problem of [...answer.problems, ...lostSession(role, route, url, answer)]) problems.push(`${where}: ${problem}`);
     // An administrator's post reaches the action; an anonymous one to the back office never may.
-    const allowed = isAdminRoute(route) && role === "anonymous" ? [] : [...(post.changes ?? []), ...(role === "admin" ? (entry.everyPostSaves ?? []) : [])];
+    const allowed =
+      isAdminRoute(route) && role === "anonymous"
+        ? []
+        : [...(post.changes ?? []), ...(role === "admin" ? (entry.everyPostSaves ?? []) : [])];
     const changed = changedTables(before, await snapshot(), allowed);
     if (changed.length) problems.push(`${where}: changed ${changed.join(", ")} (status ${answer.status})`);
     if (!hasAction && answer.status !== 405) problems.push(`${where}: a route without an action answered ${answer.status}, not 405`);
     // A data request is redirected inside its answer (202), a page request with Location.
-    const toSignIn = url.endsWith(".data") ? answer.status === 202 && answer.body.includes("/login?redirectTo=") : Boolean(answer.location?.startsWith("/login?redirectTo="));
+    const toSignIn = url.endsWith(".data")
+      ? answer.status === 202 && answer.body.includes("/login?redirectTo=")
+      : Boolean(answer.location?.startsWith("/login?redirectTo="));
     if (isAdminRoute(route) && role === "anonymous" && hasAction && !toSignIn) {
       problems.push(`${where}: the guard did not send the visitor to sign in (status ${answer.status})`);
     }
@@ -651,8 +1217,14 @@ async function sweepPosts(route: TableRoute, entry: SweepEntry): Promise<string[
 describe("the sweep table", () => {
   it("has an entry for every route in app/routes.ts, and none for routes that are gone", () => {
     const ids = routeTable.map((route) => route.id);
-    expect(ids.filter((id) => !(id in SWEEP)), "routes without a sweep entry").toEqual([]);
-    expect(Object.keys(SWEEP).filter((id) => !ids.includes(id)), "sweep entries without a route").toEqual([]);
+    expect(
+      ids.filter((id) => !(id in SWEEP)),
+      "routes without a sweep entry",
+    ).toEqual([]);
+    expect(
+      Object.keys(SWEEP).filter((id) => !ids.includes(id)),
+      "sweep entries without a route",
+    ).toEqual([]);
   });
 
   it("has form posts for exactly the routes whose module exports an action", () => {
@@ -681,9 +1253,23 @@ describe("after the sweep", () => {
     const contains = (column: string) => sql<boolean>`${sql.ref(column)} like ${`%${XSS_SCRIPT}%`}`;
     const post = await db.selectFrom("hotels_blog_posts").select(["id", "slug"]).where(contains("title")).executeTakeFirst();
     expect(post, "the hostile post was saved").toBeDefined();
-    expect(await db.selectFrom("popular_destinations").select("id").where(contains("name")).executeTakeFirst(), "the hostile destination was saved").toBeDefined();
-    expect(await db.selectFrom("contact_messages").select("id").where(contains("message")).executeTakeFirst(), "the hostile message was saved").toBeDefined();
-    expect(await db.selectFrom("hotels").select("id").where("hotel_id", "=", seed.hotel.hotel_id).where(contains("rewritten_text")).executeTakeFirst(), "the hostile translation was saved").toBeDefined();
+    expect(
+      await db.selectFrom("popular_destinations").select("id").where(contains("name")).executeTakeFirst(),
+      "the hostile destination was saved",
+    ).toBeDefined();
+    expect(
+      await db.selectFrom("contact_messages").select("id").where(contains("message")).executeTakeFirst(),
+      "the hostile message was saved",
+    ).toBeDefined();
+    expect(
+      await db
+        .selectFrom("hotels")
+        .select("id")
+        .where("hotel_id", "=", seed.hotel.hotel_id)
+        .where(contains("rewritten_text"))
+        .executeTakeFirst(),
+      "the hostile translation was saved",
+    ).toBeDefined();
     const escaped = "&lt;script&gt;alert(1)&lt;/script&gt;";
     const pages: [Role, string][] = [
       ["anonymous", `/blog/${post!.slug}`],
@@ -701,7 +1287,11 @@ describe("after the sweep", () => {
 
   it("shows what the sweep stored (and the hostile seed rows) escaped on every page", async () => {
     const db = await app.db();
-    const hostileHotel = await db.selectFrom("hotels").select(["hotel_id", "name", "country", "location"]).where("hotel_id", "=", seed.hostileHotelId).executeTakeFirstOrThrow();
+    const hostileHotel = await db
+      .selectFrom("hotels")
+      .select(["hotel_id", "name", "country", "location"])
+      .where("hotel_id", "=", seed.hostileHotelId)
+      .executeTakeFirstOrThrow();
     const posts = await db.selectFrom("hotels_blog_posts").select(["id", "slug"]).execute();
     const paths = [
       ...routeTable.map((route) => fillPath(route, SWEEP[route.id]?.params?.(seed) ?? {})),

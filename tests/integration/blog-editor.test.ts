@@ -22,12 +22,21 @@ afterAll(async () => {
   await app?.close();
 });
 
-const unescape = (value: string) => value.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+const unescape = (value: string) =>
+  value
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 
 /** The value of the button whose visible text is `label` (conform intents are JSON in the value). */
 function buttonValue(html: string, label: string | RegExp): { name: string; value: string } {
   for (const match of html.matchAll(/<button([^>]*)>([\s\S]*?)<\/button>/g)) {
-    const text = match[2]!.replace(/<!--[\s\S]*?-->/g, "").replace(/<[^>]+>/g, "").trim();
+    const text = match[2]!
+      .replace(/<!--[\s\S]*?-->/g, "")
+      .replace(/<[^>]+>/g, "")
+      .trim();
     const attributes = match[1]!;
     const aria = /aria-label="([^"]*)"/.exec(attributes)?.[1] ?? "";
     if (typeof label === "string" ? text === label || aria === label : label.test(text) || label.test(aria)) {
@@ -56,7 +65,13 @@ function formFields(html: string): [string, string][] {
 }
 
 /** Posts the editor as a browser would: its fields, changed by `changes`, and the clicked button. */
-async function submit(path: string, html: string, changes: Record<string, string>, button?: { name: string; value: string }, files: Record<string, File> = {}) {
+async function submit(
+  path: string,
+  html: string,
+  changes: Record<string, string>,
+  button?: { name: string; value: string },
+  files: Record<string, File> = {},
+) {
   const body = new FormData();
   const seen = new Set<string>();
   for (const [name, value] of formFields(html)) {
@@ -73,7 +88,10 @@ async function submit(path: string, html: string, changes: Record<string, string
   return admin.request(path, { method: "POST", body, headers: { Origin: app.origin } });
 }
 
-const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0, 0x1f, 0x15, 0xc4, 0x89]);
+const PNG = Uint8Array.from([
+  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0, 0x1f, 0x15,
+  0xc4, 0x89,
+]);
 
 describe("the post editor without JavaScript", () => {
   it("builds a post block by block, keeping what was typed at every step, and saves it", async () => {
@@ -98,17 +116,28 @@ describe("the post editor without JavaScript", () => {
     expect(html).toContain('value="Stockholm i vinter"');
 
     // Type into them; the heading level cycles 2 → 3; the list gets a second item.
-    html = await (await submit("/admin/blog/new", html, { "blocks[0].content": "Staden är vacker i snö.", "blocks[1].content": "Var du ska bo", "blocks[2].items[0]": "Gamla stan" }, buttonValue(html, /^Rubriknivå 2/))).text();
+    html = await (
+      await submit(
+        "/admin/blog/new",
+        html,
+        { "blocks[0].content": "Staden är vacker i snö.", "blocks[1].content": "Var du ska bo", "blocks[2].items[0]": "Gamla stan" },
+        buttonValue(html, /^Rubriknivå 2/),
+      )
+    ).text();
     expect(html).toMatch(/>H<!-- -->3</);
     expect(html).toContain(">Staden är vacker i snö.</textarea>");
     html = await (await submit("/admin/blog/new", html, {}, buttonValue(html, "+ Lägg till punkt"))).text();
-    html = await (await submit("/admin/blog/new", html, { "blocks[2].items[1]": "Södermalm" }, buttonValue(html, "Flytta upp Lista 3"))).text();
+    html = await (
+      await submit("/admin/blog/new", html, { "blocks[2].items[1]": "Södermalm" }, buttonValue(html, "Flytta upp Lista 3"))
+    ).text();
     // The list is now second, with both items and the typed heading kept.
     expect(visibleText(html)).toMatch(/Paragraf 1.*Lista 2.*Rubrik 3/);
     expect(html).toContain('value="Södermalm"');
     expect(html).toContain('value="Var du ska bo"');
     // The first block cannot move up, the last cannot move down.
-    expect(html).toMatch(/<button[^>]*disabled=""[^>]*aria-label="Flytta upp Paragraf 1"|<button[^>]*aria-label="Flytta upp Paragraf 1"[^>]*disabled=""/);
+    expect(html).toMatch(
+      /<button[^>]*disabled=""[^>]*aria-label="Flytta upp Paragraf 1"|<button[^>]*aria-label="Flytta upp Paragraf 1"[^>]*disabled=""/,
+    );
 
     // Remove the heading, regenerate the slug, then save.
     html = await (await submit("/admin/blog/new", html, {}, buttonValue(html, "Ta bort Rubrik 3"))).text();
@@ -122,8 +151,20 @@ describe("the post editor without JavaScript", () => {
     expect(response.headers.get("Location")).toBe("/admin/blog");
     expect(visibleText(await (await admin.follow(response)).text())).toContain("Inlägg skapat");
 
-    const post = await (await db()).selectFrom("hotels_blog_posts").selectAll().where("slug", "=", "stockholm-i-vinter").executeTakeFirstOrThrow();
-    expect(post).toMatchObject({ title: "Stockholm i vinter", excerpt: "Vinterguide.", published: true, author: TEST_ADMIN.email, reading_time: "1" });
+    const post = await (
+      await db()
+    )
+      .selectFrom("hotels_blog_posts")
+      .selectAll()
+      .where("slug", "=", "stockholm-i-vinter")
+      .executeTakeFirstOrThrow();
+    expect(post).toMatchObject({
+      title: "Stockholm i vinter",
+      excerpt: "Vinterguide.",
+      published: true,
+      author: TEST_ADMIN.email,
+      reading_time: "1",
+    });
     expect(post.content).toEqual([
       { type: "paragraph", content: "Staden är vacker i snö." },
       { type: "list", style: "unordered", items: ["Gamla stan", "Södermalm"] },
@@ -147,7 +188,13 @@ describe("the post editor without JavaScript", () => {
   });
 
   it("edits a post and says it was updated; a bad address in a block is refused", async () => {
-    const post = await (await db()).selectFrom("hotels_blog_posts").select(["id"]).where("slug", "=", "stockholm-i-vinter").executeTakeFirstOrThrow();
+    const post = await (
+      await db()
+    )
+      .selectFrom("hotels_blog_posts")
+      .select(["id"])
+      .where("slug", "=", "stockholm-i-vinter")
+      .executeTakeFirstOrThrow();
     const path = `/admin/blog/edit/${post.id}`;
     let html = await (await admin.get(path)).text();
     expect(visibleText(html)).toContain("Redigera inlägg");
@@ -165,7 +212,13 @@ describe("the post editor without JavaScript", () => {
     const after = await (await db()).selectFrom("hotels_blog_posts").selectAll().where("id", "=", post.id).executeTakeFirstOrThrow();
     expect(after.title).toBe("Stockholm i vinter och vår");
     expect(after.slug).toBe("stockholm-i-vinter");
-    expect(after.content).toContainEqual({ type: "button", text: "Läs mer", url: "/Sweden/Stockholm", external: false, variant: "default" });
+    expect(after.content).toContainEqual({
+      type: "button",
+      text: "Läs mer",
+      url: "/Sweden/Stockholm",
+      external: false,
+      variant: "default",
+    });
     expect((await admin.get("/admin/blog/edit/00000000-0000-4000-8000-000000000000")).status).toBe(404);
   });
 
@@ -175,13 +228,20 @@ describe("the post editor without JavaScript", () => {
     expect(response.status).toBe(400);
     expect(visibleText(await response.text())).toContain("Ange instruktioner för AI-generering.");
 
-    response = await submit("/admin/blog/new", html, { instructions: "Familjehotell i Köpenhamn" }, { name: "_action", value: "ai-generate" });
+    response = await submit(
+      "/admin/blog/new",
+      html,
+      { instructions: "Familjehotell i Köpenhamn" },
+      { name: "_action", value: "ai-generate" },
+    );
     expect(response.status).toBe(200);
     html = await response.text();
     const text = visibleText(html);
     expect(text).toContain("Innehåll genererat");
     expect(text).toContain("AI-innehåll har lagts till i redigeraren.");
-    expect(html).toMatch(/name="title"[^>]*value="\d hotell i Copenhagen värda att boka"|value="\d hotell i Copenhagen värda att boka"[^>]*name="title"/);
+    expect(html).toMatch(
+      /name="title"[^>]*value="\d hotell i Copenhagen värda att boka"|value="\d hotell i Copenhagen värda att boka"[^>]*name="title"/,
+    );
     expect(html).toContain(">Familjehotell i Köpenhamn</textarea>");
     expect(text).toMatch(/Paragraf 1.*Rubrik 2/);
     // The draft saves as it is.
@@ -203,16 +263,34 @@ describe("the post editor without JavaScript", () => {
 
   it("uploads a cover image checked by content, and serves it with long caching", async () => {
     let html = await (await admin.get("/admin/blog/new")).text();
-    let response = await submit("/admin/blog/new", html, {}, { name: "_action", value: "upload-cover" }, { coverFile: new File([new TextEncoder().encode("<svg onload=alert(1)>")], "bild.png", { type: "image/png" }) });
+    let response = await submit(
+      "/admin/blog/new",
+      html,
+      {},
+      { name: "_action", value: "upload-cover" },
+      { coverFile: new File([new TextEncoder().encode("<svg onload=alert(1)>")], "bild.png", { type: "image/png" }) },
+    );
     expect(response.status).toBe(400);
     const text = visibleText(await response.text());
     expect(text).toContain("Uppladdningsfel");
     expect(text).toContain("Bara bildfiler (JPEG, PNG, GIF, WebP eller AVIF) kan laddas upp.");
 
-    response = await submit("/admin/blog/new", html, {}, { name: "_action", value: "upload-cover" }, { coverFile: new File([new Uint8Array(5 * 1024 * 1024 + 1)], "stor.png", { type: "image/png" }) });
+    response = await submit(
+      "/admin/blog/new",
+      html,
+      {},
+      { name: "_action", value: "upload-cover" },
+      { coverFile: new File([new Uint8Array(5 * 1024 * 1024 + 1)], "stor.png", { type: "image/png" }) },
+    );
     expect(visibleText(await response.text())).toContain("Bilden får vara högst 5 MB.");
 
-    response = await submit("/admin/blog/new", html, { title: "Med omslag" }, { name: "_action", value: "upload-cover" }, { coverFile: new File([PNG], "Omslag.PNG", { type: "image/png" }) });
+    response = await submit(
+      "/admin/blog/new",
+      html,
+      { title: "Med omslag" },
+      { name: "_action", value: "upload-cover" },
+      { coverFile: new File([PNG], "Omslag.PNG", { type: "image/png" }) },
+    );
     expect(response.status).toBe(200);
     html = await response.text();
     const url = /\/uploads\/blog-images\/[0-9a-f-]{36}\.png/.exec(html)?.[0];
@@ -227,16 +305,29 @@ describe("the post editor without JavaScript", () => {
 
 /** A stored post to edit, made directly (the editor's own saves are tested above). */
 async function storedPost(title: string, excerpt = "") {
-  const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
-  const row = await (await db())
+  const slug = title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+  const row = await (
+    await db()
+  )
     .insertInto("hotels_blog_posts")
-    .values({ title, slug, excerpt, content: JSON.stringify([{ type: "paragraph", content: "Första versionen." }]), published: false, reading_time: "1" })
+    .values({
+      title,
+      slug,
+      excerpt,
+      content: JSON.stringify([{ type: "paragraph", content: "Första versionen." }]),
+      published: false,
+      reading_time: "1",
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   return { id: row.id, path: `/admin/blog/edit/${row.id}` };
 }
 
-const readPost = async (id: string) => (await db()).selectFrom("hotels_blog_posts").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+const readPost = async (id: string) =>
+  (await db()).selectFrom("hotels_blog_posts").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 
 /** Posts the editor's form from another browser (its own cookies), as `submit` does for the administrator. */
 function submitAs(browser: Browser, path: string, html: string, changes: Record<string, string>, button?: { name: string; value: string }) {
@@ -277,7 +368,11 @@ describe("the editor keeps the work", () => {
     // Reloaded, the page has the new version and saves.
     const fresh = await (await admin.get(post.path)).text();
     expect((await submit(post.path, fresh, { excerpt: "Skrivet av B efter omladdning." })).status).toBe(302);
-    expect(await readPost(post.id)).toMatchObject({ title: "Delat inlägg, version A", excerpt: "Skrivet av B efter omladdning.", version: 3 });
+    expect(await readPost(post.id)).toMatchObject({
+      title: "Delat inlägg, version A",
+      excerpt: "Skrivet av B efter omladdning.",
+      version: 3,
+    });
 
     // Two saves from one copy at the same moment: exactly one lands.
     const copy = await (await admin.get(post.path)).text();
@@ -298,7 +393,13 @@ describe("the editor keeps the work", () => {
 
     // A phone photo: above 5 MB, well below the body limit. It used to be a bare 413 page.
     const photo = new File([PNG, new Uint8Array(8 * 1024 * 1024)], "mobilbild.png", { type: "image/png" });
-    let response = await submit("/admin/blog/new", html, { title: "Med för stor bild", excerpt: "Ett utdrag som inte får försvinna." }, { name: "_action", value: "upload-cover" }, { coverFile: photo });
+    let response = await submit(
+      "/admin/blog/new",
+      html,
+      { title: "Med för stor bild", excerpt: "Ett utdrag som inte får försvinna." },
+      { name: "_action", value: "upload-cover" },
+      { coverFile: photo },
+    );
     expect(response.status).toBe(400);
     html = await response.text();
     expect(html).toMatch(/id="cover-file"[^>]*aria-invalid="true"[^>]*aria-describedby="cover-file-error"/);
@@ -308,7 +409,13 @@ describe("the editor keeps the work", () => {
 
     // Not an image, in an image block: the message is by that block's file input.
     html = await (await submit("/admin/blog/new", html, {}, buttonValue(html, "+ Bild"))).text();
-    response = await submit("/admin/blog/new", html, { "blocks[0].alt": "En bild" }, { name: "_action", value: "upload-block:0" }, { "blockFile-0": new File(["inte en bild"], "text.txt", { type: "text/plain" }) });
+    response = await submit(
+      "/admin/blog/new",
+      html,
+      { "blocks[0].alt": "En bild" },
+      { name: "_action", value: "upload-block:0" },
+      { "blockFile-0": new File(["inte en bild"], "text.txt", { type: "text/plain" }) },
+    );
     expect(response.status).toBe(400);
     html = await response.text();
     expect(html).toMatch(/<p id="block-file-0-error"[^>]*>Bara bildfiler \(JPEG, PNG, GIF, WebP eller AVIF\) kan laddas upp\.<\/p>/);
@@ -316,7 +423,13 @@ describe("the editor keeps the work", () => {
     expect(html).toContain('value="Med för stor bild"');
 
     // Past the body limit the body is not read at all: still the editor, saying what happened.
-    response = await submit("/admin/blog/new", html, {}, { name: "_action", value: "upload-cover" }, { coverFile: new File([PNG, new Uint8Array(17 * 1024 * 1024)], "enorm.png", { type: "image/png" }) });
+    response = await submit(
+      "/admin/blog/new",
+      html,
+      {},
+      { name: "_action", value: "upload-cover" },
+      { coverFile: new File([PNG, new Uint8Array(17 * 1024 * 1024)], "enorm.png", { type: "image/png" }) },
+    );
     expect(response.status).toBe(413);
     const text = visibleText(await response.text());
     expect(text).toContain("Skapa nytt inlägg");
@@ -383,17 +496,26 @@ describe("the editor keeps the work", () => {
     const toSignIn = `/login?redirectTo=${encodeURIComponent(post.path)}`;
     expect((await anonymous.get(post.path)).headers.get("Location")).toBe(toSignIn);
     // An upload, an AI draft, a form that is not the editor's (no title), a plain form post.
-    for (const button of [{ name: "_action", value: "upload-cover" }, { name: "_action", value: "ai-generate" }]) {
+    for (const button of [
+      { name: "_action", value: "upload-cover" },
+      { name: "_action", value: "ai-generate" },
+    ]) {
       const refused = await submitAs(anonymous, post.path, page, { instructions: "x" }, button);
       expect(refused.headers.get("Location"), button.value).toBe(toSignIn);
     }
     const untitled = new FormData();
     untitled.append("excerpt", "x");
-    expect((await anonymous.request(post.path, { method: "POST", body: untitled, headers: { Origin: app.origin } })).headers.get("Location")).toBe(toSignIn);
-    expect((await anonymous.post(post.path, { title: "x", "blocks[0].type": "paragraph", "blocks[0].content": "x" })).headers.get("Location")).toBe(toSignIn);
+    expect(
+      (await anonymous.request(post.path, { method: "POST", body: untitled, headers: { Origin: app.origin } })).headers.get("Location"),
+    ).toBe(toSignIn);
+    expect(
+      (await anonymous.post(post.path, { title: "x", "blocks[0].type": "paragraph", "blocks[0].content": "x" })).headers.get("Location"),
+    ).toBe(toSignIn);
 
     const user = new Browser(app.origin);
-    expect((await user.post("/login", { intent: "sign-up", email: "skribent@hotellguiden.test", password: "skribent-lösenord-1" })).status).toBe(302);
+    expect(
+      (await user.post("/login", { intent: "sign-up", email: "skribent@hotellguiden.test", password: "skribent-lösenord-1" })).status,
+    ).toBe(302);
     const refused = await submitAs(user, post.path, page, { title: "Skrivet utan rätt roll" });
     expect(refused.status).toBe(302);
     expect(refused.headers.get("Location")).toBe("/");
@@ -408,7 +530,13 @@ describe("the post list", () => {
     expect(list).toContain("Publicerad");
     expect(visibleText(await (await admin.get("/admin/blog?q=finns-inte-alls")).text())).toContain("Inga inlägg matchade din sökning.");
 
-    const post = await (await db()).selectFrom("hotels_blog_posts").select("id").where("slug", "=", "stockholm-i-vinter").executeTakeFirstOrThrow();
+    const post = await (
+      await db()
+    )
+      .selectFrom("hotels_blog_posts")
+      .select("id")
+      .where("slug", "=", "stockholm-i-vinter")
+      .executeTakeFirstOrThrow();
     const confirm = await (await admin.get(`/admin/blog?q=vinter&radera=${post.id}`)).text();
     expect(visibleText(confirm)).toContain("Är du säker?");
     expect(visibleText(confirm)).toContain("tas bort permanent");

@@ -109,7 +109,10 @@ describe.each(testDatabases({ postgres: false }))("on $name", ({ open }) => {
           {
             title: "Med bild i texten",
             slug: `${slug}-2`,
-            content: JSON.stringify([{ type: "paragraph", content: "Se bilden." }, { type: "image", url: kind.address(storage, names.inBlock), alt: "" }]),
+            content: JSON.stringify([
+              { type: "paragraph", content: "Se bilden." },
+              { type: "image", url: kind.address(storage, names.inBlock), alt: "" },
+            ]),
           },
         ])
         .execute();
@@ -129,7 +132,11 @@ describe.each(testDatabases({ postgres: false }))("on $name", ({ open }) => {
     const missing = path.join(os.tmpdir(), `hg-no-such-dir-${process.pid}`);
     expect((await runHousekeeping(handle.db, new Date(), { kind: "local", dir: missing })).unusedImages).toBe(0);
     server.use(http.all("https://unreachable.supabase.test/*", () => HttpResponse.error()));
-    const unreachable = await runHousekeeping(handle.db, new Date(), { kind: "supabase", url: "https://unreachable.supabase.test", key: "k" });
+    const unreachable = await runHousekeeping(handle.db, new Date(), {
+      kind: "supabase",
+      url: "https://unreachable.supabase.test",
+      key: "k",
+    });
     expect(unreachable.unusedImages).toBe(0);
   });
 });

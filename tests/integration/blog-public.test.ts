@@ -19,13 +19,26 @@ beforeAll(async () => {
   for (let n = 1; n <= 6; n++) {
     await database
       .insertInto("hotels_blog_posts")
-      .values({ title: `Testinlägg ${n}`, slug: `testinlagg-${n}`, excerpt: `Utdrag ${n}`, content: JSON.stringify([{ type: "paragraph", content: `Text ${n}` }]), published: true, created_at: new Date(Date.now() - (100 + n) * 86_400_000) })
+      .values({
+        title: `Testinlägg ${n}`,
+        slug: `testinlagg-${n}`,
+        excerpt: `Utdrag ${n}`,
+        content: JSON.stringify([{ type: "paragraph", content: `Text ${n}` }]),
+        published: true,
+        created_at: new Date(Date.now() - (100 + n) * 86_400_000),
+      })
       .execute();
   }
   draftId = (
     await database
       .insertInto("hotels_blog_posts")
-      .values({ title: "Hemligt utkast", slug: "hemligt-utkast", excerpt: "Inte klart", content: JSON.stringify([{ type: "paragraph", content: "Utkasttext" }]), published: false })
+      .values({
+        title: "Hemligt utkast",
+        slug: "hemligt-utkast",
+        excerpt: "Inte klart",
+        content: JSON.stringify([{ type: "paragraph", content: "Utkasttext" }]),
+        published: false,
+      })
       .returning("id")
       .executeTakeFirstOrThrow()
   ).id;

@@ -58,7 +58,11 @@ afterAll(async () => {
 describe("/contact action", () => {
   it("takes five messages an hour from one address; the sixth is refused with the text kept, and not stored", async () => {
     for (let i = 0; i < 5; i++) expect(((await post(VALID, {}, "198.51.100.200")) as Response).status).toBe(302);
-    const refused = (await post({ ...VALID, message: "Ett sjätte meddelande från samma adress." }, {}, "198.51.100.200")) as unknown as Rejected;
+    const refused = (await post(
+      { ...VALID, message: "Ett sjätte meddelande från samma adress." },
+      {},
+      "198.51.100.200",
+    )) as unknown as Rejected;
     expect(refused.init.status).toBe(429);
     expect(Number(refused.init.headers!["Retry-After"])).toBeGreaterThan(0);
     expect(refused.data.result.error).toEqual({ "": [contact.CONTACT_LIMITED] });
@@ -171,11 +175,19 @@ for (const database of testDatabases()) {
 
     it("keeps its own limits, whatever the app checks", async () => {
       await expect(insert({ name: "Anna", email: "anna@example.se", message: "Tio tecken" })).resolves.toBeDefined();
-      await expect(insert({ name: "   ", email: "anna@example.se", message: "Tio tecken" })).rejects.toThrow(/contact_messages_name_length/);
-      await expect(insert({ name: "x".repeat(101), email: "anna@example.se", message: "Tio tecken" })).rejects.toThrow(/contact_messages_name_length/);
-      await expect(insert({ name: "Anna", email: `${"a".repeat(250)}@ex.se`, message: "Tio tecken" })).rejects.toThrow(/contact_messages_email_length/);
+      await expect(insert({ name: "   ", email: "anna@example.se", message: "Tio tecken" })).rejects.toThrow(
+        /contact_messages_name_length/,
+      );
+      await expect(insert({ name: "x".repeat(101), email: "anna@example.se", message: "Tio tecken" })).rejects.toThrow(
+        /contact_messages_name_length/,
+      );
+      await expect(insert({ name: "Anna", email: `${"a".repeat(250)}@ex.se`, message: "Tio tecken" })).rejects.toThrow(
+        /contact_messages_email_length/,
+      );
       await expect(insert({ name: "Anna", email: "anna@example.se", message: "kort" })).rejects.toThrow(/contact_messages_message_length/);
-      await expect(insert({ name: "Anna", email: "anna@example.se", message: "m".repeat(5001) })).rejects.toThrow(/contact_messages_message_length/);
+      await expect(insert({ name: "Anna", email: "anna@example.se", message: "m".repeat(5001) })).rejects.toThrow(
+        /contact_messages_message_length/,
+      );
     });
 
     it("has row level security on and no policies: only the app's own role reads it", async () => {

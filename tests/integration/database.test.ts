@@ -100,10 +100,16 @@ describe.each(testDatabases())("database on $name", ({ open }) => {
   });
 
   it("accepts a hotel without a star rating, and rejects a duplicate hotel_id", async () => {
-    await handle.db.insertInto("hotels").values(hotel({ hotel_id: "DUP-1", star_rating: null })).execute();
-    await expect(handle.db.insertInto("hotels").values(hotel({ hotel_id: "DUP-1" })).execute()).rejects.toThrow(
-      /hotels_hotel_id_key|duplicate/,
-    );
+    await handle.db
+      .insertInto("hotels")
+      .values(hotel({ hotel_id: "DUP-1", star_rating: null }))
+      .execute();
+    await expect(
+      handle.db
+        .insertInto("hotels")
+        .values(hotel({ hotel_id: "DUP-1" }))
+        .execute(),
+    ).rejects.toThrow(/hotels_hotel_id_key|duplicate/);
   });
 
   it("rejects a duplicate or malformed post slug", async () => {
@@ -111,7 +117,10 @@ describe.each(testDatabases())("database on $name", ({ open }) => {
     await handle.db.insertInto("hotels_blog_posts").values(post).execute();
     await expect(handle.db.insertInto("hotels_blog_posts").values(post).execute()).rejects.toThrow();
     await expect(
-      handle.db.insertInto("hotels_blog_posts").values({ ...post, slug: "Inte OK!" }).execute(),
+      handle.db
+        .insertInto("hotels_blog_posts")
+        .values({ ...post, slug: "Inte OK!" })
+        .execute(),
     ).rejects.toThrow();
   });
 
@@ -165,7 +174,10 @@ describe.each(testDatabases())("database on $name", ({ open }) => {
   });
 
   it("returns counts and decimals as numbers", async () => {
-    await handle.db.insertInto("hotels").values(hotel({ hotel_id: "NUM-1", rating: 8.5, price_amount: 1290.5 })).execute();
+    await handle.db
+      .insertInto("hotels")
+      .values(hotel({ hotel_id: "NUM-1", rating: 8.5, price_amount: 1290.5 }))
+      .execute();
     const row = await handle.db
       .selectFrom("hotels")
       .select((eb) => ["rating", "price_amount", eb.fn.countAll<number>().over().as("total")])

@@ -49,7 +49,14 @@ describe.each(testDatabases())("importing feeds on $name", ({ open }) => {
   const run = (file: string, options: ImportOptions = {}) => importHotelFeed(handle.db, file, options);
   const hotel = (hotelId: string) => handle.db.selectFrom("hotels").selectAll().where("hotel_id", "=", hotelId).executeTakeFirst();
   const hotelCount = async () =>
-    Number((await handle.db.selectFrom("hotels").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await handle.db
+          .selectFrom("hotels")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it("reads CSV with quoted commas, doubled quotes and line breaks, and rejects bad rows by their line", async () => {
     const file = feed(
@@ -143,7 +150,11 @@ describe.each(testDatabases())("importing feeds on $name", ({ open }) => {
     const report = await run(file);
     expect(report).toMatchObject({ format: "json", rows: 5, inserted: 2, rejected: 3 });
     expect(report.rejects.map((reject) => reject.where)).toEqual(["element 1", "element 2", "element 3"]);
-    expect(await hotel("J-1")).toMatchObject({ amenities: [{ icon: "parking", label: "Parking" }], price_amount: 990, price_currency: "SEK" });
+    expect(await hotel("J-1")).toMatchObject({
+      amenities: [{ icon: "parking", label: "Parking" }],
+      price_amount: 990,
+      price_currency: "SEK",
+    });
     expect(rejectsOf(file)).toEqual([
       { element: 1, reason: "the row must be an object of hotel fields", row: 5 },
       { element: 2, reason: "rating must be a number from 0 to 10 (got 12)", row: { hotel_id: "J-2", rating: 12 } },
@@ -159,7 +170,9 @@ describe.each(testDatabases())("importing feeds on $name", ({ open }) => {
     const good = feed("json", JSON.stringify({ source: "partner", hotels: [{ hotel_id: "O-1" }, { hotel_id: "O-2" }], count: 2 }));
     expect(await run(good)).toMatchObject({ rows: 2, inserted: 2, rejected: 0 });
 
-    await expect(run(feed("json", JSON.stringify({ data: [{ hotel_id: "O-3" }] })))).rejects.toThrow('The JSON object has no "hotels" array');
+    await expect(run(feed("json", JSON.stringify({ data: [{ hotel_id: "O-3" }] })))).rejects.toThrow(
+      'The JSON object has no "hotels" array',
+    );
     await expect(run(feed("json", JSON.stringify({ hotels: { hotel_id: "O-3" } })))).rejects.toThrow('the "hotels" value is not an array');
     await expect(run(feed("json", '"hotels"'))).rejects.toThrow("A JSON feed must be an array of hotels");
   });
@@ -171,7 +184,9 @@ describe.each(testDatabases())("importing feeds on $name", ({ open }) => {
     const error = await run(file).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(FeedError);
     const message = (error as Error).message;
-    expect(message).toMatch(/^The JSON feed is not valid \(near byte \d+ of \d+, after element \d+\): Parser cannot parse input: expected a value\. /);
+    expect(message).toMatch(
+      /^The JSON feed is not valid \(near byte \d+ of \d+, after element \d+\): Parser cannot parse input: expected a value\. /,
+    );
     const saved = /Already saved before it stopped: (\d+) inserted, 0 updated, 0 unchanged\.$/.exec(message);
     expect(Number(saved?.[1])).toBeGreaterThan(0);
     expect(await hotelCount()).toBe(Number(saved?.[1]));
@@ -199,7 +214,12 @@ describe.each(testDatabases())("importing feeds on $name", ({ open }) => {
   });
 
   it("changes nothing when the same file is imported again, and only what changed after that", async () => {
-    const rows = Array.from({ length: 5 }, (_, i) => ({ hotel_id: `R-${i}`, name: `Hotell ${i}`, rating: 7 + i / 10, amenities: ["Wifi"] }));
+    const rows = Array.from({ length: 5 }, (_, i) => ({
+      hotel_id: `R-${i}`,
+      name: `Hotell ${i}`,
+      rating: 7 + i / 10,
+      amenities: ["Wifi"],
+    }));
     const file = feed("ndjson", ndjson(...rows));
     expect(await run(file, { batchSize: 2 })).toMatchObject({ inserted: 5, updated: 0, unchanged: 0 });
     const before = await handle.db.selectFrom("hotels").select(["hotel_id", "updated_at"]).orderBy("hotel_id").execute();
@@ -221,12 +241,20 @@ describe.each(testDatabases())("importing feeds on $name", ({ open }) => {
   });
 
   it("keeps the back office's flags, links and rewrites unless the feed sets them", async () => {
-    const first = feed("ndjson", ndjson({ hotel_id: "M-1", name: "Gammalt namn", description: "English text", affiliate_url: "https://www.booking.com/m1" }));
+    const first = feed(
+      "ndjson",
+      ndjson({ hotel_id: "M-1", name: "Gammalt namn", description: "English text", affiliate_url: "https://www.booking.com/m1" }),
+    );
     await run(first);
     // What the back office and the AI rewrite do to a hotel.
     await handle.db
       .updateTable("hotels")
-      .set({ has_affiliate_url: false, rewritten_text: "Svensk text", is_description_rewritten: true, affiliate_url: "https://partner.example/m1" })
+      .set({
+        has_affiliate_url: false,
+        rewritten_text: "Svensk text",
+        is_description_rewritten: true,
+        affiliate_url: "https://partner.example/m1",
+      })
       .where("hotel_id", "=", "M-1")
       .execute();
 
@@ -241,7 +269,10 @@ describe.each(testDatabases())("importing feeds on $name", ({ open }) => {
     });
     expect(await run(second)).toMatchObject({ unchanged: 1 });
 
-    const third = feed("csv", "hotel_id,name,description,has_affiliate_url,affiliate_url\nM-1,Nytt namn,English text,yes,https://www.booking.com/m1-new\n");
+    const third = feed(
+      "csv",
+      "hotel_id,name,description,has_affiliate_url,affiliate_url\nM-1,Nytt namn,English text,yes,https://www.booking.com/m1-new\n",
+    );
     expect(await run(third)).toMatchObject({ updated: 1 });
     expect(await hotel("M-1")).toMatchObject({
       has_affiliate_url: true,
@@ -267,10 +298,15 @@ describe.each(testDatabases())("importing feeds on $name", ({ open }) => {
   });
 
   it("writes nothing on a dry run, but counts what would change and still writes the rejects", async () => {
-    const file = feed("ndjson", ndjson({ hotel_id: "Y-1", name: "Ett" }, { hotel_id: "Y-2", name: "Två" }, { hotel_id: "Y-3", rating: -1 }));
+    const file = feed(
+      "ndjson",
+      ndjson({ hotel_id: "Y-1", name: "Ett" }, { hotel_id: "Y-2", name: "Två" }, { hotel_id: "Y-3", rating: -1 }),
+    );
     expect(await run(file, { dryRun: true })).toMatchObject({ dryRun: true, inserted: 2, updated: 0, unchanged: 0, rejected: 1 });
     expect(await hotelCount()).toBe(0);
-    expect(rejectsOf(file)).toEqual([{ line: 3, reason: "rating must be a number from 0 to 10 (got -1)", row: { hotel_id: "Y-3", rating: -1 } }]);
+    expect(rejectsOf(file)).toEqual([
+      { line: 3, reason: "rating must be a number from 0 to 10 (got -1)", row: { hotel_id: "Y-3", rating: -1 } },
+    ]);
 
     await run(file);
     const changed = feed("ndjson", ndjson({ hotel_id: "Y-1", name: "Ett" }, { hotel_id: "Y-2", name: "Tvåan" }, { hotel_id: "Y-4" }));
@@ -320,9 +356,14 @@ interface Run {
 
 function cli(args: string[], env: Record<string, string>): Promise<Run> {
   return new Promise((resolve) => {
-    execFile(NODE, ["scripts/import.ts", ...args], { env: { ...process.env, DATABASE_URL: "", ...env }, timeout: 60_000 }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === "number" ? error.code : -1) : 0, stdout, stderr });
-    });
+    execFile(
+      NODE,
+      ["scripts/import.ts", ...args],
+      { env: { ...process.env, DATABASE_URL: "", ...env }, timeout: 60_000 },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? (typeof error.code === "number" ? error.code : -1) : 0, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -379,8 +420,12 @@ describe("npm run import", () => {
     expect(first.stdout).toMatch(/^ {2}inserted +40$/m);
     expect(first.stdout).toMatch(/^ {2}rejected +1$/m);
     expect(first.stdout).toMatch(/^ {2}duration +[\d.]+ s {2}\([\d,]+ rows\/s\)$/m);
-    expect(first.stdout).toContain(`Rejected rows (all 1 are in ${file}.rejects.ndjson):\n  line 41: rating must be a number from 0 to 10 (got 42)`);
-    expect(rejectsOf(file)).toEqual([{ line: 41, reason: "rating must be a number from 0 to 10 (got 42)", row: { hotel_id: "X-1", rating: 42 } }]);
+    expect(first.stdout).toContain(
+      `Rejected rows (all 1 are in ${file}.rejects.ndjson):\n  line 41: rating must be a number from 0 to 10 (got 42)`,
+    );
+    expect(rejectsOf(file)).toEqual([
+      { line: 41, reason: "rating must be a number from 0 to 10 (got 42)", row: { hotel_id: "X-1", rating: 42 } },
+    ]);
 
     const second = await cli([file], env);
     expect(second.code).toBe(0);
@@ -394,7 +439,10 @@ describe("npm run import", () => {
 
     const database = openDatabase({ dataDir });
     try {
-      const row = await database.db.selectFrom("hotels").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+      const row = await database.db
+        .selectFrom("hotels")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow();
       expect(Number(row.n)).toBe(40);
     } finally {
       await database.close();

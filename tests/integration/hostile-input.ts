@@ -9,9 +9,33 @@ export const SQL = "' OR 1=1 --";
 
 /** Every query parameter name the app reads somewhere (lists, search, back office, redirect, sign-in), and a few it does not. */
 const QUERY_KEYS = [
-  "q", "search", "country", "location", "destination", "rating", "sortera", "sida", "page", "stars", "plats",
-  "to", "source", "hotel", "redirectTo", "tab", "select", "radera", "auto", "generate", "affiliate", "medium",
-  "rewrite", "id", "intent", "index", "_routes",
+  "q",
+  "search",
+  "country",
+  "location",
+  "destination",
+  "rating",
+  "sortera",
+  "sida",
+  "page",
+  "stars",
+  "plats",
+  "to",
+  "source",
+  "hotel",
+  "redirectTo",
+  "tab",
+  "select",
+  "radera",
+  "auto",
+  "generate",
+  "affiliate",
+  "medium",
+  "rewrite",
+  "id",
+  "intent",
+  "index",
+  "_routes",
 ];
 
 const every = (value: string) => QUERY_KEYS.map((key) => `${key}=${encodeURIComponent(value)}`).join("&");
@@ -40,14 +64,23 @@ export const QUERY_VARIANTS: QueryVariant[] = [
   { label: "negative numbers", query: every("-1") },
   { label: "huge numbers", query: every("99999999999999999999999999") },
   { label: "not-a-number", query: every("NaN") },
-  { label: "infinite and exponent numbers", query: QUERY_KEYS.map((key, i) => `${key}=${["Infinity", "1e309", "-0", "0x10", "1.5"][i % 5]}`).join("&") },
+  {
+    label: "infinite and exponent numbers",
+    query: QUERY_KEYS.map((key, i) => `${key}=${["Infinity", "1e309", "-0", "0x10", "1.5"][i % 5]}`).join("&"),
+  },
   { label: "RTL override and emoji", query: every("\u202Eevil\u202C 😀🏨 ﷽ e\u0301") },
   { label: "invalid UTF-8 (lone surrogate)", query: everyRaw("%ED%A0%80") },
   { label: "path traversal", query: every("../../etc/passwd") },
   { label: "prototype keys", query: `${every("__proto__")}&__proto__=x&constructor=y` },
   { label: "toString as a value", query: every("toString") },
   { label: "javascript: URL", query: every("javascript:alert(1)"), data: true },
-  { label: "protocol-relative and foreign URLs", query: QUERY_KEYS.map((key, i) => `${key}=${encodeURIComponent(["//evil.example/x", "https://evil.example/", "/\\evil.example", "data:text/html,<script>alert(1)</script>"][i % 4]!)}`).join("&") },
+  {
+    label: "protocol-relative and foreign URLs",
+    query: QUERY_KEYS.map(
+      (key, i) =>
+        `${key}=${encodeURIComponent(["//evil.example/x", "https://evil.example/", "/\\evil.example", "data:text/html,<script>alert(1)</script>"][i % 4]!)}`,
+    ).join("&"),
+  },
   { label: "CRLF header injection", query: every("a\r\nX-Injected: 1\r\nSet-Cookie: injected=1") },
   { label: "control characters", query: every("\u0001\u0008\u001b[31m\u007f") },
   { label: "blank values", query: every("   ") },
@@ -92,7 +125,8 @@ export async function responseProblems(response: Response): Promise<{ problems: 
   const location = response.headers.get("Location");
   if (location !== null && !/^\/(?![/\\])/.test(location)) problems.push(`redirects off the site: ${location.slice(0, 120)}`);
   // A header carries printable ASCII only; anything else is a raw byte a client may read its own way.
-  if (location !== null && /[^\x21-\x7e]/.test(location)) problems.push(`a raw byte in Location: ${JSON.stringify(location.slice(0, 120))}`);
+  if (location !== null && /[^\x21-\x7e]/.test(location))
+    problems.push(`a raw byte in Location: ${JSON.stringify(location.slice(0, 120))}`);
   if (response.headers.has(INJECTED_HEADER)) problems.push("header injected");
   if (response.headers.getSetCookie().some((cookie) => cookie.startsWith(INJECTED_COOKIE))) problems.push("cookie injected");
   const type = response.headers.get("Content-Type") ?? "";
@@ -124,13 +158,46 @@ export function genericPosts(): { label: string; body: BodyInit; type?: string }
   multipart.append("file", new File([XSS_SCRIPT], `${XSS_ATTRIBUTE}.png`, { type: "image/png" }));
   return [
     { label: "empty form", body: new URLSearchParams() },
-    { label: "unknown intent and _action", body: new URLSearchParams([["intent", XSS_SCRIPT], ["_action", "drop-table"], ["id", SQL]]) },
-    { label: "prototype keys", body: new URLSearchParams([["__proto__[polluted]", "yes"], ["__proto__.polluted", "yes"], ["constructor[prototype][polluted]", "yes"], ["constructor.prototype.polluted", "yes"]]) },
-    { label: "NUL bytes in the usual fields", body: new URLSearchParams(["intent", "id", "query", "email", "name", "message", "title", "hotel_id", "hotel", "place", "toggle", "generated"].map((name) => [name, "a\0b"])) },
-    { label: "oversized form (200 kB)", body: new URLSearchParams([["intent", "x"], ["message", "a".repeat(200_000)]]) },
+    {
+      label: "unknown intent and _action",
+      body: new URLSearchParams([
+        ["intent", XSS_SCRIPT],
+        ["_action", "drop-table"],
+        ["id", SQL],
+      ]),
+    },
+    {
+      label: "prototype keys",
+      body: new URLSearchParams([
+        ["__proto__[polluted]", "yes"],
+        ["__proto__.polluted", "yes"],
+        ["constructor[prototype][polluted]", "yes"],
+        ["constructor.prototype.polluted", "yes"],
+      ]),
+    },
+    {
+      label: "NUL bytes in the usual fields",
+      body: new URLSearchParams(
+        ["intent", "id", "query", "email", "name", "message", "title", "hotel_id", "hotel", "place", "toggle", "generated"].map((name) => [
+          name,
+          "a\0b",
+        ]),
+      ),
+    },
+    {
+      label: "oversized form (200 kB)",
+      body: new URLSearchParams([
+        ["intent", "x"],
+        ["message", "a".repeat(200_000)],
+      ]),
+    },
     { label: "JSON body", body: JSON.stringify({ intent: "delete", id: SQL, email: XSS_SCRIPT }), type: "application/json" },
     { label: "multipart with a file", body: multipart },
-    { label: "multipart without a boundary", body: "--x\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nb\r\n--x--\r\n", type: "multipart/form-data" },
+    {
+      label: "multipart without a boundary",
+      body: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--x--\r\n',
+      type: "multipart/form-data",
+    },
     { label: "text/plain body", body: `intent=${XSS_SCRIPT}`, type: "text/plain" },
   ];
 }

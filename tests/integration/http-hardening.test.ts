@@ -83,8 +83,17 @@ describe("request log and Server-Timing", () => {
     expect(response.status).toBe(200);
     const requestId = response.headers.get("x-request-id");
     // The line is written when the response has finished, just after the client has it.
-    const line = await vi.waitFor(() => logLines.find((entry) => entry.request_id === requestId) ?? Promise.reject(new Error("no line yet")));
-    expect(line).toMatchObject({ level: "info", msg: "request", method: "GET", path: "/admin/hotels", route: "routes/admin/admin.hotels", status: 200 });
+    const line = await vi.waitFor(
+      () => logLines.find((entry) => entry.request_id === requestId) ?? Promise.reject(new Error("no line yet")),
+    );
+    expect(line).toMatchObject({
+      level: "info",
+      msg: "request",
+      method: "GET",
+      path: "/admin/hotels",
+      route: "routes/admin/admin.hotels",
+      status: 200,
+    });
     expect(line?.ms).toEqual(expect.any(Number));
     expect(line?.db_queries).toBeGreaterThan(0);
     const text = JSON.stringify(logLines);
@@ -106,7 +115,9 @@ describe("request log and Server-Timing", () => {
 
   it("reports the database's time in Server-Timing", async () => {
     const response = await new Browser(app.origin).get("/hotels?sortera=pris");
-    expect(response.headers.get("server-timing")).toMatch(/^db;dur=\d+(\.\d)?;desc="\d+ quer(y|ies)", cache;desc=miss, total;dur=\d+(\.\d)?$/);
+    expect(response.headers.get("server-timing")).toMatch(
+      /^db;dur=\d+(\.\d)?;desc="\d+ quer(y|ies)", cache;desc=miss, total;dur=\d+(\.\d)?$/,
+    );
   });
 });
 

@@ -306,7 +306,12 @@ describe.each(testDatabases())("local auth on $name", ({ open }) => {
       it("with --promote-self-registered: promoted, the password replaced and the squatter's sessions ended", async () => {
         const email = uniqueEmail("boss");
         const { userId, sessions } = await squat(email);
-        const result = await createLocalUser(handle.db, { email, password: "operatorns-lösen-1", admin: true, promoteSelfRegistered: true });
+        const result = await createLocalUser(handle.db, {
+          email,
+          password: "operatorns-lösen-1",
+          admin: true,
+          promoteSelfRegistered: true,
+        });
         expect(result).toMatchObject({ created: false, admin: true, endedSessions: 1 });
         expect(await isAdmin(handle.db, userId)).toBe(true);
         expect(await sessions()).toHaveLength(0);
@@ -363,9 +368,7 @@ describe.each(testDatabases())("local auth on $name", ({ open }) => {
       it("does nothing unless both settings are set", async () => {
         const before = await handle.db.selectFrom("users").select("id").execute();
         expect(await ensureBootstrapAdmin(handle.db, {})).toBe("skipped");
-        const { result, output } = await captureOutput(() =>
-          ensureBootstrapAdmin(handle.db, { ADMIN_EMAIL: uniqueEmail("halv") }),
-        );
+        const { result, output } = await captureOutput(() => ensureBootstrapAdmin(handle.db, { ADMIN_EMAIL: uniqueEmail("halv") }));
         expect(result).toBe("skipped");
         expect(output).toContain("ADMIN_PASSWORD");
         const onlyPassword = await captureOutput(() => ensureBootstrapAdmin(handle.db, { ADMIN_PASSWORD: "hemligt-start-1" }));

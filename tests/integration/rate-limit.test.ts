@@ -31,9 +31,7 @@ describe.each(testDatabases())("rate limit on $name", ({ open }) => {
   });
 
   const hitsOf = async (key: string) =>
-    (
-      await sql<{ n: number }>`select cardinality(hits) as n from rate_limits where key = ${key}`.execute(handle.db)
-    ).rows[0]?.n ?? 0;
+    (await sql<{ n: number }>`select cardinality(hits) as n from rate_limits where key = ${key}`.execute(handle.db)).rows[0]?.n ?? 0;
 
   it("lets exactly the maximum through when 50 requests arrive at once", async () => {
     const key = uniqueKey("race");
@@ -61,7 +59,8 @@ describe.each(testDatabases())("rate limit on $name", ({ open }) => {
   it("gives back exactly one slot when several hits share a timestamp", async () => {
     const key = uniqueKey("same-time");
     await sql`insert into rate_limits (key, hits, last_allowed) values (${key}, array_fill(now(), array[4]), true)`.execute(handle.db);
-    const hit = (await sql<{ hit: string }>`select hits[1]::text as hit from rate_limits where key = ${key}`.execute(handle.db)).rows[0]!.hit;
+    const hit = (await sql<{ hit: string }>`select hits[1]::text as hit from rate_limits where key = ${key}`.execute(handle.db)).rows[0]!
+      .hit;
     await giveBackHit(handle.db, key, hit);
     expect(await hitsOf(key)).toBe(3);
     await giveBackHit(handle.db, key, "2001-01-01 00:00:00+00");
@@ -72,10 +71,13 @@ describe.each(testDatabases())("rate limit on $name", ({ open }) => {
     const open = uniqueKey("open");
     const full = uniqueKey("full");
     for (let i = 0; i < 5; i++) await takeRateLimit([{ key: full, policy: FIVE_A_MINUTE }], handle.db);
-    const decision = await takeRateLimit([
-      { key: open, policy: FIVE_A_MINUTE },
-      { key: full, policy: FIVE_A_MINUTE },
-    ], handle.db);
+    const decision = await takeRateLimit(
+      [
+        { key: open, policy: FIVE_A_MINUTE },
+        { key: full, policy: FIVE_A_MINUTE },
+      ],
+      handle.db,
+    );
     expect(decision.allowed).toBe(false);
     expect(await hitsOf(open)).toBe(0);
   });

@@ -73,9 +73,7 @@ const redirectUrl = (to: string, rest = "") => `/redirect?to=${encodeURIComponen
 
 /** The route's markup for loader data, as the server renders it inside the layout. */
 function render(page: PageData): string {
-  return renderToStaticMarkup(
-    createElement(MemoryRouter, null, createElement(redirectRoute.default, { loaderData: page } as never)),
-  );
+  return renderToStaticMarkup(createElement(MemoryRouter, null, createElement(redirectRoute.default, { loaderData: page } as never)));
 }
 
 const clicks = () => getAppDatabase().db.selectFrom("outbound_clicks").selectAll().orderBy("id").execute();
@@ -186,7 +184,13 @@ describe("a known partner host", () => {
     expect((await load(newPartner)).page).toMatchObject({ kind: "warning" });
     await getAppDatabase()
       .db.insertInto("hotels")
-      .values({ hotel_id: "NEW-PARTNER-1", name: "Partnerhotellet", country: "Sweden", location: "Visby", affiliate_url: "https://new-partner.example/?aid=hg" })
+      .values({
+        hotel_id: "NEW-PARTNER-1",
+        name: "Partnerhotellet",
+        country: "Sweden",
+        location: "Visby",
+        affiliate_url: "https://new-partner.example/?aid=hg",
+      })
       .execute();
     clearCatalogueCache(); // What admin writes do.
     expect((await load(newPartner)).page).toMatchObject({ kind: "forward", host: "new-partner.example" });
@@ -236,7 +240,11 @@ describe("a missing destination", () => {
       const cookie = loaded.headers.get("Set-Cookie");
       expect(cookie).toMatch(/^hg_flash=/);
       const { flash } = await readFlash(new Request("http://localhost/", { headers: { Cookie: cookie!.split(";")[0]! } }));
-      expect(flash).toEqual({ title: "Omdirigeringsfel", description: "Måladress saknas. Du skickas till startsidan.", variant: "destructive" });
+      expect(flash).toEqual({
+        title: "Omdirigeringsfel",
+        description: "Måladress saknas. Du skickas till startsidan.",
+        variant: "destructive",
+      });
       expect(await clicks()).toHaveLength(0);
     },
   );
@@ -274,9 +282,15 @@ describe("a destination that is not an absolute http(s) URL", () => {
 
 describe("hostile input", () => {
   it("never reaches the markup unescaped", async () => {
-    const known = await load(redirectUrl(`https://www.booking.com/'onmouseover='alert(1)'/"><script>alert(1)</script>?q=<img src=x onerror=alert(1)>#"><svg onload=alert(1)>`));
+    const known = await load(
+      redirectUrl(
+        `https://www.booking.com/'onmouseover='alert(1)'/"><script>alert(1)</script>?q=<img src=x onerror=alert(1)>#"><svg onload=alert(1)>`,
+      ),
+    );
     expect(known.page).toMatchObject({ kind: "forward", host: "www.booking.com" });
-    const unknown = await load(redirectUrl(`https://evil.example/"><script>alert(1)</script>`, "&hotel=%3Cscript%3Ealert(1)%3C%2Fscript%3E"));
+    const unknown = await load(
+      redirectUrl(`https://evil.example/"><script>alert(1)</script>`, "&hotel=%3Cscript%3Ealert(1)%3C%2Fscript%3E"),
+    );
     expect(unknown.page).toMatchObject({ kind: "warning" });
     for (const page of [known.page!, unknown.page!]) {
       const html = render(page);
@@ -307,7 +321,9 @@ describe("the page's head and headers", () => {
       expect.arrayContaining([{ title: "Ogiltig måladress | Hotellguiden" }, { name: "robots", content: "noindex" }]),
     );
     // No data: the loader failed and the root boundary shows the error.
-    expect(meta(undefined)).toEqual(expect.arrayContaining([{ title: "Omdirigering | Hotellguiden" }, { name: "robots", content: "noindex" }]));
+    expect(meta(undefined)).toEqual(
+      expect.arrayContaining([{ title: "Omdirigering | Hotellguiden" }, { name: "robots", content: "noindex" }]),
+    );
   });
 
   it("is never stored by a cache", () => {
@@ -341,7 +357,13 @@ describe.each(testDatabases())("partner hosts and clicks on $name", (testDb) => 
   });
 
   it("reads each partner host once, normalised like the page's `to`", async () => {
-    expect([...(await affiliateUrlHosts(handle.db))].sort()).toEqual(["127.0.0.1:3299", "[::1]:8080", "evil.example", "se.hotels.com", "www.booking.com"]);
+    expect([...(await affiliateUrlHosts(handle.db))].sort()).toEqual([
+      "127.0.0.1:3299",
+      "[::1]:8080",
+      "evil.example",
+      "se.hotels.com",
+      "www.booking.com",
+    ]);
     expect(await isKnownAffiliateHost("www.booking.com", [], handle.db)).toBe(true);
     expect(await isKnownAffiliateHost("www.expedia.se", [], handle.db)).toBe(false);
     expect(await isKnownAffiliateHost("www.expedia.se", ["www.expedia.se"], handle.db)).toBe(true);
@@ -371,11 +393,21 @@ describe.each(testDatabases())("partner hosts and clicks on $name", (testDb) => 
     await handle.db.insertInto("click_salts").values({ day: "2020-01-01", salt: "gammalt" }).execute();
     await handle.db
       .insertInto("outbound_clicks")
-      .values({ hotel_id: "gammal", source: null, target_host: "www.booking.com", visitor_hash: "h", clicked_at: new Date("2020-01-01T12:00:00Z") })
+      .values({
+        hotel_id: "gammal",
+        source: null,
+        target_host: "www.booking.com",
+        visitor_hash: "h",
+        clicked_at: new Date("2020-01-01T12:00:00Z"),
+      })
       .execute();
     expect(await forgetClickVisitors(handle.db)).toBe(1);
     expect(await handle.db.selectFrom("click_salts").select("day").where("day", "=", "2020-01-01").execute()).toHaveLength(0);
-    const old = await handle.db.selectFrom("outbound_clicks").select("visitor_hash").where("hotel_id", "=", "gammal").executeTakeFirstOrThrow();
+    const old = await handle.db
+      .selectFrom("outbound_clicks")
+      .select("visitor_hash")
+      .where("hotel_id", "=", "gammal")
+      .executeTakeFirstOrThrow();
     expect(old.visitor_hash).toBeNull();
   });
 });

@@ -149,7 +149,11 @@ describe("hotel loader", () => {
     const { hotelPath, placeSegment } = await import("#app/utils/paths.ts");
     const canonical = hotelPath(card);
     const slug = canonical.split("/").at(-1)!;
-    for (const wrong of [`/sweden/malmo/${slug}`, `/Sweden/${placeSegment("Malmö")}/${slug.toUpperCase()}`, `/Sweden/Malmo/${slug.split("-").slice(1).join("-")}`]) {
+    for (const wrong of [
+      `/sweden/malmo/${slug}`,
+      `/Sweden/${placeSegment("Malmö")}/${slug.toUpperCase()}`,
+      `/Sweden/Malmo/${slug.split("-").slice(1).join("-")}`,
+    ]) {
       try {
         await call(wrong);
         throw new Error(`no redirect for ${wrong}`);
@@ -166,7 +170,10 @@ describe("hotel loader", () => {
       await call("/Sweden/Stockholm/finns-inte-alls-xyz");
       throw new Error("no 404");
     } catch (error) {
-      const { data, init } = error as { data: { kind: string; location: string; related: unknown[]; placeHref: string }; init: { status: number } };
+      const { data, init } = error as {
+        data: { kind: string; location: string; related: unknown[]; placeHref: string };
+        init: { status: number };
+      };
       expect(init.status).toBe(404);
       expect(data).toMatchObject({ kind: "not-found", location: "Stockholm", placeHref: "/Sweden/Stockholm" });
       expect(data.related.length).toBeGreaterThan(0);

@@ -97,7 +97,9 @@ describe("two app servers over one PostgreSQL database", () => {
     }
     // Another visitor still signs in on either server.
     for (const origin of [a.origin, b.origin]) {
-      expect((await new Browser(origin).post("/login", { intent: "sign-in", email: TEST_ADMIN.email, password: TEST_ADMIN.password })).status).toBe(302);
+      expect(
+        (await new Browser(origin).post("/login", { intent: "sign-in", email: TEST_ADMIN.email, password: TEST_ADMIN.password })).status,
+      ).toBe(302);
     }
   });
 
@@ -126,12 +128,16 @@ describe("two app servers over one PostgreSQL database", () => {
     expect(jobPath).toMatch(/^\/admin\/jobs\/[0-9a-f-]{36}$/);
 
     // Each worker asks the provider one hotel at a time: two questions at once means both servers work on the job.
-    await vi.waitFor(() => expect(provider.bothServersAsked, "both servers asked the provider at once").toBe(true), { timeout: 20_000, interval: 100 });
+    await vi.waitFor(() => expect(provider.bothServersAsked, "both servers asked the provider at once").toBe(true), {
+      timeout: 20_000,
+      interval: 100,
+    });
 
     // Server B's progress page shows the job finishing with the right counts.
     const onB = admin.at(b.origin);
     await vi.waitFor(
-      async () => expect(visibleText(await (await onB.get(jobPath)).text())).toContain(`${ids.length} of ${ids.length} hotels processed (100%)`),
+      async () =>
+        expect(visibleText(await (await onB.get(jobPath)).text())).toContain(`${ids.length} of ${ids.length} hotels processed (100%)`),
       { timeout: 30_000, interval: 200 },
     );
     const text = visibleText(await (await onB.get(jobPath)).text());
@@ -146,9 +152,16 @@ describe("two app servers over one PostgreSQL database", () => {
     // Every item was claimed once, and every rewritten text stored.
     const items = await database!.db.selectFrom("ai_job_items").select(["hotel_id", "status", "attempts"]).orderBy("hotel_id").execute();
     expect(items).toEqual(ids.map((id) => ({ hotel_id: id, status: id === withoutDescription ? "failed" : "done", attempts: 1 })));
-    const hotels = await database!.db.selectFrom("hotels").select(["hotel_id", "rewritten_text"]).where("is_description_rewritten", "=", true).orderBy("hotel_id").execute();
+    const hotels = await database!.db
+      .selectFrom("hotels")
+      .select(["hotel_id", "rewritten_text"])
+      .where("is_description_rewritten", "=", true)
+      .orderBy("hotel_id")
+      .execute();
     expect(hotels).toEqual(
-      ids.filter((id) => id !== withoutDescription).map((id) => ({ hotel_id: id, rewritten_text: `Svensk översättning: A fine hotel called ${id}.` })),
+      ids
+        .filter((id) => id !== withoutDescription)
+        .map((id) => ({ hotel_id: id, rewritten_text: `Svensk översättning: A fine hotel called ${id}.` })),
     );
   });
 });

@@ -9,8 +9,23 @@ import { normalizeHotel } from "#app/hotels/hotel.ts";
 import { testDatabases } from "#tests/db.ts";
 
 const SPEC_CITIES = [
-  "Stockholm", "Gothenburg", "Malmö", "Uppsala", "Oslo", "Bergen", "Trondheim", "Stavanger", "Copenhagen",
-  "Aarhus", "Odense", "Aalborg", "Helsinki", "Tokyo", "London", "Paris", "New York",
+  "Stockholm",
+  "Gothenburg",
+  "Malmö",
+  "Uppsala",
+  "Oslo",
+  "Bergen",
+  "Trondheim",
+  "Stavanger",
+  "Copenhagen",
+  "Aarhus",
+  "Odense",
+  "Aalborg",
+  "Helsinki",
+  "Tokyo",
+  "London",
+  "Paris",
+  "New York",
 ];
 
 describe("demo catalogue generator", () => {
@@ -71,7 +86,11 @@ describe.each(testDatabases({ postgres: false }))("seeded demo catalogue on $nam
   it("includes every city the spec names and places beginning with Å, Ä and Ö", async () => {
     const places = (await handle.db.selectFrom("hotels").select("location").distinct().execute()).map((r) => r.location);
     for (const city of SPEC_CITIES) expect(places, city).toContain(city);
-    for (const letter of ["Å", "Ä", "Ö"]) expect(places.some((place) => place?.startsWith(letter)), letter).toBe(true);
+    for (const letter of ["Å", "Ä", "Ö"])
+      expect(
+        places.some((place) => place?.startsWith(letter)),
+        letter,
+      ).toBe(true);
   });
 
   it("has affiliate URLs on about two thirds, across several partner hosts", async () => {

@@ -2,9 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 process.env.SESSION_SECRET ??= "test-secret-0123456789-abcdefghijklmnop";
 
-const { createSession, deleteExpiredSessions, destroySession, getSession, refreshSessionTokens, tokensNeedRefresh } = await import(
-  "#app/auth/session.server.ts"
-);
+const { createSession, deleteExpiredSessions, destroySession, getSession, refreshSessionTokens, tokensNeedRefresh } =
+  await import("#app/auth/session.server.ts");
 const { testDatabases } = await import("#tests/db.ts");
 import type { AuthProvider, AuthTokens, RefreshResult } from "#app/auth/provider.server.ts";
 import type { DatabaseHandle } from "#app/db/db.server.ts";

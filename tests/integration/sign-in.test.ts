@@ -18,7 +18,6 @@ afterAll(async () => {
 
 const db = () => app.db();
 
-
 describe("the sign-in page", () => {
   it("shows the sign-in form with labelled e-mail and password fields, not indexed", async () => {
     const response = await new Browser(app.origin).get("/login");
@@ -122,13 +121,23 @@ describe("signing out", () => {
     const browser = new Browser(app.origin);
     await signIn(browser, TEST_ADMIN.email, TEST_ADMIN.password);
     const oldCookie = browser.cookies.get("hg_session")!;
-    const before = await (await db()).selectFrom("sessions").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const before = await (
+      await db()
+    )
+      .selectFrom("sessions")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
 
     const response = await browser.post("/logout", {});
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/login");
     expect(browser.cookies.has("hg_session")).toBe(false);
-    const after = await (await db()).selectFrom("sessions").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const after = await (
+      await db()
+    )
+      .selectFrom("sessions")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n) - 1);
 
     const text = visibleText(await (await browser.follow(response)).text());
@@ -165,7 +174,11 @@ describe("creating an account", () => {
     expect(text).toContain("Konto skapat");
     expect((await browser.get("/admin")).headers.get("Location")).toBe("/");
 
-    const again = await new Browser(app.origin).post("/login", { intent: "sign-up", email: "NY@hotellguiden.test", password: "ett-annat-lösenord" });
+    const again = await new Browser(app.origin).post("/login", {
+      intent: "sign-up",
+      email: "NY@hotellguiden.test",
+      password: "ett-annat-lösenord",
+    });
     expect(again.status).toBe(400);
     expect(visibleText(await again.text())).toContain("Registreringen misslyckades");
   });
@@ -185,13 +198,19 @@ describe("abuse", () => {
     expect(Number(limited.headers.get("Retry-After"))).toBeLessThanOrEqual(15 * 60);
     expect(visibleText(await limited.text())).toContain("För många misslyckade försök. Vänta en stund och försök igen.");
     // Another address is not affected.
-    expect((await new Browser(app.origin).post("/login", { intent: "sign-in", email: TEST_ADMIN.email, password: TEST_ADMIN.password })).status).toBe(302);
+    expect(
+      (await new Browser(app.origin).post("/login", { intent: "sign-in", email: TEST_ADMIN.email, password: TEST_ADMIN.password })).status,
+    ).toBe(302);
   });
 
   it("limits a client address that tries many e-mail addresses", async () => {
     const browser = new Browser(app.origin);
     for (let attempt = 1; attempt <= RATE_POLICIES.signInPerAddress.max; attempt++) {
-      const response = await browser.post("/login", { intent: "sign-in", email: `prov${attempt}@hotellguiden.test`, password: "fel-lösenord-1" });
+      const response = await browser.post("/login", {
+        intent: "sign-in",
+        email: `prov${attempt}@hotellguiden.test`,
+        password: "fel-lösenord-1",
+      });
       expect(response.status, `attempt ${attempt}`).toBe(400);
     }
     expect((await browser.post("/login", { intent: "sign-in", email: TEST_ADMIN.email, password: TEST_ADMIN.password })).status).toBe(429);

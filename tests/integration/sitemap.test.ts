@@ -11,14 +11,7 @@ import path from "node:path";
 import { blogPostPath } from "#app/utils/paths.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql, type Kysely } from "kysely";
-import {
-  countSitemapUrls,
-  openSitemap,
-  planSitemap,
-  renderSitemap,
-  SITEMAP_MAX_URLS,
-  xmlEscape,
-} from "#app/seo/sitemap.server.ts";
+import { countSitemapUrls, openSitemap, planSitemap, renderSitemap, SITEMAP_MAX_URLS, xmlEscape } from "#app/seo/sitemap.server.ts";
 import type { DatabaseHandle } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
 import { seedDemoCatalogue } from "#app/db/seed.server.ts";
@@ -55,7 +48,8 @@ function checkWellFormed(xml: string): string {
       if (badEntity) throw new Error(`unescaped "&" at ${match.index + badEntity.index}`);
       continue;
     }
-    if (/&(?!(?:amp|lt|gt|quot|apos|#\d+|#x[0-9a-fA-F]+);)/.test(attributes ?? "")) throw new Error(`unescaped "&" in attributes of <${name}>`);
+    if (/&(?!(?:amp|lt|gt|quot|apos|#\d+|#x[0-9a-fA-F]+);)/.test(attributes ?? ""))
+      throw new Error(`unescaped "&" in attributes of <${name}>`);
     if (slash) {
       const open = stack.pop();
       if (open !== name) throw new Error(`</${name}> closes <${open}> at ${match.index}`);
@@ -143,8 +137,23 @@ for (const database of testDatabases()) {
       await db
         .insertInto("hotels_blog_posts")
         .values([
-          { title: "Höst i Visby", slug: "host-i-visby", content: "[]", published: true, created_at: "2026-10-01T08:00:00Z", updated_at: "2026-11-15T08:00:00Z" },
-          { id: POST_WITHOUT_SLUG, title: "Utan slug", slug: null, content: "[]", published: true, created_at: "2026-10-02T08:00:00Z", updated_at: "2026-10-03T23:30:00Z" },
+          {
+            title: "Höst i Visby",
+            slug: "host-i-visby",
+            content: "[]",
+            published: true,
+            created_at: "2026-10-01T08:00:00Z",
+            updated_at: "2026-11-15T08:00:00Z",
+          },
+          {
+            id: POST_WITHOUT_SLUG,
+            title: "Utan slug",
+            slug: null,
+            content: "[]",
+            published: true,
+            created_at: "2026-10-02T08:00:00Z",
+            updated_at: "2026-10-03T23:30:00Z",
+          },
           { title: "Utkast", slug: "utkast-som-inte-syns", content: "[]", published: false },
         ])
         .execute();
@@ -196,7 +205,7 @@ for (const database of testDatabases()) {
       await db
         .insertInto("hotels")
         .values([
-          { hotel_id: "X&<'\"1", name: null, country: "Tom & Jerry's <Land>", location: "A&B \"Stad\"" },
+          { hotel_id: "X&<'\"1", name: null, country: "Tom & Jerry's <Land>", location: 'A&B "Stad"' },
           { hotel_id: "NO-PLACE-1", name: "Hotell utan ort", country: "Sweden", location: null },
           { hotel_id: "NO-PLACE-2", name: "Hotell utan land", country: "  ", location: "Ingenstans" },
         ])
@@ -204,7 +213,7 @@ for (const database of testDatabases()) {
       try {
         const xml = (await renderSitemap(options, undefined, db))!;
         const locs = urlEntries(xml).map((entry) => entry.loc);
-        const odd = { hotel_id: "X&<'\"1", name: null, country: "Tom & Jerry's <Land>", location: "A&B \"Stad\"" };
+        const odd = { hotel_id: "X&<'\"1", name: null, country: "Tom & Jerry's <Land>", location: 'A&B "Stad"' };
         expect(locs).toContain(SITE + countryPath(odd.country));
         expect(locs).toContain(SITE + placePath(odd.country, odd.location));
         expect(locs).toContain(SITE + hotelPath(odd));
@@ -224,7 +233,12 @@ for (const database of testDatabases()) {
       expect(index.map((loc) => loc.replace(`${SITE}/sitemaps/`, ""))).toEqual([
         "pages-1.xml",
         "blog-1.xml",
-        "hotels-1.xml", "hotels-2.xml", "hotels-3.xml", "hotels-4.xml", "hotels-5.xml", "hotels-6.xml",
+        "hotels-1.xml",
+        "hotels-2.xml",
+        "hotels-3.xml",
+        "hotels-4.xml",
+        "hotels-5.xml",
+        "hotels-6.xml",
       ]);
       const parts: Entry[] = [];
       for (const loc of index) {

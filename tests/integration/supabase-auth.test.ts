@@ -4,7 +4,14 @@
  * (tests/msw/supabase-auth.ts), through the real @supabase/supabase-js client.
  * Retry waits are recorded instead of slept; the back-off schedule itself runs on fake timers.
  */
-import { createClient, AuthApiError, AuthInvalidCredentialsError, AuthRetryableFetchError, AuthSessionMissingError, AuthWeakPasswordError } from "@supabase/supabase-js";
+import {
+  createClient,
+  AuthApiError,
+  AuthInvalidCredentialsError,
+  AuthRetryableFetchError,
+  AuthSessionMissingError,
+  AuthWeakPasswordError,
+} from "@supabase/supabase-js";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import {
@@ -174,21 +181,71 @@ describe("withRetry", () => {
 
 describe("mapAuthError (the library's auth errors)", () => {
   it.each([
-    ["invalid credentials (code)", new AuthApiError("Invalid login credentials", 400, "invalid_credentials"), "invalid_credentials", AUTH_MESSAGES.invalidCredentials],
-    ["invalid credentials (message only, older servers)", new AuthApiError("Invalid login credentials", 400, undefined), "invalid_credentials", AUTH_MESSAGES.invalidCredentials],
-    ["missing email or phone (client side)", new AuthInvalidCredentialsError("You must provide either an email or phone number and a password"), "missing_fields", AUTH_MESSAGES.missingFields],
-    ["missing email or phone (server)", new AuthApiError("missing email or phone", 400, "validation_failed"), "missing_fields", AUTH_MESSAGES.missingFields],
-    ["email not confirmed", new AuthApiError("Email not confirmed", 400, "email_not_confirmed"), "email_not_confirmed", AUTH_MESSAGES.emailNotConfirmed],
-    ["user already exists", new AuthApiError("User already registered", 422, "user_already_exists"), "email_taken", AUTH_MESSAGES.emailTaken],
-    ["invalid address", new AuthApiError("Unable to validate email address: invalid format", 400, "email_address_invalid"), "missing_fields", AUTH_MESSAGES.invalidEmail],
+    [
+      "invalid credentials (code)",
+      new AuthApiError("Invalid login credentials", 400, "invalid_credentials"),
+      "invalid_credentials",
+      AUTH_MESSAGES.invalidCredentials,
+    ],
+    [
+      "invalid credentials (message only, older servers)",
+      new AuthApiError("Invalid login credentials", 400, undefined),
+      "invalid_credentials",
+      AUTH_MESSAGES.invalidCredentials,
+    ],
+    [
+      "missing email or phone (client side)",
+      new AuthInvalidCredentialsError("You must provide either an email or phone number and a password"),
+      "missing_fields",
+      AUTH_MESSAGES.missingFields,
+    ],
+    [
+      "missing email or phone (server)",
+      new AuthApiError("missing email or phone", 400, "validation_failed"),
+      "missing_fields",
+      AUTH_MESSAGES.missingFields,
+    ],
+    [
+      "email not confirmed",
+      new AuthApiError("Email not confirmed", 400, "email_not_confirmed"),
+      "email_not_confirmed",
+      AUTH_MESSAGES.emailNotConfirmed,
+    ],
+    [
+      "user already exists",
+      new AuthApiError("User already registered", 422, "user_already_exists"),
+      "email_taken",
+      AUTH_MESSAGES.emailTaken,
+    ],
+    [
+      "invalid address",
+      new AuthApiError("Unable to validate email address: invalid format", 400, "email_address_invalid"),
+      "missing_fields",
+      AUTH_MESSAGES.invalidEmail,
+    ],
     ["session missing", new AuthSessionMissingError(), "invalid_credentials", AUTH_MESSAGES.sessionExpired],
-    ["revoked refresh token", new AuthApiError("Invalid Refresh Token: Refresh Token Not Found", 400, "refresh_token_not_found"), "invalid_credentials", AUTH_MESSAGES.sessionExpired],
+    [
+      "revoked refresh token",
+      new AuthApiError("Invalid Refresh Token: Refresh Token Not Found", 400, "refresh_token_not_found"),
+      "invalid_credentials",
+      AUTH_MESSAGES.sessionExpired,
+    ],
     ["503 after retries", new AuthRetryableFetchError("{}", 503), "unavailable", AUTH_MESSAGES.unavailable],
     ["500", new AuthRetryableFetchError("{}", 500), "unavailable", AUTH_MESSAGES.unavailable],
     ["network", new AuthRetryableFetchError("fetch failed", 0), "unavailable", AUTH_MESSAGES.unavailable],
-    ["rate limit", new AuthApiError("Request rate limit reached", 429, "over_request_rate_limit"), "unavailable", AUTH_MESSAGES.rateLimited],
+    [
+      "rate limit",
+      new AuthApiError("Request rate limit reached", 429, "over_request_rate_limit"),
+      "unavailable",
+      AUTH_MESSAGES.rateLimited,
+    ],
     ["API key refused", new AuthApiError("Invalid API key", 401, undefined), "unavailable", AUTH_MESSAGES.unavailable],
-    ["anything else", new AuthApiError("Signups not allowed for this instance", 422, "signup_disabled"), "unavailable", AUTH_MESSAGES.unavailable],
+    [
+      "anything else",
+      new AuthApiError("Signups not allowed for this instance", 422, "signup_disabled"),
+      "unavailable",
+      AUTH_MESSAGES.unavailable,
+    ],
     ["not an auth error", new Error("boom"), "unavailable", AUTH_MESSAGES.unavailable],
   ])("%s", (_name, error, code, message) => {
     expect(mapAuthError(error)).toEqual({ ok: false, code, message });
@@ -337,7 +394,10 @@ describe("signUp", () => {
   });
 
   it("rejects a malformed address and missing fields", async () => {
-    expect(await provider.signUp("inte-en-adress", PASSWORD)).toMatchObject({ code: "missing_fields", message: "Ange en giltig e-postadress." });
+    expect(await provider.signUp("inte-en-adress", PASSWORD)).toMatchObject({
+      code: "missing_fields",
+      message: "Ange en giltig e-postadress.",
+    });
     expect(await provider.signUp("", PASSWORD)).toMatchObject({ code: "missing_fields", message: AUTH_MESSAGES.missingFields });
   });
 });

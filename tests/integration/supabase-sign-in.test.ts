@@ -32,11 +32,19 @@ const storage = [
   }),
   // The housekeeping's look for unused uploads (app/utils/housekeeping.server.ts): none here.
   http.post(`${auth.url}/storage/v1/object/list/:bucket`, ({ params }) =>
-    buckets.has(String(params.bucket)) ? HttpResponse.json([]) : HttpResponse.json({ statusCode: "404", error: "Bucket not found", message: "Bucket not found" }, { status: 400 }),
+    buckets.has(String(params.bucket))
+      ? HttpResponse.json([])
+      : HttpResponse.json({ statusCode: "404", error: "Bucket not found", message: "Bucket not found" }, { status: 400 }),
   ),
   http.post(`${auth.url}/storage/v1/object/blog-images/:name`, async ({ request, params }) => {
     const bytes = new Uint8Array(await request.arrayBuffer());
-    uploads.push({ name: String(params.name), upsert: request.headers.get("x-upsert"), cacheControl: request.headers.get("cache-control"), contentType: request.headers.get("content-type"), size: bytes.length });
+    uploads.push({
+      name: String(params.name),
+      upsert: request.headers.get("x-upsert"),
+      cacheControl: request.headers.get("cache-control"),
+      contentType: request.headers.get("content-type"),
+      size: bytes.length,
+    });
     return HttpResponse.json({ Key: `blog-images/${String(params.name)}`, Id: "1" });
   }),
 ];
@@ -112,7 +120,9 @@ describe("with Supabase Auth", () => {
     const text = visibleText(await response.text());
     expect(text).toContain("Inloggningen misslyckades");
     expect(text).toContain("Fel e-postadress eller lösenord.");
-    const counter = await (await db())
+    const counter = await (
+      await db()
+    )
       .selectFrom("rate_limits")
       .select(sql<number>`cardinality(hits)`.as("failures"))
       .where("key", "=", `sign-in:email:${admin.email}`)
@@ -126,7 +136,11 @@ describe("with Supabase Auth", () => {
     const database = await db();
     const before = await database.selectFrom("sessions").selectAll().orderBy("created_at", "desc").executeTakeFirstOrThrow();
     // Our row says the access token expires within the 90-second margin.
-    await database.updateTable("sessions").set({ token_expires_at: new Date(Date.now() + 30_000) }).where("id", "=", before.id).execute();
+    await database
+      .updateTable("sessions")
+      .set({ token_expires_at: new Date(Date.now() + 30_000) })
+      .where("id", "=", before.id)
+      .execute();
     const refreshesBefore = auth.requestsTo("/auth/v1/token").filter((r) => r.query.grant_type === "refresh_token").length;
 
     const [a, b] = await Promise.all([browser.get("/admin"), browser.get("/about")]);
@@ -145,7 +159,11 @@ describe("with Supabase Auth", () => {
     await signIn(browser, admin.email, admin.password);
     const database = await db();
     const row = await database.selectFrom("sessions").selectAll().orderBy("created_at", "desc").executeTakeFirstOrThrow();
-    await database.updateTable("sessions").set({ refresh_token: "unknown-token", token_expires_at: new Date(Date.now() - 1000) }).where("id", "=", row.id).execute();
+    await database
+      .updateTable("sessions")
+      .set({ refresh_token: "unknown-token", token_expires_at: new Date(Date.now() - 1000) })
+      .where("id", "=", row.id)
+      .execute();
     const response = await browser.get("/admin");
     expect(response.headers.get("Location")).toBe("/login?redirectTo=%2Fadmin");
     expect(browser.cookies.has("hg_session")).toBe(false);
@@ -156,7 +174,11 @@ describe("with Supabase Auth", () => {
     await signIn(browser, admin.email, admin.password);
     const database = await db();
     const row = await database.selectFrom("sessions").selectAll().orderBy("created_at", "desc").executeTakeFirstOrThrow();
-    await database.updateTable("sessions").set({ token_expires_at: new Date(Date.now() + 10_000) }).where("id", "=", row.id).execute();
+    await database
+      .updateTable("sessions")
+      .set({ token_expires_at: new Date(Date.now() + 10_000) })
+      .where("id", "=", row.id)
+      .execute();
     auth.failNext(10, 503);
     const response = await browser.get("/admin");
     auth.reset();
@@ -192,18 +214,22 @@ describe("with Supabase Auth", () => {
     expect(text).toContain("Kontrollera din e-post för att bekräfta kontot.");
     expect(auth.findUser("bekrafta@hotellguiden.test")?.userMetadata).toMatchObject({ locale: "sv-SE" });
   });
-
 });
 
 describe("blog image uploads to Supabase Storage", () => {
   it("stores an image under a random UUID name, no overwrite, cached for an hour, and returns its public URL", async () => {
-    const { storeBlogImage, UploadError } = await app.importApp<typeof import("#app/blog/image-storage.server.ts")>("app/blog/image-storage.server.ts");
-    const jpeg = new File([Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46])], "Semester.jpeg", { type: "image/jpeg" });
+    const { storeBlogImage, UploadError } =
+      await app.importApp<typeof import("#app/blog/image-storage.server.ts")>("app/blog/image-storage.server.ts");
+    const jpeg = new File([Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46])], "Semester.jpeg", {
+      type: "image/jpeg",
+    });
     const { url } = await storeBlogImage(jpeg, { kind: "supabase", url: auth.url, key: auth.anonKey });
     const upload = uploads.at(-1)!;
     expect(upload.name).toMatch(/^[0-9a-f-]{36}\.jpeg$/);
     expect(upload).toMatchObject({ upsert: "false", cacheControl: "max-age=3600", contentType: "image/jpeg", size: 10 });
     expect(url).toBe(`${auth.url}/storage/v1/object/public/blog-images/${upload.name}`);
-    await expect(storeBlogImage(new File(["GIF? no"], "x.gif"), { kind: "supabase", url: auth.url, key: auth.anonKey })).rejects.toBeInstanceOf(UploadError);
+    await expect(
+      storeBlogImage(new File(["GIF? no"], "x.gif"), { kind: "supabase", url: auth.url, key: auth.anonKey }),
+    ).rejects.toBeInstanceOf(UploadError);
   });
 });

@@ -80,8 +80,7 @@ const API_VERSION = "2024-01-01";
 const MIN_PASSWORD_LENGTH = 6;
 const WEAK_PASSWORD_TEXT: Record<string, string> = {
   length: `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`,
-  characters:
-    "Password should contain at least one character of each: abcdefghijklmnopqrstuvwxyz, ABCDEFGHIJKLMNOPQRSTUVWXYZ, 0123456789.",
+  characters: "Password should contain at least one character of each: abcdefghijklmnopqrstuvwxyz, ABCDEFGHIJKLMNOPQRSTUVWXYZ, 0123456789.",
   pwned: "Password is known to be weak and easy to guess, please choose a different one.",
 };
 
@@ -212,7 +211,12 @@ export function createSupabaseAuthMock(options: SupabaseAuthMockOptions = {}) {
     const row = accessTokens.get(token);
     if (!row) return apiError(request, 403, "bad_jwt", "invalid JWT: unable to parse or verify signature, token signature is invalid");
     if (row.exp <= seconds()) {
-      return apiError(request, 403, "bad_jwt", "invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired");
+      return apiError(
+        request,
+        403,
+        "bad_jwt",
+        "invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired",
+      );
     }
     if (!sessions.has(row.sessionId)) {
       return apiError(request, 403, "session_not_found", "Session from session_id claim in JWT does not exist");
@@ -287,7 +291,10 @@ export function createSupabaseAuthMock(options: SupabaseAuthMockOptions = {}) {
         );
       }
       if (apikey !== anonKey) {
-        return HttpResponse.json({ message: "Invalid API key", hint: "Double check your Supabase `anon` or `service_role` API key." }, { status: 401 });
+        return HttpResponse.json(
+          { message: "Invalid API key", hint: "Double check your Supabase `anon` or `service_role` API key." },
+          { status: 401 },
+        );
       }
       return undefined;
     }),

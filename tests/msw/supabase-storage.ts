@@ -37,8 +37,13 @@ export function createSupabaseStorageMock(options: SupabaseStorageMockOptions = 
   const buckets = new Map<string, Map<string, StoredObject>>();
   const requests: string[] = [];
 
-  const bucketNotFound = () => HttpResponse.json({ statusCode: "404", error: "Bucket not found", message: "Bucket not found" }, { status: 400 });
-  const unauthorised = () => HttpResponse.json({ message: "No API key found in request", hint: "No `apikey` request header or url param was found." }, { status: 401 });
+  const bucketNotFound = () =>
+    HttpResponse.json({ statusCode: "404", error: "Bucket not found", message: "Bucket not found" }, { status: 400 });
+  const unauthorised = () =>
+    HttpResponse.json(
+      { message: "No API key found in request", hint: "No `apikey` request header or url param was found." },
+      { status: 401 },
+    );
 
   const asListed = (object: StoredObject) => ({
     name: object.name,
@@ -46,7 +51,15 @@ export function createSupabaseStorageMock(options: SupabaseStorageMockOptions = 
     updated_at: object.createdAt,
     created_at: object.createdAt,
     last_accessed_at: object.createdAt,
-    metadata: { eTag: `"${object.id}"`, size: object.size, mimetype: object.contentType, cacheControl: "max-age=3600", lastModified: object.createdAt, contentLength: object.size, httpStatusCode: 200 },
+    metadata: {
+      eTag: `"${object.id}"`,
+      size: object.size,
+      mimetype: object.contentType,
+      cacheControl: "max-age=3600",
+      lastModified: object.createdAt,
+      contentLength: object.size,
+      httpStatusCode: 200,
+    },
   });
 
   const handlers = [
@@ -60,7 +73,8 @@ export function createSupabaseStorageMock(options: SupabaseStorageMockOptions = 
       if (!request.headers.get("apikey")) return unauthorised();
       const body = (await request.json()) as { name: string };
       requests.push(`POST bucket ${body.name}`);
-      if (buckets.has(body.name)) return HttpResponse.json({ statusCode: "409", error: "Duplicate", message: "The resource already exists" }, { status: 400 });
+      if (buckets.has(body.name))
+        return HttpResponse.json({ statusCode: "409", error: "Duplicate", message: "The resource already exists" }, { status: 400 });
       buckets.set(body.name, new Map());
       return HttpResponse.json({ name: body.name });
     }),
@@ -68,17 +82,33 @@ export function createSupabaseStorageMock(options: SupabaseStorageMockOptions = 
     http.post(`${base}/object/list/:bucket`, async ({ request, params }) => {
       if (!request.headers.get("apikey")) return unauthorised();
       const bucket = buckets.get(String(params.bucket));
-      const body = (await request.json()) as { prefix?: string; limit?: number; offset?: number; sortBy?: { column: string; order: string } };
+      const body = (await request.json()) as {
+        prefix?: string;
+        limit?: number;
+        offset?: number;
+        sortBy?: { column: string; order: string };
+      };
       requests.push(`LIST ${String(params.bucket)} offset=${body.offset ?? 0}`);
       if (!bucket) return bucketNotFound();
       const prefix = body.prefix ? `${body.prefix.replace(/\/$/, "")}/` : "";
-      const entries = new Map<string, ReturnType<typeof asListed> | { name: string; id: null; updated_at: null; created_at: null; last_accessed_at: null; metadata: null }>();
+      const entries = new Map<
+        string,
+        ReturnType<typeof asListed> | { name: string; id: null; updated_at: null; created_at: null; last_accessed_at: null; metadata: null }
+      >();
       for (const object of bucket.values()) {
         if (!object.name.startsWith(prefix)) continue;
         const rest = object.name.slice(prefix.length);
         const slash = rest.indexOf("/");
         if (slash === -1) entries.set(rest, { ...asListed(object), name: rest });
-        else entries.set(rest.slice(0, slash), { name: rest.slice(0, slash), id: null, updated_at: null, created_at: null, last_accessed_at: null, metadata: null });
+        else
+          entries.set(rest.slice(0, slash), {
+            name: rest.slice(0, slash),
+            id: null,
+            updated_at: null,
+            created_at: null,
+            last_accessed_at: null,
+            metadata: null,
+          });
       }
       const sorted = [...entries.values()].sort((a, b) => a.name.localeCompare(b.name));
       if (body.sortBy?.order === "desc") sorted.reverse();
@@ -96,7 +126,13 @@ export function createSupabaseStorageMock(options: SupabaseStorageMockOptions = 
         return HttpResponse.json({ statusCode: "409", error: "Duplicate", message: "The resource already exists" }, { status: 400 });
       }
       const bytes = new Uint8Array(await request.arrayBuffer());
-      const object = { name, id: randomUUID(), createdAt: new Date().toISOString(), size: bytes.length, contentType: request.headers.get("content-type") ?? "application/octet-stream" };
+      const object = {
+        name,
+        id: randomUUID(),
+        createdAt: new Date().toISOString(),
+        size: bytes.length,
+        contentType: request.headers.get("content-type") ?? "application/octet-stream",
+      };
       bucket.set(name, object);
       return HttpResponse.json({ Key: `${bucketId}/${name}`, Id: object.id });
     }),

@@ -8,7 +8,11 @@ export function AddBlockMenu({ form, blocks }: { form: PostEditorForm; blocks: P
     <fieldset className="flex flex-wrap items-center gap-2 rounded-lg border border-slate-200 bg-white p-3">
       <legend className="px-1 text-sm font-medium">Lägg till innehåll</legend>
       {BLOCK_TYPES.map((type) => (
-        <button key={type} {...form.insert.getButtonProps({ name: blocks.name, defaultValue: NEW_BLOCK[type] as never })} className={SMALL_BUTTON}>
+        <button
+          key={type}
+          {...form.insert.getButtonProps({ name: blocks.name, defaultValue: NEW_BLOCK[type] as never })}
+          className={SMALL_BUTTON}
+        >
           + {BLOCK_LABELS[type]}
         </button>
       ))}

@@ -15,7 +15,9 @@ export function AiDraftPanel({ instructions, failed, working }: { instructions: 
     <details className="rounded-lg border border-brand-100 bg-brand-50/60 p-4" open={failed || undefined}>
       <summary className="cursor-pointer font-semibold text-brand-800">Generera innehåll med AI</summary>
       <div className="mt-3 space-y-3">
-        <label htmlFor="ai-instructions" className="block text-sm font-medium">Instruktioner</label>
+        <label htmlFor="ai-instructions" className="block text-sm font-medium">
+          Instruktioner
+        </label>
         <textarea
           id="ai-instructions"
           name="instructions"

@@ -51,7 +51,11 @@ function HeadingFields({ form, f }: { form: PostEditorForm; f: BlockFieldset }) 
     <div className="flex items-end gap-3">
       <div>
         <input type="hidden" name={f.level!.name} value={String(level)} />
-        <button {...form.update.getButtonProps({ name: f.level!.name, value: String(next) as never })} className={`${SMALL_BUTTON} font-mono`} aria-label={`Rubriknivå ${level}, byt till ${next}`}>
+        <button
+          {...form.update.getButtonProps({ name: f.level!.name, value: String(next) as never })}
+          className={`${SMALL_BUTTON} font-mono`}
+          aria-label={`Rubriknivå ${level}, byt till ${next}`}
+        >
           H{level}
         </button>
       </div>
@@ -69,7 +73,15 @@ function ImageFields({ f, index, working, files }: { f: BlockFieldset; index: nu
   return (
     <>
       <TextField field={f.url!} label="Bildadress" placeholder="https://… eller /images/…" />
-      <ImageUpload id={`block-file-${index}`} input={input} action={uploadBlockAction(index)} label="Eller ladda upp:" working={working} error={files.fileError(input)} onCheck={files.checkFile} />
+      <ImageUpload
+        id={`block-file-${index}`}
+        input={input}
+        action={uploadBlockAction(index)}
+        label="Eller ladda upp:"
+        working={working}
+        error={files.fileError(input)}
+        onCheck={files.checkFile}
+      />
       {url && isHttpOrLocalUrl(String(url)) ? <img src={String(url)} alt="" className="max-h-40 rounded-md object-cover" /> : null}
       <TextField field={f.alt!} label="Alternativtext (beskriv bilden)" />
       <TextField field={f.caption!} label="Bildtext (valfri)" />

@@ -5,13 +5,27 @@ import type { PostEditorForm } from "./use-post-editor-form.ts";
 export function BlockToolbar({ form, index, count, label }: { form: PostEditorForm; index: number; count: number; label: string }) {
   return (
     <div className="flex flex-wrap gap-2">
-      <button {...form.reorder.getButtonProps({ name: "blocks", from: index, to: index - 1 })} disabled={index === 0} className={SMALL_BUTTON} aria-label={`Flytta upp ${label}`}>
+      <button
+        {...form.reorder.getButtonProps({ name: "blocks", from: index, to: index - 1 })}
+        disabled={index === 0}
+        className={SMALL_BUTTON}
+        aria-label={`Flytta upp ${label}`}
+      >
         ↑ Flytta upp
       </button>
-      <button {...form.reorder.getButtonProps({ name: "blocks", from: index, to: index + 1 })} disabled={index === count - 1} className={SMALL_BUTTON} aria-label={`Flytta ner ${label}`}>
+      <button
+        {...form.reorder.getButtonProps({ name: "blocks", from: index, to: index + 1 })}
+        disabled={index === count - 1}
+        className={SMALL_BUTTON}
+        aria-label={`Flytta ner ${label}`}
+      >
         ↓ Flytta ner
       </button>
-      <button {...form.remove.getButtonProps({ name: "blocks", index })} className={`${SMALL_BUTTON} text-red-700`} aria-label={`Ta bort ${label}`}>
+      <button
+        {...form.remove.getButtonProps({ name: "blocks", index })}
+        className={`${SMALL_BUTTON} text-red-700`}
+        aria-label={`Ta bort ${label}`}
+      >
         Ta bort
       </button>
     </div>

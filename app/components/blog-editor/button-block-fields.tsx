@@ -27,7 +27,9 @@ export function ButtonBlockFields({ f }: { f: BlockFieldset }) {
       </div>
       <p className="text-sm text-muted">
         Förhandsvisning:{" "}
-        <span className={`ml-1 inline-block rounded-md px-3 py-1 font-semibold ${f.variant!.value === "outline" ? "border-2 border-brand-600 text-brand-700" : "bg-brand-600 text-white"}`}>
+        <span
+          className={`ml-1 inline-block rounded-md px-3 py-1 font-semibold ${f.variant!.value === "outline" ? "border-2 border-brand-600 text-brand-700" : "bg-brand-600 text-white"}`}
+        >
           {String(f.text!.value ?? "Läs mer")}
         </span>
       </p>

@@ -8,11 +8,25 @@ import { ImageUpload } from "./image-upload.tsx";
 import type { PostEditorFields } from "./use-post-editor-form.ts";
 
 /** The cover image: its address, or an upload that fills it in, and a preview. */
-export function CoverImageField({ field, working, files }: { field: PostEditorFields["coverImage"]; working: string | null; files: FileChecks }) {
+export function CoverImageField({
+  field,
+  working,
+  files,
+}: {
+  field: PostEditorFields["coverImage"];
+  working: string | null;
+  files: FileChecks;
+}) {
   return (
     <div>
-      <label htmlFor={field.id} className="block text-sm font-medium">Omslagsbild</label>
-      <input {...getInputProps(field, { type: "text" })} placeholder="https://… eller /images/…" className={fieldClass(Boolean(field.errors))} />
+      <label htmlFor={field.id} className="block text-sm font-medium">
+        Omslagsbild
+      </label>
+      <input
+        {...getInputProps(field, { type: "text" })}
+        placeholder="https://… eller /images/…"
+        className={fieldClass(Boolean(field.errors))}
+      />
       <FieldError field={field} />
       <ImageUpload
         id="cover-file"
@@ -24,7 +38,9 @@ export function CoverImageField({ field, working, files }: { field: PostEditorFi
         onCheck={files.checkFile}
       />
       {/* Only an address the post may keep is previewed (not javascript: typed by hand). */}
-      {field.value && isHttpOrLocalUrl(field.value) ? <img src={field.value} alt="Förhandsvisning av omslagsbilden" className="mt-3 max-h-48 rounded-md object-cover" /> : null}
+      {field.value && isHttpOrLocalUrl(field.value) ? (
+        <img src={field.value} alt="Förhandsvisning av omslagsbilden" className="mt-3 max-h-48 rounded-md object-cover" />
+      ) : null}
     </div>
   );
 }

@@ -9,7 +9,11 @@ export function EditorHeader({ isNew, working }: { isNew: boolean; working: stri
         <Link to="/admin/blog" className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium hover:bg-slate-50">
           Avbryt
         </Link>
-        <button type="submit" disabled={Boolean(working)} className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-70">
+        <button
+          type="submit"
+          disabled={Boolean(working)}
+          className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
+        >
           {working === "save" ? "Sparar..." : isNew ? "Publicera inlägg" : "Spara ändringar"}
         </button>
       </div>

@@ -7,7 +7,15 @@ import { EDITOR_MESSAGES } from "#app/blog/editor-form.ts";
  * the form names as its description. After the session ended it links to sign in in another
  * tab: this one keeps the form, and Spara sends it once signed in there.
  */
-export function EditorNotice({ notice, errorId, signIn }: { notice: Flash | null; errorId: string | undefined; signIn: string | undefined }) {
+export function EditorNotice({
+  notice,
+  errorId,
+  signIn,
+}: {
+  notice: Flash | null;
+  errorId: string | undefined;
+  signIn: string | undefined;
+}) {
   if (!notice) return null;
   const destructive = notice.variant === "destructive";
   return (

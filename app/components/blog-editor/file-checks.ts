@@ -16,7 +16,8 @@ export function useFileChecks(actionData: EditorReply | undefined, formId: strin
       if (picked instanceof HTMLInputElement) picked.value = "";
     }
   }, [actionData, formId]);
-  const fileError = (input: string) => (input in checks ? checks[input] : actionData?.fileError?.input === input ? actionData.fileError.message : null) ?? null;
+  const fileError = (input: string) =>
+    (input in checks ? checks[input] : actionData?.fileError?.input === input ? actionData.fileError.message : null) ?? null;
   const checkFile = (input: string, problem: string | null) => setChecks((current) => ({ ...current, [input]: problem }));
   return { fileError, checkFile };
 }

@@ -30,7 +30,9 @@ export function ImageUpload({
   return (
     <div className="mt-2">
       <div className="flex flex-wrap items-center gap-2">
-        <label htmlFor={id} className="text-sm">{label}</label>
+        <label htmlFor={id} className="text-sm">
+          {label}
+        </label>
         <input
           ref={ref}
           id={id}

@@ -21,7 +21,9 @@ export function ListItemsField({ form, f }: { form: PostEditorForm; f: BlockFiel
         {items.map((item, itemIndex) => (
           <li key={item.key} className="flex items-start gap-2">
             <div className="flex-1">
-              <label htmlFor={item.id} className="sr-only">Punkt {itemIndex + 1}</label>
+              <label htmlFor={item.id} className="sr-only">
+                Punkt {itemIndex + 1}
+              </label>
               <input {...getInputProps(item, { type: "text" })} className={fieldClass(Boolean(item.errors))} />
               <FieldError field={item} />
             </div>

@@ -26,9 +26,13 @@ export function PostDetails({
 }) {
   return (
     <section aria-labelledby="post-details" className="space-y-4 rounded-lg border border-slate-200 bg-white p-5">
-      <h2 id="post-details" className="sr-only">Inläggets uppgifter</h2>
+      <h2 id="post-details" className="sr-only">
+        Inläggets uppgifter
+      </h2>
       <div>
-        <label htmlFor={fields.title.id} className="block text-sm font-medium">Rubrik</label>
+        <label htmlFor={fields.title.id} className="block text-sm font-medium">
+          Rubrik
+        </label>
         <input {...getInputProps(fields.title, { type: "text" })} className={fieldClass(Boolean(fields.title.errors))} />
         <FieldError field={fields.title} />
       </div>
@@ -45,7 +49,9 @@ function ExcerptField({ field }: { field: PostEditorFields["excerpt"] }) {
   const length = (field.value ?? "").length;
   return (
     <div>
-      <label htmlFor={field.id} className="block text-sm font-medium">Utdrag</label>
+      <label htmlFor={field.id} className="block text-sm font-medium">
+        Utdrag
+      </label>
       <textarea {...getTextareaProps(field)} rows={3} aria-describedby={`${field.id}-help`} className={fieldClass(Boolean(field.errors))} />
       <p id={`${field.id}-help`} className={`mt-1 text-xs ${length > EXCERPT_HINT ? "font-semibold text-red-700" : "text-muted"}`}>
         Visas i listor och i sociala medier, högst {EXCERPT_HINT} tecken. {length}/{EXCERPT_HINT}
@@ -59,10 +65,17 @@ function PublishedSwitch({ field }: { field: PostEditorFields["published"] }) {
   return (
     <div className="flex items-start gap-3">
       {/* A checkbox knows its own checked state: HTML forbids aria-checked beside it. */}
-      {/* eslint-disable-next-line jsx-a11y/role-has-required-aria-props */}
-      <input {...getInputProps(field, { type: "checkbox" })} role="switch" aria-describedby={`${field.id}-help`} className="mt-1 size-5 accent-brand-600" />
+      <input
+        {...getInputProps(field, { type: "checkbox" })}
+        // eslint-disable-next-line jsx-a11y/role-has-required-aria-props
+        role="switch"
+        aria-describedby={`${field.id}-help`}
+        className="mt-1 size-5 accent-brand-600"
+      />
       <div>
-        <label htmlFor={field.id} className="text-sm font-medium">Publicera</label>
+        <label htmlFor={field.id} className="text-sm font-medium">
+          Publicera
+        </label>
         <p id={`${field.id}-help`} className="text-sm text-muted">
           {field.value === "on" ? "Inlägget kommer att vara publikt." : "Inlägget kommer sparas som utkast."}
         </p>

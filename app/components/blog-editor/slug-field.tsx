@@ -36,7 +36,9 @@ export function SlugField({
 
   return (
     <div>
-      <label htmlFor={slug.id} className="block text-sm font-medium">URL Slug</label>
+      <label htmlFor={slug.id} className="block text-sm font-medium">
+        URL Slug
+      </label>
       <div className="flex gap-2">
         <input
           {...getInputProps(slug, { type: "text" })}

@@ -8,7 +8,11 @@ import { EDITOR_ACTION_FIELD, postFormSchema, type PostEditorDefaults } from "#a
  * server. Uploads, the AI panel and the slug button send the form as it is: the server judges
  * it only when it is saved (conform does not read formNoValidate).
  */
-export function usePostEditorForm(options: { id: string; lastResult: SubmissionResult<string[]> | undefined; defaultValue: PostEditorDefaults }) {
+export function usePostEditorForm(options: {
+  id: string;
+  lastResult: SubmissionResult<string[]> | undefined;
+  defaultValue: PostEditorDefaults;
+}) {
   return useForm({
     ...options,
     // The blocks are loose records (every optional field of their type); conform's type for

@@ -17,7 +17,11 @@ const SIZES: Record<ButtonSize, string> = {
 };
 
 /** A button's classes, also for a link that should look like one. */
-export function buttonClassName({ variant = "primary", size = "md", className }: { variant?: ButtonVariant; size?: ButtonSize; className?: string } = {}) {
+export function buttonClassName({
+  variant = "primary",
+  size = "md",
+  className,
+}: { variant?: ButtonVariant; size?: ButtonSize; className?: string } = {}) {
   return cx(
     "inline-flex items-center justify-center rounded-md disabled:cursor-not-allowed disabled:opacity-60",
     VARIANTS[variant],

@@ -28,9 +28,27 @@ export function ErrorList({ id, errors, className }: { id?: string; errors: List
 }
 
 /** A message about the whole form (a refusal, a limit), announced when it appears. */
-export function FormAlert({ id, controlSize = "comfortable", className, children }: { id?: string; controlSize?: ControlSize; className?: string; children: ReactNode }) {
+export function FormAlert({
+  id,
+  controlSize = "comfortable",
+  className,
+  children,
+}: {
+  id?: string;
+  controlSize?: ControlSize;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
-    <div id={id} role="alert" className={cx("rounded-lg border border-red-300 bg-red-50 text-red-900", controlSize === "compact" ? "p-3 text-sm" : "p-4", className)}>
+    <div
+      id={id}
+      role="alert"
+      className={cx(
+        "rounded-lg border border-red-300 bg-red-50 text-red-900",
+        controlSize === "compact" ? "p-3 text-sm" : "p-4",
+        className,
+      )}
+    >
       {children}
     </div>
   );
@@ -60,7 +78,15 @@ function useFieldIds(controlId: string | undefined, { hint, errors, errorId }: P
   return { ...ids, aria };
 }
 
-function FieldFrame({ shell, ids, children }: { shell: FieldShell; ids: { id: string; hintId: string; errorId: string }; children: ReactNode }) {
+function FieldFrame({
+  shell,
+  ids,
+  children,
+}: {
+  shell: FieldShell;
+  ids: { id: string; hintId: string; errorId: string };
+  children: ReactNode;
+}) {
   return (
     <div className={shell.className}>
       <Label htmlFor={ids.id} controlSize={shell.controlSize}>
@@ -85,7 +111,14 @@ export function Field({ inputProps, ...shell }: FieldShell & { inputProps: WithK
   const ids = useFieldIds(props.id, shell);
   return (
     <FieldFrame shell={shell} ids={ids}>
-      <Input key={key} {...props} id={ids.id} {...ids.aria} controlSize={shell.controlSize} className={cx(shell.controlSize !== "compact" && "mt-1", props.className)} />
+      <Input
+        key={key}
+        {...props}
+        id={ids.id}
+        {...ids.aria}
+        controlSize={shell.controlSize}
+        className={cx(shell.controlSize !== "compact" && "mt-1", props.className)}
+      />
     </FieldFrame>
   );
 }
@@ -95,7 +128,14 @@ export function SelectField({ selectProps, children, ...shell }: FieldShell & { 
   const ids = useFieldIds(props.id, shell);
   return (
     <FieldFrame shell={shell} ids={ids}>
-      <Select key={key} {...props} id={ids.id} {...ids.aria} controlSize={shell.controlSize} className={cx(shell.controlSize !== "compact" && "mt-1", props.className)}>
+      <Select
+        key={key}
+        {...props}
+        id={ids.id}
+        {...ids.aria}
+        controlSize={shell.controlSize}
+        className={cx(shell.controlSize !== "compact" && "mt-1", props.className)}
+      >
         {children}
       </Select>
     </FieldFrame>
@@ -107,19 +147,40 @@ export function TextareaField({ textareaProps, ...shell }: FieldShell & { textar
   const ids = useFieldIds(props.id, shell);
   return (
     <FieldFrame shell={shell} ids={ids}>
-      <Textarea key={key} {...props} id={ids.id} {...ids.aria} controlSize={shell.controlSize} className={cx(shell.controlSize !== "compact" && "mt-1", props.className)} />
+      <Textarea
+        key={key}
+        {...props}
+        id={ids.id}
+        {...ids.aria}
+        controlSize={shell.controlSize}
+        className={cx(shell.controlSize !== "compact" && "mt-1", props.className)}
+      />
     </FieldFrame>
   );
 }
 
 /** A native checkbox with its label beside it (it posts without JavaScript, like any input). */
-export function CheckboxField({ inputProps, label, hint, errors, errorId, className }: Omit<FieldShell, "controlSize"> & { inputProps: WithKey<Omit<InputProps, "type">> }) {
+export function CheckboxField({
+  inputProps,
+  label,
+  hint,
+  errors,
+  errorId,
+  className,
+}: Omit<FieldShell, "controlSize"> & { inputProps: WithKey<Omit<InputProps, "type">> }) {
   const { key, ...props } = inputProps;
   const ids = useFieldIds(props.id, { hint, errors, errorId });
   return (
     <div className={className}>
       <div className="flex items-start gap-2">
-        <input key={key} {...props} type="checkbox" id={ids.id} {...ids.aria} className={cx("mt-1 size-4 accent-brand-600", props.className)} />
+        <input
+          key={key}
+          {...props}
+          type="checkbox"
+          id={ids.id}
+          {...ids.aria}
+          className={cx("mt-1 size-4 accent-brand-600", props.className)}
+        />
         <label htmlFor={ids.id} className="text-sm">
           {label}
         </label>

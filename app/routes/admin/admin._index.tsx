@@ -24,8 +24,16 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { figures, clicks } = loaderData;
   const tiles = [
     { label: "Hotels in total", value: count.format(figures.hotels) },
-    { label: "With an affiliate URL", value: share(figures.withAffiliateUrl, figures.hotels), detail: `${count.format(figures.withAffiliateUrl)} hotels` },
-    { label: "Description rewritten", value: share(figures.rewritten, figures.hotels), detail: `${count.format(figures.rewritten)} hotels` },
+    {
+      label: "With an affiliate URL",
+      value: share(figures.withAffiliateUrl, figures.hotels),
+      detail: `${count.format(figures.withAffiliateUrl)} hotels`,
+    },
+    {
+      label: "Description rewritten",
+      value: share(figures.rewritten, figures.hotels),
+      detail: `${count.format(figures.rewritten)} hotels`,
+    },
     { label: "Outbound clicks, 7 days", value: count.format(clicks.last7) },
     { label: "Outbound clicks, 30 days", value: count.format(clicks.last30) },
   ];
@@ -53,14 +61,21 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             empty="No clicks yet."
             rows={clicks.topHotels.map((row) => ({ key: row.hotelId, label: row.name ?? row.hotelId, clicks: row.clicks }))}
           />
-          <TopList title="Top sources, 30 days" empty="No clicks yet." rows={clicks.topSources.map((row) => ({ key: row.source, label: row.source, clicks: row.clicks }))} />
+          <TopList
+            title="Top sources, 30 days"
+            empty="No clicks yet."
+            rows={clicks.topSources.map((row) => ({ key: row.source, label: row.source, clicks: row.clicks }))}
+          />
         </div>
       </section>
       {DASHBOARD_CARDS.length ? (
         <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {DASHBOARD_CARDS.map((card) => (
             <li key={card.path}>
-              <Link to={card.path} className="block h-full rounded-lg border border-slate-200 bg-white p-5 shadow-sm hover:border-brand-500">
+              <Link
+                to={card.path}
+                className="block h-full rounded-lg border border-slate-200 bg-white p-5 shadow-sm hover:border-brand-500"
+              >
                 <h2 className="font-semibold">{card.label}</h2>
                 <p className="mt-1 text-sm text-muted">{card.card}</p>
               </Link>

@@ -58,7 +58,9 @@ export default function AdminAffiliate({ loaderData }: Route.ComponentProps) {
             Affiliate URL for {link?.hotelName}
           </h2>
           <div className="flex flex-wrap gap-2">
-            <label htmlFor="affiliate-url" className="sr-only">Affiliate URL</label>
+            <label htmlFor="affiliate-url" className="sr-only">
+              Affiliate URL
+            </label>
             <Input
               id="affiliate-url"
               readOnly
@@ -74,7 +76,13 @@ export default function AdminAffiliate({ loaderData }: Route.ComponentProps) {
             ) : null}
           </div>
           <p role="status" className="text-sm">
-            {copy === "copied" ? "Copied to clipboard." : copy === "failed" ? "Failed to copy URL to clipboard" : hydrated ? "" : "Select the address to copy it."}
+            {copy === "copied"
+              ? "Copied to clipboard."
+              : copy === "failed"
+                ? "Failed to copy URL to clipboard"
+                : hydrated
+                  ? ""
+                  : "Select the address to copy it."}
           </p>
         </section>
       ) : null}

@@ -46,7 +46,15 @@ function formBlocks(blocks: ContentBlock[]) {
   return blocks.map((block) => ({ ...NEW_BLOCK[block.type], ...block }));
 }
 
-const EMPTY_POST: PostEditorDefaults = { title: "", slug: "", excerpt: "", coverImage: "", published: false, blocks: [], version: undefined };
+const EMPTY_POST: PostEditorDefaults = {
+  title: "",
+  slug: "",
+  excerpt: "",
+  coverImage: "",
+  published: false,
+  blocks: [],
+  version: undefined,
+};
 
 interface EditorPage {
   postId: string | null;
@@ -110,7 +118,8 @@ function editorIntent(action: string, conformIntent: boolean): EditorIntent {
   if (action === EDITOR_ACTIONS.uploadCover) return { type: "upload", input: COVER_FILE_INPUT, field: "coverImage" };
   if (action.startsWith(UPLOAD_BLOCK_ACTION)) {
     const index = Number(action.slice(UPLOAD_BLOCK_ACTION.length));
-    if (Number.isInteger(index) && index >= 0 && index < MAX_LIST_LENGTH) return { type: "upload", input: blockFileInput(index), field: `blocks[${index}].url` };
+    if (Number.isInteger(index) && index >= 0 && index < MAX_LIST_LENGTH)
+      return { type: "upload", input: blockFileInput(index), field: `blocks[${index}].url` };
   }
   return { type: "unknown" };
 }
@@ -225,7 +234,9 @@ function typedFields(form: FormData): FormData {
 export function answerSignedOut(args: Route.ActionArgs, post: EditorPost) {
   if (!(post.intent.type === "save" || post.intent.type === "change-form") || !post.form.has("title")) return toSignIn(args);
   markSignedOutReply(args.context);
-  return answer({ ...post, form: typedFields(post.form) }, { ...EDITOR_MESSAGES.sessionExpired, variant: "destructive" }, 401, { signIn: loginPath(args.url.pathname) });
+  return answer({ ...post, form: typedFields(post.form) }, { ...EDITOR_MESSAGES.sessionExpired, variant: "destructive" }, 401, {
+    signIn: loginPath(args.url.pathname),
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -272,7 +283,9 @@ function regenerateSlug(post: EditorPost) {
 /** An image for the cover or an image block: stored, and its address put in that field. A refusal is shown by its file input. */
 async function uploadImage(post: EditorPost, { input, field }: { input: string; field: string }) {
   const refused = (message: string) =>
-    answer(post, { title: EDITOR_MESSAGES.uploadFailed.title, description: EDITOR_MESSAGES.uploadRefused, variant: "destructive" }, 400, { fileError: { input, message } });
+    answer(post, { title: EDITOR_MESSAGES.uploadFailed.title, description: EDITOR_MESSAGES.uploadRefused, variant: "destructive" }, 400, {
+      fileError: { input, message },
+    });
   const file = post.files.get(input);
   if (!file) return refused(UPLOAD_MESSAGES.empty);
   try {
@@ -320,7 +333,11 @@ async function savePost({ form, instructions }: EditorPost, { postId, author }: 
     );
   }
   const value = submission.value;
-  const slugTaken = () => data<EditorReply>({ result: submission.reply({ fieldErrors: { slug: [EDITOR_MESSAGES.slugTaken] } }), toast: null, instructions }, { status: 409 });
+  const slugTaken = () =>
+    data<EditorReply>(
+      { result: submission.reply({ fieldErrors: { slug: [EDITOR_MESSAGES.slugTaken] } }), toast: null, instructions },
+      { status: 409 },
+    );
   const blocks = toContentBlocks(value.blocks);
   const slug = slugToStore(value.slug, value.title);
   if (slug && (await isSlugTaken(slug, postId))) return slugTaken();
@@ -340,16 +357,26 @@ async function savePost({ form, instructions }: EditorPost, { postId, author }: 
     // Two editors saving the same slug at once: the database's unique key decides.
     if ((error as { code?: string }).code === "23505") return slugTaken();
     log.error("blog post save failed", error, { postId });
-    return data<EditorReply>({ result: submission.reply(), toast: { ...EDITOR_MESSAGES.saveFailed, variant: "destructive" }, instructions }, { status: 500 });
+    return data<EditorReply>(
+      { result: submission.reply(), toast: { ...EDITOR_MESSAGES.saveFailed, variant: "destructive" }, instructions },
+      { status: 500 },
+    );
   }
   if (saved === "missing") throw data(null, { status: 404 });
   if (saved === "stale") {
     // Someone saved since this copy was opened: nothing is written, and the form keeps what
     // was typed (and its old version, so Spara again is refused again until reload).
     return data<EditorReply>(
-      { result: submission.reply({ formErrors: [EDITOR_MESSAGES.staleSave.description] }), toast: { ...EDITOR_MESSAGES.staleSave, variant: "destructive" }, instructions },
+      {
+        result: submission.reply({ formErrors: [EDITOR_MESSAGES.staleSave.description] }),
+        toast: { ...EDITOR_MESSAGES.staleSave, variant: "destructive" },
+        instructions,
+      },
       { status: 409 },
     );
   }
-  return redirectWithFlash("/admin/blog", { title: postId === null ? EDITOR_MESSAGES.created : EDITOR_MESSAGES.updated, description: `”${value.title}”` });
+  return redirectWithFlash("/admin/blog", {
+    title: postId === null ? EDITOR_MESSAGES.created : EDITOR_MESSAGES.updated,
+    description: `”${value.title}”`,
+  });
 }

@@ -75,8 +75,19 @@ export default function PostEditorPage({ loaderData, actionData }: Route.Compone
           signIn={notice === actionData?.toast ? actionData?.signIn : undefined}
         />
         <input {...getInputProps(fields.version, { type: "hidden" })} />
-        <PostDetails form={form} fields={fields} slugFollowsTitle={!storedSlug && !signedOut} working={working} files={files} onNotice={setClientNotice} />
-        <AiDraftPanel instructions={actionData?.instructions ?? ""} failed={actionData?.toast?.title === EDITOR_MESSAGES.aiFailed.title} working={working} />
+        <PostDetails
+          form={form}
+          fields={fields}
+          slugFollowsTitle={!storedSlug && !signedOut}
+          working={working}
+          files={files}
+          onNotice={setClientNotice}
+        />
+        <AiDraftPanel
+          instructions={actionData?.instructions ?? ""}
+          failed={actionData?.toast?.title === EDITOR_MESSAGES.aiFailed.title}
+          working={working}
+        />
         <BlockList form={form} fields={fields} working={working} files={files} />
       </Form>
     </div>

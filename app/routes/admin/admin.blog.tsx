@@ -33,7 +33,11 @@ export async function action(args: Route.ActionArgs) {
   const form = await readFormData(args.request, 4 * 1024);
   const id = String(form.get("id") ?? "");
   const back = `/admin/blog${stripConfirm(args.url.searchParams)}`;
-  const failed = { title: "Fel: Kunde inte ta bort inlägget", description: "Kunde inte ta bort inlägget. Försök igen.", variant: "destructive" as const };
+  const failed = {
+    title: "Fel: Kunde inte ta bort inlägget",
+    description: "Kunde inte ta bort inlägget. Försök igen.",
+    variant: "destructive" as const,
+  };
   if (form.get("intent") !== "delete" || !isPostId(id)) return redirectWithFlash(back, failed);
   try {
     const title = await deletePost(id);
@@ -73,8 +77,17 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
       </AdminPageHeader>
       <Form method="get" className="flex flex-wrap items-end gap-3" role="search">
         <div className="min-w-64 flex-1">
-          <label htmlFor="blog-search" className="mb-1 block text-sm font-medium">Sök på titel</label>
-          <input id="blog-search" name="q" type="search" defaultValue={search} key={search} className="w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm" />
+          <label htmlFor="blog-search" className="mb-1 block text-sm font-medium">
+            Sök på titel
+          </label>
+          <input
+            id="blog-search"
+            name="q"
+            type="search"
+            defaultValue={search}
+            key={search}
+            className="w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm"
+          />
         </div>
         <button type="submit" className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium hover:bg-slate-50">
           Sök
@@ -82,8 +95,22 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
       </Form>
 
       {confirm ? (
-        <section role="alertdialog" aria-labelledby="confirm-heading" aria-describedby="confirm-text" className="rounded-lg border border-red-300 bg-red-50 p-5">
-          <ConfirmBody id={confirm.id} title={confirm.title} busy={busy} cancel={<Link to={here} className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium">Avbryt</Link>} />
+        <section
+          role="alertdialog"
+          aria-labelledby="confirm-heading"
+          aria-describedby="confirm-text"
+          className="rounded-lg border border-red-300 bg-red-50 p-5"
+        >
+          <ConfirmBody
+            id={confirm.id}
+            title={confirm.title}
+            busy={busy}
+            cancel={
+              <Link to={here} className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium">
+                Avbryt
+              </Link>
+            }
+          />
         </section>
       ) : null}
 
@@ -97,19 +124,31 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
             <caption className="sr-only">Blogginlägg</caption>
             <thead className="bg-slate-50 text-left">
               <tr>
-                <th scope="col" className="px-3 py-2 font-semibold">Titel</th>
-                <th scope="col" className="px-3 py-2 font-semibold">Skapad</th>
-                <th scope="col" className="px-3 py-2 font-semibold">Status</th>
-                <th scope="col" className="px-3 py-2 font-semibold">Åtgärder</th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Titel
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Skapad
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Status
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Åtgärder
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
               {posts.map((post) => (
                 <tr key={post.id}>
-                  <th scope="row" className="px-3 py-2 text-left font-medium">{post.title}</th>
+                  <th scope="row" className="px-3 py-2 text-left font-medium">
+                    {post.title}
+                  </th>
                   <td className="whitespace-nowrap px-3 py-2">{swedishDate(post.createdAt)}</td>
                   <td className="px-3 py-2">
-                    <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${post.published ? "bg-emerald-100 text-emerald-900" : "bg-slate-100 text-slate-800"}`}>
+                    <span
+                      className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${post.published ? "bg-emerald-100 text-emerald-900" : "bg-slate-100 text-slate-800"}`}
+                    >
                       {post.published ? "Publicerad" : "Utkast"}
                     </span>
                   </td>
@@ -144,7 +183,12 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
       )}
       <Pagination page={page} pageCount={pageCount} />
 
-      <dialog ref={dialog} aria-labelledby="confirm-heading" aria-describedby="confirm-text" className="m-auto w-full max-w-md rounded-lg p-5 backdrop:bg-black/40">
+      <dialog
+        ref={dialog}
+        aria-labelledby="confirm-heading"
+        aria-describedby="confirm-text"
+        className="m-auto w-full max-w-md rounded-lg p-5 backdrop:bg-black/40"
+      >
         {pending ? (
           <ConfirmBody
             id={pending.id}
@@ -152,7 +196,11 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
             busy={busy}
             onSubmit={() => dialog.current?.close()}
             cancel={
-              <button type="button" onClick={() => dialog.current?.close()} className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium">
+              <button
+                type="button"
+                onClick={() => dialog.current?.close()}
+                className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium"
+              >
                 Avbryt
               </button>
             }
@@ -163,17 +211,37 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function ConfirmBody({ id, title, busy, cancel, onSubmit }: { id: string; title: string; busy: boolean; cancel: React.ReactNode; onSubmit?: () => void }) {
+function ConfirmBody({
+  id,
+  title,
+  busy,
+  cancel,
+  onSubmit,
+}: {
+  id: string;
+  title: string;
+  busy: boolean;
+  cancel: React.ReactNode;
+  onSubmit?: () => void;
+}) {
   return (
     <>
-      <h2 id="confirm-heading" className="text-lg font-semibold">Är du säker?</h2>
+      <h2 id="confirm-heading" className="text-lg font-semibold">
+        Är du säker?
+      </h2>
       <p id="confirm-text" className="mt-1 text-sm">
         Inlägget ”{title}” tas bort permanent. Det går inte att ångra.
       </p>
       <Form method="post" className="mt-4 flex gap-3" onSubmit={onSubmit}>
         <input type="hidden" name="id" value={id} />
         {cancel}
-        <button type="submit" name="intent" value="delete" disabled={busy} className="rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800">
+        <button
+          type="submit"
+          name="intent"
+          value="delete"
+          disabled={busy}
+          className="rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800"
+        >
           Ta bort
         </button>
       </Form>

@@ -70,7 +70,8 @@ function destinationId(form: FormData): string | null {
   return typeof id === "string" && isUuid(id) ? id : null;
 }
 
-const unknownDestination = () => redirectWithFlash(SCREEN, { title: "Error", description: "Unknown error occurred", variant: "destructive" });
+const unknownDestination = () =>
+  redirectWithFlash(SCREEN, { title: "Error", description: "Unknown error occurred", variant: "destructive" });
 
 async function removeDestination(form: FormData) {
   const id = destinationId(form);
@@ -103,7 +104,9 @@ export default function AdminDestinations({ loaderData, actionData }: Route.Comp
           Destinations ({destinations.length})
         </h2>
         {destinations.length === 0 ? (
-          <p className="rounded-lg border border-slate-200 bg-white p-6 text-muted">No destinations yet: the home page hides the section until you add one.</p>
+          <p className="rounded-lg border border-slate-200 bg-white p-6 text-muted">
+            No destinations yet: the home page hides the section until you add one.
+          </p>
         ) : (
           <ol className="space-y-3">
             {destinations.map((destination, index) => (
@@ -118,7 +121,14 @@ export default function AdminDestinations({ loaderData, actionData }: Route.Comp
                 </div>
                 <Form method="post" className="flex gap-2">
                   <input type="hidden" name="id" value={destination.id} />
-                  <Button name="intent" value={INTENT.up} variant="secondary" size="sm" disabled={busy || index === 0} aria-label={`Move ${destination.name} up`}>
+                  <Button
+                    name="intent"
+                    value={INTENT.up}
+                    variant="secondary"
+                    size="sm"
+                    disabled={busy || index === 0}
+                    aria-label={`Move ${destination.name} up`}
+                  >
                     ↑
                   </Button>
                   <Button
@@ -131,7 +141,14 @@ export default function AdminDestinations({ loaderData, actionData }: Route.Comp
                   >
                     ↓
                   </Button>
-                  <Button name="intent" value={INTENT.remove} variant="danger" size="sm" disabled={busy} aria-label={`Remove ${destination.name}`}>
+                  <Button
+                    name="intent"
+                    value={INTENT.remove}
+                    variant="danger"
+                    size="sm"
+                    disabled={busy}
+                    aria-label={`Remove ${destination.name}`}
+                  >
                     Remove
                   </Button>
                 </Form>

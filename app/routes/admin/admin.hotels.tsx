@@ -83,19 +83,29 @@ async function toggleFlag(toggle: Extract<HotelTablePost, { intent: "toggle" }>[
     return failure("Error", ADMIN_HOTEL_MESSAGES.toggleFailed);
   }
   const what = toggle.flag === "affiliate" ? "Affiliate flag" : "Rewritten flag";
-  return redirectWithFlash(back, { title: "Hotel updated", description: `${what} ${toggle.on ? "set" : "removed"} for ${toggle.hotelId}.` });
+  return redirectWithFlash(back, {
+    title: "Hotel updated",
+    description: `${what} ${toggle.on ? "set" : "removed"} for ${toggle.hotelId}.`,
+  });
 }
 
 /** A bulk action needs checked rows; without any it says so and changes nothing. */
 const noneSelected = (intent: BulkAction, { failure }: Answer) =>
   failure(ADMIN_HOTEL_MESSAGES.noneSelected, `Select at least one hotel to ${BULK_ACTIONS[intent].what}.`);
 
-async function setFlags(intent: "set-affiliate" | "unset-affiliate" | "set-rewritten" | "unset-rewritten", hotels: string[], answer: Answer) {
+async function setFlags(
+  intent: "set-affiliate" | "unset-affiliate" | "set-rewritten" | "unset-rewritten",
+  hotels: string[],
+  answer: Answer,
+) {
   if (hotels.length === 0) return noneSelected(intent, answer);
   const flag = intent.endsWith("affiliate") ? "affiliate" : "rewritten";
   try {
     const count = await setHotelFlag(hotels, flag, intent.startsWith("set"));
-    return redirectWithFlash(answer.back, { title: "Hotels updated", description: `${BULK_ACTIONS[intent].label}: ${count} ${count === 1 ? "hotel" : "hotels"}.` });
+    return redirectWithFlash(answer.back, {
+      title: "Hotels updated",
+      description: `${BULK_ACTIONS[intent].label}: ${count} ${count === 1 ? "hotel" : "hotels"}.`,
+    });
   } catch (error) {
     log.error("admin bulk action failed", error, { intent });
     return answer.failure(BULK_ACTIONS[intent].failure, ADMIN_HOTEL_MESSAGES.unknownError);
@@ -108,7 +118,10 @@ async function rewriteWithAi(hotels: string[], createdBy: string, answer: Answer
   try {
     const jobId = await startHotelRewrite(hotels, createdBy);
     if (!jobId) return answer.failure(title, "None of the selected hotels exists any more.");
-    return redirectWithFlash(`/admin/jobs/${jobId}`, { title: "Rewrite started", description: `${hotels.length} descriptions are being rewritten in Swedish.` });
+    return redirectWithFlash(`/admin/jobs/${jobId}`, {
+      title: "Rewrite started",
+      description: `${hotels.length} descriptions are being rewritten in Swedish.`,
+    });
   } catch (error) {
     if (error instanceof AiNotSupportedError) return answer.failure(title, error.message);
     log.error("admin bulk action failed", error, { intent: "rewrite-ai" });
@@ -120,10 +133,14 @@ async function generateAffiliate(hotels: string[], answer: Answer) {
   const { failure: title } = BULK_ACTIONS["generate-affiliate"];
   if (hotels.length === 0) return noneSelected("generate-affiliate", answer);
   const template = getEnv().AFFILIATE_URL_TEMPLATE;
-  if (!template) return answer.failure(title, "Set AFFILIATE_URL_TEMPLATE to the partner's link with {hotel_id}, {name}, {location} or {query} in it.");
+  if (!template)
+    return answer.failure(title, "Set AFFILIATE_URL_TEMPLATE to the partner's link with {hotel_id}, {name}, {location} or {query} in it.");
   try {
     const count = await generateAffiliateUrls(hotels, template);
-    return redirectWithFlash(answer.back, { title: "Affiliate URLs generated", description: `${count} ${count === 1 ? "hotel" : "hotels"} now link to ${new URL(template).host}.` });
+    return redirectWithFlash(answer.back, {
+      title: "Affiliate URLs generated",
+      description: `${count} ${count === 1 ? "hotel" : "hotels"} now link to ${new URL(template).host}.`,
+    });
   } catch (error) {
     log.error("affiliate url generation failed", error);
     return answer.failure(`Failed to generate ${new URL(template).host} affiliate URLs`, ADMIN_HOTEL_MESSAGES.unknownError);
@@ -160,7 +177,10 @@ export default function AdminHotels({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="mx-auto max-w-7xl space-y-6">
-      <AdminPageHeader title="Hotel Management" description="Search the catalogue, change flags one by one or in bulk, and start AI rewrites." />
+      <AdminPageHeader
+        title="Hotel Management"
+        description="Search the catalogue, change flags one by one or in bulk, and start AI rewrites."
+      />
       <AdminHotelFilterForm filters={filters} countries={countries} locations={locations} />
 
       <Form id={FLAG_FORM_ID} method="post" action={`/admin/hotels${search}`} hidden>
@@ -181,7 +201,9 @@ export default function AdminHotels({ loaderData }: Route.ComponentProps) {
         >
           <div className="flex flex-wrap items-center justify-between gap-3">
             <p className="text-sm text-muted" aria-live="polite">
-              {list.total > shown ? `Showing first ${shown} results of ${list.total} total hotels` : `${list.total} ${list.total === 1 ? "hotel" : "hotels"}`}
+              {list.total > shown
+                ? `Showing first ${shown} results of ${list.total} total hotels`
+                : `${list.total} ${list.total === 1 ? "hotel" : "hotels"}`}
               {hydrated && selected ? ` · ${selected} selected` : ""}
             </p>
             {hydrated ? null : selectAll ? (
@@ -228,19 +250,37 @@ export default function AdminHotels({ loaderData }: Route.ComponentProps) {
                         <span className="sr-only">Select</span>
                       )}
                     </th>
-                    <th scope="col" className="px-3 py-2 font-semibold">Name</th>
-                    <th scope="col" className="px-3 py-2 font-semibold">Country</th>
-                    <th scope="col" className="px-3 py-2 font-semibold">Location</th>
-                    <th scope="col" className="px-3 py-2 font-semibold">Affiliate URL</th>
-                    <th scope="col" className="px-3 py-2 font-semibold">Description Rewritten</th>
-                    <th scope="col" className="px-3 py-2 font-semibold">Actions</th>
+                    <th scope="col" className="px-3 py-2 font-semibold">
+                      Name
+                    </th>
+                    <th scope="col" className="px-3 py-2 font-semibold">
+                      Country
+                    </th>
+                    <th scope="col" className="px-3 py-2 font-semibold">
+                      Location
+                    </th>
+                    <th scope="col" className="px-3 py-2 font-semibold">
+                      Affiliate URL
+                    </th>
+                    <th scope="col" className="px-3 py-2 font-semibold">
+                      Description Rewritten
+                    </th>
+                    <th scope="col" className="px-3 py-2 font-semibold">
+                      Actions
+                    </th>
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-slate-100">
                   {list.hotels.map((hotel) => (
                     <tr key={hotel.hotelId}>
                       <td className="px-3 py-2">
-                        <input type="checkbox" name="hotel" value={hotel.hotelId} defaultChecked={selectAll} aria-label={`Select ${hotel.name}`} />
+                        <input
+                          type="checkbox"
+                          name="hotel"
+                          value={hotel.hotelId}
+                          defaultChecked={selectAll}
+                          aria-label={`Select ${hotel.name}`}
+                        />
                       </td>
                       <th scope="row" className="px-3 py-2 text-left font-medium">
                         {hotel.name}
@@ -286,7 +326,19 @@ export default function AdminHotels({ loaderData }: Route.ComponentProps) {
 }
 
 /** A row's flag, switched in place: the button posts the opposite value, through the flag form. */
-function FlagButton({ flag, hotel, name, on, disabled }: { flag: "affiliate" | "rewritten"; hotel: string; name: string; on: boolean; disabled: boolean }) {
+function FlagButton({
+  flag,
+  hotel,
+  name,
+  on,
+  disabled,
+}: {
+  flag: "affiliate" | "rewritten";
+  hotel: string;
+  name: string;
+  on: boolean;
+  disabled: boolean;
+}) {
   const what = flag === "affiliate" ? "affiliate flag" : "rewritten flag";
   return (
     <button
@@ -318,35 +370,63 @@ function AdminHotelFilterForm({ filters, countries, locations }: { filters: Admi
   };
   const key = adminHotelsSearch(filters);
   return (
-    <Form ref={form} method="get" action="/admin/hotels" key={key} className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 md:grid-cols-3 lg:grid-cols-6 lg:items-end">
+    <Form
+      ref={form}
+      method="get"
+      action="/admin/hotels"
+      key={key}
+      className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 md:grid-cols-3 lg:grid-cols-6 lg:items-end"
+    >
       <Field
         className="lg:col-span-2"
         label="Search"
         controlSize="compact"
         inputProps={{ id: "hotels-q", name: "q", type: "search", defaultValue: filters.q, placeholder: "Name, place or hotel ID" }}
       />
-      <SelectField label="Country" controlSize="compact" selectProps={{ id: "hotels-country", name: "country", defaultValue: filters.country, onChange: () => apply(true) }}>
+      <SelectField
+        label="Country"
+        controlSize="compact"
+        selectProps={{ id: "hotels-country", name: "country", defaultValue: filters.country, onChange: () => apply(true) }}
+      >
         <option value="">All countries</option>
         {countries.map((country) => (
-          <option key={country} value={country}>{country}</option>
+          <option key={country} value={country}>
+            {country}
+          </option>
         ))}
       </SelectField>
       <SelectField
         label="Location"
         controlSize="compact"
-        selectProps={{ id: "hotels-location", name: "location", defaultValue: filters.location, disabled: !filters.country, onChange: () => apply() }}
+        selectProps={{
+          id: "hotels-location",
+          name: "location",
+          defaultValue: filters.location,
+          disabled: !filters.country,
+          onChange: () => apply(),
+        }}
       >
         <option value="">{filters.country ? "All locations" : "Choose a country first"}</option>
         {locations.map((location) => (
-          <option key={location} value={location}>{location}</option>
+          <option key={location} value={location}>
+            {location}
+          </option>
         ))}
       </SelectField>
-      <SelectField label="Affiliate status" controlSize="compact" selectProps={{ id: "hotels-affiliate", name: "affiliate", defaultValue: filters.affiliate, onChange: () => apply() }}>
+      <SelectField
+        label="Affiliate status"
+        controlSize="compact"
+        selectProps={{ id: "hotels-affiliate", name: "affiliate", defaultValue: filters.affiliate, onChange: () => apply() }}
+      >
         <option value="all">All</option>
         <option value="missing">Missing affiliate URL</option>
         <option value="has">Has affiliate URL</option>
       </SelectField>
-      <SelectField label="Rewrite status" controlSize="compact" selectProps={{ id: "hotels-rewrite", name: "rewrite", defaultValue: filters.rewrite, onChange: () => apply() }}>
+      <SelectField
+        label="Rewrite status"
+        controlSize="compact"
+        selectProps={{ id: "hotels-rewrite", name: "rewrite", defaultValue: filters.rewrite, onChange: () => apply() }}
+      >
         <option value="all">All</option>
         <option value="not-rewritten">Not rewritten</option>
         <option value="rewritten">Rewritten</option>

@@ -30,7 +30,9 @@ export async function action(args: Route.ActionArgs) {
   const deleted = await deleteContactMessage(id);
   return redirectWithFlash(
     back,
-    deleted ? { title: "Message deleted", description: "The message has been removed." } : { title: "Error", description: "That message was already deleted.", variant: "destructive" },
+    deleted
+      ? { title: "Message deleted", description: "The message has been removed." }
+      : { title: "Error", description: "That message was already deleted.", variant: "destructive" },
   );
 }
 
@@ -51,7 +53,10 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
               <article aria-labelledby={`message-${message.id}`} className="rounded-lg border border-slate-200 bg-white p-4">
                 <header className="flex flex-wrap items-baseline justify-between gap-2">
                   <h2 id={`message-${message.id}`} className="font-semibold">
-                    {message.name} <a href={`mailto:${message.email}`} className="text-sm font-normal text-brand-700 underline">{message.email}</a>
+                    {message.name}{" "}
+                    <a href={`mailto:${message.email}`} className="text-sm font-normal text-brand-700 underline">
+                      {message.email}
+                    </a>
                   </h2>
                   <time dateTime={new Date(message.created_at).toISOString()} className="text-sm text-muted">
                     {dateTime.format(new Date(message.created_at))}
@@ -78,9 +83,23 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
       )}
       {pages > 1 ? (
         <nav aria-label="Pages" className="flex items-center justify-between text-sm">
-          {page > 1 ? <Link to={`?sida=${page - 1}`} className="font-medium text-brand-700 underline">Newer</Link> : <span />}
-          <span className="text-muted">Page {page} of {pages}</span>
-          {page < pages ? <Link to={`?sida=${page + 1}`} className="font-medium text-brand-700 underline">Older</Link> : <span />}
+          {page > 1 ? (
+            <Link to={`?sida=${page - 1}`} className="font-medium text-brand-700 underline">
+              Newer
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span className="text-muted">
+            Page {page} of {pages}
+          </span>
+          {page < pages ? (
+            <Link to={`?sida=${page + 1}`} className="font-medium text-brand-700 underline">
+              Older
+            </Link>
+          ) : (
+            <span />
+          )}
         </nav>
       ) : null}
     </div>

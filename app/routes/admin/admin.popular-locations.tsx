@@ -39,7 +39,11 @@ export async function action(args: Route.ActionArgs) {
     .sort((a, b) => rank(a) - rank(b))
     .map((value) => known.get(value)!);
   if (wanted.length > MAX_CHOSEN) {
-    return redirectWithFlash("/admin/popular-locations", { title: FAILED, description: `Choose at most ${MAX_CHOSEN} locations.`, variant: "destructive" });
+    return redirectWithFlash("/admin/popular-locations", {
+      title: FAILED,
+      description: `Choose at most ${MAX_CHOSEN} locations.`,
+      variant: "destructive",
+    });
   }
   try {
     await saveChosenPlaces(wanted);
@@ -49,7 +53,9 @@ export async function action(args: Route.ActionArgs) {
   }
   return redirectWithFlash("/admin/popular-locations", {
     title: "Popular locations saved",
-    description: wanted.length ? `The home page shows ${wanted.length} ${wanted.length === 1 ? "location" : "locations"}.` : "None chosen: the home page shows its default places.",
+    description: wanted.length
+      ? `The home page shows ${wanted.length} ${wanted.length === 1 ? "location" : "locations"}.`
+      : "None chosen: the home page shows its default places.",
   });
 }
 
@@ -81,7 +87,11 @@ export default function AdminPopularLocations({ loaderData }: Route.ComponentPro
             })}
           </ul>
         </fieldset>
-        <button type="submit" disabled={busy} className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-70">
+        <button
+          type="submit"
+          disabled={busy}
+          className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
+        >
           {busy ? "Saving..." : "Save Selected Locations"}
         </button>
       </Form>

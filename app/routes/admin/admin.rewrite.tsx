@@ -45,7 +45,13 @@ export async function loader(args: Route.LoaderArgs) {
   if (!query) return { canTranslate, query, hotel: null, status: { kind: "error" as const, text: REWRITE_MESSAGES.enterId } };
   try {
     const hotel = await findHotelText(query);
-    if (!hotel) return { canTranslate, query, hotel: null, status: { kind: "error" as const, title: REWRITE_MESSAGES.notFoundTitle, text: REWRITE_MESSAGES.notFound } };
+    if (!hotel)
+      return {
+        canTranslate,
+        query,
+        hotel: null,
+        status: { kind: "error" as const, title: REWRITE_MESSAGES.notFoundTitle, text: REWRITE_MESSAGES.notFound },
+      };
     return { canTranslate, query, hotel, status: { kind: "ok" as const, text: REWRITE_MESSAGES.found } };
   } catch (error) {
     log.error("admin rewrite search failed", error);
@@ -88,7 +94,10 @@ export async function action(args: Route.ActionArgs) {
       log.error("admin save translation failed", error, { hotelId });
       return answer(REWRITE_MESSAGES.saveFailed, 500);
     }
-    return redirectWithFlash(`/admin/rewrite?hotel=${encodeURIComponent(hotelId)}`, { title: "Saved", description: REWRITE_MESSAGES.saved });
+    return redirectWithFlash(`/admin/rewrite?hotel=${encodeURIComponent(hotelId)}`, {
+      title: "Saved",
+      description: REWRITE_MESSAGES.saved,
+    });
   }
   return answer("Unknown error occurred", 400);
 }
@@ -101,10 +110,15 @@ export default function AdminRewrite({ loaderData, actionData }: Route.Component
 
   return (
     <div className="mx-auto max-w-5xl space-y-6">
-      <AdminPageHeader title="AI Description Translation" description="Find a hotel, translate its English description to Swedish, check it, and save." />
+      <AdminPageHeader
+        title="AI Description Translation"
+        description="Find a hotel, translate its English description to Swedish, check it, and save."
+      />
       <Form method="get" className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4">
         <div className="min-w-64 flex-1">
-          <Label htmlFor="rewrite-hotel" controlSize="compact">Hotel ID</Label>
+          <Label htmlFor="rewrite-hotel" controlSize="compact">
+            Hotel ID
+          </Label>
           <Input
             controlSize="compact"
             id="rewrite-hotel"
@@ -134,16 +148,28 @@ export default function AdminRewrite({ loaderData, actionData }: Route.Component
           <h2 className="text-lg font-semibold">
             {hotel.name ?? hotel.hotel_id}
             <span className="ml-2 text-sm font-normal text-muted">
-              {[hotel.location, hotel.country].filter(Boolean).join(", ")} · {hotel.is_description_rewritten ? "rewritten" : "not rewritten"}
+              {[hotel.location, hotel.country].filter(Boolean).join(", ")} ·{" "}
+              {hotel.is_description_rewritten ? "rewritten" : "not rewritten"}
             </span>
           </h2>
           <div className="grid gap-4 lg:grid-cols-2">
             <div>
-              <Label htmlFor="rewrite-original" controlSize="compact">Original description (English)</Label>
-              <Textarea controlSize="compact" id="rewrite-original" readOnly rows={14} value={hotel.description ?? ""} className="bg-slate-50" />
+              <Label htmlFor="rewrite-original" controlSize="compact">
+                Original description (English)
+              </Label>
+              <Textarea
+                controlSize="compact"
+                id="rewrite-original"
+                readOnly
+                rows={14}
+                value={hotel.description ?? ""}
+                className="bg-slate-50"
+              />
             </div>
             <div>
-              <Label htmlFor="rewrite-translation" controlSize="compact">Swedish translation</Label>
+              <Label htmlFor="rewrite-translation" controlSize="compact">
+                Swedish translation
+              </Label>
               <Textarea
                 controlSize="compact"
                 id="rewrite-translation"
@@ -154,7 +180,9 @@ export default function AdminRewrite({ loaderData, actionData }: Route.Component
                 aria-describedby={actionData?.error ? "rewrite-error" : "rewrite-translation-hint"}
               />
               <p id="rewrite-translation-hint" className="mt-1 text-xs text-muted">
-                {canTranslate ? "Translate with AI fills this in; edit it before saving." : "No AI provider is configured: type the Swedish text here and save it."}
+                {canTranslate
+                  ? "Translate with AI fills this in; edit it before saving."
+                  : "No AI provider is configured: type the Swedish text here and save it."}
               </p>
             </div>
           </div>

@@ -31,7 +31,17 @@ export async function loader(args: Route.LoaderArgs) {
     const [xml, counts] = await Promise.all([renderSitemap({ siteUrl: getEnv().SITE_URL }), countSitemapUrls()]);
     const plan = planSitemap(counts);
     const urls = [...xml!.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!.replace(/&amp;/g, "&"));
-    return { generated: { xml: xml!, counts, index: plan.index, parts: plan.parts.length, preview: urls.slice(0, PREVIEW_ROWS), urlsInDocument: urls.length }, tab };
+    return {
+      generated: {
+        xml: xml!,
+        counts,
+        index: plan.index,
+        parts: plan.parts.length,
+        preview: urls.slice(0, PREVIEW_ROWS),
+        urlsInDocument: urls.length,
+      },
+      tab,
+    };
   } catch (error) {
     log.error("admin sitemap generation failed", error);
     return { generated: null, tab, error: "Failed to generate sitemap" };
@@ -45,7 +55,10 @@ export async function action(args: Route.ActionArgs) {
     return redirectWithFlash("/admin/sitemap", { title: "No sitemap", description: "Generate a sitemap first", variant: "destructive" });
   }
   refreshLiveSitemap();
-  return redirectWithFlash("/admin/sitemap?generate=1", { title: "Live sitemap updated", description: "/sitemap.xml now reflects the catalogue as it is." });
+  return redirectWithFlash("/admin/sitemap?generate=1", {
+    title: "Live sitemap updated",
+    description: "/sitemap.xml now reflects the catalogue as it is.",
+  });
 }
 
 const tabClass = (active: boolean) =>
@@ -109,7 +122,8 @@ export default function AdminSitemap({ loaderData }: Route.ComponentProps) {
       <aside className="rounded-lg border border-sky-200 bg-sky-50 p-4 text-sm text-sky-950">
         <p>
           Paths: <code>/</code>, <code>/hotels</code>, <code>/{"{country}"}</code>, <code>/{"{country}/{location}"}</code>,{" "}
-          <code>/{"{country}/{location}/{hotel}"}</code> and the published blog posts. Beyond 50,000 addresses /sitemap.xml becomes a sitemap index.
+          <code>/{"{country}/{location}/{hotel}"}</code> and the published blog posts. Beyond 50,000 addresses /sitemap.xml becomes a
+          sitemap index.
         </p>
       </aside>
 
@@ -138,28 +152,52 @@ export default function AdminSitemap({ loaderData }: Route.ComponentProps) {
             </dl>
           </section>
           <nav aria-label="Sitemap views" className="flex gap-1 border-b border-slate-200">
-            <Link to="?generate=1&tab=xml" aria-current={tab === "xml" ? "page" : undefined} className={tabClass(tab === "xml")} preventScrollReset>
+            <Link
+              to="?generate=1&tab=xml"
+              aria-current={tab === "xml" ? "page" : undefined}
+              className={tabClass(tab === "xml")}
+              preventScrollReset
+            >
               XML
             </Link>
-            <Link to="?generate=1&tab=preview" aria-current={tab === "preview" ? "page" : undefined} className={tabClass(tab === "preview")} preventScrollReset>
+            <Link
+              to="?generate=1&tab=preview"
+              aria-current={tab === "preview" ? "page" : undefined}
+              className={tabClass(tab === "preview")}
+              preventScrollReset
+            >
               Preview
             </Link>
           </nav>
           {tab === "xml" ? (
             <div>
-              <label htmlFor="sitemap-xml" className="sr-only">Sitemap XML</label>
-              <textarea id="sitemap-xml" readOnly value={generated.xml} rows={20} className="w-full rounded-md border border-slate-300 bg-slate-50 p-3 font-mono text-xs" />
+              <label htmlFor="sitemap-xml" className="sr-only">
+                Sitemap XML
+              </label>
+              <textarea
+                id="sitemap-xml"
+                readOnly
+                value={generated.xml}
+                rows={20}
+                className="w-full rounded-md border border-slate-300 bg-slate-50 p-3 font-mono text-xs"
+              />
             </div>
           ) : (
             <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
               <table className="min-w-full text-sm">
                 <caption className="p-3 text-left text-muted">
-                  {generated.index ? "The sitemap index lists its files:" : `The first ${Math.min(PREVIEW_ROWS, generated.urlsInDocument)} of ${generated.urlsInDocument} addresses:`}
+                  {generated.index
+                    ? "The sitemap index lists its files:"
+                    : `The first ${Math.min(PREVIEW_ROWS, generated.urlsInDocument)} of ${generated.urlsInDocument} addresses:`}
                 </caption>
                 <thead className="bg-slate-50 text-left">
                   <tr>
-                    <th scope="col" className="px-3 py-2">#</th>
-                    <th scope="col" className="px-3 py-2">Address</th>
+                    <th scope="col" className="px-3 py-2">
+                      #
+                    </th>
+                    <th scope="col" className="px-3 py-2">
+                      Address
+                    </th>
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-slate-100">

@@ -116,7 +116,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithFlash(`/login${back}`, { title: "Konto skapat", description: "Kontrollera din e-post för att bekräfta kontot." });
   }
   // A fresh session id at every sign-in; any earlier session of this browser ends.
-  const { setCookie, admin } = await startUserSession(request, { user: outcome.user, provider: getAuthProvider().name, tokens: outcome.tokens });
+  const { setCookie, admin } = await startUserSession(request, {
+    user: outcome.user,
+    provider: getAuthProvider().name,
+    tokens: outcome.tokens,
+  });
   const destination = redirectTo ?? (admin ? "/admin" : "/");
   const flash =
     intent === SIGN_IN
@@ -166,9 +170,19 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         </nav>
         {/* One component per intent, so each form keeps its own state. */}
         {intent === SIGN_IN ? (
-          <CredentialsForm key={SIGN_IN} intent={SIGN_IN} redirectTo={redirectTo} lastResult={actionData?.intent === SIGN_IN ? actionData.result : undefined} />
+          <CredentialsForm
+            key={SIGN_IN}
+            intent={SIGN_IN}
+            redirectTo={redirectTo}
+            lastResult={actionData?.intent === SIGN_IN ? actionData.result : undefined}
+          />
         ) : (
-          <CredentialsForm key={SIGN_UP} intent={SIGN_UP} redirectTo={redirectTo} lastResult={actionData?.intent === SIGN_UP ? actionData.result : undefined} />
+          <CredentialsForm
+            key={SIGN_UP}
+            intent={SIGN_UP}
+            redirectTo={redirectTo}
+            lastResult={actionData?.intent === SIGN_UP ? actionData.result : undefined}
+          />
         )}
       </div>
     </div>
@@ -209,7 +223,12 @@ function CredentialsForm({ intent, redirectTo, lastResult }: CredentialsFormProp
   const focus = fields.email.errors ? "email" : fields.password.errors || formError ? "password" : null;
 
   return (
-    <Form method="post" action={redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : "/login"} className="mt-6 space-y-5" {...getFormProps(form)}>
+    <Form
+      method="post"
+      action={redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : "/login"}
+      className="mt-6 space-y-5"
+      {...getFormProps(form)}
+    >
       <input type="hidden" name="intent" value={intent} />
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
       {formError ? (
@@ -222,7 +241,12 @@ function CredentialsForm({ intent, redirectTo, lastResult }: CredentialsFormProp
         label="E-postadress"
         errors={fields.email.errors}
         errorId={fields.email.errorId}
-        inputProps={{ ...getInputProps(fields.email, { type: "email" }), required: true, autoComplete: "email", autoFocus: focus === "email" }}
+        inputProps={{
+          ...getInputProps(fields.email, { type: "email" }),
+          required: true,
+          autoComplete: "email",
+          autoFocus: focus === "email",
+        }}
       />
       <Field
         label="Lösenord"

@@ -47,7 +47,11 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
       datePublished: post.createdAt,
       dateModified: post.updatedAt,
       author: { "@type": "Organization", name: site.siteName },
-      publisher: { "@type": "Organization", name: site.siteName, logo: { "@type": "ImageObject", url: absoluteUrl(site.siteUrl, "/favicon.svg") } },
+      publisher: {
+        "@type": "Organization",
+        name: site.siteName,
+        logo: { "@type": "ImageObject", url: absoluteUrl(site.siteUrl, "/favicon.svg") },
+      },
       mainEntityOfPage: absoluteUrl(site.siteUrl, path),
       inLanguage: "sv-SE",
     }),
@@ -77,7 +81,9 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
           Publicerad <time dateTime={post.createdAt}>{swedishDate(post.createdAt)}</time> · {post.readingTime} min läsning
         </p>
       </header>
-      {post.coverImage ? <img src={post.coverImage} alt="" width={1200} height={630} className="mt-6 aspect-[1200/630] w-full rounded-xl object-cover" /> : null}
+      {post.coverImage ? (
+        <img src={post.coverImage} alt="" width={1200} height={630} className="mt-6 aspect-[1200/630] w-full rounded-xl object-cover" />
+      ) : null}
       <div className="mt-8">
         <BlogBlocks blocks={post.content} />
       </div>

@@ -70,7 +70,10 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
                     <h2 className="mt-1 line-clamp-2 text-xl font-semibold">{post.title}</h2>
                     <p className="mt-2 line-clamp-3 text-muted">{post.excerpt}</p>
                     <p className="mt-auto pt-4">
-                      <Link to={blogPostPath(post)} className="inline-block rounded-md border border-brand-600 px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50">
+                      <Link
+                        to={blogPostPath(post)}
+                        className="inline-block rounded-md border border-brand-600 px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+                      >
                         Läs mer<span className="sr-only">: {post.title}</span>
                       </Link>
                     </p>

@@ -65,8 +65,8 @@ export default function Contact({ actionData }: Route.ComponentProps) {
         <div className="max-w-2xl">
           <h1 className="text-3xl font-bold">Kontakt</h1>
           <p className="mt-3 leading-relaxed text-muted">
-            Har du en fråga, en synpunkt på webbplatsen eller har du hittat något som inte stämmer i en
-            hotellbeskrivning? Skriv till oss här, så svarar vi så snart vi kan. Alla fält måste fyllas i.
+            Har du en fråga, en synpunkt på webbplatsen eller har du hittat något som inte stämmer i en hotellbeskrivning? Skriv till oss
+            här, så svarar vi så snart vi kan. Alla fält måste fyllas i.
           </p>
 
           {/* A new location (after a post) remounts the form: empty after success, the typed values after errors. */}
@@ -74,17 +74,21 @@ export default function Contact({ actionData }: Route.ComponentProps) {
         </div>
 
         <aside aria-labelledby="contact-more" className="h-fit rounded-xl bg-brand-50 p-6 leading-relaxed">
-          <h2 id="contact-more" className="text-lg font-semibold">Bra att veta</h2>
+          <h2 id="contact-more" className="text-lg font-semibold">
+            Bra att veta
+          </h2>
           <ul className="mt-3 list-disc space-y-2 pl-5">
             <li>
-              Gäller det en bokning du redan har gjort? Kontakta partnern du bokade hos – det är de som har din bokning
-              och kan ändra eller avboka den.
+              Gäller det en bokning du redan har gjort? Kontakta partnern du bokade hos – det är de som har din bokning och kan ändra eller
+              avboka den.
             </li>
+            <li>Vi sparar ditt namn, din e-postadress och ditt meddelande bara för att kunna svara dig.</li>
             <li>
-              Vi sparar ditt namn, din e-postadress och ditt meddelande bara för att kunna svara dig.
-            </li>
-            <li>
-              Vill du veta mer om hur vi arbetar? Läs <Link to="/about" className="font-medium text-brand-700 underline">om oss</Link>.
+              Vill du veta mer om hur vi arbetar? Läs{" "}
+              <Link to="/about" className="font-medium text-brand-700 underline">
+                om oss
+              </Link>
+              .
             </li>
           </ul>
         </aside>

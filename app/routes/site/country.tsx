@@ -22,7 +22,10 @@ export function meta({ data, matches }: Route.MetaArgs) {
       siteUrl,
       path: countryPath(data.country),
     }),
-    hotelItemListJsonLd(siteUrl, data.page.hotels.map((hotel) => ({ ...hotel, href: hotelPath(hotel) }))),
+    hotelItemListJsonLd(
+      siteUrl,
+      data.page.hotels.map((hotel) => ({ ...hotel, href: hotelPath(hotel) })),
+    ),
     breadcrumbJsonLd(siteUrl, [
       { label: "Hem", path: "/" },
       { label: data.country, path: countryPath(data.country) },
@@ -32,10 +35,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
 
 export async function loader({ url, params }: Route.LoaderArgs) {
   // Both match the segment the same way (place_key), so they need not wait for each other.
-  const [country, page] = await Promise.all([
-    findCountry(params.country),
-    loadHotelListPage(url, { country: params.country }),
-  ]);
+  const [country, page] = await Promise.all([findCountry(params.country), loadHotelListPage(url, { country: params.country })]);
   if (!country) throw data(null, { status: 404 });
   return { country, page };
 }

@@ -21,7 +21,14 @@ export function meta({ data, matches }: Route.MetaArgs) {
       siteUrl,
       path: "/",
     }),
-    ...(data ? [hotelItemListJsonLd(siteUrl, data.hotels.map((hotel) => ({ ...hotel, href: hotelPath(hotel) })))] : []),
+    ...(data
+      ? [
+          hotelItemListJsonLd(
+            siteUrl,
+            data.hotels.map((hotel) => ({ ...hotel, href: hotelPath(hotel) })),
+          ),
+        ]
+      : []),
   ];
 }
 
@@ -69,7 +76,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       {places.length ? (
         <section aria-labelledby="popular-places-heading" className="container-page py-10">
-          <h2 id="popular-places-heading" className="text-2xl font-semibold">Populära platser</h2>
+          <h2 id="popular-places-heading" className="text-2xl font-semibold">
+            Populära platser
+          </h2>
           <ul className="mt-4 flex flex-wrap gap-2" aria-label="Välj plats">
             {places.map((place) => {
               const isSelected = place.location === selected?.location;
@@ -92,7 +101,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <div className="mt-6 space-y-6">
             <HotelList hotels={hotels} amenityCount={4} emptyText="Inga hotell hittades för den här platsen" />
             {selected ? (
-              <HotelMap markers={toMapMarkers(hotels)} city={selected.location} country={selected.country} label={`Karta över hotell i ${selected.location}`} className="h-[320px]" />
+              <HotelMap
+                markers={toMapMarkers(hotels)}
+                city={selected.location}
+                country={selected.country}
+                label={`Karta över hotell i ${selected.location}`}
+                className="h-[320px]"
+              />
             ) : null}
           </div>
         </section>
@@ -100,12 +115,21 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       {destinations.length ? (
         <section aria-labelledby="destinations-heading" className="container-page py-10">
-          <h2 id="destinations-heading" className="text-2xl font-semibold">Populära destinationer</h2>
+          <h2 id="destinations-heading" className="text-2xl font-semibold">
+            Populära destinationer
+          </h2>
           <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
             {destinations.map((destination) => (
               <li key={destination.id} className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
                 <Link to={destination.link} className="block h-full hover:bg-slate-50">
-                  <img src={destination.image} alt="" width={600} height={400} loading="lazy" className="aspect-[3/2] w-full object-cover" />
+                  <img
+                    src={destination.image}
+                    alt=""
+                    width={600}
+                    height={400}
+                    loading="lazy"
+                    className="aspect-[3/2] w-full object-cover"
+                  />
                   <div className="p-4">
                     <h3 className="text-lg font-semibold">{destination.name}</h3>
                     <p className="mt-1 line-clamp-3 text-sm text-muted">{destination.description}</p>

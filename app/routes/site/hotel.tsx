@@ -104,10 +104,20 @@ export function meta({ data, matches }: Route.MetaArgs) {
         addressLocality: hotel.location,
         addressCountry: hotel.country,
       },
-      ...(hotel.latitude && hotel.longitude ? { geo: { "@type": "GeoCoordinates", latitude: hotel.latitude, longitude: hotel.longitude } } : {}),
+      ...(hotel.latitude && hotel.longitude
+        ? { geo: { "@type": "GeoCoordinates", latitude: hotel.latitude, longitude: hotel.longitude } }
+        : {}),
       ...(hotel.star_rating ? { starRating: { "@type": "Rating", ratingValue: hotel.star_rating } } : {}),
       ...(hotel.rating
-        ? { aggregateRating: { "@type": "AggregateRating", ratingValue: hotel.rating, bestRating: 10, worstRating: 1, reviewCount: Math.max(1, hotel.review_count) } }
+        ? {
+            aggregateRating: {
+              "@type": "AggregateRating",
+              ratingValue: hotel.rating,
+              bestRating: 10,
+              worstRating: 1,
+              reviewCount: Math.max(1, hotel.review_count),
+            },
+          }
         : {}),
       ...(Number(hotel.price_amount) > 0 ? { priceRange: `Från ${formatPrice(hotel.price_amount, hotel.price_currency)}` } : {}),
       amenityFeature: hotel.amenities.map((amenity) => ({ "@type": "LocationFeatureSpecification", name: amenity.label, value: true })),
@@ -152,7 +162,9 @@ export default function HotelPage({ loaderData }: Route.ComponentProps) {
         <div className="min-w-0 space-y-8">
           <ImageCarousel images={images} name={hotel.name} />
           <section aria-labelledby="about-heading">
-            <h2 id="about-heading" className="mb-3 text-xl font-semibold">Om hotellet</h2>
+            <h2 id="about-heading" className="mb-3 text-xl font-semibold">
+              Om hotellet
+            </h2>
             {hotel.description ? (
               <p className="max-w-prose whitespace-pre-line leading-relaxed">{hotel.description}</p>
             ) : (
@@ -160,23 +172,39 @@ export default function HotelPage({ loaderData }: Route.ComponentProps) {
             )}
           </section>
           <section aria-labelledby="amenities-heading">
-            <h2 id="amenities-heading" className="mb-3 text-xl font-semibold">Bekvämligheter</h2>
+            <h2 id="amenities-heading" className="mb-3 text-xl font-semibold">
+              Bekvämligheter
+            </h2>
             <AmenityList amenities={hotel.amenities} max={hotel.amenities.length} />
           </section>
           <section aria-labelledby="map-heading">
-            <h2 id="map-heading" className="mb-3 text-xl font-semibold">Läge</h2>
+            <h2 id="map-heading" className="mb-3 text-xl font-semibold">
+              Läge
+            </h2>
             <HotelMap markers={markers} city={hotel.location} country={hotel.country} label={`Karta: ${hotel.name}`} />
           </section>
           <section aria-labelledby="resources-heading">
-            <h2 id="resources-heading" className="mb-3 text-xl font-semibold">Reseresurser</h2>
+            <h2 id="resources-heading" className="mb-3 text-xl font-semibold">
+              Reseresurser
+            </h2>
             <ul className="space-y-2">
               <li>
-                <a href={`https://www.google.com/maps/search/?api=1&query=${mapsQuery}`} target="_blank" rel="noopener noreferrer" className="text-brand-700 underline">
+                <a
+                  href={`https://www.google.com/maps/search/?api=1&query=${mapsQuery}`}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="text-brand-700 underline"
+                >
                   Visa {hotel.name} på karta (öppnas i ny flik)
                 </a>
               </li>
               <li>
-                <a href={`https://www.tripadvisor.se/Search?q=${reviewQuery}`} target="_blank" rel="noopener noreferrer" className="text-brand-700 underline">
+                <a
+                  href={`https://www.tripadvisor.se/Search?q=${reviewQuery}`}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="text-brand-700 underline"
+                >
                   Läs omdömen om {hotel.name} (öppnas i ny flik)
                 </a>
               </li>
@@ -184,8 +212,13 @@ export default function HotelPage({ loaderData }: Route.ComponentProps) {
           </section>
         </div>
 
-        <aside aria-labelledby="booking-heading" className="h-fit space-y-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm lg:sticky lg:top-6">
-          <h2 id="booking-heading" className="text-xl font-semibold">Boka ditt rum</h2>
+        <aside
+          aria-labelledby="booking-heading"
+          className="h-fit space-y-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm lg:sticky lg:top-6"
+        >
+          <h2 id="booking-heading" className="text-xl font-semibold">
+            Boka ditt rum
+          </h2>
           {price ? (
             <p className="text-muted">
               från <span className="text-2xl font-bold text-ink">{price}</span> / natt
@@ -194,7 +227,11 @@ export default function HotelPage({ loaderData }: Route.ComponentProps) {
             <p className="text-muted">Se aktuellt pris hos vår partner.</p>
           )}
           {bookingHref ? (
-            <a href={bookingHref} rel="nofollow" className="block rounded-md bg-brand-600 px-4 py-3 text-center font-semibold text-white hover:bg-brand-700">
+            <a
+              href={bookingHref}
+              rel="nofollow"
+              className="block rounded-md bg-brand-600 px-4 py-3 text-center font-semibold text-white hover:bg-brand-700"
+            >
               Boka nu
             </a>
           ) : (
@@ -206,7 +243,9 @@ export default function HotelPage({ loaderData }: Route.ComponentProps) {
 
       {related.length ? (
         <section aria-labelledby="related-heading">
-          <h2 id="related-heading" className="mb-4 text-xl font-semibold">Fler hotell i {hotel.location}</h2>
+          <h2 id="related-heading" className="mb-4 text-xl font-semibold">
+            Fler hotell i {hotel.location}
+          </h2>
           <HotelList hotels={related} />
           <p className="mt-4">
             <Link to={placePath(hotel.country, hotel.location)} className="font-medium text-brand-700 underline">

@@ -20,9 +20,18 @@ import { MapToggle } from "#app/components/map-toggle.tsx";
 
 /** Title and description by which query parameter is present: search, place, country, destination, rating. */
 function describe(params: ListParams): { title: string; description: string } {
-  if (params.search) return { title: `Sökresultat för "${params.search}"`, description: `Hotell som matchar "${params.search}". Jämför betyg, priser och läge.` };
-  if (params.location) return { title: `Hotell i ${params.location}`, description: `Jämför hotell i ${params.location}${params.country ? `, ${params.country}` : ""}.` };
-  if (params.country) return { title: `Hotell i ${params.country}`, description: `Alla våra hotell i ${params.country}, med betyg, priser och karta.` };
+  if (params.search)
+    return {
+      title: `Sökresultat för "${params.search}"`,
+      description: `Hotell som matchar "${params.search}". Jämför betyg, priser och läge.`,
+    };
+  if (params.location)
+    return {
+      title: `Hotell i ${params.location}`,
+      description: `Jämför hotell i ${params.location}${params.country ? `, ${params.country}` : ""}.`,
+    };
+  if (params.country)
+    return { title: `Hotell i ${params.country}`, description: `Alla våra hotell i ${params.country}, med betyg, priser och karta.` };
   if (params.destination) return { title: `Hotell i ${params.destination}`, description: `Hotell för resan till ${params.destination}.` };
   if (params.rating) return { title: `Hotell med ${params.rating}+ stjärnor`, description: `Hotell med minst ${params.rating} stjärnor.` };
   return { title: "Alla hotell", description: "Sök och jämför hotell i Sverige och hela världen." };
@@ -35,7 +44,10 @@ export function meta({ data, matches, location }: Route.MetaArgs) {
   // Filtered and later pages are variations of /hotels: crawlers index them, canonical stays with the query.
   return [
     ...seoMeta({ title, description, siteName, siteUrl, path: `${location.pathname}${location.search}` }),
-    hotelItemListJsonLd(siteUrl, data.page.hotels.map((hotel) => ({ ...hotel, href: hotelPath(hotel) }))),
+    hotelItemListJsonLd(
+      siteUrl,
+      data.page.hotels.map((hotel) => ({ ...hotel, href: hotelPath(hotel) })),
+    ),
   ];
 }
 
@@ -95,7 +107,9 @@ export default function Hotels({ loaderData, actionData }: Route.ComponentProps)
     <div className="container-page space-y-6 py-8">
       <header>
         <h1 className="text-3xl font-bold">{title}</h1>
-        <p className="mt-1 text-muted" aria-live="polite">{hotelCount(page.total)}</p>
+        <p className="mt-1 text-muted" aria-live="polite">
+          {hotelCount(page.total)}
+        </p>
       </header>
       <FilterBar params={page.params} countries={page.countries} locations={page.locations} action="/hotels" />
       <AiRecommendationBox result={actionData?.ai ?? null} action={`${location.pathname}${location.search}`} />

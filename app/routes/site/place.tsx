@@ -21,7 +21,10 @@ export function meta({ data, matches }: Route.MetaArgs) {
       siteUrl,
       path: placePath(data.country, data.location),
     }),
-    hotelItemListJsonLd(siteUrl, data.page.hotels.map((hotel) => ({ ...hotel, href: hotelPath(hotel) }))),
+    hotelItemListJsonLd(
+      siteUrl,
+      data.page.hotels.map((hotel) => ({ ...hotel, href: hotelPath(hotel) })),
+    ),
     breadcrumbJsonLd(siteUrl, [
       { label: "Hem", path: "/" },
       { label: data.country, path: countryPath(data.country) },
@@ -46,7 +49,9 @@ export default function PlacePage({ loaderData }: Route.ComponentProps) {
     <div className="container-page space-y-6 py-8">
       <Breadcrumbs crumbs={[{ label: "Hem", to: "/" }, { label: country, to: countryPath(country) }, { label: location }]} />
       <header>
-        <h1 className="text-3xl font-bold">Hotell i {location}, {country}</h1>
+        <h1 className="text-3xl font-bold">
+          Hotell i {location}, {country}
+        </h1>
         <p className="mt-1 text-muted">{hotelCount(page.total)}</p>
       </header>
       <FilterBar params={page.params} countries={[]} locations={[]} action={placePath(country, location)} fixedPlace />

@@ -99,10 +99,8 @@ export default function RedirectPage({ loaderData }: Route.ComponentProps) {
   return <PartnerForward key={loaderData.destination} destination={loaderData.destination} host={loaderData.host} />;
 }
 
-const primaryButton =
-  "inline-block rounded-md border border-transparent bg-brand-600 px-5 py-3 font-medium text-white hover:bg-brand-700";
-const secondaryButton =
-  "inline-block rounded-md border border-slate-300 bg-white px-5 py-3 font-medium text-ink hover:border-brand-600";
+const primaryButton = "inline-block rounded-md border border-transparent bg-brand-600 px-5 py-3 font-medium text-white hover:bg-brand-700";
+const secondaryButton = "inline-block rounded-md border border-slate-300 bg-white px-5 py-3 font-medium text-ink hover:border-brand-600";
 
 function PartnerForward({ destination, host }: { destination: string; host: string }) {
   const hydrated = useHydrated();
@@ -175,8 +173,8 @@ function UnknownHostWarning({ destination, host }: { destination: string; host: 
           Kontrollera länken innan du fortsätter
         </h1>
         <p className="mt-3">
-          Länken leder till <strong className="break-all">{host}</strong>, som inte är en av våra partner. Kontrollera
-          adressen innan du fortsätter.
+          Länken leder till <strong className="break-all">{host}</strong>, som inte är en av våra partner. Kontrollera adressen innan du
+          fortsätter.
         </p>
         <dl className="mt-4">
           <dt className="font-medium">Fullständig adress</dt>
@@ -203,8 +201,8 @@ function InvalidDestination() {
         Ogiltig måladress
       </h1>
       <p className="mx-auto mt-2 max-w-xl text-muted">
-        Länken du följde innehåller ingen giltig webbadress, så vi kan inte skicka dig vidare. En måladress måste börja
-        med http:// eller https://.
+        Länken du följde innehåller ingen giltig webbadress, så vi kan inte skicka dig vidare. En måladress måste börja med http:// eller
+        https://.
       </p>
       <Link to="/" className={`mt-8 ${primaryButton}`}>
         Till startsidan

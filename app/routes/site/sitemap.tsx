@@ -36,13 +36,15 @@ export default function SitemapPage({ loaderData }: Route.ComponentProps) {
       <header>
         <h1 className="text-3xl font-bold">Webbplatskarta</h1>
         <p className="mt-2 max-w-2xl text-muted">
-          Här finns alla delar av webbplatsen samlade: huvudsidorna, alla länder och orter där vi har hotell, och
-          våra reseguider. Enskilda hotell hittar du på sidan för respektive ort.
+          Här finns alla delar av webbplatsen samlade: huvudsidorna, alla länder och orter där vi har hotell, och våra reseguider. Enskilda
+          hotell hittar du på sidan för respektive ort.
         </p>
       </header>
 
       <section aria-labelledby="sitemap-main">
-        <h2 id="sitemap-main" className="text-2xl font-semibold">Huvudsidor</h2>
+        <h2 id="sitemap-main" className="text-2xl font-semibold">
+          Huvudsidor
+        </h2>
         <ul className="mt-3 space-y-2">
           {MAIN_PAGES.map((page) => (
             <li key={page.to}>
@@ -55,7 +57,9 @@ export default function SitemapPage({ loaderData }: Route.ComponentProps) {
       </section>
 
       <section aria-labelledby="sitemap-destinations">
-        <h2 id="sitemap-destinations" className="text-2xl font-semibold">Länder och orter</h2>
+        <h2 id="sitemap-destinations" className="text-2xl font-semibold">
+          Länder och orter
+        </h2>
         {countries.length ? (
           <ul className="mt-4 grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
             {countries.map((country) => (
@@ -85,7 +89,9 @@ export default function SitemapPage({ loaderData }: Route.ComponentProps) {
       </section>
 
       <section aria-labelledby="sitemap-blog">
-        <h2 id="sitemap-blog" className="text-2xl font-semibold">Reseguider</h2>
+        <h2 id="sitemap-blog" className="text-2xl font-semibold">
+          Reseguider
+        </h2>
         {posts.length ? (
           <ul className="mt-3 space-y-2">
             {posts.map((post) => (
