@@ -11,7 +11,7 @@ import { sql } from "kysely";
 import {
   hotelListQuery,
   hotelSuggestionQuery,
-  likePattern,
+  searchTerms,
   searchHotels,
   suggest,
   type HotelFilters,
@@ -31,6 +31,11 @@ const CASES: Array<{ name: string; run: (handle: DatabaseHandle) => Promise<unkn
   { name: 'suggestions "sto" (hotels + places)', run: (h) => suggest("sto", h.db) },
   { name: 'suggestions "malmö"', run: (h) => suggest("malmö", h.db) },
   { name: 'suggestions "gion" (rare)', run: (h) => suggest("gion", h.db) },
+  { name: 'suggestions "göteborg" (Swedish name of a place)', run: (h) => suggest("göteborg", h.db) },
+  { name: 'suggestions "kopenhamn" (Swedish, no accents)', run: (h) => suggest("kopenhamn", h.db) },
+  { name: 'suggestions "stokholm" (a typo)', run: (h) => suggest("stokholm", h.db) },
+  { name: "list: search 'Sverige' (a country)", run: (h) => searchHotels(h.db, { search: "Sverige" }) },
+  { name: "list: search 'stokholm' (a typo)", run: (h) => searchHotels(h.db, { search: "stokholm" }) },
   { name: "list: Sweden, 4+ stars, text 'spa', by price", run: (h) => searchHotels(h.db, FILTERED) },
   { name: "list: text 'Gamla stan' (rare), by price", run: (h) => searchHotels(h.db, SELECTIVE) },
   { name: "list: all hotels, recommended, page 1", run: (h) => searchHotels(h.db, {}) },
@@ -66,8 +71,13 @@ async function bench(label: string, handle: DatabaseHandle) {
     console.log(`| ${name} | ${median(times).toFixed(2)} | ${p90.toFixed(2)} |`);
   }
   const plans: Array<[string, Array<Record<string, unknown>>]> = [
-    ['suggestion hotels "sto" (common)', await hotelSuggestionQuery(handle.db, likePattern("sto")!).explain()],
-    ['suggestion hotels "gion" (rare)', await hotelSuggestionQuery(handle.db, likePattern("gion")!).explain()],
+    ['suggestion hotels "sto" (common)', await hotelSuggestionQuery(handle.db, (await searchTerms(handle.db, "sto"))!).explain()],
+    ['suggestion hotels "gion" (rare)', await hotelSuggestionQuery(handle.db, (await searchTerms(handle.db, "gion"))!).explain()],
+    ['suggestion hotels "stokholm" (a typo)', await hotelSuggestionQuery(handle.db, (await searchTerms(handle.db, "stokholm"))!).explain()],
+    [
+      "list, search 'Göteborg' (a place)",
+      await hotelListQuery(handle.db, { search: "Göteborg" }, await searchTerms(handle.db, "Göteborg")).explain(),
+    ],
     ["list, Sweden 4+ 'spa' (common)", await hotelListQuery(handle.db, FILTERED).explain()],
     ["list, 'Gamla stan' (rare)", await hotelListQuery(handle.db, SELECTIVE).explain()],
   ];

@@ -1,8 +1,8 @@
 /** The back office's hotel table and its writes (flags, AI rewrite jobs, affiliate URLs). */
 import { sql, type Kysely } from "kysely";
 import { clearCatalogueCache } from "#app/hotels/catalogue-cache.server.ts";
-import { likePattern, listLocations } from "#app/hotels/hotel-queries.server.ts";
-import { listCountries } from "#app/hotels/places.server.ts";
+import { likePattern } from "#app/hotels/hotel-queries.server.ts";
+import { listCountries, listLocations, type PlaceChoice } from "#app/hotels/places.server.ts";
 import { startRewrite } from "#app/ai/service.server.ts";
 import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
@@ -49,7 +49,7 @@ function filtered(db: DB, filters: AdminHotelFilters) {
 export async function loadAdminHotelTable(filters: AdminHotelFilters, db: DB = getAppDatabase().db) {
   const [countries, locations, list] = await Promise.all([
     listCountries(db),
-    filters.country ? listLocations(db, filters.country) : Promise.resolve([]),
+    filters.country ? listLocations(db, filters.country) : Promise.resolve([] as PlaceChoice[]),
     listAdminHotels(filters, db).catch((error: unknown) => {
       log.error("admin hotel list failed", error);
       return null;

@@ -4,8 +4,7 @@
  * hotel meets them and relaxed, in that order of importance, when none does.
  */
 import type { Kysely } from "kysely";
-import { listCountries } from "#app/hotels/places.server.ts";
-import { listLocationsWithCountry } from "#app/hotels/hotel-queries.server.ts";
+import { listCountries, listLocationsWithCountry } from "#app/hotels/places.server.ts";
 import type { Database } from "#app/db/schema.ts";
 import { parseAmenities } from "#app/hotels/hotel.ts";
 import { hotelPath } from "#app/utils/paths.ts";
@@ -37,7 +36,7 @@ export interface RetrievalResult {
 /** The place and country names requests are read against (cached with the catalogue lists). */
 export async function catalogueVocabulary(db: DB): Promise<{ places: KnownPlace[]; countries: string[] }> {
   const [places, countries] = await Promise.all([listLocationsWithCountry(db), listCountries(db)]);
-  return { places: places.map(({ location, country }) => ({ location, country })), countries };
+  return { places: places.map(({ location, country }) => ({ location, country })), countries: countries.map((country) => country.value) };
 }
 
 interface Filters {

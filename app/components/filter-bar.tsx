@@ -1,13 +1,15 @@
 import { useRef } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import { RATING_OPTIONS, SORT_LABELS, type ListParams } from "#app/hotels/search-params.ts";
+import type { PlaceChoice } from "#app/hotels/places.server.ts";
 import { SearchBar } from "./search-bar.tsx";
 
 interface FilterBarProps {
   params: ListParams;
-  countries: string[];
+  /** Countries to choose: the catalogue's spelling as the value, the Swedish name as the label. */
+  countries: PlaceChoice[];
   /** Places of the chosen country (empty until one is chosen). */
-  locations: string[];
+  locations: PlaceChoice[];
   /** Where the form submits; the page itself by default. */
   action?: string;
   /** Hide the country and place selects (the place page has them in its URL). */
@@ -51,10 +53,7 @@ export function FilterBar({ params, countries, locations, action, fixedPlace = f
               name="country"
               label="Land"
               value={params.country}
-              options={[
-                { value: "", label: countries.length ? "Alla länder" : "Inga länder tillgängliga" },
-                ...countries.map((country) => ({ value: country, label: country })),
-              ]}
+              options={[{ value: "", label: countries.length ? "Alla länder" : "Inga länder tillgängliga" }, ...countries]}
               // Choosing a country clears the place: a place belongs to one country.
               onChange={() =>
                 apply((f) => {
@@ -71,7 +70,7 @@ export function FilterBar({ params, countries, locations, action, fixedPlace = f
               disabled={!params.country}
               options={[
                 { value: "", label: params.country && !locations.length ? "Inga platser tillgängliga" : "Alla platser" },
-                ...locations.map((location) => ({ value: location, label: location })),
+                ...locations,
               ]}
               onChange={() => apply()}
             />

@@ -75,7 +75,7 @@ export function HotelCard({ hotel, variant = "compact", amenityCount = CARD_LIMI
                 {hotel.name}
               </Link>
             </h3>
-            <p className="text-sm text-muted">{[hotel.location, hotel.country].filter(Boolean).join(", ")}</p>
+            <p className="text-sm text-muted">{[hotel.location_name, hotel.country_name].filter(Boolean).join(", ")}</p>
           </div>
           <StarRating stars={hotel.star_rating} />
         </div>

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import type { Suggestions } from "#app/hotels/hotel-queries.server.ts";
-import { hotelPath, hotelsSearchPath, placePath } from "#app/utils/paths.ts";
+import { countryPath, hotelPath, hotelsSearchPath, placePath } from "#app/utils/paths.ts";
 
 const MIN_LENGTH = 2;
 const DEBOUNCE_MS = 200;
@@ -15,27 +15,28 @@ interface Option {
   href: string;
 }
 
+/** Countries and places the text names come first, then hotels; every name is the Swedish one. */
 function toOptions(suggestions: Suggestions): Option[] {
   return [
-    ...suggestions.hotels.map((hotel) => ({
-      key: `h-${hotel.id}`,
-      group: "Hotell" as const,
-      label: hotel.name,
-      detail: `${hotel.location}, ${hotel.country}`,
-      href: hotel.country !== "Unknown" && hotel.location !== "Unknown" ? hotelPath(hotel) : hotelsSearchPath({ search: hotel.name }),
-    })),
     ...suggestions.countries.slice(0, 5).map((country) => ({
-      key: `c-${country}`,
+      key: `c-${country.country}`,
       group: "Länder" as const,
-      label: country,
-      href: hotelsSearchPath({ country }),
+      label: country.country_name,
+      href: countryPath(country.country),
     })),
     ...suggestions.places.slice(0, 5).map((place) => ({
       key: `p-${place.country}-${place.location}`,
       group: "Platser" as const,
-      label: place.location,
-      detail: place.country,
-      href: place.country ? placePath(place.country, place.location) : hotelsSearchPath({ location: place.location }),
+      label: place.location_name,
+      detail: place.country_name,
+      href: placePath(place.country, place.location),
+    })),
+    ...suggestions.hotels.map((hotel) => ({
+      key: `h-${hotel.id}`,
+      group: "Hotell" as const,
+      label: hotel.name,
+      detail: [hotel.location_name, hotel.country_name].filter(Boolean).join(", "),
+      href: hotel.country && hotel.location ? hotelPath(hotel) : hotelsSearchPath({ search: hotel.name }),
     })),
   ];
 }
@@ -153,7 +154,7 @@ export function SearchBar({ defaultValue = "", standalone = true, id, label = "S
   else if (loading && !options.length) status = "Laddar resultat...";
   else if (trimmed.length >= MIN_LENGTH && !loading && !options.length) status = "Inga resultat hittades.";
 
-  const groups = (["Hotell", "Länder", "Platser"] as const)
+  const groups = (["Länder", "Platser", "Hotell"] as const)
     .map((group) => ({ group, items: options.map((option, index) => ({ option, index })).filter(({ option }) => option.group === group) }))
     .filter(({ items }) => items.length);
 

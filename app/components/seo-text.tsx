@@ -1,13 +1,16 @@
 import { Link } from "react-router";
 import { hotelsSearchPath } from "#app/utils/paths.ts";
 
-/** Popular destinations named in the SEO text, by the country of the page. */
+/**
+ * Popular destinations named in the SEO text, by the catalogue's name of the page's country.
+ * Written in Swedish: ?location= understands Swedish names.
+ */
 export const SEO_DESTINATIONS: Record<string, string[]> = {
-  Sweden: ["Stockholm", "Gothenburg", "Malmö", "Uppsala"],
+  Sweden: ["Stockholm", "Göteborg", "Malmö", "Uppsala"],
   Norway: ["Oslo", "Bergen", "Trondheim", "Stavanger"],
-  Denmark: ["Copenhagen", "Aarhus", "Odense", "Aalborg"],
+  Denmark: ["Köpenhamn", "Aarhus", "Odense", "Aalborg"],
 };
-const DEFAULT_DESTINATIONS = ["Stockholm", "Oslo", "Copenhagen", "Helsinki"];
+const DEFAULT_DESTINATIONS = ["Stockholm", "Oslo", "Köpenhamn", "Helsingfors"];
 
 export function seoDestinations(country?: string | null): string[] {
   return (country && SEO_DESTINATIONS[country]) || DEFAULT_DESTINATIONS;

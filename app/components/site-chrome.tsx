@@ -1,3 +1,4 @@
+import type { PlaceChoice } from "#app/hotels/places.server.ts";
 import type { ReactNode } from "react";
 import { useRouteLoaderData } from "react-router";
 import type { RootLoaderData } from "#app/root.tsx";
@@ -6,7 +7,7 @@ import { SiteFooter } from "./site-footer.tsx";
 import { SiteHeader } from "./site-header.tsx";
 
 interface SiteChromeProps {
-  countries: string[];
+  countries: PlaceChoice[];
   user: { email: string; isAdmin: boolean } | null;
   children: ReactNode;
 }

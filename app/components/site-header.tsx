@@ -1,12 +1,13 @@
 import { useEffect, useRef } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { countryPath } from "#app/utils/paths.ts";
+import type { PlaceChoice } from "#app/hotels/places.server.ts";
 import { SignOutButton } from "./sign-out-button.tsx";
 
 interface SiteHeaderProps {
   siteName: string;
   /** The first five countries, for the Destinationer menu. */
-  countries: string[];
+  countries: PlaceChoice[];
   /** The signed-in user, who gets the admin link (administrators) and a sign-out button. */
   user: { email: string; isAdmin: boolean } | null;
 }
@@ -48,7 +49,7 @@ export function SiteHeader({ siteName, countries, user }: SiteHeaderProps) {
   const destinationsMenu = useDisclosureMenu();
   const mobileMenu = useDisclosureMenu();
   const inDestinations = countries.some((country) => {
-    const path = countryPath(country).toLowerCase();
+    const path = countryPath(country.value).toLowerCase();
     const current = pathname.toLowerCase();
     return current === path || current.startsWith(`${path}/`);
   });
@@ -78,10 +79,10 @@ export function SiteHeader({ siteName, countries, user }: SiteHeaderProps) {
                 </summary>
                 <ul className="absolute right-0 z-30 mt-2 w-72 rounded-lg border border-slate-200 bg-white p-2 shadow-lg">
                   {countries.map((country) => (
-                    <li key={country}>
-                      <Link to={countryPath(country)} className="block rounded-md px-3 py-2 text-sm hover:bg-brand-50">
-                        <span className="block font-medium">{country}</span>
-                        <span className="block text-muted">Utforska hotell i {country}</span>
+                    <li key={country.value}>
+                      <Link to={countryPath(country.value)} className="block rounded-md px-3 py-2 text-sm hover:bg-brand-50">
+                        <span className="block font-medium">{country.label}</span>
+                        <span className="block text-muted">Utforska hotell i {country.label}</span>
                       </Link>
                     </li>
                   ))}
@@ -129,9 +130,9 @@ export function SiteHeader({ siteName, countries, user }: SiteHeaderProps) {
                 </Link>
               </li>
               {countries.map((country) => (
-                <li key={country}>
-                  <Link to={countryPath(country)} className="block rounded-md px-3 py-2 text-sm hover:bg-brand-50">
-                    Utforska hotell i {country}
+                <li key={country.value}>
+                  <Link to={countryPath(country.value)} className="block rounded-md px-3 py-2 text-sm hover:bg-brand-50">
+                    Utforska hotell i {country.label}
                   </Link>
                 </li>
               ))}

@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { sql, type Kysely } from "kysely";
 import type { Database } from "./schema.ts";
+import { syncCountryNames } from "#app/hotels/place-names.server.ts";
 
 /** Plain SQL files, applied in name order; `supabase db push` reads the same folder. */
 export const MIGRATIONS_DIR = path.resolve("supabase/migrations");
@@ -16,7 +17,8 @@ export interface MigrateOptions {
 
 /**
  * Applies every migration not yet recorded in `schema_migrations`, each in its own
- * transaction: a file that fails leaves the database exactly as it was.
+ * transaction: a file that fails leaves the database exactly as it was. Then fills the
+ * reference data that comes from libraries rather than SQL (country names).
  * Returns the versions applied by this call.
  */
 export async function migrate(db: Kysely<Database>, options: MigrateOptions = {}): Promise<string[]> {
@@ -54,5 +56,7 @@ export async function migrate(db: Kysely<Database>, options: MigrateOptions = {}
       newlyApplied.push(version);
     }
   }
+  // Only the app's own migrations create the tables this fills.
+  if (directory === MIGRATIONS_DIR) await syncCountryNames(db);
   return newlyApplied;
 }

@@ -29,6 +29,8 @@ export interface HotelsTable {
   /** place_key(country) and place_key(location), kept by the database. */
   country_key: ColumnType<string | null, never, never>;
   location_key: ColumnType<string | null, never, never>;
+  /** place_key(name): the name as search matches it (case and accents ignored). */
+  name_key: ColumnType<string, never, never>;
   affiliate_url: string | null;
   has_affiliate_url: Generated<boolean>;
   is_description_rewritten: Generated<boolean>;
@@ -152,6 +154,38 @@ export interface ContactMessagesTable {
   created_at: Timestamp;
 }
 
+export interface CountriesTable {
+  iso_code: string;
+  /** The English name, as feeds spell it. */
+  name: string;
+  name_sv: string;
+}
+
+export interface CountryNamesTable {
+  /** place_key of one spelling of the country. */
+  name_key: string;
+  iso_code: string;
+}
+
+export interface PlaceNamesTable {
+  iso_code: string;
+  /** place_key of the catalogue's spelling of the place. */
+  location_key: string;
+  name_sv: string;
+  name_sv_key: ColumnType<string, never, never>;
+}
+
+/** The catalogue's places and their hotel counts, kept by triggers on hotels. */
+export interface CataloguePlacesTable {
+  country_key: string;
+  /** '' for a country's hotels without a place. */
+  location_key: string;
+  /** The catalogue's spelling, as addresses use it. */
+  country: string;
+  location: string;
+  hotel_count: number;
+}
+
 export interface SchemaMigrationsTable {
   version: string;
   applied_at: Timestamp;
@@ -171,6 +205,10 @@ export interface Database {
   outbound_clicks: OutboundClicksTable;
   click_salts: ClickSaltsTable;
   contact_messages: ContactMessagesTable;
+  countries: CountriesTable;
+  country_names: CountryNamesTable;
+  place_names: PlaceNamesTable;
+  catalogue_places: CataloguePlacesTable;
   schema_migrations: SchemaMigrationsTable;
 }
 

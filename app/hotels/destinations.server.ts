@@ -3,7 +3,8 @@ import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
 import { cachedRead, clearCatalogueCache } from "./catalogue-cache.server.ts";
 import { DEFAULT_DESTINATION_PRICE, defaultDestinationLink, type DestinationInput } from "./destination-form.ts";
-import { hasNewYork } from "./hotel-queries.server.ts";
+import { hasNewYork } from "./places.server.ts";
+import { getPlaceNames } from "./place-names.server.ts";
 
 type DB = Kysely<Database>;
 
@@ -77,6 +78,8 @@ export async function movePopularDestination(id: string, direction: "up" | "down
 export interface PopularPlace {
   location: string;
   country: string | null;
+  /** The Swedish name the chip shows. */
+  location_name: string;
 }
 
 /**
@@ -85,10 +88,10 @@ export interface PopularPlace {
  */
 export function listPopularPlaces(db: DB = getAppDatabase().db): Promise<PopularPlace[]> {
   return cachedRead(db, "popular-places", async () => {
-    const chosen = await listChosenPlaces(db);
-    if (chosen.length) return chosen;
+    const [chosen, names] = await Promise.all([listChosenPlaces(db), getPlaceNames(db)]);
+    if (chosen.length) return chosen.map((place) => ({ ...place, location_name: names.place(place.country, place.location) }));
     const fourth = (await hasNewYork(db)) ? "New York" : "Stockholm";
-    return ["Tokyo", "London", "Paris", fourth].map((location) => ({ location, country: null }));
+    return ["Tokyo", "London", "Paris", fourth].map((location) => ({ location, country: null, location_name: location }));
   });
 }
 

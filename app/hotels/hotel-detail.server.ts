@@ -3,12 +3,21 @@ import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
 import { hotelSlug, matchHotelSlug, normalizeHotel, type Hotel } from "#app/hotels/hotel.ts";
 import { cachedRead, clearCatalogueCache } from "./catalogue-cache.server.ts";
-import { findPlace, hotelCards, type HotelSummary } from "./hotel-queries.server.ts";
+import { hotelCards, type HotelSummary } from "./hotel-queries.server.ts";
+import { withPlaceNames, type NamedPlace } from "./place-names.ts";
+import { getPlaceNames } from "./place-names.server.ts";
+import { resolveCountry, resolvePlace } from "./places.server.ts";
 
 type DB = Kysely<Database>;
 
+/** The place a /{country}/{location} address means, in the catalogue's spelling; any spelling of either finds it. */
+export async function findPlace(country: string, location: string, db: DB = getAppDatabase().db) {
+  const stored = await resolveCountry(country, db);
+  return stored ? resolvePlace(location, stored, db) : null;
+}
+
 /**
- * The hotel for /{country}/{location}/{slug}: the place is found first (one indexed row), then
+ * The hotel for /{country}/{location}/{slug}: the place is found first (indexed rows), then
  * its hotels' names, kept briefly per place (a place may hold thousands of hotels at 100,000,
  * and every hotel page of it needs the list to match the slug), then the one found is read in
  * full. `exact` is false when the URL spelled the slug differently and should be redirected.
@@ -18,15 +27,18 @@ export async function findHotel(
   location: string,
   slug: string,
   db: DB = getAppDatabase().db,
-): Promise<{ hotel: Hotel; exact: boolean } | null> {
+): Promise<{ hotel: Hotel & NamedPlace; exact: boolean } | null> {
   const place = await findPlace(country, location, db);
   if (!place) return null;
   const { candidates, bySlug } = await placeSlugs(db, place);
   const first = bySlug.get(slug);
   const match = first ? { hotel: first, exact: true } : matchHotelSlug(candidates, slug);
   if (!match) return null;
-  const row = await db.selectFrom("hotels").selectAll().where("id", "=", match.hotel.id).executeTakeFirst();
-  return row ? { hotel: normalizeHotel(row), exact: match.exact } : null;
+  const [row, names] = await Promise.all([
+    db.selectFrom("hotels").selectAll().where("id", "=", match.hotel.id).executeTakeFirst(),
+    getPlaceNames(db),
+  ]);
+  return row ? { hotel: withPlaceNames(names, normalizeHotel(row)), exact: match.exact } : null;
 }
 
 type Candidate = { id: string; name: string | null; hotel_id: string };

@@ -1,10 +1,12 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from "kysely";
 import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
-import { CARD_LIMITS, normalizeHotel, stripTrailingPeriod, truncate, type Hotel } from "#app/hotels/hotel.ts";
-import { sortSwedish } from "#app/hotels/swedish-sort.ts";
+import { CARD_LIMITS, HOTEL_DEFAULTS, normalizeHotel, stripTrailingPeriod, truncate, type Hotel } from "#app/hotels/hotel.ts";
 import { cachedRead } from "./catalogue-cache.server.ts";
 import { withoutControlChars, type SortKey } from "#app/hotels/search-params.ts";
+import { placeKey, withPlaceNames, type NamedPlace, type PlaceNames } from "./place-names.ts";
+import { getPlaceNames } from "./place-names.server.ts";
+import { placesNamedBy, TYPO_MIN_LENGTH, type NamedCountry, type NamedLocation } from "./places.server.ts";
 
 type DB = Kysely<Database>;
 type HotelsEb = ExpressionBuilder<Database, "hotels">;
@@ -46,7 +48,8 @@ export type HotelSummary = Pick<
   | "latitude"
   | "longitude"
   | "address"
-> & { images: string[] };
+> &
+  NamedPlace & { images: string[] };
 
 /**
  * Escapes LIKE metacharacters so the visitor's text is matched literally, and strips a
@@ -56,8 +59,10 @@ export function likePattern(value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
   const cleaned = stripTrailingPeriod(withoutControlChars(value));
   if (!cleaned) return undefined;
-  return `%${cleaned.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  return `%${escapeLike(cleaned)}%`;
 }
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 const clean = (value: string | undefined) => {
   const trimmed = value === undefined ? "" : stripTrailingPeriod(withoutControlChars(value));
@@ -69,29 +74,66 @@ const samePlace = (column: "country" | "location", value: string) => sql<SqlBool
 const ilike = (column: "name" | "description" | "location" | "country", pattern: string) =>
   sql<SqlBool>`${sql.ref(column)} ilike ${pattern} escape '\\'`;
 
-function whereFilters(eb: HotelsEb, filters: HotelFilters): Expression<SqlBool> {
+/**
+ * A visitor's search text as the list matches it: the countries and places it names (any
+ * spelling, one typo forgiven), and its key for matching hotel names (case and accents ignored).
+ */
+export interface SearchTerms {
+  text: string;
+  key: string;
+  countries: NamedCountry[];
+  places: NamedLocation[];
+}
+
+export async function searchTerms(db: DB, search: string | undefined): Promise<SearchTerms | null> {
+  const text = clean(search);
+  if (!text) return null;
+  const key = placeKey(text);
+  const named = await placesNamedBy(text, { prefix: false }, db);
+  return { text, key, ...named };
+}
+
+/** Hotels in a country or place the text names. */
+function inNamedPlace(eb: HotelsEb, terms: SearchTerms): Expression<SqlBool> {
+  return eb.or([
+    ...terms.countries.map((country) => eb("country_key", "=", country.country_key)),
+    ...terms.places.map((place) => eb.and([eb("country_key", "=", place.country_key), eb("location_key", "=", place.location_key)])),
+  ]);
+}
+
+const nameStarts = (terms: SearchTerms) => (terms.key ? sql<SqlBool>`name_key like ${`${escapeLike(terms.key)}%`}` : sql<SqlBool>`false`);
+
+function matchesSearch(eb: HotelsEb, terms: SearchTerms): Expression<SqlBool> {
+  const conditions: Expression<SqlBool>[] = [inNamedPlace(eb, terms), ilike("description", `%${escapeLike(terms.text)}%`)];
+  // The key can be empty where the text is all punctuation ('_'): then only the description matches it.
+  if (terms.key) conditions.push(sql<SqlBool>`name_key like ${`%${escapeLike(terms.key)}%`}`);
+  // A typo in a word of the name: word similarity on trigrams (the name_key trigram index).
+  if (terms.key.length >= TYPO_MIN_LENGTH) conditions.push(sql<SqlBool>`${terms.key} <% name_key`);
+  return eb.or(conditions);
+}
+
+function whereFilters(eb: HotelsEb, filters: HotelFilters, terms: SearchTerms | null): Expression<SqlBool> {
   const conditions: Expression<SqlBool>[] = [];
   const hotelId = clean(filters.hotelId);
   const country = clean(filters.country);
   const location = clean(filters.location);
-  const pattern = likePattern(filters.search);
   if (hotelId) conditions.push(eb("hotel_id", "=", hotelId));
   if (country) conditions.push(samePlace("country", country));
   if (location) conditions.push(samePlace("location", location));
   if (filters.minStars !== undefined) conditions.push(eb("star_rating", ">=", filters.minStars));
-  if (pattern) conditions.push(eb.or([ilike("name", pattern), ilike("description", pattern), ilike("location", pattern)]));
+  if (terms) conditions.push(matchesSearch(eb, terms));
   return eb.and(conditions);
 }
 
 const CARD_DESCRIPTION_CHARS = 240;
 
 /** One page of the hotel list, sorted; exported so the benchmark can EXPLAIN it. */
-export function hotelListQuery(db: DB, filters: HotelFilters = {}) {
+export function hotelListQuery(db: DB, filters: HotelFilters = {}, terms: SearchTerms | null = null) {
   const limit = Math.min(Math.max(filters.limit ?? HOTEL_PAGE_SIZE, 1), HOTEL_PAGE_SIZE);
   const page = Math.max(1, Math.floor(filters.page ?? 1));
   let query = db
     .selectFrom("hotels")
-    .where((eb) => whereFilters(eb, filters))
+    .where((eb) => whereFilters(eb, filters, terms))
     .select([
       "id",
       "hotel_id",
@@ -113,8 +155,16 @@ export function hotelListQuery(db: DB, filters: HotelFilters = {}) {
     // Only the start of the text is shown on a card; don't ship the rest.
     .select(sql<string>`left(coalesce(nullif(rewritten_text, ''), description), ${CARD_DESCRIPTION_CHARS})`.as("description"));
 
+  const sort = filters.sort ?? "rekommenderat";
+  // A search in the recommended order lists by relevance: hotels in the place or country the
+  // text names, then names that start with it, then names and texts that contain it, closest first.
+  if (terms && sort === "rekommenderat") {
+    query = query
+      .orderBy((eb) => eb.case().when(inNamedPlace(eb, terms)).then(0).when(nameStarts(terms)).then(1).else(2).end())
+      .orderBy(sql`word_similarity(${terms.key}, name_key) desc`);
+  }
   // Each order has an index of the same shape (migration 20261121130000_list_sort_indexes).
-  switch (filters.sort ?? "rekommenderat") {
+  switch (sort) {
     case "pris":
       query = query.orderBy(sql`price_amount asc nulls last`);
       break;
@@ -139,11 +189,12 @@ export function hotelListQuery(db: DB, filters: HotelFilters = {}) {
 
 /** The hotel list with paging and sorting: one page of cards and the total count. */
 export async function searchHotels(db: DB, filters: HotelFilters = {}): Promise<{ hotels: HotelSummary[]; total: number }> {
+  const terms = await searchTerms(db, filters.search);
   const [hotels, count] = await Promise.all([
-    hotelCards(db, filters),
+    cards(db, filters, terms),
     db
       .selectFrom("hotels")
-      .where((eb) => whereFilters(eb, filters))
+      .where((eb) => whereFilters(eb, filters, terms))
       .select((eb) => eb.fn.countAll<number>().as("total"))
       .executeTakeFirstOrThrow(),
   ]);
@@ -152,13 +203,18 @@ export async function searchHotels(db: DB, filters: HotelFilters = {}): Promise<
 
 /** One page of the list as cards, without the count (for lists that show none). */
 export async function hotelCards(db: DB, filters: HotelFilters = {}): Promise<HotelSummary[]> {
-  return (await hotelListQuery(db, filters).execute()).map(toHotelSummary);
+  return cards(db, filters, await searchTerms(db, filters.search));
 }
 
-/** A list row as a card shows it (no more than CARD_LIMITS). */
-function toHotelSummary(row: Record<string, unknown>): HotelSummary {
+async function cards(db: DB, filters: HotelFilters, terms: SearchTerms | null): Promise<HotelSummary[]> {
+  const [rows, names] = await Promise.all([hotelListQuery(db, filters, terms).execute(), getPlaceNames(db)]);
+  return rows.map((row) => toHotelSummary(row, names));
+}
+
+/** A list row as a card shows it (no more than CARD_LIMITS), with Swedish place names. */
+function toHotelSummary(row: Record<string, unknown>, names: PlaceNames): HotelSummary {
   const hotel = normalizeHotel(row);
-  return {
+  return withPlaceNames(names, {
     id: hotel.id,
     hotel_id: hotel.hotel_id,
     name: hotel.name,
@@ -176,113 +232,76 @@ function toHotelSummary(row: Record<string, unknown>): HotelSummary {
     latitude: hotel.latitude,
     longitude: hotel.longitude,
     address: hotel.address,
-  };
-}
-
-/** Places, optionally in one country, in Swedish order. */
-export function listLocations(db: DB, country?: string): Promise<string[]> {
-  const wanted = clean(country);
-  return cachedRead(db, `locations:${wanted ?? ""}`, async () => {
-    let query = db.selectFrom("hotels").select("location").distinct().where("location", "is not", null).where("location", "<>", "");
-    if (wanted) query = query.where(samePlace("country", wanted));
-    const rows = await query.execute();
-    return sortSwedish(rows.map((row) => row.location));
   });
-}
-
-export interface PlaceOption {
-  id: string;
-  location: string;
-  country: string;
-}
-
-/** Every place with its country, in Swedish order of place (then of country). */
-export function listLocationsWithCountry(db: DB = getAppDatabase().db): Promise<PlaceOption[]> {
-  return cachedRead(db, "places-with-country", async () => {
-    const rows = await db
-      .selectFrom("hotels")
-      .select(["location", "country"])
-      .distinct()
-      .where("location", "is not", null)
-      .where("location", "<>", "")
-      .where("country", "is not", null)
-      .where("country", "<>", "")
-      .execute();
-    const collator = new Intl.Collator("sv-SE");
-    return rows
-      .map((row) => ({ id: `${row.country}-${row.location}`, location: row.location!, country: row.country! }))
-      .sort((a, b) => collator.compare(a.location, b.location) || collator.compare(a.country, b.country));
-  });
-}
-
-/** The country as stored, for a URL segment in any case or spelling of accents; null if none. */
-export async function findCountry(segment: string, db: DB = getAppDatabase().db): Promise<string | null> {
-  const value = clean(segment);
-  if (!value) return null;
-  const row = await db.selectFrom("hotels").select("country").where(samePlace("country", value)).limit(1).executeTakeFirst();
-  return row?.country ?? null;
-}
-
-/** The place and its country as stored; null when there is no such place in that country. */
-export async function findPlace(
-  countrySegment: string,
-  locationSegment: string,
-  db: DB = getAppDatabase().db,
-): Promise<{ country: string; location: string } | null> {
-  const country = clean(countrySegment);
-  const location = clean(locationSegment);
-  if (!country || !location) return null;
-  const row = await db
-    .selectFrom("hotels")
-    .select(["country", "location"])
-    .where(samePlace("country", country))
-    .where(samePlace("location", location))
-    .limit(1)
-    .executeTakeFirst();
-  return row?.country && row.location ? { country: row.country, location: row.location } : null;
 }
 
 export interface Suggestions {
-  hotels: Array<{ id: string; hotel_id: string; name: string; country: string; location: string }>;
-  countries: string[];
-  places: Array<{ location: string; country: string }>;
+  hotels: Array<{ id: string; hotel_id: string; name: string } & NamedPlace>;
+  countries: Array<{ country: string; country_name: string }>;
+  places: Array<NamedPlace>;
 }
 
-/** Hotels whose name, country or place contains the pattern, by name; exported for the benchmark. */
-export function hotelSuggestionQuery(db: DB, pattern: string) {
+/**
+ * Hotels for the search box, by relevance: names that start with the text, then hotels in a
+ * place or country it names, then names that contain it or nearly do; exported for the benchmark.
+ */
+export function hotelSuggestionQuery(db: DB, terms: SearchTerms) {
   return db
     .selectFrom("hotels")
     .select(["id", "hotel_id", "name", "country", "location"])
-    .where((eb) => eb.or([ilike("name", pattern), ilike("country", pattern), ilike("location", pattern)]))
-    .orderBy("name")
+    .where((eb) => matchesSearch(eb, terms))
+    .orderBy((eb) => eb.case().when(nameStarts(terms)).then(0).when(inNamedPlace(eb, terms)).then(1).else(2).end())
+    .orderBy(sql`word_similarity(${terms.key}, name_key) desc`)
+    .orderBy(sql`rating desc nulls last`)
     .orderBy("id")
     .limit(SUGGESTION_LIMIT);
 }
 
-/** Search-bar suggestions: hotels by name, country or place (max 10), countries and places (max 5 each). */
+/** How well a name matches the text: the same name, then its start, then anything else found. */
+function closeness(key: string, ...names: string[]): number {
+  const keys = names.map(placeKey);
+  if (keys.includes(key)) return 0;
+  if (keys.some((name) => name.startsWith(key))) return 1;
+  return 2;
+}
+
+/** Search-box suggestions: countries and places the text names (max 5 each), then hotels (max 10). */
 export async function suggest(query: string, db: DB = getAppDatabase().db): Promise<Suggestions> {
-  const cleaned = stripTrailingPeriod(query);
-  const pattern = likePattern(cleaned);
-  if (!pattern || cleaned.length < SUGGESTION_MIN_LENGTH) return { hotels: [], countries: [], places: [] };
-  // Countries and places come from the cached place list: a few dozen rows, not a scan.
-  const [hotels, places] = await Promise.all([hotelSuggestionQuery(db, pattern).execute(), listLocationsWithCountry(db)]);
-  const needle = cleaned.toLocaleLowerCase("sv-SE");
-  const contains = (value: string) => value.toLocaleLowerCase("sv-SE").includes(needle);
-  const countries = sortSwedish(places.map((place) => place.country).filter(contains)).slice(0, 5);
-  const matchingPlaces = places
-    .filter((place) => contains(place.location))
-    .map(({ location, country }) => ({ location, country }))
-    .slice(0, 5);
+  const text = stripTrailingPeriod(withoutControlChars(query));
+  const key = placeKey(text);
+  if (key.length < SUGGESTION_MIN_LENGTH) return { hotels: [], countries: [], places: [] };
+  const [named, names] = await Promise.all([placesNamedBy(text, { prefix: true }, db), getPlaceNames(db)]);
+  // Hotels in the places the text names outright, not in every place that starts with it.
+  const exact = (place: { country: string; location?: string }) =>
+    place.location === undefined
+      ? closeness(key, place.country, names.country(place.country)) === 0
+      : closeness(key, place.location, names.place(place.country, place.location)) === 0;
+  const terms: SearchTerms = { text, key, countries: named.countries.filter(exact), places: named.places.filter(exact) };
+  const hotels = await hotelSuggestionQuery(db, terms).execute();
+  const countries = named.countries
+    .map((row) => ({ country: row.country, country_name: names.country(row.country), hotel_count: row.hotel_count }))
+    .sort((a, b) => closeness(key, a.country, a.country_name) - closeness(key, b.country, b.country_name) || b.hotel_count - a.hotel_count)
+    .slice(0, 5)
+    .map(({ country, country_name }) => ({ country, country_name }));
+  const places = named.places
+    .map((row) => ({ ...withPlaceNames(names, { country: row.country, location: row.location }), hotel_count: row.hotel_count }))
+    .sort(
+      (a, b) => closeness(key, a.location, a.location_name) - closeness(key, b.location, b.location_name) || b.hotel_count - a.hotel_count,
+    )
+    .slice(0, 5)
+    .map(({ hotel_count: _count, ...place }) => place);
   return {
-    hotels: hotels.map((row) => ({
-      id: row.id,
-      hotel_id: row.hotel_id,
-      name: row.name?.trim() || "Unnamed Hotel",
-      country: row.country?.trim() || "Unknown",
-      location: row.location?.trim() || "Unknown",
-    })),
+    hotels: hotels.map((row) =>
+      withPlaceNames(names, {
+        id: row.id,
+        hotel_id: row.hotel_id,
+        name: row.name?.trim() || HOTEL_DEFAULTS.name,
+        country: row.country?.trim() ?? "",
+        location: row.location?.trim() ?? "",
+      }),
+    ),
     countries,
-    places: matchingPlaces,
+    places,
   };
 }
 
@@ -290,10 +309,4 @@ export async function suggest(query: string, db: DB = getAppDatabase().db): Prom
 export function popularHotels(location: string, country?: string, db: DB = getAppDatabase().db): Promise<HotelSummary[]> {
   // The home page's four cards: one of a handful of chosen places, so the cache stays small.
   return cachedRead(db, `popular-hotels:${country ?? ""}|${location}`, () => hotelCards(db, { location, country, limit: 4 }));
-}
-
-/** Whether any hotel is in New York: the default chips then show it, else Stockholm. */
-export async function hasNewYork(db: DB = getAppDatabase().db): Promise<boolean> {
-  const row = await db.selectFrom("hotels").select("hotel_id").where("location", "=", "New York").limit(1).executeTakeFirst();
-  return row !== undefined;
 }

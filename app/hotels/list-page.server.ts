@@ -4,24 +4,73 @@ import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
 import { readListParams, type ListParams } from "#app/hotels/search-params.ts";
 import { log } from "#app/utils/log.server.ts";
-import { HOTEL_PAGE_SIZE, listLocations, searchHotels, type HotelSummary } from "./hotel-queries.server.ts";
-import { listCountries } from "./places.server.ts";
+import { HOTEL_PAGE_SIZE, searchHotels, type HotelSummary } from "./hotel-queries.server.ts";
+import { getPlaceNames } from "./place-names.server.ts";
+import { listCountries, listLocations, resolveCountry, resolvePlace, type PlaceChoice } from "./places.server.ts";
 
 export interface HotelListPage {
+  /** The parameters in effect: countries and places in the catalogue's spelling, whatever was typed. */
   params: ListParams;
+  /** The Swedish names of the chosen country and place, for headings. */
+  names: { country: string; location: string };
+  /** Why part of the address was set aside ('Stockholm ligger inte i Norge…'). */
+  notices: string[];
   hotels: HotelSummary[];
   total: number;
   pageCount: number;
-  countries: string[];
-  locations: string[];
+  countries: PlaceChoice[];
+  locations: PlaceChoice[];
   /** Set when the list could not be loaded; the page then shows an error text instead of hotels. */
   failed: boolean;
 }
 
 /**
- * Everything a hotel list page needs, in parallel: the page of hotels, the count and the
- * filter options. `url` is the loader's `url` argument (without the `.data` suffix of client
- * navigations). `fixed` pins the country and place (country and place pages).
+ * The country, place and search text a list shows, from the address: `country`, `location`
+ * and `destination` may name a country or place in any spelling (Sverige, goteborg); a place
+ * that is not in the chosen country, or a name nothing matches, is set aside with a notice.
+ * A destination that names no place is searched for as text.
+ */
+async function resolveListPlace(params: ListParams, fixed: { country?: string; location?: string }, db: Kysely<Database>) {
+  const notices: string[] = [];
+  const names = await getPlaceNames(db);
+  let country = fixed.country ?? "";
+  let location = fixed.location ?? "";
+  let search = params.search;
+  if (!fixed.country && params.country) {
+    country = (await resolveCountry(params.country, db)) ?? "";
+    if (!country) notices.push(`Vi har inga hotell i ”${params.country}”, så vi visar alla länder.`);
+  }
+  if (!fixed.location && params.location) {
+    const place = await resolvePlace(params.location, country || null, db);
+    if (place) {
+      country = place.country;
+      location = place.location;
+    } else if (country) {
+      notices.push(`Vi hittade ingen plats ”${params.location}” i ${names.country(country)}, så vi visar hela landet.`);
+    } else {
+      notices.push(`Vi hittade ingen plats som heter ”${params.location}”.`);
+    }
+  }
+  if (params.destination && !country && !location) {
+    const place = await resolvePlace(params.destination, null, db);
+    const destinationCountry = place ? null : await resolveCountry(params.destination, db);
+    if (place) ({ country, location } = place);
+    else if (destinationCountry) country = destinationCountry;
+    else search ||= params.destination;
+  }
+  return {
+    country,
+    location,
+    search,
+    notices,
+    names: { country: country ? names.country(country) : "", location: location ? names.place(country, location) : "" },
+  };
+}
+
+/**
+ * Everything a hotel list page needs: the page of hotels, the count and the filter options.
+ * `url` is the loader's `url` argument (without the `.data` suffix of client navigations).
+ * `fixed` pins the country and place (country and place pages), in the catalogue's spelling.
  */
 export async function loadHotelListPage(
   url: URL,
@@ -29,28 +78,33 @@ export async function loadHotelListPage(
   db: Kysely<Database> = getAppDatabase().db,
 ): Promise<HotelListPage> {
   const params = readListParams(url.searchParams);
-  const country = fixed.country ?? params.country;
-  const location = fixed.location ?? (country ? params.location : "");
-  const effective: ListParams = { ...params, country, location };
+  const place = await resolveListPlace(params, fixed, db);
+  const { country, location, search } = place;
+  const effective: ListParams = { ...params, country, location, search, destination: search === params.search ? params.destination : "" };
   const [result, countries, locations] = await Promise.all([
-    searchHotels(db, {
-      country,
-      location,
-      minStars: params.rating,
-      search: params.search || params.destination,
-      sort: params.sort,
-      page: params.page,
-    }).catch((error: unknown) => {
-      log.error("hotel list query failed", error);
-      return null;
-    }),
-    listCountries(db).catch(() => [] as string[]),
-    country ? listLocations(db, country).catch(() => [] as string[]) : Promise.resolve([] as string[]),
+    searchHotels(db, { country, location, minStars: params.rating, search, sort: params.sort, page: params.page }).catch(
+      (error: unknown) => {
+        log.error("hotel list query failed", error);
+        return null;
+      },
+    ),
+    listCountries(db).catch(() => [] as PlaceChoice[]),
+    country ? listLocations(db, country).catch(() => [] as PlaceChoice[]) : Promise.resolve([] as PlaceChoice[]),
   ]);
   const total = result?.total ?? 0;
   const pageCount = Math.ceil(total / HOTEL_PAGE_SIZE);
   if (result && total > 0 && params.page > pageCount) {
     throw data(null, { status: 404 });
   }
-  return { params: effective, hotels: result?.hotels ?? [], total, pageCount, countries, locations, failed: result === null };
+  return {
+    params: effective,
+    names: place.names,
+    notices: place.notices,
+    hotels: result?.hotels ?? [],
+    total,
+    pageCount,
+    countries,
+    locations,
+    failed: result === null,
+  };
 }

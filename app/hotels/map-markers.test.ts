@@ -7,13 +7,15 @@ const hotel = (id: string, latitude: number | null, longitude: number | null) =>
   name: `Hotell ${id}`,
   country: "Sweden",
   location: "Malmö",
+  country_name: "Sverige",
+  location_name: "Malmö",
   address: "Storgatan 1",
   latitude,
   longitude,
 });
 
 describe("toMapMarkers", () => {
-  it("keeps hotels with valid coordinates and builds the hotel link", () => {
+  it("keeps hotels with valid coordinates, names their place in Swedish and links by the stored spelling", () => {
     expect(toMapMarkers([hotel("a", 55.6, 13.0)])).toEqual([
       {
         id: "a",
@@ -21,7 +23,7 @@ describe("toMapMarkers", () => {
         lat: 55.6,
         lng: 13.0,
         hotelId: "H-a",
-        country: "Sweden",
+        country: "Sverige",
         locationName: "Malmö",
         address: "Storgatan 1",
         href: "/Sweden/Malm%C3%B6/hotell-a",

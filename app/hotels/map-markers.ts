@@ -1,5 +1,6 @@
 /** Map rules: which hotels get a marker, and where the map starts. Pure. */
 import { hotelPath } from "#app/utils/paths.ts";
+import { placeKey } from "./place-names.ts";
 
 export const MAP_MAX_ZOOM = 19;
 export const FIT_BOUNDS_PADDING = 50;
@@ -26,6 +27,8 @@ interface MarkerSource {
   name: string;
   country: string;
   location: string;
+  country_name: string;
+  location_name: string;
   address: string;
   latitude: number | null;
   longitude: number | null;
@@ -44,8 +47,8 @@ export function toMapMarkers(hotels: readonly MarkerSource[]): MapMarker[] {
             lat: hotel.latitude,
             lng: hotel.longitude,
             hotelId: hotel.hotel_id,
-            country: hotel.country,
-            locationName: hotel.location,
+            country: hotel.country_name,
+            locationName: hotel.location_name,
             address: hotel.address,
             href: hotelPath(hotel),
           },
@@ -91,15 +94,9 @@ const KNOWN_COUNTRIES: Record<string, [number, number]> = {
 
 export const STOCKHOLM: [number, number] = KNOWN_CITIES.stockholm!;
 
-const key = (value: string) =>
-  value
-    .normalize("NFKD")
-    .replace(/\p{M}+/gu, "")
-    .toLowerCase()
-    .replace(/[-_\s]+/g, " ")
-    .trim();
+const key = placeKey;
 
-/** The first view: a known city (zoom 13) or country (zoom 6), else Stockholm. */
+/** The first view: a known city (zoom 13) or country (zoom 6), by the catalogue's spelling, else Stockholm. */
 export function initialView(city?: string | null, country?: string | null): { center: [number, number]; zoom: number } {
   const cityCenter = city ? KNOWN_CITIES[key(city)] : undefined;
   if (cityCenter) return { center: cityCenter, zoom: CITY_ZOOM };

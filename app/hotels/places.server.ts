@@ -1,30 +1,245 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
 import { log } from "#app/utils/log.server.ts";
-import { sortSwedish } from "#app/hotels/swedish-sort.ts";
 import { cachedRead } from "./catalogue-cache.server.ts";
+import { placeKey } from "./place-names.ts";
+import { withoutControlChars } from "./search-params.ts";
+import { getPlaceNames } from "./place-names.server.ts";
 
-/** Distinct non-empty countries, in Swedish alphabetical order. */
-export function listCountries(db: Kysely<Database>): Promise<string[]> {
+/**
+ * The catalogue's countries and places (the catalogue_places table, which triggers on hotels
+ * keep): lists for menus and filters, and what a visitor's text names. A few hundred rows,
+ * however many hotels there are.
+ */
+
+type DB = Kysely<Database>;
+
+/** A country or place to choose: the catalogue's spelling (addresses, query values) and its Swedish name. */
+export interface PlaceChoice {
+  value: string;
+  label: string;
+}
+
+const collator = new Intl.Collator("sv-SE");
+const byLabel = (a: PlaceChoice, b: PlaceChoice) => collator.compare(a.label, b.label);
+
+/** Countries with hotels, by Swedish name in Swedish order. */
+export function listCountries(db: DB = getAppDatabase().db): Promise<PlaceChoice[]> {
   return cachedRead(db, "countries", async () => {
-    const rows = await db
-      .selectFrom("hotels")
-      .select("country")
-      .distinct()
-      .where("country", "is not", null)
-      .where("country", "<>", "")
-      .execute();
-    return sortSwedish(rows.map((row) => row.country));
+    const [rows, names] = await Promise.all([
+      db
+        .selectFrom("catalogue_places")
+        .select(sql<string>`min(country)`.as("country"))
+        .where("hotel_count", ">", 0)
+        .groupBy("country_key")
+        .execute(),
+      getPlaceNames(db),
+    ]);
+    return rows.map(({ country }) => ({ value: country, label: names.country(country) })).sort(byLabel);
   });
 }
 
 /** The first countries, for the site header's menu. A failure leaves the menu empty, not the page down. */
-export async function headerCountries(): Promise<string[]> {
+export async function headerCountries(): Promise<PlaceChoice[]> {
   try {
-    return (await listCountries(getAppDatabase().db)).slice(0, 5);
+    return (await listCountries()).slice(0, 5);
   } catch (error) {
     log.error("countries query failed", error);
     return [];
   }
+}
+
+/** Places of a country (any spelling of it), by Swedish name in Swedish order. */
+export function listLocations(db: DB, country: string): Promise<PlaceChoice[]> {
+  const key = placeKey(country);
+  return cachedRead(db, `locations:${key}`, async () => {
+    const [rows, names] = await Promise.all([
+      db
+        .selectFrom("catalogue_places")
+        .select(["country", "location"])
+        .where("hotel_count", ">", 0)
+        .where("location_key", "<>", "")
+        .where(sql<boolean>`country_key = place_key(${country})`)
+        .execute(),
+      getPlaceNames(db),
+    ]);
+    return rows.map((row) => ({ value: row.location, label: names.place(row.country, row.location) })).sort(byLabel);
+  });
+}
+
+export interface PlaceOption {
+  id: string;
+  location: string;
+  country: string;
+  location_name: string;
+  country_name: string;
+  hotel_count: number;
+}
+
+/** Every place with its country, in Swedish order of place (then of country). */
+export function listLocationsWithCountry(db: DB = getAppDatabase().db): Promise<PlaceOption[]> {
+  return cachedRead(db, "places-with-country", async () => {
+    const [rows, names] = await Promise.all([
+      db
+        .selectFrom("catalogue_places")
+        .select(["country", "location", "hotel_count"])
+        .where("hotel_count", ">", 0)
+        .where("location_key", "<>", "")
+        .execute(),
+      getPlaceNames(db),
+    ]);
+    return rows
+      .map((row) => ({
+        id: `${row.country}-${row.location}`,
+        location: row.location,
+        country: row.country,
+        location_name: names.place(row.country, row.location),
+        country_name: names.country(row.country),
+        hotel_count: row.hotel_count,
+      }))
+      .sort((a, b) => collator.compare(a.location_name, b.location_name) || collator.compare(a.country_name, b.country_name));
+  });
+}
+
+/** Whether any hotel is in New York: the default chips then show it, else Stockholm. */
+export async function hasNewYork(db: DB = getAppDatabase().db): Promise<boolean> {
+  const row = await db
+    .selectFrom("catalogue_places")
+    .select("hotel_count")
+    .where("location_key", "=", "new york")
+    .where("hotel_count", ">", 0)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** What a visitor typed, without control characters (PostgreSQL text cannot hold NUL) and excess length. */
+const readable = (typed: string) => withoutControlChars(typed).trim().slice(0, 200);
+
+/** Keys of every spelling of the country a text names ('sverige' → 'sweden', 'sverige', 'konungariket sverige'…) and the text's own. */
+function countryKeysOf(text: string) {
+  return sql`(
+    select other.name_key from country_names named
+    join country_names other on other.iso_code = named.iso_code
+    where named.name_key = place_key(${text})
+    union all select place_key(${text})
+  )`;
+}
+
+/** Keys of the catalogue's spellings of a place named in any language ('göteborg' → 'gothenburg') and the text's own. */
+function locationKeysOf(text: string) {
+  return sql`(
+    select location_key from place_names where name_sv_key = place_key(${text})
+    union all select place_key(${text})
+  )`;
+}
+
+/**
+ * The country a visitor's text names, in the catalogue's spelling ('sverige', 'sweden',
+ * 'Konungariket Sverige' → 'Sweden'); null when no hotel is in such a country.
+ */
+export async function resolveCountry(typed: string, db: DB = getAppDatabase().db): Promise<string | null> {
+  const text = readable(typed);
+  if (!placeKey(text)) return null;
+  const row = await db
+    .selectFrom("catalogue_places")
+    .select("country")
+    .where("hotel_count", ">", 0)
+    .where(sql<boolean>`country_key in ${countryKeysOf(text)}`)
+    .orderBy("hotel_count", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return row?.country ?? null;
+}
+
+/**
+ * The place a visitor's text names, in the catalogue's spelling: in the given country (as
+ * stored), or in the country where it has the most hotels; null when there is none.
+ */
+export async function resolvePlace(
+  typed: string,
+  country: string | null,
+  db: DB = getAppDatabase().db,
+): Promise<{ country: string; location: string } | null> {
+  const text = readable(typed);
+  if (!placeKey(text)) return null;
+  let query = db
+    .selectFrom("catalogue_places")
+    .select(["country", "location"])
+    .where("hotel_count", ">", 0)
+    .where("location_key", "<>", "")
+    .where(sql<boolean>`location_key in ${locationKeysOf(text)}`);
+  if (country !== null) query = query.where(sql<boolean>`country_key = place_key(${country})`);
+  const row = await query.orderBy("hotel_count", "desc").limit(1).executeTakeFirst();
+  return row ? { country: row.country, location: row.location } : null;
+}
+
+export interface NamedCountry {
+  country: string;
+  country_key: string;
+  hotel_count: number;
+}
+
+export interface NamedLocation extends NamedCountry {
+  location: string;
+  location_key: string;
+}
+
+/** Shortest word a typo is forgiven in: shorter words have too many near neighbours. */
+export const TYPO_MIN_LENGTH = 5;
+
+/**
+ * Countries and places a visitor's text names: by any spelling (Swedish or English, with or
+ * without accents), with a typo in a word of five letters or more (pg_trgm similarity) and,
+ * with `prefix`, by the start of a name (as typed into the search box). Most hotels first;
+ * the caller ranks by how well each name matches.
+ */
+export async function placesNamedBy(
+  text: string,
+  options: { prefix: boolean; limit?: number },
+  db: DB = getAppDatabase().db,
+): Promise<{ countries: NamedCountry[]; places: NamedLocation[] }> {
+  const key = placeKey(readable(text));
+  if (!key) return { countries: [], places: [] };
+  const starts = `${key.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  const typo = key.length >= TYPO_MIN_LENGTH;
+  const matches = (column: string) =>
+    sql<boolean>`(${sql.ref(column)} = ${key}${options.prefix ? sql` or ${sql.ref(column)} like ${starts}` : sql``}${
+      typo ? sql` or ${sql.ref(column)} % ${key}` : sql``
+    })`;
+  const limit = options.limit ?? 10;
+  const [countries, places] = await Promise.all([
+    db
+      .selectFrom("catalogue_places")
+      .select(["country_key", sql<string>`min(country)`.as("country"), sql<number>`sum(hotel_count)::integer`.as("hotel_count")])
+      .where("hotel_count", ">", 0)
+      .where(
+        sql<boolean>`country_key in (
+          select other.name_key from country_names named
+          join country_names other on other.iso_code = named.iso_code
+          where ${matches("named.name_key")}
+          union all select country_key from catalogue_places where ${matches("country_key")}
+        )`,
+      )
+      .groupBy("country_key")
+      .orderBy("hotel_count", "desc")
+      .limit(limit)
+      .execute(),
+    db
+      .selectFrom("catalogue_places")
+      .select(["country", "location", "country_key", "location_key", "hotel_count"])
+      .where("hotel_count", ">", 0)
+      .where("location_key", "<>", "")
+      .where((eb) =>
+        eb.or([
+          matches("location_key"),
+          sql<boolean>`location_key in (select location_key from place_names where ${matches("name_sv_key")})`,
+        ]),
+      )
+      .orderBy("hotel_count", "desc")
+      .limit(limit)
+      .execute(),
+  ]);
+  return { countries, places };
 }

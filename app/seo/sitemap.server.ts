@@ -17,8 +17,7 @@ import { sql, type Kysely } from "kysely";
 import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
 import { blogPostPath, countryPath, hotelPath, placePath } from "#app/utils/paths.ts";
-import { listLocationsWithCountry } from "#app/hotels/hotel-queries.server.ts";
-import { listCountries } from "#app/hotels/places.server.ts";
+import { listCountries, listLocationsWithCountry } from "#app/hotels/places.server.ts";
 import { cachedRead, clearCatalogueCache } from "#app/hotels/catalogue-cache.server.ts";
 
 type DB = Kysely<Database>;
@@ -448,13 +447,16 @@ export async function loadSitemapPage(db: DB = getAppDatabase().db): Promise<Sit
   ]);
   const byCountry = new Map<string, Array<{ name: string; path: string }>>();
   for (const place of places) {
-    const country = place.country.trim();
-    const list = byCountry.get(country) ?? [];
-    list.push({ name: place.location.trim(), path: placePath(country, place.location) });
-    byCountry.set(country, list);
+    const list = byCountry.get(place.country) ?? [];
+    list.push({ name: place.location_name, path: placePath(place.country, place.location) });
+    byCountry.set(place.country, list);
   }
   return {
-    countries: countries.map((name) => ({ name, path: countryPath(name), places: byCountry.get(name) ?? [] })),
+    countries: countries.map((country) => ({
+      name: country.label,
+      path: countryPath(country.value),
+      places: byCountry.get(country.value) ?? [],
+    })),
     posts: posts.map((post) => ({ title: post.title, path: blogPostPath(post) })),
     postCount,
   };

@@ -117,14 +117,14 @@ test("every page's JSON-LD parses and carries the required fields", { tag: "@sam
   }
   const place = await blocks("/Sweden/Stockholm");
   const crumbs = ofType(place, "BreadcrumbList")[0]?.itemListElement as Array<{ position: number; name: string }>;
-  expect(crumbs.map((crumb) => crumb.name)).toEqual(["Hem", "Sweden", "Stockholm"]);
+  expect(crumbs.map((crumb) => crumb.name)).toEqual(["Hem", "Sverige", "Stockholm"]);
 
   const href = (await page.locator("main article").first().getByRole("link", { name: "Visa hotell" }).getAttribute("href")) ?? "";
   const hotel = await blocks(href);
   const [detail] = ofType(hotel, "Hotel");
   expect(detail).toMatchObject({
     "@context": "https://schema.org",
-    address: { "@type": "PostalAddress", addressLocality: "Stockholm", addressCountry: "Sweden" },
+    address: { "@type": "PostalAddress", addressLocality: "Stockholm", addressCountry: "SE" },
     aggregateRating: { "@type": "AggregateRating", bestRating: 10, worstRating: 1 },
   });
   expect(detail?.name).toBeTruthy();

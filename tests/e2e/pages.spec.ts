@@ -28,15 +28,15 @@ test("/sitemap lists the main pages, every country with its places, and the blog
   await expect(page.getByRole("region", { name: "Reseguider" }).getByRole("link").first()).toHaveAttribute("href", /^\/blog\//);
 
   const destinations = page.getByRole("region", { name: "Länder och orter" });
-  await destinations.getByRole("link", { name: "Sweden", exact: true }).click();
+  await destinations.getByRole("link", { name: "Sverige", exact: true }).click();
   await expect(page).toHaveURL("/Sweden");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Hotell i Sweden");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Hotell i Sverige");
 
   await page.goBack();
   await expect(page).toHaveURL("/sitemap");
-  await page.getByRole("list", { name: "Orter i Sweden" }).getByRole("link", { name: "Malmö", exact: true }).click();
+  await page.getByRole("list", { name: "Orter i Sverige" }).getByRole("link", { name: "Malmö", exact: true }).click();
   await expect(page).toHaveURL(/\/Sweden\/Malm%C3%B6$/);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Hotell i Malmö, Sweden");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Hotell i Malmö, Sverige");
 });
 
 test("/contact shows an error per field and focuses the first, keeping what was typed", async ({ page }) => {

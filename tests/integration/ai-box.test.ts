@@ -45,7 +45,7 @@ describe("the AI box on /hotels", () => {
     // What was typed stays in the form, and the list below is still the filtered list.
     expect(html).toContain(">fyrstjärnigt hotell i Stockholm med frukost</textarea>");
     expect(html).toContain('value="nära centrum"');
-    expect(text).toContain("Hotell i Sweden");
+    expect(text).toContain("Hotell i Sverige");
   });
 
   it("asks for a question when it is blank", async () => {

@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { likePattern, popularHotels, searchHotels, suggest } from "#app/hotels/hotel-queries.server.ts";
+import { findPlace } from "#app/hotels/hotel-detail.server.ts";
+import { loadHotelListPage } from "#app/hotels/list-page.server.ts";
+import { clearCatalogueCache } from "#app/hotels/catalogue-cache.server.ts";
 import {
-  findCountry,
-  findPlace,
   hasNewYork,
-  likePattern,
+  listCountries,
   listLocations,
   listLocationsWithCountry,
-  popularHotels,
-  searchHotels,
-  suggest,
-} from "#app/hotels/hotel-queries.server.ts";
-import { listCountries } from "#app/hotels/places.server.ts";
+  resolveCountry,
+  resolvePlace,
+} from "#app/hotels/places.server.ts";
 import type { DatabaseHandle } from "#app/db/db.server.ts";
 import type { NewHotel } from "#app/db/schema.ts";
 import { testDatabases } from "#tests/db.ts";
@@ -74,12 +74,30 @@ describe.each(testDatabases())("catalogue reads on $name", ({ open }) => {
   const ids = (rows: Array<{ hotel_id: string }>) => rows.map((row) => row.hotel_id).sort();
 
   it("lists countries and places in Swedish order, without blanks", async () => {
-    expect(await listCountries(handle.db)).toEqual(["Denmark", "Sweden", "Switzerland", "United States"]);
-    expect(await listLocations(handle.db, "Sweden")).toEqual(["Malmö", "Stockholm", "Åre", "Älmhult", "Örebro"]);
+    // By Swedish name: Danmark, Schweiz, Sverige, USA.
+    expect(await listCountries(handle.db)).toEqual([
+      { value: "Denmark", label: "Danmark" },
+      { value: "Switzerland", label: "Schweiz" },
+      { value: "Sweden", label: "Sverige" },
+      { value: "United States", label: "USA" },
+    ]);
+    expect((await listLocations(handle.db, "Sweden")).map((place) => place.label)).toEqual([
+      "Malmö",
+      "Stockholm",
+      "Åre",
+      "Älmhult",
+      "Örebro",
+    ]);
     expect(await listLocations(handle.db, "sweden")).toHaveLength(5);
-    expect(await listLocations(handle.db)).toEqual(["Aarhus", "Malmö", "New York", "Stockholm", "Zürich", "Åre", "Älmhult", "Örebro"]);
     const withCountry = await listLocationsWithCountry(handle.db);
-    expect(withCountry[0]).toEqual({ id: "Denmark-Aarhus", location: "Aarhus", country: "Denmark" });
+    expect(withCountry[0]).toEqual({
+      id: "Denmark-Aarhus",
+      location: "Aarhus",
+      country: "Denmark",
+      location_name: "Aarhus",
+      country_name: "Danmark",
+      hotel_count: 1,
+    });
     expect(withCountry.at(-1)?.location).toBe("Örebro");
   });
 
@@ -126,25 +144,30 @@ describe.each(testDatabases())("catalogue reads on $name", ({ open }) => {
   });
 
   it("finds countries and places by URL segment, or nothing", async () => {
-    expect(await findCountry("sweden", handle.db)).toBe("Sweden");
-    expect(await findCountry("United-States", handle.db)).toBe("United States");
-    expect(await findCountry("Atlantis", handle.db)).toBeNull();
+    expect(await resolveCountry("sweden", handle.db)).toBe("Sweden");
+    expect(await resolveCountry("United-States", handle.db)).toBe("United States");
+    expect(await resolveCountry("Atlantis", handle.db)).toBeNull();
     expect(await findPlace("Sweden", "Malmo", handle.db)).toEqual({ country: "Sweden", location: "Malmö" });
     expect(await findPlace("united-states", "new-york", handle.db)).toEqual({ country: "United States", location: "New York" });
     expect(await findPlace("Denmark", "Malmö", handle.db)).toBeNull();
   });
 
-  it("suggests from two characters: hotels by name (max 10), countries and places", async () => {
+  it("suggests from two characters: countries and places by the start of any of their names, hotels by name", async () => {
     expect(await suggest("m", handle.db)).toEqual({ hotels: [], countries: [], places: [] });
     const result = await suggest("sw", handle.db);
-    expect(result.countries).toEqual(["Sweden", "Switzerland"]);
-    expect(result.hotels.length).toBeGreaterThan(0);
-    expect(result.hotels.map((h) => h.name)).toEqual([...result.hotels.map((h) => h.name)].sort());
+    // Sweden has more hotels than Switzerland.
+    expect(result.countries).toEqual([
+      { country: "Sweden", country_name: "Sverige" },
+      { country: "Switzerland", country_name: "Schweiz" },
+    ]);
+    const swedish = await suggest("sver", handle.db);
+    expect(swedish.countries).toEqual([{ country: "Sweden", country_name: "Sverige" }]);
     const places = await suggest("ÄLM", handle.db);
-    expect(places.places).toEqual([{ location: "Älmhult", country: "Sweden" }]);
+    expect(places.places).toEqual([{ location: "Älmhult", country: "Sweden", location_name: "Älmhult", country_name: "Sverige" }]);
     const malmo = await suggest("malm", handle.db);
-    expect(malmo.places).toEqual([{ location: "Malmö", country: "Sweden" }]);
+    expect(malmo.places).toEqual([{ location: "Malmö", country: "Sweden", location_name: "Malmö", country_name: "Sverige" }]);
     expect(malmo.hotels.map((h) => h.hotel_id)).toEqual(["S1"]);
+    expect(malmo.hotels[0]).toMatchObject({ name: "Hotel Malmö Live", location_name: "Malmö", country_name: "Sverige" });
   });
 
   it("finds popular hotels for a place and checks for New York", async () => {
@@ -155,5 +178,129 @@ describe.each(testDatabases())("catalogue reads on $name", ({ open }) => {
   it("escapes LIKE metacharacters", () => {
     expect(likePattern("50%_off\\")).toBe("%50\\%\\_off\\\\%");
     expect(likePattern(" . ")).toBeUndefined();
+  });
+});
+
+/** Names as Swedish visitors write them, against a catalogue spelled in English. */
+describe.each(testDatabases())("Swedish names and search on $name", ({ open }) => {
+  let handle: DatabaseHandle;
+  const NAMED: NewHotel[] = [
+    { hotel_id: "G1", name: "Hotel Draken", country: "Sweden", location: "Gothenburg", rating: 8.1 },
+    { hotel_id: "G2", name: "Nyhavn Hotel", country: "Denmark", location: "Copenhagen", rating: 8.4 },
+    { hotel_id: "G3", name: "Hotel Kämp", country: "Finland", location: "Helsinki", rating: 9.0 },
+    { hotel_id: "G4", name: "Hotel Tornet", country: "Sweden", location: "Malmö", rating: 7.9 },
+    { hotel_id: "G5", name: "Amsterdam Stay", country: "Netherlands", location: "Amsterdam", rating: 9.5 },
+    { hotel_id: "G6", name: "Stadshotellet", country: "Sweden", location: "Stockholm", rating: 7.0 },
+    { hotel_id: "G7", name: "Hotel U Zlaté", country: "Czech Republic", location: "Prague", rating: 8.0 },
+  ];
+  beforeAll(async () => {
+    handle = await open();
+    await handle.db.insertInto("hotels").values(NAMED).execute();
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+  const found = async (search: string) => (await searchHotels(handle.db, { search })).hotels.map((hotel) => hotel.hotel_id);
+  const list = (query: string) => loadHotelListPage(new URL(`http://localhost/hotels?${query}`), {}, handle.db);
+
+  it("shows countries and places by their Swedish names, and links by the catalogue's", async () => {
+    const [card] = (await searchHotels(handle.db, { hotelId: "G1" })).hotels;
+    expect(card).toMatchObject({ country: "Sweden", location: "Gothenburg", country_name: "Sverige", location_name: "Göteborg" });
+    const [prague] = (await searchHotels(handle.db, { hotelId: "G7" })).hotels;
+    expect(prague).toMatchObject({ country_name: "Tjeckien", location_name: "Prag" });
+    expect((await listCountries(handle.db)).map((country) => country.label)).toEqual([
+      "Danmark",
+      "Finland",
+      "Nederländerna",
+      "Sverige",
+      "Tjeckien",
+    ]);
+  });
+
+  it("finds hotels by Swedish and English names of places and countries, with or without accents", async () => {
+    expect(await found("Göteborg")).toEqual(["G1"]);
+    expect(await found("goteborg")).toEqual(["G1"]);
+    expect(await found("Gothenburg")).toEqual(["G1"]);
+    expect(await found("Köpenhamn")).toEqual(["G2"]);
+    expect(await found("kopenhamn")).toEqual(["G2"]);
+    expect(await found("Helsingfors")).toEqual(["G3"]);
+    expect(await found("malmo")).toEqual(["G4"]);
+    expect((await found("Sverige")).sort()).toEqual(["G1", "G4", "G6"]);
+    expect(await found("Tjeckien")).toEqual(["G7"]);
+    expect(await found("Norge")).toEqual([]);
+  });
+
+  it("forgives a typo in a word of five letters or more, and not in shorter ones", async () => {
+    expect(await found("Stokholm")).toEqual(["G6"]);
+    expect(await found("Helsingfrs")).toEqual(["G3"]);
+    expect(await found("Drakn")).toEqual(["G1"]);
+    expect(await found("Kmp")).toEqual([]);
+  });
+
+  it("ranks hotels in the place a search names first, then names that start with it", async () => {
+    await handle.db
+      .insertInto("hotels")
+      .values({ hotel_id: "G8", name: "Stockholm Corner", country: "Denmark", location: "Aarhus", rating: 9.9 })
+      .execute();
+    try {
+      expect(await found("Stockholm")).toEqual(["G6", "G8"]);
+    } finally {
+      await handle.db.deleteFrom("hotels").where("hotel_id", "=", "G8").execute();
+      clearCatalogueCache();
+    }
+  });
+
+  it("suggests the places a text starts, by relevance, not alphabetically", async () => {
+    const st = await suggest("st", handle.db);
+    expect(st.places.map((place) => place.location_name)).toEqual(["Stockholm"]);
+    expect(st.hotels.map((hotel) => hotel.name)).toEqual(["Stadshotellet", "Amsterdam Stay"]);
+    const got = await suggest("göt", handle.db);
+    expect(got.places).toEqual([{ country: "Sweden", location: "Gothenburg", country_name: "Sverige", location_name: "Göteborg" }]);
+    const helsingfors = await suggest("Helsingfors", handle.db);
+    expect(helsingfors.places.map((place) => place.location_name)).toEqual(["Helsingfors"]);
+    expect(helsingfors.hotels.map((hotel) => hotel.hotel_id)).toEqual(["G3"]);
+  });
+
+  it("resolves any spelling of a country or place to the catalogue's", async () => {
+    expect(await resolveCountry("Sverige", handle.db)).toBe("Sweden");
+    expect(await resolveCountry("czechia", handle.db)).toBe("Czech Republic");
+    expect(await resolveCountry("Tjeckien", handle.db)).toBe("Czech Republic");
+    expect(await resolvePlace("Goteborg", "Sweden", handle.db)).toEqual({ country: "Sweden", location: "Gothenburg" });
+    expect(await resolvePlace("Göteborg", null, handle.db)).toEqual({ country: "Sweden", location: "Gothenburg" });
+    expect(await resolvePlace("Stockholm", "Denmark", handle.db)).toBeNull();
+    expect(await findPlace("Sverige", "Göteborg", handle.db)).toEqual({ country: "Sweden", location: "Gothenburg" });
+  });
+
+  it("filters lists by a place or country named in the address, in any spelling", async () => {
+    const stockholm = await list("location=Stockholm");
+    expect(stockholm.hotels.map((hotel) => hotel.hotel_id)).toEqual(["G6"]);
+    expect(stockholm.params).toMatchObject({ country: "Sweden", location: "Stockholm" });
+    expect(stockholm.names).toEqual({ country: "Sverige", location: "Stockholm" });
+    const destination = await list("destination=G%C3%B6teborg");
+    expect(destination.hotels.map((hotel) => hotel.hotel_id)).toEqual(["G1"]);
+    expect(destination.names.location).toBe("Göteborg");
+    const country = await list("country=sverige");
+    expect(country.params.country).toBe("Sweden");
+    expect(country.names.country).toBe("Sverige");
+    expect(country.total).toBe(3);
+  });
+
+  it("drops a place that is not in the chosen country, and says so", async () => {
+    const page = await list("country=Denmark&location=Stockholm");
+    expect(page.params).toMatchObject({ country: "Denmark", location: "" });
+    expect(page.hotels.map((hotel) => hotel.hotel_id)).toEqual(["G2"]);
+    expect(page.notices).toEqual(["Vi hittade ingen plats ”Stockholm” i Danmark, så vi visar hela landet."]);
+  });
+
+  it("keeps the place counts with the hotels as they are added, moved and removed", async () => {
+    await handle.db.insertInto("hotels").values({ hotel_id: "G9", name: "Fjordhotell", country: "Norway", location: "Bergen" }).execute();
+    clearCatalogueCache();
+    expect((await listCountries(handle.db)).map((country) => country.label)).toContain("Norge");
+    await handle.db.updateTable("hotels").set({ location: "Oslo" }).where("hotel_id", "=", "G9").execute();
+    clearCatalogueCache();
+    expect((await listLocations(handle.db, "Norway")).map((place) => place.value)).toEqual(["Oslo"]);
+    await handle.db.deleteFrom("hotels").where("hotel_id", "=", "G9").execute();
+    clearCatalogueCache();
+    expect((await listCountries(handle.db)).map((country) => country.label)).not.toContain("Norge");
   });
 });

@@ -47,15 +47,19 @@ describe.each(testDatabases())("database on $name", ({ open }) => {
     for (const table of TABLES) expect(tables[table], table).toBe(true);
   });
 
-  it("lets the public read hotels and published posts only", async () => {
+  it("lets the public read hotels, published posts and place names only", async () => {
     const { rows } = await sql<{ tablename: string; cmd: string; qual: string }>`
       select tablename, cmd, qual from pg_policies where schemaname = 'public' order by tablename
     `.execute(handle.db);
     expect(rows.map((row) => [row.tablename, row.cmd])).toEqual([
+      ["catalogue_places", "SELECT"],
+      ["countries", "SELECT"],
+      ["country_names", "SELECT"],
       ["hotels", "SELECT"],
       ["hotels_blog_posts", "SELECT"],
+      ["place_names", "SELECT"],
     ]);
-    expect(rows[1]!.qual).toContain("published");
+    expect(rows.find((row) => row.tablename === "hotels_blog_posts")!.qual).toContain("published");
   });
 
   it("records applied migrations and does nothing on a second run", async () => {
@@ -169,7 +173,7 @@ describe.each(testDatabases())("database on $name", ({ open }) => {
       "hotels_country_trgm_idx",
       "hotels_description_trgm_idx",
       "hotels_location_trgm_idx",
-      "hotels_name_trgm_idx",
+      "hotels_name_key_trgm_idx",
     ]);
   });
 

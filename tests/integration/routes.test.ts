@@ -54,17 +54,19 @@ describe("/hotels loader", () => {
     expect(page.locations).toEqual([]);
   });
 
-  it("filters by country, place and rating, and drops a place without a country", async () => {
+  it("filters by country, place and rating, and by a place named on its own", async () => {
     const { page } = await hotels.loader(args("/hotels?country=Norway&location=Bergen&rating=4"));
     expect(page.total).toBeGreaterThan(0);
     for (const hotel of page.hotels) {
       expect(hotel.location).toBe("Bergen");
       expect(hotel.star_rating).toBeGreaterThanOrEqual(4);
     }
-    expect(page.locations).toContain("Oslo");
-    const orphan = await hotels.loader(args("/hotels?location=Bergen"));
-    expect(orphan.page.params.location).toBe("");
-    expect(orphan.page.total).toBe(600);
+    expect(page.locations).toContainEqual({ value: "Oslo", label: "Oslo" });
+    const alone = await hotels.loader(args("/hotels?location=Bergen"));
+    expect(alone.page.params).toMatchObject({ country: "Norway", location: "Bergen" });
+    expect(alone.page.names).toEqual({ country: "Norge", location: "Bergen" });
+    expect(alone.page.total).toBeGreaterThan(0);
+    expect(alone.page.hotels.every((hotel) => hotel.location === "Bergen")).toBe(true);
   });
 
   it("answers 404 past the last page, and 200 for nonsense parameters", async () => {
@@ -74,13 +76,38 @@ describe("/hotels loader", () => {
 });
 
 describe("country and place loaders", () => {
-  it("find the country and place in any case or accent spelling", async () => {
-    const sweden = await country.loader(args("/sweden", { country: "sweden" }));
-    expect(sweden.country).toBe("Sweden");
+  it("show the country and place at the catalogue's address, with Swedish names", async () => {
+    const sweden = await country.loader(args("/Sweden", { country: "Sweden" }));
+    expect(sweden).toMatchObject({ country: "Sweden", countryName: "Sverige" });
     expect(sweden.page.hotels.every((hotel) => hotel.country === "Sweden")).toBe(true);
-    const malmo = await place.loader(args("/SWEDEN/malmo", { country: "SWEDEN", location: "malmo" }));
-    expect(malmo).toMatchObject({ country: "Sweden", location: "Malmö" });
-    expect(malmo.page.total).toBeGreaterThan(0);
+    const gothenburg = await place.loader(args("/Sweden/Gothenburg", { country: "Sweden", location: "Gothenburg" }));
+    expect(gothenburg).toMatchObject({ country: "Sweden", location: "Gothenburg" });
+    expect(gothenburg.page.names).toEqual({ country: "Sverige", location: "Göteborg" });
+    expect(gothenburg.page.total).toBeGreaterThan(0);
+  });
+
+  it("answer 301 to that address for every other spelling: Swedish, case, accents, a trailing slash", async () => {
+    const location = async (run: () => Promise<unknown>) => {
+      try {
+        await run();
+      } catch (thrown) {
+        if (thrown instanceof Response) return [thrown.status, thrown.headers.get("Location")];
+      }
+      return null;
+    };
+    expect(await location(() => country.loader(args("/Sverige", { country: "Sverige" })))).toEqual([301, "/Sweden"]);
+    expect(await location(() => country.loader(args("/sweden", { country: "sweden" })))).toEqual([301, "/Sweden"]);
+    expect(await location(() => country.loader(args("/Sweden/", { country: "Sweden" })))).toEqual([301, "/Sweden"]);
+    expect(await location(() => country.loader(args("/sverige?rating=4", { country: "sverige" })))).toEqual([301, "/Sweden?rating=4"]);
+    const gothenburg = (path: string) => {
+      const [, countrySegment, placeSegment] = path.split("/").map(decodeURIComponent);
+      return location(() => place.loader(args(path, { country: countrySegment!, location: placeSegment! })));
+    };
+    expect(await gothenburg("/Sweden/Goteborg")).toEqual([301, "/Sweden/Gothenburg"]);
+    expect(await gothenburg("/Sweden/G%C3%B6teborg")).toEqual([301, "/Sweden/Gothenburg"]);
+    expect(await gothenburg("/Sverige/G%C3%B6teborg")).toEqual([301, "/Sweden/Gothenburg"]);
+    expect(await gothenburg("/sweden/gothenburg")).toEqual([301, "/Sweden/Gothenburg"]);
+    expect(await gothenburg("/SWEDEN/malmo")).toEqual([301, "/Sweden/Malm%C3%B6"]);
   });
 
   it("answer 404 for unknown ones", async () => {
@@ -107,7 +134,7 @@ describe("suggestions resource", () => {
     const response = (await suggestions.loader(args("/resources/suggestions?q=Stock"))) as Response;
     expect(response.status).toBe(200);
     const body = await response.json();
-    expect(body.places).toContainEqual({ location: "Stockholm", country: "Sweden" });
+    expect(body.places).toContainEqual({ location: "Stockholm", country: "Sweden", location_name: "Stockholm", country_name: "Sverige" });
     expect(body.hotels.length).toBeGreaterThan(0);
     expect(body.hotels.length).toBeLessThanOrEqual(10);
   });
@@ -145,12 +172,13 @@ describe("hotel loader", () => {
   });
 
   it("answers 301 to the canonical address for another case, accent or an old name", async () => {
-    const card = await firstHotelIn("/Sweden/Malmo", { country: "Sweden", location: "Malmo" });
+    const card = await firstHotelIn("/Sweden/Malm%C3%B6", { country: "Sweden", location: "Malmö" });
     const { hotelPath, placeSegment } = await import("#app/utils/paths.ts");
     const canonical = hotelPath(card);
     const slug = canonical.split("/").at(-1)!;
     for (const wrong of [
       `/sweden/malmo/${slug}`,
+      `/Sverige/Malmo/${slug}`,
       `/Sweden/${placeSegment("Malmö")}/${slug.toUpperCase()}`,
       `/Sweden/Malmo/${slug.split("-").slice(1).join("-")}`,
     ]) {

@@ -383,9 +383,10 @@ describe("crawler routes", () => {
 
   it("/sitemap lists every country with its places, and the published posts", async () => {
     const data = await routes.sitemapPage.loader();
-    const sweden = data.countries.find((country) => country.name === "Sweden");
+    const sweden = data.countries.find((country) => country.name === "Sverige");
     expect(sweden?.path).toBe("/Sweden");
     expect(sweden?.places).toContainEqual({ name: "Malmö", path: "/Sweden/Malm%C3%B6" });
+    expect(sweden?.places).toContainEqual({ name: "Göteborg", path: "/Sweden/Gothenburg" });
     expect(data.countries.map((country) => country.name)).toEqual(
       [...data.countries.map((country) => country.name)].sort(new Intl.Collator("sv-SE").compare),
     );

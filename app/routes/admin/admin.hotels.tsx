@@ -1,3 +1,4 @@
+import type { PlaceChoice } from "#app/hotels/places.server.ts";
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, useNavigation, useSubmit } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
@@ -358,7 +359,15 @@ function FlagButton({
   );
 }
 
-function AdminHotelFilterForm({ filters, countries, locations }: { filters: AdminHotelFilters; countries: string[]; locations: string[] }) {
+function AdminHotelFilterForm({
+  filters,
+  countries,
+  locations,
+}: {
+  filters: AdminHotelFilters;
+  countries: PlaceChoice[];
+  locations: PlaceChoice[];
+}) {
   const submit = useSubmit();
   const form = useRef<HTMLFormElement>(null);
   const apply = (clearLocation = false) => {
@@ -390,8 +399,8 @@ function AdminHotelFilterForm({ filters, countries, locations }: { filters: Admi
       >
         <option value="">All countries</option>
         {countries.map((country) => (
-          <option key={country} value={country}>
-            {country}
+          <option key={country.value} value={country.value}>
+            {country.label}
           </option>
         ))}
       </SelectField>
@@ -408,8 +417,8 @@ function AdminHotelFilterForm({ filters, countries, locations }: { filters: Admi
       >
         <option value="">{filters.country ? "All locations" : "Choose a country first"}</option>
         {locations.map((location) => (
-          <option key={location} value={location}>
-            {location}
+          <option key={location.value} value={location.value}>
+            {location.label}
           </option>
         ))}
       </SelectField>

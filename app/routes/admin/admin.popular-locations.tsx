@@ -2,7 +2,7 @@ import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/admin.popular-locations";
 import { adminMeta } from "#app/admin/admin-meta.ts";
 import { requireAdmin } from "#app/auth/guards.server.ts";
-import { listLocationsWithCountry } from "#app/hotels/hotel-queries.server.ts";
+import { listLocationsWithCountry } from "#app/hotels/places.server.ts";
 import { listChosenPlaces, saveChosenPlaces } from "#app/hotels/destinations.server.ts";
 import { AdminPageHeader } from "#app/components/admin-page-header.tsx";
 import { redirectWithFlash } from "#app/http/flash.server.ts";

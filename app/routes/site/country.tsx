@@ -1,6 +1,6 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/country";
-import { findCountry } from "#app/hotels/hotel-queries.server.ts";
+import { resolveCountry } from "#app/hotels/places.server.ts";
 import { loadHotelListPage } from "#app/hotels/list-page.server.ts";
 import { hotelCount } from "#app/hotels/hotel.ts";
 import { Breadcrumbs } from "#app/components/breadcrumbs.tsx";
@@ -16,8 +16,8 @@ export function meta({ data, matches }: Route.MetaArgs) {
   if (!data) return [{ title: `Sidan finns inte | ${siteName}` }, { name: "robots", content: "noindex" }];
   return [
     ...seoMeta({
-      title: `Hotell i ${data.country}`,
-      description: `Jämför ${hotelCount(data.page.total)} i ${data.country}: betyg, priser, bekvämligheter och läge.`,
+      title: `Hotell i ${data.countryName}`,
+      description: `Jämför ${hotelCount(data.page.total)} i ${data.countryName}: betyg, priser, bekvämligheter och läge.`,
       siteName,
       siteUrl,
       path: countryPath(data.country),
@@ -28,26 +28,29 @@ export function meta({ data, matches }: Route.MetaArgs) {
     ),
     breadcrumbJsonLd(siteUrl, [
       { label: "Hem", path: "/" },
-      { label: data.country, path: countryPath(data.country) },
+      { label: data.countryName, path: countryPath(data.country) },
     ]),
   ];
 }
 
 export async function loader({ url, params }: Route.LoaderArgs) {
-  // Both match the segment the same way (place_key), so they need not wait for each other.
-  const [country, page] = await Promise.all([findCountry(params.country), loadHotelListPage(url, { country: params.country })]);
+  const country = await resolveCountry(params.country);
   if (!country) throw data(null, { status: 404 });
-  return { country, page };
+  // One address per country: /Sverige, /sweden and /Sweden/ lead to /Sweden.
+  const canonical = countryPath(country);
+  if (url.pathname !== canonical) throw redirect(`${canonical}${url.search}`, 301);
+  const page = await loadHotelListPage(url, { country });
+  return { country, countryName: page.names.country, page };
 }
 
 export default function CountryPage({ loaderData }: Route.ComponentProps) {
-  const { country, page } = loaderData;
+  const { country, countryName, page } = loaderData;
   return (
     <>
       <div className="container-page space-y-6 py-8">
-        <Breadcrumbs crumbs={[{ label: "Hem", to: "/" }, { label: country }]} />
+        <Breadcrumbs crumbs={[{ label: "Hem", to: "/" }, { label: countryName }]} />
         <header>
-          <h1 className="text-3xl font-bold">Hotell i {country}</h1>
+          <h1 className="text-3xl font-bold">Hotell i {countryName}</h1>
           <p className="mt-1 text-muted">{hotelCount(page.total)}</p>
         </header>
         <FilterBar
@@ -62,7 +65,7 @@ export default function CountryPage({ loaderData }: Route.ComponentProps) {
             <HotelListSection page={page} variant="large" />
           </div>
           <div>
-            <MapToggle hotels={page.hotels} country={country} label={`Karta över hotell i ${country}`} />
+            <MapToggle hotels={page.hotels} country={country} label={`Karta över hotell i ${countryName}`} />
           </div>
         </div>
       </div>

@@ -92,7 +92,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                       isSelected ? "border-brand-600 bg-brand-600 text-white" : "border-slate-300 bg-white hover:border-brand-600"
                     }`}
                   >
-                    {place.location}
+                    {place.location_name}
                   </Link>
                 </li>
               );
@@ -105,7 +105,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 markers={toMapMarkers(hotels)}
                 city={selected.location}
                 country={selected.country}
-                label={`Karta över hotell i ${selected.location}`}
+                label={`Karta över hotell i ${selected.location_name}`}
                 className="h-[320px]"
               />
             ) : null}

@@ -1,7 +1,7 @@
 import { data, isRouteErrorResponse, Link, redirect } from "react-router";
 import type { Route } from "./+types/hotel";
-import { findHotel, relatedHotels } from "#app/hotels/hotel-detail.server.ts";
-import { findPlace } from "#app/hotels/hotel-queries.server.ts";
+import { findHotel, findPlace, relatedHotels } from "#app/hotels/hotel-detail.server.ts";
+import { getPlaceNames } from "#app/hotels/place-names.server.ts";
 import { log } from "#app/utils/log.server.ts";
 import { Breadcrumbs } from "#app/components/breadcrumbs.tsx";
 import { HotelList } from "#app/components/hotel-card.tsx";
@@ -12,7 +12,7 @@ import { ImageCarousel } from "#app/components/image-carousel.tsx";
 import { displayDescription, formatPrice, hotelSlug, truncate } from "#app/hotels/hotel.ts";
 import { toMapMarkers } from "#app/hotels/map-markers.ts";
 import { redirectPath } from "#app/outbound/redirect-params.ts";
-import { countryPath, hotelPath, hotelsSearchPath, isLocalPath, placePath } from "#app/utils/paths.ts";
+import { countryPath, hotelPath, isLocalPath, placePath } from "#app/utils/paths.ts";
 import { breadcrumbJsonLd, jsonLd, seoMeta, siteFromMatches } from "#app/seo/meta-tags.ts";
 
 const decode = (value: string) => {
@@ -40,12 +40,16 @@ const RELATED_COUNT = 3;
 
 export async function loader({ request, url, params }: Route.LoaderArgs) {
   const errorData = async (kind: HotelErrorData["kind"]): Promise<HotelErrorData> => {
-    const place = await findPlace(params.country, params.location).catch(() => null);
+    const [place, names] = await Promise.all([
+      findPlace(params.country, params.location).catch(() => null),
+      getPlaceNames().catch(() => null),
+    ]);
     const related = place ? await relatedHotels(place.country, place.location, null, 4).catch(() => []) : [];
+    // A place that does not exist is not named back to the visitor: the address may be anything.
     return {
       kind,
-      location: place?.location ?? params.location.replace(/-/g, " "),
-      placeHref: place ? placePath(place.country, place.location) : hotelsSearchPath({ location: params.location.replace(/-/g, " ") }),
+      location: place ? (names?.place(place.country, place.location) ?? place.location) : "",
+      placeHref: place ? placePath(place.country, place.location) : "/hotels",
       backHref: backHref(request),
       related,
     };
@@ -80,6 +84,7 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
     hotel: { ...hotel, description: displayDescription(hotel) },
     related,
     canonical,
+    countryCode: await getPlaceNames().then((names) => names.isoCode(hotel.country)),
     bookingHref: hotel.affiliate_url ? redirectPath(hotel.affiliate_url, { source: "booking-sidebar", hotel: hotelSlug(hotel) }) : null,
   };
 }
@@ -88,7 +93,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
   const { siteName, siteUrl } = siteFromMatches(matches);
   if (!data) return [{ title: `Hotellet hittades inte | ${siteName}` }, { name: "robots", content: "noindex" }];
   const { hotel, canonical } = data;
-  const place = [hotel.location, hotel.country].filter(Boolean).join(", ");
+  const place = [hotel.location_name, hotel.country_name].filter(Boolean).join(", ");
   const description = truncate(hotel.description || `${hotel.name} i ${place}. Jämför betyg och pris och boka hos vår partner.`, 155);
   return [
     ...seoMeta({ title: `${hotel.name}, ${place}`, description, siteName, siteUrl, path: canonical, image: hotel.image_path }),
@@ -101,8 +106,9 @@ export function meta({ data, matches }: Route.MetaArgs) {
       address: {
         "@type": "PostalAddress",
         ...(hotel.address ? { streetAddress: hotel.address } : {}),
-        addressLocality: hotel.location,
-        addressCountry: hotel.country,
+        addressLocality: hotel.location_name,
+        // ISO 3166-1 alpha-2, as schema.org prefers; the name when the country is not a known one.
+        addressCountry: data.countryCode ?? hotel.country_name,
       },
       ...(hotel.latitude && hotel.longitude
         ? { geo: { "@type": "GeoCoordinates", latitude: hotel.latitude, longitude: hotel.longitude } }
@@ -124,8 +130,8 @@ export function meta({ data, matches }: Route.MetaArgs) {
     }),
     breadcrumbJsonLd(siteUrl, [
       { label: "Hem", path: "/" },
-      { label: hotel.country, path: countryPath(hotel.country) },
-      { label: hotel.location, path: placePath(hotel.country, hotel.location) },
+      { label: hotel.country_name, path: countryPath(hotel.country) },
+      { label: hotel.location_name, path: placePath(hotel.country, hotel.location) },
       { label: hotel.name, path: canonical },
     ]),
   ];
@@ -136,7 +142,7 @@ export default function HotelPage({ loaderData }: Route.ComponentProps) {
   const images = [hotel.image_path, ...hotel.additional_image_paths.filter((image) => image !== hotel.image_path)];
   const markers = toMapMarkers([hotel]);
   const price = Number(hotel.price_amount) > 0 ? formatPrice(hotel.price_amount, hotel.price_currency) : "";
-  const mapsQuery = encodeURIComponent([hotel.name, hotel.location, hotel.country].filter(Boolean).join(", "));
+  const mapsQuery = encodeURIComponent([hotel.name, hotel.location_name, hotel.country_name].filter(Boolean).join(", "));
   const reviewQuery = encodeURIComponent([hotel.name, hotel.location].filter(Boolean).join(" "));
 
   return (
@@ -144,8 +150,8 @@ export default function HotelPage({ loaderData }: Route.ComponentProps) {
       <Breadcrumbs
         crumbs={[
           { label: "Hem", to: "/" },
-          { label: hotel.country, to: countryPath(hotel.country) },
-          { label: hotel.location, to: placePath(hotel.country, hotel.location) },
+          { label: hotel.country_name, to: countryPath(hotel.country) },
+          { label: hotel.location_name, to: placePath(hotel.country, hotel.location) },
           { label: hotel.name },
         ]}
       />
@@ -154,7 +160,7 @@ export default function HotelPage({ loaderData }: Route.ComponentProps) {
           <h1 className="text-3xl font-bold">{hotel.name}</h1>
           <StarRating stars={hotel.star_rating} />
         </div>
-        <p className="text-muted">{hotel.address || [hotel.location, hotel.country].filter(Boolean).join(", ")}</p>
+        <p className="text-muted">{hotel.address || [hotel.location_name, hotel.country_name].filter(Boolean).join(", ")}</p>
         <RatingBadge rating={hotel.rating} reviews={hotel.review_count} />
       </header>
 
@@ -244,12 +250,12 @@ export default function HotelPage({ loaderData }: Route.ComponentProps) {
       {related.length ? (
         <section aria-labelledby="related-heading">
           <h2 id="related-heading" className="mb-4 text-xl font-semibold">
-            Fler hotell i {hotel.location}
+            Fler hotell i {hotel.location_name}
           </h2>
           <HotelList hotels={related} />
           <p className="mt-4">
             <Link to={placePath(hotel.country, hotel.location)} className="font-medium text-brand-700 underline">
-              Se alla hotell i {hotel.location}
+              Se alla hotell i {hotel.location_name}
             </Link>
           </p>
         </section>

@@ -11,28 +11,30 @@ import { log } from "#app/utils/log.server.ts";
 import { addressClaim, RATE_POLICIES, takeRateLimit } from "#app/http/rate-limit.server.ts";
 import { loadHotelListPage } from "#app/hotels/list-page.server.ts";
 import { hotelCount } from "#app/hotels/hotel.ts";
-import type { ListParams } from "#app/hotels/search-params.ts";
+import type { HotelListPage } from "#app/hotels/list-page.server.ts";
 import { hotelPath } from "#app/utils/paths.ts";
 import { hotelItemListJsonLd, seoMeta, siteFromMatches } from "#app/seo/meta-tags.ts";
 import { FilterBar } from "#app/components/filter-bar.tsx";
 import { HotelListSection } from "#app/components/hotel-list-section.tsx";
 import { MapToggle } from "#app/components/map-toggle.tsx";
 
-/** Title and description by which query parameter is present: search, place, country, destination, rating. */
-function describe(params: ListParams): { title: string; description: string } {
+/**
+ * Title and description by which query parameter is present: search, place, country, rating.
+ * Places are named in Swedish from what the loader resolved, never as typed in the address.
+ */
+function describe({ params, names }: Pick<HotelListPage, "params" | "names">): { title: string; description: string } {
   if (params.search)
     return {
       title: `Sökresultat för "${params.search}"`,
       description: `Hotell som matchar "${params.search}". Jämför betyg, priser och läge.`,
     };
-  if (params.location)
+  if (names.location)
     return {
-      title: `Hotell i ${params.location}`,
-      description: `Jämför hotell i ${params.location}${params.country ? `, ${params.country}` : ""}.`,
+      title: `Hotell i ${names.location}`,
+      description: `Jämför hotell i ${names.location}${names.country ? `, ${names.country}` : ""}.`,
     };
-  if (params.country)
-    return { title: `Hotell i ${params.country}`, description: `Alla våra hotell i ${params.country}, med betyg, priser och karta.` };
-  if (params.destination) return { title: `Hotell i ${params.destination}`, description: `Hotell för resan till ${params.destination}.` };
+  if (names.country)
+    return { title: `Hotell i ${names.country}`, description: `Alla våra hotell i ${names.country}, med betyg, priser och karta.` };
   if (params.rating) return { title: `Hotell med ${params.rating}+ stjärnor`, description: `Hotell med minst ${params.rating} stjärnor.` };
   return { title: "Alla hotell", description: "Sök och jämför hotell i Sverige och hela världen." };
 }
@@ -40,7 +42,7 @@ function describe(params: ListParams): { title: string; description: string } {
 export function meta({ data, matches, location }: Route.MetaArgs) {
   const { siteName, siteUrl } = siteFromMatches(matches);
   if (!data) return [{ title: `Hotell | ${siteName}` }];
-  const { title, description } = describe(data.page.params);
+  const { title, description } = describe(data.page);
   // Filtered and later pages are variations of /hotels: crawlers index them, canonical stays with the query.
   return [
     ...seoMeta({ title, description, siteName, siteUrl, path: `${location.pathname}${location.search}` }),
@@ -102,7 +104,7 @@ export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRe
 export default function Hotels({ loaderData, actionData }: Route.ComponentProps) {
   const { page } = loaderData;
   const location = useLocation();
-  const { title } = describe(page.params);
+  const { title } = describe(page);
   return (
     <div className="container-page space-y-6 py-8">
       <header>
@@ -110,6 +112,11 @@ export default function Hotels({ loaderData, actionData }: Route.ComponentProps)
         <p className="mt-1 text-muted" aria-live="polite">
           {hotelCount(page.total)}
         </p>
+        {page.notices.map((notice) => (
+          <p key={notice} role="status" className="mt-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            {notice}
+          </p>
+        ))}
       </header>
       <FilterBar params={page.params} countries={page.countries} locations={page.locations} action="/hotels" />
       <AiRecommendationBox result={actionData?.ai ?? null} action={`${location.pathname}${location.search}`} />

@@ -1,6 +1,6 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/place";
-import { findPlace } from "#app/hotels/hotel-queries.server.ts";
+import { findPlace } from "#app/hotels/hotel-detail.server.ts";
 import { loadHotelListPage } from "#app/hotels/list-page.server.ts";
 import { hotelCount } from "#app/hotels/hotel.ts";
 import { Breadcrumbs } from "#app/components/breadcrumbs.tsx";
@@ -15,8 +15,8 @@ export function meta({ data, matches }: Route.MetaArgs) {
   if (!data) return [{ title: `Sidan finns inte | ${siteName}` }, { name: "robots", content: "noindex" }];
   return [
     ...seoMeta({
-      title: `Hotell i ${data.location}, ${data.country}`,
-      description: `${hotelCount(data.page.total)} i ${data.location}, ${data.country}. Jämför betyg och priser och boka hos våra partner.`,
+      title: `Hotell i ${data.page.names.location}, ${data.page.names.country}`,
+      description: `${hotelCount(data.page.total)} i ${data.page.names.location}, ${data.page.names.country}. Jämför betyg och priser och boka hos våra partner.`,
       siteName,
       siteUrl,
       path: placePath(data.country, data.location),
@@ -27,35 +27,36 @@ export function meta({ data, matches }: Route.MetaArgs) {
     ),
     breadcrumbJsonLd(siteUrl, [
       { label: "Hem", path: "/" },
-      { label: data.country, path: countryPath(data.country) },
-      { label: data.location, path: placePath(data.country, data.location) },
+      { label: data.page.names.country, path: countryPath(data.country) },
+      { label: data.page.names.location, path: placePath(data.country, data.location) },
     ]),
   ];
 }
 
 export async function loader({ url, params }: Route.LoaderArgs) {
   // Both match the segments the same way (place_key), so they need not wait for each other.
-  const [place, page] = await Promise.all([
-    findPlace(params.country, params.location),
-    loadHotelListPage(url, { country: params.country, location: params.location }),
-  ]);
+  const place = await findPlace(params.country, params.location);
   if (!place) throw data(null, { status: 404 });
-  return { ...place, page };
+  // One address per place: /Sverige/Goteborg and /sweden/gothenburg/ lead to /Sweden/Gothenburg.
+  const canonical = placePath(place.country, place.location);
+  if (url.pathname !== canonical) throw redirect(`${canonical}${url.search}`, 301);
+  return { ...place, page: await loadHotelListPage(url, place) };
 }
 
 export default function PlacePage({ loaderData }: Route.ComponentProps) {
   const { country, location, page } = loaderData;
+  const names = page.names;
   return (
     <div className="container-page space-y-6 py-8">
-      <Breadcrumbs crumbs={[{ label: "Hem", to: "/" }, { label: country, to: countryPath(country) }, { label: location }]} />
+      <Breadcrumbs crumbs={[{ label: "Hem", to: "/" }, { label: names.country, to: countryPath(country) }, { label: names.location }]} />
       <header>
         <h1 className="text-3xl font-bold">
-          Hotell i {location}, {country}
+          Hotell i {names.location}, {names.country}
         </h1>
         <p className="mt-1 text-muted">{hotelCount(page.total)}</p>
       </header>
       <FilterBar params={page.params} countries={[]} locations={[]} action={placePath(country, location)} fixedPlace />
-      <MapToggle hotels={page.hotels} city={location} country={country} label={`Karta över hotell i ${location}`} placement="top" />
+      <MapToggle hotels={page.hotels} city={location} country={country} label={`Karta över hotell i ${names.location}`} placement="top" />
       <HotelListSection page={page} variant="compact" emptyText="Inga hotell hittades för den här platsen" />
     </div>
   );

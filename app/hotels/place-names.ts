@@ -1,0 +1,76 @@
+/**
+ * Swedish names of countries and places. Addresses keep the catalogue's own spelling
+ * (/Sweden/Gothenburg); what a visitor reads is the Swedish name (Sverige, Göteborg). The
+ * names come from the database (countries, country_names, place_names); this module only
+ * looks them up, so it runs on the server and in the browser alike.
+ */
+
+const TRANSLITERATIONS: Record<string, string> = { æ: "ae", ø: "o", œ: "oe", ß: "ss", ð: "d", þ: "th", ł: "l", đ: "d", ı: "i" };
+
+/**
+ * The key a country or place is matched by, as the database's place_key(): case, accents,
+ * hyphens, underscores and runs of whitespace do not matter ('Malmö' and 'malmo' agree).
+ */
+export function placeKey(value: string): string {
+  return value
+    .toLowerCase()
+    .replace(/[æøœßðþłđı]/g, (letter) => TRANSLITERATIONS[letter] ?? letter)
+    .normalize("NFKD")
+    .replace(/\p{M}+/gu, "")
+    .replace(/[\s_-]+/g, " ")
+    .trim();
+}
+
+export interface CountryNameRow {
+  /** placeKey of one spelling of the country. */
+  name_key: string;
+  iso_code: string;
+  name_sv: string;
+}
+
+export interface PlaceNameRow {
+  iso_code: string;
+  /** placeKey of the catalogue's spelling of the place. */
+  location_key: string;
+  name_sv: string;
+}
+
+/** Translates the catalogue's country and place names into the Swedish names a visitor reads. */
+export interface PlaceNames {
+  /** 'Sweden' → 'Sverige'; a name nobody has translated is shown as stored. */
+  country(country: string): string;
+  /** ('Sweden', 'Gothenburg') → 'Göteborg'. */
+  place(country: string, location: string): string;
+  /** 'Sweden' → 'SE'; null for a name that is no known country. */
+  isoCode(country: string): string | null;
+}
+
+export function placeNames(countries: readonly CountryNameRow[], places: readonly PlaceNameRow[]): PlaceNames {
+  const countryByKey = new Map(countries.map((row) => [row.name_key, row]));
+  const placeByKey = new Map(places.map((row) => [`${row.iso_code}|${row.location_key}`, row.name_sv]));
+  const countryOf = (country: string) => countryByKey.get(placeKey(country));
+  return {
+    country: (country) => countryOf(country)?.name_sv ?? country,
+    place: (country, location) => {
+      const iso = countryOf(country)?.iso_code;
+      return (iso && placeByKey.get(`${iso}|${placeKey(location)}`)) || location;
+    },
+    isoCode: (country) => countryOf(country)?.iso_code ?? null,
+  };
+}
+
+/** Names as stored: for code that runs before the names are loaded, and for tests. */
+export const UNTRANSLATED: PlaceNames = { country: (country) => country, place: (_country, location) => location, isoCode: () => null };
+
+/** A hotel or place with its Swedish names beside the stored ones (which addresses use). */
+export interface NamedPlace {
+  country: string;
+  location: string;
+  country_name: string;
+  location_name: string;
+}
+
+/** Adds the Swedish names to anything with a country and a place. */
+export function withPlaceNames<T extends { country: string; location: string }>(names: PlaceNames, item: T): T & NamedPlace {
+  return { ...item, country_name: names.country(item.country), location_name: names.place(item.country, item.location) };
+}
