@@ -21,8 +21,9 @@ function toOptions(suggestions: Suggestions): Option[] {
       key: `h-${hotel.id}`,
       group: "Hotell" as const,
       label: hotel.name,
-      detail: `${hotel.location}, ${hotel.country}`,
-      href: hotel.country !== "Unknown" && hotel.location !== "Unknown" ? hotelPath(hotel) : hotelsSearchPath({ search: hotel.name }),
+      detail: [hotel.location, hotel.country].filter(Boolean).join(", ") || undefined,
+      // A hotel's page lives under its country and place; without them the search finds it.
+      href: hotel.country && hotel.location ? hotelPath(hotel) : hotelsSearchPath({ search: hotel.name }),
     })),
     ...suggestions.countries.slice(0, 5).map((country) => ({
       key: `c-${country}`,

@@ -1,7 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from "kysely";
 import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
-import { CARD_LIMITS, normalizeHotel, stripTrailingPeriod, truncate, type Hotel } from "#app/hotels/hotel.ts";
+import { CARD_LIMITS, HOTEL_DEFAULTS, normalizeHotel, stripTrailingPeriod, truncate, type Hotel } from "#app/hotels/hotel.ts";
 import { sortSwedish } from "#app/hotels/swedish-sort.ts";
 import { cachedRead } from "./catalogue-cache.server.ts";
 import { withoutControlChars, type SortKey } from "#app/hotels/search-params.ts";
@@ -277,9 +277,9 @@ export async function suggest(query: string, db: DB = getAppDatabase().db): Prom
     hotels: hotels.map((row) => ({
       id: row.id,
       hotel_id: row.hotel_id,
-      name: row.name?.trim() || "Unnamed Hotel",
-      country: row.country?.trim() || "Unknown",
-      location: row.location?.trim() || "Unknown",
+      name: row.name?.trim() || HOTEL_DEFAULTS.name,
+      country: row.country?.trim() ?? "",
+      location: row.location?.trim() ?? "",
     })),
     countries,
     places: matchingPlaces,
