@@ -5,7 +5,7 @@
 import L from "leaflet";
 import "leaflet/dist/leaflet.css";
 import { useEffect } from "react";
-import { MapContainer, Marker, Popup, TileLayer, useMap } from "react-leaflet";
+import { AttributionControl, MapContainer, Marker, Popup, TileLayer, ZoomControl, useMap, useMapEvent } from "react-leaflet";
 import { FIT_BOUNDS_MAX_ZOOM, FIT_BOUNDS_PADDING, MAP_MAX_ZOOM, type MapMarker } from "#app/hotels/map-markers.ts";
 
 // A marker drawn with CSS: no image files for bundlers to lose.
@@ -16,6 +16,20 @@ const markerIcon = L.divIcon({
   iconAnchor: [14, 28],
   popupAnchor: [0, -26],
 });
+
+// Leaflet's own controls speak English; the site is Swedish. Its prefix without the flag it adds by default.
+const ATTRIBUTION_PREFIX = '<a href="https://leafletjs.com" title="Ett JavaScript-bibliotek för interaktiva kartor">Leaflet</a>';
+const CLOSE_LABEL = "Stäng";
+
+/** Leaflet 1.9 writes "Close popup" into the popup's close button with no option to change it. */
+function SwedishPopupClose() {
+  useMapEvent("popupopen", (event) => {
+    const button = event.popup.getElement()?.querySelector(".leaflet-popup-close-button");
+    button?.setAttribute("aria-label", CLOSE_LABEL);
+    button?.setAttribute("title", CLOSE_LABEL);
+  });
+  return null;
+}
 
 function FitBounds({ markers }: { markers: MapMarker[] }) {
   const map = useMap();
@@ -37,7 +51,18 @@ export interface LeafletMapProps {
 
 export default function LeafletMap({ markers, center, zoom, tiles, label }: LeafletMapProps) {
   return (
-    <MapContainer center={center} zoom={zoom} maxZoom={MAP_MAX_ZOOM} scrollWheelZoom={false} className="h-full w-full" aria-label={label}>
+    <MapContainer
+      center={center}
+      zoom={zoom}
+      maxZoom={MAP_MAX_ZOOM}
+      scrollWheelZoom={false}
+      zoomControl={false}
+      attributionControl={false}
+      className="h-full w-full"
+      aria-label={label}
+    >
+      <ZoomControl zoomInTitle="Zooma in" zoomOutTitle="Zooma ut" />
+      <AttributionControl prefix={ATTRIBUTION_PREFIX} />
       <TileLayer url={tiles.url} attribution={tiles.attribution} maxZoom={MAP_MAX_ZOOM} />
       {markers.map((marker) => (
         <Marker key={marker.id} position={[marker.lat, marker.lng]} icon={markerIcon} title={marker.name} alt={marker.name}>
@@ -49,6 +74,7 @@ export default function LeafletMap({ markers, center, zoom, tiles, label }: Leaf
         </Marker>
       ))}
       <FitBounds markers={markers} />
+      <SwedishPopupClose />
     </MapContainer>
   );
 }

@@ -5,7 +5,10 @@ import { initialView, openStreetMapUrl, type MapMarker } from "#app/hotels/map-m
 
 const LeafletMap = lazy(() => import("./hotel-map.client.tsx"));
 
-const DEFAULT_TILES = { url: "https://tile.openstreetmap.org/{z}/{x}/{y}.png", attribution: "&copy; OpenStreetMap" };
+const DEFAULT_TILES = {
+  url: "https://tile.openstreetmap.org/{z}/{x}/{y}.png",
+  attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>-bidragsgivare',
+};
 
 interface HotelMapProps {
   markers: MapMarker[];

@@ -182,7 +182,8 @@ export function SearchBar({ defaultValue = "", standalone = true, id, label = "S
         aria-controls={listId}
         aria-autocomplete="list"
         aria-activedescendant={open && active >= 0 ? `${listId}-${active}` : undefined}
-        placeholder="Sök efter hotell, städer eller resmål"
+        // Short enough for a 390 px phone; the label says the rest and the button says "Sök".
+        placeholder="Hotell eller resmål"
         className="w-full rounded-full border border-slate-300 bg-white px-5 py-3 text-base shadow-sm"
       />
       <div

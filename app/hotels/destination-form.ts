@@ -1,6 +1,7 @@
 /**
- * The back office's "Add New Destination" form: its fields, limits and English messages, and
- * what an empty price or link becomes. Shared by the action and the browser. No I/O.
+ * The back office's "Add New Destination" form: its fields, limits and messages, and what an
+ * empty price or link becomes. Shared by the action and the browser. No I/O: whether a link
+ * finds hotels is the action's check (countHotelsForLink).
  */
 import { z } from "#app/utils/zod.ts";
 import { isHttpOrLocalUrl } from "#app/blog/content-blocks.ts";
@@ -33,3 +34,14 @@ export type DestinationInput = z.infer<typeof destinationSchema>;
 
 /** A destination without a link leads to the hotel list for its name. */
 export const defaultDestinationLink = (name: string) => `/hotels?destination=${encodeURIComponent(name.toLowerCase())}`;
+
+/** The link that will be saved: the one typed, or the default from the name. */
+export const destinationLink = (value: Pick<DestinationInput, "name" | "link">) => value.link || defaultDestinationLink(value.name);
+
+/** Said by the link field when the link leads to no hotels: the card invites a visitor to hotels. */
+export function noHotelsMessage(typedLink: string): string {
+  const which = typedLink ? "" : " (Utan egen länk används sökningen på namnet.)";
+  return `Länken hittar inga hotell.${which} Ange en sida med hotell, t.ex. /Sweden/Stockholm eller /hotels?search=Stockholm.`;
+}
+
+export const LINK_CHECK_FAILED = "Det gick inte att kontrollera länken just nu. Försök igen.";

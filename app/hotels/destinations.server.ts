@@ -1,10 +1,13 @@
 import { sql, type Kysely } from "kysely";
 import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
+import { readListParams } from "#app/hotels/search-params.ts";
 import { cachedRead, clearCatalogueCache } from "./catalogue-cache.server.ts";
-import { DEFAULT_DESTINATION_PRICE, defaultDestinationLink, type DestinationInput } from "./destination-form.ts";
-import { hasNewYork } from "./places.server.ts";
+import { DEFAULT_DESTINATION_PRICE, destinationLink, type DestinationInput } from "./destination-form.ts";
+import { findHotel, findPlace } from "./hotel-detail.server.ts";
+import { loadHotelListPage } from "./list-page.server.ts";
 import { getPlaceNames } from "./place-names.server.ts";
+import { hasNewYork, resolveCountry } from "./places.server.ts";
 
 type DB = Kysely<Database>;
 
@@ -31,6 +34,48 @@ export function listPopularDestinations(db: DB = getAppDatabase().db): Promise<P
   });
 }
 
+const LINK_BASE = "http://site.invalid";
+
+/**
+ * How many hotels a destination's link shows a visitor, read the way its page reads them:
+ * /hotels?… through the list page's own search, /{country} and /{country}/{place} as those
+ * pages find them, /{country}/{place}/{hotel} as one or none. Any other path of the site shows
+ * no hotels (0); a link to another site (http, https) is not ours to count (null).
+ */
+export async function countHotelsForLink(link: string, db: DB = getAppDatabase().db): Promise<number | null> {
+  const url = new URL(link, LINK_BASE);
+  if (url.origin !== LINK_BASE) return null;
+  let segments: string[];
+  try {
+    segments = url.pathname.split("/").filter(Boolean).map(decodeURIComponent);
+  } catch {
+    return 0; // A malformed escape: the router answers it with an error, not hotels.
+  }
+  const [first, second, third] = segments;
+  if (segments.length === 1 && first!.toLowerCase() === "hotels") return listTotal(url, {}, db);
+  if (segments.length === 1) {
+    const country = await resolveCountry(first!, db);
+    return country ? listTotal(url, { country }, db) : 0;
+  }
+  if (segments.length === 2) {
+    const place = await findPlace(first!, second!, db);
+    return place ? listTotal(url, place, db) : 0;
+  }
+  if (segments.length === 3) return (await findHotel(first!, second!, third!, db)) ? 1 : 0;
+  return 0;
+}
+
+/** The hotels of a list page in all; 0 when the page it asks for is past the last (a 404). */
+async function listTotal(url: URL, fixed: { country?: string; location?: string }, db: DB): Promise<number> {
+  const wantedPage = readListParams(url.searchParams).page;
+  const first = new URL(url);
+  first.searchParams.delete("sida");
+  const page = await loadHotelListPage(first, fixed, db);
+  // The list page shows an error text when its query fails: that is no answer, not "no hotels".
+  if (page.failed) throw new Error("hotel list query failed");
+  return wantedPage > Math.max(1, page.pageCount) ? 0 : page.total;
+}
+
 /** Adds a destination after the others (an empty price or link gets the default). */
 export async function addPopularDestination(value: DestinationInput, db: DB = getAppDatabase().db): Promise<void> {
   await db.transaction().execute(async (trx) => {
@@ -45,7 +90,7 @@ export async function addPopularDestination(value: DestinationInput, db: DB = ge
         description: value.description,
         image: value.image,
         price_text: value.price || DEFAULT_DESTINATION_PRICE,
-        link: value.link || defaultDestinationLink(value.name),
+        link: destinationLink(value),
         position: last.max + 1,
       })
       .execute();

@@ -20,7 +20,7 @@ describe("normalizeHotel", () => {
     const hotel = normalizeHotel({ id: "h1" });
     expect(hotel).toMatchObject({
       id: "h1",
-      name: "Unnamed Hotel",
+      name: "Namnlöst hotell",
       description: "",
       rewritten_text: "",
       location: "",
@@ -41,10 +41,14 @@ describe("normalizeHotel", () => {
 
   it("treats blank strings and null as missing", () => {
     const hotel = normalizeHotel({ id: "h1", name: "   ", image_path: "", rating: null, price_amount: "" });
-    expect(hotel.name).toBe("Unnamed Hotel");
+    expect(hotel.name).toBe("Namnlöst hotell");
     expect(hotel.image_path).toBe("/placeholder.svg");
     expect(hotel.rating).toBe(0);
     expect(hotel.price_amount).toBe("0");
+  });
+
+  it("shows the English stand-in older rows may hold as the Swedish one", () => {
+    expect(normalizeHotel({ id: "h1", name: "Unnamed Hotel" }).name).toBe("Namnlöst hotell");
   });
 
   it("uses hotel_id when id is missing, and a generated id when both are", () => {
@@ -174,7 +178,9 @@ describe("slugs", () => {
   });
   it("uses hotel_id when the name is missing", () => {
     expect(hotelSlug({ name: null, hotel_id: "HG-000042" })).toBe("hg-000042");
-    expect(hotelSlug({ name: "Unnamed Hotel", hotel_id: "HG-1" })).toBe("hg-1");
+    expect(hotelSlug({ name: "Namnlöst hotell", hotel_id: "HG-1" })).toBe("hg-1");
+    // The English stand-in older rows may hold keeps the slug it had.
+    expect(hotelSlug({ name: "Unnamed Hotel", hotel_id: "HG-4" })).toBe("hg-4");
     expect(hotelSlug({ name: "!!!", hotel_id: "HG-2" })).toBe("hg-2");
     expect(hotelSlug({ name: "Hotel Lux", hotel_id: "HG-3" })).toBe("hotel-lux");
   });

@@ -40,13 +40,17 @@ export interface Hotel {
 export type RawHotel = { [K in keyof Hotel]?: unknown };
 
 export const HOTEL_DEFAULTS = {
-  name: "Unnamed Hotel",
+  name: "Namnlöst hotell",
   image_path: "/placeholder.svg",
   price_amount: "0",
   price_currency: "SEK",
 } as const;
 
 export const PLACEHOLDER_IMAGE = HOTEL_DEFAULTS.image_path;
+
+// Stand-ins for a missing name: the current one and the English one it replaced, which rows
+// written before may still hold. Shown as the Swedish one, never part of a slug.
+const NAME_STAND_INS = new Set<string>([HOTEL_DEFAULTS.name, "Unnamed Hotel"]);
 
 const ICON_RULES: ReadonlyArray<readonly [RegExp, AmenityIcon]> = [
   [/wifi|internet/i, "wifi"],
@@ -138,11 +142,12 @@ function finiteNumber(value: unknown): number | null {
 export function normalizeHotel(raw: RawHotel, generateId: () => string = () => crypto.randomUUID()): Hotel {
   const hotelId = text(raw.hotel_id);
   const id = text(raw.id) || hotelId || generateId();
+  const name = text(raw.name);
   const price = finiteNumber(raw.price_amount);
   return {
     id,
     hotel_id: hotelId || id,
-    name: text(raw.name) || HOTEL_DEFAULTS.name,
+    name: name && !NAME_STAND_INS.has(name) ? name : HOTEL_DEFAULTS.name,
     description: text(raw.description),
     rewritten_text: text(raw.rewritten_text),
     rating: finiteNumber(raw.rating) ?? 0,
@@ -199,7 +204,7 @@ export function slugify(value: string): string {
 /** The hotel's slug: from the name, or from hotel_id when the name is missing. */
 export function hotelSlug(hotel: { name?: string | null; hotel_id: string }): string {
   const name = hotel.name?.trim();
-  const fromName = name && name !== HOTEL_DEFAULTS.name ? slugify(name) : "";
+  const fromName = name && !NAME_STAND_INS.has(name) ? slugify(name) : "";
   return fromName || slugify(hotel.hotel_id) || encodeURIComponent(hotel.hotel_id);
 }
 

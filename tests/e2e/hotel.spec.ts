@@ -52,6 +52,15 @@ test("the map shows the hotel with JavaScript, and a useful fallback without", a
   await expect(map.locator(".leaflet-marker-icon")).toHaveCount(1);
   await map.locator(".leaflet-marker-icon").click();
   await expect(map.locator(".leaflet-popup")).toContainText("Visa hotellet");
+  // Leaflet's own controls speak Swedish too.
+  await expect(map.locator(".leaflet-popup").getByRole("button", { name: "Stäng" })).toBeVisible();
+  await expect(map.getByRole("button", { name: "Zooma in" })).toHaveAttribute("title", "Zooma in");
+  await expect(map.getByRole("button", { name: "Zooma ut" })).toHaveAttribute("title", "Zooma ut");
+  await expect(map.locator(".leaflet-control-attribution")).toContainText("OpenStreetMap-bidragsgivare");
+  await expect(map.locator(".leaflet-control-attribution a[href='https://leafletjs.com']")).toHaveAttribute(
+    "title",
+    "Ett JavaScript-bibliotek för interaktiva kartor",
+  );
 });
 
 test("list pages show their hotels on the map", async ({ page }, testInfo) => {

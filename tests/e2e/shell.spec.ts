@@ -3,7 +3,7 @@ import { expect, test } from "./fixtures.ts";
 test("the home page renders the header, content from the database and the footer", async ({ page }) => {
   const response = await page.goto("/");
   expect(response?.status()).toBe(200);
-  await expect(page.getByRole("heading", { level: 1, name: "Sök efter din nästa resmål" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Sök efter ditt nästa resmål" })).toBeVisible();
   await expect(page).toHaveTitle(/Hotellguiden$/);
 
   const header = page.getByRole("banner");

@@ -177,6 +177,55 @@ describe("Popular destinations", () => {
     expect(visibleText(await bad.text())).toContain("Image URL must start with http://, https:// or /");
   });
 
+  it("refuses a link that finds no hotels, by the link field, keeping what was typed", async () => {
+    const before = await (await db()).selectFrom("popular_destinations").select("id").execute();
+    const response = await admin.post("/admin/destinations", {
+      intent: "add",
+      name: "Atlantis",
+      description: "Under havet.",
+      image: "/images/hotels/hotel-3.svg",
+      price: "Från 1 kr",
+      link: "/Sweden/Atlantis",
+    });
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(visibleText(html)).toContain("Länken hittar inga hotell.");
+    // The error is the link field's own, and every field keeps its value.
+    expect(html).toMatch(/<input id="destination-link"[^>]*aria-invalid="true"[^>]*aria-describedby="destination-link-error"/);
+    expect(html).toMatch(/<ul id="destination-link-error"[^>]*><li>Länken hittar inga hotell\./);
+    for (const value of ["Atlantis", "Under havet.", "/images/hotels/hotel-3.svg", "Från 1 kr", "/Sweden/Atlantis"])
+      expect(html).toContain(value);
+
+    // Without a link the search for the name is what would be saved, and it is checked too.
+    const fromName = await admin.post("/admin/destinations", {
+      intent: "add",
+      name: "Atlantis",
+      description: "Under havet.",
+      image: "/images/hotels/hotel-3.svg",
+      price: "",
+      link: "",
+    });
+    expect(fromName.status).toBe(400);
+    expect(visibleText(await fromName.text())).toContain("Länken hittar inga hotell. (Utan egen länk används sökningen på namnet.)");
+    expect(await (await db()).selectFrom("popular_destinations").select("id").execute()).toHaveLength(before.length);
+  });
+
+  it("accepts a place page and a link to another site", async () => {
+    for (const link of ["/sweden/malmo", "https://www.example.com/resor"]) {
+      const added = await admin.post("/admin/destinations", {
+        intent: "add",
+        name: `Prov ${link}`,
+        description: "Prov.",
+        image: "/images/hotels/hotel-3.svg",
+        price: "",
+        link,
+      });
+      expect(added.status, link).toBe(302);
+    }
+    const database = await db();
+    await database.deleteFrom("popular_destinations").where("name", "like", "Prov %").execute();
+  });
+
   it("adds a destination with the default price and link, reorders it, shows it on the home page, and removes it", async () => {
     const added = await admin.post("/admin/destinations", {
       intent: "add",

@@ -792,6 +792,8 @@ const SWEEP: Record<string, SweepEntry> = {
         ["name", "Lissabon"],
         ["description", "Sol."],
         ["image", "https://example.com/l.jpg"],
+        // A link that finds hotels: the action refuses one that does not.
+        ["link", "/Portugal/Lisbon"],
       ]),
     ],
   },

@@ -7,11 +7,18 @@ import { adminMeta } from "#app/admin/admin-meta.ts";
 import { requireAdmin } from "#app/auth/guards.server.ts";
 import {
   addPopularDestination,
+  countHotelsForLink,
   listPopularDestinations,
   movePopularDestination,
   removePopularDestination,
 } from "#app/hotels/destinations.server.ts";
-import { DEFAULT_DESTINATION_PRICE, destinationSchema } from "#app/hotels/destination-form.ts";
+import {
+  DEFAULT_DESTINATION_PRICE,
+  destinationLink,
+  destinationSchema,
+  LINK_CHECK_FAILED,
+  noHotelsMessage,
+} from "#app/hotels/destination-form.ts";
 import { AdminPageHeader } from "#app/components/admin-page-header.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Field, FormAlert, TextareaField } from "#app/components/ui/forms.tsx";
@@ -52,8 +59,20 @@ export async function action(args: Route.ActionArgs) {
   }
 }
 
+/** The form's rules, and on the server one more: a link of this site must lead to hotels. */
+const destinationWithHotelsSchema = destinationSchema.superRefine(async (value, ctx) => {
+  if (ctx.issues.length) return; // Only an otherwise valid destination is worth a look-up.
+  try {
+    if ((await countHotelsForLink(destinationLink(value))) === 0)
+      ctx.addIssue({ code: "custom", message: noHotelsMessage(value.link), path: ["link"] });
+  } catch (error) {
+    log.error("destination link check failed", error);
+    ctx.addIssue({ code: "custom", message: LINK_CHECK_FAILED, path: ["link"] });
+  }
+});
+
 async function addDestination(form: FormData) {
-  const submission = parseWithZod(form, { schema: destinationSchema, disableAutoCoercion: true });
+  const submission = await parseWithZod(form, { schema: destinationWithHotelsSchema, async: true, disableAutoCoercion: true });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   try {
     await addPopularDestination(submission.value);

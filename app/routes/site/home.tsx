@@ -48,7 +48,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <>
       <section className="bg-gradient-to-b from-brand-50 to-white">
         <div className="container-page py-12 md:py-20">
-          <h1 className="max-w-2xl text-3xl font-bold tracking-tight md:text-5xl">Sök efter din nästa resmål</h1>
+          <h1 className="max-w-2xl text-3xl font-bold tracking-tight md:text-5xl">Sök efter ditt nästa resmål</h1>
           <div className="mt-6">
             <SearchBar id="home-search" />
           </div>
