@@ -44,7 +44,7 @@ const ICON_PATHS: Record<AmenityIconName, string> = {
   umbrella: "M3 11a9 9 0 0 1 18 0ZM12 11v9M3 21c3-1.5 6-1.5 9 0s6 1.5 9 0",
   table: "M5 10h14M12 10v10M9 20h6M2 8v12M2 15h4v5M22 8v12M22 15h-4v5",
   rooftop: "M5 21V11h14v10M3 21h18M9 15h2M13 15h2M8 7a4 4 0 0 1 8 0ZM12 7v4",
-  tree: "M12 21v-6M8 21h8M12 15c-4 0-7-2.5-7-6s3-6 7-6 7 2.5 7 6-3 6-7 6Z",
+  tree: "M12 2 6.5 9.5h3L5 16h14l-4.5-6.5h3L12 2ZM12 16v5M9 21h6",
   easel: `${box(3, 3, 18, 12)}M8 21l3-6M16 21l-3-6M7 11l3-3 3 2 4-4`,
   bicycle: `${circle(6, 16, 4)}${circle(18, 16, 4)}M6 16h6l3.5-7M6 16l3.5-7h6l2.5 7M9.5 9 12 16M8 6.5h3M15.5 9l-1-2.5h2`,
   washer: `${box(4, 2, 16, 20)}${circle(12, 13, 4)}M7.5 5.5h.01M10.5 5.5h.01`,
