@@ -15,7 +15,8 @@ import {
   type RecommendationContext,
 } from "./engine.server.ts";
 import type { Candidate } from "./retrieval.server.ts";
-import { AMENITY_LABEL_MATCH, AMENITY_SV, fold, type AmenityKey, type Understanding } from "./understand.ts";
+import type { AmenityKey as CatalogueAmenityKey } from "#app/hotels/hotel.ts";
+import { AMENITY_SV, AMENITY_WISH_KEYS, type AmenityKey, type Understanding } from "./understand.ts";
 
 export const TRANSLATION_NEEDS_PROVIDER =
   "Translation needs an AI provider: set AI_BASE_URL, AI_API_KEY and AI_MODEL. You can still type the Swedish text yourself and save it.";
@@ -41,11 +42,10 @@ export function hotelFacts(hotel: Candidate): string {
 }
 
 /** A hotel's amenities in Swedish, for those the answer has words for. */
-function swedishAmenities(labels: string[]): string[] {
+function swedishAmenities(amenityKeys: CatalogueAmenityKey[]): string[] {
   const keys = new Set<AmenityKey>();
-  for (const label of labels) {
-    const folded = fold(label);
-    const key = (Object.keys(AMENITY_LABEL_MATCH) as AmenityKey[]).find((candidate) => AMENITY_LABEL_MATCH[candidate].test(folded));
+  for (const amenityKey of amenityKeys) {
+    const key = (Object.keys(AMENITY_WISH_KEYS) as AmenityKey[]).find((candidate) => AMENITY_WISH_KEYS[candidate].includes(amenityKey));
     if (key) keys.add(key);
   }
   return [...keys].map((key) => AMENITY_SV[key]);
@@ -61,7 +61,7 @@ function whyText(hotel: Candidate, u: Understanding, index: number, hotels: Cand
   else if (u.budget === "high" && hotel.stars === 5) reasons.push("Ett femstjärnigt hotell för den som vill unna sig.");
   const ratings = hotels.map((h) => h.rating ?? 0);
   if (index === 0 && hotel.rating !== null && hotel.rating === Math.max(...ratings)) reasons.push("Högst gästbetyg bland förslagen.");
-  const known = swedishAmenities(hotel.amenities).slice(0, 3);
+  const known = swedishAmenities(hotel.amenityKeys).slice(0, 3);
   if (!reasons.length && known.length) reasons.push(`Bland annat ${joinSv(known)}.`);
   return reasons.join(" ");
 }

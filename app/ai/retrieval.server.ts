@@ -6,9 +6,9 @@
 import type { Kysely } from "kysely";
 import { listCountries, listLocationsWithCountry } from "#app/hotels/places.server.ts";
 import type { Database } from "#app/db/schema.ts";
-import { parseAmenities } from "#app/hotels/hotel.ts";
+import { parseAmenities, type AmenityKey as CatalogueAmenityKey } from "#app/hotels/hotel.ts";
 import { hotelPath } from "#app/utils/paths.ts";
-import { AMENITY_LABEL_MATCH, fold, type AmenityKey, type KnownPlace, type Understanding } from "./understand.ts";
+import { AMENITY_WISH_KEYS, type AmenityKey, type KnownPlace, type Understanding } from "./understand.ts";
 
 type DB = Kysely<Database>;
 
@@ -21,7 +21,10 @@ export interface Candidate {
   rating: number | null;
   price: number | null;
   currency: string;
+  /** The hotel's amenities as the site shows them (Swedish labels). */
   amenities: string[];
+  /** The vocabulary keys of those amenities. */
+  amenityKeys: CatalogueAmenityKey[];
   /** The requested amenities this hotel has. */
   matched: AmenityKey[];
   path: string;
@@ -75,8 +78,8 @@ async function fetchPool(db: DB, filters: Filters) {
 }
 
 function toCandidate(row: Awaited<ReturnType<typeof fetchPool>>[number], wanted: AmenityKey[]): Candidate {
-  const amenities = parseAmenities(row.amenities).map((amenity) => amenity.label);
-  const folded = amenities.map(fold);
+  const amenities = parseAmenities(row.amenities);
+  const keys = amenities.flatMap((amenity) => (amenity.key ? [amenity.key] : []));
   return {
     hotelId: row.hotel_id,
     name: row.name!.trim(),
@@ -86,8 +89,9 @@ function toCandidate(row: Awaited<ReturnType<typeof fetchPool>>[number], wanted:
     rating: row.rating,
     price: row.price_amount,
     currency: row.price_currency ?? "SEK",
-    amenities,
-    matched: wanted.filter((key) => folded.some((label) => AMENITY_LABEL_MATCH[key].test(label))),
+    amenities: amenities.map((amenity) => amenity.label),
+    amenityKeys: keys,
+    matched: wanted.filter((wish) => AMENITY_WISH_KEYS[wish].some((key) => keys.includes(key))),
     path: hotelPath({ country: row.country!, location: row.location!, name: row.name, hotel_id: row.hotel_id }),
   };
 }

@@ -5,6 +5,7 @@
  * ('billigt', 'lyx') and a price ceiling ('under 1500 kr'). Pure: the place names come from
  * the catalogue, passed in, so it never invents a place.
  */
+import type { AmenityKey as CatalogueAmenityKey } from "#app/hotels/amenities.ts";
 
 export interface KnownPlace {
   location: string;
@@ -182,27 +183,27 @@ export const AMENITY_WORDS: Record<AmenityKey, AmenityWords> = {
   rooftop: { stems: ["takterrass", "rooftop", "takbar"] },
 };
 
-/** Which amenity labels of a hotel (folded) stand for each amenity. */
-export const AMENITY_LABEL_MATCH: Record<AmenityKey, RegExp> = {
-  pool: /pool/,
-  breakfast: /breakfast|frukost/,
-  parking: /parking|parkering|garage/,
-  gym: /gym|fitness|traning/,
-  spa: /(?<![a-z])spa(?![a-z])/,
-  sauna: /sauna|bastu/,
-  wifi: /wi-?fi|internet/,
-  pets: /pet|husdjur|hund/,
-  restaurant: /restaurant|restaurang/,
-  bar: /(?<![a-z])bar(?![a-z])/,
-  family: /family|familj/,
-  airport: /airport|flygplats/,
-  seaview: /sea view|havsutsikt/,
-  accessible: /wheelchair|accessible|tillganglig/,
-  ev: /ev charging|elbil|laddning/,
-  kitchenette: /kitchen|pentry/,
-  meeting: /meeting|konferens|mote/,
-  aircon: /air condition|luftkonditionering/,
-  rooftop: /rooftop|takterrass/,
+/** The amenities of the catalogue's vocabulary (a hotel's amenity keys) that meet each wish. */
+export const AMENITY_WISH_KEYS: Record<AmenityKey, readonly CatalogueAmenityKey[]> = {
+  pool: ["pool"],
+  breakfast: ["frukost"],
+  parking: ["parkering"],
+  gym: ["gym"],
+  spa: ["spa"],
+  sauna: ["bastu"],
+  wifi: ["wifi"],
+  pets: ["husdjur"],
+  restaurant: ["restaurang"],
+  bar: ["bar"],
+  family: ["familjerum", "barnklubb"],
+  airport: ["flygplatstransfer"],
+  seaview: ["havsutsikt"],
+  accessible: ["tillganglighet"],
+  ev: ["laddstation"],
+  kitchenette: ["pentry"],
+  meeting: ["konferens"],
+  aircon: ["luftkonditionering"],
+  rooftop: ["takterrass"],
 };
 
 /** The Swedish words the answer uses for each amenity. */

@@ -1,6 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { sql, type Kysely } from "kysely";
+import { backfillAmenityKeys } from "#app/hotels/hotel-rows.server.ts";
 import type { Database } from "./schema.ts";
 import { syncCountryNames } from "#app/hotels/place-names.server.ts";
 
@@ -9,6 +10,14 @@ export const MIGRATIONS_DIR = path.resolve("supabase/migrations");
 
 // Any fixed number works; it keeps two app servers from applying the same file at once.
 const MIGRATION_LOCK = 72_411_903;
+
+/**
+ * Data a migration's SQL cannot compute because it needs the app's own rules, filled in right
+ * after the file and in its transaction, so the version is recorded only with the data.
+ */
+const FOLLOW_UPS: Record<string, (trx: Kysely<Database>) => Promise<unknown>> = {
+  "20261125100000_amenity_keys": (trx) => backfillAmenityKeys(trx),
+};
 
 export interface MigrateOptions {
   directory?: string;
@@ -48,6 +57,7 @@ export async function migrate(db: Kysely<Database>, options: MigrateOptions = {}
       const done = await trx.selectFrom("schema_migrations").select("version").where("version", "=", version).executeTakeFirst();
       if (done) return false; // Another server applied it while we waited for the lock.
       await sql.raw(script).execute(trx);
+      await FOLLOW_UPS[version]?.(trx);
       await trx.insertInto("schema_migrations").values({ version }).execute();
       return true;
     });

@@ -21,6 +21,8 @@ export interface HotelsTable {
   image_path: string | null;
   additional_image_paths: Json | null;
   amenities: Json | null;
+  /** The amenities' vocabulary keys (app/hotels/amenities.ts), written with them. */
+  amenity_keys: ColumnType<string[], string[] | undefined, string[]>;
   location: string | null;
   country: string | null;
   latitude: number | null;

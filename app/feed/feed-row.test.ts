@@ -50,11 +50,7 @@ describe("parseFeedRow: a CSV row (every value is text)", () => {
       price_currency: "SEK",
       image_path: "/images/hotels/hotel-01.svg",
       additional_image_paths: ["/images/rooms/room-01.svg", "https://cdn.example.com/b.jpg"],
-      amenities: [
-        { icon: "wifi", label: "Free WiFi" },
-        { icon: "pool", label: "Pool" },
-        { icon: "map-pin", label: "Frukost" },
-      ],
+      amenities: ["Free WiFi", "Pool", "Frukost"],
       location: "Åre",
       country: "Sweden",
       latitude: 63.399,
@@ -73,10 +69,7 @@ describe("parseFeedRow: a CSV row (every value is text)", () => {
       amenities: '[{"label":"Gym","icon":"gym"},"Bar"]',
       additional_image_paths: '{"1":"/a.svg","count":2}',
     });
-    expect(hotel.amenities).toEqual([
-      { icon: "gym", label: "Gym" },
-      { icon: "map-pin", label: "Bar" },
-    ]);
+    expect(hotel.amenities).toEqual(["Gym", "Bar"]);
     expect(hotel.additional_image_paths).toEqual(["/a.svg"]);
   });
 
@@ -97,7 +90,7 @@ describe("parseFeedRow: a JSON row", () => {
       is_description_rewritten: 1,
     });
     expect(hotel.hotel_id).toBe("4711");
-    expect(hotel.amenities).toEqual([{ icon: "parking", label: "Free parking" }]);
+    expect(hotel.amenities).toEqual(["Free parking"]);
     expect(hotel.additional_image_paths).toEqual(["/a.svg", "https://cdn.example.com/c.png"]);
     expect(hotel.has_affiliate_url).toBe(false);
     expect(hotel.is_description_rewritten).toBe(true);

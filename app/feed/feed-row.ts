@@ -1,12 +1,12 @@
 /**
  * One row of a partner's hotel feed (CSV, JSON or NDJSON), checked with zod and turned into
  * the values the importer stores. The shapes and list rules are the catalogue's own (app/hotels/hotel.ts), applied by
- * the same functions the loaders use (parseAmenities, parseImagePaths); the ranges are the
+ * the same functions the loaders use (amenityFeedValues, parseImagePaths); the ranges are the
  * hotels table's constraints, so a row that passes here is never refused by the database.
  * Pure: no I/O.
  */
 import { z } from "#app/utils/zod.ts";
-import { parseAmenities, parseImagePaths, type Amenity } from "#app/hotels/hotel.ts";
+import { amenityFeedValues, parseImagePaths } from "#app/hotels/hotel.ts";
 import { isLocalPath } from "#app/utils/paths.ts";
 import { MAX_DESTINATION_LENGTH, redirectParamsSchema } from "#app/outbound/redirect-params.ts";
 
@@ -143,11 +143,13 @@ const imageList = z
   })
   .transform((paths) => (paths.length ? paths : null));
 
+// Stored as the partner wrote them (each amenity once): the vocabulary turns them into Swedish
+// labels when read and into `amenity_keys` when written, so a better vocabulary needs no re-import.
 const amenityList = z
   .unknown()
   .refine(isListShape, { error: LIST_MESSAGE })
-  .transform((value): Amenity[] | null => {
-    const amenities = parseAmenities(value);
+  .transform((value): string[] | null => {
+    const amenities = amenityFeedValues(value);
     return amenities.length ? amenities : null;
   });
 

@@ -2,10 +2,12 @@
  * Writing hotels by hotel_id, shared by the demo seed and the partner feed importer: one
  * upsert that rewrites a row only when one of its columns really changes (so `updated_at`,
  * which a trigger sets on every update, moves only then), and the read-only count of what
- * that upsert would do (the importer's dry run).
+ * that upsert would do (the importer's dry run). Both also write `amenity_keys`, derived from
+ * the amenities by the vocabulary, so no caller can store one without the other.
  */
 import { sql, type Kysely } from "kysely";
 import type { Database, NewHotel } from "#app/db/schema.ts";
+import { amenityKeys } from "#app/hotels/hotel.ts";
 
 /** The hotel columns an upsert may write, besides the key hotel_id. */
 export const HOTEL_COLUMNS = [
@@ -46,19 +48,29 @@ export interface UpsertCounts {
   unchanged: number;
 }
 
-const INSERT_COLUMNS = ["hotel_id", ...HOTEL_COLUMNS] as const;
+/** Columns the rows' own values decide: written whenever their source column is. */
+type DerivedColumn = "amenity_keys";
+type WrittenColumn = HotelColumn | DerivedColumn;
+
+const INSERT_COLUMNS = ["hotel_id", ...HOTEL_COLUMNS, "amenity_keys"] as const;
+
+const withDerived = (hotels: readonly HotelValues[]) => hotels.map((hotel) => ({ ...hotel, amenity_keys: amenityKeys(hotel.amenities) }));
+
+const writtenColumns = (update: readonly HotelColumn[]): WrittenColumn[] =>
+  update.includes("amenities") ? [...update, "amenity_keys"] : [...update];
 
 /**
  * The hotels as rows typed by the table itself, sent as one JSON parameter: values compare
  * as stored (a rating of 8.64 is the 8.6 that numeric(3,1) keeps, jsonb by content), and a
  * batch costs one parameter instead of one per value.
  */
-const incoming = (hotels: readonly HotelValues[]) => sql`jsonb_populate_recordset(null::hotels, ${JSON.stringify(hotels)}::jsonb)`;
+const incoming = (hotels: readonly HotelValues[]) =>
+  sql`jsonb_populate_recordset(null::hotels, ${JSON.stringify(withDerived(hotels))}::jsonb)`;
 
 const refs = (table: string, columns: readonly string[]) => sql.join(columns.map((column) => sql.ref(`${table}.${column}`)));
 
 /** True when any of the columns differs between the two rows, a null against a value included. */
-const anyDiffers = (columns: readonly HotelColumn[], current: string, next: string) =>
+const anyDiffers = (columns: readonly WrittenColumn[], current: string, next: string) =>
   sql<boolean>`(${refs(current, columns)}) is distinct from (${refs(next, columns)})`;
 
 /**
@@ -72,6 +84,7 @@ export async function upsertHotels(
   update: readonly HotelColumn[] = HOTEL_COLUMNS,
 ): Promise<UpsertCounts> {
   if (!hotels.length) return { inserted: 0, updated: 0, unchanged: 0 };
+  const columns = writtenColumns(update);
   // The join leaves out rows already as stored, so they are not even locked; the conflict
   // clause checks again for rows another writer changed or added in the meantime.
   const { rows } = await sql<{ inserted: boolean }>`
@@ -79,10 +92,10 @@ export async function upsertHotels(
     select ${refs("v", INSERT_COLUMNS)}
     from ${incoming(hotels)} as v
     left join hotels as h on h.hotel_id = v.hotel_id
-    where h.id is null or ${anyDiffers(update, "h", "v")}
+    where h.id is null or ${anyDiffers(columns, "h", "v")}
     on conflict (hotel_id) do update
-      set ${sql.join(update.map((column) => sql`${sql.ref(column)} = ${sql.ref(`excluded.${column}`)}`))}
-      where ${anyDiffers(update, "hotels", "excluded")}
+      set ${sql.join(columns.map((column) => sql`${sql.ref(column)} = ${sql.ref(`excluded.${column}`)}`))}
+      where ${anyDiffers(columns, "hotels", "excluded")}
     returning (xmax = 0) as inserted
   `.execute(db);
   // xmax is 0 only on a freshly inserted row.
@@ -99,10 +112,42 @@ export async function countHotelChanges(
   if (!hotels.length) return { inserted: 0, updated: 0, unchanged: 0 };
   const { rows } = await sql<{ inserted: number; updated: number }>`
     select count(*) filter (where h.id is null)::int as inserted,
-           count(*) filter (where h.id is not null and ${anyDiffers(update, "h", "v")})::int as updated
+           count(*) filter (where h.id is not null and ${anyDiffers(writtenColumns(update), "h", "v")})::int as updated
     from ${incoming(hotels)} as v
     left join hotels as h on h.hotel_id = v.hotel_id
   `.execute(db);
   const { inserted, updated } = rows[0] ?? { inserted: 0, updated: 0 };
   return { inserted, updated, unchanged: hotels.length - inserted - updated };
+}
+
+/**
+ * Sets `amenity_keys` from the stored amenities wherever it differs: for rows stored before
+ * the column existed, written around the app (SQL, a dashboard), or read by an older
+ * vocabulary. Reads and writes in batches by id; running it again changes nothing. Returns
+ * the number of hotels changed.
+ */
+export async function backfillAmenityKeys(db: Kysely<Database>, { batchSize = 1000 }: { batchSize?: number } = {}): Promise<number> {
+  let changed = 0;
+  let after: string | null = null;
+  for (;;) {
+    let query = db.selectFrom("hotels").select(["id", "amenities", "amenity_keys"]).orderBy("id").limit(batchSize);
+    if (after !== null) query = query.where("id", ">", after);
+    const rows = await query.execute();
+    if (!rows.length) break;
+    after = rows[rows.length - 1]!.id;
+    const stale = rows
+      .map((row) => ({ id: row.id, stored: row.amenity_keys, amenity_keys: amenityKeys(row.amenities) }))
+      .filter((row) => row.stored.join("\n") !== row.amenity_keys.join("\n"))
+      .map(({ id, amenity_keys }) => ({ id, amenity_keys }));
+    if (stale.length) {
+      await sql`
+        update hotels set amenity_keys = v.amenity_keys
+        from jsonb_to_recordset(${JSON.stringify(stale)}::jsonb) as v(id uuid, amenity_keys text[])
+        where hotels.id = v.id
+      `.execute(db);
+      changed += stale.length;
+    }
+    if (rows.length < batchSize) break;
+  }
+  return changed;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
-  amenityIcon,
+  amenityFeedValues,
+  amenityKeys,
   displayDescription,
   formatPrice,
   formatRating,
@@ -107,32 +108,38 @@ describe("parseImagePaths", () => {
 });
 
 describe("parseAmenities", () => {
-  it("accepts a list of strings", () => {
+  it("accepts a list of strings, shown in the vocabulary's Swedish", () => {
     expect(parseAmenities(["Free WiFi", "Pool"])).toEqual([
-      { icon: "wifi", label: "Free WiFi" },
-      { icon: "pool", label: "Pool" },
+      { key: "wifi", icon: "wifi", label: "Wifi" },
+      { key: "pool", icon: "pool-ladder", label: "Pool" },
     ]);
   });
-  it("accepts a list of objects with label and optional icon", () => {
-    expect(parseAmenities([{ label: "Sauna", icon: "map-pin" }, { label: "Gym" }, { icon: "wifi" }])).toEqual([
-      { icon: "map-pin", label: "Sauna" },
-      { icon: "gym", label: "Gym" },
+  it("accepts a list of objects with label and optional icon; the icon comes from the vocabulary", () => {
+    expect(
+      parseAmenities([{ label: "Sauna", icon: "map-pin" }, { label: "Gym" }, { icon: "wifi" }, { label: "Karaoke", icon: "wifi" }]),
+    ).toEqual([
+      { key: "bastu", icon: "steam", label: "Bastu" },
+      { key: "gym", icon: "dumbbell", label: "Gym" },
+      { key: null, icon: "check", label: "Karaoke" },
     ]);
-  });
-  it("guesses the icon when the given one is unknown", () => {
-    expect(parseAmenities([{ label: "Breakfast", icon: "<script>" }])).toEqual([{ icon: "restaurant", label: "Breakfast" }]);
   });
   it("accepts an object whose keys are the labels", () => {
     expect(parseAmenities({ Parking: true, "Coffee maker": 1 })).toEqual([
-      { icon: "parking", label: "Parking" },
-      { icon: "coffee", label: "Coffee maker" },
+      { key: "parkering", icon: "parking", label: "Parkering" },
+      { key: "kaffe-te", icon: "cup", label: "Kaffe och te på rummet" },
     ]);
   });
-  it("trims, drops empty labels and de-duplicates case-insensitively", () => {
-    expect(parseAmenities(["  Pool ", "pool", "POOL  ", "", "   ", "Spa", " spa"])).toEqual([
-      { icon: "pool", label: "Pool" },
-      { icon: "map-pin", label: "Spa" },
+  it("trims, drops empty labels and keeps each amenity once", () => {
+    expect(
+      parseAmenities(["  Pool ", "pool", "POOL  ", "Swimming pool", "", "   ", "Spa", " spa", "Wine tasting", "WINE TASTING"]),
+    ).toEqual([
+      { key: "pool", icon: "pool-ladder", label: "Pool" },
+      { key: "spa", icon: "leaf", label: "Spa" },
+      { key: null, icon: "check", label: "Wine tasting" },
     ]);
+  });
+  it("reads JSON text as stored", () => {
+    expect(parseAmenities('["Breakfast included","Frukost"]')).toEqual([{ key: "frukost", icon: "egg", label: "Frukost" }]);
   });
   it("treats missing or malformed input as no amenities", () => {
     expect(parseAmenities(null)).toEqual([]);
@@ -142,25 +149,14 @@ describe("parseAmenities", () => {
   });
 });
 
-describe("amenityIcon", () => {
-  it.each([
-    ["Free WiFi", "wifi"],
-    ["High-speed internet", "wifi"],
-    ["Breakfast included", "restaurant"],
-    ["Street food nearby", "restaurant"],
-    ["Rooftop restaurant", "restaurant"],
-    ["Fine dining", "restaurant"],
-    ["Free parking", "parking"],
-    ["Garage", "parking"],
-    ["Indoor pool", "pool"],
-    ["Swimming area", "pool"],
-    ["Gym", "gym"],
-    ["Fitness centre", "gym"],
-    ["Coffee maker", "coffee"],
-    ["Tea kettle", "coffee"],
-    ["Sauna", "map-pin"],
-  ] as const)("%s → %s", (label, icon) => {
-    expect(amenityIcon(label)).toBe(icon);
+describe("amenityFeedValues and amenityKeys", () => {
+  const raw = [" Free WiFi ", "WIFI", "Pool table", "Breakfast included", { label: "pool table" }];
+  it("keep the feed's own spelling, each amenity once", () => {
+    expect(amenityFeedValues(raw)).toEqual(["Free WiFi", "Pool table", "Breakfast included"]);
+  });
+  it("give the vocabulary keys of the known amenities, in order", () => {
+    expect(amenityKeys(raw)).toEqual(["wifi", "frukost"]);
+    expect(amenityKeys(null)).toEqual([]);
   });
 });
 

@@ -1,15 +1,12 @@
 /**
- * The hotel rules of the spec (§3): normalisation defaults, id fallback, image lists,
+ * The hotel rules: normalisation defaults, id fallback, image lists,
  * amenities, slugs and the display of ratings, stars and prices. Pure functions with no
  * I/O, shared by loaders, the importer, the seed and the browser.
  */
 
-export type AmenityIcon = "wifi" | "restaurant" | "parking" | "pool" | "gym" | "coffee" | "map-pin";
+import { toAmenities, type Amenity, type AmenityKey } from "#app/hotels/amenities.ts";
 
-export interface Amenity {
-  icon: AmenityIcon;
-  label: string;
-}
+export type { Amenity, AmenityIconName, AmenityKey } from "#app/hotels/amenities.ts";
 
 /** A hotel as every screen sees it: every field present, defaults applied. */
 export interface Hotel {
@@ -52,52 +49,38 @@ export const PLACEHOLDER_IMAGE = HOTEL_DEFAULTS.image_path;
 // written before may still hold. Shown as the Swedish one, never part of a slug.
 const NAME_STAND_INS = new Set<string>([HOTEL_DEFAULTS.name, "Unnamed Hotel"]);
 
-const ICON_RULES: ReadonlyArray<readonly [RegExp, AmenityIcon]> = [
-  [/wifi|internet/i, "wifi"],
-  [/breakfast|food|restaurant|dining/i, "restaurant"],
-  [/parking|garage/i, "parking"],
-  [/pool|swim/i, "pool"],
-  [/gym|fitness/i, "gym"],
-  [/coffee|tea/i, "coffee"],
-];
-
-/** The icon for an amenity label, by the first keyword it contains. */
-export function amenityIcon(label: string): AmenityIcon {
-  return ICON_RULES.find(([pattern]) => pattern.test(label))?.[1] ?? "map-pin";
+/**
+ * The amenity values of any of the three shapes feeds use: a list of strings, a list of
+ * `{label, icon?}` objects or an object whose keys are the labels. Anything else gives none.
+ */
+function amenityValues(raw: unknown): string[] {
+  const value = typeof raw === "string" ? tryParseJson(raw) : raw;
+  let labels: unknown[] = [];
+  if (Array.isArray(value)) {
+    labels = value.map((item) => (item !== null && typeof item === "object" ? (item as { label?: unknown }).label : item));
+  } else if (value !== null && typeof value === "object") {
+    labels = Object.keys(value);
+  }
+  return labels.filter((label): label is string => typeof label === "string");
 }
 
-const AMENITY_ICONS = new Set<string>(["wifi", "restaurant", "parking", "pool", "gym", "coffee", "map-pin"]);
-
 /**
- * Amenities arrive as a list of strings, a list of `{label, icon?}` objects or an object whose
- * keys are the labels. Labels are trimmed, empty ones dropped and duplicates removed
- * case-insensitively (the first spelling wins).
+ * Amenities as shown, in the vocabulary's Swedish (app/hotels/amenities.ts): empty values
+ * dropped, each amenity once (the first spelling wins), unknown values in sentence case.
+ * An `icon` given with a label is ignored: icons come from the vocabulary.
  */
 export function parseAmenities(raw: unknown): Amenity[] {
-  const value = typeof raw === "string" ? tryParseJson(raw) : raw;
-  let entries: Array<{ label: unknown; icon?: unknown }> = [];
-  if (Array.isArray(value)) {
-    entries = value.map((item) =>
-      item !== null && typeof item === "object"
-        ? { label: (item as { label?: unknown }).label, icon: (item as { icon?: unknown }).icon }
-        : { label: item },
-    );
-  } else if (value !== null && typeof value === "object") {
-    entries = Object.keys(value).map((label) => ({ label }));
-  }
+  return toAmenities(amenityValues(raw)).map(({ amenity }) => amenity);
+}
 
-  const seen = new Set<string>();
-  const amenities: Amenity[] = [];
-  for (const entry of entries) {
-    if (typeof entry.label !== "string") continue;
-    const label = entry.label.trim();
-    const key = label.toLocaleLowerCase("sv-SE");
-    if (!label || seen.has(key)) continue;
-    seen.add(key);
-    const icon = typeof entry.icon === "string" && AMENITY_ICONS.has(entry.icon) ? (entry.icon as AmenityIcon) : amenityIcon(label);
-    amenities.push({ icon, label });
-  }
-  return amenities;
+/** The feed's own amenity values, trimmed and each amenity once: what the importer stores. */
+export function amenityFeedValues(raw: unknown): string[] {
+  return toAmenities(amenityValues(raw)).map(({ value }) => value);
+}
+
+/** The vocabulary keys of a hotel's amenities, in order: what filters match on (`amenity_keys`). */
+export function amenityKeys(raw: unknown): AmenityKey[] {
+  return toAmenities(amenityValues(raw)).flatMap(({ amenity }) => (amenity.key ? [amenity.key] : []));
 }
 
 /** Extra images: a list, or an object whose values are the paths; only non-blank strings are kept. */

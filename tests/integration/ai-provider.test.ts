@@ -55,7 +55,8 @@ const hotel = (hotelId: string, name: string): Candidate => ({
   rating: 8.6,
   price: 1490,
   currency: "SEK",
-  amenities: ["Spa", "Breakfast included"],
+  amenities: ["Spa", "Frukost"],
+  amenityKeys: ["spa", "frukost"],
   matched: [],
   path: `/Sweden/Stockholm/${name.toLowerCase().replace(/\s+/g, "-")}`,
 });

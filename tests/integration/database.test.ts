@@ -69,6 +69,17 @@ describe.each(testDatabases())("database on $name", ({ open }) => {
     expect(await migrate(handle.db)).toEqual([]);
   });
 
+  it("fills the amenity keys of stored hotels when it adds the column", async () => {
+    // As before that migration: no column, and a hotel stored with feed-spelled amenities.
+    await sql`alter table public.hotels drop column amenity_keys`.execute(handle.db);
+    await handle.db.deleteFrom("schema_migrations").where("version", "=", "20261125100000_amenity_keys").execute();
+    await sql`insert into public.hotels (hotel_id, amenities) values ('AK-1', '["FREE WIFI", "Pool table", "Frukost"]')`.execute(handle.db);
+    expect(await migrate(handle.db)).toEqual(["20261125100000_amenity_keys"]);
+    const row = await handle.db.selectFrom("hotels").select("amenity_keys").where("hotel_id", "=", "AK-1").executeTakeFirstOrThrow();
+    expect(row.amenity_keys).toEqual(["wifi", "frukost"]);
+    await handle.db.deleteFrom("hotels").where("hotel_id", "=", "AK-1").execute();
+  });
+
   it("rolls a failing migration back completely", async () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), "hg-migrations-"));
     await fs.writeFile(path.join(dir, "90000000000000_good.sql"), "create table public.migration_ok (id int);");

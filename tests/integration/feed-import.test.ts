@@ -8,8 +8,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { sql } from "kysely";
 import { FeedError, importHotelFeed, type ImportOptions } from "#app/feed/feed-import.server.ts";
 import { openDatabase, type DatabaseHandle } from "#app/db/db.server.ts";
+import { backfillAmenityKeys } from "#app/hotels/hotel-rows.server.ts";
 import { testDatabases } from "#tests/db.ts";
 import { writeDemoFeed } from "../../scripts/make-feed.ts";
 
@@ -81,10 +83,9 @@ describe.each(testDatabases())("importing feeds on $name", ({ open }) => {
       description: 'Stugor "vid" liften\r\noch utsikt',
       rating: 8.6,
       star_rating: 4,
-      amenities: [
-        { icon: "wifi", label: "Free WiFi" },
-        { icon: "pool", label: "Pool" },
-      ],
+      // The partner's own words are stored; the vocabulary's keys beside them.
+      amenities: ["Free WiFi", "Pool"],
+      amenity_keys: ["wifi", "pool"],
       additional_image_paths: ["/images/a.svg", "https://cdn.example.com/b.jpg"],
       location: "Åre",
       latitude: 63.399,
@@ -93,10 +94,7 @@ describe.each(testDatabases())("importing feeds on $name", ({ open }) => {
       is_description_rewritten: false,
     });
     expect((await hotel("C-3"))?.name).toBe("Tre\nrader\nnamn");
-    expect((await hotel("C-5"))?.amenities).toEqual([
-      { icon: "gym", label: "Gym" },
-      { icon: "map-pin", label: "Sauna" },
-    ]);
+    expect(await hotel("C-5")).toMatchObject({ amenities: ["Gym", "Sauna"], amenity_keys: ["gym", "bastu"] });
     expect(await hotel("C-2")).toBeUndefined();
 
     expect(rejectsOf(file)).toEqual([
@@ -117,10 +115,8 @@ describe.each(testDatabases())("importing feeds on $name", ({ open }) => {
     expect(await hotel("K-1")).toMatchObject({
       name: "Hotell Kvarnen; Åre",
       rating: 8.5,
-      amenities: [
-        { icon: "map-pin", label: "Sauna" },
-        { icon: "restaurant", label: "Breakfast" },
-      ],
+      amenities: ["Sauna", "Breakfast"],
+      amenity_keys: ["bastu", "frukost"],
     });
   });
 
@@ -151,7 +147,8 @@ describe.each(testDatabases())("importing feeds on $name", ({ open }) => {
     expect(report).toMatchObject({ format: "json", rows: 5, inserted: 2, rejected: 3 });
     expect(report.rejects.map((reject) => reject.where)).toEqual(["element 1", "element 2", "element 3"]);
     expect(await hotel("J-1")).toMatchObject({
-      amenities: [{ icon: "parking", label: "Parking" }],
+      amenities: ["Parking"],
+      amenity_keys: ["parkering"],
       price_amount: 990,
       price_currency: "SEK",
     });
@@ -238,6 +235,34 @@ describe.each(testDatabases())("importing feeds on $name", ({ open }) => {
         expect(row.updated_at).toEqual(before[index]!.updated_at);
       }
     }
+  });
+
+  it("fills amenity_keys for hotels written around the importer, in batches, and a second run changes nothing", async () => {
+    await handle.db
+      .insertInto("hotels")
+      .values([
+        { hotel_id: "S-1", amenities: JSON.stringify(["Free WiFi", "POOL TABLE", "Pets allowed"]) },
+        { hotel_id: "S-2", amenities: JSON.stringify({ Sauna: true }) },
+        { hotel_id: "S-3", amenities: JSON.stringify([{ label: "Breakfast included", icon: "restaurant" }]) },
+        { hotel_id: "S-4" },
+      ])
+      .execute();
+    expect(await backfillAmenityKeys(handle.db, { batchSize: 2 })).toBe(3);
+    const keys = await handle.db.selectFrom("hotels").select(["hotel_id", "amenity_keys"]).orderBy("hotel_id").execute();
+    expect(keys).toEqual([
+      { hotel_id: "S-1", amenity_keys: ["wifi", "husdjur"] },
+      { hotel_id: "S-2", amenity_keys: ["bastu"] },
+      { hotel_id: "S-3", amenity_keys: ["frukost"] },
+      { hotel_id: "S-4", amenity_keys: [] },
+    ]);
+    expect(await backfillAmenityKeys(handle.db, { batchSize: 2 })).toBe(0);
+    // What filters will ask: hotels with all of the given amenities.
+    const withWifi = await handle.db
+      .selectFrom("hotels")
+      .select("hotel_id")
+      .where("amenity_keys", "@>", sql<string[]>`array['wifi']`)
+      .execute();
+    expect(withWifi).toEqual([{ hotel_id: "S-1" }]);
   });
 
   it("keeps the back office's flags, links and rewrites unless the feed sets them", async () => {

@@ -125,6 +125,19 @@ describe.each(testDatabases({ postgres: false }))("seeded demo catalogue on $nam
     for (const [key, value] of Object.entries(row)) expect(value, key).toBeGreaterThan(0);
   });
 
+  it("stores the amenities' vocabulary keys with them, whatever their spelling", async () => {
+    const row = await one(sql<Record<string, number>>`
+      select
+        count(*) filter (where amenity_keys @> array['wifi'])::int as wifi,
+        count(*) filter (where amenities::text like '%WIFI%' and not amenity_keys @> array['wifi'])::int as shouted_wifi_missed,
+        count(*) filter (where amenities is null and cardinality(amenity_keys) > 0)::int as keys_without_amenities
+      from hotels
+    `);
+    expect(row.wifi).toBeGreaterThan(0);
+    expect(row.shouted_wifi_missed).toBe(0);
+    expect(row.keys_without_amenities).toBe(0);
+  });
+
   it("has published and draft posts that together use all six block types", async () => {
     const posts = await handle.db.selectFrom("hotels_blog_posts").select(["published", "content"]).execute();
     expect(posts.some((post) => post.published)).toBe(true);
