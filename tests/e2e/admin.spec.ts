@@ -15,7 +15,7 @@ test("filter the hotel table, select rows and mark them rewritten in bulk", asyn
   await expect(page.getByText("Showing first 50 results of 600 total hotels")).toBeVisible();
   await expect(page.getByLabel("Location", { exact: true })).toBeDisabled();
 
-  await chooseFilter(page, "Country", "Sweden", noJs);
+  await chooseFilter(page, "Country", "Sverige", noJs);
   await expect(page).toHaveURL(/country=Sweden/);
   await expect(page.getByLabel("Location", { exact: true })).toBeEnabled();
   await chooseFilter(page, "Location", "Visby", noJs);
@@ -124,6 +124,11 @@ test("add a destination, see it on the home page, move it and remove it", async 
   await page.getByLabel("Image URL").fill("/images/hotels/hotel-7.svg");
   await page.getByLabel("Description").fill("En påhittad ort för testerna.");
   await expect(page.getByLabel("Price (optional)")).toHaveValue("Från 890 kr");
+  // The link made from a made-up name finds no hotels: refused, with what was typed kept.
+  await page.getByRole("button", { name: "Add Destination" }).click();
+  await expect(page.getByText(/Länken hittar inga hotell/)).toBeVisible();
+  await expect(page.getByLabel("Name", { exact: true })).toHaveValue(name);
+  await page.getByLabel("Link (optional)").fill("/hotels?destination=Malmö");
   await page.getByRole("button", { name: "Add Destination" }).click();
   await expect(page.getByText("Destination added")).toBeVisible();
   const item = page.getByRole("listitem").filter({ hasText: name });
