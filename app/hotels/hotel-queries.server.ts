@@ -103,8 +103,10 @@ function inNamedPlace(eb: HotelsEb, terms: SearchTerms): Expression<SqlBool> {
 
 const nameStarts = (terms: SearchTerms) => (terms.key ? sql<SqlBool>`name_key like ${`${escapeLike(terms.key)}%`}` : sql<SqlBool>`false`);
 
-function matchesSearch(eb: HotelsEb, terms: SearchTerms): Expression<SqlBool> {
-  const conditions: Expression<SqlBool>[] = [inNamedPlace(eb, terms), ilike("description", `%${escapeLike(terms.text)}%`)];
+/** Hotels the text finds: in a place it names, by name (start, anywhere, a typo) and, for the list, by description. */
+function matchesSearch(eb: HotelsEb, terms: SearchTerms, { descriptions }: { descriptions: boolean }): Expression<SqlBool> {
+  const conditions: Expression<SqlBool>[] = [inNamedPlace(eb, terms)];
+  if (descriptions) conditions.push(ilike("description", `%${escapeLike(terms.text)}%`));
   // The key can be empty where the text is all punctuation ('_'): then only the description matches it.
   if (terms.key) conditions.push(sql<SqlBool>`name_key like ${`%${escapeLike(terms.key)}%`}`);
   // A typo in a word of the name: word similarity on trigrams (the name_key trigram index).
@@ -121,7 +123,7 @@ function whereFilters(eb: HotelsEb, filters: HotelFilters, terms: SearchTerms | 
   if (country) conditions.push(samePlace("country", country));
   if (location) conditions.push(samePlace("location", location));
   if (filters.minStars !== undefined) conditions.push(eb("star_rating", ">=", filters.minStars));
-  if (terms) conditions.push(matchesSearch(eb, terms));
+  if (terms) conditions.push(matchesSearch(eb, terms, { descriptions: true }));
   return eb.and(conditions);
 }
 
@@ -246,15 +248,18 @@ export interface Suggestions {
  * place or country it names, then names that contain it or nearly do; exported for the benchmark.
  */
 export function hotelSuggestionQuery(db: DB, terms: SearchTerms) {
-  return db
-    .selectFrom("hotels")
-    .select(["id", "hotel_id", "name", "country", "location"])
-    .where((eb) => matchesSearch(eb, terms))
-    .orderBy((eb) => eb.case().when(nameStarts(terms)).then(0).when(inNamedPlace(eb, terms)).then(1).else(2).end())
-    .orderBy(sql`word_similarity(${terms.key}, name_key) desc`)
-    .orderBy(sql`rating desc nulls last`)
-    .orderBy("id")
-    .limit(SUGGESTION_LIMIT);
+  return (
+    db
+      .selectFrom("hotels")
+      .select(["id", "hotel_id", "name", "country", "location"])
+      // Suggestions name hotels and places; a description that mentions the text is no reason to suggest a hotel.
+      .where((eb) => matchesSearch(eb, terms, { descriptions: false }))
+      .orderBy((eb) => eb.case().when(nameStarts(terms)).then(0).when(inNamedPlace(eb, terms)).then(1).else(2).end())
+      .orderBy(sql`word_similarity(${terms.key}, name_key) desc`)
+      .orderBy(sql`rating desc nulls last`)
+      .orderBy("id")
+      .limit(SUGGESTION_LIMIT)
+  );
 }
 
 /** How well a name matches the text: the same name, then its start, then anything else found. */
