@@ -162,8 +162,17 @@ export function hotelListQuery(db: DB, filters: HotelFilters = {}, terms: Search
   // text names, then names that start with it, then names and texts that contain it, closest first.
   if (terms && sort === "rekommenderat") {
     query = query
-      .orderBy((eb) => eb.case().when(inNamedPlace(eb, terms)).then(0).when(nameStarts(terms)).then(1).else(2).end())
-      .orderBy(sql`word_similarity(${terms.key}, name_key) desc`);
+      // Similarity is worked out only for the last group: a named country can hold a third of the catalogue.
+      .orderBy((eb) =>
+        eb
+          .case()
+          .when(inNamedPlace(eb, terms))
+          .then(sql<number>`0`)
+          .when(nameStarts(terms))
+          .then(sql<number>`1`)
+          .else(sql<number>`3 - word_similarity(${terms.key}, name_key)`)
+          .end(),
+      );
   }
   // Each order has an index of the same shape (migration 20261121130000_list_sort_indexes).
   switch (sort) {
@@ -254,8 +263,16 @@ export function hotelSuggestionQuery(db: DB, terms: SearchTerms) {
       .select(["id", "hotel_id", "name", "country", "location"])
       // Suggestions name hotels and places; a description that mentions the text is no reason to suggest a hotel.
       .where((eb) => matchesSearch(eb, terms, { descriptions: false }))
-      .orderBy((eb) => eb.case().when(nameStarts(terms)).then(0).when(inNamedPlace(eb, terms)).then(1).else(2).end())
-      .orderBy(sql`word_similarity(${terms.key}, name_key) desc`)
+      .orderBy((eb) =>
+        eb
+          .case()
+          .when(nameStarts(terms))
+          .then(sql<number>`0`)
+          .when(inNamedPlace(eb, terms))
+          .then(sql<number>`1`)
+          .else(sql<number>`3 - word_similarity(${terms.key}, name_key)`)
+          .end(),
+      )
       .orderBy(sql`rating desc nulls last`)
       .orderBy("id")
       .limit(SUGGESTION_LIMIT)
