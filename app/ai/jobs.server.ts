@@ -1,5 +1,6 @@
 /**
- * Bulk AI work as jobs in PostgreSQL: "rewrite these hotels' descriptions in Swedish".
+ * Bulk AI work as jobs in PostgreSQL: "rewrite these hotels' descriptions in Swedish" (a
+ * provider translates them; the local engine writes them from the hotels' facts).
  * A job is one row and one item per hotel. Every app server runs a worker that claims a
  * few items at a time with FOR UPDATE SKIP LOCKED and a lease, so servers share the work and
  * never take the same hotel twice; an item whose lease ran out (its server crashed) is
@@ -11,7 +12,8 @@ import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
 import { isUuid } from "#app/utils/uuid.ts";
 import { log } from "#app/utils/log.server.ts";
-import { AiNotSupportedError, type AiEngine } from "./engine.server.ts";
+import { findHotelText } from "#app/hotels/hotel-detail.server.ts";
+import { AiNotSupportedError, hotelTextOf, type AiEngine } from "./engine.server.ts";
 
 type DB = Kysely<Database>;
 
@@ -115,7 +117,7 @@ async function settle(db: DB, item: ClaimedItem, status: "done" | "failed" | "pe
     .execute();
 }
 
-/** Does one claimed item: translates the hotel's description and stores it as the rewritten text. */
+/** Does one claimed item: writes the hotel's Swedish description and stores it as the rewritten text. */
 async function processItem(db: DB, engine: AiEngine, item: ClaimedItem): Promise<"done" | "failed" | "retry"> {
   let outcome: "done" | "failed" | "retry";
   let error: string | null = null;
@@ -123,25 +125,17 @@ async function processItem(db: DB, engine: AiEngine, item: ClaimedItem): Promise
     outcome = "failed";
     error = `Gave up after ${JOB_LIMITS.maxAttempts} attempts`;
   } else {
-    const hotel = await db
-      .selectFrom("hotels")
-      .select(["name", "description", "location", "country"])
-      .where("hotel_id", "=", item.hotelId)
-      .executeTakeFirst();
+    const hotel = await findHotelText(item.hotelId, db);
     if (!hotel) {
       outcome = "failed";
       error = "The hotel no longer exists";
-    } else if (!hotel.description?.trim()) {
+    } else if (engine.canTranslate && !hotel.description?.trim()) {
+      // A translation needs an original; the local engine writes from the facts alone.
       outcome = "failed";
       error = NO_DESCRIPTION;
     } else {
       try {
-        const swedish = await engine.translateToSwedish({
-          name: hotel.name ?? "",
-          location: hotel.location ?? "",
-          country: hotel.country ?? "",
-          description: hotel.description,
-        });
+        const swedish = await engine.translateToSwedish(hotelTextOf(hotel));
         await db
           .updateTable("hotels")
           .set({ rewritten_text: swedish, is_description_rewritten: true, updated_at: sql`now()` })
@@ -150,7 +144,7 @@ async function processItem(db: DB, engine: AiEngine, item: ClaimedItem): Promise
         outcome = "done";
       } catch (cause) {
         error = cause instanceof Error ? cause.message : String(cause);
-        // The local engine will never translate; a provider's hiccup may pass.
+        // An engine that cannot do this never will; a provider's hiccup may pass.
         outcome = cause instanceof AiNotSupportedError || item.attempts >= JOB_LIMITS.maxAttempts ? "failed" : "retry";
         log.warn("ai job item failed", { jobId: item.jobId, hotelId: item.hotelId, attempt: item.attempts, error });
       }

@@ -1,13 +1,12 @@
 /**
  * The local engine (the embedded default, no network): writes Swedish answers and blog
- * drafts from the hotels that retrieval found, so it can only name hotels that exist.
- * Deterministic: the same request and catalogue give the same text. It cannot translate,
- * and says so.
+ * drafts from the hotels that retrieval found, so it can only name hotels that exist, and
+ * Swedish hotel descriptions from the catalogue's facts. Deterministic: the same request and
+ * catalogue give the same text. It cannot translate free text; a provider does that.
  */
 import type { BlogDraft, ContentBlock } from "#app/blog/content-blocks.ts";
 import { formatPrice, formatRating } from "#app/hotels/hotel.ts";
 import {
-  AiNotSupportedError,
   type AiEngine,
   type DraftContext,
   type DraftRequest,
@@ -16,21 +15,23 @@ import {
 } from "./engine.server.ts";
 import type { Candidate } from "./retrieval.server.ts";
 import type { AmenityKey as CatalogueAmenityKey } from "#app/hotels/hotel.ts";
-import { AMENITY_SV, AMENITY_WISH_KEYS, type AmenityKey, type Understanding } from "./understand.ts";
-
-export const TRANSLATION_NEEDS_PROVIDER =
-  "Translation needs an AI provider: set AI_BASE_URL, AI_API_KEY and AI_MODEL. You can still type the Swedish text yourself and save it.";
+import { composeSwedishDescription } from "./swedish-description.ts";
+import { AMENITY_NEUTER, AMENITY_SV, AMENITY_WISH_KEYS, type AmenityKey, type Understanding } from "./understand.ts";
 
 const joinSv = (items: string[]) =>
   items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} och ${items[items.length - 1]}`;
 
 const starsText = (stars: number) => (stars === 1 ? "1 stjärna" : `${stars} stjärnor`);
 
-/** Where the request points, in words: 'Stockholm', 'Stockholm och Oslo', 'Sweden'. */
+/** Where the request points, in Swedish: 'Stockholm', 'Göteborg och Oslo', 'Sverige'. */
 export function whereText(u: Understanding): string | null {
-  const names = [...u.places.map((place) => place.location), ...u.countries];
+  const names = [...u.places.map((place) => place.name), ...u.countries.map((country) => country.name)];
   return names.length ? joinSv(names) : null;
 }
+
+/** A hotel's place in Swedish: 'Göteborg, Sverige'. */
+export const placeText = (hotel: Candidate) =>
+  hotel.locationName === hotel.countryName ? hotel.locationName : `${hotel.locationName}, ${hotel.countryName}`;
 
 /** One hotel's facts as a sentence: stars, guest rating and price when known. */
 export function hotelFacts(hotel: Candidate): string {
@@ -51,10 +52,11 @@ function swedishAmenities(amenityKeys: CatalogueAmenityKey[]): string[] {
   return [...keys].map((key) => AMENITY_SV[key]);
 }
 
-function whyText(hotel: Candidate, u: Understanding, index: number, hotels: Candidate[]): string {
+function whyText(hotel: Candidate, u: Understanding, index: number, hotels: Candidate[], unmet: readonly AmenityKey[]): string {
   const reasons: string[] = [];
   if (hotel.matched.length) reasons.push(`Har ${joinSv(hotel.matched.map((key) => AMENITY_SV[key]))}.`);
-  const missing = u.amenities.filter((key) => !hotel.matched.includes(key));
+  // Wishes no hotel here has are said once, above the list, not on every line.
+  const missing = u.amenities.filter((key) => !hotel.matched.includes(key) && !unmet.includes(key));
   if (missing.length) reasons.push(`Saknar ${joinSv(missing.map((key) => AMENITY_SV[key]))}.`);
   const prices = hotels.map((h) => h.price).filter((p): p is number => p !== null);
   if (u.budget === "low" && hotel.price !== null && hotel.price === Math.min(...prices)) reasons.push("Det mest prisvärda alternativet.");
@@ -66,14 +68,14 @@ function whyText(hotel: Candidate, u: Understanding, index: number, hotels: Cand
   return reasons.join(" ");
 }
 
-function introText(u: Understanding, count: number): string {
+function introText(u: Understanding, count: number, closest: boolean): string {
   const kind = u.budget === "low" ? "prisvärda hotell" : u.budget === "high" ? "lyxiga hotell" : "hotell";
   const where = whereText(u);
   const place = where ? ` i ${where}` : " ur hela vår katalog";
   const stars = u.minStars ? ` med minst ${starsText(u.minStars)}` : "";
   const amenities = u.amenities.length ? `${stars ? " och" : " med"} ${joinSv(u.amenities.map((key) => AMENITY_SV[key]))}` : "";
   const price = u.maxPrice ? ` för högst ${formatPrice(u.maxPrice)} per natt` : "";
-  return `Här är ${count} ${kind}${place}${stars}${amenities}${price} som passar det du söker:`;
+  return `Här är ${count} ${kind}${place}${stars}${amenities}${price} som ${closest ? "kommer närmast" : "passar"} det du söker:`;
 }
 
 function relaxedText(context: RecommendationContext): string[] {
@@ -89,8 +91,19 @@ function relaxedText(context: RecommendationContext): string[] {
       `Inget hotell${whereText(u) ? ` i ${whereText(u)}` : ""} har ${starsText(u.minStars)} eller fler, så här är de bäst betygsatta i stället.`,
     );
   }
-  if (retrieval.relaxed.includes("amenities")) notes.push("Alla hotell har inte allt du bad om; vad som finns står vid varje hotell.");
+  if (retrieval.unmet.length) notes.push(`${noneHasText(whereText(u), retrieval.unmet)}.`);
+  if (retrieval.relaxed.includes("amenities")) notes.push("Alla hotell har inte allt du bad om; vad som saknas står vid varje hotell.");
   return notes;
+}
+
+/** 'har frukost angiven', 'har gym angivet': what no hotel has, as our data says. */
+const listedText = (key: AmenityKey) =>
+  key === "pets" ? "tar emot husdjur" : `har ${AMENITY_SV[key]} ${AMENITY_NEUTER.has(key) ? "angivet" : "angiven"}`;
+
+/** 'Inget av hotellen i Göteborg har frukost angiven och inget har gym angivet'. */
+export function noneHasText(where: string | null, unmet: readonly AmenityKey[]): string {
+  const [first, ...rest] = unmet.map(listedText);
+  return joinSv([`Inget av hotellen ${where ? `i ${where}` : "i vår katalog"} ${first}`, ...rest.map((text) => `inget ${text}`)]);
 }
 
 const understoodNothing = (u: Understanding) =>
@@ -105,13 +118,14 @@ export function recommendLocally(context: RecommendationContext): Recommendation
       hotels: [],
     };
   }
+  const closest = retrieval.unmet.length > 0 || retrieval.relaxed.includes("amenities");
   const lines = [
     ...relaxedText(context),
-    introText(relaxedUnderstanding(context), hotels.length),
+    introText(relaxedUnderstanding(context), hotels.length, closest),
     "",
     ...hotels.map((hotel, index) => {
-      const why = whyText(hotel, u, index, hotels);
-      return `${index + 1}. ${hotel.name} (${hotel.location}, ${hotel.country}): ${hotelFacts(hotel)}.${why ? ` ${why}` : ""}`;
+      const why = whyText(hotel, u, index, hotels, retrieval.unmet);
+      return `${index + 1}. ${hotel.name} (${placeText(hotel)}): ${hotelFacts(hotel)}.${why ? ` ${why}` : ""}`;
     }),
     "",
     understoodNothing(u)
@@ -127,14 +141,18 @@ function relaxedUnderstanding({ understanding, retrieval }: RecommendationContex
     ...understanding,
     minStars: retrieval.relaxed.includes("stars") ? null : understanding.minStars,
     maxPrice: retrieval.relaxed.includes("price") ? null : understanding.maxPrice,
-    amenities: retrieval.relaxed.includes("amenities") ? [] : understanding.amenities,
+    // Only what every hotel listed has: the rest is said apart.
+    amenities: retrieval.relaxed.includes("amenities") ? [] : understanding.amenities.filter((key) => !retrieval.unmet.includes(key)),
   };
 }
 
 export function draftLocally(request: DraftRequest, context: DraftContext): BlogDraft {
-  const { understanding: u, hotels, placeLink } = context;
+  const { understanding: u, hotels, unmet, placeLink } = context;
   const where = whereText(u) ?? placeLink?.label ?? null;
-  const amenities = u.amenities.map((key) => AMENITY_SV[key]);
+  // The draft promises only what all its hotels have; what some lack is said, and what none has too.
+  const offered = u.amenities.filter((key) => hotels.length > 0 && hotels.every((hotel) => hotel.matched.includes(key)));
+  const lacking = u.amenities.filter((key) => !offered.includes(key) && !unmet.includes(key));
+  const amenities = offered.map((key) => AMENITY_SV[key]);
   const title =
     request.topic.trim() && request.topic.trim() !== "Reseblogg"
       ? request.topic.trim()
@@ -150,15 +168,17 @@ export function draftLocally(request: DraftRequest, context: DraftContext): Blog
       type: "paragraph",
       content: `Rätt hotell gör resan${where ? ` till ${where}` : ""}. Här är ${hotels.length} hotell ur vår katalog som sticker ut${
         amenities.length ? ` för dig som vill ha ${joinSv(amenities)}` : ""
-      }: med gästbetyg, pris per natt och det som gör dem värda att boka.`,
+      }: med gästbetyg, pris per natt och det som gör dem värda att boka.${unmet.length ? ` ${noneHasText(where, unmet)}.` : ""}${
+        lacking.length ? ` Alla har inte ${joinSv(lacking.map((key) => AMENITY_SV[key]))}; vad som saknas står vid varje hotell.` : ""
+      }`,
     },
   ];
   for (const hotel of hotels) {
     blocks.push({ type: "heading", level: 2, content: hotel.name });
-    const why = whyText(hotel, u, hotels.indexOf(hotel), hotels);
+    const why = whyText(hotel, u, hotels.indexOf(hotel), hotels, unmet);
     blocks.push({
       type: "paragraph",
-      content: `${hotel.name} ligger i ${hotel.location}, ${hotel.country}: ${hotelFacts(hotel)}.${why ? ` ${why}` : ""}`,
+      content: `${hotel.name} ligger i ${placeText(hotel)}: ${hotelFacts(hotel)}.${why ? ` ${why}` : ""}`,
     });
     blocks.push({ type: "button", text: `Se ${hotel.name}`, url: hotel.path, external: false, variant: "outline" });
   }
@@ -180,11 +200,11 @@ export function draftLocally(request: DraftRequest, context: DraftContext): Blog
 export function createLocalEngine(): AiEngine {
   return {
     name: "local",
+    model: null,
     canTranslate: false,
     recommend: async (_request, context) => recommendLocally(context),
-    translateToSwedish: async () => {
-      throw new AiNotSupportedError(TRANSLATION_NEEDS_PROVIDER);
-    },
+    // No model to translate free text: the Swedish description is written from the facts.
+    translateToSwedish: async (hotel) => composeSwedishDescription(hotel),
     draftBlogPost: async (request, context) => draftLocally(request, context),
   };
 }

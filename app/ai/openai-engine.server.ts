@@ -20,7 +20,7 @@ import {
   type RecommendationContext,
   type RecommendationRequest,
 } from "./engine.server.ts";
-import { hotelFacts } from "./local-engine.server.ts";
+import { hotelFacts, noneHasText, placeText, whereText } from "./local-engine.server.ts";
 import type { Candidate } from "./retrieval.server.ts";
 
 export interface OpenAiEngineOptions {
@@ -78,12 +78,18 @@ function hotelsForPrompt(hotels: Candidate[]) {
   return hotels.map((hotel) => ({
     hotel_id: hotel.hotelId,
     name: hotel.name,
-    place: `${hotel.location}, ${hotel.country}`,
+    place: placeText(hotel),
     stars: hotel.stars,
     guest_rating: hotel.rating,
     price_per_night_sek: hotel.price,
     amenities: hotel.amenities.slice(0, 12),
   }));
+}
+
+/** The wishes no hotel of the place has, in a sentence; null when every wish can be met. */
+function unmetText(context: RecommendationContext): string | null {
+  const { unmet } = context.retrieval;
+  return unmet.length ? `${noneHasText(whereText(context.understanding), unmet)}.` : null;
 }
 
 /** Pulls the JSON object out of a reply, also when a model wraps it in a code fence. */
@@ -166,6 +172,7 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): AiEngine {
 
   return {
     name: "openai-compatible",
+    model: options.model,
     canTranslate: true,
 
     async recommend(request: RecommendationRequest, context: RecommendationContext): Promise<RecommendationAnswer> {
@@ -173,6 +180,7 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): AiEngine {
       if (hotels.length === 0) {
         return { text: "Jag hittade tyvärr inga hotell i vår katalog som passar. Prova en annan ort eller färre önskemål.", hotels: [] };
       }
+      const unmet = unmetText(context);
       const content = await chat(
         [
           {
@@ -181,12 +189,13 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): AiEngine {
               "Du är Hotellguidens hotellrådgivare och svarar på svenska.",
               "Välj 3–5 hotell ENBART ur listan HOTELL (färre om listan är kortare) som passar besökarens önskemål bäst.",
               "Nämn aldrig något annat hotell. Hitta inte på fakta som inte står i listan.",
+              "Påstå aldrig att ett hotell har något som inte står bland dess amenities. Önskemål under OUPPFYLLT har inget av hotellen.",
               'Svara med JSON: {"intro": "en mening", "picks": [{"hotel_id": "id ur listan", "why": "en eller två meningar om varför"}], "outro": "en kort avslutning"}.',
             ].join("\n"),
           },
           {
             role: "user",
-            content: `ÖNSKEMÅL: ${request.query}\nPREFERENSER: ${request.preferences || "(inga)"}\n\nHOTELL:\n${JSON.stringify(hotelsForPrompt(hotels))}`,
+            content: `ÖNSKEMÅL: ${request.query}\nPREFERENSER: ${request.preferences || "(inga)"}${unmet ? `\nOUPPFYLLT: ${unmet}` : ""}\n\nHOTELL:\n${JSON.stringify(hotelsForPrompt(hotels))}`,
           },
         ],
         { json: true },
@@ -201,11 +210,13 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): AiEngine {
       if (picks.length === 0) throw new AiInvalidOutputError("The AI provider picked no hotel from the catalogue");
       const chosen = picks.map((pick) => byId.get(pick.hotel_id)!);
       const lines = [
+        // Said by us, not left to the model: the visitor learns plainly what no hotel has.
+        ...(unmet ? [unmet] : []),
         parsed.data.intro,
         "",
         ...picks.map((pick, index) => {
           const hotel = chosen[index]!;
-          return `${index + 1}. ${hotel.name} (${hotel.location}, ${hotel.country}): ${hotelFacts(hotel)}. ${pick.why}`;
+          return `${index + 1}. ${hotel.name} (${placeText(hotel)}): ${hotelFacts(hotel)}. ${pick.why}`;
         }),
         ...(parsed.data.outro ? ["", parsed.data.outro] : []),
       ];
@@ -221,7 +232,7 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): AiEngine {
               "Du översätter hotellbeskrivningar från engelska till naturlig, korrekt svenska för en svensk hotellsajt. " +
               "Behåll alla fakta, hitta inte på något, behåll hotellets och platsernas namn. Svara bara med den svenska texten.",
           },
-          { role: "user", content: `Hotell: ${hotel.name} (${hotel.location}, ${hotel.country})\n\n${hotel.description}` },
+          { role: "user", content: `Hotell: ${hotel.name} (${hotel.locationName}, ${hotel.countryName})\n\n${hotel.description}` },
         ],
         { json: false, temperature: 0.2 },
       );
@@ -245,7 +256,11 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): AiEngine {
             role: "user",
             content:
               `ÄMNE: ${request.topic}\nINSTRUKTIONER: ${request.instructions}\n` +
-              `PLATSSIDA: ${context.placeLink ? `${context.placeLink.label} ${context.placeLink.path}` : "(ingen)"}\n\n` +
+              `PLATSSIDA: ${context.placeLink ? `${context.placeLink.label} ${context.placeLink.path}` : "(ingen)"}\n` +
+              (context.unmet.length
+                ? `OUPPFYLLT (säg det, lova det inte): ${noneHasText(whereText(context.understanding) ?? context.placeLink?.label ?? null, context.unmet)}.\n`
+                : "") +
+              "\n" +
               `HOTELL:\n${JSON.stringify(context.hotels.map((hotel) => ({ ...hotelsForPrompt([hotel])[0], path: hotel.path })))}`,
           },
         ],

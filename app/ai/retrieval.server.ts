@@ -3,12 +3,15 @@
  * The filters the visitor named (place, country, stars, price ceiling) are kept when any
  * hotel meets them and relaxed, in that order of importance, when none does.
  */
-import type { Kysely } from "kysely";
+import { sql, type ExpressionBuilder, type Kysely } from "kysely";
 import { listCountries, listLocationsWithCountry } from "#app/hotels/places.server.ts";
 import type { Database } from "#app/db/schema.ts";
 import { parseAmenities, type AmenityKey as CatalogueAmenityKey } from "#app/hotels/hotel.ts";
+import { AMENITY_VOCABULARY } from "#app/hotels/amenities.ts";
+import type { PlaceNames } from "#app/hotels/place-names.ts";
+import { getPlaceNames } from "#app/hotels/place-names.server.ts";
 import { hotelPath } from "#app/utils/paths.ts";
-import { AMENITY_WISH_KEYS, type AmenityKey, type KnownPlace, type Understanding } from "./understand.ts";
+import { AMENITY_WISH_KEYS, type AmenityKey, type KnownCountry, type KnownPlace, type Understanding } from "./understand.ts";
 
 type DB = Kysely<Database>;
 
@@ -17,13 +20,16 @@ export interface Candidate {
   name: string;
   location: string;
   country: string;
+  /** The Swedish names, which every text the AI writes uses ('Göteborg', 'Sverige'). */
+  locationName: string;
+  countryName: string;
   stars: number | null;
   rating: number | null;
   price: number | null;
   currency: string;
   /** The hotel's amenities as the site shows them (Swedish labels). */
   amenities: string[];
-  /** The vocabulary keys of those amenities. */
+  /** The vocabulary keys of the hotel (its amenity_keys): what it is known to have. */
   amenityKeys: CatalogueAmenityKey[];
   /** The requested amenities this hotel has. */
   matched: AmenityKey[];
@@ -34,17 +40,30 @@ export interface RetrievalResult {
   hotels: Candidate[];
   /** Wishes that no hotel met, so they were set aside: 'stars', 'price', 'amenities'. */
   relaxed: ("stars" | "price" | "amenities")[];
+  /** Amenities asked for that no hotel of the place (or of the whole catalogue) lists. */
+  unmet: AmenityKey[];
 }
 
-/** The place and country names requests are read against (cached with the catalogue lists). */
-export async function catalogueVocabulary(db: DB): Promise<{ places: KnownPlace[]; countries: string[] }> {
+/**
+ * The places and countries requests are read against, with their Swedish names (cached with
+ * the catalogue lists): 'hotell i Göteborg' finds Gothenburg, and answers say Göteborg.
+ */
+export async function catalogueVocabulary(db: DB): Promise<{ places: KnownPlace[]; countries: KnownCountry[] }> {
   const [places, countries] = await Promise.all([listLocationsWithCountry(db), listCountries(db)]);
-  return { places: places.map(({ location, country }) => ({ location, country })), countries: countries.map((country) => country.value) };
+  return {
+    places: places.map((place) => ({
+      location: place.location,
+      country: place.country,
+      name: place.location_name,
+      countryName: place.country_name,
+    })),
+    countries: countries.map((country) => ({ country: country.value, name: country.label })),
+  };
 }
 
 interface Filters {
   places: KnownPlace[];
-  countries: string[];
+  countries: KnownCountry[];
   minStars: number | null;
   maxPrice: number | null;
 }
@@ -52,24 +71,49 @@ interface Filters {
 /** Enough rows to rank from; the best-rated first, so a broad request still gets good hotels. */
 const POOL = 400;
 
-async function fetchPool(db: DB, filters: Filters) {
+const KNOWN_KEYS = new Set<string>(AMENITY_VOCABULARY.map((entry) => entry.key));
+
+/** Hotels with one of the keys that meet a wish (amenity_keys overlaps them: the GIN index). */
+const hasWish = (wish: AmenityKey) => sql<boolean>`amenity_keys && ${sql.val([...AMENITY_WISH_KEYS[wish]])}::text[]`;
+
+function inPlaces(eb: ExpressionBuilder<Database, "hotels">, { places, countries }: Pick<Filters, "places" | "countries">) {
+  return eb.or([
+    ...places.map((place) => eb.and([eb("country", "=", place.country), eb("location", "=", place.location)])),
+    ...(countries.length
+      ? [
+          eb(
+            "country",
+            "in",
+            countries.map((country) => country.country),
+          ),
+        ]
+      : []),
+  ]);
+}
+
+/** The best-rated hotels that meet the filters and, when given, every amenity wish. */
+async function fetchPool(db: DB, filters: Filters, wishes: readonly AmenityKey[] = []) {
   let query = db
     .selectFrom("hotels")
-    .select(["hotel_id", "name", "location", "country", "star_rating", "rating", "price_amount", "price_currency", "amenities"])
+    .select([
+      "hotel_id",
+      "name",
+      "location",
+      "country",
+      "star_rating",
+      "rating",
+      "price_amount",
+      "price_currency",
+      "amenities",
+      "amenity_keys",
+    ])
     .where("location", "is not", null)
     .where("country", "is not", null)
     .where("name", "is not", null);
-  const { places, countries } = filters;
-  if (places.length || countries.length) {
-    query = query.where((eb) =>
-      eb.or([
-        ...places.map((place) => eb.and([eb("country", "=", place.country), eb("location", "=", place.location)])),
-        ...(countries.length ? [eb("country", "in", countries)] : []),
-      ]),
-    );
-  }
+  if (filters.places.length || filters.countries.length) query = query.where((eb) => inPlaces(eb, filters));
   if (filters.minStars !== null) query = query.where("star_rating", ">=", filters.minStars);
   if (filters.maxPrice !== null) query = query.where("price_amount", "<=", filters.maxPrice);
+  for (const wish of wishes) query = query.where(hasWish(wish));
   return query
     .orderBy("rating", (ob) => ob.desc().nullsLast())
     .orderBy("hotel_id")
@@ -77,14 +121,35 @@ async function fetchPool(db: DB, filters: Filters) {
     .execute();
 }
 
-function toCandidate(row: Awaited<ReturnType<typeof fetchPool>>[number], wanted: AmenityKey[]): Candidate {
+/**
+ * The wishes no hotel of the place lists at all. Counted over the place alone (not its stars or
+ * price), so 'no hotel has breakfast' is only said when it is true of every hotel there.
+ */
+async function unmetWishes(db: DB, filters: Filters, wishes: readonly AmenityKey[]): Promise<AmenityKey[]> {
+  // One indexed look-up per wish (a request names a few), not a scan of the catalogue.
+  const found = await Promise.all(
+    wishes.map((wish) => {
+      let query = db.selectFrom("hotels").select("hotel_id").where("name", "is not", null).where(hasWish(wish));
+      if (filters.places.length || filters.countries.length) query = query.where((eb) => inPlaces(eb, filters));
+      return query.limit(1).executeTakeFirst();
+    }),
+  );
+  return wishes.filter((_wish, index) => found[index] === undefined);
+}
+
+type PoolRow = Awaited<ReturnType<typeof fetchPool>>[number];
+
+function toCandidate(row: PoolRow, wanted: AmenityKey[], names: PlaceNames): Candidate {
   const amenities = parseAmenities(row.amenities);
-  const keys = amenities.flatMap((amenity) => (amenity.key ? [amenity.key] : []));
+  // What the hotel has is its stored keys, the ones the site's filters match on.
+  const keys = row.amenity_keys.filter((key): key is CatalogueAmenityKey => KNOWN_KEYS.has(key));
   return {
     hotelId: row.hotel_id,
     name: row.name!.trim(),
     location: row.location!,
     country: row.country!,
+    locationName: names.place(row.country!, row.location!),
+    countryName: names.country(row.country!),
     stars: row.star_rating,
     rating: row.rating,
     price: row.price_amount,
@@ -109,6 +174,7 @@ function score(hotel: Candidate, u: Understanding, cheapest: number, dearest: nu
 export async function findCandidates(db: DB, u: Understanding, limit = 5): Promise<RetrievalResult> {
   const relaxed: RetrievalResult["relaxed"] = [];
   const filters: Filters = { places: u.places, countries: u.countries, minStars: u.minStars, maxPrice: u.maxPrice };
+  const [names, unmet] = await Promise.all([getPlaceNames(db), unmetWishes(db, filters, u.amenities)]);
   let rows = await fetchPool(db, filters);
   if (rows.length === 0 && filters.maxPrice !== null) {
     filters.maxPrice = null;
@@ -120,17 +186,29 @@ export async function findCandidates(db: DB, u: Understanding, limit = 5): Promi
     relaxed.push("stars");
     rows = await fetchPool(db, filters);
   }
-  const hotels = rows.map((row) => toCandidate(row, u.amenities));
+  // A full pool (a big place) may have left out every hotel with what was asked for: those
+  // are read on their own, so they are never missed.
+  const wishes = u.amenities.filter((wish) => !unmet.includes(wish));
+  if (wishes.length && rows.length === POOL) {
+    const seen = new Set(rows.map((row) => row.hotel_id));
+    rows = [...(await fetchPool(db, filters, wishes)).filter((row) => !seen.has(row.hotel_id)), ...rows];
+  }
+  const hotels = rows.map((row) => toCandidate(row, u.amenities, names));
   const prices = hotels.map((hotel) => hotel.price).filter((price): price is number => price !== null);
   const cheapest = prices.length ? Math.min(...prices) : 0;
   const dearest = prices.length ? Math.max(...prices) : 0;
   const ranked = hotels
-    .map((hotel) => ({ hotel, value: score(hotel, u, cheapest, dearest), complete: hotel.matched.length === u.amenities.length }))
+    .map((hotel) => ({
+      hotel,
+      value: score(hotel, u, cheapest, dearest),
+      // Complete: everything asked for that any hotel here has (the unmet wishes are said apart).
+      complete: wishes.every((wish) => hotel.matched.includes(wish)),
+    }))
     .sort((a, b) => Number(b.complete) - Number(a.complete) || b.value - a.value || a.hotel.hotelId.localeCompare(b.hotel.hotelId));
   // Three or more hotels with everything asked for: show only those. Fewer: fill up with the
   // nearest, and say so.
   const complete = ranked.filter((entry) => entry.complete);
   const top = complete.length >= 3 ? complete.slice(0, limit) : ranked.slice(0, limit);
-  if (u.amenities.length && top.some((entry) => !entry.complete)) relaxed.push("amenities");
-  return { hotels: top.map((entry) => entry.hotel), relaxed };
+  if (wishes.length && top.some((entry) => !entry.complete)) relaxed.push("amenities");
+  return { hotels: top.map((entry) => entry.hotel), relaxed, unmet };
 }

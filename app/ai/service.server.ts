@@ -12,14 +12,13 @@ import { countryPath, placePath } from "#app/utils/paths.ts";
 import { getEnv } from "#app/utils/env.server.ts";
 import {
   AiInvalidOutputError,
-  AiNotSupportedError,
   type AiEngine,
   type HotelText,
   type RecommendationAnswer,
   type RecommendationRequest,
 } from "./engine.server.ts";
 import { startRewriteJob, startWorker, type Worker } from "./jobs.server.ts";
-import { createLocalEngine, TRANSLATION_NEEDS_PROVIDER } from "./local-engine.server.ts";
+import { createLocalEngine } from "./local-engine.server.ts";
 import { createOpenAiEngine } from "./openai-engine.server.ts";
 import { catalogueVocabulary, findCandidates } from "./retrieval.server.ts";
 import { understandRequest } from "./understand.ts";
@@ -38,6 +37,13 @@ export function getAiEngine(): AiEngine {
   return engine;
 }
 
+/** The back office's line on what "Translate with AI" and the bulk rewrite will do (in English, as the back office is). */
+export function aiEngineInfo(ai: AiEngine = getAiEngine()): { line: string; translates: boolean } {
+  return ai.canTranslate
+    ? { line: `Engine: ${ai.model ?? ai.name} (translates the description)`, translates: true }
+    : { line: "Engine: local (writes a Swedish description from the hotel's facts)", translates: false };
+}
+
 /** How many hotels retrieval hands the engine: the local engine names them all; a model chooses. */
 const candidateCount = (ai: AiEngine) => (ai.name === "local" ? 5 : 12);
 
@@ -51,7 +57,7 @@ export async function recommendHotels(
   return ai.recommend(request, { understanding, retrieval });
 }
 
-/** A Swedish version of one hotel's English description (the provider; the local engine refuses). */
+/** A Swedish description of one hotel: its English one translated (a provider), or one written from its facts (local). */
 export function translateDescription(hotel: HotelText, ai: AiEngine = getAiEngine()): Promise<string> {
   return ai.translateToSwedish(hotel);
 }
@@ -66,15 +72,16 @@ export async function draftBlogPost(
 ): Promise<BlogDraft> {
   const topic = input.topic.trim() || DEFAULT_DRAFT_TOPIC;
   const understanding = understandRequest(`${topic}\n${input.instructions}`, await catalogueVocabulary(db));
-  const { hotels } = await findCandidates(db, understanding, ai.name === "local" ? 4 : 8);
+  const { hotels, unmet } = await findCandidates(db, understanding, ai.name === "local" ? 4 : 8);
   const place = understanding.places[0];
   const country = understanding.countries[0];
+  // Addresses keep the catalogue's spelling; the label is the Swedish name.
   const placeLink = place
-    ? { label: place.location, path: placePath(place.country, place.location) }
+    ? { label: place.name, path: placePath(place.country, place.location) }
     : country
-      ? { label: country, path: countryPath(country) }
+      ? { label: country.name, path: countryPath(country.country) }
       : null;
-  const draft = await ai.draftBlogPost({ topic, instructions: input.instructions }, { understanding, hotels, placeLink });
+  const draft = await ai.draftBlogPost({ topic, instructions: input.instructions }, { understanding, hotels, unmet, placeLink });
   const parsed = blogDraftSchema.safeParse(draft);
   if (!parsed.success) throw new AiInvalidOutputError("The blog draft did not follow the block schema");
   return parsed.data;
@@ -93,16 +100,11 @@ export function stopAiWorker(): void {
 }
 
 /**
- * Rewrites the hotels' descriptions in Swedish as a background job; returns the job id (null
- * when none of the ids exists). Refused up front when the engine cannot translate.
+ * Rewrites the hotels' descriptions in Swedish as a background job (translated by a provider,
+ * or written from the facts by the local engine); returns the job id (null when none of the
+ * ids exists).
  */
-export async function startRewrite(
-  db: DB,
-  hotelIds: readonly string[],
-  createdBy: string | null,
-  ai: AiEngine = getAiEngine(),
-): Promise<string | null> {
-  if (!ai.canTranslate) throw new AiNotSupportedError(TRANSLATION_NEEDS_PROVIDER);
+export async function startRewrite(db: DB, hotelIds: readonly string[], createdBy: string | null): Promise<string | null> {
   const id = await startRewriteJob(db, hotelIds, createdBy);
   if (id) worker?.kick();
   return id;

@@ -1,15 +1,25 @@
 /**
  * Reads a visitor's hotel wish in Swedish or English: which of our places and countries it
- * names (accent-insensitive, Swedish exonyms too), star ratings ('4 stjärnor',
+ * names (accent-insensitive, by the Swedish names the database holds too), star ratings ('4 stjärnor',
  * 'fyrstjärnigt', 'five-star'), amenities ('pool', 'frukost', 'parkering' …), budget words
  * ('billigt', 'lyx') and a price ceiling ('under 1500 kr'). Pure: the place names come from
  * the catalogue, passed in, so it never invents a place.
  */
 import type { AmenityKey as CatalogueAmenityKey } from "#app/hotels/amenities.ts";
 
+/** A place of the catalogue: its stored spelling (retrieval, addresses) and the Swedish names answers write. */
 export interface KnownPlace {
   location: string;
   country: string;
+  /** 'Göteborg' for Gothenburg; the stored spelling when the place has no Swedish name. Also read as a spelling. */
+  name: string;
+  countryName: string;
+}
+
+/** A country of the catalogue: its stored spelling and its Swedish name ('Sweden', 'Sverige'). */
+export interface KnownCountry {
+  country: string;
+  name: string;
 }
 
 export type AmenityKey =
@@ -36,7 +46,7 @@ export type AmenityKey =
 export interface Understanding {
   places: KnownPlace[];
   /** Countries named on their own (not only as the country of a named place). */
-  countries: string[];
+  countries: KnownCountry[];
   /** A minimum star rating, 1–5. */
   minStars: number | null;
   amenities: AmenityKey[];
@@ -53,40 +63,16 @@ export function fold(value: string): string {
     .toLowerCase();
 }
 
-/** Swedish (and common English) names of the places and countries the catalogue stores in English. */
-const EXONYMS: Record<string, string[]> = {
-  Sweden: ["sverige"],
-  Norway: ["norge"],
-  Denmark: ["danmark"],
-  Finland: ["finland"],
-  Iceland: ["island"],
-  Japan: ["japan"],
-  "United Kingdom": ["storbritannien", "england", "skottland", "uk", "great britain", "britain", "scotland"],
-  France: ["frankrike"],
+/**
+ * Everyday names the database does not hold as a place's or country's name (the Swedish names
+ * come with the vocabulary): short forms, parts of a country, and English names of places the
+ * catalogue stores in another spelling.
+ */
+const ALIASES: Record<string, string[]> = {
+  "United Kingdom": ["uk", "england", "skottland", "scotland", "great britain", "britain"],
   "United States": ["usa", "us", "amerika", "america", "forenta staterna"],
-  Spain: ["spanien"],
-  Italy: ["italien"],
-  Germany: ["tyskland"],
-  Greece: ["grekland"],
-  Portugal: ["portugal"],
-  Thailand: ["thailand"],
-  Netherlands: ["nederlanderna", "holland"],
-  Austria: ["osterrike"],
-  "Czech Republic": ["tjeckien", "czechia"],
-  Gothenburg: ["goteborg"],
-  Copenhagen: ["kopenhamn"],
-  Helsinki: ["helsingfors"],
-  Turku: ["abo"],
-  Tampere: ["tammerfors"],
-  Rome: ["rom"],
-  Milan: ["milano"],
-  Venice: ["venedig"],
-  Florence: ["florens"],
-  Munich: ["munchen"],
-  Athens: ["aten"],
-  Lisbon: ["lissabon"],
-  Prague: ["prag"],
-  Vienna: ["wien"],
+  Netherlands: ["holland"],
+  "Czech Republic": ["czechia"],
   "New York": ["nyc", "new york city"],
   "Los Angeles": ["la"],
 };
@@ -118,9 +104,10 @@ function mentions(text: string, foldedText: string, name: string): boolean {
 
 const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
-function namesFor(name: string): string[] {
-  const extra = EXONYMS[name] ?? [];
-  return [name, ...extra.map((alias) => (ORDINARY_WORDS.has(alias) ? capitalised(alias) : alias))];
+/** The stored spelling, the Swedish name and any everyday alias. */
+function namesFor(stored: string, swedish: string): string[] {
+  const extra = ALIASES[stored] ?? [];
+  return [stored, swedish, ...extra.map((alias) => (ORDINARY_WORDS.has(alias) ? capitalised(alias) : alias))];
 }
 
 const NUMBER_WORDS: Record<string, number> = {
@@ -229,6 +216,9 @@ export const AMENITY_SV: Record<AmenityKey, string> = {
   rooftop: "takterrass",
 };
 
+/** The wishes whose Swedish word is an ett-word ('ett gym'): 'gym angivet', not 'angiven'. */
+export const AMENITY_NEUTER: ReadonlySet<AmenityKey> = new Set<AmenityKey>(["gym", "spa", "wifi", "family", "kitchenette", "meeting"]);
+
 function parseAmenities(folded: string): AmenityKey[] {
   const words = folded.split(/[^\p{L}\p{N}-]+/u).filter(Boolean);
   const found: AmenityKey[] = [];
@@ -260,9 +250,12 @@ function parseMaxPrice(folded: string): number | null {
 }
 
 /** Reads a request against the catalogue's own place names. */
-export function understandRequest(text: string, known: { places: readonly KnownPlace[]; countries: readonly string[] }): Understanding {
+export function understandRequest(
+  text: string,
+  known: { places: readonly KnownPlace[]; countries: readonly KnownCountry[] },
+): Understanding {
   const folded = fold(text);
-  const places = known.places.filter((place) => namesFor(place.location).some((name) => mentions(text, folded, name)));
+  const places = known.places.filter((place) => namesFor(place.location, place.name).some((name) => mentions(text, folded, name)));
   // A place named inside a longer place name ('York' in 'New York') does not count twice.
   const distinct = places.filter(
     (place) =>
@@ -272,9 +265,9 @@ export function understandRequest(text: string, known: { places: readonly KnownP
   );
   const countries = known.countries.filter(
     (country) =>
-      namesFor(country).some((name) => mentions(text, folded, name)) &&
+      namesFor(country.country, country.name).some((name) => mentions(text, folded, name)) &&
       // 'Stockholm, Sverige' asks for Stockholm, not for all of Sweden.
-      !distinct.some((place) => place.country === country),
+      !distinct.some((place) => place.country === country.country),
   );
   const stars = parseStars(folded);
   const budget = parseBudget(folded);

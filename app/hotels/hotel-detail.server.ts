@@ -82,14 +82,43 @@ export async function relatedHotels(
   return hotels.filter((hotel) => hotel.id !== excludeId).slice(0, limit);
 }
 
-/** A hotel by its hotel_id with its description and the Swedish rewrite (the back office's AI rewrite). */
-export function findHotelText(hotelId: string, db: DB = getAppDatabase().db) {
-  return db
-    .selectFrom("hotels")
-    .select(["hotel_id", "name", "location", "country", "description", "rewritten_text", "is_description_rewritten"])
-    .where("hotel_id", "=", hotelId)
-    .executeTakeFirst();
+/**
+ * A hotel by its hotel_id with its description, the Swedish rewrite and the facts a Swedish
+ * description is written from, places with their Swedish names (the AI rewrite, one or in bulk).
+ */
+export async function findHotelText(hotelId: string, db: DB = getAppDatabase().db) {
+  const [row, names] = await Promise.all([
+    db
+      .selectFrom("hotels")
+      .select([
+        "hotel_id",
+        "name",
+        "location",
+        "country",
+        "description",
+        "rewritten_text",
+        "is_description_rewritten",
+        "address",
+        "star_rating",
+        "rating",
+        "review_count",
+        "price_amount",
+        "price_currency",
+        "amenity_keys",
+      ])
+      .where("hotel_id", "=", hotelId)
+      .executeTakeFirst(),
+    getPlaceNames(db),
+  ]);
+  if (!row) return undefined;
+  return {
+    ...row,
+    location_name: row.location === null ? null : names.place(row.country ?? "", row.location),
+    country_name: row.country === null ? null : names.country(row.country),
+  };
 }
+
+export type HotelTextRow = NonNullable<Awaited<ReturnType<typeof findHotelText>>>;
 
 /** Stores a hotel's Swedish description and empties the caches that show it; false when there is no such hotel. */
 export async function saveRewrittenText(hotelId: string, text: string, db: DB = getAppDatabase().db): Promise<boolean> {

@@ -155,13 +155,14 @@ describe("changing hotels", () => {
     expect(text).toContain("Select at least one hotel to mark descriptions as rewritten.");
   });
 
-  it("explains that AI rewriting needs a provider when only the local engine is configured", async () => {
-    const { ids } = await page("?country=Sweden");
+  it("says which engine the bulk rewrite runs, and starts it with the local engine", async () => {
+    const { ids, text: table } = await page("?country=Sweden");
+    expect(table).toContain("Engine: local (writes a Swedish description from the hotel");
     const response = await admin.post("/admin/hotels?country=Sweden", { intent: "rewrite-ai", hotel: ids[0]! });
-    const text = await flashAfter(response);
-    expect(text).toContain("Failed to rewrite hotel descriptions");
-    expect(text).toContain("Translation needs an AI provider");
-    expect(await (await db()).selectFrom("ai_jobs").selectAll().execute()).toEqual([]);
+    expect(response.headers.get("Location")).toMatch(/^\/admin\/jobs\/[0-9a-f-]{36}$/);
+    expect(await flashAfter(response)).toContain("Rewrite started");
+    const jobs = await (await db()).selectFrom("ai_jobs").select("total").execute();
+    expect(jobs).toEqual([{ total: 1 }]);
   });
 
   it("generates partner URLs from the configured template", async () => {

@@ -78,21 +78,33 @@ describe("AI Rewrite", () => {
     expect(found).toContain(hotel.description!.slice(0, 60));
   });
 
-  it("explains that translation needs a provider, keeps what was typed, and saves a hand-made translation", async () => {
+  it("says which engine runs, writes a Swedish description from the facts without a provider, and saves a hand-made one", async () => {
     const database = await db();
     const hotel = await database
       .selectFrom("hotels")
-      .select(["hotel_id"])
+      .select(["hotel_id", "name"])
       .where("description", "is not", null)
       .where("is_description_rewritten", "=", false)
+      .where("location", "=", "Gothenburg")
       .orderBy("hotel_id")
       .executeTakeFirstOrThrow();
     const path = `/admin/rewrite?hotel=${hotel.hotel_id}`;
+    expect(await text(path)).toContain("Engine: local (writes a Swedish description from the hotel");
     const translate = await admin.post(path, { intent: "translate", hotel_id: hotel.hotel_id, translation: "Mitt utkast" });
-    expect(translate.status).toBe(400);
-    const translateHtml = await translate.text();
-    expect(visibleText(translateHtml)).toContain("Translation needs an AI provider");
-    expect(translateHtml).toContain(">Mitt utkast</textarea>");
+    expect(translate.status).toBe(200);
+    const written = /<textarea[^>]*name="translation"[^>]*>([^<]*)<\/textarea>/.exec(await translate.text())![1]!;
+    const name = hotel.name!.replace(/&/g, "&amp;");
+    expect(written).toContain(name);
+    // The place in Swedish (the hotel's own name may still say Gothenburg).
+    expect(written).toContain("Göteborg");
+    expect(written.replaceAll(name, "")).not.toContain("Gothenburg");
+    // Nothing is stored until it is saved.
+    const before = await database
+      .selectFrom("hotels")
+      .select("rewritten_text")
+      .where("hotel_id", "=", hotel.hotel_id)
+      .executeTakeFirstOrThrow();
+    expect(before.rewritten_text).toBeNull();
 
     const empty = await admin.post(path, { intent: "save", hotel_id: hotel.hotel_id, translation: "  " });
     expect(empty.status).toBe(400);
@@ -109,16 +121,19 @@ describe("AI Rewrite", () => {
     expect(after).toEqual({ rewritten_text: "Ett trevligt hotell nära stationen.", is_description_rewritten: true });
   });
 
-  it("says when a hotel has no description to translate", async () => {
+  it("writes a Swedish description from the facts also for a hotel without an English one", async () => {
     const database = await db();
-    const hotel = await database.selectFrom("hotels").select("hotel_id").orderBy("hotel_id", "desc").executeTakeFirstOrThrow();
+    const hotel = await database.selectFrom("hotels").select(["hotel_id", "name"]).orderBy("hotel_id", "desc").executeTakeFirstOrThrow();
     await database.updateTable("hotels").set({ description: null }).where("hotel_id", "=", hotel.hotel_id).execute();
     const response = await admin.post(`/admin/rewrite?hotel=${hotel.hotel_id}`, {
       intent: "translate",
       hotel_id: hotel.hotel_id,
       translation: "",
     });
-    expect(visibleText(await response.text())).toContain("No description to translate");
+    expect(response.status).toBe(200);
+    const page = visibleText(await response.text());
+    expect(page).not.toContain("No description to translate");
+    expect(page).toMatch(/Gästbetyget|Gästerna|ligger|finns|erbjuder/);
   });
 });
 

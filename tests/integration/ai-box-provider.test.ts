@@ -108,6 +108,16 @@ describe("the AI service with a provider", () => {
       expect(row.is_description_rewritten).toBe(true);
       expect(row.rewritten_text).toMatch(/^Svensk översättning: /);
     }
+    // The provider reads the place by its Swedish name.
+    expect(received.some((request) => request.user.includes("(Visby, Sverige)"))).toBe(true);
+  });
+
+  it("says in the back office that the provider's model translates", async () => {
+    const browser = new Browser(app.origin);
+    await signIn(browser, TEST_ADMIN.email, TEST_ADMIN.password);
+    for (const path of ["/admin/rewrite", "/admin/hotels"]) {
+      expect(visibleText(await (await browser.get(path)).text()), path).toContain("Engine: stand-in-model (translates the description)");
+    }
   });
 
   it("refreshes a running job's page by itself without JavaScript, unless asked not to", async () => {

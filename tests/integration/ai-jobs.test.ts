@@ -129,9 +129,36 @@ describe.each(testDatabases())("AI jobs on $name", ({ open }) => {
     expect(progress.failures).toEqual([{ hotelId: "J02", error: "provider down" }]);
   });
 
-  it("is refused up front when the engine cannot translate (the local engine)", async () => {
-    await expect(startRewrite(handle.db, HOTELS, null, createLocalEngine())).rejects.toThrow("Translation needs an AI provider");
-    expect(await handle.db.selectFrom("ai_jobs").selectAll().execute()).toEqual([]);
+  it("writes Swedish descriptions from the facts with the local engine, also for a hotel without an English one", async () => {
+    await handle.db
+      .updateTable("hotels")
+      .set({
+        location: "Gothenburg",
+        star_rating: 4,
+        rating: 8.6,
+        price_amount: 900,
+        price_currency: "SEK",
+        amenity_keys: ["bastu", "frukost"],
+      })
+      .where("hotel_id", "in", ["J01", "J12"])
+      .execute();
+    const jobId = (await startRewrite(handle.db, ["J01", "J12"], null))!;
+    while ((await runWorkerOnce(handle.db, createLocalEngine())) > 0);
+    expect(await jobProgress(jobId, handle.db)).toMatchObject({ status: "finished", total: 2, done: 2, failed: 0 });
+    const rows = await handle.db
+      .selectFrom("hotels")
+      .select(["hotel_id", "rewritten_text", "is_description_rewritten"])
+      .where("hotel_id", "in", ["J01", "J12"])
+      .orderBy("hotel_id")
+      .execute();
+    for (const row of rows) {
+      expect(row.is_description_rewritten).toBe(true);
+      expect(row.rewritten_text).toContain(`Hotel ${row.hotel_id}`);
+      expect(row.rewritten_text).toContain("ett prisvärt fyrstjärnigt hotell");
+      expect(row.rewritten_text).toContain("Göteborg");
+      expect(row.rewritten_text).not.toContain("Gothenburg");
+      expect(row.rewritten_text).toContain("bastu och frukost");
+    }
   });
 
   it("starts nothing for ids that do not exist", async () => {

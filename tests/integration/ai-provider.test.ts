@@ -1,13 +1,13 @@
 /**
  * The OpenAI-compatible engine against an msw stand-in for a chat-completions API: success,
  * a timeout, 429 then success, 500, invalid JSON and an invalid block structure. The local
- * engine's refusal to translate is here too.
+ * engine's description written from the facts is here too.
  */
 import { delay, http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { AiInvalidOutputError, AiNotSupportedError, AiUnavailableError, type RecommendationContext } from "#app/ai/engine.server.ts";
-import { createLocalEngine, TRANSLATION_NEEDS_PROVIDER } from "#app/ai/local-engine.server.ts";
+import { AiInvalidOutputError, AiUnavailableError, type HotelText, type RecommendationContext } from "#app/ai/engine.server.ts";
+import { createLocalEngine } from "#app/ai/local-engine.server.ts";
 import { createOpenAiEngine } from "#app/ai/openai-engine.server.ts";
 import type { Candidate } from "#app/ai/retrieval.server.ts";
 import { formatPrice } from "#app/hotels/hotel.ts";
@@ -51,6 +51,8 @@ const hotel = (hotelId: string, name: string): Candidate => ({
   name,
   location: "Stockholm",
   country: "Sweden",
+  locationName: "Stockholm",
+  countryName: "Sverige",
   stars: 4,
   rating: 8.6,
   price: 1490,
@@ -63,14 +65,14 @@ const hotel = (hotelId: string, name: string): Candidate => ({
 
 const context: RecommendationContext = {
   understanding: {
-    places: [{ location: "Stockholm", country: "Sweden" }],
+    places: [{ location: "Stockholm", country: "Sweden", name: "Stockholm", countryName: "Sverige" }],
     countries: [],
     minStars: null,
     amenities: [],
     budget: null,
     maxPrice: null,
   },
-  retrieval: { hotels: [hotel("H1", "Hotel Ett"), hotel("H2", "Hotel Två"), hotel("H3", "Hotel Tre")], relaxed: [] },
+  retrieval: { hotels: [hotel("H1", "Hotel Ett"), hotel("H2", "Hotel Två"), hotel("H3", "Hotel Tre")], relaxed: [], unmet: [] },
 };
 const request = { query: "spa i Stockholm", preferences: "lugnt" };
 
@@ -95,8 +97,8 @@ describe("recommendations from the provider", () => {
       [
         "Tre lugna hotell i Stockholm.",
         "",
-        `1. Hotel Två (Stockholm, Sweden): 4 stjärnor, gästbetyg 8,6 av 10, från ${formatPrice(1490)} per natt. Ett spa och tysta rum.`,
-        `2. Hotel Ett (Stockholm, Sweden): 4 stjärnor, gästbetyg 8,6 av 10, från ${formatPrice(1490)} per natt. Frukost ingår.`,
+        `1. Hotel Två (Stockholm, Sverige): 4 stjärnor, gästbetyg 8,6 av 10, från ${formatPrice(1490)} per natt. Ett spa och tysta rum.`,
+        `2. Hotel Ett (Stockholm, Sverige): 4 stjärnor, gästbetyg 8,6 av 10, från ${formatPrice(1490)} per natt. Frukost ingår.`,
         "",
         "Trevlig resa!",
       ].join("\n"),
@@ -109,6 +111,30 @@ describe("recommendations from the provider", () => {
     expect(prompt).toContain('"hotel_id":"H3"');
     expect(prompt).toContain("spa i Stockholm");
     expect(prompt).toContain("lugnt");
+    expect(prompt).toContain('"place":"Stockholm, Sverige"');
+  });
+
+  it("sends Swedish place names and says plainly, itself, what no hotel has", async () => {
+    answer = () => reply(JSON.stringify({ intro: "Två hotell i Göteborg.", picks: [{ hotel_id: "G1", why: "Nära havet." }] }));
+    const gothenburg = { ...hotel("G1", "Haga Hotell"), location: "Gothenburg", locationName: "Göteborg", amenityKeys: [] };
+    const result = await engine().recommend(
+      { query: "hotell i Göteborg med frukost", preferences: "" },
+      {
+        understanding: {
+          ...context.understanding,
+          places: [{ location: "Gothenburg", country: "Sweden", name: "Göteborg", countryName: "Sverige" }],
+          amenities: ["breakfast"],
+        },
+        retrieval: { hotels: [gothenburg], relaxed: [], unmet: ["breakfast"] },
+      },
+    );
+    expect(result.text.split("\n")[0]).toBe("Inget av hotellen i Göteborg har frukost angiven.");
+    expect(result.text).toContain("1. Haga Hotell (Göteborg, Sverige)");
+    expect(result.text).not.toContain("Gothenburg");
+    const prompt = calls[0]!.body.messages.map((m) => m.content).join("\n");
+    expect(prompt).toContain("OUPPFYLLT: Inget av hotellen i Göteborg har frukost angiven.");
+    expect(prompt).toContain('"place":"Göteborg, Sverige"');
+    expect(prompt).not.toContain("Gothenburg");
   });
 
   it("gives up on a provider that does not answer in time, without retrying", async () => {
@@ -155,6 +181,7 @@ describe("blog drafts from the provider", () => {
   const draftContext = {
     understanding: context.understanding,
     hotels: context.retrieval.hotels,
+    unmet: [],
     placeLink: { label: "Stockholm", path: "/Sweden/Stockholm" },
   };
 
@@ -196,18 +223,43 @@ describe("blog drafts from the provider", () => {
 });
 
 describe("translation", () => {
-  const text = { name: "Hotel Ett", location: "Stockholm", country: "Sweden", description: "A calm hotel with a spa." };
+  const text: HotelText = {
+    hotelId: "H1",
+    name: "Hotel Ett",
+    location: "Gothenburg",
+    country: "Sweden",
+    locationName: "Göteborg",
+    countryName: "Sverige",
+    description: "A calm hotel with a spa.",
+    address: "Linnégatan 3, Linné, Gothenburg",
+    stars: 4,
+    rating: 8.64,
+    reviewCount: 120,
+    price: 1490,
+    currency: "SEK",
+    amenityKeys: ["spa", "bastu", "frukost"],
+  };
 
-  it("returns the provider's Swedish text", async () => {
+  it("returns the provider's Swedish text, with the place's Swedish names in the prompt", async () => {
     answer = () => reply("  Ett lugnt hotell med spa.  ");
     expect(await engine().translateToSwedish(text)).toBe("Ett lugnt hotell med spa.");
     expect(calls[0]!.body.messages[1]!.content).toContain("A calm hotel with a spa.");
+    expect(calls[0]!.body.messages[1]!.content).toContain("Hotel Ett (Göteborg, Sverige)");
   });
 
-  it("is refused by the local engine with a clear message", async () => {
+  it("is written from the hotel's facts by the local engine, the same text every time", async () => {
     const local = createLocalEngine();
     expect(local.canTranslate).toBe(false);
-    await expect(local.translateToSwedish(text)).rejects.toThrow(AiNotSupportedError);
-    await expect(local.translateToSwedish(text)).rejects.toThrow(TRANSLATION_NEEDS_PROVIDER);
+    const swedish = await local.translateToSwedish(text);
+    expect(swedish).toContain("Hotel Ett");
+    expect(swedish).toContain("ett fyrstjärnigt hotell");
+    expect(swedish).toContain("Göteborg");
+    expect(swedish).not.toContain("Gothenburg");
+    expect(swedish).toContain("Linnégatan 3 i Linné");
+    expect(swedish).toContain("8,6 av 10");
+    expect(swedish).toContain("spa, bastu och frukost");
+    expect(swedish).toMatch(/(Prisnivån|Priserna) är i mellanklassen\./);
+    expect(await local.translateToSwedish(text)).toBe(swedish);
+    expect(calls).toHaveLength(0);
   });
 });

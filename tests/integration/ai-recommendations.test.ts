@@ -4,9 +4,10 @@
  * 3–5 of them when that many fit, and links each name to its page.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { recommendHotels } from "#app/ai/service.server.ts";
+import { draftBlogPost, recommendHotels } from "#app/ai/service.server.ts";
 import { createLocalEngine } from "#app/ai/local-engine.server.ts";
 import type { DatabaseHandle } from "#app/db/db.server.ts";
+import { amenityKeys } from "#app/hotels/hotel.ts";
 import { testDatabases } from "#tests/db.ts";
 
 type Row = [
@@ -59,7 +60,11 @@ interface Case {
   /** The hotel that must come first. */
   first?: string;
   /** Text the answer must contain. */
-  says?: string;
+  says?: string | string[];
+  /** Text the answer must not contain. */
+  saysNot?: string[];
+  /** Text no hotel's line may contain (what those hotels do not have). */
+  linesNot?: string[];
 }
 
 const CASES: Case[] = [
@@ -101,6 +106,44 @@ const CASES: Case[] = [
   { request: "hotell", preferences: "i Stockholm med frukost", must: ["S1", "S3", "S4"], mustNot: ["C1", "P1"] },
   { request: "I want a quiet place to sleep", must: [], says: "Berätta gärna vart du ska resa" },
   { request: "three star hotel in Copenhagen", must: ["C2", "C1"], mustNot: ["S3"] },
+  // Places and countries are written with their Swedish names, whatever the visitor typed.
+  {
+    request: "hotel in Gothenburg with parking",
+    must: ["G2"],
+    says: ["Lindholmen Park Hotel (Göteborg, Sverige)", "i Göteborg"],
+    saysNot: ["Gothenburg", "Sweden"],
+  },
+  {
+    request: "hotell i Köpenhamn med frukost",
+    must: ["C1"],
+    mustNot: ["P1", "S1", "S3"],
+    first: "C1",
+    says: "Nyhavn Boutique Hotel (Köpenhamn, Danmark)",
+    saysNot: ["Copenhagen", "Denmark"],
+  },
+  { request: "hotels in Norway", must: ["O1", "O2"], says: ["i Norge", "(Oslo, Norge)"], saysNot: ["Norway"] },
+  // No hotel in Göteborg has breakfast: said plainly, and no hotel is said to have it.
+  {
+    request: "hotell i Göteborg med frukost",
+    must: ["G1", "G2"],
+    mustNot: ["S1", "C1"],
+    says: ["Inget av hotellen i Göteborg har frukost angiven.", "som kommer närmast det du söker"],
+    saysNot: ["Gothenburg", "hotell i Göteborg med frukost som passar"],
+    linesNot: ["frukost"],
+  },
+  {
+    request: "hotell i Göteborg med frukost och gym",
+    must: ["G1", "G2"],
+    says: "Inget av hotellen i Göteborg har frukost angiven och inget har gym angivet.",
+    linesNot: ["frukost", "gym"],
+  },
+  // Some hotels have it, not all: the others are marked as lacking it.
+  {
+    request: "hotell i Oslo med spa och bastu",
+    must: ["O1"],
+    says: "Inget av hotellen i Oslo har bastu angiven.",
+    linesNot: ["Har bastu"],
+  },
 ];
 
 // PGlite only: the engine's choice of hotels is the subject, not the query that reads the catalogue.
@@ -124,6 +167,8 @@ describe.each(testDatabases({ postgres: false }))("local AI engine on $name", ({
           price_amount,
           price_currency: "SEK",
           amenities: JSON.stringify(amenities),
+          // As every write of hotels stores them: what a hotel has is read from these keys.
+          amenity_keys: amenityKeys(amenities),
           description: `${name} in ${location}.`,
         })),
       )
@@ -142,7 +187,10 @@ describe.each(testDatabases({ postgres: false }))("local AI engine on $name", ({
       for (const id of entry.must) expect(named, `${entry.request} must name ${NAME[id]}`).toContain(NAME[id]);
       for (const id of entry.mustNot ?? []) expect(named, `${entry.request} must not name ${NAME[id]}`).not.toContain(NAME[id]);
       if (entry.first) expect(named[0]).toBe(NAME[entry.first]);
-      if (entry.says) expect(answer.text).toContain(entry.says);
+      for (const text of [entry.says ?? []].flat()) expect(answer.text).toContain(text);
+      for (const text of entry.saysNot ?? []) expect(answer.text).not.toContain(text);
+      const hotelLines = answer.text.split("\n").filter((line) => /^\d+\. /.test(line));
+      for (const text of entry.linesNot ?? []) for (const line of hotelLines) expect(line.toLowerCase()).not.toContain(text.toLowerCase());
       // Grounded: only catalogue hotels, each named in the text and linked to its page.
       for (const hotel of answer.hotels) {
         expect(ALL_NAMES.has(hotel.name)).toBe(true);
@@ -168,10 +216,24 @@ describe.each(testDatabases({ postgres: false }))("local AI engine on $name", ({
     }
   });
 
+  it("drafts a blog post with Swedish place names that promises nothing its hotels lack", async () => {
+    const draft = await draftBlogPost({ topic: "", instructions: "hotell i Göteborg med frukost" }, engine, handle.db);
+    expect(draft.title).toBe("2 hotell i Göteborg värda att boka");
+    const texts = draft.blocks.flatMap((block) =>
+      "content" in block ? [block.content] : block.type === "list" ? block.items : block.type === "button" ? [block.text] : [],
+    );
+    const all = [draft.title, draft.excerpt, ...texts].join("\n");
+    expect(all).toContain("Inget av hotellen i Göteborg har frukost angiven.");
+    expect(all).toContain("Haga Harbour Hotel ligger i Göteborg, Sverige");
+    expect(all).toContain("Se alla hotell i Göteborg");
+    expect(all).not.toMatch(/Gothenburg|Sweden/);
+    expect(draft.excerpt).not.toContain("frukost");
+  });
+
   it("writes Swedish, with the reason for each hotel", async () => {
     const answer = await recommendHotels({ query: "hotell i Stockholm med pool och frukost", preferences: "" }, engine, handle.db);
     expect(answer.text).toMatch(/^Här är \d hotell i Stockholm/m);
-    expect(answer.text).toContain("Stockholm Pool Palace (Stockholm, Sweden): 5 stjärnor, gästbetyg 9,1 av 10");
+    expect(answer.text).toContain("Stockholm Pool Palace (Stockholm, Sverige): 5 stjärnor, gästbetyg 9,1 av 10");
     expect(answer.text).toContain("Har pool och frukost.");
     expect(answer.text).toContain("Öppna ett hotell för bilder, karta och bokning.");
   });

@@ -6,6 +6,7 @@ import type { Route } from "./+types/admin.hotels";
 import { adminMeta } from "#app/admin/admin-meta.ts";
 import { generateAffiliateUrls, loadAdminHotelTable, setHotelFlag, startHotelRewrite } from "#app/admin/hotel-table.server.ts";
 import { AiNotSupportedError } from "#app/ai/engine.server.ts";
+import { aiEngineInfo } from "#app/ai/service.server.ts";
 import { requireAdmin } from "#app/auth/guards.server.ts";
 import { AdminPageHeader } from "#app/components/admin-page-header.tsx";
 import { Button, buttonClassName } from "#app/components/ui/button.tsx";
@@ -36,7 +37,7 @@ export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
   const filters = parseAdminHotelFilters(args.url.searchParams);
   const table = await loadAdminHotelTable(filters);
-  return { filters, ...table, selectAll: args.url.searchParams.get("select") === "all" };
+  return { filters, ...table, selectAll: args.url.searchParams.get("select") === "all", engine: aiEngineInfo().line };
 }
 
 /** At most the 50 shown rows can be selected; a post carries their ids. */
@@ -149,7 +150,7 @@ async function generateAffiliate(hotels: string[], answer: Answer) {
 }
 
 export default function AdminHotels({ loaderData }: Route.ComponentProps) {
-  const { filters, countries, locations, list, selectAll } = loaderData;
+  const { filters, countries, locations, list, selectAll, engine } = loaderData;
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -226,6 +227,8 @@ export default function AdminHotels({ loaderData }: Route.ComponentProps) {
                   {action.label}
                 </Button>
               ))}
+              {/* What "Rewrite descriptions with AI" will do. */}
+              <p className="w-full text-xs text-muted">{engine}</p>
             </fieldset>
           ) : null}
           {shown === 0 ? (

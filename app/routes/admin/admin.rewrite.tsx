@@ -5,8 +5,8 @@ import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
 import { adminMeta } from "#app/admin/admin-meta.ts";
-import { AiNotSupportedError } from "#app/ai/engine.server.ts";
-import { getAiEngine, translateDescription } from "#app/ai/service.server.ts";
+import { AiNotSupportedError, hotelTextOf } from "#app/ai/engine.server.ts";
+import { aiEngineInfo, translateDescription } from "#app/ai/service.server.ts";
 import { requireAdmin } from "#app/auth/guards.server.ts";
 import { AdminPageHeader } from "#app/components/admin-page-header.tsx";
 import { findHotelText, saveRewrittenText } from "#app/hotels/hotel-detail.server.ts";
@@ -38,24 +38,24 @@ export function meta() {
 
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
-  const canTranslate = getAiEngine().canTranslate;
+  const engine = aiEngineInfo();
   const raw = args.url.searchParams.get("hotel");
-  if (raw === null) return { canTranslate, query: "", hotel: null, status: null };
+  if (raw === null) return { engine, query: "", hotel: null, status: null };
   const query = stripTrailingPeriod(withoutControlChars(raw).trim()).slice(0, 200);
-  if (!query) return { canTranslate, query, hotel: null, status: { kind: "error" as const, text: REWRITE_MESSAGES.enterId } };
+  if (!query) return { engine, query, hotel: null, status: { kind: "error" as const, text: REWRITE_MESSAGES.enterId } };
   try {
     const hotel = await findHotelText(query);
     if (!hotel)
       return {
-        canTranslate,
+        engine,
         query,
         hotel: null,
         status: { kind: "error" as const, title: REWRITE_MESSAGES.notFoundTitle, text: REWRITE_MESSAGES.notFound },
       };
-    return { canTranslate, query, hotel, status: { kind: "ok" as const, text: REWRITE_MESSAGES.found } };
+    return { engine, query, hotel, status: { kind: "ok" as const, text: REWRITE_MESSAGES.found } };
   } catch (error) {
     log.error("admin rewrite search failed", error);
-    return { canTranslate, query, hotel: null, status: { kind: "error" as const, text: REWRITE_MESSAGES.searchFailed } };
+    return { engine, query, hotel: null, status: { kind: "error" as const, text: REWRITE_MESSAGES.searchFailed } };
   }
 }
 
@@ -70,14 +70,10 @@ export async function action(args: Route.ActionArgs) {
   if (intent === "translate") {
     const hotel = hotelId ? await findHotelText(hotelId) : undefined;
     if (!hotel) return answer(REWRITE_MESSAGES.notFound, 404);
-    if (!hotel.description?.trim()) return answer(REWRITE_MESSAGES.noDescription, 400);
+    // A translation needs an original; the local engine writes from the hotel's facts alone.
+    if (aiEngineInfo().translates && !hotel.description?.trim()) return answer(REWRITE_MESSAGES.noDescription, 400);
     try {
-      const swedish = await translateDescription({
-        name: hotel.name ?? "",
-        location: hotel.location ?? "",
-        country: hotel.country ?? "",
-        description: hotel.description,
-      });
+      const swedish = await translateDescription(hotelTextOf(hotel));
       return answer(null, 200, swedish);
     } catch (error) {
       if (error instanceof AiNotSupportedError) return answer(error.message, 400);
@@ -103,7 +99,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function AdminRewrite({ loaderData, actionData }: Route.ComponentProps) {
-  const { canTranslate, query, hotel, status } = loaderData;
+  const { engine, query, hotel, status } = loaderData;
   const navigation = useNavigation();
   const working = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   const translation = actionData?.translation ?? hotel?.rewritten_text ?? "";
@@ -114,6 +110,7 @@ export default function AdminRewrite({ loaderData, actionData }: Route.Component
         title="AI Description Translation"
         description="Find a hotel, translate its English description to Swedish, check it, and save."
       />
+      <p className="text-sm text-muted">{engine.line}</p>
       <Form method="get" className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4">
         <div className="min-w-64 flex-1">
           <Label htmlFor="rewrite-hotel" controlSize="compact">
@@ -180,9 +177,9 @@ export default function AdminRewrite({ loaderData, actionData }: Route.Component
                 aria-describedby={actionData?.error ? "rewrite-error" : "rewrite-translation-hint"}
               />
               <p id="rewrite-translation-hint" className="mt-1 text-xs text-muted">
-                {canTranslate
+                {engine.translates
                   ? "Translate with AI fills this in; edit it before saving."
-                  : "No AI provider is configured: type the Swedish text here and save it."}
+                  : "Translate with AI writes a Swedish description from the hotel's facts; edit it before saving."}
               </p>
             </div>
           </div>
