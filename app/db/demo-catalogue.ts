@@ -2,10 +2,14 @@
  * The demo catalogue: a deterministic (fixed-seed) generator of realistic hotels, so a fresh
  * clone shows a full site and benchmarks can load any size. Pure: no I/O.
  */
+import { toAmenity, type AmenityKey } from "#app/hotels/amenities.ts";
 
 export interface DemoPlace {
   country: string;
   location: string;
+  /** The Swedish names, for the Swedish texts (the database's place_names and countries say the same). */
+  countrySv: string;
+  nameSv: string;
   lat: number;
   lng: number;
   /** Relative share of the catalogue. */
@@ -15,6 +19,45 @@ export interface DemoPlace {
   districts: readonly string[];
 }
 
+const COUNTRIES_SV: Record<string, string> = {
+  Sweden: "Sverige",
+  Norway: "Norge",
+  Denmark: "Danmark",
+  Finland: "Finland",
+  Japan: "Japan",
+  "United Kingdom": "Storbritannien",
+  France: "Frankrike",
+  "United States": "USA",
+  Spain: "Spanien",
+  Italy: "Italien",
+  Germany: "Tyskland",
+  Greece: "Grekland",
+  Portugal: "Portugal",
+  Thailand: "Thailand",
+  Iceland: "Island",
+  Netherlands: "Nederländerna",
+  Austria: "Österrike",
+  "Czech Republic": "Tjeckien",
+};
+
+// Only the places Swedish names differently; the rest keep their own name.
+const PLACES_SV: Record<string, string> = {
+  Gothenburg: "Göteborg",
+  Copenhagen: "Köpenhamn",
+  Helsinki: "Helsingfors",
+  Turku: "Åbo",
+  Tampere: "Tammerfors",
+  Rome: "Rom",
+  Milan: "Milano",
+  Venice: "Venedig",
+  Florence: "Florens",
+  Munich: "München",
+  Athens: "Aten",
+  Lisbon: "Lissabon",
+  Vienna: "Wien",
+  Prague: "Prag",
+};
+
 const P = (
   country: string,
   location: string,
@@ -23,7 +66,17 @@ const P = (
   weight: number,
   priceFactor: number,
   districts: string[],
-): DemoPlace => ({ country, location, lat, lng, weight, priceFactor, districts });
+): DemoPlace => ({
+  country,
+  location,
+  countrySv: COUNTRIES_SV[country] ?? country,
+  nameSv: PLACES_SV[location] ?? location,
+  lat,
+  lng,
+  weight,
+  priceFactor,
+  districts,
+});
 
 export const DEMO_PLACES: readonly DemoPlace[] = [
   P("Sweden", "Stockholm", 59.3293, 18.0686, 30, 1, ["Gamla stan", "Södermalm", "Norrmalm", "Östermalm", "Kungsholmen"]),
@@ -270,9 +323,32 @@ export interface DemoHotel {
 const pad = (value: number, width: number) => String(value).padStart(width, "0");
 const round = (value: number, decimals: number) => Number(value.toFixed(decimals));
 
+/*
+ * The descriptions. A visitor reads `rewritten_text || description` (displayDescription), so
+ * an English description without a rewrite would reach the site: every English description
+ * therefore comes with its Swedish rewrite. The back office still has work: about one hotel in
+ * five comes from a Swedish feed, whose short, plain description is what visitors read until
+ * the AI rewrite (or an editor) gives it a fuller text; those are not rewritten. With the 3 %
+ * that have no description at all, about a fifth of the catalogue is "not rewritten".
+ */
+const SWEDISH_FEED_SHARE = 0.2;
+
+const article = (word: string) => (/^[aeiou]/i.test(word) ? "an" : "a");
+
+/** 'a, b and c' (English) or 'a, b och c' (Swedish): no comma before the last item. */
+function joinList(items: readonly string[], and: string): string {
+  return items.length < 2 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} ${and} ${items.at(-1)}`;
+}
+
+/** A feed label mid-sentence: 'WIFI' → 'wifi', 'Free WiFi' → 'free WiFi', 'EV charging' stays. */
+function midSentence(label: string): string {
+  if (label === label.toUpperCase()) return label.toLowerCase();
+  return /^\p{Lu}\p{Lu}/u.test(label) ? label : label.charAt(0).toLowerCase() + label.slice(1);
+}
+
 function englishDescription(
   random: DemoRandom,
-  name: string,
+  name: string | null,
   place: DemoPlace,
   stars: number | null,
   district: string,
@@ -286,11 +362,14 @@ function englishDescription(
         : stars && stars <= 2
           ? "budget-friendly hotel"
           : "comfortable hotel";
-  const openers = [
-    `${name} is a ${kind} in ${district}, ${place.location}.`,
-    `Set in the heart of ${district}, ${name} is a ${kind} a short walk from ${place.location}'s main sights.`,
-    `Welcome to ${name}, a ${kind} in ${place.location}, ${place.country}, with easy access to ${district}.`,
-  ];
+  const aKind = `${article(kind)} ${kind}`;
+  const openers = name
+    ? [
+        `${name} is ${aKind} in ${district}, ${place.location}.`,
+        `Set in the heart of ${district}, ${name} is ${aKind} a short walk from ${place.location}'s main sights.`,
+        `Welcome to ${name}, ${aKind} in ${place.location}, ${place.country}, with easy access to ${district}.`,
+      ]
+    : [`This is ${aKind} in ${district}, ${place.location}.`];
   const rooms = [
     "Rooms are bright and quietly furnished, with blackout curtains and a work desk.",
     "Each room has a comfortable bed, a private bathroom and a flat-screen TV.",
@@ -303,41 +382,172 @@ function englishDescription(
     "Many guests praise the breakfast and the calm atmosphere.",
     "It is a popular choice for both business travellers and families.",
   ];
-  const amenityText = amenities.length
-    ? ` Guests can enjoy ${amenities
-        .slice(0, 3)
-        .map((a) => a.toLowerCase())
-        .join(", ")}.`
-    : "";
+  // A feed's own list, as the feed spells it ('Breakfast included' reads as a list item, not as a noun after a verb).
+  const amenityText = amenities.length ? ` Facilities: ${joinList(amenities.slice(0, 3).map(midSentence), "and")}.` : "";
   return `${random.pick(openers)} ${random.pick(rooms)}${amenityText} ${random.pick(extras)}`;
 }
 
-function swedishDescription(random: DemoRandom, name: string, place: DemoPlace, stars: number | null, district: string): string {
-  const kind =
-    stars && stars >= 5
-      ? "ett lyxhotell"
-      : stars && stars >= 4
-        ? "ett förstklassigt hotell"
-        : stars && stars <= 2
-          ? "ett prisvärt hotell"
-          : "ett bekvämt hotell";
-  const openers = [
-    `${name} är ${kind} i ${district}, ${place.location}.`,
-    `Mitt i ${district} ligger ${name}, ${kind} nära det mesta ${place.location} har att erbjuda.`,
-  ];
-  const rooms = [
-    "Rummen är ljusa och lugna, med mörkläggningsgardiner och skrivbord.",
-    "Alla rum har sköna sängar, eget badrum och tv.",
-    "Rymliga rum och sviter med stadsutsikt och regndusch.",
-  ];
-  const extras = [
-    "Personalen tipsar gärna om restauranger och utflykter.",
-    "Kollektivtrafiken finns precis utanför dörren.",
-    "Många gäster berömmer frukosten och den lugna stämningen.",
-  ];
-  return `${random.pick(openers)} ${random.pick(rooms)} ${random.pick(extras)}`;
+/*
+ * Amenities in the Swedish texts: the vocabulary's labels, lower case mid-sentence, looked up
+ * once per feed value (not per hotel). Labels that are no plain noun ('Husdjur tillåtna',
+ * 'Rökfritt') or carry their own 'och'/'eller' would garble an 'a, b och c' list: they get a
+ * sentence of their own or are left out, as are values the vocabulary does not know.
+ */
+const UNLISTED_AMENITIES: ReadonlySet<AmenityKey> = new Set([
+  "kaffe-te",
+  "konferens",
+  "pentry",
+  "husdjur",
+  "tillganglighet",
+  "rokfritt",
+  "strand",
+]);
+const AMENITIES_SV = new Map(
+  AMENITIES.map((value) => {
+    const amenity = toAmenity(value);
+    return [value, amenity.key ? { key: amenity.key, phrase: amenity.label.toLocaleLowerCase("sv-SE") } : null];
+  }),
+);
+
+// Districts that just mean "the centre": 'i centrala Oslo' reads better than 'i Sentrum i Oslo'.
+const CENTRAL_DISTRICTS = new Set(["Centrum", "Sentrum", "Keskusta", "Downtown"]);
+// Districts that take another preposition than 'i' ('inom Vallgraven', 'vid Kyoto Station').
+const DISTRICT_PHRASES: Record<string, string> = {
+  "Inom Vallgraven": "inom Vallgraven",
+  "Kyoto Station": "vid Kyoto Station",
+  "Santa Claus Village": "vid Santa Claus Village",
+  "Promenade des Anglais": "vid Promenade des Anglais",
+  Duomo: "vid Duomo",
+  Riverside: "vid floden",
+};
+
+/** Swedish genitive: 'Åres', but 'Paris' and 'Helsingfors' take no extra s. */
+const genitive = (name: string) => (/[sxz]$/i.test(name) ? name : `${name}s`);
+
+interface SwedishFacts {
+  name: string | null;
+  place: DemoPlace;
+  stars: number | null;
+  district: string;
+  amenities: readonly string[];
+  rating: number | null;
 }
 
+/** The kind of hotel, in the indefinite neuter that agrees with 'hotell'. */
+function swedishKind(random: DemoRandom, stars: number | null): string {
+  if (stars && stars >= 5) return random.pick(["ett lyxhotell", "ett lyxigt hotell", "ett elegant femstjärnigt hotell"]);
+  if (stars && stars >= 4) return random.pick(["ett förstklassigt hotell", "ett elegant hotell", "ett modernt fyrstjärnigt hotell"]);
+  if (stars && stars <= 2) return random.pick(["ett prisvärt hotell", "ett enkelt och prisvärt hotell", "ett budgetvänligt hotell"]);
+  return random.pick(["ett bekvämt hotell", "ett trivsamt hotell", "ett modernt hotell"]);
+}
+
+function swedishOpener(random: DemoRandom, { name, place, stars, district }: SwedishFacts, plain: boolean): string {
+  const kind = swedishKind(random, stars);
+  const city = place.nameSv;
+  const central = CENTRAL_DISTRICTS.has(district);
+  const special = DISTRICT_PHRASES[district];
+  const inDistrict = central ? "mitt i centrum" : (special ?? `i ${district}`);
+  // 'i Åre by', not 'i Åre by i Åre'.
+  const inPlace = central ? `i centrala ${city}` : district.includes(place.location) ? inDistrict : `${inDistrict} i ${city}`;
+  const middle = central ? `Mitt i centrala ${city}` : special ? special.charAt(0).toUpperCase() + special.slice(1) : `Mitt i ${district}`;
+  const inCountry = place.country === "Sweden" ? "" : ` i ${place.countrySv}`;
+  if (!name)
+    return plain
+      ? `Det här är ${kind} ${inPlace}.`
+      : random.pick([`Det här är ${kind} ${inPlace}.`, `I ${city}${inCountry} hittar du ${kind} ${inDistrict}.`]);
+  if (plain) return `${name} är ${kind} ${inPlace}.`;
+  return random.pick([
+    `${name} är ${kind} ${inPlace}.`,
+    `${middle} ligger ${name}, ${kind} nära det mesta som ${central ? "staden" : city} har att erbjuda.`,
+    `I ${city}${inCountry} hittar du ${name}, ${kind} ${inDistrict}.`,
+    `Välkommen till ${name}, ${kind} ${inPlace}.`,
+  ]);
+}
+
+/** Up to three of the hotel's amenities as a Swedish list, and the sentences of those that are no list item. */
+function swedishAmenities(amenities: readonly string[]): { list: string; pets: boolean; smokeFree: boolean } {
+  const seen = new Set<AmenityKey>();
+  const phrases: string[] = [];
+  for (const value of amenities) {
+    const amenity = AMENITIES_SV.get(value);
+    if (!amenity || seen.has(amenity.key)) continue; // 'Free WiFi' and 'WIFI' are one amenity
+    seen.add(amenity.key);
+    if (phrases.length < 3 && !UNLISTED_AMENITIES.has(amenity.key)) phrases.push(amenity.phrase);
+  }
+  return { list: joinList(phrases, "och"), pets: seen.has("husdjur"), smokeFree: seen.has("rokfritt") };
+}
+
+/** A full Swedish text: what the rewrite of an English feed description reads like. */
+function swedishDescription(random: DemoRandom, facts: SwedishFacts): string {
+  const { place, stars, rating } = facts;
+  const city = place.nameSv;
+  const sentences = [swedishOpener(random, facts, false)];
+
+  const rooms = [
+    "Rummen är ljusa och lugna, med mörkläggningsgardiner och skrivbord.",
+    "Alla rum har sköna sängar, eget badrum och platt-tv.",
+    "Rummen varierar från kompakta dubbelrum till rymliga familjerum, alla med eget badrum.",
+    "Varje rum är smakfullt inrett, och sängarna får ofta beröm av gästerna.",
+  ];
+  if (stars && stars >= 4)
+    rooms.push(
+      "Rymliga rum och sviter bjuder på fin utsikt, regndusch och mjuka textilier i skandinavisk stil.",
+      "Sviterna har ett eget vardagsrum, och alla rum har påkostade badrum.",
+    );
+  if (stars && stars <= 2) rooms.push("Rummen är enkla men välskötta och har allt du behöver för en god natts sömn.");
+  sentences.push(random.pick(rooms));
+
+  const amenities = swedishAmenities(facts.amenities);
+  if (amenities.list)
+    sentences.push(
+      random.pick([
+        `Här finns ${amenities.list}.`,
+        `Hotellet erbjuder ${amenities.list}.`,
+        `Bland bekvämligheterna finns ${amenities.list}.`,
+        `Under vistelsen har du tillgång till ${amenities.list}.`,
+      ]),
+    );
+  if (amenities.pets) sentences.push("Husdjur är välkomna.");
+  if (amenities.smokeFree) sentences.push("Alla rum är rökfria.");
+
+  if (rating !== null) {
+    const score = rating.toFixed(1).replace(".", ",");
+    const ratings = [`Gästerna ger hotellet ${score} i betyg.`, `Tidigare gäster ger hotellet i snitt ${score} av 10.`];
+    if (rating >= 8.5) ratings.push(`Med betyget ${score} av 10 hör det till gästernas favoriter i ${city}.`);
+    sentences.push(random.pick(ratings));
+  }
+
+  sentences.push(
+    random.pick([
+      `Kollektivtrafiken finns precis utanför, så resten av ${city} når du på några minuter.`,
+      `Personalen tipsar gärna om restauranger och utflykter i ${city} med omnejd.`,
+      `Härifrån är det nära till ${genitive(city)} främsta sevärdheter.`,
+      `Hotellet är ett populärt val för både affärsresenärer och barnfamiljer som besöker ${city}.`,
+      "Det är gångavstånd till både butiker och restauranger.",
+    ]),
+  );
+  return sentences.join(" ");
+}
+
+/** A Swedish feed's description: correct but short and plain, so a rewrite has something to improve. */
+function plainSwedishDescription(random: DemoRandom, facts: SwedishFacts): string {
+  const rooms = random.pick(["Alla rum har eget badrum.", "Rummen har dusch, wc och tv.", "Rummen är rena och fräscha."]);
+  const { list } = swedishAmenities(facts.amenities);
+  return `${swedishOpener(random, facts, true)} ${rooms}${list ? ` Här finns ${list}.` : ""}`;
+}
+
+/**
+ * The main stream once drew the texts' choices here (three draws, one more, and three more for
+ * three hotels in ten). It still does, so every later value (names, prices, coordinates) stays
+ * as it was; the texts come from a stream of their own, seeded by the first of those draws.
+ */
+function textStream(random: DemoRandom): DemoRandom {
+  const seed = Math.floor(random.next() * 4294967296);
+  random.next();
+  random.next();
+  if (random.chance(0.3)) for (let i = 0; i < 3; i++) random.next();
+  return createRandom(seed);
+}
 /** Amenities in one of the three raw shapes feeds use, now and then with messy spelling. */
 function rawAmenities(random: DemoRandom, labels: string[]): unknown {
   const messy = labels.map((label) => (random.chance(0.08) ? `  ${label} ` : label));
@@ -402,9 +612,16 @@ export function* generateDemoHotels(count: number, seed: number = DEMO_SEED): Ge
 
     const amenityLabels = random.sample(AMENITIES, stars && stars >= 4 ? random.int(5, 10) : random.int(2, 7));
     const displayName = name ?? "The hotel";
-    const description = random.chance(0.03) ? null : englishDescription(random, displayName, place, stars, district, amenityLabels);
-    const rewritten = description && random.chance(0.3) ? swedishDescription(random, displayName, place, stars, district) : null;
+    const text = random.chance(0.03) ? null : textStream(random);
     const rating = random.chance(0.05) ? null : round(Math.min(10, 5.4 + (stars ?? 3) * 0.5 + random.next() * 1.9), 1);
+    const facts: SwedishFacts = { name, place, stars, district, amenities: amenityLabels, rating };
+    let description: string | null = null;
+    let rewritten: string | null = null;
+    if (text && text.chance(SWEDISH_FEED_SHARE)) description = plainSwedishDescription(text, facts);
+    else if (text) {
+      description = englishDescription(text, name, place, stars, district, amenityLabels);
+      rewritten = swedishDescription(text, facts);
+    }
     const basePrice = 450 + (stars ?? 3) * 320 + random.int(0, 600);
     const price = random.chance(0.04) ? null : Math.round((basePrice * place.priceFactor) / 10) * 10;
     const hasCoordinates = !random.chance(0.03);

@@ -148,7 +148,7 @@ export const DEMO_POPULAR_DESTINATIONS = [
   },
   {
     name: "Göteborg",
-    description: "Västkustens pärla med Liseberg, Haga och färsk skaldjur vid hamnen.",
+    description: "Västkustens pärla med Liseberg, Haga och färska skaldjur vid hamnen.",
     image: "/images/hotels/hotel-08.svg",
     price_text: "Från 790 kr",
     link: "/hotels?destination=göteborg",

@@ -18,10 +18,11 @@ test("filter the hotel table, select rows and mark them rewritten in bulk", asyn
   await chooseFilter(page, "Country", "Sverige", noJs);
   await expect(page).toHaveURL(/country=Sweden/);
   await expect(page.getByLabel("Location", { exact: true })).toBeEnabled();
-  await chooseFilter(page, "Location", "Visby", noJs);
+  // Stockholm has enough hotels not yet rewritten for both runs (with and without JavaScript share the data).
+  await chooseFilter(page, "Location", "Stockholm", noJs);
   await chooseFilter(page, "Rewrite status", "Not rewritten", noJs);
   // (Without JavaScript the form also sends its empty and "all" fields.)
-  for (const part of [/country=Sweden/, /location=Visby/, /rewrite=not-rewritten/]) await expect(page).toHaveURL(part);
+  for (const part of [/country=Sweden/, /location=Stockholm/, /rewrite=not-rewritten/]) await expect(page).toHaveURL(part);
 
   const rows = page.getByRole("table").getByRole("row");
   const first = rows.nth(1).getByRole("rowheader");
@@ -35,7 +36,7 @@ test("filter the hotel table, select rows and mark them rewritten in bulk", asyn
   await bulk.click();
 
   await expect(page.getByText("Mark as rewritten: 2 hotels.")).toBeVisible();
-  await expect(page).toHaveURL(/country=Sweden&location=Visby&rewrite=not-rewritten/);
+  await expect(page).toHaveURL(/country=Sweden&location=Stockholm&rewrite=not-rewritten/);
   for (const name of names) await expect(page.getByRole("rowheader", { name })).toHaveCount(0);
 });
 

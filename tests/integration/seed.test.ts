@@ -3,7 +3,7 @@ import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/db/db.server.ts";
-import { generateDemoHotels } from "#app/db/demo-catalogue.ts";
+import { DEMO_PLACES, generateDemoHotels } from "#app/db/demo-catalogue.ts";
 import { isCatalogueEmpty, seedDemoCatalogue } from "#app/db/seed.server.ts";
 import { normalizeHotel } from "#app/hotels/hotel.ts";
 import { testDatabases } from "#tests/db.ts";
@@ -45,6 +45,28 @@ describe("demo catalogue generator", () => {
       for (const image of normalized.additional_image_paths) paths.add(image);
     }
     for (const image of paths) expect(fs.existsSync(path.join("public", image)), image).toBe(true);
+  });
+
+  it("shows visitors Swedish descriptions only, naming the place in Swedish, and leaves some for the rewrite", () => {
+    const hotels = [...generateDemoHotels(600)];
+    const placeName = new Map(DEMO_PLACES.map((place) => [`${place.country}|${place.location}`, place.nameSv]));
+    for (const hotel of hotels) {
+      // What the site shows (displayDescription); hotel names may be English, so only lower-case words count.
+      const visible = hotel.rewritten_text || hotel.description;
+      if (!visible) continue;
+      for (const english of [" the ", " is a ", " with ", "Welcome", "Guests", " rooms", " and "])
+        expect(visible, hotel.hotel_id).not.toContain(english);
+      expect(visible, hotel.hotel_id).toContain("hotell");
+      expect(visible, hotel.hotel_id).toContain(placeName.get(`${hotel.country}|${hotel.location}`));
+      for (const text of [hotel.description, hotel.rewritten_text]) expect(text ?? "", hotel.hotel_id).not.toMatch(/(^|\s)a [aeiou]/i);
+      expect(hotel.is_description_rewritten, hotel.hotel_id).toBe(hotel.rewritten_text !== null);
+    }
+    const gothenburg = hotels.filter((hotel) => hotel.location === "Gothenburg" && hotel.description);
+    expect(gothenburg.length).toBeGreaterThan(0);
+    for (const hotel of gothenburg) expect(hotel.rewritten_text || hotel.description).toContain("Göteborg");
+    expect(hotels.filter((hotel) => !hotel.is_description_rewritten).length).toBeGreaterThanOrEqual(60);
+    // The English originals stay for the back office, a/an right.
+    expect(hotels.some((hotel) => hotel.is_description_rewritten && hotel.description?.includes(" is an upscale hotel"))).toBe(true);
   });
 
   it("keeps hotel names unique within a place", () => {
