@@ -1,0 +1,112 @@
+/**
+ * A Swedish visitor never reads the catalogue's English: every public template, rendered by
+ * the server from the demo catalogue, is scanned for the English names of its countries and
+ * places (Sweden, Gothenburg, Czech Republic…) and for amenity spellings the vocabulary puts
+ * in Swedish (Free WiFi, Breakfast included…), in the text and in the attributes people hear
+ * or see (title, alt, aria-label, placeholder, meta descriptions). Hotel names and postal
+ * addresses are the feed's own words ("Central Guesthouse Gothenburg", "Hämeenkatu 96, Port
+ * Arthur, Turku", the district "Covent Garden") and are left out of the scan.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Browser, startTestApp, visibleText, type TestApp } from "#tests/app-server.ts";
+
+let app: TestApp;
+let browser: Browser;
+let forbidden: string[];
+let ownWords: string[];
+let pages: string[];
+
+beforeAll(async () => {
+  app = await startTestApp({ SEED_DEMO: "always" });
+  browser = new Browser(app.origin);
+  const db = await app.db();
+  const places = await app.importApp<typeof import("#app/hotels/places.server.ts")>("app/hotels/places.server.ts");
+  const amenities = await app.importApp<typeof import("#app/hotels/amenities.ts")>("app/hotels/amenities.ts");
+  const paths = await app.importApp<typeof import("#app/utils/paths.ts")>("app/utils/paths.ts");
+  const [countries, locations, hotels] = await Promise.all([
+    places.listCountries(db),
+    places.listLocationsWithCountry(db),
+    db.selectFrom("hotels").select(["name", "country", "location", "hotel_id", "amenities", "address"]).execute(),
+  ]);
+  const amenityValues = new Set(hotels.flatMap((hotel) => (Array.isArray(hotel.amenities) ? (hotel.amenities as unknown[]) : [])));
+  forbidden = [
+    ...countries.filter((country) => country.label !== country.value).map((country) => country.value),
+    ...locations.filter((place) => place.location_name !== place.location).map((place) => place.location),
+    ...[...amenityValues]
+      .filter((value): value is string => typeof value === "string")
+      .filter((value) => amenities.amenityKey(value) !== null && amenities.toAmenity(value).label.toLowerCase() !== value.toLowerCase()),
+  ];
+  const addressWords = hotels.flatMap((hotel) => {
+    const parts = (hotel.address ?? "").split(", ");
+    return [hotel.address ?? "", ...parts.slice(0, -1)];
+  });
+  ownWords = [...new Set([...hotels.map((hotel) => hotel.name ?? ""), ...addressWords])]
+    .filter(Boolean)
+    .sort((a, b) => b.length - a.length);
+  // A hotel in every place the catalogue names differently in Swedish, and a few others.
+  const renamed = new Set(locations.filter((place) => place.location_name !== place.location).map((place) => place.location));
+  const sampleHotels = hotels.filter((hotel, index) => renamed.has(hotel.location ?? "") || index % 60 === 0);
+  const firstPerPlace = new Map(sampleHotels.map((hotel) => [`${hotel.country}|${hotel.location}`, hotel]));
+  pages = [
+    "/",
+    "/?plats=Paris",
+    "/hotels",
+    "/hotels?sida=2",
+    "/hotels?search=G%C3%B6teborg",
+    "/hotels?location=Stockholm",
+    "/hotels?country=Denmark&location=Stockholm",
+    "/sitemap",
+    "/blog",
+    "/about",
+    "/contact",
+    "/finns-inte",
+    "/Sweden/Gothenburg/finns-inte",
+    ...countries.map((country) => paths.countryPath(country.value)),
+    ...locations.map((place) => paths.placePath(place.country, place.location)),
+    ...[...firstPerPlace.values()].map((hotel) =>
+      paths.hotelPath({ country: hotel.country!, location: hotel.location!, name: hotel.name, hotel_id: hotel.hotel_id }),
+    ),
+  ];
+}, 120_000);
+
+afterAll(async () => {
+  await app?.close();
+});
+
+/** What a visitor reads or hears: the text, and the attributes read out or shown. */
+function readable(html: string): string {
+  const attributes = [...html.matchAll(/\s(?:title|alt|aria-label|placeholder)="([^"]*)"/g)].map((match) => match[1]);
+  const metas = [
+    ...html.matchAll(/<meta (?:name|property)="(?:description|og:title|og:description|twitter:title)" content="([^"]*)"/g),
+  ].map((match) => match[1]);
+  const title = html.match(/<title>([^<]*)<\/title>/)?.[1] ?? "";
+  return [visibleText(html), ...attributes, ...metas, title]
+    .join(" \n ")
+    .replace(/&amp;/g, "&")
+    .replace(/&#x27;/g, "'");
+}
+
+describe("the public pages in Swedish", () => {
+  it("knows which English names to look for", () => {
+    expect(forbidden).toEqual(
+      expect.arrayContaining(["Sweden", "Gothenburg", "Copenhagen", "Helsinki", "Free WiFi", "Breakfast included"]),
+    );
+    expect(pages.length).toBeGreaterThan(40);
+  });
+
+  it("shows no English country, place or amenity name on any public page", async () => {
+    const found: string[] = [];
+    for (const path of pages) {
+      const response = await browser.get(path);
+      let text = readable(await response.text());
+      for (const words of ownWords) text = text.split(words).join(" ");
+      for (const name of forbidden) {
+        const pattern = new RegExp(`(?<![\\p{L}\\p{N}])${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}\\p{N}])`, "u");
+        const match = pattern.exec(text);
+        if (match)
+          found.push(`${path} (${response.status}): "${name}" in …${text.slice(Math.max(0, match.index - 60), match.index + 60)}…`);
+      }
+    }
+    expect(found).toEqual([]);
+  }, 240_000);
+});
