@@ -240,7 +240,7 @@ describe("the post editor without JavaScript", () => {
     expect(text).toContain("Innehåll genererat");
     expect(text).toContain("AI-innehåll har lagts till i redigeraren.");
     expect(html).toMatch(
-      /name="title"[^>]*value="\d hotell i Copenhagen värda att boka"|value="\d hotell i Copenhagen värda att boka"[^>]*name="title"/,
+      /name="title"[^>]*value="\d hotell i Köpenhamn värda att boka"|value="\d hotell i Köpenhamn värda att boka"[^>]*name="title"/,
     );
     expect(html).toContain(">Familjehotell i Köpenhamn</textarea>");
     expect(text).toMatch(/Paragraf 1.*Rubrik 2/);
