@@ -1,6 +1,6 @@
 /**
- * `npm test`: the type check, the lint, the format check and then Vitest, while the production build for the browser
- * tests runs beside them (on two cores this overlaps the build with Vitest's waits); then
+ * `npm test`: the type check (with the lint and the format check beside it) and then Vitest, while the production
+ * build for the browser tests runs beside them (on two cores this overlaps the build with Vitest's waits); then
  * Playwright against that build. Stops at the first failing step with its exit code.
  *
  * The build runs beside the type check and Vitest safely: it writes only build/, while the
@@ -38,12 +38,21 @@ function step(name: string, outcome: Outcome): void {
 
 const started = performance.now();
 const build = npmRun("build", { buffered: true });
+// The lint and the format check read files only: they run beside the type check.
+const lint = npmRun("lint", { buffered: true });
+const format = npmRun("format:check", { buffered: true });
 step("typecheck", await npmRun("typecheck"));
-step("lint (eslint)", await npmRun("lint"));
-step("format (prettier --check)", await npmRun("format:check"));
+for (const [name, run] of [
+  ["lint (eslint)", lint],
+  ["format (prettier --check)", format],
+] as const) {
+  const outcome = await run;
+  if (outcome.code !== 0) process.stdout.write(outcome.output);
+  step(name, outcome);
+}
 step("unit and integration tests (vitest)", await npmRun("test:unit"));
 const built = await build;
 if (built.code !== 0) process.stdout.write(built.output);
-step("build (beside the two above)", built);
+step("build (beside the checks and Vitest)", built);
 step("browser tests (playwright)", await npmRun("test:e2e:run"));
 console.log(`[npm test] all steps passed in ${seconds(performance.now() - started)}`);
