@@ -94,6 +94,14 @@ describe("the public pages in Swedish", () => {
     expect(pages.length).toBeGreaterThan(40);
   });
 
+  it("names the place a list sets aside, in Swedish, and lists the country's hotels", async () => {
+    const html = await (await browser.get("/hotels?country=Denmark&location=Stockholm")).text();
+    const text = visibleText(html);
+    expect(text).toContain("Vi hittade ingen plats ”Stockholm” i Danmark, så vi visar hela landet.");
+    expect(text).toContain("Hotell i Danmark");
+    expect(html).toMatch(/<option value="Denmark" selected="">Danmark<\/option>/);
+  });
+
   it("shows no English country, place or amenity name on any public page", async () => {
     const found: string[] = [];
     for (const path of pages) {
