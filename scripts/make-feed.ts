@@ -10,29 +10,9 @@ import { pipeline } from "node:stream/promises";
 import { parseArgs } from "node:util";
 import { FEED_FORMATS, type FeedFormat } from "#app/feed/feed-import.server.ts";
 import { generateDemoHotels, type DemoHotel } from "#app/db/demo-catalogue.ts";
+import { HOTEL_COLUMNS } from "#app/hotels/hotel-rows.server.ts";
 
-const CSV_COLUMNS = [
-  "hotel_id",
-  "name",
-  "description",
-  "rewritten_text",
-  "rating",
-  "review_count",
-  "star_rating",
-  "price_amount",
-  "price_currency",
-  "image_path",
-  "additional_image_paths",
-  "amenities",
-  "location",
-  "country",
-  "latitude",
-  "longitude",
-  "address",
-  "affiliate_url",
-  "has_affiliate_url",
-  "is_description_rewritten",
-] as const satisfies ReadonlyArray<keyof DemoHotel>;
+const CSV_COLUMNS = ["hotel_id", ...HOTEL_COLUMNS] as const satisfies ReadonlyArray<keyof DemoHotel>;
 
 /** A CSV field: lists and objects as JSON text, quoted when it holds a comma, quote or line break. */
 function csvField(value: unknown): string {

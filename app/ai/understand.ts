@@ -6,6 +6,7 @@
  * the catalogue, passed in, so it never invents a place.
  */
 import type { AmenityKey as CatalogueAmenityKey } from "#app/hotels/amenities.ts";
+import { foldText } from "#app/utils/fold-text.ts";
 
 /** A place of the catalogue: its stored spelling (retrieval, addresses) and the Swedish names answers write. */
 export interface KnownPlace {
@@ -55,14 +56,6 @@ export interface Understanding {
   maxPrice: number | null;
 }
 
-/** Lower-case, without accents: 'Malmö' → 'malmo', 'Göteborg' → 'goteborg'. */
-export function fold(value: string): string {
-  return value
-    .normalize("NFD")
-    .replace(/\p{Diacritic}/gu, "")
-    .toLowerCase();
-}
-
 /**
  * Everyday names the database does not hold as a place's or country's name (the Swedish names
  * come with the vocabulary): short forms, parts of a country, and English names of places the
@@ -90,14 +83,14 @@ function namePattern(folded: string): RegExp {
 
 /** Whether `name` occurs in the text as a word (or words). */
 function mentions(text: string, foldedText: string, name: string): boolean {
-  const folded = fold(name);
+  const folded = foldText(name);
   if (!folded) return false;
   if (!namePattern(folded).test(foldedText)) return false;
   if (!ORDINARY_WORDS.has(folded)) return true;
   // Written as a name: the exact spelling with its accents, capitalised, or all capitals.
   const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   const exact = new RegExp(`(?<![\\p{L}\\p{N}])(${escaped}|${escaped.toUpperCase()})(?![\\p{L}\\p{N}])`, "u");
-  const hasAccent = fold(name) !== name.toLowerCase();
+  const hasAccent = foldText(name) !== name.toLowerCase();
   if (hasAccent) return new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, "iu").test(text);
   return exact.test(text);
 }
@@ -254,13 +247,14 @@ export function understandRequest(
   text: string,
   known: { places: readonly KnownPlace[]; countries: readonly KnownCountry[] },
 ): Understanding {
-  const folded = fold(text);
+  const folded = foldText(text);
   const places = known.places.filter((place) => namesFor(place.location, place.name).some((name) => mentions(text, folded, name)));
   // A place named inside a longer place name ('York' in 'New York') does not count twice.
   const distinct = places.filter(
     (place) =>
       !places.some(
-        (other) => other !== place && fold(other.location).includes(fold(place.location)) && other.location.length > place.location.length,
+        (other) =>
+          other !== place && foldText(other.location).includes(foldText(place.location)) && other.location.length > place.location.length,
       ),
   );
   const countries = known.countries.filter(

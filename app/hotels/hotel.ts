@@ -4,6 +4,8 @@
  * I/O, shared by loaders, the importer, the seed and the browser.
  */
 
+import { foldText } from "#app/utils/fold-text.ts";
+
 import { toAmenities, type Amenity, type AmenityKey } from "#app/hotels/amenities.ts";
 
 export type { Amenity, AmenityIconName, AmenityKey } from "#app/hotels/amenities.ts";
@@ -157,28 +159,12 @@ export function displayDescription(hotel: Pick<Hotel, "description" | "rewritten
   return hotel.rewritten_text || hotel.description;
 }
 
-const TRANSLITERATIONS: Record<string, string> = {
-  æ: "ae",
-  ø: "o",
-  œ: "oe",
-  ß: "ss",
-  ð: "d",
-  þ: "th",
-  ł: "l",
-  đ: "d",
-  ı: "i",
-};
-
 /**
  * Lowercase, hyphenated and ASCII: 'Hotel Åre Fjällby' → 'hotel-are-fjallby'. Swedish
  * letters lose their dots and rings (å, ä → a; ö → o), as Swedish URLs conventionally do.
  */
 export function slugify(value: string): string {
-  return value
-    .toLowerCase()
-    .replace(/[æøœßðþłđı]/g, (letter) => TRANSLITERATIONS[letter] ?? letter)
-    .normalize("NFKD")
-    .replace(/\p{M}+/gu, "")
+  return foldText(value)
     .replace(/&/g, " och ")
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "");

@@ -5,18 +5,14 @@
  * looks them up, so it runs on the server and in the browser alike.
  */
 
-const TRANSLITERATIONS: Record<string, string> = { æ: "ae", ø: "o", œ: "oe", ß: "ss", ð: "d", þ: "th", ł: "l", đ: "d", ı: "i" };
+import { foldText } from "#app/utils/fold-text.ts";
 
 /**
  * The key a country or place is matched by, as the database's place_key(): case, accents,
  * hyphens, underscores and runs of whitespace do not matter ('Malmö' and 'malmo' agree).
  */
 export function placeKey(value: string): string {
-  return value
-    .toLowerCase()
-    .replace(/[æøœßðþłđı]/g, (letter) => TRANSLITERATIONS[letter] ?? letter)
-    .normalize("NFKD")
-    .replace(/\p{M}+/gu, "")
+  return foldText(value)
     .replace(/[\s_-]+/g, " ")
     .trim();
 }
