@@ -4,10 +4,10 @@ import type { Database } from "#app/db/schema.ts";
 import { readListParams } from "#app/hotels/search-params.ts";
 import { cachedRead, clearCatalogueCache } from "./catalogue-cache.server.ts";
 import { DEFAULT_DESTINATION_PRICE, destinationLink, type DestinationInput } from "./destination-form.ts";
-import { findHotel, findPlace } from "./hotel-detail.server.ts";
+import { findHotel } from "./hotel-detail.server.ts";
 import { loadHotelListPage } from "./list-page.server.ts";
 import { getPlaceNames } from "./place-names.server.ts";
-import { hasNewYork, resolveCountry } from "./places.server.ts";
+import { findPlace, hasNewYork, resolveCountry } from "./places.server.ts";
 
 type DB = Kysely<Database>;
 

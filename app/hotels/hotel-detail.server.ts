@@ -6,15 +6,9 @@ import { cachedRead, clearCatalogueCache } from "./catalogue-cache.server.ts";
 import { hotelCards, type HotelSummary } from "./hotel-queries.server.ts";
 import { withPlaceNames, type NamedPlace } from "./place-names.ts";
 import { getPlaceNames } from "./place-names.server.ts";
-import { resolveCountry, resolvePlace } from "./places.server.ts";
+import { findPlace } from "./places.server.ts";
 
 type DB = Kysely<Database>;
-
-/** The place a /{country}/{location} address means, in the catalogue's spelling; any spelling of either finds it. */
-export async function findPlace(country: string, location: string, db: DB = getAppDatabase().db) {
-  const stored = await resolveCountry(country, db);
-  return stored ? resolvePlace(location, stored, db) : null;
-}
 
 /**
  * The hotel for /{country}/{location}/{slug}: the place is found first (indexed rows), then
@@ -27,7 +21,7 @@ export async function findHotel(
   location: string,
   slug: string,
   db: DB = getAppDatabase().db,
-): Promise<{ hotel: Hotel & NamedPlace; exact: boolean } | null> {
+): Promise<{ hotel: Hotel & NamedPlace; exact: boolean; countryCode: string | null } | null> {
   const place = await findPlace(country, location, db);
   if (!place) return null;
   const { candidates, bySlug } = await placeSlugs(db, place);
@@ -38,7 +32,9 @@ export async function findHotel(
     db.selectFrom("hotels").selectAll().where("id", "=", match.hotel.id).executeTakeFirst(),
     getPlaceNames(db),
   ]);
-  return row ? { hotel: withPlaceNames(names, normalizeHotel(row)), exact: match.exact } : null;
+  if (!row) return null;
+  const hotel = withPlaceNames(names, normalizeHotel(row));
+  return { hotel, exact: match.exact, countryCode: names.isoCode(hotel.country) };
 }
 
 type Candidate = { id: string; name: string | null; hotel_id: string };

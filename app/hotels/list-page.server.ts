@@ -32,32 +32,36 @@ export interface HotelListPage {
  */
 async function resolveListPlace(params: ListParams, fixed: { country?: string; location?: string }, db: Kysely<Database>) {
   const notices: string[] = [];
-  const names = await getPlaceNames(db);
-  let country = fixed.country ?? "";
+  const typedCountry = fixed.country ? "" : params.country;
+  const typedLocation = fixed.location ? "" : params.location;
+  const typedDestination = fixed.country || fixed.location || params.country || params.location ? "" : params.destination;
+  // Every lookup the address asks for at once; a place is looked up in the country as typed (any spelling).
+  const [names, namedCountry, namedPlace, destinationPlace, destinationCountry] = await Promise.all([
+    getPlaceNames(db),
+    typedCountry ? resolveCountry(typedCountry, db) : null,
+    typedLocation ? resolvePlace(typedLocation, fixed.country ?? (typedCountry || null), db) : null,
+    typedDestination ? resolvePlace(typedDestination, null, db) : null,
+    typedDestination ? resolveCountry(typedDestination, db) : null,
+  ]);
+  let country = fixed.country ?? namedCountry ?? "";
   let location = fixed.location ?? "";
   let search = params.search;
-  if (!fixed.country && params.country) {
-    country = (await resolveCountry(params.country, db)) ?? "";
-    if (!country) notices.push(`Vi har inga hotell i ”${params.country}”, så vi visar alla länder.`);
+  if (typedCountry && !namedCountry) notices.push(`Vi har inga hotell i ”${typedCountry}”, så vi visar alla länder.`);
+  // A country nobody has hotels in does not stop the place from being found elsewhere.
+  const place = namedPlace ?? (typedLocation && typedCountry && !namedCountry ? await resolvePlace(typedLocation, null, db) : null);
+  if (place) {
+    country = place.country;
+    location = place.location;
+  } else if (typedLocation) {
+    notices.push(
+      country
+        ? `Vi hittade ingen plats ”${typedLocation}” i ${names.country(country)}, så vi visar hela landet.`
+        : `Vi hittade ingen plats som heter ”${typedLocation}”.`,
+    );
   }
-  if (!fixed.location && params.location) {
-    const place = await resolvePlace(params.location, country || null, db);
-    if (place) {
-      country = place.country;
-      location = place.location;
-    } else if (country) {
-      notices.push(`Vi hittade ingen plats ”${params.location}” i ${names.country(country)}, så vi visar hela landet.`);
-    } else {
-      notices.push(`Vi hittade ingen plats som heter ”${params.location}”.`);
-    }
-  }
-  if (params.destination && !country && !location) {
-    const place = await resolvePlace(params.destination, null, db);
-    const destinationCountry = place ? null : await resolveCountry(params.destination, db);
-    if (place) ({ country, location } = place);
-    else if (destinationCountry) country = destinationCountry;
-    else search ||= params.destination;
-  }
+  if (destinationPlace) ({ country, location } = destinationPlace);
+  else if (destinationCountry) country = destinationCountry;
+  else if (typedDestination) search ||= typedDestination;
   return {
     country,
     location,

@@ -154,8 +154,9 @@ export async function resolveCountry(typed: string, db: DB = getAppDatabase().db
 }
 
 /**
- * The place a visitor's text names, in the catalogue's spelling: in the given country (as
- * stored), or in the country where it has the most hotels; null when there is none.
+ * The place a visitor's text names, in the catalogue's spelling: in the given country (any
+ * spelling of it), or in the country where it has the most hotels; null when there is none.
+ * One query, also for a /{country}/{place} address (findPlace).
  */
 export async function resolvePlace(
   typed: string,
@@ -170,9 +171,14 @@ export async function resolvePlace(
     .where("hotel_count", ">", 0)
     .where("location_key", "<>", "")
     .where(sql<boolean>`location_key in ${locationKeysOf(text)}`);
-  if (country !== null) query = query.where(sql<boolean>`country_key = place_key(${country})`);
+  if (country !== null) query = query.where(sql<boolean>`country_key in ${countryKeysOf(readable(country))}`);
   const row = await query.orderBy("hotel_count", "desc").limit(1).executeTakeFirst();
   return row ? { country: row.country, location: row.location } : null;
+}
+
+/** The place a /{country}/{location} address means, in the catalogue's spelling; any spelling of either finds it. */
+export function findPlace(country: string, location: string, db: DB = getAppDatabase().db) {
+  return resolvePlace(location, country, db);
 }
 
 export interface NamedCountry {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { likePattern, popularHotels, searchHotels, suggest } from "#app/hotels/hotel-queries.server.ts";
-import { findPlace } from "#app/hotels/hotel-detail.server.ts";
 import { loadHotelListPage } from "#app/hotels/list-page.server.ts";
 import { clearCatalogueCache } from "#app/hotels/catalogue-cache.server.ts";
 import {
+  findPlace,
   hasNewYork,
   listCountries,
   listLocations,

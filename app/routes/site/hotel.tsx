@@ -1,6 +1,7 @@
 import { data, isRouteErrorResponse, Link, redirect } from "react-router";
 import type { Route } from "./+types/hotel";
-import { findHotel, findPlace, relatedHotels } from "#app/hotels/hotel-detail.server.ts";
+import { findHotel, relatedHotels } from "#app/hotels/hotel-detail.server.ts";
+import { findPlace } from "#app/hotels/places.server.ts";
 import { getPlaceNames } from "#app/hotels/place-names.server.ts";
 import { log } from "#app/utils/log.server.ts";
 import { Breadcrumbs } from "#app/components/breadcrumbs.tsx";
@@ -84,7 +85,7 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
     hotel: { ...hotel, description: displayDescription(hotel) },
     related,
     canonical,
-    countryCode: await getPlaceNames().then((names) => names.isoCode(hotel.country)),
+    countryCode: found.countryCode,
     bookingHref: hotel.affiliate_url ? redirectPath(hotel.affiliate_url, { source: "booking-sidebar", hotel: hotelSlug(hotel) }) : null,
   };
 }

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/place";
-import { findPlace } from "#app/hotels/hotel-detail.server.ts";
+import { findPlace } from "#app/hotels/places.server.ts";
 import { loadHotelListPage } from "#app/hotels/list-page.server.ts";
 import { hotelCount } from "#app/hotels/hotel.ts";
 import { Breadcrumbs } from "#app/components/breadcrumbs.tsx";
