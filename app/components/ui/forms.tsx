@@ -106,19 +106,23 @@ function FieldFrame({
 // conform's prop getters include a `key` (to reset the control); React wants it on the element, not spread.
 type WithKey<T> = T & { key?: string | number | null };
 
+/** What every control in a field frame gets: its id, the ARIA links to hint and errors, its size, and room under the label. */
+function controlProps<P extends { className?: string }>(props: P, ids: ReturnType<typeof useFieldIds>, shell: FieldShell) {
+  return {
+    ...props,
+    id: ids.id,
+    ...ids.aria,
+    controlSize: shell.controlSize,
+    className: cx(shell.controlSize !== "compact" && "mt-1", props.className),
+  };
+}
+
 export function Field({ inputProps, ...shell }: FieldShell & { inputProps: WithKey<InputProps> }) {
   const { key, ...props } = inputProps;
   const ids = useFieldIds(props.id, shell);
   return (
     <FieldFrame shell={shell} ids={ids}>
-      <Input
-        key={key}
-        {...props}
-        id={ids.id}
-        {...ids.aria}
-        controlSize={shell.controlSize}
-        className={cx(shell.controlSize !== "compact" && "mt-1", props.className)}
-      />
+      <Input key={key} {...controlProps(props, ids, shell)} />
     </FieldFrame>
   );
 }
@@ -128,14 +132,7 @@ export function SelectField({ selectProps, children, ...shell }: FieldShell & { 
   const ids = useFieldIds(props.id, shell);
   return (
     <FieldFrame shell={shell} ids={ids}>
-      <Select
-        key={key}
-        {...props}
-        id={ids.id}
-        {...ids.aria}
-        controlSize={shell.controlSize}
-        className={cx(shell.controlSize !== "compact" && "mt-1", props.className)}
-      >
+      <Select key={key} {...controlProps(props, ids, shell)}>
         {children}
       </Select>
     </FieldFrame>
@@ -147,14 +144,7 @@ export function TextareaField({ textareaProps, ...shell }: FieldShell & { textar
   const ids = useFieldIds(props.id, shell);
   return (
     <FieldFrame shell={shell} ids={ids}>
-      <Textarea
-        key={key}
-        {...props}
-        id={ids.id}
-        {...ids.aria}
-        controlSize={shell.controlSize}
-        className={cx(shell.controlSize !== "compact" && "mt-1", props.className)}
-      />
+      <Textarea key={key} {...controlProps(props, ids, shell)} />
     </FieldFrame>
   );
 }
