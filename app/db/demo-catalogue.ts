@@ -186,7 +186,8 @@ const NAME_NOUNS = [
 
 /**
  * Amenity labels as partner feeds spell them: mostly English, in varying case and wording,
- * some Swedish, some the vocabulary (app/hotels/amenities.ts) does not know.
+ * some Swedish, some the vocabulary (app/hotels/amenities.ts) does not know. Those are shown
+ * as written (in sentence case), so the demo's unknown ones are Swedish words.
  */
 const AMENITIES = [
   "Free WiFi",
@@ -235,7 +236,7 @@ const AMENITIES = [
   "Ski-in/ski-out",
   "Golf course",
   "Tennis court",
-  "POOL TABLE",
+  "BILJARDBORD",
   "Karaoke",
 ];
 
