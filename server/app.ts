@@ -13,7 +13,7 @@ import { blogImageStorage, LOCAL_UPLOADS_PATH } from "#app/blog/image-storage.se
 import { FOREIGN_ORIGIN_MESSAGE, isForeignOriginWrite } from "#app/http/same-origin.server.ts";
 import { closeAppDatabase, getAppDatabase } from "#app/db/db.server.ts";
 import { migrate } from "#app/db/migrate.server.ts";
-import { isCatalogueEmpty, seedDemoCatalogue } from "#app/db/seed.server.ts";
+import { isCatalogueEmpty, keepDemoOffersCurrent, seedDemoCatalogue } from "#app/db/seed.server.ts";
 import { getEnv } from "#app/utils/env.server.ts";
 import { ensureBootstrapAdmin } from "#app/auth/users.server.ts";
 import { log } from "#app/utils/log.server.ts";
@@ -145,6 +145,8 @@ export async function boot(): Promise<void> {
     const started = performance.now();
     const result = await seedDemoCatalogue(db);
     log.info("demo catalogue seeded", { ...result, ms: Math.round(performance.now() - started) });
+  } else if (wantSeed) {
+    await keepDemoOffersCurrent(db);
   }
 }
 

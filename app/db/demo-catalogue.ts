@@ -240,11 +240,42 @@ const AMENITIES = [
   "Karaoke",
 ];
 
-const PARTNERS = [
-  { host: "www.booking.com", url: (q: string) => `https://www.booking.com/searchresults.sv.html?ss=${q}&aid=hotellguiden` },
-  { host: "se.hotels.com", url: (q: string) => `https://se.hotels.com/Hotel-Search?destination=${q}&affcid=hotellguiden` },
-  { host: "www.expedia.se", url: (q: string) => `https://www.expedia.se/Hotel-Search?destination=${q}&affcid=hotellguiden` },
+/**
+ * The demo's partners: made-up names on hosts under .example (RFC 2606), so a demo never shows
+ * invented prices under a real brand. Each fills the stay into its own parameter names.
+ */
+export const DEMO_PARTNERS = [
+  {
+    id: "resekompassen",
+    name: "Resekompassen",
+    host: "www.resekompassen.example",
+    deep_link_template: "checkin={checkin}&checkout={checkout}&adults={adults}&rooms={rooms}",
+  },
+  {
+    id: "hotellfynd",
+    name: "Hotellfynd",
+    host: "hotellfynd.example",
+    deep_link_template: "fran={checkin}&till={checkout}&gaster={adults}&rum={rooms}",
+  },
+  {
+    id: "nattlogi",
+    name: "Nattlogi",
+    host: "www.nattlogi.example",
+    deep_link_template: "ci={checkin}&co={checkout}&ad={adults}&rm={rooms}&n={nights}",
+  },
+  {
+    id: "baddbanken",
+    name: "Bäddbanken",
+    host: "baddbanken.example",
+    deep_link_template: "arrival={checkin}&departure={checkout}&guests={adults}",
+  },
 ] as const;
+
+export type DemoPartner = (typeof DEMO_PARTNERS)[number];
+
+/** The demo partner's page for a hotel (what its feed would give as the landing URL). */
+export const demoLandingUrl = (partner: DemoPartner, hotelId: string) =>
+  `https://${partner.host}/hotell/${hotelId.toLowerCase()}?ref=hotellguiden`;
 
 const STREETS = ["Storgatan", "Hamngatan", "Kungsgatan", "Drottninggatan", "Parkvägen", "Strandvägen", "Torget", "Järnvägsgatan"];
 const LOCAL_STREETS: Record<string, string[]> = {
@@ -626,8 +657,8 @@ export function* generateDemoHotels(count: number, seed: number = DEMO_SEED): Ge
     const basePrice = 450 + (stars ?? 3) * 320 + random.int(0, 600);
     const price = random.chance(0.04) ? null : Math.round((basePrice * place.priceFactor) / 10) * 10;
     const hasCoordinates = !random.chance(0.03);
-    const partner = random.pick(PARTNERS);
-    const affiliate = random.chance(0.67) ? partner.url(encodeURIComponent(`${displayName} ${place.location}`).replace(/%20/g, "+")) : null;
+    const partner = random.pick(DEMO_PARTNERS);
+    const affiliate = random.chance(0.67) ? demoLandingUrl(partner, `HG-${pad(i + 1, 6)}`) : null;
     const streets = LOCAL_STREETS[place.country] ?? STREETS;
 
     yield {
@@ -657,3 +688,36 @@ export function* generateDemoHotels(count: number, seed: number = DEMO_SEED): Ge
 }
 
 export const DEMO_HOTEL_COUNT = 600;
+
+export interface DemoOffer {
+  hotel_id: string;
+  partner_id: string;
+  price_per_night: number;
+  landing_url: string;
+  breakfast_included: boolean;
+  free_cancellation: boolean;
+}
+
+/**
+ * A bookable demo hotel's offers: its affiliate partner and up to three others, priced within
+ * about ±12% of the hotel's price (what partners' prices for one room typically differ by).
+ * Drawn from the hotel's own seed, so a hotel always gets the same offers.
+ */
+export function demoOffers(hotel: DemoHotel): DemoOffer[] {
+  if (!hotel.affiliate_url) return [];
+  const random = createRandom(DEMO_SEED ^ Number(hotel.hotel_id.replace(/\D/g, "")));
+  const own = DEMO_PARTNERS.find((partner) => hotel.affiliate_url!.startsWith(`https://${partner.host}/`)) ?? DEMO_PARTNERS[0];
+  const others = random.sample(
+    DEMO_PARTNERS.filter((partner) => partner !== own),
+    random.int(0, DEMO_PARTNERS.length - 1),
+  );
+  const base = hotel.price_amount ?? 700 + (hotel.star_rating ?? 3) * 350;
+  return [own, ...others].map((partner) => ({
+    hotel_id: hotel.hotel_id,
+    partner_id: partner.id,
+    price_per_night: Math.round((base * (0.88 + random.next() * 0.24)) / 10) * 10,
+    landing_url: demoLandingUrl(partner, hotel.hotel_id),
+    breakfast_included: random.chance(0.4),
+    free_cancellation: random.chance(0.6),
+  }));
+}

@@ -35,6 +35,9 @@ export interface HotelsTable {
   name_key: ColumnType<string, never, never>;
   affiliate_url: string | null;
   has_affiliate_url: Generated<boolean>;
+  /** The lowest current offer per night and how many partners offer the hotel, kept by triggers on hotel_offers. */
+  offer_price: ColumnType<number | null, never, never>;
+  offer_count: ColumnType<number, never, never>;
   is_description_rewritten: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -141,6 +144,39 @@ export interface OutboundClicksTable {
   clicked_at: Timestamp;
   /** Salted daily hash of address and user agent; cleared when its day's salt is gone. */
   visitor_hash: string | null;
+  partner_id: string | null;
+  /** The stay the visitor chose, when they chose one (YYYY-MM-DD). */
+  check_in: ColumnType<string | null, string | null | undefined, string | null>;
+  check_out: ColumnType<string | null, string | null | undefined, string | null>;
+  adults: number | null;
+  rooms: number | null;
+}
+
+export interface PartnersTable {
+  /** A short key ('resekompassen'): how offer feeds name the partner. */
+  id: string;
+  name: string;
+  /** URL#host of the partner's links: what /redirect trusts. */
+  host: string;
+  logo_url: string | null;
+  /** Query parameters added to an offer's landing URL (app/offers/deep-link.ts). */
+  deep_link_template: Generated<string>;
+  active: Generated<boolean>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface HotelOffersTable {
+  /** hotels.id */
+  hotel_id: string;
+  partner_id: string;
+  price_per_night: number;
+  currency: Generated<string>;
+  landing_url: string;
+  breakfast_included: Generated<boolean>;
+  free_cancellation: Generated<boolean>;
+  updated_at: Timestamp;
+  gone_at: NullableTimestamp;
 }
 
 export interface ClickSaltsTable {
@@ -206,6 +242,8 @@ export interface Database {
   popular_destinations: PopularDestinationsTable;
   outbound_clicks: OutboundClicksTable;
   click_salts: ClickSaltsTable;
+  partners: PartnersTable;
+  hotel_offers: HotelOffersTable;
   contact_messages: ContactMessagesTable;
   countries: CountriesTable;
   country_names: CountryNamesTable;

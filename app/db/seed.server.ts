@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import { readingTimeMinutes } from "#app/blog/content-blocks.ts";
-import { DEMO_HOTEL_COUNT, generateDemoHotels, type DemoHotel } from "./demo-catalogue.ts";
+import { DEMO_HOTEL_COUNT, DEMO_PARTNERS, demoOffers, generateDemoHotels, type DemoHotel } from "./demo-catalogue.ts";
 import { DEMO_POPULAR_DESTINATIONS, DEMO_POPULAR_LOCATIONS, DEMO_POSTS } from "./demo-content.ts";
 import { upsertHotels } from "#app/hotels/hotel-rows.server.ts";
 import type { Database } from "./schema.ts";
@@ -31,6 +31,11 @@ export async function seedDemoCatalogue(db: Kysely<Database>, options: SeedOptio
   const now = options.now ?? new Date();
 
   let done = 0;
+  await db
+    .insertInto("partners")
+    .values(DEMO_PARTNERS.map((partner) => ({ ...partner })))
+    .onConflict((oc) => oc.column("id").doNothing())
+    .execute();
   const load = async (target: Kysely<Database>) => {
     let batch: DemoHotel[] = [];
     const flush = async () => {
@@ -38,6 +43,7 @@ export async function seedDemoCatalogue(db: Kysely<Database>, options: SeedOptio
       const rows = batch;
       batch = [];
       await upsertHotels(target, rows);
+      await upsertDemoOffers(target, rows);
       done += rows.length;
       options.onProgress?.(done, total);
     };
@@ -110,6 +116,58 @@ export async function seedDemoCatalogue(db: Kysely<Database>, options: SeedOptio
     }
   });
   return result;
+}
+
+/** The demo hotels' offers, as a partner's feed would load them (upserted by hotel and partner). */
+async function upsertDemoOffers(db: Kysely<Database>, hotels: DemoHotel[]): Promise<void> {
+  const offers = hotels.flatMap(demoOffers);
+  if (!offers.length) return;
+  const ids = await db
+    .selectFrom("hotels")
+    .select(["id", "hotel_id"])
+    .where(
+      "hotel_id",
+      "in",
+      offers.map((offer) => offer.hotel_id),
+    )
+    .execute();
+  const idOf = new Map(ids.map((row) => [row.hotel_id, row.id]));
+  await db
+    .insertInto("hotel_offers")
+    .values(offers.map(({ hotel_id, ...offer }) => ({ ...offer, hotel_id: idOf.get(hotel_id)!, updated_at: sql`now()`, gone_at: null })))
+    .onConflict((oc) =>
+      oc.columns(["hotel_id", "partner_id"]).doUpdateSet((eb) => ({
+        price_per_night: eb.ref("excluded.price_per_night"),
+        landing_url: eb.ref("excluded.landing_url"),
+        breakfast_included: eb.ref("excluded.breakfast_included"),
+        free_cancellation: eb.ref("excluded.free_cancellation"),
+        updated_at: eb.ref("excluded.updated_at"),
+        gone_at: null,
+      })),
+    )
+    .execute();
+}
+
+/**
+ * The demo's partners send no feed: on each start of a demo its offers are marked current
+ * again, as a daily feed would, so a demo left running for weeks still compares prices.
+ */
+export async function keepDemoOffersCurrent(db: Kysely<Database>): Promise<number> {
+  const result = await db
+    .updateTable("hotel_offers")
+    .set({ updated_at: sql`now()`, gone_at: null })
+    .where(
+      "partner_id",
+      "in",
+      DEMO_PARTNERS.map((partner) => partner.id),
+    )
+    .where((eb) =>
+      eb.exists(
+        eb.selectFrom("partners").whereRef("partners.id", "=", "hotel_offers.partner_id").where("partners.host", "like", "%.example"),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 /** From this many hotels on, a load rebuilds the trigram indexes once instead of row by row. */

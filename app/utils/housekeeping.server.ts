@@ -1,5 +1,5 @@
 /**
- * Expired sessions, idle rate-limit counters and past days' click salts are ignored by every read,
+ * Expired sessions, idle rate-limit counters, past days' click salts and stale offers are ignored by every read,
  * so removing them is only tidying; uploaded blog images that no post uses would otherwise pile
  * up. Once at start-up and then hourly, on whichever app server gets there.
  */
@@ -11,6 +11,7 @@ import { clearIdleRateLimits } from "#app/http/rate-limit.server.ts";
 import { forgetClickVisitors } from "#app/outbound/clicks.server.ts";
 import { removeUnusedBlogImages, type BlogImageStorage } from "#app/blog/image-storage.server.ts";
 import { imagesInUse } from "#app/blog/posts.server.ts";
+import { retireStaleOffers } from "#app/offers/offers.server.ts";
 
 const HOUR_MS = 3_600_000;
 /** Counters are kept a day after their last use (the longest window is an hour). */
@@ -23,6 +24,8 @@ export async function runHousekeeping(db: Kysely<Database>, now: Date = new Date
   const sessions = await deleteExpiredSessions(db, now);
   const rateLimits = await clearIdleRateLimits(db, new Date(now.getTime() - KEEP_COUNTERS_MS));
   const clickVisitors = await forgetClickVisitors(db, now);
+  // Pages never show a stale offer; retiring it also takes it out of the lists' lowest price.
+  const staleOffers = await retireStaleOffers(db, now);
   // Storage is another service (Supabase): its outage is a warning, not a failed run.
   const unusedImages = await removeUnusedBlogImages({
     olderThan: new Date(now.getTime() - KEEP_UNUSED_IMAGES_MS),
@@ -32,7 +35,7 @@ export async function runHousekeeping(db: Kysely<Database>, now: Date = new Date
     log.warn("unused blog images not removed", { error: error instanceof Error ? error.message : String(error) });
     return 0;
   });
-  return { sessions, rateLimits, clickVisitors, unusedImages };
+  return { sessions, rateLimits, clickVisitors, staleOffers, unusedImages };
 }
 
 let timer: NodeJS.Timeout | undefined;
