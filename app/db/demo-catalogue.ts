@@ -643,7 +643,6 @@ export function* generateDemoHotels(count: number, seed: number = DEMO_SEED): Ge
     const name = random.chance(0.004) ? null : baseName;
 
     const amenityLabels = random.sample(AMENITIES, stars && stars >= 4 ? random.int(5, 10) : random.int(2, 7));
-    const displayName = name ?? "The hotel";
     const text = random.chance(0.03) ? null : textStream(random);
     const rating = random.chance(0.05) ? null : round(Math.min(10, 5.4 + (stars ?? 3) * 0.5 + random.next() * 1.9), 1);
     const facts: SwedishFacts = { name, place, stars, district, amenities: amenityLabels, rating };
