@@ -3,6 +3,7 @@
  * parameters, read strictly for the destination and leniently for the rest, and the small
  * pure helpers the page and the booking buttons share. No I/O here.
  */
+import { stayEntries, type Stay } from "#app/offers/stay.ts";
 import { z } from "#app/utils/zod.ts";
 
 /** Seconds the page counts down before it forwards to a known partner. */
@@ -130,11 +131,15 @@ export function isKnownHost(host: string, knownHosts: Iterable<string>): boolean
   return false;
 }
 
-/** The link a booking button uses: /redirect?to=…&source=…&hotel=… */
-export function redirectPath(to: string, options: { source?: string; hotel?: string } = {}): string {
+/**
+ * The link a booking button uses: /redirect?to=…&source=…&hotel=… and the visitor's stay
+ * (incheckning, utcheckning, vuxna, rum), which /redirect records and fills into the partner's deep link.
+ */
+export function redirectPath(to: string, options: { source?: string; hotel?: string; stay?: Stay } = {}): string {
   const query = new URLSearchParams({ to });
   if (options.source) query.set("source", options.source);
   if (options.hotel) query.set("hotel", options.hotel);
+  for (const [name, value] of options.stay ? stayEntries(options.stay) : []) query.set(name, value);
   return `/redirect?${query.toString()}`;
 }
 
