@@ -14,12 +14,18 @@ export interface PartnerLink {
   name: string;
   host: string;
   deepLinkTemplate: string;
+  active: boolean;
 }
 
-/** Active partners by host (what /redirect forwards to and fills deep links for), cached briefly. */
-export function activePartnersByHost(db: DB = getAppDatabase().db): Promise<ReadonlyMap<string, PartnerLink>> {
-  return cachedRead(db, "active-partners", async () => {
-    const rows = await db.selectFrom("partners").select(["id", "name", "host", "deep_link_template"]).where("active", "=", true).execute();
-    return new Map(rows.map((row) => [row.host, { id: row.id, name: row.name, host: row.host, deepLinkTemplate: row.deep_link_template }]));
+/** Every partner by host (what /redirect forwards to, or refuses once deactivated), cached briefly. */
+export function partnersByHost(db: DB = getAppDatabase().db): Promise<ReadonlyMap<string, PartnerLink>> {
+  return cachedRead(db, "partners-by-host", async () => {
+    const rows = await db.selectFrom("partners").select(["id", "name", "host", "deep_link_template", "active"]).execute();
+    return new Map(
+      rows.map((row) => [
+        row.host,
+        { id: row.id, name: row.name, host: row.host, deepLinkTemplate: row.deep_link_template, active: row.active },
+      ]),
+    );
   });
 }

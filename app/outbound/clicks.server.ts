@@ -11,6 +11,8 @@ import { affiliateHost, isKnownHost } from "#app/outbound/redirect-params.ts";
 import { log } from "#app/utils/log.server.ts";
 import { addressClaim, RATE_POLICIES, takeRateLimit } from "#app/http/rate-limit.server.ts";
 import { cachedRead } from "#app/hotels/catalogue-cache.server.ts";
+import { partnersByHost, type PartnerLink } from "#app/offers/partners.server.ts";
+import type { Stay } from "#app/offers/stay.ts";
 
 // The scheme and authority of an affiliate URL, so the database hands back one row per
 // partner origin instead of every hotel's URL. A backslash ends the authority as it does
@@ -36,23 +38,30 @@ export function affiliateUrlHosts(db: Kysely<Database>): Promise<ReadonlySet<str
   });
 }
 
+export type PartnerMatch = { known: false } | { known: true; partner: PartnerLink | null };
+
 /**
- * True when `host` belongs to a partner: the host of some hotel's affiliate_url, or one of
- * `configuredHosts` (AFFILIATE_HOSTS). If the catalogue cannot be read, only the configured
- * hosts count: the visitor then gets the warning page with a manual link, never an
- * unchecked automatic forward.
+ * Whether `host` belongs to a partner, and which: an active partner's host (partners table),
+ * the host of some hotel's affiliate_url, or one of `configuredHosts` (AFFILIATE_HOSTS); the
+ * last two have no partner row. A deactivated partner's host is not forwarded to even where
+ * hotels still link to it, unless the configuration names it. If the catalogue cannot be
+ * read, only the configured hosts count: the visitor then gets the warning page with a
+ * manual link, never an unchecked automatic forward.
  */
-export async function isKnownAffiliateHost(
+export async function findAffiliatePartner(
   host: string,
   configuredHosts: readonly string[],
   db: Kysely<Database> = getAppDatabase().db,
-): Promise<boolean> {
-  if (isKnownHost(host, configuredHosts)) return true;
+): Promise<PartnerMatch> {
+  const wanted = host.toLowerCase();
   try {
-    return isKnownHost(host, await affiliateUrlHosts(db));
+    if (isKnownHost(host, configuredHosts)) return { known: true, partner: null };
+    const partner = (await partnersByHost(db)).get(wanted);
+    if (partner) return partner.active ? { known: true, partner } : { known: false };
+    return isKnownHost(host, await affiliateUrlHosts(db)) ? { known: true, partner: null } : { known: false };
   } catch (error) {
     log.error("affiliate hosts query failed", error);
-    return false;
+    return isKnownHost(host, configuredHosts) ? { known: true, partner: null } : { known: false };
   }
 }
 
@@ -61,6 +70,8 @@ export interface OutboundClick {
   hotel: string | null;
   source: string | null;
   targetHost: string;
+  partnerId?: string | null;
+  stay?: Stay;
 }
 
 /** Who clicked, as far as counting needs: never stored as such. */
@@ -110,9 +121,11 @@ export async function recordOutboundClick(
       .digest("base64url");
     const slot = await takeRateLimit([addressClaim("clicks", visitor.address, RATE_POLICIES.clicksPerAddress)], db);
     if (!slot.allowed) return "address-limit";
+    const stay = click.stay;
     const { rows } = await sql<{ id: number }>`
-      insert into outbound_clicks (hotel_id, source, target_host, visitor_hash)
-      values (${click.hotel}, ${click.source}, ${click.targetHost}, ${visitorHash})
+      insert into outbound_clicks (hotel_id, source, target_host, visitor_hash, partner_id, check_in, check_out, adults, rooms)
+      values (${click.hotel}, ${click.source}, ${click.targetHost}, ${visitorHash}, ${click.partnerId ?? null},
+        ${stay?.checkIn ?? null}, ${stay?.checkOut ?? null}, ${stay?.adults ?? null}, ${stay?.rooms ?? null})
       on conflict (visitor_hash, target_host, (coalesce(hotel_id, ''))) where visitor_hash is not null do nothing
       returning id
     `.execute(db);

@@ -12,6 +12,21 @@ describe("readRedirectParams", () => {
       host: "www.booking.com",
       source: "booking-sidebar",
       hotel: "grand-hotel",
+      stay: { checkIn: null, checkOut: null, adults: 2, rooms: 1 },
+    });
+  });
+
+  it("reads the stay leniently: usable parts kept, the rest left out", () => {
+    const base = "https://www.booking.com/";
+    expect(
+      readRedirectParams(new URLSearchParams(`to=${base}&incheckning=2026-12-01&utcheckning=2026-12-04&vuxna=3&rum=2`), "2026-11-24"),
+    ).toMatchObject({
+      stay: { checkIn: "2026-12-01", checkOut: "2026-12-04", adults: 3, rooms: 2 },
+    });
+    expect(
+      readRedirectParams(new URLSearchParams(`to=${base}&incheckning=2026-11-01&utcheckning=2026-11-04&vuxna=99`), "2026-11-24"),
+    ).toMatchObject({
+      stay: { checkIn: null, checkOut: null, adults: 2, rooms: 1 },
     });
   });
 

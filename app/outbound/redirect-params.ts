@@ -3,7 +3,7 @@
  * parameters, read strictly for the destination and leniently for the rest, and the small
  * pure helpers the page and the booking buttons share. No I/O here.
  */
-import { stayEntries, type Stay } from "#app/offers/stay.ts";
+import { readStay, stayEntries, todayInSweden, type Stay } from "#app/offers/stay.ts";
 import { z } from "#app/utils/zod.ts";
 
 /** Seconds the page counts down before it forwards to a known partner. */
@@ -88,10 +88,12 @@ export type RedirectRequest =
       host: string;
       source: string | null;
       hotel: string | null;
+      /** The visitor's stay, read leniently: what cannot be used is left out. */
+      stay: Stay;
     };
 
-/** Reads /redirect's query string. Repeated parameters: the first counts. */
-export function readRedirectParams(params: URLSearchParams): RedirectRequest {
+/** Reads /redirect's query string. Repeated parameters: the first counts. `today` as todayInSweden(). */
+export function readRedirectParams(params: URLSearchParams, today: string = todayInSweden()): RedirectRequest {
   const to = params.get("to");
   if (to === null || to.trim() === "") return { kind: "missing" };
   const result = redirectParamsSchema.safeParse({
@@ -107,6 +109,7 @@ export function readRedirectParams(params: URLSearchParams): RedirectRequest {
     host: url.host,
     source: source || null,
     hotel: hotel || null,
+    stay: readStay(params, today).stay,
   };
 }
 

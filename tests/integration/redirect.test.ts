@@ -22,7 +22,7 @@ const { getAppDatabase, closeAppDatabase } = await import("#app/db/db.server.ts"
 const { migrate } = await import("#app/db/migrate.server.ts");
 const { seedDemoCatalogue } = await import("#app/db/seed.server.ts");
 const { clearCatalogueCache } = await import("#app/hotels/catalogue-cache.server.ts");
-const { affiliateUrlHosts, isKnownAffiliateHost, recordOutboundClick } = await import("#app/outbound/clicks.server.ts");
+const { affiliateUrlHosts, findAffiliatePartner, recordOutboundClick } = await import("#app/outbound/clicks.server.ts");
 const { readFlash } = await import("#app/http/flash.server.ts");
 const redirectRoute = await import("#app/routes/site/redirect.tsx");
 const { authContext, clientAddressContext } = await import("#app/auth/request-auth.server.ts");
@@ -82,6 +82,17 @@ beforeAll(async () => {
   const { db } = getAppDatabase();
   await migrate(db);
   await seedDemoCatalogue(db);
+  // A catalogue hotel whose own affiliate link goes to a partner without a partners row.
+  await db
+    .insertInto("hotels")
+    .values({
+      hotel_id: "BOOKING-1",
+      name: "Grand Hotel",
+      country: "Sweden",
+      location: "Stockholm",
+      affiliate_url: "https://www.booking.com/hotel/se/grand.html",
+    })
+    .execute();
 });
 beforeEach(async () => {
   await getAppDatabase().db.deleteFrom("outbound_clicks").execute();
@@ -107,7 +118,19 @@ describe("a known partner host", () => {
     expect(rows[0]!.clicked_at.getTime()).toBeGreaterThanOrEqual(before - 5_000);
     expect(rows[0]!.clicked_at.getTime()).toBeLessThanOrEqual(Date.now() + 5_000);
     // Nothing that identifies the visitor is stored: only a hash salted with a secret of the day.
-    expect(Object.keys(rows[0]!).sort()).toEqual(["clicked_at", "hotel_id", "id", "source", "target_host", "visitor_hash"]);
+    expect(Object.keys(rows[0]!).sort()).toEqual([
+      "adults",
+      "check_in",
+      "check_out",
+      "clicked_at",
+      "hotel_id",
+      "id",
+      "partner_id",
+      "rooms",
+      "source",
+      "target_host",
+      "visitor_hash",
+    ]);
     expect(rows[0]!.visitor_hash).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(JSON.stringify(rows[0])).not.toContain("198.51.100.7");
 
@@ -194,6 +217,62 @@ describe("a known partner host", () => {
       .execute();
     clearCatalogueCache(); // What admin writes do.
     expect((await load(newPartner)).page).toMatchObject({ kind: "forward", host: "new-partner.example" });
+  });
+});
+
+describe("a partner of the partners table", () => {
+  // The demo's partner Resekompassen: checkin={checkin}&checkout={checkout}&adults={adults}&rooms={rooms}.
+  const landing = "https://www.resekompassen.example/hotell/hg-000001?ref=hotellguiden";
+
+  it("gets the stay filled into its deep link, and the click remembers partner and stay", async () => {
+    const stay = "&incheckning=2099-01-10&utcheckning=2099-01-13&vuxna=3&rum=2";
+    // 2099 is more than MAX_DAYS_AHEAD away: the dates are dropped, the guests kept.
+    const far = await load(redirectUrl(landing, `&source=compare&hotel=h1${stay}`));
+    expect(far.page).toMatchObject({
+      kind: "forward",
+      destination: "https://www.resekompassen.example/hotell/hg-000001?ref=hotellguiden&adults=3&rooms=2",
+    });
+    const { addDays, todayInSweden } = await import("#app/offers/stay.ts");
+    const checkIn = addDays(todayInSweden(), 10);
+    const checkOut = addDays(checkIn, 3);
+    const loaded = await load(redirectUrl(landing, `&source=compare&hotel=h2&incheckning=${checkIn}&utcheckning=${checkOut}&vuxna=2`));
+    expect(loaded.page).toMatchObject({
+      kind: "forward",
+      host: "www.resekompassen.example",
+      destination: `https://www.resekompassen.example/hotell/hg-000001?ref=hotellguiden&checkin=${checkIn}&checkout=${checkOut}&adults=2&rooms=1`,
+    });
+    expect(render(loaded.page!)).toContain(
+      `content="3;url=https://www.resekompassen.example/hotell/hg-000001?ref=hotellguiden&amp;checkin=${checkIn}`,
+    );
+    const rows = await clicks();
+    expect(
+      rows.map(({ hotel_id, partner_id, check_in, check_out, adults, rooms }) => ({
+        hotel_id,
+        partner_id,
+        check_in,
+        check_out,
+        adults,
+        rooms,
+      })),
+    ).toEqual([
+      { hotel_id: "h1", partner_id: "resekompassen", check_in: null, check_out: null, adults: 3, rooms: 2 },
+      { hotel_id: "h2", partner_id: "resekompassen", check_in: expect.anything(), check_out: expect.anything(), adults: 2, rooms: 1 },
+    ]);
+    const day = (value: unknown) => (value instanceof Date ? value.toISOString().slice(0, 10) : String(value));
+    expect([day(rows[1]!.check_in), day(rows[1]!.check_out)]).toEqual([checkIn, checkOut]);
+  });
+
+  it("is not forwarded to once deactivated", async () => {
+    const { db } = getAppDatabase();
+    await db.updateTable("partners").set({ active: false }).where("id", "=", "hotellfynd").execute();
+    clearCatalogueCache();
+    try {
+      expect((await load(redirectUrl("https://hotellfynd.example/hotell/hg-000002"))).page).toMatchObject({ kind: "warning" });
+      expect(await clicks()).toHaveLength(0);
+    } finally {
+      await db.updateTable("partners").set({ active: true }).where("id", "=", "hotellfynd").execute();
+      clearCatalogueCache();
+    }
   });
 });
 
@@ -364,9 +443,9 @@ describe.each(testDatabases())("partner hosts and clicks on $name", (testDb) => 
       "se.hotels.com",
       "www.booking.com",
     ]);
-    expect(await isKnownAffiliateHost("www.booking.com", [], handle.db)).toBe(true);
-    expect(await isKnownAffiliateHost("www.expedia.se", [], handle.db)).toBe(false);
-    expect(await isKnownAffiliateHost("www.expedia.se", ["www.expedia.se"], handle.db)).toBe(true);
+    expect(await findAffiliatePartner("www.booking.com", [], handle.db)).toEqual({ known: true, partner: null });
+    expect(await findAffiliatePartner("www.expedia.se", [], handle.db)).toEqual({ known: false });
+    expect(await findAffiliatePartner("www.expedia.se", ["www.expedia.se"], handle.db)).toEqual({ known: true, partner: null });
   });
 
   it("writes a click with the database's time, once per visitor, hotel and partner", async () => {
@@ -384,6 +463,11 @@ describe.each(testDatabases())("partner hosts and clicks on $name", (testDb) => 
         target_host: "www.booking.com",
         clicked_at: expect.any(Date),
         visitor_hash: expect.any(String),
+        partner_id: null,
+        check_in: null,
+        check_out: null,
+        adults: null,
+        rooms: null,
       },
     ]);
   });

@@ -3,7 +3,8 @@ import { data, Link } from "react-router";
 import { isbot } from "isbot";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { Route } from "./+types/redirect";
-import { isKnownAffiliateHost, recordOutboundClick } from "#app/outbound/clicks.server.ts";
+import { findAffiliatePartner, recordOutboundClick } from "#app/outbound/clicks.server.ts";
+import { fillDeepLink } from "#app/offers/deep-link.ts";
 import { countdownLabel, readRedirectParams, REDIRECT_DELAY_SECONDS, refreshContent } from "#app/outbound/redirect-params.ts";
 import { seoMeta, siteFromMatches } from "#app/seo/meta-tags.ts";
 import { getEnv } from "#app/utils/env.server.ts";
@@ -54,20 +55,19 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     return data({ kind: "invalid" as const }, { status: 400, headers: PAGE_HEADERS });
   }
 
-  const known = await isKnownAffiliateHost(params.host, getEnv().AFFILIATE_HOSTS);
+  const match = await findAffiliatePartner(params.host, getEnv().AFFILIATE_HOSTS);
   // Only forwards to partners are recorded: outbound_clicks logs click-throughs to partners,
   // and a warning page is not a click-through. Recording unknown hosts would also let anyone
   // fill the table with host names of their choosing.
-  if (known && (await isCountableClick(request, context))) {
+  if (match.known && (await isCountableClick(request, context))) {
     await recordOutboundClick(
-      { hotel: params.hotel, source: params.source, targetHost: params.host },
+      { hotel: params.hotel, source: params.source, targetHost: params.host, partnerId: match.partner?.id ?? null, stay: params.stay },
       { address: clientAddress(context), userAgent: request.headers.get("User-Agent") ?? "" },
     );
   }
-  return data(
-    { kind: known ? ("forward" as const) : ("warning" as const), destination: params.destination, host: params.host },
-    { headers: PAGE_HEADERS },
-  );
+  // A partner opens on the visitor's dates and guests: its deep link sets them on the same host.
+  const destination = match.known && match.partner ? fillDeepLink(params.destination, match.partner.deepLinkTemplate, params.stay) : params.destination;
+  return data({ kind: match.known ? ("forward" as const) : ("warning" as const), destination, host: params.host }, { headers: PAGE_HEADERS });
 }
 
 export function headers() {
