@@ -1,8 +1,19 @@
 import { useRef } from "react";
 import { Form, Link, useSubmit } from "react-router";
-import { RATING_OPTIONS, SORT_LABELS, type ListParams } from "#app/hotels/search-params.ts";
+import {
+  FILTER_AMENITY_KEYS,
+  GUEST_RATING_OPTIONS,
+  MAX_PRICE_FILTER,
+  RATING_OPTIONS,
+  SORT_LABELS,
+  type ListParams,
+} from "#app/hotels/search-params.ts";
 import type { PlaceChoice } from "#app/hotels/places.server.ts";
+import { amenityLabel } from "#app/hotels/amenities.ts";
+import type { Stay } from "#app/offers/stay.ts";
 import { SearchBar } from "./search-bar.tsx";
+import { StayFields } from "./stay-fields.tsx";
+import { Input } from "./ui/input.tsx";
 
 interface FilterBarProps {
   params: ListParams;
@@ -14,6 +25,9 @@ interface FilterBarProps {
   action?: string;
   /** Hide the country and place selects (the place page has them in its URL). */
   fixedPlace?: boolean;
+  /** The visitor's dates and guests, and their today (the earliest check-in). */
+  stay: Stay;
+  today: string;
 }
 
 const selectClass = "w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm disabled:bg-slate-100 disabled:text-slate-500";
@@ -22,7 +36,7 @@ const selectClass = "w-full rounded-md border border-slate-300 bg-white px-3 py-
  * The filter bar: a GET form that works without JavaScript (submit button); with it, the
  * selects apply on change. Collapsed on small screens ('Visa filter' / 'Dölj filter').
  */
-export function FilterBar({ params, countries, locations, action, fixedPlace = false }: FilterBarProps) {
+export function FilterBar({ params, countries, locations, action, fixedPlace = false, stay, today }: FilterBarProps) {
   const submit = useSubmit();
   const form = useRef<HTMLFormElement>(null);
   const apply = (changes?: (form: HTMLFormElement) => void) => {
@@ -90,6 +104,86 @@ export function FilterBar({ params, countries, locations, action, fixedPlace = f
           options={Object.entries(SORT_LABELS).map(([value, label]) => ({ value, label }))}
           onChange={() => apply()}
         />
+        <StayFields stay={stay} today={today} onApply={() => apply()} className="md:col-span-2 lg:col-span-6" />
+        <details
+          className="rounded-lg border border-slate-200 p-3 md:col-span-2 lg:col-span-6"
+          open={
+            params.priceMin !== undefined ||
+            params.priceMax !== undefined ||
+            params.guestRating !== undefined ||
+            params.amenities.length > 0
+          }
+        >
+          <summary className="cursor-pointer text-sm font-medium">Pris, gästbetyg och bekvämligheter</summary>
+          <div className="mt-3 grid gap-4 md:grid-cols-2 lg:grid-cols-4">
+            <fieldset>
+              <legend className="mb-1 text-sm font-medium">Pris per natt (kr)</legend>
+              <div className="flex items-center gap-2">
+                <label htmlFor="filter-prismin" className="sr-only">
+                  Lägsta pris per natt
+                </label>
+                <Input
+                  id="filter-prismin"
+                  name="prismin"
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  max={MAX_PRICE_FILTER}
+                  step={50}
+                  placeholder="Från"
+                  defaultValue={params.priceMin ?? ""}
+                  key={`min-${params.priceMin ?? ""}`}
+                  onBlur={(event) => event.currentTarget.value !== String(params.priceMin ?? "") && apply()}
+                />
+                <span aria-hidden="true">–</span>
+                <label htmlFor="filter-prismax" className="sr-only">
+                  Högsta pris per natt
+                </label>
+                <Input
+                  id="filter-prismax"
+                  name="prismax"
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  max={MAX_PRICE_FILTER}
+                  step={50}
+                  placeholder="Till"
+                  defaultValue={params.priceMax ?? ""}
+                  key={`max-${params.priceMax ?? ""}`}
+                  onBlur={(event) => event.currentTarget.value !== String(params.priceMax ?? "") && apply()}
+                />
+              </div>
+            </fieldset>
+            <SelectField
+              name="gastbetyg"
+              label="Gästbetyg"
+              value={params.guestRating ? String(params.guestRating) : ""}
+              options={GUEST_RATING_OPTIONS}
+              onChange={() => apply()}
+            />
+            <fieldset className="md:col-span-2">
+              <legend className="mb-1 text-sm font-medium">Bekvämligheter</legend>
+              <ul className="grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-3">
+                {FILTER_AMENITY_KEYS.map((key) => (
+                  <li key={key}>
+                    <label className="inline-flex items-center gap-2 text-sm">
+                      <input
+                        type="checkbox"
+                        name="bekvamlighet"
+                        value={key}
+                        defaultChecked={params.amenities.includes(key)}
+                        key={`${key}-${params.amenities.includes(key)}`}
+                        onChange={() => apply()}
+                        className="h-4 w-4"
+                      />
+                      {amenityLabel(key)}
+                    </label>
+                  </li>
+                ))}
+              </ul>
+            </fieldset>
+          </div>
+        </details>
         <div className="flex gap-2 lg:col-span-6">
           <button type="submit" className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
             Visa hotell

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import type { HotelSummary } from "#app/hotels/hotel-queries.server.ts";
 import { CARD_LIMITS, formatPrice, PLACEHOLDER_IMAGE, truncate } from "#app/hotels/hotel.ts";
 import { hotelPath } from "#app/utils/paths.ts";
+import { NO_STAY, nightsLabel, nightsOf, stayTotal, withStay, type Stay } from "#app/offers/stay.ts";
 import { AmenityList, RatingBadge, StarRating } from "./hotel-bits.tsx";
 
 interface HotelCardProps {
@@ -12,19 +13,57 @@ interface HotelCardProps {
   amenityCount?: number;
   /** The first cards are above the fold: load their images at once. */
   eager?: boolean;
+  /** The visitor's stay: prices for it, and links that keep it. */
+  stay?: Stay;
+}
+
+/** '3 sajter', '1 sajt'. */
+const sitesLabel = (count: number) => `${count} ${count === 1 ? "sajt" : "sajter"}`;
+
+/**
+ * The card's price: the lowest current offer and how many sites have one, with the stay's
+ * total when dates are chosen; without offers, the feed's own price per night.
+ */
+function CardPrice({ hotel, stay }: { hotel: HotelSummary; stay: Stay }) {
+  const perNight = hotel.offer_price ?? (Number(hotel.price_amount) > 0 ? Number(hotel.price_amount) : null);
+  if (perNight === null) return <span />;
+  const total = stayTotal(perNight, stay);
+  return (
+    <div className="text-sm text-muted">
+      <p>
+        från{" "}
+        <span className="text-lg font-bold whitespace-nowrap text-ink">
+          {formatPrice(perNight, hotel.offer_price === null ? hotel.price_currency : "SEK")}
+        </span>{" "}
+        <span className="whitespace-nowrap">/ natt</span>
+      </p>
+      {total !== null ? (
+        <p>
+          <span className="font-semibold whitespace-nowrap text-ink">{formatPrice(total)}</span> för {nightsLabel(nightsOf(stay)!)}
+          {stay.rooms > 1 ? `, ${stay.rooms} rum` : ""}
+        </p>
+      ) : null}
+      {hotel.offer_count > 0 ? <p>hos {sitesLabel(hotel.offer_count)}</p> : null}
+    </div>
+  );
 }
 
 function fallbackToPlaceholder(event: React.SyntheticEvent<HTMLImageElement>) {
   if (!event.currentTarget.src.endsWith(PLACEHOLDER_IMAGE)) event.currentTarget.src = PLACEHOLDER_IMAGE;
 }
 
-export function HotelCard({ hotel, variant = "compact", amenityCount = CARD_LIMITS.amenities, eager = false }: HotelCardProps) {
-  const href = hotelPath(hotel);
+export function HotelCard({
+  hotel,
+  variant = "compact",
+  amenityCount = CARD_LIMITS.amenities,
+  eager = false,
+  stay = NO_STAY,
+}: HotelCardProps) {
+  const href = withStay(hotelPath(hotel), stay);
   const large = variant === "large";
   const images = large
     ? [hotel.image_path, ...hotel.images.filter((image) => image !== hotel.image_path)].slice(0, CARD_LIMITS.images)
     : [hotel.image_path];
-  const price = Number(hotel.price_amount) > 0 ? formatPrice(hotel.price_amount, hotel.price_currency) : "";
   // Short, unique and the same on server and client; a uuid here cost ~10 kB per 100 cards.
   const headingId = useId();
 
@@ -87,13 +126,7 @@ export function HotelCard({ hotel, variant = "compact", amenityCount = CARD_LIMI
         ) : null}
         <AmenityList amenities={hotel.amenities} max={amenityCount} />
         <div className="mt-auto flex items-end justify-between gap-2 pt-2">
-          {price ? (
-            <p className="text-sm text-muted">
-              från <span className="text-lg font-bold text-ink">{price}</span> / natt
-            </p>
-          ) : (
-            <span />
-          )}
+          <CardPrice hotel={hotel} stay={stay} />
           <Link
             to={href}
             className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
@@ -112,11 +145,13 @@ export function HotelList({
   variant,
   emptyText = "Inga hotell matchade dina val",
   amenityCount,
+  stay,
 }: {
   hotels: HotelSummary[];
   variant?: "large" | "compact";
   emptyText?: string;
   amenityCount?: number;
+  stay?: Stay;
 }) {
   if (!hotels.length) {
     return <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-muted">{emptyText}</p>;
@@ -125,7 +160,7 @@ export function HotelList({
     <ul className={variant === "large" ? "space-y-4" : "grid gap-4 sm:grid-cols-2 lg:grid-cols-4"}>
       {hotels.map((hotel, index) => (
         <li key={hotel.id}>
-          <HotelCard hotel={hotel} variant={variant} eager={index < 2} amenityCount={amenityCount} />
+          <HotelCard hotel={hotel} variant={variant} eager={index < 2} amenityCount={amenityCount} stay={stay} />
         </li>
       ))}
     </ul>

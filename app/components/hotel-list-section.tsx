@@ -46,7 +46,7 @@ export function HotelListSection({ page, variant, emptyText }: { page: HotelList
           <SkeletonCards />
         </>
       ) : (
-        <HotelList hotels={page.hotels} variant={variant} emptyText={emptyText} />
+        <HotelList hotels={page.hotels} variant={variant} emptyText={emptyText} stay={page.stay} />
       )}
       <Pagination page={page.params.page} pageCount={page.pageCount} />
     </div>

@@ -416,3 +416,10 @@ export function toAmenities(values: Iterable<string>): Array<{ value: string; am
   }
   return out;
 }
+
+const BY_KEY = new Map<string, (typeof AMENITY_VOCABULARY)[number]>(AMENITY_VOCABULARY.map((entry) => [entry.key, entry]));
+
+/** The Swedish label of a vocabulary key ('husdjur' → 'Husdjur tillåtna'). */
+export function amenityLabel(key: AmenityKey): string {
+  return BY_KEY.get(key)?.label ?? key;
+}

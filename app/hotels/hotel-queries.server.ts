@@ -23,6 +23,13 @@ export interface HotelFilters {
   location?: string;
   /** Minimum star rating; hotels without one are left out. */
   minStars?: number;
+  /** Lowest current offer per night within this range, in kronor; hotels without offers are left out. */
+  priceMin?: number;
+  priceMax?: number;
+  /** Minimum guest rating (1–10). */
+  minGuestRating?: number;
+  /** Amenity keys every hotel must have. */
+  amenities?: readonly string[];
   search?: string;
   sort?: HotelSort;
   page?: number;
@@ -49,7 +56,12 @@ export type HotelSummary = Pick<
   | "longitude"
   | "address"
 > &
-  NamedPlace & { images: string[] };
+  NamedPlace & {
+    images: string[];
+    /** The lowest current offer per night (null without offers) and how many partners offer the hotel. */
+    offer_price: number | null;
+    offer_count: number;
+  };
 
 /**
  * Escapes LIKE metacharacters so the visitor's text is matched literally, and strips a
@@ -123,6 +135,11 @@ function whereFilters(eb: HotelsEb, filters: HotelFilters, terms: SearchTerms | 
   if (country) conditions.push(samePlace("country", country));
   if (location) conditions.push(samePlace("location", location));
   if (filters.minStars !== undefined) conditions.push(eb("star_rating", ">=", filters.minStars));
+  if (filters.priceMin !== undefined) conditions.push(eb("offer_price", ">=", filters.priceMin));
+  if (filters.priceMax !== undefined) conditions.push(eb("offer_price", "<=", filters.priceMax));
+  if (filters.minGuestRating !== undefined) conditions.push(eb("rating", ">=", filters.minGuestRating));
+  // Containment on the amenity_keys GIN index.
+  if (filters.amenities?.length) conditions.push(sql<SqlBool>`amenity_keys @> ${sql.val([...filters.amenities])}::text[]`);
   if (terms) conditions.push(matchesSearch(eb, terms, { descriptions: true }));
   return eb.and(conditions);
 }
@@ -153,6 +170,8 @@ export function hotelListQuery(db: DB, filters: HotelFilters = {}, terms: Search
       "latitude",
       "longitude",
       "address",
+      "offer_price",
+      "offer_count",
     ])
     // Only the start of the text is shown on a card; don't ship the rest.
     .select(sql<string>`left(coalesce(nullif(rewritten_text, ''), description), ${CARD_DESCRIPTION_CHARS})`.as("description"));
@@ -177,7 +196,8 @@ export function hotelListQuery(db: DB, filters: HotelFilters = {}, terms: Search
   // Each order has an index of the same shape (migration 20261121130000_list_sort_indexes).
   switch (sort) {
     case "pris":
-      query = query.orderBy(sql`price_amount asc nulls last`);
+      // The lowest current offer (hotels_offer_price_idx); hotels without offers last.
+      query = query.orderBy(sql`offer_price asc nulls last`);
       break;
     case "betyg":
       query = query.orderBy(sql`rating desc nulls last`).orderBy(sql`review_count desc nulls last`);
@@ -243,6 +263,8 @@ function toHotelSummary(row: Record<string, unknown>, names: PlaceNames): HotelS
     latitude: hotel.latitude,
     longitude: hotel.longitude,
     address: hotel.address,
+    offer_price: row.offer_price === null || row.offer_price === undefined ? null : Number(row.offer_price),
+    offer_count: Number(row.offer_count ?? 0),
   });
 }
 

@@ -4,6 +4,7 @@ import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
 import { readListParams, type ListParams } from "#app/hotels/search-params.ts";
 import { log } from "#app/utils/log.server.ts";
+import { readStay, todayInSweden, type Stay } from "#app/offers/stay.ts";
 import { HOTEL_PAGE_SIZE, searchHotels, type HotelSummary } from "./hotel-queries.server.ts";
 import { getPlaceNames } from "./place-names.server.ts";
 import { listCountries, listLocations, resolveCountry, resolvePlace, type PlaceChoice } from "./places.server.ts";
@@ -13,8 +14,12 @@ export interface HotelListPage {
   params: ListParams;
   /** The Swedish names of the chosen country and place, for headings. */
   names: { country: string; location: string };
-  /** Why part of the address was set aside ('Stockholm ligger inte i Norge…'). */
+  /** Why part of the address was set aside ('Stockholm ligger inte i Norge…', a past check-in date). */
   notices: string[];
+  /** The visitor's stay (dates and guests), which cards price and links carry. */
+  stay: Stay;
+  /** The visitor's date in Sweden: the earliest check-in the date picker offers. */
+  today: string;
   hotels: HotelSummary[];
   total: number;
   pageCount: number;
@@ -82,11 +87,24 @@ export async function loadHotelListPage(
   db: Kysely<Database> = getAppDatabase().db,
 ): Promise<HotelListPage> {
   const params = readListParams(url.searchParams);
+  const today = todayInSweden();
+  const { stay, notes: stayNotes } = readStay(url.searchParams, today);
   const place = await resolveListPlace(params, fixed, db);
   const { country, location, search } = place;
   const effective: ListParams = { ...params, country, location, search, destination: search === params.search ? params.destination : "" };
   const [result, countries, locations] = await Promise.all([
-    searchHotels(db, { country, location, minStars: params.rating, search, sort: params.sort, page: params.page }).catch(
+    searchHotels(db, {
+      country,
+      location,
+      minStars: params.rating,
+      search,
+      sort: params.sort,
+      page: params.page,
+      priceMin: params.priceMin,
+      priceMax: params.priceMax,
+      minGuestRating: params.guestRating,
+      amenities: params.amenities,
+    }).catch(
       (error: unknown) => {
         log.error("hotel list query failed", error);
         return null;
@@ -103,7 +121,9 @@ export async function loadHotelListPage(
   return {
     params: effective,
     names: place.names,
-    notices: place.notices,
+    notices: [...place.notices, ...stayNotes],
+    stay,
+    today,
     hotels: result?.hotels ?? [],
     total,
     pageCount,

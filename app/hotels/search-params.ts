@@ -3,12 +3,42 @@
  * a repeated parameter counts once, absurd lengths are cut, unknown values are ignored. A
  * visitor's typo never turns into an error page.
  */
+import { AMENITY_VOCABULARY, type AmenityKey } from "./amenities.ts";
+
 export const RATING_OPTIONS = [
   { value: "", label: "Alla betyg" },
   { value: "3", label: "3+ stjärnor" },
   { value: "4", label: "4+ stjärnor" },
   { value: "5", label: "5 stjärnor" },
 ] as const;
+
+/** Guest rating (1–10) from which a hotel is shown: `gastbetyg`. */
+export const GUEST_RATING_OPTIONS = [
+  { value: "", label: "Alla gästbetyg" },
+  { value: "7", label: "7+ Bra" },
+  { value: "8", label: "8+ Mycket bra" },
+  { value: "9", label: "9+ Fantastiskt" },
+] as const;
+
+/** The amenities the filter bar offers as boxes (any key of the vocabulary works in the address). */
+export const FILTER_AMENITY_KEYS: readonly AmenityKey[] = [
+  "wifi",
+  "frukost",
+  "parkering",
+  "pool",
+  "spa",
+  "gym",
+  "restaurang",
+  "husdjur",
+  "luftkonditionering",
+  "tillganglighet",
+  "familjerum",
+  "laddstation",
+];
+
+/** A price per night in whole kronor, as the price filter takes it. */
+export const MAX_PRICE_FILTER = 100_000;
+const MAX_AMENITY_FILTERS = 10;
 
 export const SORT_LABELS = {
   rekommenderat: "Rekommenderat",
@@ -20,6 +50,7 @@ export const SORT_LABELS = {
 export type SortKey = keyof typeof SORT_LABELS;
 
 const MAX_TEXT = 200;
+const AMENITY_KEYS: ReadonlySet<string> = new Set(AMENITY_VOCABULARY.map((entry) => entry.key));
 const MAX_PAGE = 10_000;
 
 export interface ListParams {
@@ -32,6 +63,13 @@ export interface ListParams {
   page: number;
   /** The spec's /hotels?destination= links (from popular destinations). */
   destination: string;
+  /** Lowest offer per night, in kronor: `prismin`, `prismax`. */
+  priceMin: number | undefined;
+  priceMax: number | undefined;
+  /** 7, 8 or 9: `gastbetyg`. */
+  guestRating: number | undefined;
+  /** Amenity keys every hotel must have: `bekvamlighet`, repeatable. */
+  amenities: AmenityKey[];
 }
 
 /** Control characters never belong in a search or a place name (and PostgreSQL text cannot hold NUL). */
@@ -44,10 +82,26 @@ function text(params: URLSearchParams, key: string): string {
     .slice(0, MAX_TEXT);
 }
 
+/** A whole number of kronor from 0 up to MAX_PRICE_FILTER ('1 500' and '1500 kr' too), else undefined. */
+function kronor(params: URLSearchParams, key: string): number | undefined {
+  const raw = (params.get(key) ?? "").replace(/\s|kr$/gi, "").replace(",", ".");
+  if (!raw) return undefined;
+  const value = Number(raw);
+  return Number.isFinite(value) && value >= 0 ? Math.min(Math.round(value), MAX_PRICE_FILTER) : undefined;
+}
+
 export function readListParams(params: URLSearchParams): ListParams {
   const rating = Number(params.get("rating"));
+  const guestRating = Number(params.get("gastbetyg"));
   const sort = text(params, "sortera");
   const page = Number(params.get("sida"));
+  let priceMin = kronor(params, "prismin");
+  let priceMax = kronor(params, "prismax");
+  // A range typed the wrong way round is meant the right way round.
+  if (priceMin !== undefined && priceMax !== undefined && priceMin > priceMax) [priceMin, priceMax] = [priceMax, priceMin];
+  const amenities = [...new Set(params.getAll("bekvamlighet").map((value) => value.trim()))]
+    .filter((value): value is AmenityKey => AMENITY_KEYS.has(value))
+    .slice(0, MAX_AMENITY_FILTERS);
   return {
     search: text(params, "search"),
     country: text(params, "country"),
@@ -56,13 +110,23 @@ export function readListParams(params: URLSearchParams): ListParams {
     sort: sort in SORT_LABELS ? (sort as SortKey) : "rekommenderat",
     page: Number.isInteger(page) && page >= 1 ? Math.min(page, MAX_PAGE) : 1,
     destination: text(params, "destination"),
+    priceMin: priceMin || undefined,
+    priceMax,
+    guestRating: guestRating === 7 || guestRating === 8 || guestRating === 9 ? guestRating : undefined,
+    amenities,
   };
 }
+
+/** Parameters that may be repeated in a list's address (each value counts). */
+const REPEATABLE = new Set(["bekvamlighet"]);
 
 /** The same list with some parameters changed; empty values and page 1 are left out. */
 export function listHref(pathname: string, current: URLSearchParams, changes: Record<string, string | number | undefined>): string {
   const next = new URLSearchParams();
-  for (const [key, value] of current) if (!next.has(key)) next.set(key, value);
+  for (const [key, value] of current) {
+    if (REPEATABLE.has(key)) next.append(key, value);
+    else if (!next.has(key)) next.set(key, value);
+  }
   for (const [key, value] of Object.entries(changes)) {
     if (value === undefined || value === "" || (key === "sida" && Number(value) === 1)) next.delete(key);
     else next.set(key, String(value));

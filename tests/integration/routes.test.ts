@@ -160,7 +160,7 @@ describe("hotel loader", () => {
     expect(result.hotel.name).toBe(card.name);
     expect(result.related.length).toBeLessThanOrEqual(3);
     expect(result.related.some((hotel) => hotel.id === card.id)).toBe(false);
-    expect(result.bookingHref === null || result.bookingHref.startsWith("/redirect?to=http")).toBe(true);
+    expect(result.booking === null || result.booking.href.startsWith("/redirect?to=http")).toBe(true);
     const [, country, location, slug] = path.split("/").map(decodeURIComponent);
     const dataRequest = {
       request: new Request(`http://localhost${path}.data`),

@@ -7,6 +7,8 @@ import { Breadcrumbs } from "#app/components/breadcrumbs.tsx";
 import { FilterBar } from "#app/components/filter-bar.tsx";
 import { HotelListSection } from "#app/components/hotel-list-section.tsx";
 import { MapToggle } from "#app/components/map-toggle.tsx";
+import { ListNotices } from "#app/components/list-notices.tsx";
+import { isChosenStay } from "#app/offers/stay.ts";
 import { SeoText } from "#app/components/seo-text.tsx";
 import { countryPath, hotelPath } from "#app/utils/paths.ts";
 import { breadcrumbJsonLd, hotelItemListJsonLd, seoMeta, siteFromMatches } from "#app/seo/meta-tags.ts";
@@ -21,6 +23,8 @@ export function meta({ data, matches }: Route.MetaArgs) {
       siteName,
       siteUrl,
       path: countryPath(data.country),
+      // A chosen stay only changes prices: such pages are not indexed (the canonical has no stay).
+      noindex: isChosenStay(data.page.stay),
     }),
     hotelItemListJsonLd(
       siteUrl,
@@ -52,6 +56,7 @@ export default function CountryPage({ loaderData }: Route.ComponentProps) {
         <header>
           <h1 className="text-3xl font-bold">Hotell i {countryName}</h1>
           <p className="mt-1 text-muted">{hotelCount(page.total)}</p>
+          <ListNotices notices={page.notices} stay={page.stay} />
         </header>
         <FilterBar
           params={{ ...page.params, country: "" }}
@@ -59,6 +64,8 @@ export default function CountryPage({ loaderData }: Route.ComponentProps) {
           locations={page.locations}
           action={countryPath(country)}
           fixedPlace
+          stay={page.stay}
+          today={page.today}
         />
         <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_400px]">
           <div className="min-w-0">

@@ -13,6 +13,9 @@ import { ImageCarousel } from "#app/components/image-carousel.tsx";
 import { displayDescription, formatPrice, hotelSlug, truncate } from "#app/hotels/hotel.ts";
 import { toMapMarkers } from "#app/hotels/map-markers.ts";
 import { redirectPath } from "#app/outbound/redirect-params.ts";
+import { priceSource } from "#app/offers/offers.server.ts";
+import { isChosenStay, readStay, todayInSweden, withStay } from "#app/offers/stay.ts";
+import { BookingSummary, PARTNER_PRICE_NOTE, PriceComparison, StayForm } from "#app/components/price-comparison.tsx";
 import { countryPath, hotelPath, isLocalPath, placePath } from "#app/utils/paths.ts";
 import { breadcrumbJsonLd, jsonLd, seoMeta, siteFromMatches } from "#app/seo/meta-tags.ts";
 
@@ -77,16 +80,40 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
   const canonical = hotelPath(hotel);
   // Another case, accent spelling or an old name: one permanent address per hotel.
   if (decode(url.pathname) !== decode(canonical)) {
-    throw redirect(canonical, 301);
+    throw redirect(`${canonical}${url.search}`, 301);
   }
 
+  const today = todayInSweden();
+  const { stay, notes } = readStay(url.searchParams, today);
+  const offers = await priceSource()
+    .offersFor([hotel.id], stay)
+    .then((byHotel) => byHotel.get(hotel.id) ?? [])
+    .catch((error: unknown) => {
+      // The page is still worth showing without prices.
+      log.error("hotel offers failed", error, { path: url.pathname });
+      return null;
+    });
+  const slug = hotelSlug(hotel);
   const related = nearby.filter((other) => other.id !== hotel.id).slice(0, RELATED_COUNT);
+  const cheapest = offers?.[0];
   return {
     hotel: { ...hotel, description: displayDescription(hotel) },
     related,
     canonical,
     countryCode: found.countryCode,
-    bookingHref: hotel.affiliate_url ? redirectPath(hotel.affiliate_url, { source: "booking-sidebar", hotel: hotelSlug(hotel) }) : null,
+    stay,
+    today,
+    notices: notes,
+    offers: (offers ?? []).map((offer) => ({
+      ...offer,
+      href: redirectPath(offer.landingUrl, { source: "compare-table", hotel: slug, stay }),
+    })),
+    offersFailed: offers === null,
+    booking: cheapest
+      ? { href: redirectPath(cheapest.landingUrl, { source: "booking-sidebar", hotel: slug, stay }), partner: cheapest.partnerName }
+      : hotel.affiliate_url
+        ? { href: redirectPath(hotel.affiliate_url, { source: "booking-sidebar", hotel: slug, stay }), partner: null }
+        : null,
   };
 }
 
@@ -97,7 +124,16 @@ export function meta({ data, matches }: Route.MetaArgs) {
   const place = [hotel.location_name, hotel.country_name].filter(Boolean).join(", ");
   const description = truncate(hotel.description || `${hotel.name} i ${place}. Jämför betyg och pris och boka hos vår partner.`, 155);
   return [
-    ...seoMeta({ title: `${hotel.name}, ${place}`, description, siteName, siteUrl, path: canonical, image: hotel.image_path }),
+    ...seoMeta({
+      title: `${hotel.name}, ${place}`,
+      description,
+      siteName,
+      siteUrl,
+      path: canonical,
+      image: hotel.image_path,
+      // A chosen stay only changes prices: such pages are not indexed (the canonical has no stay).
+      noindex: isChosenStay(data.stay),
+    }),
     jsonLd({
       "@type": "Hotel",
       name: hotel.name,
@@ -139,7 +175,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
 }
 
 export default function HotelPage({ loaderData }: Route.ComponentProps) {
-  const { hotel, related, bookingHref } = loaderData;
+  const { hotel, related, booking, offers, stay } = loaderData;
   const images = [hotel.image_path, ...hotel.additional_image_paths.filter((image) => image !== hotel.image_path)];
   const markers = toMapMarkers([hotel]);
   const price = Number(hotel.price_amount) > 0 ? formatPrice(hotel.price_amount, hotel.price_currency) : "";
@@ -168,6 +204,12 @@ export default function HotelPage({ loaderData }: Route.ComponentProps) {
       <div className="grid gap-8 lg:grid-cols-[1fr_340px]">
         <div className="min-w-0 space-y-8">
           <ImageCarousel images={images} name={hotel.name} />
+          <section aria-labelledby="prices-heading" id="priser" className="scroll-mt-4">
+            <h2 id="prices-heading" className="mb-3 text-xl font-semibold">
+              Jämför priser
+            </h2>
+            <PriceComparison offers={offers} stay={stay} failed={loaderData.offersFailed} />
+          </section>
           <section aria-labelledby="about-heading">
             <h2 id="about-heading" className="mb-3 text-xl font-semibold">
               Om hotellet
@@ -226,25 +268,29 @@ export default function HotelPage({ loaderData }: Route.ComponentProps) {
           <h2 id="booking-heading" className="text-xl font-semibold">
             Boka ditt rum
           </h2>
-          {price ? (
-            <p className="text-muted">
-              från <span className="text-2xl font-bold text-ink">{price}</span> / natt
+          {loaderData.notices.map((notice) => (
+            <p key={notice} role="status" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+              {notice}
             </p>
-          ) : (
-            <p className="text-muted">Se aktuellt pris hos vår partner.</p>
-          )}
-          {bookingHref ? (
+          ))}
+          <StayForm stay={stay} today={loaderData.today} action={loaderData.canonical} />
+          <BookingSummary cheapest={offers[0]} stay={stay} fallbackPrice={price} />
+          {booking ? (
             <a
-              href={bookingHref}
+              href={booking.href}
               rel="nofollow"
               className="block rounded-md bg-brand-600 px-4 py-3 text-center font-semibold text-white hover:bg-brand-700"
             >
-              Boka nu
+              Boka nu{booking.partner ? <span className="sr-only"> hos {booking.partner}</span> : null}
             </a>
           ) : (
             <p className="rounded-md bg-slate-100 p-3 text-sm">Det här hotellet går inte att boka via oss just nu.</p>
           )}
-          <p className="text-xs text-muted">Du bokar hos vår partner. Vi kan få provision, utan extra kostnad för dig.</p>
+          {booking ? (
+            <p className="text-xs text-muted">
+              {offers.length ? `${PARTNER_PRICE_NOTE} ` : ""}Du bokar hos vår partner. Vi kan få provision, utan extra kostnad för dig.
+            </p>
+          ) : null}
         </aside>
       </div>
 
@@ -253,9 +299,9 @@ export default function HotelPage({ loaderData }: Route.ComponentProps) {
           <h2 id="related-heading" className="mb-4 text-xl font-semibold">
             Fler hotell i {hotel.location_name}
           </h2>
-          <HotelList hotels={related} />
+          <HotelList hotels={related} stay={stay} />
           <p className="mt-4">
-            <Link to={placePath(hotel.country, hotel.location)} className="font-medium text-brand-700 underline">
+            <Link to={withStay(placePath(hotel.country, hotel.location), stay)} className="font-medium text-brand-700 underline">
               Se alla hotell i {hotel.location_name}
             </Link>
           </p>

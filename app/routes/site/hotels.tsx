@@ -17,6 +17,8 @@ import { hotelItemListJsonLd, seoMeta, siteFromMatches } from "#app/seo/meta-tag
 import { FilterBar } from "#app/components/filter-bar.tsx";
 import { HotelListSection } from "#app/components/hotel-list-section.tsx";
 import { MapToggle } from "#app/components/map-toggle.tsx";
+import { ListNotices } from "#app/components/list-notices.tsx";
+import { isChosenStay, NO_STAY, withStay } from "#app/offers/stay.ts";
 
 /**
  * Title and description by which query parameter is present: search, place, country, rating.
@@ -43,9 +45,17 @@ export function meta({ data, matches, location }: Route.MetaArgs) {
   const { siteName, siteUrl } = siteFromMatches(matches);
   if (!data) return [{ title: `Hotell | ${siteName}` }];
   const { title, description } = describe(data.page);
-  // Filtered and later pages are variations of /hotels: crawlers index them, canonical stays with the query.
+  // Filtered and later pages are variations of /hotels: crawlers index them, canonical stays with
+  // the query. A chosen stay only changes prices: its pages are not indexed, their canonical leaves it out.
   return [
-    ...seoMeta({ title, description, siteName, siteUrl, path: `${location.pathname}${location.search}` }),
+    ...seoMeta({
+      title,
+      description,
+      siteName,
+      siteUrl,
+      path: withStay(`${location.pathname}${location.search}`, NO_STAY),
+      noindex: isChosenStay(data.page.stay),
+    }),
     hotelItemListJsonLd(
       siteUrl,
       data.page.hotels.map((hotel) => ({ ...hotel, href: hotelPath(hotel) })),
@@ -112,13 +122,16 @@ export default function Hotels({ loaderData, actionData }: Route.ComponentProps)
         <p className="mt-1 text-muted" aria-live="polite">
           {hotelCount(page.total)}
         </p>
-        {page.notices.map((notice) => (
-          <p key={notice} role="status" className="mt-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-            {notice}
-          </p>
-        ))}
+        <ListNotices notices={page.notices} stay={page.stay} />
       </header>
-      <FilterBar params={page.params} countries={page.countries} locations={page.locations} action="/hotels" />
+      <FilterBar
+        params={page.params}
+        countries={page.countries}
+        locations={page.locations}
+        action="/hotels"
+        stay={page.stay}
+        today={page.today}
+      />
       <AiRecommendationBox result={actionData?.ai ?? null} action={`${location.pathname}${location.search}`} />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_400px]">
         <div className="min-w-0 lg:order-1">

@@ -7,6 +7,8 @@ import { Breadcrumbs } from "#app/components/breadcrumbs.tsx";
 import { FilterBar } from "#app/components/filter-bar.tsx";
 import { HotelListSection } from "#app/components/hotel-list-section.tsx";
 import { MapToggle } from "#app/components/map-toggle.tsx";
+import { ListNotices } from "#app/components/list-notices.tsx";
+import { isChosenStay } from "#app/offers/stay.ts";
 import { countryPath, hotelPath, placePath } from "#app/utils/paths.ts";
 import { breadcrumbJsonLd, hotelItemListJsonLd, seoMeta, siteFromMatches } from "#app/seo/meta-tags.ts";
 
@@ -20,6 +22,8 @@ export function meta({ data, matches }: Route.MetaArgs) {
       siteName,
       siteUrl,
       path: placePath(data.country, data.location),
+      // A chosen stay only changes prices: such pages are not indexed (the canonical has no stay).
+      noindex: isChosenStay(data.page.stay),
     }),
     hotelItemListJsonLd(
       siteUrl,
@@ -54,8 +58,17 @@ export default function PlacePage({ loaderData }: Route.ComponentProps) {
           Hotell i {names.location}, {names.country}
         </h1>
         <p className="mt-1 text-muted">{hotelCount(page.total)}</p>
+        <ListNotices notices={page.notices} stay={page.stay} />
       </header>
-      <FilterBar params={page.params} countries={[]} locations={[]} action={placePath(country, location)} fixedPlace />
+      <FilterBar
+        params={page.params}
+        countries={[]}
+        locations={[]}
+        action={placePath(country, location)}
+        fixedPlace
+        stay={page.stay}
+        today={page.today}
+      />
       <MapToggle hotels={page.hotels} city={location} country={country} label={`Karta över hotell i ${names.location}`} placement="top" />
       <HotelListSection page={page} variant="compact" emptyText="Inga hotell hittades för den här platsen" />
     </div>

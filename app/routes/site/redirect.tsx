@@ -66,8 +66,12 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     );
   }
   // A partner opens on the visitor's dates and guests: its deep link sets them on the same host.
-  const destination = match.known && match.partner ? fillDeepLink(params.destination, match.partner.deepLinkTemplate, params.stay) : params.destination;
-  return data({ kind: match.known ? ("forward" as const) : ("warning" as const), destination, host: params.host }, { headers: PAGE_HEADERS });
+  const destination =
+    match.known && match.partner ? fillDeepLink(params.destination, match.partner.deepLinkTemplate, params.stay) : params.destination;
+  return data(
+    { kind: match.known ? ("forward" as const) : ("warning" as const), destination, host: params.host },
+    { headers: PAGE_HEADERS },
+  );
 }
 
 export function headers() {
