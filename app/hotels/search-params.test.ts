@@ -11,7 +11,24 @@ describe("readListParams", () => {
       sort: "pris",
       page: 3,
       destination: "",
+      priceMin: undefined,
+      priceMax: undefined,
+      guestRating: undefined,
+      amenities: [],
     });
+  });
+  it("reads the price range, guest rating and amenities", () => {
+    expect(
+      readListParams(
+        new URLSearchParams("prismin=1 500&prismax=900 kr&gastbetyg=8&bekvamlighet=pool&bekvamlighet=spa&bekvamlighet=pool&bekvamlighet=x"),
+      ),
+    ).toMatchObject({ priceMin: 900, priceMax: 1500, guestRating: 8, amenities: ["pool", "spa"] });
+    expect(readListParams(new URLSearchParams("prismin=-5&prismax=abc&gastbetyg=6"))).toMatchObject({
+      priceMin: undefined,
+      priceMax: undefined,
+      guestRating: undefined,
+    });
+    expect(readListParams(new URLSearchParams("prismax=99999999")).priceMax).toBe(100_000);
   });
   it("ignores what it cannot use", () => {
     expect(readListParams(new URLSearchParams("rating=all&sortera=<script>&sida=-2"))).toMatchObject({
@@ -34,5 +51,9 @@ describe("listHref", () => {
     const current = new URLSearchParams("country=Sweden&location=Åre&sida=4");
     expect(listHref("/hotels", current, { location: "", sida: 1 })).toBe("/hotels?country=Sweden");
     expect(listHref("/hotels", current, { sida: 5 })).toBe("/hotels?country=Sweden&location=%C3%85re&sida=5");
+  });
+  it("keeps every amenity of a repeated bekvamlighet", () => {
+    const current = new URLSearchParams("bekvamlighet=pool&bekvamlighet=spa&sida=2");
+    expect(listHref("/hotels", current, { sida: 3 })).toBe("/hotels?bekvamlighet=pool&bekvamlighet=spa&sida=3");
   });
 });
