@@ -2,6 +2,8 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import type { Suggestions } from "#app/hotels/hotel-queries.server.ts";
 import { countryPath, hotelPath, hotelsSearchPath, placePath } from "#app/utils/paths.ts";
+import { STAY_PARAM_NAMES, STAY_PARAMS, type Stay } from "#app/offers/stay.ts";
+import { StayFields } from "./stay-fields.tsx";
 
 const MIN_LENGTH = 2;
 const DEBOUNCE_MS = 200;
@@ -47,13 +49,38 @@ interface SearchBarProps {
   standalone?: boolean;
   id?: string;
   label?: string;
+  /** Dates and guests under the field (the home page), so a search starts with the stay. */
+  stay?: Stay;
+  /** The visitor's today: the earliest check-in. Needed with `stay`. */
+  today?: string;
+}
+
+/** A suggestion's address with the dates and guests filled in the same form, so the stay follows. */
+function withFormStay(href: string, form: HTMLFormElement | null | undefined): string {
+  if (!form) return href;
+  const data = new FormData(form);
+  const [path, query = ""] = href.split("?", 2) as [string, string?];
+  const params = new URLSearchParams(query);
+  for (const name of STAY_PARAM_NAMES) {
+    const value = data.get(name);
+    if (typeof value === "string" && value.trim()) params.set(name, value.trim());
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
 }
 
 /**
  * The search field. Without JavaScript it is a plain GET form to /hotels?search=…; with it,
  * an ARIA combobox whose suggestions come from /resources/suggestions as you type.
  */
-export function SearchBar({ defaultValue = "", standalone = true, id, label = "Sök hotell, städer eller resmål" }: SearchBarProps) {
+export function SearchBar({
+  defaultValue = "",
+  standalone = true,
+  id,
+  label = "Sök hotell, städer eller resmål",
+  stay,
+  today,
+}: SearchBarProps) {
   const generatedId = useId();
   const inputId = id ?? `search-${generatedId}`;
   const listId = `${inputId}-list`;
@@ -117,7 +144,8 @@ export function SearchBar({ defaultValue = "", standalone = true, id, label = "S
   const choose = (option: Option) => {
     setOpen(false);
     setQuery(option.group === "Hotell" ? option.label : query);
-    setTimeout(() => navigate(option.href), NAVIGATION_DELAY_MS);
+    const href = withFormStay(option.href, input.current?.form);
+    setTimeout(() => navigate(href), NAVIGATION_DELAY_MS);
   };
 
   const onKeyDown = (event: React.KeyboardEvent<HTMLInputElement>) => {
@@ -140,8 +168,11 @@ export function SearchBar({ defaultValue = "", standalone = true, id, label = "S
   };
 
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
-    if (!query.trim()) {
-      // An empty search does nothing.
+    const dates = [STAY_PARAMS.checkIn, STAY_PARAMS.checkOut].some(
+      (name) => ((event.currentTarget.elements.namedItem(name) as HTMLInputElement | null)?.value ?? "") !== "",
+    );
+    if (!query.trim() && !dates) {
+      // An empty search does nothing (with dates, it lists every hotel for them).
       event.preventDefault();
       return;
     }
@@ -223,12 +254,26 @@ export function SearchBar({ defaultValue = "", standalone = true, id, label = "S
   );
 
   if (!standalone) return field;
+  const button = (
+    <button type="submit" className="rounded-full bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700">
+      Sök
+    </button>
+  );
+  if (stay && today) {
+    return (
+      <form method="get" action="/hotels" role="search" onSubmit={onSubmit} className="w-full max-w-2xl space-y-3">
+        <div className="flex gap-2">
+          {field}
+          {button}
+        </div>
+        <StayFields stay={stay} today={today} />
+      </form>
+    );
+  }
   return (
     <form method="get" action="/hotels" role="search" onSubmit={onSubmit} className="flex w-full max-w-2xl gap-2">
       {field}
-      <button type="submit" className="rounded-full bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700">
-        Sök
-      </button>
+      {button}
     </form>
   );
 }

@@ -67,6 +67,45 @@ describe.each(testDatabases())("catalogue reads on $name", ({ open }) => {
   beforeAll(async () => {
     handle = await open();
     await handle.db.insertInto("hotels").values(HOTELS).execute();
+    // Offers in another order than the feed's own prices: lists sort and filter by the lowest offer.
+    await handle.db
+      .insertInto("partners")
+      .values([
+        { id: "ett", name: "Ett", host: "ett.example" },
+        { id: "tva", name: "Två", host: "tva.example" },
+      ])
+      .execute();
+    const id = async (hotelId: string) =>
+      (await handle.db.selectFrom("hotels").select("id").where("hotel_id", "=", hotelId).executeTakeFirstOrThrow()).id;
+    const offer = async (hotelId: string, partner: string, price: number) => ({
+      hotel_id: await id(hotelId),
+      partner_id: partner,
+      price_per_night: price,
+      landing_url: `https://${partner}.example/${hotelId}`,
+      updated_at: new Date(),
+    });
+    await handle.db
+      .insertInto("hotel_offers")
+      .values(
+        await Promise.all([
+          offer("S2", "ett", 500),
+          offer("S1", "ett", 700),
+          offer("S4", "ett", 1100),
+          offer("S4", "tva", 900),
+          offer("S8", "tva", 1500),
+        ]),
+      )
+      .execute();
+    await handle.db
+      .updateTable("hotels")
+      .set({ amenity_keys: ["pool", "wifi"] })
+      .where("hotel_id", "in", ["S1", "S4"])
+      .execute();
+    await handle.db
+      .updateTable("hotels")
+      .set({ amenity_keys: ["wifi"] })
+      .where("hotel_id", "=", "S2")
+      .execute();
   });
   afterAll(async () => {
     await handle?.close();
@@ -127,15 +166,80 @@ describe.each(testDatabases())("catalogue reads on $name", ({ open }) => {
   });
 
   it("sorts by price, rating and stars, and pages with a total", async () => {
+    // The lowest current offer per night; S3 has none and comes last.
     const byPrice = await searchHotels(handle.db, { country: "Sweden", sort: "pris" });
-    expect(byPrice.hotels.map((h) => h.hotel_id)).toEqual(["S8", "S4", "S3", "S1", "S2"]);
+    expect(byPrice.hotels.map((h) => h.hotel_id)).toEqual(["S2", "S1", "S4", "S8", "S3"]);
+    expect(byPrice.hotels.map((h) => [h.offer_price, h.offer_count])).toEqual([
+      [500, 1],
+      [700, 1],
+      [900, 2],
+      [1500, 1],
+      [null, 0],
+    ]);
     const byRating = await searchHotels(handle.db, { country: "Sweden", sort: "betyg" });
     expect(byRating.hotels.map((h) => h.hotel_id)).toEqual(["S2", "S1", "S4", "S3", "S8"]);
     const byStars = await searchHotels(handle.db, { country: "Sweden", sort: "stjarnor" });
     expect(byStars.hotels.map((h) => h.hotel_id)).toEqual(["S2", "S1", "S4", "S8", "S3"]);
     const page2 = await searchHotels(handle.db, { country: "Sweden", sort: "pris", limit: 2, page: 2 });
-    expect(page2.hotels.map((h) => h.hotel_id)).toEqual(["S3", "S1"]);
+    expect(page2.hotels.map((h) => h.hotel_id)).toEqual(["S4", "S8"]);
     expect(page2.total).toBe(5);
+  });
+
+  it("filters by the lowest offer per night, guest rating and amenities", async () => {
+    expect(ids((await searchHotels(handle.db, { priceMin: 800 })).hotels)).toEqual(["S4", "S8"]);
+    expect(ids((await searchHotels(handle.db, { priceMax: 700 })).hotels)).toEqual(["S1", "S2"]);
+    expect(ids((await searchHotels(handle.db, { priceMin: 600, priceMax: 1000 })).hotels)).toEqual(["S1", "S4"]);
+    expect(ids((await searchHotels(handle.db, { minGuestRating: 8.5 })).hotels)).toEqual(["S1", "S2"]);
+    expect(ids((await searchHotels(handle.db, { amenities: ["wifi"] })).hotels)).toEqual(["S1", "S2", "S4"]);
+    expect(ids((await searchHotels(handle.db, { amenities: ["wifi", "pool"], priceMax: 800 })).hotels)).toEqual(["S1"]);
+    expect((await searchHotels(handle.db, { amenities: ["spa"] })).total).toBe(0);
+  });
+
+  it("stops counting an offer that is gone or whose partner is switched off", async () => {
+    const lowest = async (hotelId: string) =>
+      await handle.db.selectFrom("hotels").select(["offer_price", "offer_count"]).where("hotel_id", "=", hotelId).executeTakeFirstOrThrow();
+    await handle.db.updateTable("partners").set({ active: false }).where("id", "=", "tva").execute();
+    expect(await lowest("S4")).toEqual({ offer_price: 1100, offer_count: 1 });
+    expect(await lowest("S8")).toEqual({ offer_price: null, offer_count: 0 });
+    await handle.db.updateTable("partners").set({ active: true }).where("id", "=", "tva").execute();
+    expect(await lowest("S4")).toEqual({ offer_price: 900, offer_count: 2 });
+    const before = await handle.db.selectFrom("hotels").select("updated_at").where("hotel_id", "=", "S4").executeTakeFirstOrThrow();
+    await handle.db.updateTable("hotel_offers").set({ price_per_night: 950 }).where("partner_id", "=", "tva").execute();
+    const after = await handle.db
+      .selectFrom("hotels")
+      .select(["updated_at", "offer_price"])
+      .where("hotel_id", "=", "S4")
+      .executeTakeFirstOrThrow();
+    // A new price is not a changed hotel: the sitemap's lastmod stays.
+    expect(after).toEqual({ updated_at: before.updated_at, offer_price: 950 });
+    await handle.db.updateTable("hotel_offers").set({ price_per_night: 900 }).where("partner_id", "=", "tva").execute();
+  });
+
+  it("gives pages each hotel's current offers cheapest first, never a stale one", async () => {
+    const { feedPriceSource, retireStaleOffers } = await import("#app/offers/offers.server.ts");
+    const s4 = (await handle.db.selectFrom("hotels").select("id").where("hotel_id", "=", "S4").executeTakeFirstOrThrow()).id;
+    const stay = { checkIn: "2099-01-01", checkOut: "2099-01-03", adults: 2, rooms: 2 };
+    const offers = (await feedPriceSource(handle.db).offersFor([s4, s4], stay)).get(s4)!;
+    expect(offers.map((offer) => [offer.partnerName, offer.pricePerNight, offer.total])).toEqual([
+      ["Två", 900, 3600],
+      ["Ett", 1100, 4400],
+    ]);
+    // Four days old, past OFFER_MAX_AGE_HOURS (72): not shown, and housekeeping retires it.
+    await handle.db
+      .updateTable("hotel_offers")
+      .set({ updated_at: new Date(Date.now() - 96 * 3_600_000) })
+      .where("hotel_id", "=", s4)
+      .where("partner_id", "=", "tva")
+      .execute();
+    expect((await feedPriceSource(handle.db).offersFor([s4], stay)).get(s4)!.map((offer) => offer.partnerName)).toEqual(["Ett"]);
+    expect(await retireStaleOffers(handle.db)).toBe(1);
+    expect(await handle.db.selectFrom("hotels").select(["offer_price", "offer_count"]).where("id", "=", s4).executeTakeFirst()).toEqual({
+      offer_price: 1100,
+      offer_count: 1,
+    });
+    // The feed brings it back.
+    await handle.db.updateTable("hotel_offers").set({ updated_at: new Date(), gone_at: null }).where("partner_id", "=", "tva").execute();
+    expect((await feedPriceSource(handle.db).offersFor([s4], stay)).get(s4)).toHaveLength(2);
   });
 
   it("returns cards with the normalisation defaults applied", async () => {

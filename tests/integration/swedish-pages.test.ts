@@ -40,7 +40,9 @@ beforeAll(async () => {
     const parts = (hotel.address ?? "").split(", ");
     return [hotel.address ?? "", ...parts.slice(0, -1)];
   });
-  ownWords = [...new Set([...hotels.map((hotel) => hotel.name ?? ""), ...addressWords])]
+  // The offer badges are the site's own Swedish ('Frukost ingår' is also a feed's spelling of an amenity).
+  const offerBadges = ["Frukost ingår", "Utan frukost", "Fri avbokning", "Ej avbokningsbar"];
+  ownWords = [...new Set([...hotels.map((hotel) => hotel.name ?? ""), ...addressWords, ...offerBadges])]
     .filter(Boolean)
     .sort((a, b) => b.length - a.length);
   // A hotel in every place the catalogue names differently in Swedish, and a few others.

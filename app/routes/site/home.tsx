@@ -7,6 +7,7 @@ import { toMapMarkers } from "#app/hotels/map-markers.ts";
 import { hotelPath } from "#app/utils/paths.ts";
 import { hotelItemListJsonLd, seoMeta, siteFromMatches } from "#app/seo/meta-tags.ts";
 import { SearchBar } from "#app/components/search-bar.tsx";
+import { NO_STAY, todayInSweden } from "#app/offers/stay.ts";
 import { getEnv } from "#app/utils/env.server.ts";
 import { SeoText } from "#app/components/seo-text.tsx";
 import { Link } from "react-router";
@@ -39,7 +40,7 @@ export async function loader({ url }: Route.LoaderArgs) {
   const wanted = url.searchParams.get("plats")?.trim().toLocaleLowerCase("sv-SE");
   const selected = places.find((place) => place.location.toLocaleLowerCase("sv-SE") === wanted) ?? places[0] ?? null;
   const hotels = selected ? await popularHotels(selected.location, selected.country ?? undefined) : [];
-  return { flightsUrl: env.FLIGHTS_AFFILIATE_URL, destinations, places, selected, hotels };
+  return { flightsUrl: env.FLIGHTS_AFFILIATE_URL, destinations, places, selected, hotels, today: todayInSweden() };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
@@ -50,7 +51,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="container-page py-12 md:py-20">
           <h1 className="max-w-2xl text-3xl font-bold tracking-tight md:text-5xl">Sök efter ditt nästa resmål</h1>
           <div className="mt-6">
-            <SearchBar id="home-search" />
+            <SearchBar id="home-search" stay={NO_STAY} today={loaderData.today} />
           </div>
           <ul className="mt-8 grid max-w-2xl grid-cols-2 gap-4">
             <li>
