@@ -1,5 +1,6 @@
 import type { HotelSummary } from "#app/hotels/hotel-queries.server.ts";
 import { toMapMarkers } from "#app/hotels/map-markers.ts";
+import { NO_STAY, withStay, type Stay } from "#app/offers/stay.ts";
 import { HotelMap } from "./hotel-map.tsx";
 
 /**
@@ -12,6 +13,7 @@ export function MapToggle({
   country,
   label,
   placement = "side",
+  stay = NO_STAY,
 }: {
   hotels: HotelSummary[];
   city?: string | null;
@@ -19,6 +21,8 @@ export function MapToggle({
   label?: string;
   /** Beside the list (sticky, full height) or above it. */
   placement?: "side" | "top";
+  /** The visitor's stay, kept by the popups' links. */
+  stay?: Stay;
 }) {
   const side = placement === "side";
   return (
@@ -28,7 +32,7 @@ export function MapToggle({
         <span className="hidden group-open:inline">Dölj karta</span>
       </summary>
       <HotelMap
-        markers={toMapMarkers(hotels)}
+        markers={toMapMarkers(hotels).map((marker) => ({ ...marker, href: withStay(marker.href, stay) }))}
         city={city}
         country={country}
         label={label}

@@ -16,6 +16,8 @@ export interface HotelListPage {
   names: { country: string; location: string };
   /** Why part of the address was set aside ('Stockholm ligger inte i Norge…', a past check-in date). */
   notices: string[];
+  /** The place the search text names, whose own page the list offers ('Se alla hotell i Göteborg'). */
+  searchedPlace: { country: string; location: string; name: string } | null;
   /** The visitor's stay (dates and guests), which cards price and links carry. */
   stay: Stay;
   /** The visitor's date in Sweden: the earliest check-in the date picker offers. */
@@ -41,12 +43,15 @@ async function resolveListPlace(params: ListParams, fixed: { country?: string; l
   const typedLocation = fixed.location ? "" : params.location;
   const typedDestination = fixed.country || fixed.location || params.country || params.location ? "" : params.destination;
   // Every lookup the address asks for at once; a place is looked up in the country as typed (any spelling).
-  const [names, namedCountry, namedPlace, destinationPlace, destinationCountry] = await Promise.all([
+  // A search for a place's name (the home page's box without JavaScript) also offers that place's own page.
+  const searchedPlace = params.search && !fixed.country && !fixed.location && !typedLocation ? params.search : "";
+  const [names, namedCountry, namedPlace, destinationPlace, destinationCountry, placeSearched] = await Promise.all([
     getPlaceNames(db),
     typedCountry ? resolveCountry(typedCountry, db) : null,
     typedLocation ? resolvePlace(typedLocation, fixed.country ?? (typedCountry || null), db) : null,
     typedDestination ? resolvePlace(typedDestination, null, db) : null,
     typedDestination ? resolveCountry(typedDestination, db) : null,
+    searchedPlace ? resolvePlace(searchedPlace, fixed.country ?? (typedCountry || null), db) : null,
   ]);
   let country = fixed.country ?? namedCountry ?? "";
   let location = fixed.location ?? "";
@@ -73,6 +78,7 @@ async function resolveListPlace(params: ListParams, fixed: { country?: string; l
     search,
     notices,
     names: { country: country ? names.country(country) : "", location: location ? names.place(country, location) : "" },
+    searchedPlace: placeSearched ? { ...placeSearched, name: names.place(placeSearched.country, placeSearched.location) } : null,
   };
 }
 
@@ -104,12 +110,10 @@ export async function loadHotelListPage(
       priceMax: params.priceMax,
       minGuestRating: params.guestRating,
       amenities: params.amenities,
-    }).catch(
-      (error: unknown) => {
-        log.error("hotel list query failed", error);
-        return null;
-      },
-    ),
+    }).catch((error: unknown) => {
+      log.error("hotel list query failed", error);
+      return null;
+    }),
     listCountries(db).catch(() => [] as PlaceChoice[]),
     country ? listLocations(db, country).catch(() => [] as PlaceChoice[]) : Promise.resolve([] as PlaceChoice[]),
   ]);
@@ -122,6 +126,7 @@ export async function loadHotelListPage(
     params: effective,
     names: place.names,
     notices: [...place.notices, ...stayNotes],
+    searchedPlace: place.searchedPlace,
     stay,
     today,
     hotels: result?.hotels ?? [],

@@ -88,7 +88,12 @@ export const envSchema = z.object({
       message: "must be a comma-separated list of host names such as www.booking.com",
     }),
   /** Offers not refreshed by a feed for this many hours are not shown (prices go stale). */
-  OFFER_MAX_AGE_HOURS: z.coerce.number({ message: "must be a number of hours" }).int().min(1).max(24 * 90).default(72),
+  OFFER_MAX_AGE_HOURS: z.coerce
+    .number({ message: "must be a number of hours" })
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(72),
   MAP_TILE_URL: z
     .string()
     .trim()

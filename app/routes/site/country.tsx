@@ -72,7 +72,7 @@ export default function CountryPage({ loaderData }: Route.ComponentProps) {
             <HotelListSection page={page} variant="large" />
           </div>
           <div>
-            <MapToggle hotels={page.hotels} country={country} label={`Karta över hotell i ${countryName}`} />
+            <MapToggle stay={page.stay} hotels={page.hotels} country={country} label={`Karta över hotell i ${countryName}`} />
           </div>
         </div>
       </div>

@@ -187,8 +187,8 @@ export default function HotelPage({ loaderData }: Route.ComponentProps) {
       <Breadcrumbs
         crumbs={[
           { label: "Hem", to: "/" },
-          { label: hotel.country_name, to: countryPath(hotel.country) },
-          { label: hotel.location_name, to: placePath(hotel.country, hotel.location) },
+          { label: hotel.country_name, to: withStay(countryPath(hotel.country), stay) },
+          { label: hotel.location_name, to: withStay(placePath(hotel.country, hotel.location), stay) },
           { label: hotel.name },
         ]}
       />

@@ -1,4 +1,4 @@
-import { data, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, Link, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/hotels";
 import { readFormData } from "#app/http/form-data.server.ts";
 import { recommendHotels } from "#app/ai/service.server.ts";
@@ -12,7 +12,7 @@ import { addressClaim, RATE_POLICIES, takeRateLimit } from "#app/http/rate-limit
 import { loadHotelListPage } from "#app/hotels/list-page.server.ts";
 import { hotelCount } from "#app/hotels/hotel.ts";
 import type { HotelListPage } from "#app/hotels/list-page.server.ts";
-import { hotelPath } from "#app/utils/paths.ts";
+import { hotelPath, placePath } from "#app/utils/paths.ts";
 import { hotelItemListJsonLd, seoMeta, siteFromMatches } from "#app/seo/meta-tags.ts";
 import { FilterBar } from "#app/components/filter-bar.tsx";
 import { HotelListSection } from "#app/components/hotel-list-section.tsx";
@@ -123,6 +123,16 @@ export default function Hotels({ loaderData, actionData }: Route.ComponentProps)
           {hotelCount(page.total)}
         </p>
         <ListNotices notices={page.notices} stay={page.stay} />
+        {page.searchedPlace ? (
+          <p className="mt-2">
+            <Link
+              to={withStay(placePath(page.searchedPlace.country, page.searchedPlace.location), page.stay)}
+              className="font-medium text-brand-700 underline"
+            >
+              Se alla hotell i {page.searchedPlace.name}
+            </Link>
+          </p>
+        ) : null}
       </header>
       <FilterBar
         params={page.params}
@@ -138,7 +148,7 @@ export default function Hotels({ loaderData, actionData }: Route.ComponentProps)
           <HotelListSection page={page} variant="large" />
         </div>
         <div className="lg:order-2">
-          <MapToggle hotels={page.hotels} city={page.params.location} country={page.params.country} />
+          <MapToggle stay={page.stay} hotels={page.hotels} city={page.params.location} country={page.params.country} />
         </div>
       </div>
     </div>

@@ -69,7 +69,14 @@ export default function PlacePage({ loaderData }: Route.ComponentProps) {
         stay={page.stay}
         today={page.today}
       />
-      <MapToggle hotels={page.hotels} city={location} country={country} label={`Karta över hotell i ${names.location}`} placement="top" />
+      <MapToggle
+        stay={page.stay}
+        hotels={page.hotels}
+        city={location}
+        country={country}
+        label={`Karta över hotell i ${names.location}`}
+        placement="top"
+      />
       <HotelListSection page={page} variant="compact" emptyText="Inga hotell hittades för den här platsen" />
     </div>
   );
