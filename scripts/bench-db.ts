@@ -1,5 +1,6 @@
 /**
- * `npm run bench:db`: the search bar's suggestion query and the filtered hotel list at
+ * `npm run bench:db`: the search bar's suggestion query, the filtered hotel list (text, place,
+ * price, guest rating, amenities) and a hotel's offers at
  * 100,000 hotels, on PGlite and (when TEST_DATABASE_URL is set, as `npm run bench:db`
  * does through scripts/with-postgres.sh) on PostgreSQL. Prints medians and query plans.
  */
@@ -19,6 +20,8 @@ import {
 import { openDatabase, type DatabaseHandle } from "#app/db/db.server.ts";
 import { migrate } from "#app/db/migrate.server.ts";
 import { seedDemoCatalogue } from "#app/db/seed.server.ts";
+import { feedPriceSource } from "#app/offers/offers.server.ts";
+import { NO_STAY } from "#app/offers/stay.ts";
 
 const { values } = parseArgs({ options: { hotels: { type: "string", default: "100000" }, runs: { type: "string", default: "30" } } });
 const HOTELS = Number(values.hotels);
@@ -44,7 +47,32 @@ const CASES: Array<{ name: string; run: (handle: DatabaseHandle) => Promise<unkn
     name: "list: Stockholm, by rating, page 3",
     run: (h) => searchHotels(h.db, { country: "Sweden", location: "Stockholm", sort: "betyg", page: 3 }),
   },
+  { name: "list: price 800–1,500 kr a night, by price", run: (h) => searchHotels(h.db, PRICE_RANGE) },
+  { name: "list: guest rating 9+, recommended", run: (h) => searchHotels(h.db, { minGuestRating: 9 }) },
+  { name: "list: amenities pool + spa, recommended", run: (h) => searchHotels(h.db, AMENITIES) },
+  { name: "list: Sweden, ≤ 1,200 kr, 8+, wifi, by price", run: (h) => searchHotels(h.db, COMBINED) },
+  {
+    name: "list: Stockholm, 9+, by price",
+    run: (h) => searchHotels(h.db, { country: "Sweden", location: "Stockholm", minGuestRating: 9, sort: "pris" }),
+  },
+  {
+    name: "hotel page: one hotel's offers (price source)",
+    run: async (h) => feedPriceSource(h.db).offersFor([await anyHotelId(h)], NO_STAY),
+  },
 ];
+
+const PRICE_RANGE: HotelFilters = { priceMin: 800, priceMax: 1500, sort: "pris" };
+const AMENITIES: HotelFilters = { amenities: ["pool", "spa"] };
+const COMBINED: HotelFilters = { country: "Sweden", priceMax: 1200, minGuestRating: 8, amenities: ["wifi"], sort: "pris" };
+
+const hotelIds = new WeakMap<DatabaseHandle, string>();
+async function anyHotelId(handle: DatabaseHandle): Promise<string> {
+  const known = hotelIds.get(handle);
+  if (known) return known;
+  const { hotel_id } = await handle.db.selectFrom("hotel_offers").select("hotel_id").limit(1).offset(5000).executeTakeFirstOrThrow();
+  hotelIds.set(handle, hotel_id);
+  return hotel_id;
+}
 
 const median = (numbers: number[]) => {
   const sorted = [...numbers].sort((a, b) => a - b);
@@ -57,7 +85,14 @@ async function bench(label: string, handle: DatabaseHandle) {
   await migrate(handle.db);
   await seedDemoCatalogue(handle.db, { hotels: HOTELS });
   await sql`analyze hotels`.execute(handle.db);
-  console.log(`\n## ${label}: ${HOTELS.toLocaleString("en")} hotels loaded in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+  await sql`analyze hotel_offers`.execute(handle.db);
+  const offers = await handle.db
+    .selectFrom("hotel_offers")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  console.log(
+    `\n## ${label}: ${HOTELS.toLocaleString("en")} hotels and ${Number(offers.n).toLocaleString("en")} offers loaded in ${((performance.now() - started) / 1000).toFixed(1)} s\n`,
+  );
   console.log("| query | median ms | p90 ms |\n|---|---:|---:|");
   for (const { name, run } of CASES) {
     for (let i = 0; i < 3; i++) await run(handle);
@@ -80,6 +115,9 @@ async function bench(label: string, handle: DatabaseHandle) {
     ],
     ["list, Sweden 4+ 'spa' (common)", await hotelListQuery(handle.db, FILTERED, await searchTerms(handle.db, FILTERED.search)).explain()],
     ["list, 'Gamla stan' (rare)", await hotelListQuery(handle.db, SELECTIVE, await searchTerms(handle.db, SELECTIVE.search)).explain()],
+    ["list, price 800–1,500 by price", await hotelListQuery(handle.db, PRICE_RANGE).explain()],
+    ["list, amenities pool + spa", await hotelListQuery(handle.db, AMENITIES).explain()],
+    ["list, Sweden ≤ 1,200 8+ wifi by price", await hotelListQuery(handle.db, COMBINED).explain()],
   ];
   for (const [name, plan] of plans) {
     const lines = plan.map((row) => String(Object.values(row)[0]));
