@@ -10,7 +10,7 @@ import {
 } from "#app/hotels/search-params.ts";
 import type { PlaceChoice } from "#app/hotels/places.server.ts";
 import { amenityLabel } from "#app/hotels/amenities.ts";
-import type { Stay } from "#app/offers/stay.ts";
+import { isDefaultStayField, type Stay } from "#app/offers/stay.ts";
 import { SearchBar } from "./search-bar.tsx";
 import { StayFields } from "./stay-fields.tsx";
 import { Input } from "./ui/input.tsx";
@@ -43,8 +43,12 @@ export function FilterBar({ params, countries, locations, action, fixedPlace = f
     if (!form.current) return;
     changes?.(form.current);
     const data = new FormData(form.current);
-    for (const [key, value] of [...data.entries()]) if (value === "") data.delete(key);
-    submit(data, { method: "get", action, preventScrollReset: true });
+    // Only what narrows the list goes in the address (FormData.delete would drop every bekvamlighet).
+    const kept = new URLSearchParams();
+    for (const [key, value] of data.entries()) {
+      if (typeof value === "string" && value !== "" && !isDefaultStayField(key, value)) kept.append(key, value);
+    }
+    submit(kept, { method: "get", action, preventScrollReset: true });
   };
   const resetHref = action ?? ".";
 
@@ -54,7 +58,17 @@ export function FilterBar({ params, countries, locations, action, fixedPlace = f
         <span className="group-open:hidden">Visa filter</span>
         <span className="hidden group-open:inline">Dölj filter</span>
       </summary>
-      <Form ref={form} method="get" action={action} className="mt-4 grid gap-4 md:mt-0 md:grid-cols-2 lg:grid-cols-6 lg:items-end">
+      <Form
+        ref={form}
+        method="get"
+        action={action}
+        // With JavaScript the button applies like a change does (a clean address); without it, the plain GET.
+        onSubmit={(event) => {
+          event.preventDefault();
+          apply();
+        }}
+        className="mt-4 grid gap-4 md:mt-0 md:grid-cols-2 lg:grid-cols-6 lg:items-end"
+      >
         <div className="lg:col-span-2">
           <p className="mb-1 text-sm font-medium" aria-hidden="true">
             Sök

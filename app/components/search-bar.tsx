@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import type { Suggestions } from "#app/hotels/hotel-queries.server.ts";
 import { countryPath, hotelPath, hotelsSearchPath, placePath } from "#app/utils/paths.ts";
-import { STAY_PARAM_NAMES, STAY_PARAMS, type Stay } from "#app/offers/stay.ts";
+import { isDefaultStayField, STAY_PARAM_NAMES, STAY_PARAMS, type Stay } from "#app/offers/stay.ts";
 import { StayFields } from "./stay-fields.tsx";
 
 const MIN_LENGTH = 2;
@@ -63,7 +63,7 @@ function withFormStay(href: string, form: HTMLFormElement | null | undefined): s
   const params = new URLSearchParams(query);
   for (const name of STAY_PARAM_NAMES) {
     const value = data.get(name);
-    if (typeof value === "string" && value.trim()) params.set(name, value.trim());
+    if (typeof value === "string" && !isDefaultStayField(name, value)) params.set(name, value.trim());
   }
   const search = params.toString();
   return search ? `${path}?${search}` : path;
@@ -177,6 +177,15 @@ export function SearchBar({
       return;
     }
     setOpen(false);
+    if (stay) {
+      // The address keeps only what was chosen: no empty dates, no default guests.
+      event.preventDefault();
+      const kept = new URLSearchParams();
+      for (const [key, value] of new FormData(event.currentTarget).entries()) {
+        if (typeof value === "string" && value.trim() !== "" && !isDefaultStayField(key, value)) kept.append(key, value.trim());
+      }
+      navigate(`/hotels?${kept.toString()}`);
+    }
   };
 
   const trimmed = query.trim();

@@ -156,6 +156,14 @@ export function readStay(params: URLSearchParams, today: string): StayReading {
   return { stay, notes };
 }
 
+/** True for a form value the address can do without: an empty date, or the default guests. */
+export function isDefaultStayField(name: string, value: string): boolean {
+  if (name === STAY_PARAMS.adults) return value.trim() === "" || Number(value) === DEFAULT_ADULTS;
+  if (name === STAY_PARAMS.rooms) return value.trim() === "" || Number(value) === DEFAULT_ROOMS;
+  if (name === STAY_PARAMS.checkIn || name === STAY_PARAMS.checkOut) return value.trim() === "";
+  return false;
+}
+
 /** The stay as address parameters: dates when chosen, guests when not the default. */
 export function stayEntries(stay: Stay): Array<[string, string]> {
   const entries: Array<[string, string]> = [];
