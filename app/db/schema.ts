@@ -38,6 +38,8 @@ export interface HotelsTable {
   /** The lowest current offer per night and how many partners offer the hotel, kept by triggers on hotel_offers. */
   offer_price: ColumnType<number | null, never, never>;
   offer_count: ColumnType<number, never, never>;
+  /** What a card shows per night: offer_price, else the feed's price_amount (generated). */
+  shown_price: ColumnType<number | null, never, never>;
   is_description_rewritten: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;

@@ -135,8 +135,10 @@ function whereFilters(eb: HotelsEb, filters: HotelFilters, terms: SearchTerms | 
   if (country) conditions.push(samePlace("country", country));
   if (location) conditions.push(samePlace("location", location));
   if (filters.minStars !== undefined) conditions.push(eb("star_rating", ">=", filters.minStars));
-  if (filters.priceMin !== undefined) conditions.push(eb("offer_price", ">=", filters.priceMin));
-  if (filters.priceMax !== undefined) conditions.push(eb("offer_price", "<=", filters.priceMax));
+  // Offers only; where there is one, shown_price is the lowest offer, and a range of its index is read.
+  if (filters.priceMin !== undefined || filters.priceMax !== undefined) conditions.push(eb("offer_price", "is not", null));
+  if (filters.priceMin !== undefined) conditions.push(eb("shown_price", ">=", filters.priceMin));
+  if (filters.priceMax !== undefined) conditions.push(eb("shown_price", "<=", filters.priceMax));
   if (filters.minGuestRating !== undefined) conditions.push(eb("rating", ">=", filters.minGuestRating));
   // Containment on the amenity_keys GIN index.
   if (filters.amenities?.length) conditions.push(sql<SqlBool>`amenity_keys @> ${sql.val([...filters.amenities])}::text[]`);
@@ -196,8 +198,8 @@ export function hotelListQuery(db: DB, filters: HotelFilters = {}, terms: Search
   // Each order has an index of the same shape (migration 20261121130000_list_sort_indexes).
   switch (sort) {
     case "pris":
-      // The lowest current offer (hotels_offer_price_idx); hotels without offers last.
-      query = query.orderBy(sql`offer_price asc nulls last`);
+      // The price the card shows: the lowest current offer, else the feed's own (hotels_shown_price_idx).
+      query = query.orderBy(sql`shown_price asc nulls last`);
       break;
     case "betyg":
       query = query.orderBy(sql`rating desc nulls last`).orderBy(sql`review_count desc nulls last`);

@@ -51,9 +51,12 @@ alter table public.hotels
   add column offer_price numeric(12, 2),
   add column offer_count smallint not null default 0;
 
--- "Lägsta pris" and the price filter read this index in order.
+-- The price a card shows: the lowest offer, else the feed's own price. "Lägsta pris" reads
+-- this index in order, and the price filter (offers only) takes a range of it.
+alter table public.hotels
+  add column shown_price numeric(12, 2) generated always as (coalesce(offer_price, nullif(price_amount, 0))) stored;
 drop index if exists public.hotels_price_idx;
-create index hotels_offer_price_idx on public.hotels (offer_price asc nulls last, id);
+create index hotels_shown_price_idx on public.hotels (shown_price asc nulls last, id);
 
 -- A changed price is not a changed hotel: its updated_at (the sitemap's lastmod) stays.
 drop trigger hotels_set_updated_at on public.hotels;

@@ -91,7 +91,7 @@ describe.each(testDatabases())("catalogue reads on $name", ({ open }) => {
           offer("S2", "ett", 500),
           offer("S1", "ett", 700),
           offer("S4", "ett", 1100),
-          offer("S4", "tva", 900),
+          offer("S4", "tva", 950),
           offer("S8", "tva", 1500),
         ]),
       )
@@ -166,22 +166,22 @@ describe.each(testDatabases())("catalogue reads on $name", ({ open }) => {
   });
 
   it("sorts by price, rating and stars, and pages with a total", async () => {
-    // The lowest current offer per night; S3 has none and comes last.
+    // The price a card shows: the lowest current offer, or the feed's own where no partner has one (S3, 900).
     const byPrice = await searchHotels(handle.db, { country: "Sweden", sort: "pris" });
-    expect(byPrice.hotels.map((h) => h.hotel_id)).toEqual(["S2", "S1", "S4", "S8", "S3"]);
+    expect(byPrice.hotels.map((h) => h.hotel_id)).toEqual(["S2", "S1", "S3", "S4", "S8"]);
     expect(byPrice.hotels.map((h) => [h.offer_price, h.offer_count])).toEqual([
       [500, 1],
       [700, 1],
-      [900, 2],
-      [1500, 1],
       [null, 0],
+      [950, 2],
+      [1500, 1],
     ]);
     const byRating = await searchHotels(handle.db, { country: "Sweden", sort: "betyg" });
     expect(byRating.hotels.map((h) => h.hotel_id)).toEqual(["S2", "S1", "S4", "S3", "S8"]);
     const byStars = await searchHotels(handle.db, { country: "Sweden", sort: "stjarnor" });
     expect(byStars.hotels.map((h) => h.hotel_id)).toEqual(["S2", "S1", "S4", "S8", "S3"]);
     const page2 = await searchHotels(handle.db, { country: "Sweden", sort: "pris", limit: 2, page: 2 });
-    expect(page2.hotels.map((h) => h.hotel_id)).toEqual(["S4", "S8"]);
+    expect(page2.hotels.map((h) => h.hotel_id)).toEqual(["S3", "S4"]);
     expect(page2.total).toBe(5);
   });
 
@@ -202,17 +202,17 @@ describe.each(testDatabases())("catalogue reads on $name", ({ open }) => {
     expect(await lowest("S4")).toEqual({ offer_price: 1100, offer_count: 1 });
     expect(await lowest("S8")).toEqual({ offer_price: null, offer_count: 0 });
     await handle.db.updateTable("partners").set({ active: true }).where("id", "=", "tva").execute();
-    expect(await lowest("S4")).toEqual({ offer_price: 900, offer_count: 2 });
+    expect(await lowest("S4")).toEqual({ offer_price: 950, offer_count: 2 });
     const before = await handle.db.selectFrom("hotels").select("updated_at").where("hotel_id", "=", "S4").executeTakeFirstOrThrow();
-    await handle.db.updateTable("hotel_offers").set({ price_per_night: 950 }).where("partner_id", "=", "tva").execute();
+    await handle.db.updateTable("hotel_offers").set({ price_per_night: 990 }).where("partner_id", "=", "tva").execute();
     const after = await handle.db
       .selectFrom("hotels")
       .select(["updated_at", "offer_price"])
       .where("hotel_id", "=", "S4")
       .executeTakeFirstOrThrow();
     // A new price is not a changed hotel: the sitemap's lastmod stays.
-    expect(after).toEqual({ updated_at: before.updated_at, offer_price: 950 });
-    await handle.db.updateTable("hotel_offers").set({ price_per_night: 900 }).where("partner_id", "=", "tva").execute();
+    expect(after).toEqual({ updated_at: before.updated_at, offer_price: 990 });
+    await handle.db.updateTable("hotel_offers").set({ price_per_night: 950 }).where("partner_id", "=", "tva").execute();
   });
 
   it("gives pages each hotel's current offers cheapest first, never a stale one", async () => {
@@ -221,7 +221,7 @@ describe.each(testDatabases())("catalogue reads on $name", ({ open }) => {
     const stay = { checkIn: "2099-01-01", checkOut: "2099-01-03", adults: 2, rooms: 2 };
     const offers = (await feedPriceSource(handle.db).offersFor([s4, s4], stay)).get(s4)!;
     expect(offers.map((offer) => [offer.partnerName, offer.pricePerNight, offer.total])).toEqual([
-      ["Två", 900, 3600],
+      ["Två", 950, 3800],
       ["Ett", 1100, 4400],
     ]);
     // Four days old, past OFFER_MAX_AGE_HOURS (72): not shown, and housekeeping retires it.
