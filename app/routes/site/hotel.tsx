@@ -162,7 +162,11 @@ export function meta({ data, matches }: Route.MetaArgs) {
             },
           }
         : {}),
-      ...(Number(hotel.price_amount) > 0 ? { priceRange: `Från ${formatPrice(hotel.price_amount, hotel.price_currency)}` } : {}),
+      ...(data.offers[0]
+        ? { priceRange: `Från ${formatPrice(data.offers[0].pricePerNight)}` }
+        : Number(hotel.price_amount) > 0
+          ? { priceRange: `Från ${formatPrice(hotel.price_amount, hotel.price_currency)}` }
+          : {}),
       amenityFeature: hotel.amenities.map((amenity) => ({ "@type": "LocationFeatureSpecification", name: amenity.label, value: true })),
     }),
     breadcrumbJsonLd(siteUrl, [
