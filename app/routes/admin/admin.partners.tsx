@@ -289,7 +289,7 @@ export default function AdminPartners({ loaderData, actionData }: Route.Componen
             >
               {CLICK_PERIODS.map((days) => (
                 <option key={days} value={days}>
-                  Last {days} days
+                  {`Last ${days} days`}
                 </option>
               ))}
             </SelectField>
