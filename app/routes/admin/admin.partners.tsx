@@ -131,7 +131,7 @@ export default function AdminPartners({ loaderData, actionData }: Route.Componen
         title="Partners"
         description="The partners whose offers the site compares: their hosts (the only ones /redirect forwards to), deep links and clicks."
       >
-        <a href="#partner-form" className={buttonClassName({ variant: "secondary" })}>
+        <a href={`${SCREEN}#partner-form`} className={buttonClassName({ variant: "secondary" })}>
           Add partner
         </a>
       </AdminPageHeader>
@@ -144,7 +144,7 @@ export default function AdminPartners({ loaderData, actionData }: Route.Componen
           <p className="rounded-lg border border-slate-200 bg-white p-6 text-muted">No partners yet: add the first one below.</p>
         ) : (
           <div
-            className="overflow-x-auto rounded-lg border border-slate-200 bg-white"
+            className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white"
             role="region"
             aria-labelledby="partners-list"
             // A scrolling region must take focus so a keyboard can scroll it (axe: scrollable-region-focusable).
