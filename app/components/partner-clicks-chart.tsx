@@ -8,13 +8,16 @@
 import type { PartnerClicks } from "#app/offers/partner-clicks.ts";
 
 const PLOT_LEFT = 9; // % of the width kept for the value axis
-const HEIGHT = 132;
+const HEIGHT = 144;
 const PLOT_TOP = 18;
 const PLOT_BOTTOM = 108;
 
 const dayLabel = (day: string) =>
   new Date(`${day}T00:00:00Z`).toLocaleDateString("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
 const count = new Intl.NumberFormat("en-GB");
+const monthName = new Intl.DateTimeFormat("en-GB", { month: "short", timeZone: "UTC" });
+/** A day under the axis as two short lines: '24' over 'Nov'. */
+const axisLabel = (day: string) => [String(Number(day.slice(8, 10))), monthName.format(new Date(`${day}T00:00:00Z`))];
 
 /** Round numbers for the value axis: 0, a middle one when it is whole, and the top. */
 function axisTop(max: number): number {
@@ -139,14 +142,13 @@ function BarChart({ perDay, days, top, label }: { perDay: number[]; days: string
                   y2={PLOT_BOTTOM + 4}
                   className="stroke-slate-400"
                 />
-                {/* The last day's label ends at the edge rather than past it. */}
-                <text
-                  x={index === days.length - 1 ? "100%" : `${x(index) + slot / 2}%`}
-                  y={PLOT_BOTTOM + 16}
-                  textAnchor={index === days.length - 1 ? "end" : "middle"}
-                  className="fill-slate-600"
-                >
-                  {dayLabel(days[index]!)}
+                {/* Day over month, so a week's labels fit side by side on a phone; the last ends at the edge. */}
+                <text y={PLOT_BOTTOM + 16} textAnchor={index === days.length - 1 ? "end" : "middle"} className="fill-slate-600">
+                  {axisLabel(days[index]!).map((line, row) => (
+                    <tspan key={row} x={index === days.length - 1 ? "100%" : `${x(index) + slot / 2}%`} dy={row === 0 ? 0 : 12}>
+                      {line}
+                    </tspan>
+                  ))}
                 </text>
               </>
             ) : null}
