@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link, useLocation, useNavigation } from "react-router";
 import { z } from "#app/utils/zod.ts";
 import type { Route } from "./+types/admin.partners";
 import { adminMeta } from "#app/admin/admin-meta.ts";
@@ -120,6 +120,7 @@ const when = (value: Date | string) => dateTime.format(new Date(value));
 export default function AdminPartners({ loaderData, actionData }: Route.ComponentProps) {
   const { partners, clicks, period, editing, today } = loaderData;
   const busy = useNavigation().state === "submitting";
+  const location = useLocation();
   const result = actionData?.result;
   // A failed update answers with the id it was for; the edit form stays open on it.
   const failedUpdate = result?.initialValue?.intent === INTENT.update;
@@ -265,9 +266,9 @@ export default function AdminPartners({ loaderData, actionData }: Route.Componen
             </Link>
           ) : null}
         </div>
-        {/* After a save (a redirect, so no result) the form starts over; another partner, another form. */}
+        {/* A new page (after a save's redirect, or another partner) starts a new form; a refused post keeps what was typed. */}
         <PartnerForm
-          key={`${editingId ?? "new"}-${result ? "retry" : "fresh"}`}
+          key={`${editingId ?? "new"}-${result ? "retry" : location.key}`}
           mode={editingId ? "update" : "create"}
           defaultValue={editing}
           lastResult={result}
