@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useRef } from "react";
 import { data, Form, Link, useLocation, useNavigation } from "react-router";
 import { z } from "#app/utils/zod.ts";
 import type { Route } from "./+types/admin.partners";
@@ -121,10 +122,16 @@ export default function AdminPartners({ loaderData, actionData }: Route.Componen
   const { partners, clicks, period, editing, today } = loaderData;
   const busy = useNavigation().state === "submitting";
   const location = useLocation();
+  const formHeading = useRef<HTMLHeadingElement>(null);
   const result = actionData?.result;
   // A failed update answers with the id it was for; the edit form stays open on it.
   const failedUpdate = result?.initialValue?.intent === INTENT.update;
   const editingId = editing?.id ?? (failedUpdate ? String(result?.initialValue?.id ?? "") : null);
+  // An Edit link followed in the browser moves focus to the form it opened, as following #partner-form does without JavaScript.
+  const openedId = editing?.id;
+  useEffect(() => {
+    if (openedId) formHeading.current?.focus();
+  }, [openedId]);
 
   return (
     <div className="mx-auto max-w-6xl space-y-8">
@@ -208,7 +215,10 @@ export default function AdminPartners({ loaderData, actionData }: Route.Componen
                     <td className="max-w-64 min-w-44 px-3 py-2 font-mono text-xs break-all">
                       {partner.deepLinkTemplate || <span className="font-sans text-muted">(none: the landing URL as it is)</span>}
                     </td>
-                    <td className="px-3 py-2 text-right tabular-nums">{partner.currentOffers}</td>
+                    <td className="px-3 py-2 text-right tabular-nums">
+                      {partner.currentOffers}
+                      {!partner.active && partner.currentOffers > 0 ? <p className="text-xs text-muted">not shown while inactive</p> : null}
+                    </td>
                     <td className="px-3 py-2 whitespace-nowrap">
                       {partner.newestOffer && partner.oldestOffer ? (
                         <>
@@ -257,7 +267,7 @@ export default function AdminPartners({ loaderData, actionData }: Route.Componen
 
       <section id="partner-form" aria-labelledby="partner-form-heading" className="rounded-lg border border-slate-200 bg-white p-5">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
-          <h2 id="partner-form-heading" className="text-lg font-semibold" tabIndex={-1}>
+          <h2 id="partner-form-heading" ref={formHeading} className="text-lg font-semibold" tabIndex={-1}>
             {editingId ? `Edit partner ${editing?.name ?? editingId}` : "Add partner"}
           </h2>
           {editingId ? (
