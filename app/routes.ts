@@ -44,6 +44,8 @@ export default [
     route("hotels", "routes/admin/admin.hotels.tsx"),
     route("rewrite", "routes/admin/admin.rewrite.tsx"),
     route("affiliate", "routes/admin/admin.affiliate.tsx"),
+    route("partners", "routes/admin/admin.partners.tsx"),
+    route("partners/clicks.csv", "routes/admin/admin.partners.clicks[.]csv.ts"),
     route("destinations", "routes/admin/admin.destinations.tsx"),
     route("popular-locations", "routes/admin/admin.popular-locations.tsx"),
     route("sitemap", "routes/admin/admin.sitemap.tsx"),

@@ -15,6 +15,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: "/admin/hotels", label: "Hotels", card: "Search hotels, set affiliate and rewrite flags, and run bulk actions." },
   { path: "/admin/rewrite", label: "AI Rewrite", card: "Convert hotel descriptions to Swedish." },
   { path: "/admin/affiliate", label: "Affiliate URLs", card: "Generate tracked links to a hotel's page for partners." },
+  { path: "/admin/partners", label: "Partners", card: "The partners whose prices we compare: hosts, deep links, offers and clicks." },
   { path: "/admin/blog", label: "Blog", card: "Write, publish and edit the travel guides (Reseguider)." },
   { path: "/admin/destinations", label: "Popular Destinations", card: "The destination cards of the home page." },
   { path: "/admin/popular-locations", label: "Popular Locations", card: "Choose the places the home page offers as chips." },

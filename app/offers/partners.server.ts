@@ -1,11 +1,15 @@
 /**
  * The partners we send visitors to (table partners): which hosts /redirect trusts and how a
- * partner's deep link is filled. Writes that change them empty the catalogue cache.
+ * partner's deep link is filled, and the back office's list, edits and click counts of them.
+ * Writes that change them empty the catalogue cache.
  */
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
-import { cachedRead } from "#app/hotels/catalogue-cache.server.ts";
+import { cachedRead, clearCatalogueCache } from "#app/hotels/catalogue-cache.server.ts";
+import { offerMaxAgeHours } from "./offers.server.ts";
+import type { PartnerInput } from "./partner-form.ts";
+import type { ClickPeriod, PartnerClicks } from "./partner-clicks.ts";
 
 type DB = Kysely<Database>;
 
@@ -28,4 +32,175 @@ export function partnersByHost(db: DB = getAppDatabase().db): Promise<ReadonlyMa
       ]),
     );
   });
+}
+
+export interface PartnerRow {
+  id: string;
+  name: string;
+  host: string;
+  logoUrl: string | null;
+  deepLinkTemplate: string;
+  active: boolean;
+  /** Offers that pages show (not gone, not older than OFFER_MAX_AGE_HOURS). */
+  currentOffers: number;
+  /** updated_at of its newest and oldest current offer; null without any. */
+  newestOffer: Date | null;
+  oldestOffer: Date | null;
+}
+
+/** Every partner with its current offers counted and their freshness, in one query, by name. */
+export async function listPartnersWithOffers(db: DB = getAppDatabase().db): Promise<PartnerRow[]> {
+  const rows = await db
+    .selectFrom("partners as partner")
+    .leftJoin("hotel_offers as offer", (join) =>
+      join
+        .onRef("offer.partner_id", "=", "partner.id")
+        .on("offer.gone_at", "is", null)
+        .on("offer.updated_at", ">", sql<Date>`now() - make_interval(hours => ${offerMaxAgeHours()})`),
+    )
+    .select([
+      "partner.id",
+      "partner.name",
+      "partner.host",
+      "partner.logo_url",
+      "partner.deep_link_template",
+      "partner.active",
+      sql<number>`count(offer.hotel_id)::int`.as("current_offers"),
+      sql<Date | null>`max(offer.updated_at)`.as("newest_offer"),
+      sql<Date | null>`min(offer.updated_at)`.as("oldest_offer"),
+    ])
+    .groupBy("partner.id")
+    .orderBy("partner.name")
+    .orderBy("partner.id")
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    host: row.host,
+    logoUrl: row.logo_url,
+    deepLinkTemplate: row.deep_link_template,
+    active: row.active,
+    currentOffers: row.current_offers,
+    newestOffer: row.newest_offer === null ? null : new Date(row.newest_offer),
+    oldestOffer: row.oldest_offer === null ? null : new Date(row.oldest_offer),
+  }));
+}
+
+/** One partner as the edit form shows it; null when there is none with that id. */
+export async function findPartner(id: string, db: DB = getAppDatabase().db): Promise<PartnerInput | null> {
+  const row = await db
+    .selectFrom("partners")
+    .select(["id", "name", "host", "logo_url", "deep_link_template", "active"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return row
+    ? { id: row.id, name: row.name, host: row.host, logoUrl: row.logo_url, deepLinkTemplate: row.deep_link_template, active: row.active }
+    : null;
+}
+
+export type SavePartnerResult = { saved: true } | { saved: false; field: "id" | "host" | null };
+
+const isUniqueViolation = (error: unknown) => typeof error === "object" && error !== null && (error as { code?: unknown }).code === "23505";
+
+/** Which unique field of `value` another partner than `exceptId` already has (the id first). */
+async function takenField(value: PartnerInput, exceptId: string | null, db: DB): Promise<"id" | "host" | null> {
+  if (exceptId === null && (await db.selectFrom("partners").select("id").where("id", "=", value.id).executeTakeFirst())) return "id";
+  let byHost = db.selectFrom("partners").select("id").where("host", "=", value.host);
+  if (exceptId !== null) byHost = byHost.where("id", "<>", exceptId);
+  return (await byHost.executeTakeFirst()) ? "host" : null;
+}
+
+/**
+ * Adds a partner, or (with `existingId`) saves an existing one's fields; its id stays as it
+ * was created. A taken id or host is answered, not thrown; a partner that is not there is
+ * `field: null`. Empties the caches /redirect reads partner hosts from.
+ */
+export async function savePartner(
+  value: PartnerInput,
+  existingId: string | null,
+  db: DB = getAppDatabase().db,
+): Promise<SavePartnerResult> {
+  const fields = {
+    name: value.name,
+    host: value.host,
+    logo_url: value.logoUrl,
+    deep_link_template: value.deepLinkTemplate,
+    active: value.active,
+  };
+  try {
+    if (existingId === null) {
+      await db
+        .insertInto("partners")
+        .values({ id: value.id, ...fields })
+        .execute();
+    } else {
+      const result = await db.updateTable("partners").set(fields).where("id", "=", existingId).executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) return { saved: false, field: null };
+    }
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    return { saved: false, field: (await takenField(value, existingId, db)) ?? (existingId === null ? "id" : "host") };
+  } finally {
+    clearCatalogueCache();
+  }
+  return { saved: true };
+}
+
+/**
+ * Switches a partner on or off (its offers are shown, and /redirect forwards to its host,
+ * only while it is active; the hotels' lowest price follows by trigger). Its name, or null
+ * when there is no such partner.
+ */
+export async function setPartnerActive(id: string, active: boolean, db: DB = getAppDatabase().db): Promise<string | null> {
+  const row = await db.updateTable("partners").set({ active }).where("id", "=", id).returning("name").executeTakeFirst();
+  clearCatalogueCache();
+  return row?.name ?? null;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Outbound clicks per partner per day over the last `period` days, today included. A click
+ * belongs to the partner it names (partner_id); an older one without that to the partner
+ * whose host it went to.
+ */
+export async function partnerClicksPerDay(
+  period: ClickPeriod,
+  now: Date = new Date(),
+  db: DB = getAppDatabase().db,
+): Promise<PartnerClicks> {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const since = new Date(today - (period - 1) * DAY_MS);
+  const days = Array.from({ length: period }, (_, index) => new Date(since.getTime() + index * DAY_MS).toISOString().slice(0, 10));
+  const [partners, counts] = await Promise.all([
+    db.selectFrom("partners").select(["id", "name"]).orderBy("name").orderBy("id").execute(),
+    db
+      .selectFrom("outbound_clicks as click")
+      .innerJoin("partners as partner", (join) =>
+        join.on((eb) =>
+          eb.or([
+            eb("click.partner_id", "=", eb.ref("partner.id")),
+            eb.and([eb("click.partner_id", "is", null), eb(sql`lower(click.target_host)`, "=", eb.ref("partner.host"))]),
+          ]),
+        ),
+      )
+      .where("click.clicked_at", ">=", since)
+      .select([
+        "partner.id",
+        sql<string>`to_char(click.clicked_at at time zone 'UTC', 'YYYY-MM-DD')`.as("day"),
+        sql<number>`count(*)::int`.as("clicks"),
+      ])
+      .groupBy(["partner.id", sql`2`])
+      .execute(),
+  ]);
+  const dayIndex = new Map(days.map((day, index) => [day, index]));
+  const byPartner = new Map(partners.map((partner) => [partner.id, { ...partner, perDay: days.map(() => 0), total: 0 }]));
+  for (const row of counts) {
+    const entry = byPartner.get(row.id);
+    const index = dayIndex.get(row.day);
+    if (!entry || index === undefined) continue;
+    entry.perDay[index] = row.clicks;
+    entry.total += row.clicks;
+  }
+  return { days, partners: [...byPartner.values()] };
 }

@@ -28,6 +28,7 @@ const TRACKED = [
   "ai_jobs",
   "ai_job_items",
   "outbound_clicks",
+  "partners",
 ] as const;
 type Table = (typeof TRACKED)[number];
 type Role = "anonymous" | "admin";
@@ -709,6 +710,98 @@ const SWEEP: Record<string, SweepEntry> = {
       { label: "the hostile hotel", query: `hotel=${encodeURIComponent(seed.hostileHotelId)}&affiliate=a` },
     ],
   },
+  "routes/admin/admin.partners": {
+    queries: () => [
+      { label: "edit a real partner, another period", query: "edit=resekompassen&period=7" },
+      { label: "edit a hostile id", query: `edit=${encodeURIComponent(XSS_SCRIPT)}&period=${encodeURIComponent(SQL)}` },
+      { label: "edit as an array", query: "edit[]=resekompassen&edit=x" },
+    ],
+    posts: () => {
+      const create = (changes: [string, string][]): [string, string][] => [
+        ...(
+          [
+            ["intent", "create"],
+            ["id", "lissabonresor"],
+            ["name", "Lissabonresor"],
+            ["host", "lissabonresor.example"],
+            ["deepLinkTemplate", "in={checkin}"],
+            ["active", "on"],
+          ] as [string, string][]
+        ).filter(([name]) => !changes.some(([changed]) => changed === name)),
+        ...changes,
+      ];
+      return [
+        form("create without fields", [["intent", "create"]]),
+        form("create with a javascript: host", create([["host", "javascript:alert(1)"]])),
+        form("create with markup as the host", create([["host", XSS_ATTRIBUTE]])),
+        form("create with a javascript: logo", create([["logoUrl", "javascript:alert(1)"]])),
+        form("create with a protocol-relative logo", create([["logoUrl", "//evil.example/logo.png"]])),
+        form("create with markup as the template", create([["deepLinkTemplate", XSS_SCRIPT]])),
+        form("create with SQL as the id", create([["id", SQL]])),
+        form("create with a taken id", create([["id", "resekompassen"]])),
+        form("create with a taken host", create([["host", "https://WWW.Resekompassen.example/x"]])),
+        form("create with a NUL in the name", create([["name", "Lis\0sabon"]])),
+        form("create with duplicated fields, the first empty", [
+          ["intent", "create"],
+          ["id", ""],
+          ["id", "lissabonresor"],
+          ["name", "Lissabonresor"],
+          ["host", ""],
+          ["host", "lissabonresor.example"],
+        ]),
+        form(
+          "update an unknown partner",
+          create([
+            ["intent", "update"],
+            ["id", "finns-inte"],
+          ]),
+        ),
+        form(
+          "update with markup as the id",
+          create([
+            ["intent", "update"],
+            ["id", XSS_SCRIPT],
+          ]),
+        ),
+        form("deactivate with SQL as the id", [
+          ["intent", "deactivate"],
+          ["id", SQL],
+        ]),
+        form("activate without an id", [["intent", "activate"]]),
+        form("unknown intent with a real id", [
+          ["intent", XSS_SCRIPT],
+          ["id", "resekompassen"],
+        ]),
+        form("no intent, with a whole partner", create([]).slice(1)),
+        form("body above the 16 kB limit", create([["name", "x".repeat(17 * 1024)]])),
+        form(
+          "hostile text in a valid partner (stored, must be shown escaped)",
+          create([
+            ["name", XSS_SCRIPT],
+            ["logoUrl", `/x.png?${XSS_ATTRIBUTE}`],
+            ["deepLinkTemplate", ""],
+          ]),
+          { changes: ["partners"] },
+        ),
+      ];
+    },
+    guarded: () => [
+      form("a real deactivation", [
+        ["intent", "deactivate"],
+        ["id", "resekompassen"],
+      ]),
+      form("a real addition", [
+        ["intent", "create"],
+        ["id", "lissabonresor"],
+        ["name", "Lissabonresor"],
+        ["host", "lissabonresor.example"],
+        ["active", "on"],
+      ]),
+    ],
+  },
+  "routes/admin/admin.partners.clicks[.]csv": {
+    queries: () => [{ label: "a hostile period", query: `period=${encodeURIComponent(XSS_SCRIPT)}` }],
+  },
   "routes/admin/admin.destinations": {
     posts: (seed) => {
       const add = (changes: [string, string][]): [string, string][] => [
@@ -1264,6 +1357,10 @@ describe("after the sweep", () => {
       "the hostile message was saved",
     ).toBeDefined();
     expect(
+      await db.selectFrom("partners").select("id").where(contains("name")).executeTakeFirst(),
+      "the hostile partner was saved",
+    ).toBeDefined();
+    expect(
       await db
         .selectFrom("hotels")
         .select("id")
@@ -1277,6 +1374,7 @@ describe("after the sweep", () => {
       ["anonymous", `/blog/${post!.slug}`],
       ["anonymous", `/${seed.hotel.country}/${seed.hotel.location}/${seed.hotel.slug}`],
       ["admin", "/admin/destinations"],
+      ["admin", "/admin/partners"],
       ["admin", "/admin/messages"],
       ["admin", "/admin/blog"],
     ];

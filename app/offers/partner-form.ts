@@ -1,0 +1,108 @@
+/**
+ * The back office's partner form: its fields, limits and messages, how a typed host or URL
+ * becomes the stored host, and the preview of a partner's deep link for a sample stay.
+ * Shared by the action and the browser. No I/O: whether an id or host is taken is the
+ * database's answer (savePartner in partners.server.ts).
+ */
+import { z } from "#app/utils/zod.ts";
+import { isHttpOrLocalUrl } from "#app/blog/content-blocks.ts";
+import { deepLinkTemplateSchema, fillDeepLink } from "./deep-link.ts";
+import { addDays, type DatedStay } from "./stay.ts";
+
+export const PARTNER_ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,39}$/;
+/** What the database accepts as a host (table partners): lower case, a port only when not the default. */
+const STORED_HOST = /^[a-z0-9]([a-z0-9.-]*[a-z0-9])?(:[0-9]{1,5})?$/;
+
+export const PARTNER_MESSAGES = {
+  idFormat: "Use 1–40 lower-case letters, digits and hyphens, starting with a letter or digit (e.g. resekompassen).",
+  idTaken: "A partner with this id already exists.",
+  hostInvalid: "Enter the partner's host (www.partner.se) or a URL on it (https://www.partner.se/…).",
+  hostScheme: "Only http:// and https:// links can be partner links.",
+  hostTaken: "Another partner already has this host.",
+  logo: "The logo URL must start with http://, https:// or / (a file on this site).",
+  required: "Required",
+} as const;
+
+// Form values arrive as strings, or as nothing (a missing field) or a list (a repeated one): neither is text.
+const asText = (value: unknown) => (typeof value === "string" ? value.trim() : "");
+const text = (max: number) => z.preprocess(asText, z.string().max(max, `At most ${max} characters`));
+
+/**
+ * The host /redirect will trust for what was typed: a bare host (`www.Partner.se`) or any
+ * http(s) URL on it, lower case, with a port only when it is not the default; or what is wrong
+ * with it (another scheme, a user name, a host the database would refuse).
+ */
+export function partnerHost(typed: string): { host: string } | { problem: string } {
+  const value = typed.trim();
+  if (!value) return { problem: PARTNER_MESSAGES.required };
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(value)?.[1]?.toLowerCase();
+  // 'partner.se:8443' reads as a scheme to URL; a host with a port is not one.
+  const hasScheme = scheme !== undefined && !/^[^/]+:\d+(\/|$)/.test(value);
+  if (hasScheme && scheme !== "http" && scheme !== "https") return { problem: PARTNER_MESSAGES.hostScheme };
+  let url: URL;
+  try {
+    url = new URL(hasScheme ? value : `https://${value}`);
+  } catch {
+    return { problem: PARTNER_MESSAGES.hostInvalid };
+  }
+  if (url.username || url.password || !STORED_HOST.test(url.host)) return { problem: PARTNER_MESSAGES.hostInvalid };
+  return { host: url.host };
+}
+
+/** Text with its own rule: each field is checked by itself, so every field's error shows at once. */
+const checkedText = (max: number, problem: (value: string) => string | null) =>
+  text(max).superRefine((value, ctx) => {
+    const message = problem(value);
+    if (message) ctx.addIssue({ code: "custom", message });
+  });
+
+/** The form's fields and rules as typed (what the browser checks and conform reads constraints from). */
+export const partnerFieldsSchema = z.object({
+  id: checkedText(40, (value) => (!value ? PARTNER_MESSAGES.required : PARTNER_ID_PATTERN.test(value) ? null : PARTNER_MESSAGES.idFormat)),
+  name: checkedText(80, (value) => (value ? null : PARTNER_MESSAGES.required)),
+  host: checkedText(300, (value) => {
+    const host = partnerHost(value);
+    return "problem" in host ? host.problem : null;
+  }),
+  logoUrl: checkedText(500, (value) => (!value || isHttpOrLocalUrl(value) ? null : PARTNER_MESSAGES.logo)),
+  deepLinkTemplate: z.preprocess(asText, deepLinkTemplateSchema),
+  // A checkbox posts "on" when ticked and nothing when not.
+  active: z.preprocess((value) => value === "on" || value === "true", z.boolean()),
+});
+
+/** The form as saved: the host as /redirect compares it, an empty logo as none. */
+export const partnerSchema = partnerFieldsSchema.transform((value) => {
+  const host = partnerHost(value.host);
+  return {
+    id: value.id,
+    name: value.name,
+    host: "host" in host ? host.host : value.host,
+    logoUrl: value.logoUrl || null,
+    deepLinkTemplate: value.deepLinkTemplate.replace(/^\?/, ""),
+    active: value.active,
+  };
+});
+
+export type PartnerInput = z.output<typeof partnerSchema>;
+
+/** The sample stay of the preview: 30 days after `today` (in Sweden), 2 nights, 2 adults, 1 room. */
+export function sampleStay(today: string): DatedStay {
+  const checkIn = addDays(today, 30);
+  return { checkIn, checkOut: addDays(checkIn, 2), adults: 2, rooms: 1 };
+}
+
+export interface DeepLinkPreview {
+  landingUrl: string;
+  link: string;
+}
+
+/**
+ * What /redirect would send a visitor to for a sample offer page on the partner's host and
+ * the sample stay; null while the host or template is not usable.
+ */
+export function deepLinkPreview(typedHost: string, template: string, today: string): DeepLinkPreview | null {
+  const host = partnerHost(typedHost);
+  if ("problem" in host || !deepLinkTemplateSchema.safeParse(template).success) return null;
+  const landingUrl = `https://${host.host}/hotell/exempelhotellet?ref=hotellguiden`;
+  return { landingUrl, link: fillDeepLink(landingUrl, template.trim(), sampleStay(today)) };
+}
