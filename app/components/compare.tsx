@@ -79,7 +79,7 @@ export function CompareCheckbox({ hotelId, hotelName, className }: { hotelId: st
   const full = !checked && selection.length >= MAX_COMPARED;
   return (
     <label
-      className={`inline-flex cursor-pointer items-center gap-2 text-sm font-medium has-disabled:cursor-not-allowed has-disabled:text-slate-500 ${className ?? ""}`}
+      className={`relative inline-flex cursor-pointer items-center gap-2 text-sm font-medium has-disabled:cursor-not-allowed has-disabled:text-slate-500 ${className ?? ""}`}
     >
       <input
         type="checkbox"

@@ -279,7 +279,7 @@ function CompareTable({ hotels, stay }: { hotels: ComparedHotel[]; stay: Stay })
       aria-labelledby="compare-caption"
       // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
       tabIndex={0}
-      className="max-w-full overflow-x-auto rounded-xl border border-slate-200 bg-white"
+      className="relative max-w-full overflow-x-auto rounded-xl border border-slate-200 bg-white"
     >
       <table className="w-full border-collapse text-left">
         <caption id="compare-caption" className="p-3 text-left text-lg font-semibold">
