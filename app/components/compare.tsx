@@ -7,7 +7,7 @@
  * sessionStorage, so it survives moving between list pages, and a tray fixed to the bottom of
  * the screen shows it once a box is ticked. No inline script: only React's handlers (the CSP).
  */
-import { useEffect, useState, useSyncExternalStore } from "react";
+import { useEffect, useSyncExternalStore } from "react";
 import {
   chosenLabel,
   COMPARE_PARAM,
@@ -61,10 +61,14 @@ function useSelection(): ChosenHotel[] {
   return useSyncExternalStore(subscribe, readSelection, () => NOTHING);
 }
 
+const noSubscription = () => () => {};
+/** False on the server and while hydrating, true after: what JavaScript adds may show. */
 function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 }
 
 /**
@@ -74,6 +78,7 @@ function useHydrated(): boolean {
  */
 export function CompareCheckbox({ hotelId, hotelName, className }: { hotelId: string; hotelName: string; className?: string }) {
   const selection = useSelection();
+  const hydrated = useHydrated();
   const id = hotelId.toLowerCase();
   const checked = selection.some((item) => item.id === id);
   const full = !checked && selection.length >= MAX_COMPARED;
@@ -83,7 +88,8 @@ export function CompareCheckbox({ hotelId, hotelName, className }: { hotelId: st
     >
       <input
         type="checkbox"
-        name={COMPARE_PARAM}
+        // With JavaScript the form sends the stored choice (from every page) itself, in the order chosen.
+        name={hydrated ? undefined : COMPARE_PARAM}
         value={id}
         form={COMPARE_FORM_ID}
         className="size-4 accent-brand-600"
@@ -122,7 +128,7 @@ export function CompareForm({ stay }: { stay: Stay }) {
       {stayEntries(stay).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      {/* The chosen hotels from other pages; the boxes on this page add themselves (duplicates are dropped). */}
+      {/* With JavaScript: the choice, kept across pages (the boxes then send nothing themselves). */}
       {hydrated ? selection.map((hotel) => <input key={hotel.id} type="hidden" name={COMPARE_PARAM} value={hotel.id} />) : null}
       <p className="sr-only" aria-live="polite" aria-atomic="true">
         {hydrated && count ? `${chosenLabel(count)} för jämförelse.` : ""}
@@ -159,7 +165,10 @@ function CompareTray({ selection }: { selection: ChosenHotel[] }) {
           </p>
           <ul className="mt-1 flex flex-wrap gap-1.5 text-sm" aria-label="Valda hotell">
             {selection.map((hotel) => (
-              <li key={hotel.id} className="inline-flex max-w-full items-center gap-1 rounded-full bg-slate-100 py-0.5 pr-1 pl-3">
+              <li
+                key={hotel.id}
+                className="inline-flex max-w-44 min-w-0 items-center gap-1 rounded-full bg-slate-100 py-0.5 pr-1 pl-3 sm:max-w-64"
+              >
                 <span className="truncate">{hotel.name || "Hotell"}</span>
                 <button
                   type="button"
