@@ -18,6 +18,8 @@ import {
   addDays,
   hasDates,
   MAX_ADULTS,
+  MAX_DAYS_AHEAD,
+  MAX_NIGHTS,
   MAX_ROOMS,
   nightsLabel,
   nightsOf,
@@ -153,7 +155,7 @@ function StayForm({ stay, today, hotelIds }: { stay: Stay; today: string; hotelI
             name={STAY_PARAMS.checkIn}
             defaultValue={stay.checkIn ?? ""}
             min={today}
-            max={addDays(today, 500)}
+            max={addDays(today, MAX_DAYS_AHEAD)}
           />
         </div>
         <div>
@@ -166,7 +168,7 @@ function StayForm({ stay, today, hotelIds }: { stay: Stay; today: string; hotelI
             name={STAY_PARAMS.checkOut}
             defaultValue={stay.checkOut ?? ""}
             min={addDays(today, 1)}
-            max={addDays(today, 530)}
+            max={addDays(today, MAX_DAYS_AHEAD + MAX_NIGHTS)}
           />
         </div>
         <div>
