@@ -14,6 +14,7 @@ export default [
     route("sitemap", "routes/site/sitemap.tsx"),
     route("about", "routes/site/about.tsx"),
     route("contact", "routes/site/contact.tsx"),
+    route("jamfor", "routes/site/jamfor.tsx"),
 
     // The travel blog. A post has three addresses; all but the canonical one answer 301.
     ...prefix("blog", [

@@ -365,6 +365,14 @@ const SWEEP: Record<string, SweepEntry> = {
   "routes/resources/sitemaps.$file": { params: () => ({ file: "pages-1.xml" }) },
   "routes/site/sitemap": {},
   "routes/site/about": {},
+  "routes/site/jamfor": {
+    queries: () => [
+      {
+        label: "hostile hotels and stay, a uuid among them",
+        query: `hotell=${encodeURIComponent(XSS_SCRIPT)}&hotell=${encodeURIComponent(SQL)}&hotell=00000000-0000-4000-8000-000000000000&hotell=a%00b&incheckning=${encodeURIComponent(XSS_ATTRIBUTE)}&utcheckning=2026-02-30&vuxna=${encodeURIComponent(SQL)}&rum=-1`,
+      },
+    ],
+  },
   "routes/site/contact": {
     posts: () => {
       const valid: [string, string][] = [

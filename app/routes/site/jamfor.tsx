@@ -1,0 +1,405 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import type { Route } from "./+types/jamfor";
+import {
+  amenityRows,
+  COMPARE_PARAM,
+  COMPARE_PATH,
+  compareHrefWithout,
+  MAX_COMPARED,
+  MIN_COMPARED,
+  readCompareIds,
+  sitesLabel,
+} from "#app/hotels/compare.ts";
+import { loadComparison, type ComparedHotel } from "#app/hotels/compare.server.ts";
+import { formatPrice } from "#app/hotels/hotel.ts";
+import {
+  adultsLabel,
+  addDays,
+  hasDates,
+  MAX_ADULTS,
+  MAX_DAYS_AHEAD,
+  MAX_NIGHTS,
+  MAX_ROOMS,
+  nightsLabel,
+  nightsOf,
+  readStay,
+  roomsLabel,
+  STAY_PARAMS,
+  todayInSweden,
+  withStay,
+  type Stay,
+} from "#app/offers/stay.ts";
+import { seoMeta, siteFromMatches } from "#app/seo/meta-tags.ts";
+import { log } from "#app/utils/log.server.ts";
+import { AmenityIcon } from "#app/components/amenity-icon.tsx";
+import { RatingBadge, StarRating } from "#app/components/hotel-bits.tsx";
+import { Button, buttonClassName } from "#app/components/ui/button.tsx";
+import { Input } from "#app/components/ui/input.tsx";
+import { Label } from "#app/components/ui/label.tsx";
+
+/** A chosen set of hotels and dates is one visitor's page: never indexed, whatever links to it. */
+export const headers: Route.HeadersFunction = () => ({ "X-Robots-Tag": "noindex" });
+
+export async function loader({ url }: Route.LoaderArgs) {
+  const today = todayInSweden();
+  const { stay, notes: stayNotes } = readStay(url.searchParams, today);
+  const asked = readCompareIds(url.searchParams);
+  let comparison: Awaited<ReturnType<typeof loadComparison>>;
+  try {
+    comparison = await loadComparison(asked.ids, stay);
+  } catch (error) {
+    log.error("comparison failed", error, { path: url.pathname });
+    throw error;
+  }
+  return { stay, today, hotels: comparison.hotels, notes: [...asked.notes, ...comparison.notes, ...stayNotes] };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  const { siteName, siteUrl } = siteFromMatches(matches);
+  return seoMeta({
+    title: "Jämför hotell",
+    description: `Jämför upp till ${MAX_COMPARED} hotell sida vid sida: betyg, läge, bekvämligheter och lägsta pris för dina datum.`,
+    siteName,
+    siteUrl,
+    path: COMPARE_PATH,
+    noindex: true,
+  });
+}
+
+export default function ComparePage({ loaderData }: Route.ComponentProps) {
+  const { stay, today, hotels, notes } = loaderData;
+  const comparing = hotels.length >= MIN_COMPARED;
+  return (
+    <div className="container-page space-y-6 py-8">
+      <header className="space-y-1">
+        <h1 className="text-3xl font-bold">Jämför hotell</h1>
+        {comparing ? (
+          <p className="text-muted">
+            {hotels.length} hotell sida vid sida.{" "}
+            {hasDates(stay) ? "Priserna gäller dina datum." : "Välj datum för att se vad hela vistelsen kostar."}
+          </p>
+        ) : null}
+      </header>
+      {notes.length ? (
+        <div role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
+          <ul className="list-disc space-y-1 pl-5">
+            {notes.map((note) => (
+              <li key={note}>{note}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {comparing ? (
+        <>
+          <StayForm stay={stay} today={today} hotelIds={hotels.map((hotel) => hotel.id)} />
+          <CompareTable hotels={hotels} stay={stay} />
+        </>
+      ) : (
+        <Guidance hotels={hotels} stay={stay} />
+      )}
+    </div>
+  );
+}
+
+/** Fewer than two hotels: what to do instead. */
+function Guidance({ hotels, stay }: { hotels: ComparedHotel[]; stay: Stay }) {
+  return (
+    <section aria-labelledby="guidance-heading" className="max-w-prose space-y-4 rounded-xl border border-slate-200 bg-white p-6">
+      <h2 id="guidance-heading" className="text-xl font-semibold">
+        Välj minst två hotell att jämföra
+      </h2>
+      <p>
+        Kryssa i rutan <strong>Jämför</strong> på upp till {MAX_COMPARED} hotell i hotellistorna och tryck sedan på{" "}
+        <strong>Jämför valda hotell</strong>. Då ser du dem här sida vid sida, med betyg, läge, bekvämligheter och lägsta pris.
+      </p>
+      {hotels.length === 1 ? (
+        <p>
+          Du har valt{" "}
+          <Link to={withStay(hotels[0]!.href, stay)} className="font-medium text-brand-700 underline">
+            {hotels[0]!.name}
+          </Link>
+          . Välj minst ett hotell till.
+        </p>
+      ) : null}
+      <p className="flex flex-wrap gap-3">
+        <Link to={withStay("/hotels", stay)} className={buttonClassName()}>
+          Se alla hotell
+        </Link>
+        <Link to="/" className={buttonClassName({ variant: "secondary" })}>
+          Till startsidan
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+/** The stay as a plain GET form, so the dates can change without JavaScript; the hotels ride along hidden. */
+function StayForm({ stay, today, hotelIds }: { stay: Stay; today: string; hotelIds: string[] }) {
+  return (
+    <form method="get" action={COMPARE_PATH} aria-labelledby="stay-heading" className="rounded-xl border border-slate-200 bg-white p-4">
+      <h2 id="stay-heading" className="mb-3 font-semibold">
+        Dina datum och gäster
+      </h2>
+      {hotelIds.map((id) => (
+        <input key={id} type="hidden" name={COMPARE_PARAM} value={id} />
+      ))}
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-[repeat(4,minmax(0,11rem))_auto] sm:items-end">
+        <div>
+          <Label htmlFor="jamfor-incheckning" className="mb-1 text-sm">
+            Incheckning
+          </Label>
+          <Input
+            id="jamfor-incheckning"
+            type="date"
+            name={STAY_PARAMS.checkIn}
+            defaultValue={stay.checkIn ?? ""}
+            min={today}
+            max={addDays(today, MAX_DAYS_AHEAD)}
+          />
+        </div>
+        <div>
+          <Label htmlFor="jamfor-utcheckning" className="mb-1 text-sm">
+            Utcheckning
+          </Label>
+          <Input
+            id="jamfor-utcheckning"
+            type="date"
+            name={STAY_PARAMS.checkOut}
+            defaultValue={stay.checkOut ?? ""}
+            min={addDays(today, 1)}
+            max={addDays(today, MAX_DAYS_AHEAD + MAX_NIGHTS)}
+          />
+        </div>
+        <div>
+          <Label htmlFor="jamfor-vuxna" className="mb-1 text-sm">
+            Vuxna
+          </Label>
+          <Input
+            id="jamfor-vuxna"
+            type="number"
+            inputMode="numeric"
+            name={STAY_PARAMS.adults}
+            defaultValue={stay.adults}
+            min={1}
+            max={MAX_ADULTS}
+          />
+        </div>
+        <div>
+          <Label htmlFor="jamfor-rum" className="mb-1 text-sm">
+            Rum
+          </Label>
+          <Input
+            id="jamfor-rum"
+            type="number"
+            inputMode="numeric"
+            name={STAY_PARAMS.rooms}
+            defaultValue={stay.rooms}
+            min={1}
+            max={MAX_ROOMS}
+          />
+        </div>
+        <Button type="submit" className="col-span-2 sm:col-span-1">
+          Visa priser
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function YesNo({ yes }: { yes: boolean }) {
+  return (
+    <span
+      className={yes ? "inline-flex items-center gap-1.5 font-medium text-emerald-800" : "inline-flex items-center gap-1.5 text-slate-600"}
+    >
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        className="size-4 shrink-0"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth={2.5}
+        strokeLinecap="round"
+      >
+        <path d={yes ? "M5 12.5l4.5 4.5L19 7" : "M6 6l12 12M18 6 6 18"} />
+      </svg>
+      {yes ? "Ja" : "Nej"}
+    </span>
+  );
+}
+
+const rowHeader = "sticky left-0 z-10 w-28 min-w-28 bg-slate-50 p-3 text-left align-top text-sm font-semibold sm:w-44 sm:min-w-44";
+const cell = "min-w-40 p-3 align-top sm:min-w-52";
+
+function PriceCell({ hotel, stay, cheapestOfAll }: { hotel: ComparedHotel; stay: Stay; cheapestOfAll: boolean }) {
+  const offer = hotel.cheapest;
+  if (!offer) return <span className="text-muted">Inget pris just nu</span>;
+  const nights = nightsOf(stay);
+  return (
+    <div className="space-y-1">
+      <p>
+        <span className="text-xl font-bold">{formatPrice(offer.pricePerNight, offer.currency)}</span>{" "}
+        <span className="text-sm text-muted">/ natt</span>
+      </p>
+      {offer.total !== null && nights !== null ? (
+        <p className="text-sm">
+          Totalt <strong>{formatPrice(offer.total, offer.currency)}</strong> för {nightsLabel(nights)}, {adultsLabel(stay.adults)},{" "}
+          {roomsLabel(stay.rooms)}
+        </p>
+      ) : null}
+      <p className="text-sm text-muted">
+        Lägst hos {offer.partnerName}, priser {sitesLabel(hotel.offerCount)}
+      </p>
+      {cheapestOfAll ? (
+        <p className="inline-block rounded bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900">Lägst pris i jämförelsen</p>
+      ) : null}
+    </div>
+  );
+}
+
+function CompareTable({ hotels, stay }: { hotels: ComparedHotel[]; stay: Stay }) {
+  const ids = hotels.map((hotel) => hotel.id);
+  const amenities = amenityRows(hotels);
+  const prices = hotels.flatMap((hotel) => (hotel.cheapest ? [hotel.cheapest.pricePerNight] : []));
+  const lowest = prices.length > 1 ? Math.min(...prices) : null;
+  const row = (label: string, render: (hotel: ComparedHotel) => ReactNode) => (
+    <tr className="border-t border-slate-200">
+      <th scope="row" className={rowHeader}>
+        {label}
+      </th>
+      {hotels.map((hotel) => (
+        <td key={hotel.id} className={cell}>
+          {render(hotel)}
+        </td>
+      ))}
+    </tr>
+  );
+  return (
+    // Scrolls inside its own box on a narrow screen; focusable so a keyboard can scroll it too.
+    <div
+      role="region"
+      aria-labelledby="compare-caption"
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+      tabIndex={0}
+      className="relative max-w-full overflow-x-auto rounded-xl border border-slate-200 bg-white"
+    >
+      <table className="w-full border-collapse text-left">
+        <caption id="compare-caption" className="p-3 text-left text-lg font-semibold">
+          {hotels.length} hotell jämförda
+          {hasDates(stay) ? (
+            <span className="block text-sm font-normal text-muted">
+              Priser för {nightsLabel(nightsOf(stay)!)}, {adultsLabel(stay.adults)}, {roomsLabel(stay.rooms)}
+            </span>
+          ) : null}
+        </caption>
+        <thead>
+          <tr className="border-t border-slate-200">
+            <td className={rowHeader}>
+              <span className="sr-only">Hotell</span>
+            </td>
+            {hotels.map((hotel) => (
+              <th key={hotel.id} scope="col" className={`${cell} text-base font-semibold`}>
+                <Link to={withStay(hotel.href, stay)} className="text-brand-700 underline">
+                  {hotel.name}
+                </Link>
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {row("Bild", (hotel) => (
+            <img
+              src={hotel.image_path}
+              alt={hotel.name}
+              width={300}
+              height={200}
+              loading="lazy"
+              decoding="async"
+              className="aspect-[3/2] w-full rounded-md bg-slate-100 object-cover"
+            />
+          ))}
+          {row("Lägsta pris", (hotel) => (
+            <PriceCell hotel={hotel} stay={stay} cheapestOfAll={lowest !== null && hotel.cheapest?.pricePerNight === lowest} />
+          ))}
+          {row("Boka", (hotel) =>
+            hotel.cheapest ? (
+              <a href={hotel.cheapest.href} rel="nofollow" className={buttonClassName({ className: "w-full" })}>
+                Till {hotel.cheapest.partnerName}
+                <span className="sr-only">: {hotel.name}</span>
+              </a>
+            ) : (
+              <Link to={withStay(hotel.href, stay)} className={buttonClassName({ variant: "secondary", className: "w-full" })}>
+                Visa hotell<span className="sr-only">: {hotel.name}</span>
+              </Link>
+            ),
+          )}
+          {row("Stjärnor", (hotel) =>
+            hotel.star_rating > 0 ? <StarRating stars={hotel.star_rating} /> : <span className="text-muted">Ingen klassning</span>,
+          )}
+          {row("Gästbetyg", (hotel) =>
+            hotel.rating > 0 ? (
+              <RatingBadge rating={hotel.rating} reviews={hotel.review_count} />
+            ) : (
+              <span className="text-muted">Inget betyg än</span>
+            ),
+          )}
+          {row(
+            "Plats",
+            (hotel) => [hotel.location_name, hotel.country_name].filter(Boolean).join(", ") || <span className="text-muted">Okänd</span>,
+          )}
+        </tbody>
+        <tbody>
+          <tr className="border-t border-slate-200 bg-slate-50">
+            <th scope="colgroup" colSpan={hotels.length + 1} className="sticky left-0 p-3 text-left font-semibold">
+              Bekvämligheter
+            </th>
+          </tr>
+          {amenities.length ? (
+            amenities.map((amenity) => (
+              <tr key={amenity.key} className="border-t border-slate-200">
+                <th scope="row" className={rowHeader}>
+                  <span className="inline-flex items-center gap-1.5 font-medium">
+                    <AmenityIcon icon={amenity.icon} />
+                    {amenity.label}
+                  </span>
+                </th>
+                {amenity.has.map((yes, index) => (
+                  <td key={ids[index]} className={cell}>
+                    <YesNo yes={yes} />
+                  </td>
+                ))}
+              </tr>
+            ))
+          ) : (
+            <tr className="border-t border-slate-200">
+              <td colSpan={hotels.length + 1} className="p-3 text-muted">
+                Inga bekvämligheter angivna
+              </td>
+            </tr>
+          )}
+        </tbody>
+        <tbody>
+          {row("Ta bort", (hotel) => (
+            <Link
+              to={compareHrefWithout(ids, hotel.id, stay)}
+              className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline"
+            >
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 24 24"
+                className="size-4"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth={2.5}
+                strokeLinecap="round"
+              >
+                <path d="M6 6l12 12M18 6 6 18" />
+              </svg>
+              Ta bort<span className="sr-only"> {hotel.name} från jämförelsen</span>
+            </Link>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
