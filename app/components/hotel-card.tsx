@@ -5,6 +5,7 @@ import { CARD_LIMITS, formatPrice, PLACEHOLDER_IMAGE, truncate } from "#app/hote
 import { hotelPath } from "#app/utils/paths.ts";
 import { NO_STAY, nightsLabel, nightsOf, stayTotal, withStay, type Stay } from "#app/offers/stay.ts";
 import { AmenityList, RatingBadge, StarRating } from "./hotel-bits.tsx";
+import { CompareCheckbox } from "./compare.tsx";
 
 interface HotelCardProps {
   hotel: HotelSummary;
@@ -15,6 +16,8 @@ interface HotelCardProps {
   eager?: boolean;
   /** The visitor's stay: prices for it, and links that keep it. */
   stay?: Stay;
+  /** A "Jämför" box (the page has a CompareForm). */
+  comparable?: boolean;
 }
 
 /** '3 sajter', '1 sajt'. */
@@ -58,6 +61,7 @@ export function HotelCard({
   amenityCount = CARD_LIMITS.amenities,
   eager = false,
   stay = NO_STAY,
+  comparable = false,
 }: HotelCardProps) {
   const href = withStay(hotelPath(hotel), stay);
   const large = variant === "large";
@@ -125,15 +129,18 @@ export function HotelCard({
           </p>
         ) : null}
         <AmenityList amenities={hotel.amenities} max={amenityCount} />
-        <div className="mt-auto flex items-end justify-between gap-2 pt-2">
+        <div className="mt-auto space-y-2 pt-2">
           <CardPrice hotel={hotel} stay={stay} />
-          <Link
-            to={href}
-            className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
-            aria-describedby={headingId}
-          >
-            Visa hotell
-          </Link>
+          <div className="flex items-center justify-between gap-2">
+            {comparable ? <CompareCheckbox hotelId={hotel.id} hotelName={hotel.name} /> : <span />}
+            <Link
+              to={href}
+              className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold whitespace-nowrap text-white hover:bg-brand-700"
+              aria-describedby={headingId}
+            >
+              Visa hotell
+            </Link>
+          </div>
         </div>
       </div>
     </article>
@@ -146,12 +153,14 @@ export function HotelList({
   emptyText = "Inga hotell matchade dina val",
   amenityCount,
   stay,
+  comparable,
 }: {
   hotels: HotelSummary[];
   variant?: "large" | "compact";
   emptyText?: string;
   amenityCount?: number;
   stay?: Stay;
+  comparable?: boolean;
 }) {
   if (!hotels.length) {
     return <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-muted">{emptyText}</p>;
@@ -160,7 +169,7 @@ export function HotelList({
     <ul className={variant === "large" ? "space-y-4" : "grid gap-4 sm:grid-cols-2 lg:grid-cols-4"}>
       {hotels.map((hotel, index) => (
         <li key={hotel.id}>
-          <HotelCard hotel={hotel} variant={variant} eager={index < 2} amenityCount={amenityCount} stay={stay} />
+          <HotelCard hotel={hotel} variant={variant} eager={index < 2} amenityCount={amenityCount} stay={stay} comparable={comparable} />
         </li>
       ))}
     </ul>

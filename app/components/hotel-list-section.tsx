@@ -2,6 +2,7 @@ import { useLocation, useNavigation } from "react-router";
 import type { HotelListPage } from "#app/hotels/list-page.server.ts";
 import { HotelList } from "./hotel-card.tsx";
 import { Pagination } from "./pagination.tsx";
+import { CompareForm } from "./compare.tsx";
 
 /** Three placeholder cards while the next list loads. */
 function SkeletonCards() {
@@ -38,6 +39,7 @@ export function HotelListSection({ page, variant, emptyText }: { page: HotelList
     <div aria-busy={loading}>
       {/* Cards carry h3 headings; this keeps the outline in order under the page's h1. */}
       <h2 className="sr-only">Hotell</h2>
+      {page.hotels.length > 1 ? <CompareForm stay={page.stay} /> : null}
       {loading ? (
         <>
           <p className="sr-only" role="status">
@@ -46,7 +48,7 @@ export function HotelListSection({ page, variant, emptyText }: { page: HotelList
           <SkeletonCards />
         </>
       ) : (
-        <HotelList hotels={page.hotels} variant={variant} emptyText={emptyText} stay={page.stay} />
+        <HotelList hotels={page.hotels} variant={variant} emptyText={emptyText} stay={page.stay} comparable />
       )}
       <Pagination page={page.params.page} pageCount={page.pageCount} />
     </div>

@@ -6,6 +6,7 @@ import { getPlaceNames } from "#app/hotels/place-names.server.ts";
 import { log } from "#app/utils/log.server.ts";
 import { Breadcrumbs } from "#app/components/breadcrumbs.tsx";
 import { HotelList } from "#app/components/hotel-card.tsx";
+import { CompareCheckbox, CompareForm } from "#app/components/compare.tsx";
 import { AmenityList, RatingBadge, StarRating } from "#app/components/hotel-bits.tsx";
 import { HotelErrorPanel, type HotelErrorData } from "#app/components/hotel-error-panel.tsx";
 import { HotelMap } from "#app/components/hotel-map.tsx";
@@ -202,7 +203,10 @@ export default function HotelPage({ loaderData }: Route.ComponentProps) {
           <StarRating stars={hotel.star_rating} />
         </div>
         <p className="text-muted">{hotel.address || [hotel.location_name, hotel.country_name].filter(Boolean).join(", ")}</p>
-        <RatingBadge rating={hotel.rating} reviews={hotel.review_count} />
+        <div className="flex flex-wrap items-center gap-4">
+          <RatingBadge rating={hotel.rating} reviews={hotel.review_count} />
+          <CompareCheckbox hotelId={hotel.id} hotelName={hotel.name} />
+        </div>
       </header>
 
       <div className="grid gap-8 lg:grid-cols-[1fr_340px]">
@@ -298,12 +302,13 @@ export default function HotelPage({ loaderData }: Route.ComponentProps) {
         </aside>
       </div>
 
+      <CompareForm stay={stay} />
       {related.length ? (
         <section aria-labelledby="related-heading">
           <h2 id="related-heading" className="mb-4 text-xl font-semibold">
             Fler hotell i {hotel.location_name}
           </h2>
-          <HotelList hotels={related} stay={stay} />
+          <HotelList hotels={related} stay={stay} comparable />
           <p className="mt-4">
             <Link to={withStay(placePath(hotel.country, hotel.location), stay)} className="font-medium text-brand-700 underline">
               Se alla hotell i {hotel.location_name}
