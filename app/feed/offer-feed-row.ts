@@ -78,6 +78,9 @@ const landingUrl = z
     return z.NEVER;
   });
 
+/** A blank cell is a missing value: "is required" rather than an empty text. */
+const given = (value: unknown) => (isBlank(value) ? undefined : asText(value));
+
 const flag = z.boolean({ error: "must be true or false (also 1/0, yes/no, ja/nej)" });
 
 /** With a time zone: a timestamp without one means a different moment on every server. */
@@ -88,18 +91,18 @@ const timestamp = z.iso
 export const offerRowSchema = z.object(
   {
     hotel_id: z.preprocess(
-      asText,
+      given,
       required("is required (the hotel's id in the catalogue)").max(MAX_HOTEL_ID_LENGTH, {
         error: `must be at most ${MAX_HOTEL_ID_LENGTH} characters`,
       }),
     ),
-    partner: z.preprocess(asText, required("is required (the partner's id, such as resekompassen)")),
+    partner: z.preprocess(given, required("is required (the partner's id, such as resekompassen)")),
     price_per_night: z.preprocess(asNumber, price),
     currency: z.preprocess((value) => (isBlank(value) ? OFFER_CURRENCY : asText(value)), currency),
-    url: z.preprocess(asText, landingUrl),
+    url: z.preprocess(given, landingUrl),
     breakfast_included: z.preprocess((value) => (isBlank(value) ? false : asBoolean(value)), flag),
     free_cancellation: z.preprocess((value) => (isBlank(value) ? false : asBoolean(value)), flag),
-    updated_at: z.preprocess((value) => (isBlank(value) ? undefined : asText(value)), timestamp.optional()),
+    updated_at: z.preprocess(given, timestamp.optional()),
   },
   { error: "the row must be an object of offer fields" },
 );
