@@ -79,8 +79,11 @@ export interface FeedKind<T> {
   /** False for a field the rows may carry but the import ignores (reported once). */
   isKnownField(field: string): boolean;
   parse(row: unknown): { ok: true; value: T } | { ok: false; reason: string };
-  /** Rows with the same key in one batch: the later one wins. */
-  key(value: T): string;
+  /**
+   * Rows with the same key in one batch: the later one wins. Without it every row goes to
+   * the sink, which then keeps the last of those it accepts.
+   */
+  key?(value: T): string;
 }
 
 /** A good row with where it came from, so a batch can still reject it. */
@@ -202,7 +205,7 @@ export async function runFeed<T>(
       const result = record.unreadable ? { ok: false as const, reason: record.unreadable } : kind.parse(record.row);
       if (result.ok) {
         noteIgnoredFields(record.row, kind, ignored);
-        const key = kind.key(result.value);
+        const key = kind.key ? kind.key(result.value) : `@${record.at}`;
         if (batch.delete(key)) report.duplicates++;
         batch.set(key, { at: record.at, row: record.row, value: result.value });
         if (batch.size >= batchSize) {

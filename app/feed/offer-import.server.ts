@@ -40,6 +40,11 @@ export interface OfferImportReport extends FeedRunReport, OfferCounts {
   markedGone: number;
 }
 
+/**
+ * No key: a batch keeps every row until its hotel and partner are checked, so a later row
+ * that the database check refuses does not replace an earlier good one (the hotel feed's rule,
+ * the last valid row wins).
+ */
 function offerFeed(now: Date, named: Set<string>): FeedKind<FeedOffer> {
   return {
     plural: "offers",
@@ -52,7 +57,6 @@ function offerFeed(now: Date, named: Set<string>): FeedKind<FeedOffer> {
       named.add(result.offer.partner);
       return { ok: true, value: result.offer };
     },
-    key: (offer) => `${offer.partner}\u0000${offer.hotel_id}`,
   };
 }
 
@@ -67,6 +71,7 @@ export async function importOfferFeed(db: Kysely<Database>, file: string, option
   const counts: OfferCounts = { inserted: 0, updated: 0, unchanged: 0 };
   const named = new Set<string>();
   const known = new Set<string>();
+  let duplicates = 0;
   // With `full`: the hotels (hotels.id) each partner's rows were written for, this run.
   const touched = new Map<string, string[]>();
 
@@ -83,7 +88,7 @@ export async function importOfferFeed(db: Kysely<Database>, file: string, option
           items.map((item) => item.value.partner),
         ),
       ]);
-      const accepted: OfferValues[] = [];
+      const accepted = new Map<string, OfferValues>();
       for (const item of items) {
         const offer = item.value;
         const hotelId = hotels.get(offer.hotel_id);
@@ -97,7 +102,9 @@ export async function importOfferFeed(db: Kysely<Database>, file: string, option
         if (host !== undefined) known.add(offer.partner);
         if (problems.length) rejected.push({ item, reason: problems.join("; ") });
         else {
-          accepted.push({
+          const key = `${offer.partner}\u0000${hotelId}`;
+          if (accepted.delete(key)) duplicates++;
+          accepted.set(key, {
             hotel_id: hotelId!,
             partner_id: offer.partner,
             price_per_night: offer.price_per_night,
@@ -109,7 +116,7 @@ export async function importOfferFeed(db: Kysely<Database>, file: string, option
           });
         }
       }
-      return accepted;
+      return [...accepted.values()];
     };
 
     let done: OfferCounts;
@@ -156,5 +163,5 @@ export async function importOfferFeed(db: Kysely<Database>, file: string, option
     // feed says it offers none of the hotels it did not list.
     markedGone = await markUntouchedOffersGone(db, new Map(partners.map((partner) => [partner, touched.get(partner) ?? []])));
   }
-  return { ...run, ...counts, dryRun, full, partners, markedGone };
+  return { ...run, ...counts, duplicates: run.duplicates + duplicates, dryRun, full, partners, markedGone };
 }
