@@ -4,9 +4,7 @@
  * price and offer count do after it, then `npm run import -- --offers` as a child process
  * against an embedded database in a temporary DATA_DIR.
  */
-import { execFile } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { FeedError } from "#app/feed/feed-stream.server.ts";
@@ -14,26 +12,9 @@ import { importOfferFeed, type OfferImportOptions } from "#app/feed/offer-import
 import { openDatabase, type DatabaseHandle } from "#app/db/db.server.ts";
 import { migrate } from "#app/db/migrate.server.ts";
 import { testDatabases } from "#tests/db.ts";
+import { feedFolder, importCli as cli, ndjson, rejectsOf } from "#tests/feed-files.ts";
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hg-offers-"));
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-
-let fileCount = 0;
-function feed(extension: string, content: string): string {
-  const file = path.join(dir, `offers-${++fileCount}.${extension}`);
-  fs.writeFileSync(file, content);
-  return file;
-}
-
-const ndjson = (...rows: unknown[]) => rows.map((row) => `${JSON.stringify(row)}\n`).join("");
-
-function rejectsOf(file: string): Array<Record<string, unknown>> {
-  return fs
-    .readFileSync(`${file}.rejects.ndjson`, "utf8")
-    .split("\n")
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
-}
+const { dir, feed } = feedFolder("hg-offers-");
 
 const PARTNERS = [
   { id: "alfa", name: "Alfa Resor", host: "www.alfa.example" },
@@ -312,21 +293,6 @@ describe.each(testDatabases())("importing offers feeds on $name", ({ open }) => 
 
 // ---------------------------------------------------------------------------------------------
 // The command line
-
-const NODE = path.resolve("node_modules/.bin/node");
-
-function cli(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      NODE,
-      ["scripts/import.ts", ...args],
-      { env: { ...process.env, DATABASE_URL: "", ...env }, timeout: 60_000 },
-      (error, stdout, stderr) => {
-        resolve({ code: error ? (typeof error.code === "number" ? error.code : -1) : 0, stdout, stderr });
-      },
-    );
-  });
-}
 
 describe("npm run import -- --offers", () => {
   const dataDir = path.join(dir, "data");
