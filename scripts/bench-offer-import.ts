@@ -41,12 +41,23 @@ if (OFFERS > HOTELS * DEMO_PARTNERS.length) {
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const number = (value: number) => Math.round(value).toLocaleString("en");
 
-function line(label: string, report: OfferImportReport) {
+function line(label: string, report: OfferImportReport, size: string) {
   const rate = report.rows / Math.max(report.durationMs / 1000, 0.001);
   return (
     `| ${label} | ${number(report.rows)} | ${number(report.inserted)} | ${number(report.updated)} | ${number(report.unchanged)} | ` +
-    `${number(report.rejected)} | ${report.full ? number(report.markedGone) : "–"} | ${seconds(report.durationMs)} | ${number(rate)} |`
+    `${number(report.rejected)} | ${report.full ? number(report.markedGone) : "–"} | ${seconds(report.durationMs)} | ${number(rate)} | ${size} |`
   );
+}
+
+/** hotel_offers' table and index size; a rewrite leaves dead rows until autovacuum comes. */
+async function offersSize(handle: DatabaseHandle): Promise<string> {
+  const { rows } = await sql<{ table: string; indexes: string; total: string }>`
+    select pg_size_pretty(pg_table_size('hotel_offers')) as table,
+           pg_size_pretty(pg_indexes_size('hotel_offers')) as indexes,
+           pg_size_pretty(pg_total_relation_size('hotel_offers')) as total
+  `.execute(handle.db);
+  const size = rows[0]!;
+  return `${size.table} + ${size.indexes} = ${size.total}`;
 }
 
 async function bench(label: string, handle: DatabaseHandle, file: string) {
@@ -76,21 +87,18 @@ async function bench(label: string, handle: DatabaseHandle, file: string) {
   ];
   for (const [name, options] of runs) {
     const report = await importOfferFeed(handle.db, file, { format: FORMAT, batchSize: BATCH, rejectsPath, ...options });
-    console.log(line(name, report));
+    console.log(line(name, report, await offersSize(handle)));
   }
   console.log(`\nTotal import time (three runs): ${seconds(performance.now() - started)}`);
 
-  const { rows } = await sql<{ table: string; indexes: string; total: string; offers: string; priced: string }>`
-    select pg_size_pretty(pg_table_size('hotel_offers')) as table,
-           pg_size_pretty(pg_indexes_size('hotel_offers')) as indexes,
-           pg_size_pretty(pg_total_relation_size('hotel_offers')) as total,
-           (select count(*) from hotel_offers)::text as offers,
+  await sql`vacuum hotel_offers`.execute(handle.db);
+  const { rows } = await sql<{ offers: string; priced: string }>`
+    select (select count(*) from hotel_offers)::text as offers,
            (select count(*) from hotels where offer_count > 0)::text as priced
   `.execute(handle.db);
-  const size = rows[0]!;
   console.log(
-    `hotel_offers: ${number(Number(size.offers))} offers, table ${size.table} + indexes ${size.indexes} = ${size.total}; ` +
-      `${number(Number(size.priced))} hotels with a lowest price`,
+    `hotel_offers after vacuum: ${number(Number(rows[0]!.offers))} offers, table + indexes ${await offersSize(handle)}; ` +
+      `${number(Number(rows[0]!.priced))} hotels with a lowest price`,
   );
 }
 
