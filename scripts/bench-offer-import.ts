@@ -76,7 +76,8 @@ async function bench(label: string, handle: DatabaseHandle, file: string) {
   console.log(`\n## ${label}: ${number(HOTELS)} hotels loaded in ${seconds(performance.now() - started)}\n`);
 
   console.log(
-    "| run | rows | inserted | updated | unchanged | rejected | marked gone | time | rows/s |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+    "| run | rows | inserted | updated | unchanged | rejected | marked gone | time | rows/s | hotel_offers table + indexes after |\n" +
+      "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
   );
   const rejectsPath = path.join(path.dirname(file), "rejects.ndjson");
   started = performance.now();
