@@ -1,9 +1,10 @@
 /**
- * `npm run import -- <file> [--dry-run] [--format csv|json|ndjson] [--rejects <path>] [--batch <n>]`:
+ * `npm run import -- <file> [--offers [--full]] [--dry-run] [--format csv|json|ndjson] [--rejects <path>] [--batch <n>]`:
  * imports a partner's hotel feed into the configured database (DATABASE_URL, or the embedded
- * one in DATA_DIR), upserting by hotel_id. Progress goes to stderr, the report to stdout.
+ * one in DATA_DIR), upserting by hotel_id; with --offers, an offers feed into hotel_offers,
+ * upserting by hotel and partner. Progress goes to stderr, the report to stdout.
  * Exit code 0 when the import ran (rejected rows included), 1 when it could not run, 2 for
- * bad arguments. See docs/decisions/013-partner-feed-import.md.
+ * bad arguments. See docs/decisions/013-partner-feed-import.md and 021-offer-feeds.md.
  */
 import fs from "node:fs";
 import { parseArgs } from "node:util";
@@ -19,14 +20,21 @@ import {
   type ImportProgress,
   type ImportReport,
 } from "#app/feed/feed-import.server.ts";
+import { importOfferFeed, type OfferImportReport } from "#app/feed/offer-import.server.ts";
 import { closeAppDatabase, DataDirLockedError, getAppDatabase } from "#app/db/db.server.ts";
 import { migrate } from "#app/db/migrate.server.ts";
 import { EnvError, parseEnv } from "#app/utils/env.server.ts";
 
 const USAGE = `Usage: npm run import -- <file> [--dry-run] [--format csv|json|ndjson] [--rejects <path>] [--batch <n>]
+       npm run import -- --offers [--full] <file> [--dry-run] [--format …] [--rejects <path>] [--batch <n>]
 
   <file>            a hotel feed: CSV with a header row, JSON (an array of hotels, or
                     { "hotels": [...] }) or NDJSON (one hotel object a line)
+  --offers          the file is an offers feed instead: one partner's price for one hotel a row
+                    (hotel_id, partner, price_per_night, currency, url, breakfast_included,
+                    free_cancellation, updated_at), as CSV, JSON (an array, or { "offers": [...] }) or NDJSON
+  --full            with --offers: the feed lists all of each named partner's offers, so their
+                    offers it does not list are marked gone (never on a dry run or a failed run)
   --format <f>      csv, json or ndjson; by default from the file name (.csv, .json, .ndjson, .jsonl)
   --dry-run         check every row and count what would change, but write nothing to the database
   --rejects <path>  where rejected rows are written (default: <file>.rejects.ndjson)
@@ -38,11 +46,13 @@ function usageError(message: string): never {
 }
 
 let file: string;
-let values: { "dry-run"?: boolean; format?: string; rejects?: string; batch?: string; help?: boolean };
+let values: { "dry-run"?: boolean; offers?: boolean; full?: boolean; format?: string; rejects?: string; batch?: string; help?: boolean };
 try {
   const parsed = parseArgs({
     options: {
       "dry-run": { type: "boolean", default: false },
+      offers: { type: "boolean", default: false },
+      full: { type: "boolean", default: false },
       format: { type: "string" },
       rejects: { type: "string" },
       batch: { type: "string" },
@@ -73,6 +83,7 @@ if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > MAX_BATCH_SIZE)
   usageError(`--batch must be a whole number from 1 to ${MAX_BATCH_SIZE} (got "${values.batch}").`);
 }
 if (values.rejects === "") usageError("--rejects needs a path.");
+if (values.full && !values.offers) usageError("--full goes with --offers: a hotel feed never removes hotels.");
 
 // A missing file is reported before the database is opened (or migrated).
 try {
@@ -116,25 +127,33 @@ function progressReporter(stream: NodeJS.WriteStream) {
   };
 }
 
-function printReport(report: ImportReport, driver: string) {
+function printReport(report: ImportReport | OfferImportReport, driver: string) {
+  const offers = "markedGone" in report;
   const seconds = report.durationMs / 1000;
   const rate = report.rows / Math.max(seconds, 0.001);
   const database = driver === "pglite" ? "the embedded database (PGlite)" : "PostgreSQL";
   const lines = [
     report.dryRun
       ? `Dry run of ${report.file} (${report.format.toUpperCase()}) against ${database}: nothing was written.`
-      : `Imported ${report.file} (${report.format.toUpperCase()}) into ${database}.`,
+      : `Imported ${offers ? "the offers feed " : ""}${report.file} (${report.format.toUpperCase()}) into ${database}.`,
     `  rows read     ${number(report.rows).padStart(10)}`,
     `  ${report.dryRun ? "would insert" : "inserted    "}  ${number(report.inserted).padStart(10)}`,
     `  ${report.dryRun ? "would update" : "updated     "}  ${number(report.updated).padStart(10)}`,
     `  unchanged     ${number(report.unchanged).padStart(10)}`,
   ];
   if (report.duplicates) {
-    lines.push(`  duplicates    ${number(report.duplicates).padStart(10)}  (a hotel_id repeated within a batch: the later row was kept)`);
+    const repeated = offers ? "a hotel and partner" : "a hotel_id";
+    lines.push(`  duplicates    ${number(report.duplicates).padStart(10)}  (${repeated} repeated within a batch: the later row was kept)`);
   }
   lines.push(`  rejected      ${number(report.rejected).padStart(10)}`);
+  if (offers && report.full) {
+    const note = report.dryRun ? "  (not on a dry run)" : `  (${report.partners.join(", ") || "no known partner named"})`;
+    lines.push(`  marked gone   ${number(report.markedGone).padStart(10)}${note}`);
+  }
   lines.push(`  duration      ${`${seconds.toFixed(1)} s`.padStart(10)}  (${number(rate)} rows/s)`);
-  if (report.ignoredFields.length) lines.push(`Ignored fields (not hotel fields): ${report.ignoredFields.join(", ")}`);
+  if (report.ignoredFields.length) {
+    lines.push(`Ignored fields (not ${offers ? "offer" : "hotel"} fields): ${report.ignoredFields.join(", ")}`);
+  }
   if (report.rejected) {
     lines.push(`Rejected rows (all ${number(report.rejected)} are in ${report.rejectsPath}):`);
     for (const reject of report.rejects) lines.push(`  ${reject.where}: ${reject.reason}`);
@@ -160,8 +179,9 @@ try {
   try {
     if (dryRun) {
       // A dry run writes nothing, migrations included; it needs the table to compare with.
-      const { rows } = await sql<{ hotels: string | null }>`select to_regclass('public.hotels')::text as hotels`.execute(db);
-      if (!rows[0]?.hotels) throw new Error("it has no hotels table yet (run npm run db:migrate first)");
+      const table = values.offers ? "hotel_offers" : "hotels";
+      const { rows } = await sql<{ found: string | null }>`select to_regclass(${`public.${table}`})::text as found`.execute(db);
+      if (!rows[0]?.found) throw new Error(`it has no ${table} table yet (run npm run db:migrate first)`);
     } else {
       await migrate(db);
     }
@@ -171,13 +191,16 @@ try {
   }
   const progress = progressReporter(process.stderr);
   try {
-    const report = await importHotelFeed(db, file, {
+    const options = {
       format,
       dryRun,
       batchSize,
       ...(values.rejects ? { rejectsPath: values.rejects } : {}),
-      onProgress: (state) => progress.update(state),
-    });
+      onProgress: (state: ImportProgress) => progress.update(state),
+    };
+    const report = values.offers
+      ? await importOfferFeed(db, file, { ...options, full: values.full ?? false })
+      : await importHotelFeed(db, file, options);
     progress.done();
     printReport(report, driver);
   } finally {

@@ -6,6 +6,7 @@
  * Pure: no I/O.
  */
 import { z } from "#app/utils/zod.ts";
+import { asBoolean, asNumber, asText, isBlank, issuesReason, preview, range } from "./feed-values.ts";
 import { amenityFeedValues, parseImagePaths } from "#app/hotels/hotel.ts";
 import { isLocalPath } from "#app/utils/paths.ts";
 import { MAX_DESTINATION_LENGTH, redirectParamsSchema } from "#app/outbound/redirect-params.ts";
@@ -48,32 +49,6 @@ export const FEED_FIELDS: readonly string[] = ["hotel_id", "id", ...FEED_OWNED_F
 export const MAX_HOTEL_ID_LENGTH = 200;
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 
-const isBlank = (value: unknown) => value === null || value === undefined || (typeof value === "string" && value.trim() === "");
-
-/** CSV cells are text, JSON values may be numbers: both become trimmed text. */
-function asText(value: unknown): unknown {
-  if (typeof value === "string") return value.trim();
-  if (typeof value === "number" && Number.isFinite(value)) return String(value);
-  return value;
-}
-
-/** '8.6' (a CSV cell) and 8.6 (JSON) alike; anything else is left for zod to refuse. */
-function asNumber(value: unknown): unknown {
-  if (typeof value !== "string") return value;
-  const number = Number(value.trim());
-  return Number.isFinite(number) ? number : value;
-}
-
-const TRUE_WORDS = new Set(["true", "1", "yes", "ja"]);
-const FALSE_WORDS = new Set(["false", "0", "no", "nej"]);
-
-function asBoolean(value: unknown): unknown {
-  const word = typeof value === "string" ? value.trim().toLowerCase() : typeof value === "number" ? String(value) : null;
-  if (word !== null && TRUE_WORDS.has(word)) return true;
-  if (word !== null && FALSE_WORDS.has(word)) return false;
-  return value;
-}
-
 /**
  * A list field (amenities, extra images) as a JSON value, JSON text (a CSV cell such as
  * `["Wifi","Pool"]`) or plain text separated by `|`, `;` or line breaks ('Wifi | Pool').
@@ -103,27 +78,6 @@ const managed = <T extends z.ZodType>(prepare: (value: unknown) => unknown, sche
   z.preprocess((value) => (isBlank(value) ? undefined : prepare(value)), schema.optional());
 
 const text = (max: number) => z.string({ error: "must be text" }).max(max, { error: `must be at most ${max} characters` });
-
-const DECIMAL_COMMA = /^\s*-?\d+,\d+\s*$/;
-
-const range = (min: number, max: number, options: { integer?: boolean } = {}) => {
-  const message = `must be ${options.integer ? "a whole number" : "a number"} from ${min} to ${max}`;
-  return z
-    .number({
-      error: (issue) =>
-        typeof issue.input === "string" && DECIMAL_COMMA.test(issue.input) ? `${message}, written with a decimal point` : message,
-    })
-    .min(min, { error: message })
-    .max(max, { error: message })
-    .refine((value) => !options.integer || Number.isInteger(value), { error: message });
-};
-
-const MAX_SHOWN_INPUT = 60;
-
-function preview(value: unknown): string {
-  const shown = typeof value === "string" ? JSON.stringify(value) : (JSON.stringify(value) ?? String(value));
-  return shown.length > MAX_SHOWN_INPUT ? `${shown.slice(0, MAX_SHOWN_INPUT - 1)}…` : shown;
-}
 
 /** The rule /redirect applies before it forwards: absolute http(s), a host, no credentials. */
 const httpUrl = redirectParamsSchema.shape.to;
@@ -218,15 +172,7 @@ export type FeedRowResult = { ok: true; hotel: FeedHotel } | { ok: false; reason
 export function parseFeedRow(raw: unknown): FeedRowResult {
   const result = feedRowSchema.safeParse(raw, { reportInput: true });
   if (result.success) return { ok: true, hotel: result.data };
-  const reason = result.error.issues
-    .map((issue) => {
-      const field = issue.path.join(".");
-      const named = issue.code === "custom" && issue.params?.named === true;
-      const got = "input" in issue && issue.input !== undefined && issue.path.length && !named ? ` (got ${preview(issue.input)})` : "";
-      return `${field ? `${field} ` : ""}${issue.message}${got}`;
-    })
-    .join("; ");
-  return { ok: false, reason };
+  return { ok: false, reason: issuesReason(result.error) };
 }
 
 /** The site-managed fields a row gives: these, and only these, it changes on an existing hotel. */

@@ -3,9 +3,7 @@
  * database (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), then `npm run import`
  * itself as a child process against an embedded database in a temporary DATA_DIR.
  */
-import { execFile } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sql } from "kysely";
@@ -13,28 +11,10 @@ import { FeedError, importHotelFeed, type ImportOptions } from "#app/feed/feed-i
 import { openDatabase, type DatabaseHandle } from "#app/db/db.server.ts";
 import { backfillAmenityKeys } from "#app/hotels/hotel-rows.server.ts";
 import { testDatabases } from "#tests/db.ts";
+import { feedFolder, importCli as cli, ndjson, rejectsOf } from "#tests/feed-files.ts";
 import { writeDemoFeed } from "../../scripts/make-feed.ts";
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hg-feed-"));
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-
-let fileCount = 0;
-/** A feed file with this content; each call gets a new file (and so its own rejects file). */
-function feed(extension: string, content: string): string {
-  const file = path.join(dir, `feed-${++fileCount}.${extension}`);
-  fs.writeFileSync(file, content);
-  return file;
-}
-
-const ndjson = (...rows: unknown[]) => rows.map((row) => `${JSON.stringify(row)}\n`).join("");
-
-function rejectsOf(file: string): Array<Record<string, unknown>> {
-  return fs
-    .readFileSync(`${file}.rejects.ndjson`, "utf8")
-    .split("\n")
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
-}
+const { dir, feed } = feedFolder("hg-feed-");
 
 describe.each(testDatabases())("importing feeds on $name", ({ open }) => {
   let handle: DatabaseHandle;
@@ -370,27 +350,6 @@ describe.each(testDatabases())("importing feeds on $name", ({ open }) => {
 
 // ---------------------------------------------------------------------------------------------
 // The command line
-
-const NODE = path.resolve("node_modules/.bin/node");
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function cli(args: string[], env: Record<string, string>): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(
-      NODE,
-      ["scripts/import.ts", ...args],
-      { env: { ...process.env, DATABASE_URL: "", ...env }, timeout: 60_000 },
-      (error, stdout, stderr) => {
-        resolve({ code: error ? (typeof error.code === "number" ? error.code : -1) : 0, stdout, stderr });
-      },
-    );
-  });
-}
 
 describe("npm run import", () => {
   const dataDir = path.join(dir, "data");

@@ -1,0 +1,167 @@
+/**
+ * The offers feed importer (`npm run import -- --offers`): reads a partner's CSV, JSON or
+ * NDJSON offers feed as the hotel feed is read (app/feed/feed-stream.server.ts), checks each
+ * row (app/feed/offer-feed-row.ts), and per batch looks up its hotels and partners, rejects
+ * the rows whose hotel or partner does not exist or whose URL is not on the partner's host,
+ * and upserts the rest by hotel and partner, one transaction per batch. With `full`, the feed
+ * is each named partner's complete list: their offers it did not list are marked gone. See
+ * docs/decisions/021-offer-feeds.md.
+ */
+import type { Kysely } from "kysely";
+import { OFFER_FIELDS, offerFieldName, parseOfferRow, type FeedOffer } from "./offer-feed-row.ts";
+import { runFeed, type FeedItem, type FeedKind, type FeedReadOptions, type FeedRunReport } from "./feed-stream.server.ts";
+import {
+  countOfferChanges,
+  hotelIdsByFeedId,
+  markUntouchedOffersGone,
+  partnerHosts,
+  upsertOffers,
+  type OfferCounts,
+  type OfferValues,
+} from "#app/offers/offer-rows.server.ts";
+import { isKnownHost } from "#app/outbound/redirect-params.ts";
+import type { Database } from "#app/db/schema.ts";
+
+export interface OfferImportOptions extends FeedReadOptions {
+  /** Check every row and count what would change, but write nothing to the database. */
+  dryRun?: boolean;
+  /** The feed is the complete list of each partner it names: mark their other offers gone. */
+  full?: boolean;
+  /** What "the future" is measured from (tests). */
+  now?: Date;
+}
+
+export interface OfferImportReport extends FeedRunReport, OfferCounts {
+  dryRun: boolean;
+  full: boolean;
+  /** Partners named by the feed's valid rows that exist, sorted. */
+  partners: string[];
+  /** Offers of those partners that a full feed no longer lists, marked gone (0 without `full`, or on a dry run). */
+  markedGone: number;
+}
+
+/**
+ * No key: a batch keeps every row until its hotel and partner are checked, so a later row
+ * that the database check refuses does not replace an earlier good one (the hotel feed's rule,
+ * the last valid row wins).
+ */
+function offerFeed(now: Date, named: Set<string>): FeedKind<FeedOffer> {
+  return {
+    plural: "offers",
+    requiredColumns: ["hotel_id", "partner"],
+    columnName: offerFieldName,
+    isKnownField: (field) => OFFER_FIELDS.includes(offerFieldName(field)),
+    parse(row) {
+      const result = parseOfferRow(row, now);
+      if (!result.ok) return result;
+      named.add(result.offer.partner);
+      return { ok: true, value: result.offer };
+    },
+  };
+}
+
+/**
+ * Imports an offers feed into hotel_offers. Throws FeedError when the file cannot be read as
+ * a feed (or the database fails); batches written before that stay written, and nothing is
+ * marked gone.
+ */
+export async function importOfferFeed(db: Kysely<Database>, file: string, options: OfferImportOptions = {}): Promise<OfferImportReport> {
+  const dryRun = options.dryRun ?? false;
+  const full = options.full ?? false;
+  const counts: OfferCounts = { inserted: 0, updated: 0, unchanged: 0 };
+  const named = new Set<string>();
+  const known = new Set<string>();
+  let duplicates = 0;
+  // With `full`: the hotels (hotels.id) each partner's rows were written for, this run.
+  const touched = new Map<string, string[]>();
+
+  const write = async (items: FeedItem<FeedOffer>[]) => {
+    const rejected: Array<{ item: FeedItem<FeedOffer>; reason: string }> = [];
+    const check = async (reader: Kysely<Database>) => {
+      const [hotels, partners] = await Promise.all([
+        hotelIdsByFeedId(
+          reader,
+          items.map((item) => item.value.hotel_id),
+        ),
+        partnerHosts(
+          reader,
+          items.map((item) => item.value.partner),
+        ),
+      ]);
+      const accepted = new Map<string, OfferValues>();
+      for (const item of items) {
+        const offer = item.value;
+        const hotelId = hotels.get(offer.hotel_id);
+        const host = partners.get(offer.partner);
+        const problems: string[] = [];
+        if (hotelId === undefined) problems.push(`hotel_id ${JSON.stringify(offer.hotel_id)} is not a hotel in the catalogue`);
+        if (host === undefined) problems.push(`partner ${JSON.stringify(offer.partner)} is not a known partner`);
+        else if (!isKnownHost(offer.host, [host])) {
+          problems.push(`url is on ${offer.host}, not on the partner's host ${host}`);
+        }
+        if (host !== undefined) known.add(offer.partner);
+        if (problems.length) rejected.push({ item, reason: problems.join("; ") });
+        else {
+          const key = `${offer.partner}\u0000${hotelId}`;
+          if (accepted.delete(key)) duplicates++;
+          accepted.set(key, {
+            hotel_id: hotelId!,
+            partner_id: offer.partner,
+            price_per_night: offer.price_per_night,
+            currency: offer.currency,
+            landing_url: offer.url,
+            breakfast_included: offer.breakfast_included,
+            free_cancellation: offer.free_cancellation,
+            updated_at: offer.updated_at,
+          });
+        }
+      }
+      return [...accepted.values()];
+    };
+
+    let done: OfferCounts;
+    let accepted: OfferValues[];
+    if (dryRun) {
+      accepted = await check(db);
+      done = await countOfferChanges(db, accepted);
+    } else {
+      ({ accepted, done } = await db.transaction().execute(async (trx) => {
+        const rows = await check(trx);
+        return { accepted: rows, done: await upsertOffers(trx, rows) };
+      }));
+    }
+    counts.inserted += done.inserted;
+    counts.updated += done.updated;
+    counts.unchanged += done.unchanged;
+    if (full && !dryRun) {
+      for (const offer of accepted) {
+        const list = touched.get(offer.partner_id);
+        if (list) list.push(offer.hotel_id);
+        else touched.set(offer.partner_id, [offer.hotel_id]);
+      }
+    }
+    return rejected;
+  };
+
+  const run = await runFeed(
+    file,
+    offerFeed(options.now ?? new Date(), named),
+    {
+      write,
+      saved: () =>
+        dryRun || counts.inserted + counts.updated + counts.unchanged === 0
+          ? ""
+          : `${counts.inserted} inserted, ${counts.updated} updated, ${counts.unchanged} unchanged; no offers were marked gone`,
+    },
+    options,
+  );
+
+  const partners = [...named].filter((partner) => known.has(partner)).sort();
+  let markedGone = 0;
+  if (full && !dryRun) {
+    // Every existing partner the feed named, also one whose rows were all rejected: the
+    // feed says it offers none of the hotels it did not list.
+    markedGone = await markUntouchedOffersGone(db, new Map(partners.map((partner) => [partner, touched.get(partner) ?? []])));
+  }
+  return { ...run, ...counts, duplicates: run.duplicates + duplicates, dryRun, full, partners, markedGone };
+}
