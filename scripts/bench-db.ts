@@ -23,7 +23,14 @@ import { seedDemoCatalogue } from "#app/db/seed.server.ts";
 import { feedPriceSource } from "#app/offers/offers.server.ts";
 import { NO_STAY } from "#app/offers/stay.ts";
 
-const { values } = parseArgs({ options: { hotels: { type: "string", default: "100000" }, runs: { type: "string", default: "30" } } });
+const { values } = parseArgs({
+  options: {
+    hotels: { type: "string", default: "100000" },
+    runs: { type: "string", default: "30" },
+    // --only postgres skips the embedded database (its 100,000-hotel load takes minutes).
+    only: { type: "string" },
+  },
+});
 const HOTELS = Number(values.hotels);
 const RUNS = Number(values.runs);
 
@@ -130,13 +137,15 @@ async function bench(label: string, handle: DatabaseHandle) {
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hg-bench-"));
 try {
-  const pglite = openDatabase({ dataDir: dir });
-  try {
-    await bench("PGlite (embedded, on disk)", pglite);
-  } finally {
-    await pglite.close();
+  if (values.only !== "postgres") {
+    const pglite = openDatabase({ dataDir: dir });
+    try {
+      await bench("PGlite (embedded, on disk)", pglite);
+    } finally {
+      await pglite.close();
+    }
   }
-  if (process.env.TEST_DATABASE_URL) {
+  if (process.env.TEST_DATABASE_URL && values.only !== "pglite") {
     const postgres = openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL });
     try {
       await bench("PostgreSQL", postgres);
