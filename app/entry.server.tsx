@@ -8,6 +8,9 @@ import { renderToPipeableStream } from "react-dom/server";
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { cspNonceContext } from "#app/http/security-headers.server.ts";
 import { log } from "#app/utils/log.server.ts";
+import { InlineStylesContext } from "#app/components/inline-styles.tsx";
+import { builtStylesheet } from "#app/http/inline-styles.server.ts";
+import stylesheet from "./app.css?url";
 
 export const streamTimeout = 5_000;
 
@@ -48,7 +51,10 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       // The nonce goes on React Router's inline scripts and is the default of <Scripts>,
       // <ScrollRestoration> and <Links>.
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      // In production the stylesheet goes inside the document (app/components/inline-styles.tsx).
+      <InlineStylesContext.Provider value={import.meta.env.PROD ? { css: builtStylesheet(stylesheet), nonce } : null}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </InlineStylesContext.Provider>,
       {
         nonce,
         onShellReady() {

@@ -1,6 +1,6 @@
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
-import "./app.css";
+import stylesheet from "./app.css?url";
 import { getAppDatabase } from "#app/db/db.server.ts";
 import { getEnv } from "#app/utils/env.server.ts";
 import { readFlash } from "#app/http/flash.server.ts";
@@ -12,6 +12,7 @@ import { currentRequestMetrics } from "#app/http/request-metrics.server.ts";
 import { IconSprite } from "#app/components/hotel-bits.tsx";
 import { RouteErrorPanel } from "#app/components/route-error-panel.tsx";
 import { SiteChrome } from "#app/components/site-chrome.tsx";
+import { InlineStyles } from "#app/components/inline-styles.tsx";
 
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request }, next) => {
@@ -47,7 +48,11 @@ function temporarilyUnavailable() {
   return data("Tillfälligt fel", { status: 503 });
 }
 
-export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+// In production the stylesheet is inside the document (InlineStyles); in development Vite serves it.
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  ...(import.meta.env.PROD ? [] : [{ rel: "stylesheet", href: stylesheet }]),
+];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const env = getEnv();
@@ -74,6 +79,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b5cad" />
         <Meta />
+        <InlineStyles />
         <Links />
       </head>
       <body className="flex min-h-dvh flex-col">

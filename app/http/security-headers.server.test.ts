@@ -29,7 +29,7 @@ describe("contentSecurityPolicy", () => {
     expect(csp.split("; ")).toEqual([
       "default-src 'self'",
       "script-src 'self' 'nonce-abc123'",
-      "style-src 'self'",
+      "style-src 'self' 'nonce-abc123'",
       "img-src 'self' data: https://*.tiles.example.org https://abcdefgh.supabase.co cf.bstatic.com",
       "font-src 'self'",
       "connect-src 'self'",

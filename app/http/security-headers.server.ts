@@ -45,7 +45,8 @@ export function contentSecurityPolicy({ nonce, images }: { nonce: string; images
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
-    "style-src 'self'",
+    // The nonce lets the document carry its stylesheet inline (app/components/inline-styles.tsx).
+    `style-src 'self' 'nonce-${nonce}'`,
     ["img-src 'self' data:", ...images].join(" "),
     "font-src 'self'",
     "connect-src 'self'",
