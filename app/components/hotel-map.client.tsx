@@ -32,38 +32,51 @@ const CLUSTER_MAX_ZOOM = 16;
  */
 const CLUSTER_RADIUS = 120;
 
+/** Pixels per character of a marker's 13 px bold text, and the pill's padding and tail. */
+const CHAR_WIDTH = 7.6;
+const PILL_PADDING = 20;
+const PILL_HEIGHT = 26;
+const TAIL = 7;
+
+/** A pill's width for its text: Leaflet needs the size up front to anchor the icon. */
+const pillWidth = (text: string) => Math.ceil(text.length * CHAR_WIDTH) + PILL_PADDING;
+
 /**
- * A marker's icon: the price in a pill (or a pin when the price is unknown), with the hotel's
- * name for screen readers. Leaflet makes the icon a button (role, tabindex), named by this text.
+ * A marker's icon: the price in a pill pointing at the hotel (a pin when the price is unknown),
+ * with the hotel's name for screen readers. Leaflet makes the icon a button (role, tabindex),
+ * named by this text.
  */
 function markerIcon(marker: MapMarker, active: boolean): L.DivIcon {
-  const name = escapeHtml(markerLabel(marker));
+  const name = `<span class="sr-only">${escapeHtml(markerLabel(marker))}</span>`;
   const state = active ? " is-active" : "";
   if (!marker.price) {
     return L.divIcon({
       className: `hotel-marker${state}`,
-      html: `<span class="hotel-marker-pin" aria-hidden="true"></span><span class="sr-only">${name}</span>`,
+      html: `<span class="hotel-marker-pin" aria-hidden="true"></span>${name}`,
       iconSize: [28, 28],
       iconAnchor: [14, 28],
       popupAnchor: [0, -26],
     });
   }
+  const width = pillWidth(marker.price);
   return L.divIcon({
     className: `hotel-price-marker${state}`,
-    html: `<span class="sr-only">${name}</span><span aria-hidden="true">${escapeHtml(marker.price)}</span>`,
-    // A box of no size at the hotel's point: the pill inside is sized by its text and drawn
-    // above the point (app.css), since Leaflet cannot measure it beforehand.
-    iconSize: [0, 0],
-    popupAnchor: [0, -32],
+    html: `${name}<span aria-hidden="true">${escapeHtml(marker.price)}</span>`,
+    iconSize: [width, PILL_HEIGHT],
+    iconAnchor: [width / 2, PILL_HEIGHT + TAIL],
+    popupAnchor: [0, -(PILL_HEIGHT + TAIL)],
   });
 }
 
-/** A cluster: a dark pill centred on the hotels' middle, '12 hotell'. */
+/** A cluster: a dark pill centred on its hotels' middle, '12 hotell'. */
 function clusterIcon(count: number, active: boolean): L.DivIcon {
+  const label = clusterLabel(count);
+  const width = pillWidth(label) + 4;
   return L.divIcon({
     className: `hotel-cluster${active ? " is-active" : ""}`,
-    html: `<span>${escapeHtml(clusterLabel(count))}</span>`,
-    iconSize: [0, 0],
+    html: `<span>${escapeHtml(label)}</span>`,
+    iconSize: [width, PILL_HEIGHT + 2],
+    iconAnchor: [width / 2, (PILL_HEIGHT + 2) / 2],
   });
 }
 
