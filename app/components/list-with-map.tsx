@@ -116,19 +116,27 @@ export function ListWithMap({
   const markers = useMemo(() => toMapMarkers(hotels).map((marker) => ({ ...marker, href: withStay(marker.href, stay) })), [hotels, stay]);
   const [listRef, activeHref] = usePointedCard();
   const closing = useMapClosing();
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
 
   const list = (
     <div ref={listRef} id={LIST_ANCHOR} className="min-w-0 scroll-mt-4">
-      <p className="pointer-events-none sticky top-3 z-20 mb-3 flex justify-end lg:hidden">
-        <a
-          href={`#${MAP_ANCHOR}`}
-          onClick={closing.opened}
-          className="pointer-events-auto inline-flex items-center gap-2 rounded-full bg-ink px-4 py-2.5 text-sm font-semibold text-white shadow-lg ring-1 ring-white/40 hover:bg-brand-800"
-        >
-          <MapIcon />
-          Karta
-        </a>
-      </p>
+      {markers.length ? (
+        <>
+          {/* Floats over the first card's image with JavaScript (which hides the compare form's own row);
+          without it, it shares that row's right end. */}
+          <p className={`pointer-events-none sticky z-20 -mb-10 flex justify-end lg:hidden ${hydrated ? "top-0" : "top-3"}`}>
+            <a
+              href={`#${MAP_ANCHOR}`}
+              onClick={closing.opened}
+              className={`pointer-events-auto inline-flex items-center ${hydrated ? "translate-y-3 -translate-x-3" : ""} gap-2 rounded-full bg-ink px-4 py-2.5 text-sm font-semibold text-white shadow-lg ring-1 ring-white/40 hover:bg-brand-800`}
+            >
+              <MapIcon />
+              Karta
+            </a>
+          </p>
+        </>
+      ) : null}
       {children}
     </div>
   );
