@@ -1,25 +1,84 @@
 /**
  * The Leaflet map. Browser-only (Leaflet touches `window` on import) and loaded lazily by
  * hotel-map.tsx, so its JavaScript and CSS arrive only on pages that show a map.
+ *
+ * Markers are drawn with CSS and show the hotel's price; nearby hotels merge into a cluster
+ * ('12 hotell') that zooms in when chosen. Each marker is a keyboard-reachable button whose
+ * accessible name is the hotel and its price.
  */
 import L from "leaflet";
 import "leaflet/dist/leaflet.css";
-import { useEffect } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { AttributionControl, MapContainer, Marker, Popup, TileLayer, ZoomControl, useMap, useMapEvent } from "react-leaflet";
-import { FIT_BOUNDS_MAX_ZOOM, FIT_BOUNDS_PADDING, MAP_MAX_ZOOM, type MapMarker } from "#app/hotels/map-markers.ts";
-
-// A marker drawn with CSS: no image files for bundlers to lose.
-const markerIcon = L.divIcon({
-  className: "hotel-marker",
-  html: '<span aria-hidden="true"></span>',
-  iconSize: [28, 28],
-  iconAnchor: [14, 28],
-  popupAnchor: [0, -26],
-});
+import Supercluster, { type AnyProps } from "supercluster";
+import {
+  clusterLabel,
+  escapeHtml,
+  FIT_BOUNDS_MAX_ZOOM,
+  FIT_BOUNDS_PADDING,
+  MAP_MAX_ZOOM,
+  markerLabel,
+  type MapMarker,
+} from "#app/hotels/map-markers.ts";
 
 // Leaflet's own controls speak English; the site is Swedish. Its prefix without the flag it adds by default.
 const ATTRIBUTION_PREFIX = '<a href="https://leafletjs.com" title="Ett JavaScript-bibliotek för interaktiva kartor">Leaflet</a>';
 const CLOSE_LABEL = "Stäng";
+/** Past this zoom every hotel stands alone (hotels in one building still merge below it). */
+const CLUSTER_MAX_ZOOM = 16;
+/**
+ * How near markers merge, in supercluster's units (512 per tile, so half that in Leaflet's
+ * 256-pixel tiles): about 60 px on screen, as a price pill is about 75 px wide.
+ */
+const CLUSTER_RADIUS = 120;
+
+/** Pixels per character of a marker's 13 px bold text, and the pill's padding and tail. */
+const CHAR_WIDTH = 7.6;
+const PILL_PADDING = 20;
+const PILL_HEIGHT = 26;
+const TAIL = 7;
+
+/** A pill's width for its text: Leaflet needs the size up front to anchor the icon. */
+const pillWidth = (text: string) => Math.ceil(text.length * CHAR_WIDTH) + PILL_PADDING;
+
+/**
+ * A marker's icon: the price in a pill pointing at the hotel (a pin when the price is unknown),
+ * with the hotel's name for screen readers. Leaflet makes the icon a button (role, tabindex),
+ * named by this text.
+ */
+function markerIcon(marker: MapMarker, active: boolean): L.DivIcon {
+  const name = `<span class="sr-only">${escapeHtml(markerLabel(marker))}</span>`;
+  const state = active ? " is-active" : "";
+  if (!marker.price) {
+    return L.divIcon({
+      className: `hotel-marker${state}`,
+      html: `<span class="hotel-marker-pin" aria-hidden="true"></span>${name}`,
+      iconSize: [28, 28],
+      iconAnchor: [14, 28],
+      popupAnchor: [0, -26],
+    });
+  }
+  const width = pillWidth(marker.price);
+  return L.divIcon({
+    className: `hotel-price-marker${state}`,
+    html: `${name}<span aria-hidden="true">${escapeHtml(marker.price)}</span>`,
+    iconSize: [width, PILL_HEIGHT],
+    iconAnchor: [width / 2, PILL_HEIGHT + TAIL],
+    popupAnchor: [0, -(PILL_HEIGHT + TAIL)],
+  });
+}
+
+/** A cluster: a dark pill centred on its hotels' middle, '12 hotell'. */
+function clusterIcon(count: number, active: boolean): L.DivIcon {
+  const label = clusterLabel(count);
+  const width = pillWidth(label) + 4;
+  return L.divIcon({
+    className: `hotel-cluster${active ? " is-active" : ""}`,
+    html: `<span>${escapeHtml(label)}</span>`,
+    iconSize: [width, PILL_HEIGHT + 2],
+    iconAnchor: [width / 2, (PILL_HEIGHT + 2) / 2],
+  });
+}
 
 /** Leaflet 1.9 writes "Close popup" into the popup's close button with no option to change it. */
 function SwedishPopupClose() {
@@ -31,14 +90,142 @@ function SwedishPopupClose() {
   return null;
 }
 
+function fitTo(map: L.Map, markers: MapMarker[]) {
+  if (!markers.length) return;
+  const bounds = L.latLngBounds(markers.map((marker) => [marker.lat, marker.lng] as [number, number]));
+  map.fitBounds(bounds, { padding: [FIT_BOUNDS_PADDING, FIT_BOUNDS_PADDING], maxZoom: FIT_BOUNDS_MAX_ZOOM });
+}
+
+/**
+ * Shows every result: fits the view to the markers, and again when the map's box changes size
+ * from nothing (a map opened full-screen after it was hidden) until the visitor moves it.
+ */
 function FitBounds({ markers }: { markers: MapMarker[] }) {
   const map = useMap();
+  const moved = useRef(false);
   useEffect(() => {
-    if (!markers.length) return;
-    const bounds = L.latLngBounds(markers.map((marker) => [marker.lat, marker.lng] as [number, number]));
-    map.fitBounds(bounds, { padding: [FIT_BOUNDS_PADDING, FIT_BOUNDS_PADDING], maxZoom: FIT_BOUNDS_MAX_ZOOM });
+    moved.current = false;
+    fitTo(map, markers);
+  }, [map, markers]);
+  useEffect(() => {
+    const container = map.getContainer();
+    const markMoved = () => (moved.current = true);
+    container.addEventListener("pointerdown", markMoved);
+    container.addEventListener("keydown", markMoved);
+    let wasEmpty = container.clientWidth === 0;
+    const observer = new ResizeObserver(() => {
+      const empty = container.clientWidth === 0;
+      if (empty) return void (wasEmpty = true);
+      map.invalidateSize();
+      if (wasEmpty && !moved.current) fitTo(map, markers);
+      wasEmpty = false;
+    });
+    observer.observe(container);
+    return () => {
+      observer.disconnect();
+      container.removeEventListener("pointerdown", markMoved);
+      container.removeEventListener("keydown", markMoved);
+    };
   }, [map, markers]);
   return null;
+}
+
+type Cluster = Supercluster<MapMarker, AnyProps>;
+
+/** The current view's clusters and single hotels, recomputed when the map stops moving. */
+function useClusters(index: Cluster) {
+  const map = useMap();
+  const read = () => {
+    const bounds = map.getBounds();
+    const bbox: [number, number, number, number] = [bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()];
+    return index.getClusters(bbox, Math.round(map.getZoom()));
+  };
+  const [features, setFeatures] = useState(read);
+  useEffect(() => setFeatures(read()), [index]); // eslint-disable-line react-hooks/exhaustive-deps
+  useMapEvent("moveend", () => setFeatures(read()));
+  return features;
+}
+
+function HotelMarker({ marker, active }: { marker: MapMarker; active: boolean }) {
+  const icon = useMemo(() => markerIcon(marker, active), [marker, active]);
+  return (
+    <Marker position={[marker.lat, marker.lng]} icon={icon} title={marker.name} zIndexOffset={active ? 1000 : 0}>
+      <Popup>
+        <strong className="block">{marker.name}</strong>
+        <span className="block">{[marker.locationName, marker.country].filter(Boolean).join(", ")}</span>
+        {marker.price ? <span className="block">från {marker.price} / natt</span> : null}
+        <a href={marker.href}>Visa hotellet</a>
+      </Popup>
+    </Marker>
+  );
+}
+
+function ClusterMarker({
+  index,
+  id,
+  count,
+  lat,
+  lng,
+  active,
+}: {
+  index: Cluster;
+  id: number;
+  count: number;
+  lat: number;
+  lng: number;
+  active: boolean;
+}) {
+  const map = useMap();
+  const icon = useMemo(() => clusterIcon(count, active), [count, active]);
+  return (
+    <Marker
+      position={[lat, lng]}
+      icon={icon}
+      zIndexOffset={active ? 1000 : 500}
+      eventHandlers={{
+        click: () => map.flyTo([lat, lng], Math.min(index.getClusterExpansionZoom(id), MAP_MAX_ZOOM), { duration: 0.4 }),
+      }}
+    />
+  );
+}
+
+function ClusteredMarkers({ markers, activeHref }: { markers: MapMarker[]; activeHref: string | null }) {
+  const index = useMemo(() => {
+    const cluster: Cluster = new Supercluster({ radius: CLUSTER_RADIUS, maxZoom: CLUSTER_MAX_ZOOM });
+    cluster.load(
+      markers.map((marker) => ({
+        type: "Feature",
+        properties: marker,
+        geometry: { type: "Point", coordinates: [marker.lng, marker.lat] },
+      })),
+    );
+    return cluster;
+  }, [markers]);
+  const features = useClusters(index);
+  return (
+    <>
+      {features.map((feature) => {
+        const [lng, lat] = feature.geometry.coordinates as [number, number];
+        if ("cluster" in feature.properties && feature.properties.cluster) {
+          const id = feature.properties.cluster_id as number;
+          const active = activeHref !== null && index.getLeaves(id, Infinity).some((leaf) => leaf.properties.href === activeHref);
+          return (
+            <ClusterMarker
+              key={`c${id}`}
+              index={index}
+              id={id}
+              count={feature.properties.point_count as number}
+              lat={lat}
+              lng={lng}
+              active={active}
+            />
+          );
+        }
+        const marker = feature.properties as MapMarker;
+        return <HotelMarker key={marker.id} marker={marker} active={marker.href === activeHref} />;
+      })}
+    </>
+  );
 }
 
 export interface LeafletMapProps {
@@ -47,9 +234,11 @@ export interface LeafletMapProps {
   zoom: number;
   tiles: { url: string; attribution: string };
   label: string;
+  /** The hotel (by its marker's href) whose card the visitor points at: its marker stands out. */
+  activeHref?: string | null;
 }
 
-export default function LeafletMap({ markers, center, zoom, tiles, label }: LeafletMapProps) {
+export default function LeafletMap({ markers, center, zoom, tiles, label, activeHref = null }: LeafletMapProps) {
   return (
     <MapContainer
       center={center}
@@ -64,15 +253,7 @@ export default function LeafletMap({ markers, center, zoom, tiles, label }: Leaf
       <ZoomControl zoomInTitle="Zooma in" zoomOutTitle="Zooma ut" />
       <AttributionControl prefix={ATTRIBUTION_PREFIX} />
       <TileLayer url={tiles.url} attribution={tiles.attribution} maxZoom={MAP_MAX_ZOOM} />
-      {markers.map((marker) => (
-        <Marker key={marker.id} position={[marker.lat, marker.lng]} icon={markerIcon} title={marker.name} alt={marker.name}>
-          <Popup>
-            <strong className="block">{marker.name}</strong>
-            <span className="block">{[marker.locationName, marker.country].filter(Boolean).join(", ")}</span>
-            <a href={marker.href}>Visa hotellet</a>
-          </Popup>
-        </Marker>
-      ))}
+      <ClusteredMarkers markers={markers} activeHref={activeHref} />
       <FitBounds markers={markers} />
       <SwedishPopupClose />
     </MapContainer>

@@ -17,6 +17,8 @@ interface HotelMapProps {
   /** Accessible name of the map region. */
   label?: string;
   className?: string;
+  /** The hotel (by its page's address) whose card the visitor points at, to stand out on the map. */
+  activeHref?: string | null;
 }
 
 /**
@@ -94,6 +96,7 @@ export function HotelMap(props: HotelMapProps) {
                 zoom={view.zoom}
                 tiles={root?.mapTiles ?? DEFAULT_TILES}
                 label={label}
+                activeHref={props.activeHref ?? null}
               />
             </Suspense>
           )

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { initialView, openStreetMapUrl, toMapMarkers } from "./map-markers.ts";
+import { clusterLabel, escapeHtml, initialView, markerLabel, markerPrice, openStreetMapUrl, toMapMarkers } from "./map-markers.ts";
 
 const hotel = (id: string, latitude: number | null, longitude: number | null) => ({
   id,
@@ -27,6 +27,7 @@ describe("toMapMarkers", () => {
         locationName: "Malmö",
         address: "Storgatan 1",
         href: "/Sweden/Malm%C3%B6/hotell-a",
+        price: null,
       },
     ]);
   });
@@ -41,6 +42,36 @@ describe("toMapMarkers", () => {
       hotel("ok", -33.9, 151.2),
     ]);
     expect(markers.map((m) => m.id)).toEqual(["ok"]);
+  });
+});
+
+describe("markerPrice", () => {
+  // Intl writes Swedish amounts with no-break spaces; compare as a visitor reads them.
+  const read = (text: string | null) => text?.replace(/\u00a0/g, " ") ?? null;
+  it("shows the lowest offer in kronor before the feed's own price", () => {
+    expect(read(markerPrice({ offer_price: 1350, price_amount: "2000", price_currency: "SEK" }))).toBe("1 350 kr");
+    expect(toMapMarkers([{ ...hotel("p", 55.6, 13), offer_price: 1760 }]).map((m) => read(m.price))).toEqual(["1 760 kr"]);
+  });
+  it("falls back to the feed's price in its currency, and shows nothing without a price", () => {
+    expect(read(markerPrice({ offer_price: null, price_amount: "1200", price_currency: "SEK" }))).toBe("1 200 kr");
+    expect(read(markerPrice({ offer_price: null, price_amount: "120", price_currency: "EUR" }))).toBe("120 €");
+    expect(markerPrice({ offer_price: null, price_amount: "0", price_currency: "SEK" })).toBeNull();
+    expect(markerPrice({ offer_price: null, price_amount: null })).toBeNull();
+    expect(markerPrice({})).toBeNull();
+  });
+});
+
+describe("marker and cluster labels", () => {
+  it("names the hotel and its price, or the hotel alone", () => {
+    expect(markerLabel({ name: "Hotel City Kungsholmen", price: "1 760 kr" })).toBe("Hotel City Kungsholmen, från 1 760 kr");
+    expect(markerLabel({ name: "Hotel City Kungsholmen", price: null })).toBe("Hotel City Kungsholmen");
+  });
+  it("counts a cluster's hotels", () => {
+    expect(clusterLabel(12)).toBe("12 hotell");
+    expect(clusterLabel(1)).toBe("1 hotell");
+  });
+  it("escapes names for the marker's HTML", () => {
+    expect(escapeHtml(`<img src=x onerror="a('b')"> & co`)).toBe("&lt;img src=x onerror=&quot;a(&#39;b&#39;)&quot;&gt; &amp; co");
   });
 });
 

@@ -1,5 +1,6 @@
 /** Map rules: which hotels get a marker, and where the map starts. Pure. */
 import { hotelPath } from "#app/utils/paths.ts";
+import { formatPrice } from "./hotel.ts";
 import { placeKey } from "./place-names.ts";
 
 export const MAP_MAX_ZOOM = 19;
@@ -19,6 +20,8 @@ export interface MapMarker {
   address: string;
   /** The hotel page. */
   href: string;
+  /** The price the marker shows ('1 350 kr' per night, the lowest offer), or null when unknown. */
+  price: string | null;
 }
 
 interface MarkerSource {
@@ -32,6 +35,43 @@ interface MarkerSource {
   address: string;
   latitude: number | null;
   longitude: number | null;
+  /** The lowest current offer per night, in SEK (list pages have it; the hotel page need not). */
+  offer_price?: number | null;
+  /** The feed's own price per night, in `price_currency`. */
+  price_amount?: string | number | null;
+  price_currency?: string | null;
+}
+
+/**
+ * The price a marker shows: the lowest offer, else the feed's price, else none (the cards' rule).
+ * A hotel read without its offers (`offer_price` absent, as on the hotel page, which compares the
+ * offers itself) shows none rather than a feed price the page may contradict.
+ */
+export function markerPrice(hotel: Pick<MarkerSource, "offer_price" | "price_amount" | "price_currency">): string | null {
+  if (hotel.offer_price === undefined) return null;
+  if (hotel.offer_price !== null && Number.isFinite(hotel.offer_price)) {
+    return formatPrice(hotel.offer_price, "SEK");
+  }
+  const amount = Number(hotel.price_amount);
+  if (hotel.price_amount === null || hotel.price_amount === undefined || !(amount > 0)) return null;
+  return formatPrice(amount, hotel.price_currency || "SEK") || null;
+}
+
+/** A marker's accessible name: the hotel, and its price when known. */
+export function markerLabel(marker: Pick<MapMarker, "name" | "price">): string {
+  return marker.price ? `${marker.name}, från ${marker.price}` : marker.name;
+}
+
+/** A cluster's text and accessible name: '1 hotell', '12 hotell'. */
+export function clusterLabel(count: number): string {
+  return `${count} hotell`;
+}
+
+const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+/** Text made safe to put in HTML (Leaflet's marker icons are HTML strings). */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!);
 }
 
 const validCoordinate = (value: number | null): value is number => value !== null && Number.isFinite(value) && value !== 0;
@@ -51,6 +91,7 @@ export function toMapMarkers(hotels: readonly MarkerSource[]): MapMarker[] {
             locationName: hotel.location_name,
             address: hotel.address,
             href: hotelPath(hotel),
+            price: markerPrice(hotel),
           },
         ]
       : [],

@@ -75,6 +75,20 @@ test("list pages show their hotels on the map", async ({ page }, testInfo) => {
   expect(await map.locator(".leaflet-marker-icon").count()).toBeLessThanOrEqual(cards);
 });
 
+test("pointing at a card lights up its marker on the map beside the list @needs-js", async ({ page }) => {
+  await page.goto("/hotels?country=Sweden&location=Stockholm");
+  const map = page.getByRole("region", { name: "Karta över hotellen" });
+  await expect(map.locator(".leaflet-marker-icon").first()).toBeVisible();
+  await expect(map.locator(".leaflet-marker-icon.is-active")).toHaveCount(0);
+  const card = page.locator("main article").first();
+  await card.hover();
+  await expect(map.locator(".leaflet-marker-icon.is-active")).toHaveCount(1);
+  await page.mouse.move(0, 0);
+  await expect(map.locator(".leaflet-marker-icon.is-active")).toHaveCount(0);
+  await card.getByRole("link", { name: "Visa hotell" }).focus();
+  await expect(map.locator(".leaflet-marker-icon.is-active")).toHaveCount(1);
+});
+
 test("an unknown hotel answers 404 with the error panel, marked noindex", async ({ page }) => {
   const response = await page.goto("/Sweden/Stockholm/hotellet-som-inte-finns");
   expect(response?.status()).toBe(404);

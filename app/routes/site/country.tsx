@@ -6,7 +6,7 @@ import { hotelCount } from "#app/hotels/hotel.ts";
 import { Breadcrumbs } from "#app/components/breadcrumbs.tsx";
 import { FilterBar } from "#app/components/filter-bar.tsx";
 import { HotelListSection } from "#app/components/hotel-list-section.tsx";
-import { MapToggle } from "#app/components/map-toggle.tsx";
+import { ListWithMap } from "#app/components/list-with-map.tsx";
 import { ListNotices } from "#app/components/list-notices.tsx";
 import { isChosenStay } from "#app/offers/stay.ts";
 import { SeoText } from "#app/components/seo-text.tsx";
@@ -67,14 +67,9 @@ export default function CountryPage({ loaderData }: Route.ComponentProps) {
           stay={page.stay}
           today={page.today}
         />
-        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_400px]">
-          <div className="min-w-0">
-            <HotelListSection page={page} variant="large" />
-          </div>
-          <div>
-            <MapToggle stay={page.stay} hotels={page.hotels} country={country} label={`Karta över hotell i ${countryName}`} />
-          </div>
-        </div>
+        <ListWithMap stay={page.stay} hotels={page.hotels} country={country} label={`Karta över hotell i ${countryName}`}>
+          <HotelListSection page={page} variant="large" />
+        </ListWithMap>
       </div>
       <SeoText country={country} />
     </>

@@ -16,7 +16,7 @@ import { hotelPath, placePath } from "#app/utils/paths.ts";
 import { hotelItemListJsonLd, seoMeta, siteFromMatches } from "#app/seo/meta-tags.ts";
 import { FilterBar } from "#app/components/filter-bar.tsx";
 import { HotelListSection } from "#app/components/hotel-list-section.tsx";
-import { MapToggle } from "#app/components/map-toggle.tsx";
+import { ListWithMap } from "#app/components/list-with-map.tsx";
 import { ListNotices } from "#app/components/list-notices.tsx";
 import { isChosenStay, NO_STAY, withStay } from "#app/offers/stay.ts";
 
@@ -143,14 +143,9 @@ export default function Hotels({ loaderData, actionData }: Route.ComponentProps)
         today={page.today}
       />
       <AiRecommendationBox result={actionData?.ai ?? null} action={`${location.pathname}${location.search}`} />
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_400px]">
-        <div className="min-w-0 lg:order-1">
-          <HotelListSection page={page} variant="large" />
-        </div>
-        <div className="lg:order-2">
-          <MapToggle stay={page.stay} hotels={page.hotels} city={page.params.location} country={page.params.country} />
-        </div>
-      </div>
+      <ListWithMap stay={page.stay} hotels={page.hotels} city={page.params.location} country={page.params.country}>
+        <HotelListSection page={page} variant="large" />
+      </ListWithMap>
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { hotelCount } from "#app/hotels/hotel.ts";
 import { Breadcrumbs } from "#app/components/breadcrumbs.tsx";
 import { FilterBar } from "#app/components/filter-bar.tsx";
 import { HotelListSection } from "#app/components/hotel-list-section.tsx";
-import { MapToggle } from "#app/components/map-toggle.tsx";
+import { ListWithMap } from "#app/components/list-with-map.tsx";
 import { ListNotices } from "#app/components/list-notices.tsx";
 import { isChosenStay } from "#app/offers/stay.ts";
 import { countryPath, hotelPath, placePath } from "#app/utils/paths.ts";
@@ -69,15 +69,16 @@ export default function PlacePage({ loaderData }: Route.ComponentProps) {
         stay={page.stay}
         today={page.today}
       />
-      <MapToggle
+      <ListWithMap
         stay={page.stay}
         hotels={page.hotels}
         city={location}
         country={country}
         label={`Karta över hotell i ${names.location}`}
         placement="top"
-      />
-      <HotelListSection page={page} variant="compact" emptyText="Inga hotell hittades för den här platsen" />
+      >
+        <HotelListSection page={page} variant="compact" emptyText="Inga hotell hittades för den här platsen" />
+      </ListWithMap>
     </div>
   );
 }
