@@ -110,6 +110,15 @@ describe("country and place loaders", () => {
     expect(gothenburg.page.total).toBeGreaterThan(0);
   });
 
+  it("give a country page its places with hotel counts, in Swedish names and order", async () => {
+    const sweden = await country.loader(args("/Sweden", { country: "Sweden" }));
+    const labels = sweden.places.map((place) => place.label);
+    expect(labels).toContain("Göteborg");
+    expect(labels).toEqual([...labels].sort(new Intl.Collator("sv-SE").compare));
+    expect(sweden.places.find((place) => place.label === "Göteborg")).toMatchObject({ value: "Gothenburg" });
+    expect(sweden.places.reduce((sum, place) => sum + place.hotelCount, 0)).toBe(sweden.page.total);
+  });
+
   it("answer 301 to that address for every other spelling: Swedish, case, accents, a trailing slash", async () => {
     const location = async (run: () => Promise<unknown>) => {
       try {
