@@ -68,7 +68,8 @@ export function FilterBar({ params, countries, locations, action, fixedPlace = f
         }}
         className="mt-4 grid gap-4 md:mt-0 md:grid-cols-2 lg:grid-cols-6 lg:items-end"
       >
-        <div className="lg:col-span-2">
+        {/* Without the country and place selects, the field takes their room. */}
+        <div className={fixedPlace ? "lg:col-span-4" : "lg:col-span-2"}>
           {/* Looks like the labels beside it; the field's own label is the longer text. */}
           <p className="mb-1 block text-sm font-medium" aria-hidden="true">
             Sök
