@@ -183,14 +183,14 @@ export function ImageCarousel({ images, name, variant = "page", fillHeight = fal
             <Chevron direction="right" />
           </button>
           {/* The dots are for the mouse (the counter tells a screen reader where it is). */}
-          <div aria-hidden="true" className="absolute inset-x-0 bottom-2 flex justify-center gap-1.5">
+          <div aria-hidden="true" className={`absolute inset-x-0 flex justify-center ${card ? "bottom-2 gap-1.5" : "bottom-3 gap-2"}`}>
             {images.map((image, i) => (
               <button
                 key={image}
                 type="button"
                 tabIndex={-1}
                 onClick={() => go(i)}
-                className={`size-2 rounded-full shadow ring-1 ring-black/20 ${i === index ? "bg-white" : "bg-white/50 hover:bg-white/80"}`}
+                className={`${card ? "size-2" : "size-2.5"} rounded-full shadow ring-1 ring-black/20 ${i === index ? "bg-white" : "bg-white/50 hover:bg-white/80"}`}
               />
             ))}
           </div>
