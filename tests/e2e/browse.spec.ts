@@ -201,3 +201,19 @@ test("a card's pictures have previous and next buttons (with JS), a picture coun
   await card.getByRole("button", { name: "Föregående bild" }).click();
   await expect(card.getByText(`Bild ${count} av ${count}`)).toBeVisible();
 });
+
+test("suggestions in the phone's filter panel fit the screen, and one letter opens no box", { tag: "@needs-js" }, async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto("/hotels");
+  await page.getByText("Visa filter", { exact: true }).click();
+  const input = page.getByRole("combobox", { name: "Sök hotell, städer eller resmål" });
+  await input.fill("s");
+  await expect(page.getByRole("listbox", { includeHidden: true })).toBeHidden();
+  await expect(input).toHaveAttribute("aria-expanded", "false");
+  await input.fill("sto");
+  const list = page.getByRole("listbox");
+  await expect(list.getByRole("option").first()).toBeVisible();
+  const box = (await list.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+});
