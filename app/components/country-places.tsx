@@ -22,9 +22,10 @@ export function CountryPlaces({
       <h2 id="country-places-heading" className="mb-2 text-sm font-semibold text-muted">
         Platser i {countryName}
       </h2>
-      <ul className="flex flex-wrap gap-2">
+      {/* One row to swipe on a phone (a country may have dozens of places), wrapped from 640 px. */}
+      <ul className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0 sm:pb-0">
         {places.map((place) => (
-          <li key={place.value}>
+          <li key={place.value} className="shrink-0">
             <Link
               to={withStay(placePath(country, place.value), stay)}
               className="inline-flex items-center gap-2 rounded-full border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:border-brand-600 hover:bg-brand-50 hover:text-brand-700"
