@@ -183,14 +183,18 @@ export function ImageCarousel({ images, name, variant = "page", fillHeight = fal
             <Chevron direction="right" />
           </button>
           {/* The dots are for the mouse (the counter tells a screen reader where it is). */}
-          <div aria-hidden="true" className={`absolute inset-x-0 flex justify-center ${card ? "bottom-2 gap-1.5" : "bottom-3 gap-2"}`}>
+          {/* On a dark pill, so that they show on light pictures (and the placeholder) too. */}
+          <div
+            aria-hidden="true"
+            className={`absolute left-1/2 flex -translate-x-1/2 items-center rounded-full bg-black/45 px-2 py-1 ${card ? "bottom-2 gap-1.5" : "bottom-3 gap-2"}`}
+          >
             {images.map((image, i) => (
               <button
                 key={image}
                 type="button"
                 tabIndex={-1}
                 onClick={() => go(i)}
-                className={`${card ? "size-2" : "size-2.5"} rounded-full shadow ring-1 ring-black/20 ${i === index ? "bg-white" : "bg-white/50 hover:bg-white/80"}`}
+                className={`${card ? "size-2" : "size-2.5"} rounded-full ${i === index ? "bg-white" : "bg-white/45 hover:bg-white/80"}`}
               />
             ))}
           </div>
