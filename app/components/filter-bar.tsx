@@ -14,6 +14,7 @@ import { isDefaultStayField, type Stay } from "#app/offers/stay.ts";
 import { SearchBar } from "./search-bar.tsx";
 import { StayFields } from "./stay-fields.tsx";
 import { Input } from "./ui/input.tsx";
+import { Select } from "./ui/select.tsx";
 
 interface FilterBarProps {
   params: ListParams;
@@ -29,8 +30,6 @@ interface FilterBarProps {
   stay: Stay;
   today: string;
 }
-
-const selectClass = "w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm disabled:bg-slate-100 disabled:text-slate-500";
 
 /**
  * The filter bar: a GET form that works without JavaScript (submit button); with it, the
@@ -69,8 +68,10 @@ export function FilterBar({ params, countries, locations, action, fixedPlace = f
         }}
         className="mt-4 grid gap-4 md:mt-0 md:grid-cols-2 lg:grid-cols-6 lg:items-end"
       >
-        <div className="lg:col-span-2">
-          <p className="mb-1 text-sm font-medium" aria-hidden="true">
+        {/* Without the country and place selects, the field takes their room. */}
+        <div className={fixedPlace ? "lg:col-span-4" : "lg:col-span-2"}>
+          {/* Looks like the labels beside it; the field's own label is the longer text. */}
+          <p className="mb-1 block text-sm font-medium" aria-hidden="true">
             Sök
           </p>
           <SearchBar standalone={false} defaultValue={params.search} id="filter-search" label="Sök hotell, städer eller resmål" />
@@ -229,14 +230,15 @@ function SelectField({ name, label, value, options, disabled, resetKey = "", onC
       <label htmlFor={id} className="mb-1 block text-sm font-medium">
         {label}
       </label>
-      <select
+      <Select
         id={id}
         name={name}
         defaultValue={value}
         // A new key after navigation makes the uncontrolled select show the URL's value again.
         key={`${resetKey}|${value}`}
         disabled={disabled}
-        className={selectClass}
+        // As tall as the text boxes beside it (a select's own line box is a few pixels shorter).
+        className="h-10.5"
         onChange={onChange}
       >
         {options.map((option) => (
@@ -244,7 +246,7 @@ function SelectField({ name, label, value, options, disabled, resetKey = "", onC
             {option.label}
           </option>
         ))}
-      </select>
+      </Select>
     </div>
   );
 }

@@ -1,11 +1,12 @@
 import { useId } from "react";
 import { Link } from "react-router";
 import type { HotelSummary } from "#app/hotels/hotel-queries.server.ts";
-import { CARD_LIMITS, formatPrice, PLACEHOLDER_IMAGE, truncate } from "#app/hotels/hotel.ts";
+import { CARD_LIMITS, formatPrice, truncate } from "#app/hotels/hotel.ts";
 import { hotelPath } from "#app/utils/paths.ts";
 import { NO_STAY, nightsLabel, nightsOf, stayTotal, withStay, type Stay } from "#app/offers/stay.ts";
 import { AmenityList, RatingBadge, StarRating } from "./hotel-bits.tsx";
 import { CompareCheckbox } from "./compare.tsx";
+import { ImageCarousel } from "./image-carousel.tsx";
 
 interface HotelCardProps {
   hotel: HotelSummary;
@@ -35,10 +36,12 @@ function CardPrice({ hotel, stay }: { hotel: HotelSummary; stay: Stay }) {
     <div className="text-sm text-muted">
       <p>
         från{" "}
-        <span className="text-lg font-bold whitespace-nowrap text-ink">
-          {formatPrice(perNight, hotel.offer_price === null ? hotel.price_currency : "SEK")}
-        </span>{" "}
-        <span className="whitespace-nowrap">/ natt</span>
+        <span className="whitespace-nowrap">
+          <span className="text-lg font-bold text-ink">
+            {formatPrice(perNight, hotel.offer_price === null ? hotel.price_currency : "SEK")}
+          </span>{" "}
+          / natt
+        </span>
       </p>
       {total !== null ? (
         <p>
@@ -46,13 +49,10 @@ function CardPrice({ hotel, stay }: { hotel: HotelSummary; stay: Stay }) {
           {stay.rooms > 1 ? `, ${stay.rooms} rum` : ""}
         </p>
       ) : null}
-      {hotel.offer_count > 0 ? <p>hos {sitesLabel(hotel.offer_count)}</p> : null}
+      {/* An empty line when no site has an offer, so that prices in a row of cards line up. */}
+      {hotel.offer_count > 0 ? <p>hos {sitesLabel(hotel.offer_count)}</p> : <p aria-hidden="true">&nbsp;</p>}
     </div>
   );
-}
-
-function fallbackToPlaceholder(event: React.SyntheticEvent<HTMLImageElement>) {
-  if (!event.currentTarget.src.endsWith(PLACEHOLDER_IMAGE)) event.currentTarget.src = PLACEHOLDER_IMAGE;
 }
 
 export function HotelCard({
@@ -74,41 +74,11 @@ export function HotelCard({
   return (
     <article
       aria-labelledby={headingId}
-      className={`overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm ${large ? "md:flex" : ""}`}
+      // Full height of its grid cell, the price and button pinned to the bottom: a row of cards lines up.
+      className={`flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm ${large ? "md:flex-row" : ""}`}
     >
-      <div className={large ? "md:w-[300px] md:shrink-0" : ""}>
-        {images.length > 1 ? (
-          // Scroll-snap carousel: every image reachable by scrolling or swiping, with or without JS.
-          // Focusable so that a keyboard can scroll it.
-          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-          <ul className="flex h-[200px] snap-x snap-mandatory overflow-x-auto" aria-label={`Bilder på ${hotel.name}`} tabIndex={0}>
-            {images.map((image, index) => (
-              <li key={image} className="h-full w-full shrink-0 snap-start">
-                <img
-                  src={image}
-                  alt={index === 0 ? hotel.name : `${hotel.name}, bild ${index + 1}`}
-                  width={300}
-                  height={200}
-                  loading={eager && index === 0 ? "eager" : "lazy"}
-                  decoding="async"
-                  onError={fallbackToPlaceholder}
-                  className="h-full w-full object-cover"
-                />
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <img
-            src={images[0]}
-            alt={hotel.name}
-            width={300}
-            height={200}
-            loading={eager ? "eager" : "lazy"}
-            decoding="async"
-            onError={fallbackToPlaceholder}
-            className="h-[200px] w-full object-cover"
-          />
-        )}
+      <div className={large ? "shrink-0 md:w-[300px]" : "shrink-0"}>
+        <ImageCarousel images={images} name={hotel.name} variant="card" fillHeight={large} eager={eager} />
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <div className="flex flex-wrap items-start justify-between gap-2">
@@ -131,11 +101,11 @@ export function HotelCard({
         <AmenityList amenities={hotel.amenities} max={amenityCount} />
         <div className="mt-auto space-y-2 pt-2">
           <CardPrice hotel={hotel} stay={stay} />
-          <div className="flex items-center justify-between gap-2">
+          <div className="flex flex-wrap items-center justify-between gap-2">
             {comparable ? <CompareCheckbox hotelId={hotel.id} hotelName={hotel.name} /> : <span />}
             <Link
               to={href}
-              className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold whitespace-nowrap text-white hover:bg-brand-700"
+              className="ml-auto shrink-0 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold whitespace-nowrap text-white hover:bg-brand-700"
               aria-describedby={headingId}
             >
               Visa hotell

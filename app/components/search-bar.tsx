@@ -4,6 +4,7 @@ import type { Suggestions } from "#app/hotels/hotel-queries.server.ts";
 import { countryPath, hotelPath, hotelsSearchPath, placePath } from "#app/utils/paths.ts";
 import { isDefaultStayField, STAY_PARAM_NAMES, STAY_PARAMS, type Stay } from "#app/offers/stay.ts";
 import { StayFields } from "./stay-fields.tsx";
+import { controlClassName } from "./ui/control.ts";
 
 const MIN_LENGTH = 2;
 const DEBOUNCE_MS = 200;
@@ -197,6 +198,8 @@ export function SearchBar({
   const groups = (["Länder", "Platser", "Hotell"] as const)
     .map((group) => ({ group, items: options.map((option, index) => ({ option, index })).filter(({ option }) => option.group === group) }))
     .filter(({ items }) => items.length);
+  // A box opens only with something in it: one character typed is neither a hint nor a search.
+  const expanded = open && (status !== null || groups.length > 0);
 
   const field = (
     <div ref={wrapper} className="relative flex-1">
@@ -218,20 +221,26 @@ export function SearchBar({
         onClick={() => setOpen(true)}
         onKeyDown={onKeyDown}
         role="combobox"
-        aria-expanded={open}
+        aria-expanded={expanded}
         aria-controls={listId}
         aria-autocomplete="list"
-        aria-activedescendant={open && active >= 0 ? `${listId}-${active}` : undefined}
+        aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
         // Short enough for a 390 px phone; the label says the rest and the button says "Sök".
         placeholder="Hotell eller resmål"
-        className="w-full rounded-full border border-slate-300 bg-white px-5 py-3 text-base shadow-sm"
+        className={
+          standalone
+            ? "w-full rounded-full border border-slate-300 bg-white px-5 py-3 text-base shadow-sm"
+            : // In the filter bar: the same box as the selects and date fields beside it.
+              controlClassName("comfortable", "h-10.5")
+        }
       />
       <div
         id={listId}
         role="listbox"
         aria-label="Sökförslag"
-        hidden={!open}
-        className="absolute left-0 z-40 mt-2 max-h-[300px] w-[calc(100vw-2rem)] overflow-y-auto rounded-lg border border-slate-200 bg-white p-2 shadow-lg md:w-[500px]"
+        hidden={!expanded}
+        // As wide as the field on a phone (it may sit inside the filter panel), wider from 768 px.
+        className="absolute inset-x-0 z-40 mt-2 max-h-[300px] overflow-y-auto rounded-lg border border-slate-200 bg-white p-2 shadow-lg md:right-auto md:w-[500px] md:max-w-[calc(100vw-3rem)]"
       >
         {status ? <p className="px-3 py-2 text-sm text-muted">{status}</p> : null}
         {groups.map(({ group, items }) => (

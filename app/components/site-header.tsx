@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { Link, NavLink, useLocation, useMatches } from "react-router";
 import { countryPath } from "#app/utils/paths.ts";
 import type { PlaceChoice } from "#app/hotels/places.server.ts";
 import { SignOutButton } from "./sign-out-button.tsx";
@@ -16,6 +16,41 @@ const linkClass = (active: boolean) =>
   `rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-brand-50 hover:text-brand-700 ${
     active ? "bg-brand-50 text-brand-700" : "text-ink"
   }`;
+
+/** Pages under Destinationer: a country, a place and a hotel (and what they answer, such as a 404). */
+const DESTINATION_ROUTES = new Set(["routes/site/country", "routes/site/place", "routes/site/hotel"]);
+
+function Chevron() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 transition-transform group-open/dest:rotate-180" fill="currentColor">
+      <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z" />
+    </svg>
+  );
+}
+
+/** The Destinationer group's links, the same in the desktop and the mobile menu. */
+function DestinationLinks({ countries }: { countries: PlaceChoice[] }) {
+  return (
+    <>
+      {countries.map((country) => (
+        <li key={country.value}>
+          <NavLink
+            to={countryPath(country.value)}
+            className={({ isActive }) => `block rounded-md px-3 py-2 text-sm hover:bg-brand-50 ${isActive ? "bg-brand-50" : ""}`}
+          >
+            <span className="block font-medium">{country.label}</span>
+            <span className="block text-muted">Utforska hotell i {country.label}</span>
+          </NavLink>
+        </li>
+      ))}
+      <li className="mt-1 border-t border-slate-100 pt-1">
+        <Link to="/hotels" className="block rounded-md px-3 py-2 text-sm font-medium text-brand-700 hover:bg-brand-50">
+          Visa alla destinationer
+        </Link>
+      </li>
+    </>
+  );
+}
 
 /** Closes an open <details> menu after navigation, a click outside it, or Escape. */
 function useDisclosureMenu() {
@@ -45,14 +80,10 @@ function useDisclosureMenu() {
 }
 
 export function SiteHeader({ siteName, countries, user }: SiteHeaderProps) {
-  const { pathname } = useLocation();
   const destinationsMenu = useDisclosureMenu();
   const mobileMenu = useDisclosureMenu();
-  const inDestinations = countries.some((country) => {
-    const path = countryPath(country.value).toLowerCase();
-    const current = pathname.toLowerCase();
-    return current === path || current.startsWith(`${path}/`);
-  });
+  const matches = useMatches();
+  const inDestinations = matches.some((match) => DESTINATION_ROUTES.has(match.id));
 
   return (
     <header className="border-b border-slate-200 bg-white">
@@ -70,27 +101,16 @@ export function SiteHeader({ siteName, countries, user }: SiteHeaderProps) {
               </NavLink>
             </li>
             <li className="relative">
-              <details ref={destinationsMenu}>
-                <summary className={`${linkClass(inDestinations)} inline-flex list-none items-center gap-1`}>
+              <details ref={destinationsMenu} className="group/dest">
+                <summary
+                  className={`${linkClass(inDestinations)} inline-flex list-none items-center gap-1`}
+                  aria-current={inDestinations ? "true" : undefined}
+                >
                   Destinationer
-                  <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="currentColor">
-                    <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z" />
-                  </svg>
+                  <Chevron />
                 </summary>
                 <ul className="absolute right-0 z-30 mt-2 w-72 rounded-lg border border-slate-200 bg-white p-2 shadow-lg">
-                  {countries.map((country) => (
-                    <li key={country.value}>
-                      <Link to={countryPath(country.value)} className="block rounded-md px-3 py-2 text-sm hover:bg-brand-50">
-                        <span className="block font-medium">{country.label}</span>
-                        <span className="block text-muted">Utforska hotell i {country.label}</span>
-                      </Link>
-                    </li>
-                  ))}
-                  <li className="mt-1 border-t border-slate-100 pt-1">
-                    <Link to="/hotels" className="block rounded-md px-3 py-2 text-sm font-medium text-brand-700 hover:bg-brand-50">
-                      Visa alla destinationer
-                    </Link>
-                  </li>
+                  <DestinationLinks countries={countries} />
                 </ul>
               </details>
             </li>
@@ -122,35 +142,46 @@ export function SiteHeader({ siteName, countries, user }: SiteHeaderProps) {
             </svg>
             Meny
           </summary>
-          <nav aria-label="Mobilmeny" className="absolute right-0 z-30 mt-2 w-64 rounded-lg border border-slate-200 bg-white p-2 shadow-lg">
-            <ul>
+          <nav
+            aria-label="Mobilmeny"
+            className="absolute right-0 z-30 mt-2 max-h-[calc(100dvh-5rem)] w-72 max-w-[calc(100vw-2rem)] overflow-y-auto rounded-lg border border-slate-200 bg-white p-2 shadow-lg"
+          >
+            <ul className="space-y-0.5">
               <li>
-                <Link to="/hotels" className="block rounded-md px-3 py-2 text-sm font-medium hover:bg-brand-50">
+                <NavLink to="/hotels" className={({ isActive }) => `block ${linkClass(isActive)}`}>
                   Hotell
-                </Link>
+                </NavLink>
               </li>
-              {countries.map((country) => (
-                <li key={country.value}>
-                  <Link to={countryPath(country.value)} className="block rounded-md px-3 py-2 text-sm hover:bg-brand-50">
-                    Utforska hotell i {country.label}
-                  </Link>
-                </li>
-              ))}
               <li>
-                <Link to="/blog" className="block rounded-md px-3 py-2 text-sm font-medium hover:bg-brand-50">
+                {/* The same group as the desktop menu's; open at once on a destination's page. */}
+                <details className="group/dest" open={inDestinations}>
+                  <summary
+                    className={`${linkClass(inDestinations)} flex list-none items-center justify-between gap-1`}
+                    aria-current={inDestinations ? "true" : undefined}
+                  >
+                    Destinationer
+                    <Chevron />
+                  </summary>
+                  <ul className="mt-1 ml-3 border-l border-slate-200 pl-2">
+                    <DestinationLinks countries={countries} />
+                  </ul>
+                </details>
+              </li>
+              <li>
+                <NavLink to="/blog" className={({ isActive }) => `block ${linkClass(isActive)}`}>
                   Reseguider
-                </Link>
+                </NavLink>
               </li>
               {user?.isAdmin ? (
                 <li>
-                  <Link to="/admin" className="block rounded-md px-3 py-2 text-sm font-medium hover:bg-brand-50">
+                  <NavLink to="/admin" className={({ isActive }) => `block ${linkClass(isActive)}`}>
                     Admin
-                  </Link>
+                  </NavLink>
                 </li>
               ) : null}
               {user ? (
                 <li>
-                  <SignOutButton className="block w-full rounded-md px-3 py-2 text-left text-sm font-medium hover:bg-brand-50" />
+                  <SignOutButton className={`block w-full text-left ${linkClass(false)}`} />
                 </li>
               ) : null}
             </ul>

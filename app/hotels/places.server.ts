@@ -68,6 +68,31 @@ export function listLocations(db: DB, country: string): Promise<PlaceChoice[]> {
   });
 }
 
+/** A place of a country with how many hotels it has, for the country page's way down to its places. */
+export interface CountryPlace extends PlaceChoice {
+  hotelCount: number;
+}
+
+/** Places of a country (any spelling of it) with their hotel counts, by Swedish name in Swedish order. */
+export function listCountryPlaces(country: string, db: DB = getAppDatabase().db): Promise<CountryPlace[]> {
+  const key = placeKey(country);
+  return cachedRead(db, `country-places:${key}`, async () => {
+    const [rows, names] = await Promise.all([
+      db
+        .selectFrom("catalogue_places")
+        .select(["country", "location", "hotel_count"])
+        .where("hotel_count", ">", 0)
+        .where("location_key", "<>", "")
+        .where(sql<boolean>`country_key = place_key(${country})`)
+        .execute(),
+      getPlaceNames(db),
+    ]);
+    return rows
+      .map((row) => ({ value: row.location, label: names.place(row.country, row.location), hotelCount: row.hotel_count }))
+      .sort(byLabel);
+  });
+}
+
 export interface PlaceOption {
   id: string;
   location: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { listHref, readListParams } from "./search-params.ts";
+import { canonicalListQuery, listHref, readListParams } from "./search-params.ts";
 
 describe("readListParams", () => {
   it("reads every parameter", () => {
@@ -55,5 +55,21 @@ describe("listHref", () => {
   it("keeps every amenity of a repeated bekvamlighet", () => {
     const current = new URLSearchParams("bekvamlighet=pool&bekvamlighet=spa&sida=2");
     expect(listHref("/hotels", current, { sida: 3 })).toBe("/hotels?bekvamlighet=pool&bekvamlighet=spa&sida=3");
+  });
+});
+
+describe("canonicalListQuery", () => {
+  const canonical = (query: string) => canonicalListQuery(new URLSearchParams(query));
+  it("drops junk, defaults and the stay", () => {
+    expect(canonical("")).toBe("");
+    expect(canonical("sida=abc")).toBe("");
+    expect(canonical("sida=1&rating=9&sortera=rekommenderat&gastbetyg=2&bekvamlighet=nope&utm_source=x")).toBe("");
+    expect(canonical("incheckning=2030-01-01&utcheckning=2030-01-03&vuxna=3&rum=2")).toBe("");
+  });
+  it("keeps what changes the list, normalised and in a fixed order", () => {
+    expect(canonical("sida=2&rating=4&country=Sweden&search=%20spa%20")).toBe("?search=spa&country=Sweden&rating=4&sida=2");
+    expect(canonical("bekvamlighet=wifi&bekvamlighet=pool&bekvamlighet=wifi&prismax=500&prismin=1500&sortera=pris")).toBe(
+      "?prismin=500&prismax=1500&bekvamlighet=pool&bekvamlighet=wifi&sortera=pris",
+    );
   });
 });

@@ -134,3 +134,30 @@ export function listHref(pathname: string, current: URLSearchParams, changes: Re
   const query = next.toString();
   return query ? `${pathname}?${query}` : pathname;
 }
+
+/**
+ * The query of a list's canonical address: only parameters that change which hotels are listed
+ * or in what order, each read as the list reads it and written once in a fixed order, so
+ * `?sida=abc`, `?rating=9` or a repeated key never make a second address for the same list.
+ * The stay is left out (it only changes prices).
+ */
+export function canonicalListQuery(current: URLSearchParams): string {
+  const params = readListParams(current);
+  const query = new URLSearchParams();
+  const put = (key: string, value: string | number | undefined) => {
+    if (value !== undefined && value !== "") query.set(key, String(value));
+  };
+  put("search", params.search);
+  put("destination", params.destination);
+  put("country", params.country);
+  put("location", params.location);
+  put("rating", params.rating);
+  put("gastbetyg", params.guestRating);
+  put("prismin", params.priceMin);
+  put("prismax", params.priceMax);
+  for (const amenity of [...params.amenities].sort()) query.append("bekvamlighet", amenity);
+  if (params.sort !== "rekommenderat") put("sortera", params.sort);
+  if (params.page > 1) put("sida", params.page);
+  const search = query.toString();
+  return search ? `?${search}` : "";
+}

@@ -171,3 +171,49 @@ test("hostile query strings never break the list", async ({ page }) => {
     await expect(page.locator("script:text('alert(1)')")).toHaveCount(0);
   }
 });
+
+test("a country page leads to its places, with their hotel counts", async ({ page }) => {
+  await page.goto("/Sweden");
+  const places = page.getByRole("navigation", { name: "Platser i Sverige" });
+  const gothenburg = places.getByRole("link", { name: /^Göteborg \(\d+ hotell\)$/ });
+  await expect(gothenburg).toHaveAttribute("href", "/Sweden/Gothenburg");
+  await gothenburg.click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Hotell i Göteborg, Sverige");
+});
+
+test("a card's pictures have previous and next buttons (with JS), a picture count without", async ({ page }, testInfo) => {
+  await page.goto("/hotels");
+  const card = page.locator("main article").first();
+  const pictures = card.getByRole("list", { name: /^Bilder på / });
+  const count = await pictures.locator("img").count();
+  expect(count).toBeGreaterThan(1);
+  if (jsOff(testInfo)) {
+    await expect(card.getByText(`${count} bilder`)).toBeVisible();
+    await expect(pictures).toHaveCSS("overflow-x", "auto");
+    return;
+  }
+  await expect(card.getByText(`Bild 1 av ${count}`)).toBeVisible();
+  await card.getByRole("button", { name: "Nästa bild" }).click();
+  await expect(card.getByText(`Bild 2 av ${count}`)).toBeVisible();
+  await card.getByRole("button", { name: "Föregående bild" }).press("Enter");
+  await expect(card.getByText(`Bild 1 av ${count}`)).toBeVisible();
+  // From the first picture, back goes round to the last.
+  await card.getByRole("button", { name: "Föregående bild" }).click();
+  await expect(card.getByText(`Bild ${count} av ${count}`)).toBeVisible();
+});
+
+test("suggestions in the phone's filter panel fit the screen, and one letter opens no box", { tag: "@needs-js" }, async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto("/hotels");
+  await page.getByText("Visa filter", { exact: true }).click();
+  const input = page.getByRole("combobox", { name: "Sök hotell, städer eller resmål" });
+  await input.fill("s");
+  await expect(page.getByRole("listbox", { includeHidden: true })).toBeHidden();
+  await expect(input).toHaveAttribute("aria-expanded", "false");
+  await input.fill("sto");
+  const list = page.getByRole("listbox");
+  await expect(list.getByRole("option").first()).toBeVisible();
+  const box = (await list.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+});

@@ -72,3 +72,24 @@ test("/healthz reports the database", { tag: "@same-without-js" }, async ({ requ
   expect(response.status()).toBe(200);
   expect(await response.json()).toEqual({ status: "ok", database: "up" });
 });
+
+test("the mobile menu has the Destinationer group, current on a country page", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto("/Sweden");
+  await page.getByText("Meny", { exact: true }).click();
+  const menu = page.getByRole("navigation", { name: "Mobilmeny" });
+  const group = menu.getByText("Destinationer", { exact: true });
+  // Open at once on a destination's page, and marked as where the visitor is.
+  await expect(group).toHaveAttribute("aria-current", "true");
+  await expect(menu.getByRole("link", { name: /Utforska hotell i/ })).toHaveCount(5);
+  await expect(menu.getByRole("link", { name: "Visa alla destinationer" })).toHaveAttribute("href", "/hotels");
+  await menu.getByRole("link", { name: "Hotell", exact: true }).click();
+  await expect(page).toHaveURL(/\/hotels$/);
+  await page.getByText("Meny", { exact: true }).click();
+  await expect(menu.getByRole("link", { name: "Hotell", exact: true })).toHaveAttribute("aria-current", "page");
+  await expect(group).not.toHaveAttribute("aria-current", "true");
+  // Closed elsewhere; a tap opens it.
+  await expect(menu.getByRole("link", { name: "Visa alla destinationer" })).toBeHidden();
+  await group.click();
+  await expect(menu.getByRole("link", { name: "Visa alla destinationer" })).toBeVisible();
+});

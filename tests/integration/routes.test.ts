@@ -69,6 +69,30 @@ describe("/hotels loader", () => {
     expect(alone.page.hotels.every((hotel) => hotel.location === "Bergen")).toBe(true);
   });
 
+  it("answers 301 from /hotels/ to /hotels, keeping the query", async () => {
+    try {
+      await hotels.loader(args("/hotels/?rating=4"));
+      expect.unreachable("no redirect");
+    } catch (thrown) {
+      expect(thrown).toBeInstanceOf(Response);
+      expect([(thrown as Response).status, (thrown as Response).headers.get("Location")]).toEqual([301, "/hotels?rating=4"]);
+    }
+  });
+
+  it("gives a canonical address with only the parameters that mean something, normalised", async () => {
+    const canonicalOf = async (url: string) => {
+      const loaded = await hotels.loader(args(url));
+      const parsed = new URL(`http://localhost${url}`);
+      const tags = hotels.meta({ data: loaded, matches: [], location: { pathname: parsed.pathname, search: parsed.search } } as never);
+      return (tags.find((tag) => (tag as { rel?: string }).rel === "canonical") as { href: string }).href;
+    };
+    expect(await canonicalOf("/hotels")).toBe("http://localhost:3000/hotels");
+    expect(await canonicalOf("/hotels?sida=abc&rating=9&sortera=x")).toBe("http://localhost:3000/hotels");
+    expect(await canonicalOf("/hotels?sida=2&rating=4&incheckning=2099-01-01&vuxna=3")).toBe(
+      "http://localhost:3000/hotels?rating=4&sida=2",
+    );
+  });
+
   it("answers 404 past the last page, and 200 for nonsense parameters", async () => {
     expect(await statusOf(() => hotels.loader(args("/hotels?sida=7")))).toBe(404);
     expect(await statusOf(() => hotels.loader(args("/hotels?sida=abc&rating=9&sortera=x&search=%25_%5C")))).toBe(200);
@@ -86,6 +110,15 @@ describe("country and place loaders", () => {
     expect(gothenburg.page.total).toBeGreaterThan(0);
   });
 
+  it("give a country page its places with hotel counts, in Swedish names and order", async () => {
+    const sweden = await country.loader(args("/Sweden", { country: "Sweden" }));
+    const labels = sweden.places.map((place) => place.label);
+    expect(labels).toContain("Göteborg");
+    expect(labels).toEqual([...labels].sort(new Intl.Collator("sv-SE").compare));
+    expect(sweden.places.find((place) => place.label === "Göteborg")).toMatchObject({ value: "Gothenburg" });
+    expect(sweden.places.reduce((sum, place) => sum + place.hotelCount, 0)).toBe(sweden.page.total);
+  });
+
   it("answer 301 to that address for every other spelling: Swedish, case, accents, a trailing slash", async () => {
     const location = async (run: () => Promise<unknown>) => {
       try {
@@ -99,6 +132,11 @@ describe("country and place loaders", () => {
     expect(await location(() => country.loader(args("/sweden", { country: "sweden" })))).toEqual([301, "/Sweden"]);
     expect(await location(() => country.loader(args("/Sweden/", { country: "Sweden" })))).toEqual([301, "/Sweden"]);
     expect(await location(() => country.loader(args("/sverige?rating=4", { country: "sverige" })))).toEqual([301, "/Sweden?rating=4"]);
+    expect(await location(() => country.loader(args("/Czech%20Republic?rating=4", { country: "Czech Republic" })))).toEqual([
+      301,
+      "/Czech-Republic?rating=4",
+    ]);
+    expect(await location(() => country.loader(args("/czech-republic/", { country: "czech-republic" })))).toEqual([301, "/Czech-Republic"]);
     const gothenburg = (path: string) => {
       const [, countrySegment, placeSegment] = path.split("/").map(decodeURIComponent);
       return location(() => place.loader(args(path, { country: countrySegment!, location: placeSegment! })));

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/country";
-import { resolveCountry } from "#app/hotels/places.server.ts";
+import { listCountryPlaces, resolveCountry } from "#app/hotels/places.server.ts";
 import { loadHotelListPage } from "#app/hotels/list-page.server.ts";
 import { hotelCount } from "#app/hotels/hotel.ts";
 import { Breadcrumbs } from "#app/components/breadcrumbs.tsx";
@@ -10,6 +10,7 @@ import { ListWithMap } from "#app/components/list-with-map.tsx";
 import { ListNotices } from "#app/components/list-notices.tsx";
 import { isChosenStay } from "#app/offers/stay.ts";
 import { SeoText } from "#app/components/seo-text.tsx";
+import { CountryPlaces } from "#app/components/country-places.tsx";
 import { countryPath, hotelPath } from "#app/utils/paths.ts";
 import { breadcrumbJsonLd, hotelItemListJsonLd, seoMeta, siteFromMatches } from "#app/seo/meta-tags.ts";
 
@@ -43,12 +44,12 @@ export async function loader({ url, params }: Route.LoaderArgs) {
   // One address per country: /Sverige, /sweden and /Sweden/ lead to /Sweden.
   const canonical = countryPath(country);
   if (url.pathname !== canonical) throw redirect(`${canonical}${url.search}`, 301);
-  const page = await loadHotelListPage(url, { country });
-  return { country, countryName: page.names.country, page };
+  const [page, places] = await Promise.all([loadHotelListPage(url, { country }), listCountryPlaces(country)]);
+  return { country, countryName: page.names.country, page, places };
 }
 
 export default function CountryPage({ loaderData }: Route.ComponentProps) {
-  const { country, countryName, page } = loaderData;
+  const { country, countryName, page, places } = loaderData;
   return (
     <>
       <div className="container-page space-y-6 py-8">
@@ -58,6 +59,7 @@ export default function CountryPage({ loaderData }: Route.ComponentProps) {
           <p className="mt-1 text-muted">{hotelCount(page.total)}</p>
           <ListNotices notices={page.notices} stay={page.stay} />
         </header>
+        <CountryPlaces country={country} countryName={countryName} places={places} stay={page.stay} />
         <FilterBar
           params={{ ...page.params, country: "" }}
           countries={[]}

@@ -1,4 +1,4 @@
-import { data, Link, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, Link, redirect, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/hotels";
 import { readFormData } from "#app/http/form-data.server.ts";
 import { recommendHotels } from "#app/ai/service.server.ts";
@@ -18,7 +18,8 @@ import { FilterBar } from "#app/components/filter-bar.tsx";
 import { HotelListSection } from "#app/components/hotel-list-section.tsx";
 import { ListWithMap } from "#app/components/list-with-map.tsx";
 import { ListNotices } from "#app/components/list-notices.tsx";
-import { isChosenStay, NO_STAY, withStay } from "#app/offers/stay.ts";
+import { isChosenStay, withStay } from "#app/offers/stay.ts";
+import { canonicalListQuery } from "#app/hotels/search-params.ts";
 
 /**
  * Title and description by which query parameter is present: search, place, country, rating.
@@ -45,15 +46,16 @@ export function meta({ data, matches, location }: Route.MetaArgs) {
   const { siteName, siteUrl } = siteFromMatches(matches);
   if (!data) return [{ title: `Hotell | ${siteName}` }];
   const { title, description } = describe(data.page);
-  // Filtered and later pages are variations of /hotels: crawlers index them, canonical stays with
-  // the query. A chosen stay only changes prices: its pages are not indexed, their canonical leaves it out.
+  // Filtered and later pages are variations of /hotels: crawlers index them, canonical keeps the
+  // query's meaningful parameters, normalised. A chosen stay only changes prices: its pages are
+  // not indexed, their canonical leaves it out.
   return [
     ...seoMeta({
       title,
       description,
       siteName,
       siteUrl,
-      path: withStay(`${location.pathname}${location.search}`, NO_STAY),
+      path: `/hotels${canonicalListQuery(new URLSearchParams(location.search))}`,
       noindex: isChosenStay(data.page.stay),
     }),
     hotelItemListJsonLd(
@@ -64,6 +66,8 @@ export function meta({ data, matches, location }: Route.MetaArgs) {
 }
 
 export async function loader({ url }: Route.LoaderArgs) {
+  // One address for the list: /hotels/ leads to /hotels.
+  if (url.pathname !== "/hotels") throw redirect(`/hotels${url.search}`, 301);
   return { page: await loadHotelListPage(url) };
 }
 
