@@ -185,8 +185,8 @@ function PartnerForward({ destination, host, partner, hotel, stay }: ForwardProp
           </p>
           {hotel === null && stay ? <p className="mt-2 text-sm">Din vistelse: {stayLabel(stay)}</p> : null}
           {cancelled ? null : (
-            <p className="mt-6 text-lg">
-              Du skickas vidare{" "}
+            <p className="mt-6 text-lg break-words">
+              {partner?.name ?? host} öppnas{" "}
               <span data-countdown className="font-semibold tabular-nums">
                 {remaining > 0 ? countdownLabel(remaining) : "nu"}
               </span>
