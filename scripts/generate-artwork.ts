@@ -111,20 +111,6 @@ function dotPath(points: Array<[number, number]>): string {
   return points.map(([x, y]) => `M${n(x)} ${n(y)}h0`).join("");
 }
 
-/** Five-pointed star centred on the origin (one decimal precision). */
-function starPath(r: number): string {
-  const pts: string[] = [];
-  for (let i = 0; i < 10; i++) {
-    const a = -Math.PI / 2 + (i * Math.PI) / 5;
-    const rr = i % 2 === 0 ? r : r * 0.45;
-    const f = (v: number) => String(Math.round(v * 10) / 10 || 0);
-    pts.push(`${f(Math.cos(a) * rr)} ${f(Math.sin(a) * rr)}`);
-  }
-  return `M${pts.join("L")}z`;
-}
-
-const STAR = starPath(5.5);
-
 // ---------------------------------------------------------------------------
 // Time-of-day palettes
 // ---------------------------------------------------------------------------
@@ -475,21 +461,10 @@ function building(s: Scene, b: BuildingOpts): { roofTop: number } {
     out.push(`<path d="${awning}" fill="${t(accent)}"/><path d="${awning}" fill="url(#a)"/>`);
     // steps
     out.push(`<path d="${rectPath(cx - 28, b.baseY - 3, 56, 5)}" fill="${t("#cfc8bd")}"/>`);
-    // sign with hotel stars
-    const stars = rng.int(3, 5);
-    const signW = stars * 14 + 14;
-    const signY = b.roof === "flat" ? top - 34 : b.roof === "setback" ? b.baseY - gfH - 2 - 20 : b.baseY - gfH - 24;
-    const signCol = t(rng.pick(["#1d3f7a", "#7b2d3b", "#24313f", "#1f5f57"]));
-    if (b.roof === "flat") {
-      out.push(
-        `<path d="M${n(cx - signW / 2 + 8)} ${n(signY + 20)}v14M${n(cx + signW / 2 - 8)} ${n(signY + 20)}v14" stroke="${t("#4a4f57")}" stroke-width="3"/>`,
-      );
-    }
-    out.push(`<rect x="${n(cx - signW / 2)}" y="${n(signY)}" width="${n(signW)}" height="20" rx="3" fill="${signCol}"/>`);
-    s.defs.push(`<path id="r" d="${STAR}"/>`);
-    const sp: string[] = [];
-    for (let i = 0; i < stars; i++) sp.push(`<use href="#r" x="${n(cx - ((stars - 1) * 14) / 2 + i * 14)}" y="${n(signY + 10)}"/>`);
-    out.push(`<g fill="#ffd34d">${sp.join("")}</g>`);
+    // No sign with stars: a drawn star count would contradict the hotel's own rating. Its two
+    // draws from the PRNG stay, so everything else in each scene is as it was.
+    rng.int(3, 5);
+    rng.next();
     // flags
     if (b.roof !== "gable" && rng.chance(0.6)) {
       const f: string[] = [];

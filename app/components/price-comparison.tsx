@@ -63,7 +63,18 @@ export function StayForm({
  * "Jämför priser": one row per partner, cheapest first, with the price per night and for the
  * whole stay, breakfast and cancellation, and a button to that partner through /redirect.
  */
-export function PriceComparison({ offers, stay, failed }: { offers: ShownOffer[]; stay: Stay; failed: boolean }) {
+export function PriceComparison({
+  offers,
+  stay,
+  failed,
+  bookable,
+}: {
+  offers: ShownOffer[];
+  stay: Stay;
+  failed: boolean;
+  /** Whether the hotel can be booked through us at all (an offer or its own partner link). */
+  bookable: boolean;
+}) {
   const nights = nightsOf(stay);
   if (failed) {
     return (
@@ -75,7 +86,9 @@ export function PriceComparison({ offers, stay, failed }: { offers: ShownOffer[]
   if (!offers.length) {
     return (
       <p className="rounded-lg border border-dashed border-slate-300 p-4 text-muted">
-        Våra partner har inga aktuella priser för hotellet just nu.
+        {bookable
+          ? "Vi har inga priser att jämföra för hotellet just nu. Du ser aktuellt pris och kan boka hos vår partner via Boka nu."
+          : "Vi har inga priser att jämföra: hotellet går inte att boka via oss just nu."}
       </p>
     );
   }
@@ -137,11 +150,14 @@ export function BookingSummary({
   cheapest,
   stay,
   fallbackPrice,
+  partner,
 }: {
   cheapest: ShownOffer | undefined;
   stay: Stay;
   /** The feed's own price per night, shown when no partner has an offer. */
   fallbackPrice: string;
+  /** Where "Boka nu" leads (a partner's name or host); null when the hotel cannot be booked. */
+  partner: string | null;
 }) {
   if (cheapest) {
     return (
@@ -159,13 +175,14 @@ export function BookingSummary({
       </div>
     );
   }
-  return fallbackPrice ? (
-    <p className="text-muted">
-      från <span className="text-2xl font-bold text-ink">{fallbackPrice}</span> / natt
-    </p>
-  ) : (
-    <p className="text-muted">Se aktuellt pris hos vår partner.</p>
-  );
+  if (fallbackPrice) {
+    return (
+      <p className="text-muted">
+        från <span className="text-2xl font-bold text-ink">{fallbackPrice}</span> / natt
+      </p>
+    );
+  }
+  return partner ? <p className="text-muted">Se aktuellt pris hos {partner}.</p> : null;
 }
 
 export { PARTNER_PRICE_NOTE };

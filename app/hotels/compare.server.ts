@@ -87,7 +87,7 @@ export async function loadComparison(
             pricePerNight: cheapest.pricePerNight,
             currency: cheapest.currency,
             total: cheapest.total,
-            href: redirectPath(cheapest.landingUrl, { source: "compare", hotel: hotelSlug(hotel), stay }),
+            href: redirectPath(cheapest.landingUrl, { source: "compare", hotel: hotelSlug(hotel), hotelId: row.id, stay }),
           }
         : null,
     });

@@ -1,7 +1,8 @@
 import { sql, type Kysely } from "kysely";
 import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
-import { hotelSlug, matchHotelSlug, normalizeHotel, type Hotel } from "#app/hotels/hotel.ts";
+import { hotelSlug, matchHotelSlug, normalizeHotel, PLACEHOLDER_IMAGE, type Hotel } from "#app/hotels/hotel.ts";
+import { hotelPath } from "#app/utils/paths.ts";
 import { cachedRead, clearCatalogueCache } from "./catalogue-cache.server.ts";
 import { hotelCards, type HotelSummary } from "./hotel-queries.server.ts";
 import { withPlaceNames, type NamedPlace } from "./place-names.ts";
@@ -126,4 +127,30 @@ export async function saveRewrittenText(hotelId: string, text: string, db: DB = 
   if (Number(result.numUpdatedRows) === 0) return false;
   clearCatalogueCache();
   return true;
+}
+
+/** What /redirect shows of the hotel a visitor is on the way to book. */
+export interface HotelGlimpse {
+  name: string;
+  /** 'Stockholm, Sverige': the Swedish names. */
+  place: string;
+  /** The hotel's main image; null when it has only the placeholder. */
+  image: string | null;
+  href: string;
+}
+
+/** A hotel by its id (uuid) for /redirect; null when there is none. */
+export async function findHotelGlimpse(id: string, db: DB = getAppDatabase().db): Promise<HotelGlimpse | null> {
+  const [row, names] = await Promise.all([
+    db.selectFrom("hotels").select(["id", "hotel_id", "name", "country", "location", "image_path"]).where("id", "=", id).executeTakeFirst(),
+    getPlaceNames(db),
+  ]);
+  if (!row) return null;
+  const hotel = withPlaceNames(names, normalizeHotel(row));
+  return {
+    name: hotel.name,
+    place: [hotel.location_name, hotel.country_name].filter(Boolean).join(", "),
+    image: hotel.image_path === PLACEHOLDER_IMAGE ? null : hotel.image_path,
+    href: hotelPath(hotel),
+  };
 }

@@ -19,16 +19,25 @@ export interface PartnerLink {
   host: string;
   deepLinkTemplate: string;
   active: boolean;
+  /** The partner's logo (an image URL), shown on /redirect; null without one. */
+  logoUrl: string | null;
 }
 
 /** Every partner by host (what /redirect forwards to, or refuses once deactivated), cached briefly. */
 export function partnersByHost(db: DB = getAppDatabase().db): Promise<ReadonlyMap<string, PartnerLink>> {
   return cachedRead(db, "partners-by-host", async () => {
-    const rows = await db.selectFrom("partners").select(["id", "name", "host", "deep_link_template", "active"]).execute();
+    const rows = await db.selectFrom("partners").select(["id", "name", "host", "deep_link_template", "active", "logo_url"]).execute();
     return new Map(
       rows.map((row) => [
         row.host,
-        { id: row.id, name: row.name, host: row.host, deepLinkTemplate: row.deep_link_template, active: row.active },
+        {
+          id: row.id,
+          name: row.name,
+          host: row.host,
+          deepLinkTemplate: row.deep_link_template,
+          active: row.active,
+          logoUrl: row.logo_url,
+        },
       ]),
     );
   });

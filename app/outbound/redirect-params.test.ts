@@ -12,6 +12,7 @@ describe("readRedirectParams", () => {
       host: "www.booking.com",
       source: "booking-sidebar",
       hotel: "grand-hotel",
+      hotelId: null,
       stay: { checkIn: null, checkOut: null, adults: 2, rooms: 1 },
     });
   });
@@ -138,5 +139,20 @@ describe("page helpers", () => {
       hotel: "grand-hotel",
     });
     expect(redirectPath("https://x.example/")).toBe("/redirect?to=https%3A%2F%2Fx.example%2F");
+  });
+
+  it("carry the hotel's id as `hotell`, read only when it is a uuid", () => {
+    const id = "0B6C1D2E-3F40-4a5b-8c9d-0e1f2a3b4c5d";
+    const path = redirectPath("https://x.example/", { hotel: "grand-hotel", hotelId: id });
+    expect(path).toBe(`/redirect?to=https%3A%2F%2Fx.example%2F&hotel=grand-hotel&hotell=${id}`);
+    expect(read(path.slice("/redirect?".length))).toMatchObject({
+      kind: "valid",
+      destination: "https://x.example/",
+      hotelId: id.toLowerCase(),
+    });
+    for (const bad of ["1", "grand-hotel", `${id}x`, ` ${id}`, "<b>", "0b6c1d2e3f404a5b8c9d0e1f2a3b4c5d"]) {
+      expect(read(`to=https%3A%2F%2Fx.example%2F&hotell=${encodeURIComponent(bad)}`)).toMatchObject({ kind: "valid", hotelId: null });
+    }
+    expect(read("to=https%3A%2F%2Fx.example%2F")).toMatchObject({ hotelId: null });
   });
 });

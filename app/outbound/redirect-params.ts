@@ -69,10 +69,23 @@ const hotelSchema = z
   .optional()
   .catch(undefined);
 
+/**
+ * `hotell`: the hotel's id (a uuid), so the page can name and show the hotel. Only ever used to
+ * look a hotel up for display: it changes neither the destination nor whether it is trusted.
+ * Anything but a uuid is dropped.
+ */
+const hotelIdSchema = z
+  .string()
+  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i)
+  .transform((value) => value.toLowerCase())
+  .optional()
+  .catch(undefined);
+
 export const redirectParamsSchema = z.object({
   to: destinationSchema,
   source: sourceSchema,
   hotel: hotelSchema,
+  hotell: hotelIdSchema,
 });
 
 export type RedirectRequest =
@@ -88,6 +101,8 @@ export type RedirectRequest =
       host: string;
       source: string | null;
       hotel: string | null;
+      /** The hotel's id (`hotell`), for showing the hotel only; null when absent or not a uuid. */
+      hotelId: string | null;
       /** The visitor's stay, read leniently: what cannot be used is left out. */
       stay: Stay;
     };
@@ -100,15 +115,17 @@ export function readRedirectParams(params: URLSearchParams, today: string = toda
     to,
     source: params.get("source") ?? undefined,
     hotel: params.get("hotel") ?? undefined,
+    hotell: params.get("hotell") ?? undefined,
   });
   if (!result.success) return { kind: "invalid" };
-  const { to: url, source, hotel } = result.data;
+  const { to: url, source, hotel, hotell } = result.data;
   return {
     kind: "valid",
     destination: url.href,
     host: url.host,
     source: source || null,
     hotel: hotel || null,
+    hotelId: hotell ?? null,
     stay: readStay(params, today).stay,
   };
 }
@@ -135,13 +152,15 @@ export function isKnownHost(host: string, knownHosts: Iterable<string>): boolean
 }
 
 /**
- * The link a booking button uses: /redirect?to=…&source=…&hotel=… and the visitor's stay
+ * The link a booking button uses: /redirect?to=…&source=…&hotel=…&hotell=… and the visitor's stay
  * (incheckning, utcheckning, vuxna, rum), which /redirect records and fills into the partner's deep link.
+ * `hotelId` (the hotel's uuid, as `hotell`) lets the page show which hotel the visitor is on the way to.
  */
-export function redirectPath(to: string, options: { source?: string; hotel?: string; stay?: Stay } = {}): string {
+export function redirectPath(to: string, options: { source?: string; hotel?: string; hotelId?: string; stay?: Stay } = {}): string {
   const query = new URLSearchParams({ to });
   if (options.source) query.set("source", options.source);
   if (options.hotel) query.set("hotel", options.hotel);
+  if (options.hotelId) query.set("hotell", options.hotelId);
   for (const [name, value] of options.stay ? stayEntries(options.stay) : []) query.set(name, value);
   return `/redirect?${query.toString()}`;
 }

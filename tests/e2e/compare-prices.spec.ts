@@ -69,8 +69,10 @@ test("dates from the home page to a place, a hotel's prices, a comparison and th
 
   // Back to the hotel, and on to the cheapest partner with the dates.
   await page.goto(hotelPage);
+  const cheapestPartner = ((await cheapest.textContent()) ?? "").replace(/^Till /, "").trim();
   await cheapest.click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Du skickas vidare till [a-z.]+\.example$/);
+  // Named as the partners table names it (its host is on the page too).
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Du skickas vidare till ${cheapestPartner}`);
   const onward = page.getByRole("link", { name: /Om inget händer, klicka här/ });
   const target = new URL((await onward.getAttribute("href")) ?? "");
   expect(target.host).toMatch(/\.example$/);

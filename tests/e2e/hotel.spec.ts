@@ -176,13 +176,70 @@ test("card → hotel page → booking → redirect → partner", async ({ page }
   // The recommended order lists bookable hotels first.
   await page.locator("main article").first().getByRole("link", { name: "Visa hotell" }).click();
   await expect(page).toHaveURL(/\/Sweden\/[^/]+\/[a-z0-9-]+$/);
-  const booking = page.getByRole("link", { name: "Boka nu" });
+  const hotelName = (await page.getByRole("heading", { level: 1 }).textContent())?.trim() ?? "";
+  const booking = page.getByRole("complementary", { name: "Boka ditt rum" }).getByRole("link", { name: /^Boka nu hos / });
+  const partnerName = ((await booking.textContent()) ?? "").replace(/^Boka nu hos /, "").trim();
   const href = (await booking.getAttribute("href")) ?? "";
   const target = new URL(new URL(href, "http://x").searchParams.get("to") ?? "");
   expect(new URL(href, "http://x").searchParams.get("source")).toBe("booking-sidebar");
   await booking.click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Du skickas vidare till ${target.host}`);
+  // The page names the partner and the hotel the visitor is on the way to book.
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Du skickas vidare till ${partnerName}`);
+  await expect(page.getByText(hotelName, { exact: true })).toBeVisible();
   // The partner's page for the hotel, with the partner's own guest parameters filled in.
   await expect(page).toHaveURL((url) => url.host === target.host && url.pathname === target.pathname, { timeout: 10_000 });
   await expect(page.getByRole("heading", { name: "Partnersidan" })).toBeVisible();
+});
+
+test("on a phone a booking bar keeps the price and the way to book in view", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/Sweden/Malmo");
+  await page.locator("main article").first().getByRole("link", { name: "Visa hotell" }).click();
+  await expect(page).toHaveURL(/\/Sweden\/[^/]+\/[a-z0-9-]+$/);
+  const hotelName = (await page.getByRole("heading", { level: 1 }).textContent())?.trim() ?? "";
+  const bar = page.getByRole("region", { name: `Boka ${hotelName}` });
+  await expect(bar).toBeVisible();
+  await expect(bar).toContainText("/ natt");
+  const button = bar.getByRole("link", { name: /^Boka nu hos \S/ });
+  await expect(button).toBeVisible();
+  // The same partner and destination as the booking box, counted as the bar's.
+  const barLink = new URL((await button.getAttribute("href")) ?? "", "http://x");
+  const boxLink = new URL(
+    (await page
+      .getByRole("complementary", { name: "Boka ditt rum" })
+      .getByRole("link", { name: /^Boka nu/ })
+      .getAttribute("href")) ?? "",
+    "http://x",
+  );
+  expect(barLink.searchParams.get("to")).toBe(boxLink.searchParams.get("to"));
+  expect(barLink.searchParams.get("source")).toBe("booking-bar");
+  // At the bottom of the screen from the start, far above the booking box.
+  const box = await bar.boundingBox();
+  expect(Math.round(box!.y + box!.height)).toBe(844);
+
+  // At the page's end it covers nothing: it sits above the footer.
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await expect(page.getByRole("contentinfo")).toBeInViewport();
+  const barBottom = await bar.evaluate((element) => element.getBoundingClientRect().bottom);
+  const footerTop = await page.getByRole("contentinfo").evaluate((element) => element.getBoundingClientRect().top);
+  expect(barBottom).toBeLessThanOrEqual(footerTop);
+
+  // With dates, the whole stay's price.
+  const checkIn = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+  const checkOut = new Date(Date.now() + 33 * 86_400_000).toISOString().slice(0, 10);
+  await page.goto(`${page.url()}?incheckning=${checkIn}&utcheckning=${checkOut}`);
+  await expect(bar).toContainText("för 3 nätter");
+
+  // On a wide screen the booking box is beside the page, and the bar is gone.
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await expect(bar).toBeHidden();
+});
+
+test("a hotel that cannot be booked says so once, with no booking bar", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/Sweden/Gothenburg/aurora-inn-gothenburg");
+  await expect(page.getByText("Det här hotellet går inte att boka via oss just nu.")).toBeVisible();
+  await expect(page.getByRole("link", { name: /^Boka nu/ })).toHaveCount(0);
+  await expect(page.getByRole("region", { name: /^Boka / })).toHaveCount(0);
+  await expect(page.getByText(/Du bokar hos vår partner/)).toHaveCount(0);
 });

@@ -123,6 +123,39 @@ test("the link goes on at once; with JS the countdown can also be stopped", asyn
   if (!jsOff(testInfo)) await settleForAxe(page);
 });
 
+test("the page shows the hotel and the stay the visitor is booking", async ({ page, partner }, testInfo) => {
+  // A bookable hotel's id and name, as its page's booking links carry them (hotell). Read
+  // without a navigation, so the page's clock can still be paused before the first one.
+  const html = await (await page.request.get("/Sweden/Malmo")).text();
+  const hotelPage = /href="(\/Sweden\/[^/"]+\/[a-z0-9-]+)"/.exec(html)?.[1] ?? "";
+  const hotelHtml = await (await page.request.get(hotelPage)).text();
+  const hotelId = /hotell=([0-9a-f-]{36})/.exec(hotelHtml)?.[1] ?? "";
+  const entities: Record<string, string> = { "&amp;": "&", "&quot;": '"', "&#x27;": "'", "&lt;": "<", "&gt;": ">" };
+  const hotelName = (/<h1[^>]*>([^<]+)<\/h1>/.exec(hotelHtml)?.[1] ?? "").replace(
+    /&(amp|quot|#x27|lt|gt);/g,
+    (entity) => entities[entity]!,
+  );
+  expect(hotelId).not.toBe("");
+  expect(hotelName).not.toBe("");
+
+  const checkIn = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+  const checkOut = new Date(Date.now() + 32 * 86_400_000).toISOString().slice(0, 10);
+  const destination = `${PARTNER}/hotell/visad`;
+  if (!jsOff(testInfo)) await pauseClock(page);
+  await page.goto(redirectUrl(destination, `&source=e2e&hotell=${hotelId}&incheckning=${checkIn}&utcheckning=${checkOut}&vuxna=3`));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Du skickas vidare till 127.0.0.1:${PARTNER_PORT}`);
+  await expect(page.getByText("Ditt hotell")).toBeVisible();
+  await expect(page.getByText(hotelName, { exact: true })).toBeVisible();
+  await expect(page.getByText(/2 nätter, 3 vuxna, 1 rum$/)).toBeVisible();
+  await expect(page.locator("[data-countdown]")).toHaveText("om 3 sekunder");
+  // The id shows the hotel and nothing else: the way on is the same link.
+  await expect(page.getByRole("link", { name: /^Om inget händer, klicka här/ })).toHaveAttribute("href", destination);
+  await page.getByRole("link", { name: /^Om inget händer, klicka här/ }).click();
+  await expect(page).toHaveURL(destination);
+  expect(partner.requests).toEqual(["/hotell/visad"]);
+  if (!jsOff(testInfo)) await settleForAxe(page);
+});
+
 test("an unknown host gets a warning and a manual link, never an automatic forward", async ({ page, partner }, testInfo) => {
   // The same stand-in server, under a host name AFFILIATE_HOSTS does not list.
   const host = `localhost:${PARTNER_PORT}`;

@@ -27,7 +27,17 @@ const { readFlash } = await import("#app/http/flash.server.ts");
 const redirectRoute = await import("#app/routes/site/redirect.tsx");
 const { authContext, clientAddressContext } = await import("#app/auth/request-auth.server.ts");
 
-type PageData = { kind: "forward" | "warning"; destination: string; host: string } | { kind: "invalid" };
+type PageData =
+  | {
+      kind: "forward";
+      destination: string;
+      host: string;
+      partner?: { name: string; logo: string | null } | null;
+      hotel?: { name: string; place: string; image: string | null; href: string } | null;
+      stay?: { checkIn: string | null; checkOut: string | null; adults: number; rooms: number } | null;
+    }
+  | { kind: "warning"; destination: string; host: string }
+  | { kind: "invalid" };
 
 interface Loaded {
   status: number;
@@ -75,6 +85,9 @@ const redirectUrl = (to: string, rest = "") => `/redirect?to=${encodeURIComponen
 function render(page: PageData): string {
   return renderToStaticMarkup(createElement(MemoryRouter, null, createElement(redirectRoute.default, { loaderData: page } as never)));
 }
+
+const headMatches = [{ id: "root", data: { siteName: "Hotellguiden", siteUrl: "https://hotellguiden.se" } }];
+const meta = (data: PageData | undefined) => redirectRoute.meta({ data, matches: headMatches } as never);
 
 const clicks = () => getAppDatabase().db.selectFrom("outbound_clicks").selectAll().orderBy("id").execute();
 
@@ -262,6 +275,76 @@ describe("a partner of the partners table", () => {
     expect([day(rows[1]!.check_in), day(rows[1]!.check_out)]).toEqual([checkIn, checkOut]);
   });
 
+  it("names the hotel (by its id), the partner and the stay, and the id changes nothing else", async () => {
+    const { db } = getAppDatabase();
+    const hotel = await db
+      .selectFrom("hotels")
+      .select(["id", "name", "image_path"])
+      .where("hotel_id", "=", "HG-000001")
+      .executeTakeFirstOrThrow();
+    const { addDays, todayInSweden } = await import("#app/offers/stay.ts");
+    const checkIn = addDays(todayInSweden(), 20);
+    const checkOut = addDays(checkIn, 2);
+    const stay = `&incheckning=${checkIn}&utcheckning=${checkOut}&vuxna=2`;
+    const loaded = await load(redirectUrl(landing, `&source=booking-bar&hotel=h3&hotell=${hotel.id.toUpperCase()}${stay}`));
+    expect(loaded).toMatchObject({
+      status: 200,
+      page: {
+        kind: "forward",
+        host: "www.resekompassen.example",
+        partner: { name: "Resekompassen", logo: null },
+        hotel: { name: hotel.name, image: hotel.image_path, href: expect.stringMatching(/^\/[^/]+\/[^/]+\/[a-z0-9-]+$/) },
+        stay: { checkIn, checkOut, adults: 2, rooms: 1 },
+      },
+    });
+    const page = loaded.page as Extract<PageData, { kind: "forward" }>;
+    expect(page.hotel!.place).toMatch(/, /);
+    // The click is the same as without the id: the page's slug, the partner, the stay.
+    expect((await clicks()).map(({ hotel_id, partner_id, source }) => ({ hotel_id, partner_id, source }))).toEqual([
+      { hotel_id: "h3", partner_id: "resekompassen", source: "booking-bar" },
+    ]);
+
+    const html = render(page);
+    expect(html).toContain("Du skickas vidare till Resekompassen");
+    expect(html).toContain(hotel.name!.replace(/&/g, "&amp;"));
+    expect(html).toContain(`src="${hotel.image_path}"`);
+    expect(html).toContain(`<noscript><meta http-equiv="refresh" content="3;url=${page.destination.replace(/&/g, "&amp;")}"/></noscript>`);
+    expect(html).toContain("om 3 sekunder");
+    expect(html).toMatch(/2 vuxna, 1 rum/);
+    expect(meta(page)).toEqual(expect.arrayContaining([{ title: "Du skickas vidare till Resekompassen | Hotellguiden" }]));
+
+    // The same link without the id, or with one that is not a uuid or names no hotel: no hotel shown, same destination.
+    for (const hotell of ["", "&hotell=1%20or%201%3D1", `&hotell=${hotel.id}x`, "&hotell=00000000-0000-4000-8000-000000000000"]) {
+      const other = await load(redirectUrl(landing, `&hotel=h3${hotell}${stay}`), {}, contextFor("198.51.100.9"));
+      expect(other.page).toMatchObject({ kind: "forward", destination: page.destination, hotel: null, partner: { name: "Resekompassen" } });
+    }
+  });
+
+  it("shows the stay without a hotel, and a partner with a logo", async () => {
+    const { db } = getAppDatabase();
+    await db.updateTable("partners").set({ logo_url: "/images/partners/resekompassen.svg" }).where("id", "=", "resekompassen").execute();
+    clearCatalogueCache();
+    try {
+      const loaded = await load(redirectUrl(landing, "&vuxna=3&rum=2"));
+      expect(loaded.page).toMatchObject({
+        kind: "forward",
+        partner: { name: "Resekompassen", logo: "/images/partners/resekompassen.svg" },
+        hotel: null,
+        stay: { checkIn: null, checkOut: null, adults: 3, rooms: 2 },
+      });
+      const html = render(loaded.page!);
+      expect(html).toContain('<img src="/images/partners/resekompassen.svg" alt="Resekompassen logotyp"');
+      expect(html).toContain("Din vistelse: 3 vuxna, 2 rum");
+    } finally {
+      await db.updateTable("partners").set({ logo_url: null }).where("id", "=", "resekompassen").execute();
+      clearCatalogueCache();
+    }
+    // A host without a partners row is named by its host, and a default stay is not shown.
+    const plain = await load(redirectUrl("https://www.booking.com/hotel/se/grand.html"));
+    expect(plain.page).toMatchObject({ kind: "forward", partner: null, hotel: null, stay: null });
+    expect(render(plain.page!)).not.toContain("Din vistelse");
+  });
+
   it("is not forwarded to once deactivated", async () => {
     const { db } = getAppDatabase();
     await db.updateTable("partners").set({ active: false }).where("id", "=", "hotellfynd").execute();
@@ -382,9 +465,6 @@ describe("hostile input", () => {
 });
 
 describe("the page's head and headers", () => {
-  const matches = [{ id: "root", data: { siteName: "Hotellguiden", siteUrl: "https://hotellguiden.se" } }];
-  const meta = (data: PageData | undefined) => redirectRoute.meta({ data, matches } as never);
-
   it("is noindex with a title for each case", () => {
     expect(meta({ kind: "forward", destination: "https://www.booking.com/", host: "www.booking.com" })).toEqual(
       expect.arrayContaining([

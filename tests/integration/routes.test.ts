@@ -209,6 +209,58 @@ describe("hotel loader", () => {
     expect((await hotelRoute.loader(dataRequest)).hotel.id).toBe(card.id);
   });
 
+  it("books through the cheapest partner, else the hotel's own partner link, else not at all", async () => {
+    const { db } = getAppDatabase();
+    const { clearCatalogueCache } = await import("#app/hotels/catalogue-cache.server.ts");
+    const { hotelPath } = await import("#app/utils/paths.ts");
+    const rows = [
+      { hotel_id: "BOOK-OWN-1", name: "Eget Länkhotell", affiliate_url: "https://www.booking.com/hotel/se/eget.html" },
+      { hotel_id: "BOOK-OWN-2", name: "Fyndlänk Hotell", affiliate_url: "https://hotellfynd.example/hotell/eget" },
+      { hotel_id: "BOOK-NONE-1", name: "Obokbart Hotell", affiliate_url: null },
+    ];
+    const inserted = await db
+      .insertInto("hotels")
+      .values(rows.map((row) => ({ ...row, country: "Sweden", location: "Stockholm" })))
+      .returning(["id", "hotel_id", "name"])
+      .execute();
+    clearCatalogueCache();
+    const loaded = await Promise.all(
+      rows.map((row) => call(hotelPath({ country: "Sweden", location: "Stockholm", name: row.name, hotel_id: row.hotel_id }))),
+    );
+    const [booking, partner, none] = loaded;
+    const query = (href: string) => new URL(href, "http://x").searchParams;
+    // No offers: the hotel's own link, named by the partners table, else by its host.
+    expect(booking!.offers).toEqual([]);
+    expect(booking!.booking).toMatchObject({ partner: "booking.com" });
+    expect(partner!.booking).toMatchObject({ partner: "Hotellfynd" });
+    for (const [index, result] of [booking!, partner!].entries()) {
+      const box = query(result.booking!.href);
+      const bar = query(result.booking!.barHref);
+      expect(box.get("to")).toBe(rows[index]!.affiliate_url);
+      expect([box.get("source"), bar.get("source")]).toEqual(["booking-sidebar", "booking-bar"]);
+      expect(box.get("hotell")).toBe(inserted[index]!.id);
+    }
+    expect(none!.booking).toBeNull();
+
+    // With offers: the cheapest partner's landing page, in the box and the bar alike.
+    const { page } = await place.loader(args("/Sweden/Stockholm", { country: "Sweden", location: "Stockholm" }));
+    const card = page.hotels.find((hotel) => hotel.offer_count > 1)!;
+    const offered = await call(hotelPath(card));
+    expect(offered.offers.length).toBe(card.offer_count);
+    expect(offered.booking).toMatchObject({ partner: offered.offers[0]!.partnerName });
+    expect(query(offered.booking!.barHref).get("to")).toBe(query(offered.offers[0]!.href).get("to"));
+    expect(query(offered.booking!.href).get("hotell")).toBe(card.id);
+    await db
+      .deleteFrom("hotels")
+      .where(
+        "hotel_id",
+        "in",
+        rows.map((row) => row.hotel_id),
+      )
+      .execute();
+    clearCatalogueCache();
+  });
+
   it("answers 301 to the canonical address for another case, accent or an old name", async () => {
     const card = await firstHotelIn("/Sweden/Malm%C3%B6", { country: "Sweden", location: "Malmö" });
     const { hotelPath, placeSegment } = await import("#app/utils/paths.ts");

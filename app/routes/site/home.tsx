@@ -47,31 +47,40 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { destinations, flightsUrl, places, selected, hotels } = loaderData;
   return (
     <>
-      <section className="bg-gradient-to-b from-brand-50 to-white">
-        <div className="container-page py-12 md:py-20">
-          <h1 className="max-w-2xl text-3xl font-bold tracking-tight md:text-5xl">Sök efter ditt nästa resmål</h1>
-          <div className="mt-6">
-            <SearchBar id="home-search" stay={NO_STAY} today={loaderData.today} />
+      <section aria-labelledby="home-heading" className="overflow-hidden bg-gradient-to-b from-brand-50 via-brand-50/60 to-white">
+        <div className="container-page grid items-center gap-8 py-8 md:py-14 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] lg:gap-12 lg:py-20">
+          <div className="min-w-0">
+            <h1 id="home-heading" className="max-w-2xl text-3xl font-bold tracking-tight md:text-5xl">
+              Sök efter ditt nästa resmål
+            </h1>
+            <p className="mt-3 max-w-xl text-lg text-muted">Jämför hotell och priser hos flera sajter, och boka där det passar dig.</p>
+            <div className="mt-6 rounded-2xl border border-slate-200 bg-white p-4 shadow-lg shadow-brand-900/5 sm:p-5">
+              <SearchBar id="home-search" stay={NO_STAY} today={loaderData.today} />
+            </div>
+            <ul className="mt-4 grid grid-cols-2 gap-3 sm:gap-4" aria-label="Mer att jämföra">
+              <li>
+                <a href={flightsUrl} target="_blank" rel="noopener sponsored" className={tileClass}>
+                  <TileIcon path={PLANE_PATH} />
+                  <span className="min-w-0">
+                    <span className="block font-semibold">Flyg</span>
+                    <span className="block text-sm text-muted">
+                      Hos vår partner<span className="sr-only"> (öppnas i ny flik)</span>
+                    </span>
+                  </span>
+                </a>
+              </li>
+              <li>
+                <Link to="/hotels" className={tileClass}>
+                  <TileIcon path={BED_PATH} />
+                  <span className="min-w-0">
+                    <span className="block font-semibold">Hotell</span>
+                    <span className="block text-sm text-muted">Alla resmål</span>
+                  </span>
+                </Link>
+              </li>
+            </ul>
           </div>
-          <ul className="mt-8 grid max-w-2xl grid-cols-2 gap-4">
-            <li>
-              <a
-                href={flightsUrl}
-                target="_blank"
-                rel="noopener sponsored"
-                className="block rounded-xl border border-slate-200 bg-white p-5 shadow-sm hover:border-brand-600"
-              >
-                <span className="block text-lg font-semibold">Flyg</span>
-                <span className="block text-sm text-muted">Jämför flyg hos vår partner (öppnas i ny flik)</span>
-              </a>
-            </li>
-            <li>
-              <Link to="/hotels" className="block rounded-xl border border-slate-200 bg-white p-5 shadow-sm hover:border-brand-600">
-                <span className="block text-lg font-semibold">Hotell</span>
-                <span className="block text-sm text-muted">Alla hotell och resmål</span>
-              </Link>
-            </li>
-          </ul>
+          <HeroArt />
         </div>
       </section>
 
@@ -145,5 +154,58 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <SeoText />
     </>
+  );
+}
+
+// The two tiles under the search: the same size and shape, whatever their text.
+const tileClass =
+  "flex h-full flex-col items-start gap-2 rounded-xl border border-slate-200 bg-white p-3 shadow-sm hover:border-brand-600 sm:flex-row sm:items-center sm:gap-3 sm:p-4";
+
+const PLANE_PATH = "M21 15.5v-2l-8-5V3.5a1.5 1.5 0 0 0-3 0v5l-8 5v2l8-2.5V18l-2 1.5V21l3.5-1 3.5 1v-1.5L13 18v-5z";
+const BED_PATH = "M3 18v-6.5A2.5 2.5 0 0 1 5.5 9H18a3 3 0 0 1 3 3v6M3 15h18M3 19v-1m18 1v-1M6.5 9V6.5h4V9";
+
+function TileIcon({ path }: { path: string }) {
+  return (
+    <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+      <svg
+        viewBox="0 0 24 24"
+        className="size-5"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth={1.8}
+        strokeLinejoin="round"
+        strokeLinecap="round"
+      >
+        <path d={path} />
+      </svg>
+    </span>
+  );
+}
+
+/**
+ * The hero's picture: two of the demo's illustrations (a hotel by the sea and a room) laid over
+ * each other. Decoration only: hidden from screen readers, and on a phone a low strip above the
+ * heading, so the search stays near the top.
+ */
+function HeroArt() {
+  return (
+    <div aria-hidden="true" className="relative order-first lg:order-none">
+      <img
+        src="/images/hotels/hotel-13.svg"
+        alt=""
+        width={600}
+        height={400}
+        fetchPriority="high"
+        className="h-32 w-full rounded-2xl object-cover shadow-lg ring-1 ring-slate-900/5 sm:h-56 lg:aspect-[4/3] lg:h-auto"
+      />
+      <img
+        src="/images/rooms/room-04.svg"
+        alt=""
+        width={600}
+        height={400}
+        loading="lazy"
+        className="absolute -bottom-8 -left-8 hidden w-1/2 rounded-xl border-4 border-white shadow-xl lg:block"
+      />
+    </div>
   );
 }

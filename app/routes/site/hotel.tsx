@@ -13,9 +13,10 @@ import { HotelMap } from "#app/components/hotel-map.tsx";
 import { ImageCarousel } from "#app/components/image-carousel.tsx";
 import { displayDescription, formatPrice, hotelSlug, truncate } from "#app/hotels/hotel.ts";
 import { toMapMarkers } from "#app/hotels/map-markers.ts";
-import { redirectPath } from "#app/outbound/redirect-params.ts";
+import { affiliateHost, redirectPath } from "#app/outbound/redirect-params.ts";
+import { partnersByHost } from "#app/offers/partners.server.ts";
 import { priceSource } from "#app/offers/offers.server.ts";
-import { isChosenStay, readStay, todayInSweden, withStay } from "#app/offers/stay.ts";
+import { isChosenStay, nightsLabel, nightsOf, readStay, todayInSweden, withStay } from "#app/offers/stay.ts";
 import { BookingSummary, PARTNER_PRICE_NOTE, PriceComparison, StayForm } from "#app/components/price-comparison.tsx";
 import { countryPath, hotelPath, isLocalPath, placePath } from "#app/utils/paths.ts";
 import { breadcrumbJsonLd, jsonLd, seoMeta, siteFromMatches } from "#app/seo/meta-tags.ts";
@@ -97,6 +98,8 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
   const slug = hotelSlug(hotel);
   const related = nearby.filter((other) => other.id !== hotel.id).slice(0, RELATED_COUNT);
   const cheapest = offers?.[0];
+  const link = (to: string, source: string) => redirectPath(to, { source, hotel: slug, hotelId: hotel.id, stay });
+  const affiliate = cheapest ? null : affiliateHost(hotel.affiliate_url);
   return {
     hotel: { ...hotel, description: displayDescription(hotel) },
     related,
@@ -105,17 +108,32 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
     stay,
     today,
     notices: notes,
-    offers: (offers ?? []).map((offer) => ({
-      ...offer,
-      href: redirectPath(offer.landingUrl, { source: "compare-table", hotel: slug, stay }),
-    })),
+    offers: (offers ?? []).map((offer) => ({ ...offer, href: link(offer.landingUrl, "compare-table") })),
     offersFailed: offers === null,
+    // The booking box's and the phone's booking bar's way to book: the cheapest partner, else
+    // the hotel's own affiliate link (named by its partner, or its host), else none.
     booking: cheapest
-      ? { href: redirectPath(cheapest.landingUrl, { source: "booking-sidebar", hotel: slug, stay }), partner: cheapest.partnerName }
-      : hotel.affiliate_url
-        ? { href: redirectPath(hotel.affiliate_url, { source: "booking-sidebar", hotel: slug, stay }), partner: null }
+      ? {
+          href: link(cheapest.landingUrl, "booking-sidebar"),
+          barHref: link(cheapest.landingUrl, "booking-bar"),
+          partner: cheapest.partnerName,
+        }
+      : hotel.affiliate_url && affiliate
+        ? {
+            href: link(hotel.affiliate_url, "booking-sidebar"),
+            barHref: link(hotel.affiliate_url, "booking-bar"),
+            partner: await affiliatePartnerName(affiliate),
+          }
         : null,
   };
+}
+
+/** A partner's name for an affiliate link's host, or the host when the partners table has none. */
+async function affiliatePartnerName(host: string): Promise<string> {
+  const partner = await partnersByHost()
+    .then((partners) => partners.get(host))
+    .catch(() => undefined);
+  return partner?.active ? partner.name : host.replace(/^www\./, "");
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
@@ -187,136 +205,208 @@ export default function HotelPage({ loaderData }: Route.ComponentProps) {
   const mapsQuery = encodeURIComponent([hotel.name, hotel.location_name, hotel.country_name].filter(Boolean).join(", "));
   const reviewQuery = encodeURIComponent([hotel.name, hotel.location].filter(Boolean).join(" "));
 
+  const cheapest = offers[0];
+  // Without a way to book and with prices read, the box says so and nothing else.
+  const unbookable = !booking && !loaderData.offersFailed;
+
   return (
-    <div className="container-page space-y-8 py-8">
-      <Breadcrumbs
-        crumbs={[
-          { label: "Hem", to: "/" },
-          { label: hotel.country_name, to: withStay(countryPath(hotel.country), stay) },
-          { label: hotel.location_name, to: withStay(placePath(hotel.country, hotel.location), stay) },
-          { label: hotel.name },
-        ]}
-      />
-      <header className="space-y-2">
-        <div className="flex flex-wrap items-center gap-3">
-          <h1 className="text-3xl font-bold">{hotel.name}</h1>
-          <StarRating stars={hotel.star_rating} />
-        </div>
-        <p className="text-muted">{hotel.address || [hotel.location_name, hotel.country_name].filter(Boolean).join(", ")}</p>
-        <div className="flex flex-wrap items-center gap-4">
-          <RatingBadge rating={hotel.rating} reviews={hotel.review_count} />
-          <CompareCheckbox hotelId={hotel.id} hotelName={hotel.name} />
-        </div>
-      </header>
+    <>
+      <div className="container-page space-y-8 py-8">
+        <Breadcrumbs
+          crumbs={[
+            { label: "Hem", to: "/" },
+            { label: hotel.country_name, to: withStay(countryPath(hotel.country), stay) },
+            { label: hotel.location_name, to: withStay(placePath(hotel.country, hotel.location), stay) },
+            { label: hotel.name },
+          ]}
+        />
+        <header className="space-y-2">
+          <div className="flex flex-wrap items-center gap-3">
+            <h1 className="text-3xl font-bold">{hotel.name}</h1>
+            <StarRating stars={hotel.star_rating} />
+          </div>
+          <p className="text-muted">{hotel.address || [hotel.location_name, hotel.country_name].filter(Boolean).join(", ")}</p>
+          <div className="flex flex-wrap items-center gap-4">
+            <RatingBadge rating={hotel.rating} reviews={hotel.review_count} />
+            <CompareCheckbox hotelId={hotel.id} hotelName={hotel.name} />
+          </div>
+        </header>
 
-      <div className="grid gap-8 lg:grid-cols-[1fr_340px]">
-        <div className="min-w-0 space-y-8">
-          <ImageCarousel images={images} name={hotel.name} />
-          <section aria-labelledby="prices-heading" id="priser" className="scroll-mt-4">
-            <h2 id="prices-heading" className="mb-3 text-xl font-semibold">
-              Jämför priser
+        <div className="grid gap-8 lg:grid-cols-[1fr_340px]">
+          <div className="min-w-0 space-y-8">
+            <ImageCarousel images={images} name={hotel.name} />
+            <section aria-labelledby="prices-heading" id="priser" className="scroll-mt-4">
+              <h2 id="prices-heading" className="mb-3 text-xl font-semibold">
+                Jämför priser
+              </h2>
+              <PriceComparison offers={offers} stay={stay} failed={loaderData.offersFailed} bookable={!unbookable} />
+            </section>
+            <section aria-labelledby="about-heading">
+              <h2 id="about-heading" className="mb-3 text-xl font-semibold">
+                Om hotellet
+              </h2>
+              {hotel.description ? (
+                <p className="max-w-prose whitespace-pre-line leading-relaxed">{hotel.description}</p>
+              ) : (
+                <p className="text-muted">Ingen beskrivning finns ännu.</p>
+              )}
+            </section>
+            <section aria-labelledby="amenities-heading">
+              <h2 id="amenities-heading" className="mb-3 text-xl font-semibold">
+                Bekvämligheter
+              </h2>
+              <AmenityList amenities={hotel.amenities} max={hotel.amenities.length} />
+            </section>
+            <section aria-labelledby="map-heading">
+              <h2 id="map-heading" className="mb-3 text-xl font-semibold">
+                Läge
+              </h2>
+              <HotelMap markers={markers} city={hotel.location} country={hotel.country} label={`Karta: ${hotel.name}`} />
+            </section>
+            <section aria-labelledby="resources-heading">
+              <h2 id="resources-heading" className="mb-3 text-xl font-semibold">
+                Reseresurser
+              </h2>
+              <ul className="space-y-2">
+                <li>
+                  <a
+                    href={`https://www.google.com/maps/search/?api=1&query=${mapsQuery}`}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="text-brand-700 underline"
+                  >
+                    Visa {hotel.name} på karta (öppnas i ny flik)
+                  </a>
+                </li>
+                <li>
+                  <a
+                    href={`https://www.tripadvisor.se/Search?q=${reviewQuery}`}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="text-brand-700 underline"
+                  >
+                    Läs omdömen om {hotel.name} (öppnas i ny flik)
+                  </a>
+                </li>
+              </ul>
+            </section>
+          </div>
+
+          <aside
+            aria-labelledby="booking-heading"
+            className="h-fit space-y-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm lg:sticky lg:top-6"
+          >
+            <h2 id="booking-heading" className="text-xl font-semibold">
+              {unbookable ? "Bokning" : "Boka ditt rum"}
             </h2>
-            <PriceComparison offers={offers} stay={stay} failed={loaderData.offersFailed} />
-          </section>
-          <section aria-labelledby="about-heading">
-            <h2 id="about-heading" className="mb-3 text-xl font-semibold">
-              Om hotellet
-            </h2>
-            {hotel.description ? (
-              <p className="max-w-prose whitespace-pre-line leading-relaxed">{hotel.description}</p>
+            {loaderData.notices.map((notice) => (
+              <p key={notice} role="status" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+                {notice}
+              </p>
+            ))}
+            {unbookable ? (
+              <p className="rounded-md bg-slate-100 p-3 text-sm">Det här hotellet går inte att boka via oss just nu.</p>
             ) : (
-              <p className="text-muted">Ingen beskrivning finns ännu.</p>
+              <>
+                <StayForm stay={stay} today={loaderData.today} action={loaderData.canonical} />
+                <BookingSummary cheapest={cheapest} stay={stay} fallbackPrice={price} partner={booking?.partner ?? null} />
+              </>
             )}
-          </section>
-          <section aria-labelledby="amenities-heading">
-            <h2 id="amenities-heading" className="mb-3 text-xl font-semibold">
-              Bekvämligheter
-            </h2>
-            <AmenityList amenities={hotel.amenities} max={hotel.amenities.length} />
-          </section>
-          <section aria-labelledby="map-heading">
-            <h2 id="map-heading" className="mb-3 text-xl font-semibold">
-              Läge
-            </h2>
-            <HotelMap markers={markers} city={hotel.location} country={hotel.country} label={`Karta: ${hotel.name}`} />
-          </section>
-          <section aria-labelledby="resources-heading">
-            <h2 id="resources-heading" className="mb-3 text-xl font-semibold">
-              Reseresurser
-            </h2>
-            <ul className="space-y-2">
-              <li>
+            {booking ? (
+              <>
                 <a
-                  href={`https://www.google.com/maps/search/?api=1&query=${mapsQuery}`}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="text-brand-700 underline"
+                  href={booking.href}
+                  rel="nofollow"
+                  className="block rounded-md bg-brand-600 px-4 py-3 text-center font-semibold text-white hover:bg-brand-700"
                 >
-                  Visa {hotel.name} på karta (öppnas i ny flik)
+                  Boka nu<span className="sr-only"> hos {booking.partner}</span>
                 </a>
-              </li>
-              <li>
-                <a
-                  href={`https://www.tripadvisor.se/Search?q=${reviewQuery}`}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="text-brand-700 underline"
-                >
-                  Läs omdömen om {hotel.name} (öppnas i ny flik)
-                </a>
-              </li>
-            </ul>
-          </section>
+                <p className="text-xs text-muted">
+                  {cheapest ? `${PARTNER_PRICE_NOTE} ` : ""}Du bokar hos vår partner {booking.partner}. Vi kan få provision, utan extra
+                  kostnad för dig.
+                </p>
+              </>
+            ) : null}
+          </aside>
         </div>
 
-        <aside
-          aria-labelledby="booking-heading"
-          className="h-fit space-y-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm lg:sticky lg:top-6"
-        >
-          <h2 id="booking-heading" className="text-xl font-semibold">
-            Boka ditt rum
-          </h2>
-          {loaderData.notices.map((notice) => (
-            <p key={notice} role="status" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-              {notice}
+        <CompareForm stay={stay} />
+        {related.length ? (
+          <section aria-labelledby="related-heading">
+            <h2 id="related-heading" className="mb-4 text-xl font-semibold">
+              Fler hotell i {hotel.location_name}
+            </h2>
+            <HotelList hotels={related} stay={stay} comparable />
+            <p className="mt-4">
+              <Link to={withStay(placePath(hotel.country, hotel.location), stay)} className="font-medium text-brand-700 underline">
+                Se alla hotell i {hotel.location_name}
+              </Link>
             </p>
-          ))}
-          <StayForm stay={stay} today={loaderData.today} action={loaderData.canonical} />
-          <BookingSummary cheapest={offers[0]} stay={stay} fallbackPrice={price} />
-          {booking ? (
-            <a
-              href={booking.href}
-              rel="nofollow"
-              className="block rounded-md bg-brand-600 px-4 py-3 text-center font-semibold text-white hover:bg-brand-700"
-            >
-              Boka nu{booking.partner ? <span className="sr-only"> hos {booking.partner}</span> : null}
-            </a>
-          ) : (
-            <p className="rounded-md bg-slate-100 p-3 text-sm">Det här hotellet går inte att boka via oss just nu.</p>
-          )}
-          {booking ? (
-            <p className="text-xs text-muted">
-              {offers.length ? `${PARTNER_PRICE_NOTE} ` : ""}Du bokar hos vår partner. Vi kan få provision, utan extra kostnad för dig.
-            </p>
-          ) : null}
-        </aside>
+          </section>
+        ) : null}
       </div>
-
-      <CompareForm stay={stay} />
-      {related.length ? (
-        <section aria-labelledby="related-heading">
-          <h2 id="related-heading" className="mb-4 text-xl font-semibold">
-            Fler hotell i {hotel.location_name}
-          </h2>
-          <HotelList hotels={related} stay={stay} comparable />
-          <p className="mt-4">
-            <Link to={withStay(placePath(hotel.country, hotel.location), stay)} className="font-medium text-brand-700 underline">
-              Se alla hotell i {hotel.location_name}
-            </Link>
-          </p>
-        </section>
+      {booking ? (
+        <BookingBar
+          href={booking.barHref}
+          partner={booking.partner}
+          hotelName={hotel.name}
+          pricePerNight={cheapest ? formatPrice(cheapest.pricePerNight) : price}
+          total={cheapest && cheapest.total !== null ? `${formatPrice(cheapest.total)} för ${nightsLabel(nightsOf(stay) ?? 0)}` : null}
+        />
       ) : null}
-    </div>
+    </>
+  );
+}
+
+/**
+ * The booking bar of a phone or a tablet (below 1024 px, where the booking box is not beside the
+ * page but far down it): the price and the same way to book, kept at the bottom of the screen.
+ * Sticky, as the page's last element, rather than fixed: it stays in view while the page
+ * scrolls, and at the page's end it takes its own place, so it never covers the last content
+ * or the footer. Plain markup: it works without JavaScript.
+ */
+function BookingBar({
+  href,
+  partner,
+  hotelName,
+  pricePerNight,
+  total,
+}: {
+  href: string;
+  partner: string;
+  hotelName: string;
+  /** '1 234 kr', or empty when there is no price to show. */
+  pricePerNight: string;
+  /** '3 702 kr för 3 nätter' with dates, else null. */
+  total: string | null;
+}) {
+  return (
+    <section
+      aria-label={`Boka ${hotelName}`}
+      className="sticky bottom-0 z-30 border-t border-slate-200 bg-white/95 shadow-[0_-4px_16px_rgba(15,23,42,0.12)] backdrop-blur lg:hidden"
+    >
+      <div className="container-page flex items-center justify-between gap-3 py-3">
+        <p className="min-w-0 text-sm leading-snug">
+          {pricePerNight ? (
+            <>
+              <span className="text-muted">från </span>
+              <span className="text-lg font-bold whitespace-nowrap">{pricePerNight}</span>
+              <span className="text-muted"> / natt</span>
+              <span className="block truncate text-muted">{total ?? `hos ${partner}`}</span>
+            </>
+          ) : (
+            <span className="text-muted">Se pris och boka hos {partner}</span>
+          )}
+        </p>
+        <a
+          href={href}
+          rel="nofollow"
+          className="shrink-0 rounded-md bg-brand-600 px-5 py-3 text-center font-semibold whitespace-nowrap text-white hover:bg-brand-700"
+        >
+          Boka nu<span className="sr-only"> hos {partner}</span>
+        </a>
+      </div>
+    </section>
   );
 }
 

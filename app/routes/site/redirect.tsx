@@ -5,6 +5,9 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import type { Route } from "./+types/redirect";
 import { findAffiliatePartner, recordOutboundClick } from "#app/outbound/clicks.server.ts";
 import { fillDeepLink } from "#app/offers/deep-link.ts";
+import { findHotelGlimpse, type HotelGlimpse } from "#app/hotels/hotel-detail.server.ts";
+import { isChosenStay, stayLabel, type Stay } from "#app/offers/stay.ts";
+import { log } from "#app/utils/log.server.ts";
 import { countdownLabel, readRedirectParams, REDIRECT_DELAY_SECONDS, refreshContent } from "#app/outbound/redirect-params.ts";
 import { seoMeta, siteFromMatches } from "#app/seo/meta-tags.ts";
 import { getEnv } from "#app/utils/env.server.ts";
@@ -12,7 +15,7 @@ import { clientAddress, requestAuth } from "#app/auth/request-auth.server.ts";
 import { redirectWithFlash } from "#app/http/flash.server.ts";
 
 /**
- * /redirect?to=…&source=…&hotel=… — the affiliate interstitial. Not an open redirect:
+ * /redirect?to=…&source=…&hotel=…&hotell=… — the affiliate interstitial. Not an open redirect:
  * - a known partner host (a host of some hotel's affiliate_url, or AFFILIATE_HOSTS) gets the
  *   3, 2, 1 countdown and is forwarded: by script with JavaScript, by a
  *   `<meta http-equiv="refresh">` inside `<noscript>` without it (so the two never both fire);
@@ -20,6 +23,8 @@ import { redirectWithFlash } from "#app/http/flash.server.ts";
  * - no `to`: a flash message ("Måladress saknas") and a redirect to /;
  * - a `to` that is not an absolute http(s) URL: 400.
  * Every answer is `no-store` and noindex; none sets a cookie except the flash redirect.
+ * A forward names what the visitor is about to book: the hotel (by `hotell`, its id), the
+ * partner (name and logo from the partners table, else the host) and the stay.
  */
 
 const PAGE_HEADERS = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" };
@@ -68,8 +73,23 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   // A partner opens on the visitor's dates and guests: its deep link sets them on the same host.
   const destination =
     match.known && match.partner ? fillDeepLink(params.destination, match.partner.deepLinkTemplate, params.stay) : params.destination;
+  if (!match.known) return data({ kind: "warning" as const, destination, host: params.host }, { headers: PAGE_HEADERS });
+  // Only for the page's looks: a hotel that cannot be read leaves the page as it was.
+  const hotel = params.hotelId
+    ? await findHotelGlimpse(params.hotelId).catch((error: unknown) => {
+        log.error("redirect hotel lookup failed", error);
+        return null;
+      })
+    : null;
   return data(
-    { kind: match.known ? ("forward" as const) : ("warning" as const), destination, host: params.host },
+    {
+      kind: "forward" as const,
+      destination,
+      host: params.host,
+      partner: match.partner ? { name: match.partner.name, logo: match.partner.logoUrl } : null,
+      hotel,
+      stay: isChosenStay(params.stay) ? params.stay : null,
+    },
     { headers: PAGE_HEADERS },
   );
 }
@@ -80,7 +100,8 @@ export function headers() {
 
 function describe(page: Route.MetaArgs["data"]): { title: string; description: string } {
   if (page?.kind === "forward") {
-    return { title: `Du skickas vidare till ${page.host}`, description: `Du skickas vidare till vår partner ${page.host}.` };
+    const partner = page.partner?.name ?? page.host;
+    return { title: `Du skickas vidare till ${partner}`, description: `Du skickas vidare till vår partner ${partner}.` };
   }
   if (page?.kind === "warning") {
     return { title: "Kontrollera länken", description: `Länken leder till ${page.host}, som inte är en av våra partner.` };
@@ -100,13 +121,22 @@ export default function RedirectPage({ loaderData }: Route.ComponentProps) {
   if (loaderData.kind === "invalid") return <InvalidDestination />;
   if (loaderData.kind === "warning") return <UnknownHostWarning destination={loaderData.destination} host={loaderData.host} />;
   // Keyed: a new destination starts a new countdown.
-  return <PartnerForward key={loaderData.destination} destination={loaderData.destination} host={loaderData.host} />;
+  return <PartnerForward key={loaderData.destination} {...loaderData} />;
 }
 
 const primaryButton = "inline-block rounded-md border border-transparent bg-brand-600 px-5 py-3 font-medium text-white hover:bg-brand-700";
 const secondaryButton = "inline-block rounded-md border border-slate-300 bg-white px-5 py-3 font-medium text-ink hover:border-brand-600";
 
-function PartnerForward({ destination, host }: { destination: string; host: string }) {
+interface ForwardProps {
+  destination: string;
+  host: string;
+  partner: { name: string; logo: string | null } | null;
+  hotel: HotelGlimpse | null;
+  /** The visitor's stay when chosen (dates, or other guests than the default); else null. */
+  stay: Stay | null;
+}
+
+function PartnerForward({ destination, host, partner, hotel, stay }: ForwardProps) {
   const hydrated = useHydrated();
   const [remaining, setRemaining] = useState(REDIRECT_DELAY_SECONDS);
   const [cancelled, setCancelled] = useState(false);
@@ -131,41 +161,87 @@ function PartnerForward({ destination, host }: { destination: string; host: stri
   }
 
   return (
-    <section className="container-page py-16" aria-labelledby="redirect-heading">
+    <section className="container-page py-10 sm:py-16" aria-labelledby="redirect-heading">
       <noscript>
         {/* Inside <noscript>: only a browser without JavaScript acts on it. React renders it
             in place (it hoists no <meta> out of a <noscript>); browsers honour it there. */}
         <meta httpEquiv="refresh" content={refreshContent(destination)} />
       </noscript>
-      <div className="mx-auto max-w-xl rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm">
-        <h1 id="redirect-heading" className="text-2xl font-bold break-words">
-          Du skickas vidare till {host}
-        </h1>
-        <p className="mt-3 text-muted">Hos vår partner ser du aktuella priser och kan boka direkt.</p>
-        {cancelled ? null : (
-          <p className="mt-6 text-lg">
-            Du skickas vidare{" "}
-            <span data-countdown className="font-semibold tabular-nums">
-              {remaining > 0 ? countdownLabel(remaining) : "nu"}
-            </span>
-            .
+      <div className="mx-auto max-w-xl overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+        {hotel ? <HotelStrip hotel={hotel} stay={stay} /> : null}
+        <div className="p-6 text-center sm:p-8">
+          <PartnerMark name={partner?.name ?? host} logo={partner?.logo ?? null} />
+          <h1 id="redirect-heading" className="mt-4 text-2xl font-bold break-words">
+            Du skickas vidare till {partner?.name ?? host}
+          </h1>
+          <p className="mt-2 text-muted">
+            {partner ? (
+              <>
+                Hos vår partner <span className="break-words">{host}</span> ser du aktuella priser och kan boka direkt.
+              </>
+            ) : (
+              "Hos vår partner ser du aktuella priser och kan boka direkt."
+            )}
           </p>
-        )}
-        <div role="status">
-          {cancelled ? <p className="mt-6 text-lg">Vidarebefordran avbruten. Fortsätt med länken när du vill.</p> : null}
-        </div>
-        <div className="mt-6 flex flex-wrap items-center justify-center gap-3">
-          <a ref={continueLink} href={destination} rel="nofollow noopener" className={primaryButton}>
-            Om inget händer, klicka här<span className="sr-only"> för att gå till {host}</span>
-          </a>
-          {hydrated && !cancelled ? (
-            <button type="button" onClick={cancel} className={secondaryButton}>
-              Avbryt vidarebefordran
-            </button>
-          ) : null}
+          {hotel === null && stay ? <p className="mt-2 text-sm">Din vistelse: {stayLabel(stay)}</p> : null}
+          {cancelled ? null : (
+            <p className="mt-6 text-lg break-words">
+              {partner?.name ?? host} öppnas{" "}
+              <span data-countdown className="font-semibold tabular-nums">
+                {remaining > 0 ? countdownLabel(remaining) : "nu"}
+              </span>
+              .
+            </p>
+          )}
+          <div role="status">
+            {cancelled ? <p className="mt-6 text-lg">Vidarebefordran avbruten. Fortsätt med länken när du vill.</p> : null}
+          </div>
+          <div className="mt-6 flex flex-wrap items-center justify-center gap-3">
+            <a ref={continueLink} href={destination} rel="nofollow noopener" className={primaryButton}>
+              Om inget händer, klicka här<span className="sr-only"> för att gå till {partner?.name ?? host}</span>
+            </a>
+            {hydrated && !cancelled ? (
+              <button type="button" onClick={cancel} className={secondaryButton}>
+                Avbryt vidarebefordran
+              </button>
+            ) : null}
+          </div>
+          <p className="mt-6 text-xs text-muted">Du bokar hos vår partner. Vi kan få provision, utan extra kostnad för dig.</p>
         </div>
       </div>
     </section>
+  );
+}
+
+/** The hotel the visitor is on the way to book, with the stay: the card's top. */
+function HotelStrip({ hotel, stay }: { hotel: HotelGlimpse; stay: Stay | null }) {
+  return (
+    <div className="flex items-center gap-4 border-b border-slate-200 bg-slate-50 p-4 text-left">
+      {hotel.image ? <img src={hotel.image} alt="" width={96} height={64} className="h-16 w-24 shrink-0 rounded-lg object-cover" /> : null}
+      <div className="min-w-0">
+        <p className="text-xs font-medium tracking-wide text-muted uppercase">Ditt hotell</p>
+        <p className="line-clamp-2 font-semibold">{hotel.name}</p>
+        {hotel.place ? <p className="truncate text-sm text-muted">{hotel.place}</p> : null}
+        {stay ? <p className="text-sm">{stayLabel(stay)}</p> : null}
+      </div>
+    </div>
+  );
+}
+
+/** The partner's logo, or its initial in a badge when the partners table has no logo. */
+function PartnerMark({ name, logo }: { name: string; logo: string | null }) {
+  if (logo) return <img src={logo} alt={`${name} logotyp`} height={40} className="mx-auto h-10 w-auto max-w-48 object-contain" />;
+  const initial = name
+    .replace(/^www\./i, "")
+    .charAt(0)
+    .toLocaleUpperCase("sv-SE");
+  return (
+    <span
+      aria-hidden="true"
+      className="mx-auto flex size-12 items-center justify-center rounded-full bg-brand-50 text-xl font-bold text-brand-700 ring-1 ring-brand-100"
+    >
+      {initial}
+    </span>
   );
 }
 
