@@ -120,7 +120,12 @@ export function CompareForm({ stay }: { stay: Stay }) {
   // Room below the page's end, so the tray never covers the footer's last line.
   useEffect(() => {
     document.body.classList.toggle("pb-40", trayShown);
-    return () => document.body.classList.remove("pb-40");
+    // The tray takes the bottom of the screen: the hotel page's booking bar steps aside meanwhile (app.css).
+    document.body.toggleAttribute("data-compare-tray", trayShown);
+    return () => {
+      document.body.classList.remove("pb-40");
+      document.body.removeAttribute("data-compare-tray");
+    };
   }, [trayShown]);
 
   return (

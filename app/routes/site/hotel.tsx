@@ -383,6 +383,7 @@ function BookingBar({
   return (
     <section
       aria-label={`Boka ${hotelName}`}
+      data-booking-bar
       className="sticky bottom-0 z-30 border-t border-slate-200 bg-white/95 shadow-[0_-4px_16px_rgba(15,23,42,0.12)] backdrop-blur lg:hidden"
     >
       <div className="container-page flex items-center justify-between gap-3 py-3">
