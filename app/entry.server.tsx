@@ -14,6 +14,9 @@ import stylesheet from "./app.css?url";
 
 export const streamTimeout = 5_000;
 
+// Read when the server starts, so a running server never depends on the build folder again.
+const inlineCss = import.meta.env.PROD ? builtStylesheet(stylesheet) : null;
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -52,7 +55,7 @@ export default function handleRequest(
       // The nonce goes on React Router's inline scripts and is the default of <Scripts>,
       // <ScrollRestoration> and <Links>.
       // In production the stylesheet goes inside the document (app/components/inline-styles.tsx).
-      <InlineStylesContext.Provider value={import.meta.env.PROD ? { css: builtStylesheet(stylesheet), nonce } : null}>
+      <InlineStylesContext.Provider value={inlineCss === null ? null : { css: inlineCss, nonce }}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </InlineStylesContext.Provider>,
       {
