@@ -22,8 +22,9 @@ export function CountryPlaces({
       <h2 id="country-places-heading" className="mb-2 text-sm font-semibold text-muted">
         Platser i {countryName}
       </h2>
-      {/* One row to swipe on a phone (a country may have dozens of places), wrapped from 640 px. */}
-      <ul className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0 sm:pb-0">
+      {/* One row to swipe on a phone (a country may have dozens of places), wrapped from 640 px;
+          relative, so the screen-reader counts stay inside the scrolling box. */}
+      <ul className="relative -mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0 sm:pb-0">
         {places.map((place) => (
           <li key={place.value} className="shrink-0">
             <Link
