@@ -70,3 +70,28 @@ test("the phone map's markers show prices, clusters count hotels, and the list i
   await expect(panel).toBeHidden();
   await expect(page).not.toHaveURL(/#karta/);
 });
+
+test("no public page scrolls sideways on a phone", async ({ page }) => {
+  // /redirect forwards to the demo partner: answered here, nothing leaves the machine.
+  await page.route(/\.example\//, (route) => route.fulfill({ status: 204 }));
+  await page.goto("/Sweden/Gothenburg");
+  const hotel = (await page.locator("main article h3 a").first().getAttribute("href"))!;
+  const ids = await page
+    .locator('main article input[type="checkbox"][value]')
+    .evaluateAll((boxes) => boxes.slice(0, 2).map((box) => (box as HTMLInputElement).value));
+  const partner = encodeURIComponent("https://www.resekompassen.example/hotell/hg-000001?ref=hotellguiden");
+  for (const path of [
+    "/",
+    hotel,
+    `/jamfor?hotell=${ids[0]}&hotell=${ids[1]}`,
+    `/redirect?to=${partner}`,
+    "/blog",
+    "/login",
+    "/contact",
+    "/sitemap",
+    "/finns-inte",
+  ]) {
+    await page.goto(path);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(PHONE.width);
+  }
+});
