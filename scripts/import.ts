@@ -149,6 +149,11 @@ function printReport(report: ImportReport | OfferImportReport, driver: string) {
   if (offers && report.full) {
     const note = report.dryRun ? "  (not on a dry run)" : `  (${report.partners.join(", ") || "no known partner named"})`;
     lines.push(`  marked gone   ${number(report.markedGone).padStart(10)}${note}`);
+    if (report.full && report.heldBack.length) {
+      lines.push(
+        `  not swept     ${report.heldBack.join(", ")}: more than half of their rows were refused, so their other offers were left as they were`,
+      );
+    }
   }
   lines.push(`  duration      ${`${seconds.toFixed(1)} s`.padStart(10)}  (${number(rate)} rows/s)`);
   if (report.ignoredFields.length) {

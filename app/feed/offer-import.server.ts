@@ -38,7 +38,16 @@ export interface OfferImportReport extends FeedRunReport, OfferCounts {
   partners: string[];
   /** Offers of those partners that a full feed no longer lists, marked gone (0 without `full`, or on a dry run). */
   markedGone: number;
+  /**
+   * Partners a full feed did not sweep because the database check refused more than half of
+   * their rows: a feed that broke (a partner's new host, a catalogue mix-up) must not empty
+   * their prices. Their listed offers were still written.
+   */
+  heldBack: string[];
 }
+
+/** A full feed sweeps a partner's unlisted offers only when at least half its rows were usable. */
+const MAX_REFUSED_SHARE_TO_SWEEP = 0.5;
 
 /**
  * No key: a batch keeps every row until its hotel and partner are checked, so a later row
@@ -74,6 +83,8 @@ export async function importOfferFeed(db: Kysely<Database>, file: string, option
   let duplicates = 0;
   // With `full`: the hotels (hotels.id) each partner's rows were written for, this run.
   const touched = new Map<string, string[]>();
+  // Rows per partner that reached the database check, and how many it refused.
+  const checkedRows = new Map<string, { rows: number; refused: number }>();
 
   const write = async (items: FeedItem<FeedOffer>[]) => {
     const rejected: Array<{ item: FeedItem<FeedOffer>; reason: string }> = [];
@@ -100,6 +111,10 @@ export async function importOfferFeed(db: Kysely<Database>, file: string, option
           problems.push(`url is on ${offer.host}, not on the partner's host ${host}`);
         }
         if (host !== undefined) known.add(offer.partner);
+        const tally = checkedRows.get(offer.partner) ?? { rows: 0, refused: 0 };
+        tally.rows++;
+        if (problems.length) tally.refused++;
+        checkedRows.set(offer.partner, tally);
         if (problems.length) rejected.push({ item, reason: problems.join("; ") });
         else {
           const key = `${offer.partner}\u0000${hotelId}`;
@@ -158,10 +173,15 @@ export async function importOfferFeed(db: Kysely<Database>, file: string, option
 
   const partners = [...named].filter((partner) => known.has(partner)).sort();
   let markedGone = 0;
+  const heldBack = partners.filter((partner) => {
+    const tally = checkedRows.get(partner);
+    return tally !== undefined && tally.refused > tally.rows * MAX_REFUSED_SHARE_TO_SWEEP;
+  });
   if (full && !dryRun) {
-    // Every existing partner the feed named, also one whose rows were all rejected: the
-    // feed says it offers none of the hotels it did not list.
-    markedGone = await markUntouchedOffersGone(db, new Map(partners.map((partner) => [partner, touched.get(partner) ?? []])));
+    // Every existing partner the feed named says it offers none of the hotels it did not list,
+    // unless most of its rows were refused: then the feed, not the offers, is what went wrong.
+    const swept = partners.filter((partner) => !heldBack.includes(partner));
+    markedGone = await markUntouchedOffersGone(db, new Map(swept.map((partner) => [partner, touched.get(partner) ?? []])));
   }
-  return { ...run, ...counts, duplicates: run.duplicates + duplicates, dryRun, full, partners, markedGone };
+  return { ...run, ...counts, duplicates: run.duplicates + duplicates, dryRun, full, partners, markedGone, heldBack };
 }

@@ -259,6 +259,15 @@ describe.each(testDatabases())("importing offers feeds on $name", ({ open }) => 
     expect((await summaries())[2]).toEqual({ hotel_id: "H-3", offer_price: 650, offer_count: 2 });
   });
 
+  it("--full leaves a partner's offers alone when most of its rows were refused", async () => {
+    await run(feed("ndjson", ndjson(offer("H-1", "alfa", 1000), offer("H-2", "alfa", 900), offer("H-3", "alfa", 800))));
+    // A broken feed: two of three rows for hotels the catalogue does not have.
+    const broken = feed("ndjson", ndjson(offer("H-1", "alfa", 990), offer("H-98", "alfa", 500), offer("H-99", "alfa", 500)));
+    const report = await run(broken, { full: true });
+    expect(report).toMatchObject({ full: true, updated: 1, rejected: 2, markedGone: 0, partners: ["alfa"], heldBack: ["alfa"] });
+    expect((await offers()).filter((row) => row.partner_id === "alfa" && row.gone_at !== null)).toEqual([]);
+  });
+
   it("--full marks nothing gone when the run stops part-way", async () => {
     await run(feed("ndjson", ndjson(offer("H-1", "alfa", 1000), offer("H-2", "alfa", 900))));
     const broken = feed("json", `[${JSON.stringify(offer("H-1", "alfa", 990))}, {"hotel_id": oops}]`);
