@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { addDays, MAX_ADULTS, MAX_NIGHTS, MAX_ROOMS, STAY_PARAMS, type Stay } from "#app/offers/stay.ts";
+import { addDays, MAX_ADULTS, MAX_DAYS_AHEAD, MAX_NIGHTS, MAX_ROOMS, STAY_PARAMS, type Stay } from "#app/offers/stay.ts";
 import { Input } from "./ui/input.tsx";
 import { Label } from "./ui/label.tsx";
 
@@ -35,69 +35,94 @@ export function StayFields({ stay, today, onApply, className, narrow = false }: 
     <fieldset className={className}>
       <legend className="sr-only">Datum och gäster</legend>
       <div className={narrow ? "grid grid-cols-2 gap-3" : "grid grid-cols-2 gap-3 sm:grid-cols-4"}>
-        <div>
-          <Label htmlFor={field("in")} className="mb-1 block text-sm font-medium">
-            Incheckning
-          </Label>
-          <Input
-            id={field("in")}
-            type="date"
-            name={STAY_PARAMS.checkIn}
-            min={today}
-            defaultValue={stay.checkIn ?? ""}
-            key={`in-${stay.checkIn ?? ""}`}
-            onChange={applyDates}
-          />
-        </div>
-        <div>
-          <Label htmlFor={field("out")} className="mb-1 block text-sm font-medium">
-            Utcheckning
-          </Label>
-          <Input
-            id={field("out")}
-            type="date"
-            name={STAY_PARAMS.checkOut}
-            min={stay.checkIn ? addDays(stay.checkIn, 1) : addDays(today, 1)}
-            max={stay.checkIn ? addDays(stay.checkIn, MAX_NIGHTS) : undefined}
-            defaultValue={stay.checkOut ?? ""}
-            key={`out-${stay.checkOut ?? ""}`}
-            onChange={applyDates}
-          />
-        </div>
-        <div>
-          <Label htmlFor={field("adults")} className="mb-1 block text-sm font-medium">
-            Vuxna
-          </Label>
-          <Input
-            id={field("adults")}
-            type="number"
-            inputMode="numeric"
-            name={STAY_PARAMS.adults}
-            min={1}
-            max={MAX_ADULTS}
-            defaultValue={stay.adults}
-            key={`adults-${stay.adults}`}
-            // Applied when the field is left, not at each digit typed.
-            onBlur={(event) => event.currentTarget.value !== String(stay.adults) && onApply?.()}
-          />
-        </div>
-        <div>
-          <Label htmlFor={field("rooms")} className="mb-1 block text-sm font-medium">
-            Rum
-          </Label>
-          <Input
-            id={field("rooms")}
-            type="number"
-            inputMode="numeric"
-            name={STAY_PARAMS.rooms}
-            min={1}
-            max={MAX_ROOMS}
-            defaultValue={stay.rooms}
-            key={`rooms-${stay.rooms}`}
-            onBlur={(event) => event.currentTarget.value !== String(stay.rooms) && onApply?.()}
-          />
-        </div>
+        <StayInput
+          id={field("in")}
+          label="Incheckning"
+          type="date"
+          name={STAY_PARAMS.checkIn}
+          min={today}
+          max={addDays(today, MAX_DAYS_AHEAD)}
+          value={stay.checkIn ?? ""}
+          onChange={applyDates}
+        />
+        <StayInput
+          id={field("out")}
+          label="Utcheckning"
+          type="date"
+          name={STAY_PARAMS.checkOut}
+          min={stay.checkIn ? addDays(stay.checkIn, 1) : addDays(today, 1)}
+          max={stay.checkIn ? addDays(stay.checkIn, MAX_NIGHTS) : undefined}
+          value={stay.checkOut ?? ""}
+          onChange={applyDates}
+        />
+        <StayInput
+          id={field("adults")}
+          label="Vuxna"
+          type="number"
+          name={STAY_PARAMS.adults}
+          min={1}
+          max={MAX_ADULTS}
+          value={String(stay.adults)}
+          onLeave={onApply}
+        />
+        <StayInput
+          id={field("rooms")}
+          label="Rum"
+          type="number"
+          name={STAY_PARAMS.rooms}
+          min={1}
+          max={MAX_ROOMS}
+          value={String(stay.rooms)}
+          onLeave={onApply}
+        />
       </div>
     </fieldset>
+  );
+}
+
+/**
+ * One labelled field. Uncontrolled (it works before hydration and without JavaScript); its key
+ * follows the address's value, so a navigation shows the new one. A number is applied when the
+ * field is left with a changed value, not at each digit typed.
+ */
+function StayInput({
+  id,
+  label,
+  type,
+  name,
+  min,
+  max,
+  value,
+  onChange,
+  onLeave,
+}: {
+  id: string;
+  label: string;
+  type: "date" | "number";
+  name: string;
+  min?: string | number;
+  max?: string | number;
+  value: string;
+  onChange?: (event: React.ChangeEvent<HTMLInputElement>) => void;
+  onLeave?: () => void;
+}) {
+  return (
+    <div>
+      <Label htmlFor={id} className="mb-1 block text-sm font-medium">
+        {label}
+      </Label>
+      <Input
+        id={id}
+        type={type}
+        inputMode={type === "number" ? "numeric" : undefined}
+        name={name}
+        min={min}
+        max={max}
+        defaultValue={value}
+        key={`${name}-${value}`}
+        onChange={onChange}
+        onBlur={onLeave ? (event) => event.currentTarget.value !== value && onLeave() : undefined}
+      />
+    </div>
   );
 }

@@ -15,28 +15,21 @@ import { loadComparison, type ComparedHotel } from "#app/hotels/compare.server.t
 import { formatPrice } from "#app/hotels/hotel.ts";
 import {
   adultsLabel,
-  addDays,
   hasDates,
-  MAX_ADULTS,
-  MAX_DAYS_AHEAD,
-  MAX_NIGHTS,
-  MAX_ROOMS,
   nightsLabel,
   nightsOf,
   readStay,
   roomsLabel,
-  STAY_PARAMS,
   todayInSweden,
   withStay,
   type Stay,
 } from "#app/offers/stay.ts";
 import { seoMeta, siteFromMatches } from "#app/seo/meta-tags.ts";
 import { log } from "#app/utils/log.server.ts";
+import { StayFields } from "#app/components/stay-fields.tsx";
 import { AmenityIcon } from "#app/components/amenity-icon.tsx";
 import { RatingBadge, StarRating } from "#app/components/hotel-bits.tsx";
 import { Button, buttonClassName } from "#app/components/ui/button.tsx";
-import { Input } from "#app/components/ui/input.tsx";
-import { Label } from "#app/components/ui/label.tsx";
 
 /** A chosen set of hotels and dates is one visitor's page: never indexed, whatever links to it. */
 export const headers: Route.HeadersFunction = () => ({ "X-Robots-Tag": "noindex" });
@@ -144,65 +137,10 @@ function StayForm({ stay, today, hotelIds }: { stay: Stay; today: string; hotelI
       {hotelIds.map((id) => (
         <input key={id} type="hidden" name={COMPARE_PARAM} value={id} />
       ))}
-      <div className="grid grid-cols-2 gap-3 sm:grid-cols-[repeat(4,minmax(0,11rem))_auto] sm:items-end">
-        <div>
-          <Label htmlFor="jamfor-incheckning" className="mb-1 text-sm">
-            Incheckning
-          </Label>
-          <Input
-            id="jamfor-incheckning"
-            type="date"
-            name={STAY_PARAMS.checkIn}
-            defaultValue={stay.checkIn ?? ""}
-            min={today}
-            max={addDays(today, MAX_DAYS_AHEAD)}
-          />
-        </div>
-        <div>
-          <Label htmlFor="jamfor-utcheckning" className="mb-1 text-sm">
-            Utcheckning
-          </Label>
-          <Input
-            id="jamfor-utcheckning"
-            type="date"
-            name={STAY_PARAMS.checkOut}
-            defaultValue={stay.checkOut ?? ""}
-            min={addDays(today, 1)}
-            max={addDays(today, MAX_DAYS_AHEAD + MAX_NIGHTS)}
-          />
-        </div>
-        <div>
-          <Label htmlFor="jamfor-vuxna" className="mb-1 text-sm">
-            Vuxna
-          </Label>
-          <Input
-            id="jamfor-vuxna"
-            type="number"
-            inputMode="numeric"
-            name={STAY_PARAMS.adults}
-            defaultValue={stay.adults}
-            min={1}
-            max={MAX_ADULTS}
-          />
-        </div>
-        <div>
-          <Label htmlFor="jamfor-rum" className="mb-1 text-sm">
-            Rum
-          </Label>
-          <Input
-            id="jamfor-rum"
-            type="number"
-            inputMode="numeric"
-            name={STAY_PARAMS.rooms}
-            defaultValue={stay.rooms}
-            min={1}
-            max={MAX_ROOMS}
-          />
-        </div>
-        <Button type="submit" className="col-span-2 sm:col-span-1">
-          Visa priser
-        </Button>
-      </div>
+      <StayFields stay={stay} today={today} />
+      <Button type="submit" className="mt-3">
+        Visa priser
+      </Button>
     </form>
   );
 }
