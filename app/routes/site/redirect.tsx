@@ -61,26 +61,36 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   }
 
   const match = await findAffiliatePartner(params.host, getEnv().AFFILIATE_HOSTS);
-  // Only forwards to partners are recorded: outbound_clicks logs click-throughs to partners,
-  // and a warning page is not a click-through. Recording unknown hosts would also let anyone
-  // fill the table with host names of their choosing.
-  if (match.known && (await isCountableClick(request, context))) {
-    await recordOutboundClick(
-      { hotel: params.hotel, source: params.source, targetHost: params.host, partnerId: match.partner?.id ?? null, stay: params.stay },
-      { address: clientAddress(context), userAgent: request.headers.get("User-Agent") ?? "" },
-    );
-  }
+  if (!match.known)
+    return data({ kind: "warning" as const, destination: params.destination, host: params.host }, { headers: PAGE_HEADERS });
+  const [, hotel] = await Promise.all([
+    // Only forwards to partners are recorded: outbound_clicks logs click-throughs to partners,
+    // and a warning page is not a click-through. Recording unknown hosts would also let anyone
+    // fill the table with host names of their choosing.
+    isCountableClick(request, context).then((countable) =>
+      countable
+        ? recordOutboundClick(
+            {
+              hotel: params.hotel,
+              source: params.source,
+              targetHost: params.host,
+              partnerId: match.partner?.id ?? null,
+              stay: params.stay,
+            },
+            { address: clientAddress(context), userAgent: request.headers.get("User-Agent") ?? "" },
+          )
+        : null,
+    ),
+    // Only for the page's looks: a hotel that cannot be read leaves the page as it was.
+    params.hotelId
+      ? findHotelGlimpse(params.hotelId).catch((error: unknown) => {
+          log.error("redirect hotel lookup failed", error);
+          return null;
+        })
+      : null,
+  ]);
   // A partner opens on the visitor's dates and guests: its deep link sets them on the same host.
-  const destination =
-    match.known && match.partner ? fillDeepLink(params.destination, match.partner.deepLinkTemplate, params.stay) : params.destination;
-  if (!match.known) return data({ kind: "warning" as const, destination, host: params.host }, { headers: PAGE_HEADERS });
-  // Only for the page's looks: a hotel that cannot be read leaves the page as it was.
-  const hotel = params.hotelId
-    ? await findHotelGlimpse(params.hotelId).catch((error: unknown) => {
-        log.error("redirect hotel lookup failed", error);
-        return null;
-      })
-    : null;
+  const destination = match.partner ? fillDeepLink(params.destination, match.partner.deepLinkTemplate, params.stay) : params.destination;
   return data(
     {
       kind: "forward" as const,
