@@ -51,29 +51,15 @@ export async function headerCountries(): Promise<PlaceChoice[]> {
 }
 
 /** Places of a country (any spelling of it), by Swedish name in Swedish order. */
-export function listLocations(db: DB, country: string): Promise<PlaceChoice[]> {
-  const key = placeKey(country);
-  return cachedRead(db, `locations:${key}`, async () => {
-    const [rows, names] = await Promise.all([
-      db
-        .selectFrom("catalogue_places")
-        .select(["country", "location"])
-        .where("hotel_count", ">", 0)
-        .where("location_key", "<>", "")
-        .where(sql<boolean>`country_key = place_key(${country})`)
-        .execute(),
-      getPlaceNames(db),
-    ]);
-    return rows.map((row) => ({ value: row.location, label: names.place(row.country, row.location) })).sort(byLabel);
-  });
-}
-
 /** A place of a country with how many hotels it has, for the country page's way down to its places. */
 export interface CountryPlace extends PlaceChoice {
   hotelCount: number;
 }
 
-/** Places of a country (any spelling of it) with their hotel counts, by Swedish name in Swedish order. */
+/**
+ * Places of a country (any spelling of it) with their hotel counts, by Swedish name in Swedish
+ * order: one cached read serves the place select and the country page's place chips.
+ */
 export function listCountryPlaces(country: string, db: DB = getAppDatabase().db): Promise<CountryPlace[]> {
   const key = placeKey(country);
   return cachedRead(db, `country-places:${key}`, async () => {
@@ -91,6 +77,11 @@ export function listCountryPlaces(country: string, db: DB = getAppDatabase().db)
       .map((row) => ({ value: row.location, label: names.place(row.country, row.location), hotelCount: row.hotel_count }))
       .sort(byLabel);
   });
+}
+
+/** The places of a country for a place select: Swedish names, the catalogue's spelling as the value. */
+export async function listLocations(db: DB, country: string): Promise<PlaceChoice[]> {
+  return (await listCountryPlaces(country, db)).map(({ value, label }) => ({ value, label }));
 }
 
 export interface PlaceOption {
