@@ -93,7 +93,8 @@ function SwedishPopupClose() {
 function fitTo(map: L.Map, markers: MapMarker[]) {
   if (!markers.length) return;
   const bounds = L.latLngBounds(markers.map((marker) => [marker.lat, marker.lng] as [number, number]));
-  map.fitBounds(bounds, { padding: [FIT_BOUNDS_PADDING, FIT_BOUNDS_PADDING], maxZoom: FIT_BOUNDS_MAX_ZOOM });
+  // At once, not animated: a marker the visitor reaches for mid-flight could be re-clustered under them.
+  map.fitBounds(bounds, { padding: [FIT_BOUNDS_PADDING, FIT_BOUNDS_PADDING], maxZoom: FIT_BOUNDS_MAX_ZOOM, animate: false });
 }
 
 /**
@@ -112,6 +113,8 @@ function FitBounds({ markers }: { markers: MapMarker[] }) {
     const markMoved = () => (moved.current = true);
     container.addEventListener("pointerdown", markMoved);
     container.addEventListener("keydown", markMoved);
+    // Reaching a marker by keyboard is the visitor taking over too: no refit under their focus.
+    container.addEventListener("focusin", markMoved);
     let wasEmpty = container.clientWidth === 0;
     const observer = new ResizeObserver(() => {
       const empty = container.clientWidth === 0;
@@ -125,6 +128,7 @@ function FitBounds({ markers }: { markers: MapMarker[] }) {
       observer.disconnect();
       container.removeEventListener("pointerdown", markMoved);
       container.removeEventListener("keydown", markMoved);
+      container.removeEventListener("focusin", markMoved);
     };
   }, [map, markers]);
   return null;
