@@ -15,6 +15,8 @@ interface HotelCardProps {
   amenityCount?: number;
   /** The first cards are above the fold: load their images at once. */
   eager?: boolean;
+  /** The first card's picture is the list's largest paint: fetch it first. */
+  highPriority?: boolean;
   /** The visitor's stay: prices for it, and links that keep it. */
   stay?: Stay;
   /** A "Jämför" box (the page has a CompareForm). */
@@ -60,6 +62,7 @@ export function HotelCard({
   variant = "compact",
   amenityCount = CARD_LIMITS.amenities,
   eager = false,
+  highPriority = false,
   stay = NO_STAY,
   comparable = false,
 }: HotelCardProps) {
@@ -75,15 +78,25 @@ export function HotelCard({
     <article
       aria-labelledby={headingId}
       // Full height of its grid cell, the price and button pinned to the bottom: a row of cards lines up.
-      className={`flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm ${large ? "md:flex-row" : ""}`}
+      // On a phone every card puts a narrow picture beside the text and leaves out the description and
+      // amenities: about 200 px a card, so a page of them is not a long scroll of pictures. From 640 px
+      // a large card keeps its picture beside the text and a compact card puts it on top.
+      className={`flex h-full flex-row overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm ${large ? "" : "sm:flex-col"}`}
     >
-      <div className={large ? "shrink-0 md:w-[300px]" : "shrink-0"}>
-        <ImageCarousel images={images} name={hotel.name} variant="card" fillHeight={large} eager={eager} />
+      <div className={`w-[120px] shrink-0 ${large ? "sm:w-[240px] md:w-[300px]" : "sm:w-auto"}`}>
+        <ImageCarousel
+          images={images}
+          name={hotel.name}
+          variant="card"
+          fillHeight={large ? true : "phone"}
+          eager={eager}
+          highPriority={highPriority}
+        />
       </div>
-      <div className="flex flex-1 flex-col gap-2 p-4">
-        <div className="flex flex-wrap items-start justify-between gap-2">
-          <div>
-            <h3 id={headingId} className="text-lg font-semibold leading-snug">
+      <div className="flex min-w-0 flex-1 flex-col gap-2 p-3 sm:p-4">
+        <div className="flex flex-wrap items-start justify-between gap-x-2 gap-y-1">
+          <div className="min-w-0">
+            <h3 id={headingId} className="text-base leading-snug font-semibold sm:text-lg">
               <Link to={href} className="hover:text-brand-700 hover:underline">
                 {hotel.name}
               </Link>
@@ -94,11 +107,13 @@ export function HotelCard({
         </div>
         <RatingBadge rating={hotel.rating} reviews={hotel.review_count} />
         {hotel.description ? (
-          <p className="text-sm text-muted">
+          <p className="hidden text-sm text-muted sm:block">
             {truncate(hotel.description, large ? CARD_LIMITS.description : CARD_LIMITS.compactDescription)}
           </p>
         ) : null}
-        <AmenityList amenities={hotel.amenities} max={amenityCount} />
+        <div className="hidden sm:block">
+          <AmenityList amenities={hotel.amenities} max={amenityCount} />
+        </div>
         <div className="mt-auto space-y-2 pt-2">
           <CardPrice hotel={hotel} stay={stay} />
           <div className="flex flex-wrap items-center justify-between gap-2">
@@ -139,7 +154,15 @@ export function HotelList({
     <ul className={variant === "large" ? "space-y-4" : "grid gap-4 sm:grid-cols-2 lg:grid-cols-4"}>
       {hotels.map((hotel, index) => (
         <li key={hotel.id}>
-          <HotelCard hotel={hotel} variant={variant} eager={index < 2} amenityCount={amenityCount} stay={stay} comparable={comparable} />
+          <HotelCard
+            hotel={hotel}
+            variant={variant}
+            eager={index < 2}
+            highPriority={index === 0}
+            amenityCount={amenityCount}
+            stay={stay}
+            comparable={comparable}
+          />
         </li>
       ))}
     </ul>

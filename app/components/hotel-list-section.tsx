@@ -10,7 +10,7 @@ function SkeletonCards() {
     <ul className="space-y-4" aria-hidden="true">
       {[0, 1, 2].map((i) => (
         <li key={i} className="flex animate-pulse overflow-hidden rounded-xl border border-slate-200 bg-white">
-          <div className="h-[200px] w-[300px] shrink-0 bg-slate-200" />
+          <div className="h-[170px] w-[120px] shrink-0 bg-slate-200 sm:h-[220px] sm:w-[240px] md:w-[300px]" />
           <div className="flex-1 space-y-3 p-4">
             <div className="h-5 w-1/2 rounded bg-slate-200" />
             <div className="h-4 w-1/3 rounded bg-slate-200" />

@@ -58,10 +58,16 @@ interface ImageCarouselProps {
   name: string;
   /** `page`: the hotel page's big gallery; `card`: a list card's picture. */
   variant?: "page" | "card";
-  /** A card's picture as tall as its card from 768 px (a large card, picture beside the text). */
-  fillHeight?: boolean;
+  /**
+   * A card's picture beside the text, as tall as the card: `true` at every width (a large card),
+   * `"phone"` below 640 px only (a compact card, picture on top from there). Below 640 px it is a
+   * narrow strip: swiping and the dots remain, the buttons and counter would cover it.
+   */
+  fillHeight?: boolean | "phone";
   /** Load the first picture at once (above the fold). */
   eager?: boolean;
+  /** Fetch the first picture before other pictures: the page's largest paint (the first list card, the gallery). */
+  highPriority?: boolean;
 }
 
 /**
@@ -70,7 +76,14 @@ interface ImageCarouselProps {
  * says how many pictures there are (and the list keeps its scroll bar); JavaScript adds
  * previous/next buttons, position dots, a counter and dragging with the mouse (after 10 px).
  */
-export function ImageCarousel({ images, name, variant = "page", fillHeight = false, eager = variant === "page" }: ImageCarouselProps) {
+export function ImageCarousel({
+  images,
+  name,
+  variant = "page",
+  fillHeight = false,
+  eager = variant === "page",
+  highPriority = variant === "page" && eager,
+}: ImageCarouselProps) {
   const hydrated = useHydrated();
   const track = useRef<HTMLUListElement>(null);
   const drag = useRef<{ x: number; scroll: number; dragging: boolean } | null>(null);
@@ -88,14 +101,21 @@ export function ImageCarousel({ images, name, variant = "page", fillHeight = fal
   };
 
   const size = card ? { width: 300, height: 200 } : { width: 600, height: 400 };
-  const height = !card ? "h-[260px] sm:h-[400px]" : fillHeight ? "h-[200px] md:h-full md:min-h-[220px]" : "h-[200px]";
+  const height = !card
+    ? "h-[260px] sm:h-[400px]"
+    : fillHeight === true
+      ? "h-full min-h-[170px] sm:min-h-[220px]"
+      : fillHeight === "phone"
+        ? "h-full min-h-[170px] sm:h-[200px] sm:min-h-0"
+        : "h-[200px]";
+  const wideOnly = fillHeight ? "hidden sm:flex" : "flex";
   const roundButton =
-    "absolute top-1/2 flex -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-ink shadow-md ring-1 ring-black/10 hover:bg-white";
+    "absolute top-1/2 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-ink shadow-md ring-1 ring-black/10 hover:bg-white";
 
   if (!several) {
     return (
       <div className={`${height} bg-slate-100 ${card ? "" : "overflow-hidden rounded-xl"}`}>
-        <HotelImage src={images[0] ?? PLACEHOLDER_IMAGE} alt={name} {...size} eager={eager} highPriority={!card && eager} />
+        <HotelImage src={images[0] ?? PLACEHOLDER_IMAGE} alt={name} {...size} eager={eager} highPriority={highPriority} />
       </div>
     );
   }
@@ -158,7 +178,7 @@ export function ImageCarousel({ images, name, variant = "page", fillHeight = fal
               alt={i === 0 ? name : `${name}, bild ${i + 1} av ${count}`}
               {...size}
               eager={eager && i === 0}
-              highPriority={!card && eager && i === 0}
+              highPriority={highPriority && i === 0}
             />
           </li>
         ))}
@@ -169,7 +189,7 @@ export function ImageCarousel({ images, name, variant = "page", fillHeight = fal
           <button
             type="button"
             onClick={() => go(index - 1)}
-            className={`${roundButton} ${card ? "left-2 size-9" : "left-3 size-11"}`}
+            className={`${roundButton} ${wideOnly} ${card ? "left-2 size-9" : "left-3 size-11"}`}
             aria-label="Föregående bild"
           >
             <Chevron direction="left" />
@@ -177,7 +197,7 @@ export function ImageCarousel({ images, name, variant = "page", fillHeight = fal
           <button
             type="button"
             onClick={() => go(index + 1)}
-            className={`${roundButton} ${card ? "right-2 size-9" : "right-3 size-11"}`}
+            className={`${roundButton} ${wideOnly} ${card ? "right-2 size-9" : "right-3 size-11"}`}
             aria-label="Nästa bild"
           >
             <Chevron direction="right" />
@@ -199,7 +219,7 @@ export function ImageCarousel({ images, name, variant = "page", fillHeight = fal
             ))}
           </div>
           <p
-            className={`absolute rounded-md bg-black/70 px-2 py-0.5 text-xs text-white ${card ? "top-2 right-2" : "top-3 right-3"}`}
+            className={`absolute rounded-md bg-black/70 px-2 py-0.5 text-xs text-white ${fillHeight ? "hidden sm:block" : ""} ${card ? "top-2 right-2" : "top-3 right-3"}`}
             aria-live={card ? undefined : "polite"}
           >
             Bild {index + 1} av {count}

@@ -174,9 +174,12 @@ test("card → hotel page → booking → redirect → partner", async ({ page }
   );
   await page.goto("/Sweden/Malmo");
   // The recommended order lists bookable hotels first.
-  await page.locator("main article").first().getByRole("link", { name: "Visa hotell" }).click();
+  const card = page.locator("main article").first();
+  const hotelName = ((await card.getByRole("heading", { level: 3 }).textContent()) ?? "").trim();
+  await card.getByRole("link", { name: "Visa hotell" }).click();
   await expect(page).toHaveURL(/\/Sweden\/[^/]+\/[a-z0-9-]+$/);
-  const hotelName = (await page.getByRole("heading", { level: 1 }).textContent())?.trim() ?? "";
+  // The address changes a moment before the hotel page is drawn: wait for its heading.
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(hotelName);
   const booking = page.getByRole("complementary", { name: "Boka ditt rum" }).getByRole("link", { name: /^Boka nu hos / });
   const partnerName = ((await booking.textContent()) ?? "").replace(/^Boka nu hos /, "").trim();
   const href = (await booking.getAttribute("href")) ?? "";
@@ -194,9 +197,12 @@ test("card → hotel page → booking → redirect → partner", async ({ page }
 test("on a phone a booking bar keeps the price and the way to book in view", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/Sweden/Malmo");
-  await page.locator("main article").first().getByRole("link", { name: "Visa hotell" }).click();
+  const card = page.locator("main article").first();
+  const hotelName = ((await card.getByRole("heading", { level: 3 }).textContent()) ?? "").trim();
+  await card.getByRole("link", { name: "Visa hotell" }).click();
   await expect(page).toHaveURL(/\/Sweden\/[^/]+\/[a-z0-9-]+$/);
-  const hotelName = (await page.getByRole("heading", { level: 1 }).textContent())?.trim() ?? "";
+  // The address changes a moment before the hotel page is drawn: wait for its heading.
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(hotelName);
   const bar = page.getByRole("region", { name: `Boka ${hotelName}` });
   await expect(bar).toBeVisible();
   await expect(bar).toContainText("/ natt");
