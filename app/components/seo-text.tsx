@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { hotelsSearchPath } from "#app/utils/paths.ts";
+import { countryPath, hotelsSearchPath, placePath } from "#app/utils/paths.ts";
 
 /**
  * Popular destinations named in the SEO text, by the catalogue's name of the page's country.
@@ -44,19 +44,19 @@ export function SeoText({ country }: { country?: string | null }) {
             </span>
           ))}
           . Vill du stanna i Sverige? Utforska{" "}
-          <Link to="/Sweden" className={inlineLink}>
+          <Link to={countryPath("Sweden")} className={inlineLink}>
             hotell i Sverige
           </Link>
           , till exempel i{" "}
-          <Link to="/Sweden/Stockholm" className={inlineLink}>
+          <Link to={placePath("Sweden", "Stockholm")} className={inlineLink}>
             Stockholm
           </Link>
           ,{" "}
-          <Link to="/Sweden/Gothenburg" className={inlineLink}>
+          <Link to={placePath("Sweden", "Gothenburg")} className={inlineLink}>
             Göteborg
           </Link>{" "}
           eller{" "}
-          <Link to="/Sweden/Malmo" className={inlineLink}>
+          <Link to={placePath("Sweden", "Malmö")} className={inlineLink}>
             Malmö
           </Link>
           .
@@ -64,15 +64,15 @@ export function SeoText({ country }: { country?: string | null }) {
         <h3 className="text-lg font-semibold text-ink">Grannländerna</h3>
         <p>
           Norden bjuder på allt från fjäll och fjordar till designhotell i huvudstäderna. Se våra hotell i{" "}
-          <Link to="/Norway" className={inlineLink}>
+          <Link to={countryPath("Norway")} className={inlineLink}>
             Norge
           </Link>
           ,{" "}
-          <Link to="/Denmark" className={inlineLink}>
+          <Link to={countryPath("Denmark")} className={inlineLink}>
             Danmark
           </Link>{" "}
           och{" "}
-          <Link to="/Finland" className={inlineLink}>
+          <Link to={countryPath("Finland")} className={inlineLink}>
             Finland
           </Link>
           .

@@ -1,5 +1,6 @@
 /** Demo blog posts, popular places and destinations for the embedded default. Pure data. */
 import type { ContentBlock } from "#app/blog/content-blocks.ts";
+import { placePath } from "#app/utils/paths.ts";
 
 export interface DemoPost {
   slug: string;
@@ -75,7 +76,7 @@ export const DEMO_POSTS: DemoPost[] = [
       },
       { type: "image", url: "/images/hotels/hotel-15.svg", alt: "Fjällhotell i vinterlandskap" },
       { type: "quote", content: "Boka tidigt – de bästa rummen nära liften går först." },
-      { type: "button", text: "Hitta hotell i Åre", url: "/Sweden/Are", external: false, variant: "outline" },
+      { type: "button", text: "Hitta hotell i Åre", url: placePath("Sweden", "Åre"), external: false, variant: "outline" },
     ],
   },
   {
