@@ -257,8 +257,8 @@ export function SearchBar({
         <button
           type="button"
           tabIndex={-1}
-          aria-label="Rensa sökfältet"
-          title="Rensa sökfältet"
+          aria-label="Rensa texten"
+          title="Rensa texten"
           onClick={clear}
           className={`absolute top-1/2 flex size-7 -translate-y-1/2 items-center justify-center rounded-full text-muted hover:bg-slate-100 hover:text-ink ${standalone ? "right-3" : "right-1.5"}`}
         >
