@@ -13,6 +13,7 @@ import { IconSprite } from "#app/components/hotel-bits.tsx";
 import { RouteErrorPanel } from "#app/components/route-error-panel.tsx";
 import { SiteChrome } from "#app/components/site-chrome.tsx";
 import { InlineStyles } from "#app/components/inline-styles.tsx";
+import { NoscriptRefresh } from "#app/components/noscript-refresh.tsx";
 
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request }, next) => {
@@ -79,6 +80,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b5cad" />
         <Meta />
+        <NoscriptRefresh />
         <InlineStyles />
         <Links />
       </head>

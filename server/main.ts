@@ -76,6 +76,9 @@ const listener = server.listen(env.PORT, env.HOST, () => {
       level: "info",
       msg: `Hotellguiden listening on http://localhost:${env.PORT}`,
       mode: env.NODE_ENV,
+      // The origin in canonical links, the sitemap, robots.txt and the origin check of form posts.
+      siteUrl: env.SITE_URL,
+      siteUrlFrom: env.SITE_URL_FROM_PORT ? "PORT (SITE_URL unset)" : "SITE_URL",
       database: where,
     }),
   );

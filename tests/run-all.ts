@@ -1,14 +1,15 @@
 /**
  * `npm test`: the type check (with the lint and the format check beside it) and then Vitest, while the production
  * build for the browser tests runs beside them (on two cores this overlaps the build with Vitest's waits); then
- * Playwright against that build. Stops at the first failing step with its exit code.
+ * Playwright against that build. Stops at the first failing step with its exit code. Before all
+ * that, Java for the HTML check (scripts/ensure-java.ts): installed, or the one command to type.
  *
  * The build runs beside the type check and Vitest safely: it writes only build/, while the
  * route type generation (`react-router typegen`, and Vite's dev servers in Vitest) writes
  * .react-router/, and the type check finishes before Vitest starts its dev servers.
  * The build's output is shown when it fails, or as one line with its time when it passes.
  */
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 
 interface Outcome {
   code: number;
@@ -35,6 +36,10 @@ function step(name: string, outcome: Outcome): void {
   console.log(`\n[npm test] ${name}: ${outcome.code === 0 ? "passed" : `failed (exit ${outcome.code})`} in ${seconds(outcome.ms)}`);
   if (outcome.code !== 0) process.exit(outcome.code);
 }
+
+// Vitest's HTML check runs Java: missing, the run stops here rather than after the type check.
+const java = spawnSync(process.execPath, ["scripts/ensure-java.ts"], { stdio: "inherit" });
+if (java.status !== 0) process.exit(java.status ?? 1);
 
 const started = performance.now();
 const build = npmRun("build", { buffered: true });

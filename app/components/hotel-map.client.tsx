@@ -4,7 +4,9 @@
  *
  * Markers are drawn with CSS and show the hotel's price; nearby hotels merge into a cluster
  * ('12 hotell') that zooms in when chosen. Each marker is a keyboard-reachable button whose
- * accessible name is the hotel and its price.
+ * accessible name (aria-label) is the hotel and its price, each cluster's its count. Enter or
+ * Space opens a marker's popup and moves focus into it; Escape closes it and returns focus to
+ * the marker. Enter or Space on a cluster zooms in.
  */
 import L from "leaflet";
 import "leaflet/dist/leaflet.css";
@@ -42,42 +44,71 @@ const TAIL = 7;
 const pillWidth = (text: string) => Math.ceil(text.length * CHAR_WIDTH) + PILL_PADDING;
 
 /**
- * A marker's icon: the price in a pill pointing at the hotel (a pin when the price is unknown),
- * with the hotel's name for screen readers. Leaflet makes the icon a button (role, tabindex),
- * named by this text.
+ * A DivIcon whose element carries `name` as its aria-label. Leaflet makes that element the
+ * marker's button (role, tabindex); a name on the button itself is announced everywhere, where
+ * a title or text inside it is not (touch screen readers, HTML_CodeSniffer's WCAG 4.1.2).
  */
+function namedIcon(options: L.DivIconOptions, name: string): L.DivIcon {
+  const icon = L.divIcon(options);
+  const createIcon = icon.createIcon.bind(icon);
+  icon.createIcon = (oldIcon) => {
+    const element = createIcon(oldIcon);
+    element.setAttribute("aria-label", name);
+    return element;
+  };
+  return icon;
+}
+
+/** A marker's icon: the price in a pill pointing at the hotel (a pin when the price is unknown). */
 function markerIcon(marker: MapMarker, active: boolean): L.DivIcon {
-  const name = `<span class="sr-only">${escapeHtml(markerLabel(marker))}</span>`;
   const state = active ? " is-active" : "";
   if (!marker.price) {
-    return L.divIcon({
-      className: `hotel-marker${state}`,
-      html: `<span class="hotel-marker-pin" aria-hidden="true"></span>${name}`,
-      iconSize: [28, 28],
-      iconAnchor: [14, 28],
-      popupAnchor: [0, -26],
-    });
+    return namedIcon(
+      {
+        className: `hotel-marker${state}`,
+        html: '<span class="hotel-marker-pin"></span>',
+        iconSize: [28, 28],
+        iconAnchor: [14, 28],
+        popupAnchor: [0, -26],
+      },
+      markerLabel(marker),
+    );
   }
   const width = pillWidth(marker.price);
-  return L.divIcon({
-    className: `hotel-price-marker${state}`,
-    html: `${name}<span aria-hidden="true">${escapeHtml(marker.price)}</span>`,
-    iconSize: [width, PILL_HEIGHT],
-    iconAnchor: [width / 2, PILL_HEIGHT + TAIL],
-    popupAnchor: [0, -(PILL_HEIGHT + TAIL)],
-  });
+  return namedIcon(
+    {
+      className: `hotel-price-marker${state}`,
+      html: `<span>${escapeHtml(marker.price)}</span>`,
+      iconSize: [width, PILL_HEIGHT],
+      iconAnchor: [width / 2, PILL_HEIGHT + TAIL],
+      popupAnchor: [0, -(PILL_HEIGHT + TAIL)],
+    },
+    markerLabel(marker),
+  );
 }
 
 /** A cluster: a dark pill centred on its hotels' middle, '12 hotell'. */
 function clusterIcon(count: number, active: boolean): L.DivIcon {
   const label = clusterLabel(count);
   const width = pillWidth(label) + 4;
-  return L.divIcon({
-    className: `hotel-cluster${active ? " is-active" : ""}`,
-    html: `<span>${escapeHtml(label)}</span>`,
-    iconSize: [width, PILL_HEIGHT + 2],
-    iconAnchor: [width / 2, (PILL_HEIGHT + 2) / 2],
-  });
+  return namedIcon(
+    {
+      className: `hotel-cluster${active ? " is-active" : ""}`,
+      html: `<span>${escapeHtml(label)}</span>`,
+      iconSize: [width, PILL_HEIGHT + 2],
+      iconAnchor: [width / 2, (PILL_HEIGHT + 2) / 2],
+    },
+    label,
+  );
+}
+
+/** Enter or Space on a marker's button (Leaflet itself answers only Enter, and only for popups). */
+function isActivation(event: L.LeafletEvent): boolean {
+  const key = ((event as L.LeafletKeyboardEvent).originalEvent as KeyboardEvent | undefined)?.key;
+  if (key !== "Enter" && key !== " ") return false;
+  // No page scroll for Space, and no keypress after it for Leaflet to toggle the popup shut again.
+  (event as L.LeafletKeyboardEvent).originalEvent.preventDefault();
+  return true;
 }
 
 /** Leaflet 1.9 writes "Close popup" into the popup's close button with no option to change it. */
@@ -151,9 +182,44 @@ function useClusters(index: Cluster) {
 }
 
 function HotelMarker({ marker, active }: { marker: MapMarker; active: boolean }) {
+  const map = useMap();
   const icon = useMemo(() => markerIcon(marker, active), [marker, active]);
+  const byKeyboard = useRef(false);
+  const eventHandlers = useMemo<L.LeafletEventHandlerFnMap>(() => {
+    let closeOnEscape: ((event: KeyboardEvent) => void) | null = null;
+    return {
+      keydown: (event) => {
+        if (!isActivation(event)) return;
+        byKeyboard.current = true;
+        (event.target as L.Marker).openPopup();
+      },
+      popupopen: (event) => {
+        const layer = event.target as L.Marker;
+        const popup = (event as L.PopupEvent).popup.getElement();
+        // A dialog named by the hotel: where focus lands when the keyboard opened it.
+        popup?.setAttribute("role", "dialog");
+        popup?.setAttribute("aria-label", marker.name);
+        popup?.setAttribute("tabindex", "-1");
+        if (byKeyboard.current) popup?.focus({ preventScroll: true });
+        byKeyboard.current = false;
+        // Escape from the marker or the popup closes the popup only (not a full-screen map around it).
+        closeOnEscape = (key) => {
+          if (key.key !== "Escape") return;
+          key.preventDefault();
+          key.stopPropagation();
+          layer.closePopup();
+          layer.getElement()?.focus({ preventScroll: true });
+        };
+        map.getContainer().addEventListener("keydown", closeOnEscape);
+      },
+      popupclose: () => {
+        if (closeOnEscape) map.getContainer().removeEventListener("keydown", closeOnEscape);
+        closeOnEscape = null;
+      },
+    };
+  }, [map, marker.name]);
   return (
-    <Marker position={[marker.lat, marker.lng]} icon={icon} title={marker.name} zIndexOffset={active ? 1000 : 0}>
+    <Marker position={[marker.lat, marker.lng]} icon={icon} zIndexOffset={active ? 1000 : 0} eventHandlers={eventHandlers}>
       <Popup>
         <strong className="block">{marker.name}</strong>
         <span className="block">{[marker.locationName, marker.country].filter(Boolean).join(", ")}</span>
@@ -181,13 +247,20 @@ function ClusterMarker({
 }) {
   const map = useMap();
   const icon = useMemo(() => clusterIcon(count, active), [count, active]);
+  const zoomIn = () => map.flyTo([lat, lng], Math.min(index.getClusterExpansionZoom(id), MAP_MAX_ZOOM), { duration: 0.4 });
   return (
     <Marker
       position={[lat, lng]}
       icon={icon}
       zIndexOffset={active ? 1000 : 500}
       eventHandlers={{
-        click: () => map.flyTo([lat, lng], Math.min(index.getClusterExpansionZoom(id), MAP_MAX_ZOOM), { duration: 0.4 }),
+        click: zoomIn,
+        keydown: (event) => {
+          if (!isActivation(event)) return;
+          // The cluster goes away as it splits: focus stays in the map, whose arrow keys pan it.
+          map.getContainer().focus({ preventScroll: true });
+          zoomIn();
+        },
       }}
     />
   );

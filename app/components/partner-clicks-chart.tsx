@@ -58,7 +58,7 @@ export function PartnerClicksChart({ clicks }: { clicks: PartnerClicks }) {
         <summary className="cursor-pointer font-medium text-brand-700">Clicks per partner per day as a table</summary>
         {/* A scrolling region must take focus so a keyboard can scroll it (axe: scrollable-region-focusable). */}
         {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-        <div className="relative mt-2 overflow-x-auto" role="region" aria-label="Clicks per partner per day" tabIndex={0}>
+        <div className="relative mt-2 overflow-x-auto" role="region" aria-label="Clicks per partner per day, table" tabIndex={0}>
           <table className="min-w-full text-left">
             <caption className="sr-only">Outbound clicks per partner per day, {period}</caption>
             <thead>

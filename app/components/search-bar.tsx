@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
+import { useHydrated } from "remix-utils/use-hydrated";
 import type { Suggestions } from "#app/hotels/hotel-queries.server.ts";
 import { countryPath, hotelPath, hotelsSearchPath, placePath } from "#app/utils/paths.ts";
 import { isDefaultStayField, STAY_PARAM_NAMES, STAY_PARAMS, type Stay } from "#app/offers/stay.ts";
@@ -72,7 +73,10 @@ function withFormStay(href: string, form: HTMLFormElement | null | undefined): s
 
 /**
  * The search field. Without JavaScript it is a plain GET form to /hotels?search=…; with it,
- * an ARIA combobox whose suggestions come from /resources/suggestions as you type.
+ * an ARIA combobox whose suggestions come from /resources/suggestions as you type. A text input,
+ * not type="search": HTML allows the combobox role (and aria-expanded) only on a text input.
+ * What type="search" gave is kept: the phone's search keyboard (inputmode, enterkeyhint), a
+ * clear button, and Escape clearing the text when no list is open.
  */
 export function SearchBar({
   defaultValue = "",
@@ -93,6 +97,7 @@ export function SearchBar({
   const [active, setActive] = useState(-1);
   const wrapper = useRef<HTMLDivElement>(null);
   const input = useRef<HTMLInputElement>(null);
+  const hydrated = useHydrated();
 
   useEffect(() => setQuery(defaultValue), [defaultValue]);
 
@@ -142,6 +147,13 @@ export function SearchBar({
     return () => document.removeEventListener("pointerdown", onPointer);
   }, []);
 
+  const clear = () => {
+    setQuery("");
+    setOpen(false);
+    setActive(-1);
+    input.current?.focus();
+  };
+
   const choose = (option: Option) => {
     setOpen(false);
     setQuery(option.group === "Hotell" ? option.label : query);
@@ -157,11 +169,14 @@ export function SearchBar({
     } else if (event.key === "ArrowUp") {
       event.preventDefault();
       setActive((index) => (options.length ? (index <= 0 ? options.length - 1 : index - 1) : -1));
-    } else if (event.key === "Escape" && open) {
-      // Closes the list only; the browser's own Escape on a search field would also clear the text.
+    } else if (event.key === "Escape" && expanded) {
+      // The first Escape closes the list, the next clears the text (the combobox pattern's way).
       event.preventDefault();
       setOpen(false);
       setActive(-1);
+    } else if (event.key === "Escape" && query !== "") {
+      event.preventDefault();
+      clear();
     } else if (event.key === "Enter" && open && active >= 0 && options[active]) {
       event.preventDefault();
       choose(options[active]!);
@@ -210,8 +225,11 @@ export function SearchBar({
         ref={input}
         id={inputId}
         name="search"
-        type="search"
+        type="text"
+        inputMode="search"
+        enterKeyHint="search"
         autoComplete="off"
+        spellCheck={false}
         value={query}
         onChange={(event) => {
           setQuery(event.target.value);
@@ -229,11 +247,26 @@ export function SearchBar({
         placeholder="Hotell eller resmål"
         className={
           standalone
-            ? "w-full rounded-full border border-slate-300 bg-white px-5 py-3 text-base shadow-sm"
+            ? "w-full rounded-full border border-slate-300 bg-white py-3 pr-11 pl-5 text-base shadow-sm"
             : // In the filter bar: the same box as the selects and date fields beside it.
-              controlClassName("comfortable", "h-10.5")
+              controlClassName("comfortable", "h-10.5 pr-9")
         }
       />
+      {hydrated && query !== "" ? (
+        // Out of the tab order like a search field's own clear button: Escape clears from the keyboard.
+        <button
+          type="button"
+          tabIndex={-1}
+          aria-label="Rensa texten"
+          title="Rensa texten"
+          onClick={clear}
+          className={`absolute top-1/2 flex size-7 -translate-y-1/2 items-center justify-center rounded-full text-muted hover:bg-slate-100 hover:text-ink ${standalone ? "right-3" : "right-1.5"}`}
+        >
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2.2">
+            <path d="M6 6l12 12M18 6 6 18" strokeLinecap="round" />
+          </svg>
+        </button>
+      ) : null}
       <div
         id={listId}
         role="listbox"

@@ -29,11 +29,15 @@ function FooterLinks({ links }: { links: Array<{ to: string; label: string }> })
   );
 }
 
+/**
+ * The footer's columns are navigation landmarks named by their headings, not regions: what they
+ * hold is links, and the home page's own "Populära destinationer" section keeps its name alone.
+ */
 export function SiteFooter({ siteName, year }: { siteName: string; year: number }) {
   return (
     <footer className="mt-16 bg-slate-900 text-slate-200">
       <div className="container-page grid gap-10 py-12 md:grid-cols-3">
-        <section aria-labelledby="footer-about">
+        <nav aria-labelledby="footer-about">
           <h2 id="footer-about" className="mb-3 text-base font-semibold text-white">
             Om oss
           </h2>
@@ -47,19 +51,19 @@ export function SiteFooter({ siteName, year }: { siteName: string; year: number 
               { to: "/sitemap", label: "Webbplatskarta" },
             ]}
           />
-        </section>
-        <section aria-labelledby="footer-destinations">
-          <h2 id="footer-destinations" className="mb-3 text-base font-semibold text-white">
-            Populära destinationer
+        </nav>
+        <nav aria-labelledby="footer-countries">
+          <h2 id="footer-countries" className="mb-3 text-base font-semibold text-white">
+            Populära länder
           </h2>
           <FooterLinks links={POPULAR_COUNTRIES} />
-        </section>
-        <section aria-labelledby="footer-cities">
+        </nav>
+        <nav aria-labelledby="footer-cities">
           <h2 id="footer-cities" className="mb-3 text-base font-semibold text-white">
             Populära städer
           </h2>
           <FooterLinks links={POPULAR_CITIES} />
-        </section>
+        </nav>
       </div>
       <div className="border-t border-slate-700">
         <p className="container-page py-5 text-sm text-slate-300">

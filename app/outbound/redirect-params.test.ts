@@ -129,7 +129,7 @@ describe("page helpers", () => {
   });
 
   it("build the meta refresh content and the booking link", () => {
-    expect(refreshContent("https://www.booking.com/?a=1&b=2")).toBe("3;url=https://www.booking.com/?a=1&b=2");
+    expect(refreshContent("https://www.booking.com/?a=1&b=2")).toBe("3; url=https://www.booking.com/?a=1&b=2");
     const path = redirectPath("https://www.booking.com/?a=1&b=2", { source: "booking-sidebar", hotel: "grand-hotel" });
     expect(path).toBe("/redirect?to=https%3A%2F%2Fwww.booking.com%2F%3Fa%3D1%26b%3D2&source=booking-sidebar&hotel=grand-hotel");
     expect(read(path.slice("/redirect?".length))).toMatchObject({

@@ -170,7 +170,7 @@ export function countdownLabel(seconds: number): string {
   return `om ${seconds} ${seconds === 1 ? "sekund" : "sekunder"}`;
 }
 
-/** The content of the no-JS `<meta http-equiv="refresh">`. */
+/** The content of the no-JS `<meta http-equiv="refresh">` (HTML's syntax wants the space before url=). */
 export function refreshContent(destination: string, seconds = REDIRECT_DELAY_SECONDS): string {
-  return `${seconds};url=${destination}`;
+  return `${seconds}; url=${destination}`;
 }

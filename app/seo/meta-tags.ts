@@ -1,9 +1,23 @@
 /**
  * What crawlers read: title with the site-name suffix, description, canonical URL on the
  * configured origin, Open Graph (sv_SE, default 1200×630 image) and noindex where asked.
- * Pure; used by every route's `meta`.
+ * Every social image has its text alternative (og:image:alt, twitter:image:alt) for people
+ * who cannot see the card. Pure; used by every route's `meta`.
  */
-export const DEFAULT_SOCIAL_IMAGE = { path: "/og-default.png", width: 1200, height: 630 };
+export const DEFAULT_SOCIAL_IMAGE = {
+  path: "/og-default.png",
+  width: 1200,
+  height: 630,
+  /** What public/og-default.png shows. */
+  alt: "Hotellguidens logotyp, ett hus med en säng, och texten Hotellguiden – hitta och jämför hotell",
+};
+
+export interface SocialImage {
+  /** Absolute, or a path on the site. */
+  src: string;
+  /** Swedish, saying what the picture shows (the hotel, the post). */
+  alt: string;
+}
 
 export interface SeoInput {
   title: string;
@@ -13,7 +27,7 @@ export interface SeoInput {
   siteUrl: string;
   /** Path (and query, if it identifies the page) of the canonical URL. */
   path: string;
-  image?: string;
+  image?: SocialImage;
   type?: "website" | "article";
   noindex?: boolean;
 }
@@ -31,7 +45,7 @@ export function absoluteUrl(siteUrl: string, path: string): string {
 export function seoMeta(input: SeoInput): Meta[] {
   const title = withSiteName(input.title, input.siteName);
   const url = absoluteUrl(input.siteUrl, input.path);
-  const image = input.image ? absoluteUrl(input.siteUrl, input.image) : absoluteUrl(input.siteUrl, DEFAULT_SOCIAL_IMAGE.path);
+  const image = input.image ?? { src: DEFAULT_SOCIAL_IMAGE.path, alt: DEFAULT_SOCIAL_IMAGE.alt };
   const meta: Meta[] = [
     { title },
     { name: "description", content: input.description },
@@ -42,8 +56,10 @@ export function seoMeta(input: SeoInput): Meta[] {
     { property: "og:type", content: input.type ?? "website" },
     { property: "og:site_name", content: input.siteName },
     { property: "og:locale", content: "sv_SE" },
-    { property: "og:image", content: image },
+    { property: "og:image", content: absoluteUrl(input.siteUrl, image.src) },
+    { property: "og:image:alt", content: image.alt },
     { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:image:alt", content: image.alt },
   ];
   if (!input.image) {
     meta.push(

@@ -51,4 +51,13 @@ describe("parseEnv", () => {
   it("keeps only the origin of SITE_URL", () => {
     expect(parseEnv({ SITE_URL: "https://hotellguiden.se/some/path" }).SITE_URL).toBe("https://hotellguiden.se");
   });
+
+  it("without SITE_URL, names the port the server listens on", () => {
+    expect(parseEnv({ PORT: "3310" })).toMatchObject({ SITE_URL: "http://localhost:3310", SITE_URL_FROM_PORT: true });
+    expect(parseEnv({ PORT: "3310", SITE_URL: " " })).toMatchObject({ SITE_URL: "http://localhost:3310", SITE_URL_FROM_PORT: true });
+    expect(parseEnv({ PORT: "3310", SITE_URL: "https://hotellguiden.se" })).toMatchObject({
+      SITE_URL: "https://hotellguiden.se",
+      SITE_URL_FROM_PORT: false,
+    });
+  });
 });

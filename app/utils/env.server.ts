@@ -19,7 +19,8 @@ export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().trim().min(1).default("0.0.0.0"),
-  SITE_URL: httpOrigin.default("http://localhost:3000"),
+  /** Unset: http://localhost:{PORT}, the address this server answers on (parseEnv fills it in). */
+  SITE_URL: httpOrigin.optional(),
   SITE_NAME: z.string().trim().min(1).max(60).default("Hotellguiden"),
   DATABASE_URL: postgresUrl.optional(),
   DATA_DIR: z.string().trim().min(1).default("./data"),
@@ -160,7 +161,11 @@ export const envSchema = z.object({
     .default("https://www.skyscanner.se/"),
 });
 
-export type Env = z.infer<typeof envSchema>;
+export type Env = Omit<z.infer<typeof envSchema>, "SITE_URL"> & {
+  SITE_URL: string;
+  /** Whether SITE_URL was set, or derived from PORT. */
+  SITE_URL_FROM_PORT: boolean;
+};
 
 export class EnvError extends Error {
   override name = "EnvError";
@@ -178,7 +183,12 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     const lines = result.error.issues.map((issue) => `  ${issue.path.join(".") || "(environment)"}: ${issue.message}`);
     throw new EnvError(`Invalid environment configuration:\n${lines.join("\n")}`);
   }
-  const env = result.data;
+  // Canonical links, the sitemap and the origin check must name the port the server listens on.
+  const env: Env = {
+    ...result.data,
+    SITE_URL: result.data.SITE_URL ?? `http://localhost:${result.data.PORT}`,
+    SITE_URL_FROM_PORT: result.data.SITE_URL === undefined,
+  };
   if (env.NODE_ENV === "production" && env.DATABASE_URL && !env.SESSION_SECRET) {
     throw new EnvError(
       "Invalid environment configuration:\n  SESSION_SECRET: required in production with DATABASE_URL (several app servers must share it)",

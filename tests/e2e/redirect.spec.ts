@@ -69,7 +69,7 @@ test("a partner link counts down 3, 2, 1, then forwards to the partner", async (
   expect(response?.status()).toBe(200);
   expect(response?.headers()["cache-control"]).toBe("no-store");
   // Inside <noscript>, so only a browser without JavaScript acts on it.
-  expect(await response?.text()).toContain(`<noscript><meta http-equiv="refresh" content="3;url=${destination}"/></noscript>`);
+  expect(await response?.text()).toContain(`<noscript><meta http-equiv="refresh" content="3; url=${destination}"/></noscript>`);
 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Du skickas vidare till 127.0.0.1:${PARTNER_PORT}`);
   const link = page.getByRole("link", { name: /^Om inget händer, klicka här/ });

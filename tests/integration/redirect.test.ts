@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { MemoryRouter, RouterContextProvider, type RouterContext } from "react-router";
+import { createMemoryRouter, RouterContextProvider, RouterProvider, type RouterContext } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { testDatabases } from "#tests/db.ts";
 
@@ -25,6 +25,7 @@ const { clearCatalogueCache } = await import("#app/hotels/catalogue-cache.server
 const { affiliateUrlHosts, findAffiliatePartner, recordOutboundClick } = await import("#app/outbound/clicks.server.ts");
 const { readFlash } = await import("#app/http/flash.server.ts");
 const redirectRoute = await import("#app/routes/site/redirect.tsx");
+const { NoscriptRefresh } = await import("#app/components/noscript-refresh.tsx");
 const { authContext, clientAddressContext } = await import("#app/auth/request-auth.server.ts");
 
 type PageData =
@@ -81,9 +82,25 @@ async function load(url: string, init?: RequestInit, context = contextFor("198.5
 
 const redirectUrl = (to: string, rest = "") => `/redirect?to=${encodeURIComponent(to)}${rest}`;
 
-/** The route's markup for loader data, as the server renders it inside the layout. */
+/**
+ * The route's markup for loader data, as the server renders it: what the root puts in the head
+ * for the route's handle (the no-JavaScript refresh), then the page.
+ */
 function render(page: PageData): string {
-  return renderToStaticMarkup(createElement(MemoryRouter, null, createElement(redirectRoute.default, { loaderData: page } as never)));
+  const router = createMemoryRouter(
+    [
+      {
+        id: "redirect",
+        path: "/redirect",
+        handle: redirectRoute.handle,
+        loader: () => page,
+        Component: () =>
+          createElement("div", null, createElement(NoscriptRefresh), createElement(redirectRoute.default, { loaderData: page } as never)),
+      },
+    ],
+    { initialEntries: ["/redirect"], hydrationData: { loaderData: { redirect: page } } },
+  );
+  return renderToStaticMarkup(createElement(RouterProvider, { router }));
 }
 
 const headMatches = [{ id: "root", data: { siteName: "Hotellguiden", siteUrl: "https://hotellguiden.se" } }];
@@ -149,7 +166,7 @@ describe("a known partner host", () => {
 
     const html = render(loaded.page!);
     expect(html).toContain(
-      '<noscript><meta http-equiv="refresh" content="3;url=https://www.booking.com/searchresults.sv.html?ss=Grand+Hotel&amp;aid=hotellguiden"/></noscript>',
+      '<noscript><meta http-equiv="refresh" content="3; url=https://www.booking.com/searchresults.sv.html?ss=Grand+Hotel&amp;aid=hotellguiden"/></noscript>',
     );
     expect(html).toContain("Du skickas vidare till www.booking.com");
     expect(html).toContain("om 3 sekunder");
@@ -255,7 +272,7 @@ describe("a partner of the partners table", () => {
       destination: `https://www.resekompassen.example/hotell/hg-000001?ref=hotellguiden&checkin=${checkIn}&checkout=${checkOut}&adults=2&rooms=1`,
     });
     expect(render(loaded.page!)).toContain(
-      `content="3;url=https://www.resekompassen.example/hotell/hg-000001?ref=hotellguiden&amp;checkin=${checkIn}`,
+      `content="3; url=https://www.resekompassen.example/hotell/hg-000001?ref=hotellguiden&amp;checkin=${checkIn}`,
     );
     const rows = await clicks();
     expect(
@@ -308,7 +325,7 @@ describe("a partner of the partners table", () => {
     expect(html).toContain("Du skickas vidare till Resekompassen");
     expect(html).toContain(hotel.name!.replace(/&/g, "&amp;"));
     expect(html).toContain(`src="${hotel.image_path}"`);
-    expect(html).toContain(`<noscript><meta http-equiv="refresh" content="3;url=${page.destination.replace(/&/g, "&amp;")}"/></noscript>`);
+    expect(html).toContain(`<noscript><meta http-equiv="refresh" content="3; url=${page.destination.replace(/&/g, "&amp;")}"/></noscript>`);
     expect(html).toContain("om 3 sekunder");
     expect(html).toMatch(/2 vuxna, 1 rum/);
     expect(meta(page)).toEqual(expect.arrayContaining([{ title: "Du skickas vidare till Resekompassen | Hotellguiden" }]));

@@ -19,7 +19,8 @@ export function ButtonBlockFields({ f }: { f: BlockFieldset }) {
           <legend className="sr-only">Utseende</legend>
           {(["default", "outline"] as const).map((variant) => (
             <label key={variant} className="flex items-center gap-1">
-              <input {...getInputProps(f.variant!, { type: "radio", value: variant })} />
+              {/* One id per radio: conform gives the field's id to each. */}
+              <input {...getInputProps(f.variant!, { type: "radio", value: variant })} id={`${f.variant!.id}-${variant}`} />
               {variant === "default" ? "Fylld" : "Kontur"}
             </label>
           ))}

@@ -12,7 +12,8 @@ export function ListItemsField({ form, f }: { form: PostEditorForm; f: BlockFiel
         <legend className="mb-1 font-medium">Listtyp</legend>
         {(["unordered", "ordered"] as const).map((style) => (
           <label key={style} className="flex items-center gap-1">
-            <input {...getInputProps(f.style!, { type: "radio", value: style })} />
+            {/* One id per radio: conform gives the field's id to each. */}
+            <input {...getInputProps(f.style!, { type: "radio", value: style })} id={`${f.style!.id}-${style}`} />
             {style === "unordered" ? "Punktlista" : "Numrerad lista"}
           </label>
         ))}

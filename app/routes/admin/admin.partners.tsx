@@ -154,7 +154,8 @@ export default function AdminPartners({ loaderData, actionData }: Route.Componen
           <div
             className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white"
             role="region"
-            aria-labelledby="partners-list"
+            // Not the section's heading: two regions of one name cannot be told apart in a landmark list.
+            aria-label="Partner table"
             // A scrolling region must take focus so a keyboard can scroll it (axe: scrollable-region-focusable).
             // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
             tabIndex={0}

@@ -119,13 +119,14 @@ export default function AdminSitemap({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
 
-      <aside className="rounded-lg border border-sky-200 bg-sky-50 p-4 text-sm text-sky-950">
+      {/* A note on this screen, not a landmark: the sidebar is the back office's one aside. */}
+      <div role="note" className="rounded-lg border border-sky-200 bg-sky-50 p-4 text-sm text-sky-950">
         <p>
           Paths: <code>/</code>, <code>/hotels</code>, <code>/{"{country}"}</code>, <code>/{"{country}/{location}"}</code>,{" "}
           <code>/{"{country}/{location}/{hotel}"}</code> and the published blog posts. Beyond 50,000 addresses /sitemap.xml becomes a
           sitemap index.
         </p>
-      </aside>
+      </div>
 
       {generated ? (
         <>

@@ -11,8 +11,10 @@ import { SignOutButton } from "#app/components/sign-out-button.tsx";
 import type { RootLoaderData } from "#app/root.tsx";
 
 /** The back office: administrators only, checked in every loader and action. Its pages are never indexed. */
-export function meta() {
-  return [{ title: "Admin | Hotellguiden" }, { name: "robots", content: "noindex, nofollow" }];
+export function meta({ error }: Route.MetaArgs) {
+  const robots = { name: "robots", content: "noindex, nofollow" };
+  // A failed screen's error panel brings its own <title>; a document has one.
+  return error ? [robots] : [{ title: "Admin | Hotellguiden" }, robots];
 }
 
 export async function loader(args: Route.LoaderArgs) {

@@ -35,7 +35,7 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
       title: `${post.title} | ${site.siteName} Blogg Reseguide`,
       description: post.excerpt || post.title,
       path,
-      image: post.coverImage ?? undefined,
+      image: post.coverImage ? { src: post.coverImage, alt: `Omslagsbild till ${post.title}` } : undefined,
       type: "article",
       noindex: !post.published,
     }),

@@ -149,7 +149,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
       siteName,
       siteUrl,
       path: canonical,
-      image: hotel.image_path,
+      image: { src: hotel.image_path, alt: place ? `${hotel.name}, ${place}` : hotel.name },
       // A chosen stay only changes prices: such pages are not indexed (the canonical has no stay).
       noindex: isChosenStay(data.stay),
     }),

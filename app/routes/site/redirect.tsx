@@ -13,12 +13,14 @@ import { seoMeta, siteFromMatches } from "#app/seo/meta-tags.ts";
 import { getEnv } from "#app/utils/env.server.ts";
 import { clientAddress, requestAuth } from "#app/auth/request-auth.server.ts";
 import { redirectWithFlash } from "#app/http/flash.server.ts";
+import type { NoscriptRefreshHandle } from "#app/components/noscript-refresh.tsx";
 
 /**
  * /redirect?to=…&source=…&hotel=…&hotell=… — the affiliate interstitial. Not an open redirect:
  * - a known partner host (a host of some hotel's affiliate_url, or AFFILIATE_HOSTS) gets the
  *   3, 2, 1 countdown and is forwarded: by script with JavaScript, by a
- *   `<meta http-equiv="refresh">` inside `<noscript>` without it (so the two never both fire);
+ *   `<meta http-equiv="refresh">` inside `<noscript>` in the head without it (so the two never
+ *   both fire; `handle` below, rendered by the root);
  * - any other http(s) host gets a warning naming the host and a manual link, nothing automatic;
  * - no `to`: a flash message ("Måladress saknas") and a redirect to /;
  * - a `to` that is not an absolute http(s) URL: 400.
@@ -108,6 +110,14 @@ export function headers() {
   return PAGE_HEADERS;
 }
 
+/** Without JavaScript, a forward to a partner happens by a refresh in the head (decision 007). */
+export const handle: NoscriptRefreshHandle = {
+  noscriptRefresh: (loaderData) => {
+    const page = loaderData as Route.ComponentProps["loaderData"] | undefined;
+    return page?.kind === "forward" ? refreshContent(page.destination) : null;
+  },
+};
+
 function describe(page: Route.MetaArgs["data"]): { title: string; description: string } {
   if (page?.kind === "forward") {
     const partner = page.partner?.name ?? page.host;
@@ -172,11 +182,6 @@ function PartnerForward({ destination, host, partner, hotel, stay }: ForwardProp
 
   return (
     <section className="container-page py-10 sm:py-16" aria-labelledby="redirect-heading">
-      <noscript>
-        {/* Inside <noscript>: only a browser without JavaScript acts on it. React renders it
-            in place (it hoists no <meta> out of a <noscript>); browsers honour it there. */}
-        <meta httpEquiv="refresh" content={refreshContent(destination)} />
-      </noscript>
       <div className="mx-auto max-w-xl overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
         {hotel ? <HotelStrip hotel={hotel} stay={stay} /> : null}
         <div className="p-6 text-center sm:p-8">
