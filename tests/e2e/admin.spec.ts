@@ -113,6 +113,8 @@ test("generate an affiliate URL for a hotel's page", async ({ page, context }, t
     await page.getByRole("button", { name: "Copy" }).click();
     await expect(page.getByText("Copied to clipboard.")).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await url.inputValue());
+    // The confirmation goes away by itself after two seconds.
+    await expect(page.getByText("Copied to clipboard.")).toBeHidden({ timeout: 4_000 });
   }
 });
 
@@ -172,7 +174,7 @@ test("save popular locations and see the home page's chips change", async ({ pag
   await expect(page.getByRole("list", { name: "Välj plats" }).getByRole("link", { name: "Visby" })).toHaveCount(0);
 });
 
-test("generate, preview and download the sitemap", async ({ page }) => {
+test("generate, preview and download the sitemap", async ({ page, context }, testInfo) => {
   await openAsAdmin(page, "/admin/sitemap");
   await page.getByRole("button", { name: "Update Live Sitemap" }).click();
   await expect(page.getByText("Generate a sitemap first")).toBeVisible();
@@ -180,6 +182,13 @@ test("generate, preview and download the sitemap", async ({ page }) => {
   await page.getByRole("button", { name: "Generate Sitemap" }).click();
   await expect(page.getByRole("heading", { level: 2, name: /\d+ URLs/ })).toBeVisible();
   await expect(page.getByLabel("Sitemap XML")).toHaveValue(/<urlset/);
+  if (!jsOff(testInfo)) {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await page.getByRole("button", { name: "Copy to clipboard" }).click();
+    await expect(page.getByText("Sitemap copied to clipboard.")).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^<\?xml[\s\S]*<urlset/);
+    await expect(page.getByText("Sitemap copied to clipboard.")).toBeHidden({ timeout: 4_000 });
+  }
   await page.getByRole("link", { name: "Preview" }).click();
   await expect(page.getByRole("cell", { name: /\/hotels$/ }).first()).toBeVisible();
 
