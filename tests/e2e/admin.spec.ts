@@ -130,7 +130,7 @@ test("add a destination, see it on the home page, move it and remove it", async 
   await expect(page.getByLabel("Price (optional)")).toHaveValue("Från 890 kr");
   // The link made from a made-up name finds no hotels: refused, with what was typed kept.
   await page.getByRole("button", { name: "Add Destination" }).click();
-  await expect(page.getByText(/Länken hittar inga hotell/)).toBeVisible();
+  await expect(page.getByText(/This link finds no hotels/)).toBeVisible();
   await expect(page.getByLabel("Name", { exact: true })).toHaveValue(name);
   await page.getByLabel("Link (optional)").fill("/hotels?destination=Malmö");
   await page.getByRole("button", { name: "Add Destination" }).click();
@@ -146,7 +146,34 @@ test("add a destination, see it on the home page, move it and remove it", async 
   await page.getByRole("button", { name: `Move ${name} up` }).click();
   await expect(page.getByText("Order saved")).toBeVisible();
   await expect(page.getByRole("button", { name: `Move ${name} down` })).toBeEnabled();
-  await page.getByRole("button", { name: `Remove ${name}` }).click();
+
+  // Edit it in place: a link that finds no hotels is refused by the field, then a good one is saved.
+  await page.getByRole("link", { name: `Edit ${name}` }).click();
+  await expect(page.getByRole("heading", { level: 3, name: `Edit ${name}` })).toBeVisible();
+  await expect(page.getByLabel("Name", { exact: true }).first()).toBeFocused();
+  const editing = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: `Edit ${name}` }) });
+  await editing.getByLabel("Description").fill("En ändrad ort för testerna.");
+  await editing.getByLabel("Link (optional)").fill("/Sweden/Atlantis");
+  await editing.getByRole("button", { name: "Save Changes" }).click();
+  await expect(editing.getByText(/This link finds no hotels/)).toBeVisible();
+  await expect(editing.getByLabel("Description")).toHaveValue("En ändrad ort för testerna.");
+  await editing.getByLabel("Link (optional)").fill("/Sweden/Malmo");
+  await editing.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText("Destination saved")).toBeVisible();
+  await expect(item).toContainText("En ändrad ort för testerna.");
+
+  // Removing a card that is live on the home page asks first: a dialog with JavaScript, a question on the page without.
+  await page.getByRole("link", { name: `Remove ${name}` }).click();
+  const question = page.getByRole(jsOff(testInfo) ? "alertdialog" : "dialog", { name: `Remove ${name}?` });
+  await expect(question).toBeVisible();
+  await question
+    .getByRole("button", { name: "Cancel" })
+    .or(question.getByRole("link", { name: "Cancel" }))
+    .click();
+  await expect(question).toBeHidden();
+  await expect(item).toHaveCount(1);
+  await page.getByRole("link", { name: `Remove ${name}` }).click();
+  await question.getByRole("button", { name: "Yes, remove" }).click();
   await expect(page.getByText("Destination removed")).toBeVisible();
   await expect(page.getByRole("listitem").filter({ hasText: name })).toHaveCount(0);
 });

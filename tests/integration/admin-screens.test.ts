@@ -204,10 +204,10 @@ describe("Popular destinations", () => {
     });
     expect(response.status).toBe(400);
     const html = await response.text();
-    expect(visibleText(html)).toContain("Länken hittar inga hotell.");
+    expect(visibleText(html)).toContain("This link finds no hotels.");
     // The error is the link field's own, and every field keeps its value.
     expect(html).toMatch(/<input id="destination-link"[^>]*aria-invalid="true"[^>]*aria-describedby="destination-link-error"/);
-    expect(html).toMatch(/<ul id="destination-link-error"[^>]*><li>Länken hittar inga hotell\./);
+    expect(html).toMatch(/<ul id="destination-link-error"[^>]*><li>This link finds no hotels\./);
     for (const value of ["Atlantis", "Under havet.", "/images/hotels/hotel-3.svg", "Från 1 kr", "/Sweden/Atlantis"])
       expect(html).toContain(value);
 
@@ -221,7 +221,9 @@ describe("Popular destinations", () => {
       link: "",
     });
     expect(fromName.status).toBe(400);
-    expect(visibleText(await fromName.text())).toContain("Länken hittar inga hotell. (Utan egen länk används sökningen på namnet.)");
+    expect(visibleText(await fromName.text())).toContain(
+      "This link finds no hotels. (Without a link of its own, the card searches for its name.)",
+    );
     expect(await (await db()).selectFrom("popular_destinations").select("id").execute()).toHaveLength(before.length);
   });
 
@@ -267,9 +269,95 @@ describe("Popular destinations", () => {
     expect(reordered.at(-2)!.name).toBe("Visby");
     expect(visibleText(await (await new Browser(app.origin).get("/")).text())).toContain("Ringmuren och rosor.");
 
-    const removed = await admin.post("/admin/destinations", { intent: "remove", id: visby.id });
+    const removed = await admin.post("/admin/destinations", { intent: "remove", id: visby.id, confirm: "yes" });
     expect(await flashAfter(removed)).toContain("Destination removed");
     expect(await database.selectFrom("popular_destinations").select("id").where("id", "=", visby.id).execute()).toEqual([]);
+  });
+
+  it("asks before a card leaves the home page, and removes only a confirmed removal", async () => {
+    const database = await db();
+    const card = await database.selectFrom("popular_destinations").select(["id", "name"]).orderBy("position").executeTakeFirstOrThrow();
+    // The list's Remove is a link to the question (a dialog with JavaScript, this page without).
+    expect(await (await admin.get("/admin/destinations")).text()).toContain(`href="/admin/destinations?remove=${card.id}"`);
+    const question = await admin.get(`/admin/destinations?remove=${card.id}`);
+    const html = await question.text();
+    expect(visibleText(html)).toContain(`Remove ${card.name}? This card is live on the home page.`);
+    expect(html).toMatch(/role="alertdialog"/);
+    expect(html).toContain('name="confirm" value="yes"');
+
+    // A removal without the confirmation (an old page, a hand-made post) is sent to the question instead.
+    const unconfirmed = await admin.post("/admin/destinations", { intent: "remove", id: card.id });
+    expect(unconfirmed.status).toBe(302);
+    expect(unconfirmed.headers.get("Location")).toBe(`/admin/destinations?remove=${card.id}`);
+    const wrong = await admin.post("/admin/destinations", { intent: "remove", id: card.id, confirm: "maybe" });
+    expect(wrong.headers.get("Location")).toBe(`/admin/destinations?remove=${card.id}`);
+    expect(await database.selectFrom("popular_destinations").select("id").where("id", "=", card.id).execute()).toHaveLength(1);
+    // An id that is gone shows the list without a question.
+    expect(visibleText(await (await admin.get("/admin/destinations?remove=00000000-0000-4000-8000-000000000000")).text())).not.toContain(
+      "live on the home page",
+    );
+  });
+
+  it("edits a card in place: same rules and link check as adding, what was typed kept, the home page follows", async () => {
+    const database = await db();
+    const card = await database
+      .selectFrom("popular_destinations")
+      .select(["id", "name", "description", "image", "price_text", "link"])
+      .orderBy("position")
+      .executeTakeFirstOrThrow();
+    const edit = `/admin/destinations?edit=${card.id}`;
+    const form = await (await admin.get(edit)).text();
+    expect(visibleText(form)).toContain(`Edit ${card.name}`);
+    for (const value of [card.name, card.image, card.price_text, card.link]) expect(form).toContain(`value="${value}"`);
+    expect(form).toContain(`name="intent" value="edit"`);
+
+    const fields = {
+      intent: "edit",
+      id: card.id,
+      name: card.name,
+      description: "Nya ord om staden.",
+      image: card.image,
+      price: "Från 990 kr",
+    };
+    const refused = await admin.post(edit, { ...fields, link: "/Sweden/Atlantis" });
+    expect(refused.status).toBe(400);
+    const refusedHtml = await refused.text();
+    expect(refusedHtml).toMatch(
+      /<input id="destination-edit-link"[^>]*aria-invalid="true"[^>]*aria-describedby="destination-edit-link-error"/,
+    );
+    expect(refusedHtml).toMatch(/<ul id="destination-edit-link-error"[^>]*><li>This link finds no hotels\./);
+    for (const value of ["Nya ord om staden.", "Från 990 kr", "/Sweden/Atlantis"]) expect(refusedHtml).toContain(value);
+    const blank = await admin.post(edit, { ...fields, description: "  ", link: card.link });
+    expect(blank.status).toBe(400);
+    expect(visibleText(await blank.text())).toContain("Name, description and image are required");
+    expect(await database.selectFrom("popular_destinations").select("description").where("id", "=", card.id).executeTakeFirst()).toEqual({
+      description: card.description,
+    });
+
+    const saved = await admin.post(edit, { ...fields, link: "/Sweden/Uppsala" });
+    expect(saved.status).toBe(302);
+    expect(saved.headers.get("Location")).toBe("/admin/destinations");
+    expect(await flashAfter(saved)).toContain("Destination saved");
+    expect(
+      await database
+        .selectFrom("popular_destinations")
+        .select(["description", "price_text", "link"])
+        .where("id", "=", card.id)
+        .executeTakeFirst(),
+    ).toEqual({ description: "Nya ord om staden.", price_text: "Från 990 kr", link: "/Sweden/Uppsala" });
+    expect(visibleText(await (await new Browser(app.origin).get("/")).text())).toContain("Nya ord om staden.");
+
+    const gone = await admin.post("/admin/destinations", {
+      ...fields,
+      id: "00000000-0000-4000-8000-000000000000",
+      link: "/Sweden/Uppsala",
+    });
+    expect(await flashAfter(gone)).toContain("That destination was already removed.");
+    await database
+      .updateTable("popular_destinations")
+      .set({ description: card.description, price_text: card.price_text, link: card.link })
+      .where("id", "=", card.id)
+      .execute();
   });
 });
 

@@ -811,6 +811,10 @@ const SWEEP: Record<string, SweepEntry> = {
     queries: () => [{ label: "a hostile period", query: `period=${encodeURIComponent(XSS_SCRIPT)}` }],
   },
   "routes/admin/admin.destinations": {
+    queries: (seed) => [
+      { label: "hostile ids to edit and remove", query: `edit=${encodeURIComponent(SQL)}&remove=${encodeURIComponent(XSS_SCRIPT)}` },
+      { label: "a real card to edit and remove", query: `edit=${seed.destinationId}&remove=${seed.destinationId}` },
+    ],
     posts: (seed) => {
       const add = (changes: [string, string][]): [string, string][] => [
         ["intent", "add"],
@@ -838,6 +842,18 @@ const SWEEP: Record<string, SweepEntry> = {
           ["description", "x"],
           ["image", ""],
           ["image", "https://example.com/l.jpg"],
+        ]),
+        form("edit with SQL as the id", [["id", SQL], ...add([["intent", "edit"]]).slice(1)]),
+        form("edit an unknown destination", [["id", EMPTY_UUID], ...add([["link", "/Portugal/Lisbon"]]).slice(1), ["intent", "edit"]]),
+        form("edit a real destination with a javascript: image", [
+          ["id", seed.destinationId],
+          ["intent", "edit"],
+          ...add([["image", "javascript:alert(1)"]]).slice(1),
+        ]),
+        form("remove without its confirmation", [
+          ["intent", "remove"],
+          ["id", seed.destinationId],
+          ["confirm", XSS_SCRIPT],
         ]),
         form("remove with SQL as the id", [
           ["intent", "remove"],
@@ -887,6 +903,7 @@ const SWEEP: Record<string, SweepEntry> = {
       form("a real removal", [
         ["intent", "remove"],
         ["id", seed.destinationId],
+        ["confirm", "yes"],
       ]),
       form("a real addition", [
         ["intent", "add"],
