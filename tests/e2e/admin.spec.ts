@@ -8,7 +8,7 @@ async function chooseFilter(page: Page, label: string, option: string, noJs: boo
   if (noJs) await page.getByRole("button", { name: "Apply Filters" }).click();
 }
 
-test("filter the hotel table, select rows and mark them rewritten in bulk", async ({ page }, testInfo) => {
+test("filter the hotel table, select rows and set their affiliate flag in bulk", async ({ page }, testInfo) => {
   const noJs = jsOff(testInfo);
   await openAsAdmin(page, "/admin/hotels");
   await expect(page.getByRole("heading", { level: 1, name: "Hotel Management" })).toBeVisible();
@@ -18,25 +18,27 @@ test("filter the hotel table, select rows and mark them rewritten in bulk", asyn
   await chooseFilter(page, "Country", "Sverige", noJs);
   await expect(page).toHaveURL(/country=Sweden/);
   await expect(page.getByLabel("Location", { exact: true })).toBeEnabled();
-  // Stockholm has enough hotels not yet rewritten for both runs (with and without JavaScript share the data).
+  // Stockholm has enough hotels without an affiliate URL for both runs (with and without JavaScript share the data).
   await chooseFilter(page, "Location", "Stockholm", noJs);
-  await chooseFilter(page, "Rewrite status", "Not rewritten", noJs);
+  await chooseFilter(page, "Affiliate status", "Missing affiliate URL", noJs);
   // (Without JavaScript the form also sends its empty and "all" fields.)
-  for (const part of [/country=Sweden/, /location=Stockholm/, /rewrite=not-rewritten/]) await expect(page).toHaveURL(part);
+  for (const part of [/country=Sweden/, /location=Stockholm/, /affiliate=missing/]) await expect(page).toHaveURL(part);
+  // "Description rewritten" is a status that follows the text, not a switch.
+  await expect(page.getByRole("button", { name: /^Description rewritten/ })).toHaveCount(0);
 
   const rows = page.getByRole("table").getByRole("row");
   const first = rows.nth(1).getByRole("rowheader");
   const second = rows.nth(2).getByRole("rowheader");
   const names = [(await first.innerText()).split("\n")[0]!, (await second.innerText()).split("\n")[0]!];
-  const bulk = page.getByRole("button", { name: "Mark as rewritten", exact: true });
+  const bulk = page.getByRole("button", { name: "Set affiliate flag", exact: true });
   // With JavaScript the bulk buttons appear once something is selected.
   if (!noJs) await expect(bulk).toBeHidden();
   for (const name of names) await page.getByLabel(`Select ${name}`, { exact: true }).check();
   if (!noJs) await expect(page.getByText("· 2 selected")).toBeVisible();
   await bulk.click();
 
-  await expect(page.getByText("Mark as rewritten: 2 hotels.")).toBeVisible();
-  await expect(page).toHaveURL(/country=Sweden&location=Stockholm&rewrite=not-rewritten/);
+  await expect(page.getByText("Set affiliate flag: 2 hotels.")).toBeVisible();
+  await expect(page).toHaveURL(/country=Sweden&location=Stockholm&affiliate=missing/);
   // By the exact name: "Heritage Apartments Stockholm 2" is another hotel.
   for (const name of names) await expect(page.getByLabel(`Select ${name}`, { exact: true })).toHaveCount(0);
 });

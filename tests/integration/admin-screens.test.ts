@@ -4,7 +4,9 @@
  * locations, the sitemap generator and contact messages. Each write is checked in the
  * database and where the public site shows it. (Non-admins: admin-guards.test.ts.)
  */
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hotelPath } from "#app/utils/paths.ts";
 import { Browser, signIn, startTestApp, TEST_ADMIN, visibleText, type TestApp } from "#tests/app-server.ts";
 
 let app: TestApp;
@@ -56,6 +58,89 @@ describe("dashboard", () => {
     expect(html).toMatch(/<svg[^>]*role="img"[^>]*aria-label="Outbound clicks per day, last 30 days \(most in one day: 1\)"/);
     expect((html.match(/<rect /g) ?? []).length).toBe(30);
     for (const card of ["Hotels", "AI Rewrite", "Affiliate URLs", "Popular Destinations", "Sitemap"]) expect(page).toContain(card);
+  });
+});
+
+describe("dashboard: the rewritten share", () => {
+  it("counts hotels with a rewritten text, not flags", async () => {
+    const database = await db();
+    const hasText = sql<boolean>`coalesce(btrim(rewritten_text), '') <> ''`;
+    const { texts, hotels } = await database
+      .selectFrom("hotels")
+      .select([sql<number>`(count(*) filter (where ${hasText}))::int`.as("texts"), sql<number>`count(*)::int`.as("hotels")])
+      .executeTakeFirstOrThrow();
+    const expected = `Description rewritten ${new Intl.NumberFormat("en-GB", { style: "percent", maximumFractionDigits: 0 }).format(texts / hotels)} ${texts} hotels`;
+    expect(visibleText(await (await admin.get("/admin")).text())).toContain(expected);
+    // Flags that lie (as a feed or an old release could leave them, with the trigger off) do not move the figure.
+    await sql`alter table hotels disable trigger hotels_description_rewritten_follows_text`.execute(database);
+    try {
+      await database
+        .updateTable("hotels")
+        .set({ is_description_rewritten: true })
+        .where("location", "=", "Kiruna")
+        .where(sql<boolean>`not ${hasText}`)
+        .execute();
+      expect(visibleText(await (await admin.get("/admin")).text())).toContain(expected);
+    } finally {
+      await sql`alter table hotels enable trigger hotels_description_rewritten_follows_text`.execute(database);
+      await database.updateTable("hotels").set({ is_description_rewritten: hasText }).where("location", "=", "Kiruna").execute();
+    }
+  });
+});
+
+describe("reverting a description", () => {
+  it("asks first, then deletes the rewritten text so visitors read the original again", async () => {
+    const database = await db();
+    const hotel = await database
+      .selectFrom("hotels")
+      .select(["hotel_id", "name", "country", "location", "description", "rewritten_text"])
+      .where("rewritten_text", "is not", null)
+      .where("description", "is not", null)
+      .where("location", "=", "Visby")
+      .orderBy("hotel_id")
+      .executeTakeFirstOrThrow();
+    const screen = `/admin/rewrite?hotel=${encodeURIComponent(hotel.hotel_id)}`;
+    const page = await (await admin.get(screen)).text();
+    expect(page).toContain(`href="${screen.replace("&", "&amp;")}&amp;revert=1"`);
+    expect(visibleText(page)).toContain("Revert to original description");
+
+    const question = await (await admin.get(`${screen}&revert=1`)).text();
+    expect(question).toMatch(/role="alertdialog"/);
+    expect(visibleText(question)).toContain("to its original description? The Swedish text is deleted");
+    expect(question).toContain('name="confirm" value="yes"');
+
+    // Not confirmed (an old page, a hand-made post): sent to the question, nothing changed.
+    const unconfirmed = await admin.post(screen, { intent: "revert", hotel_id: hotel.hotel_id });
+    expect(unconfirmed.status).toBe(302);
+    expect(unconfirmed.headers.get("Location")).toBe(`${screen}&revert=1`);
+    const stored = () =>
+      database
+        .selectFrom("hotels")
+        .select(["rewritten_text", "is_description_rewritten"])
+        .where("hotel_id", "=", hotel.hotel_id)
+        .executeTakeFirstOrThrow();
+    expect(await stored()).toEqual({ rewritten_text: hotel.rewritten_text, is_description_rewritten: true });
+
+    const reverted = await admin.post(screen, { intent: "revert", hotel_id: hotel.hotel_id, confirm: "yes" });
+    expect(reverted.headers.get("Location")).toBe(screen);
+    expect(await flashAfter(reverted)).toContain(`Description reverted ${hotel.hotel_id} shows its original description again`);
+    expect(await stored()).toEqual({ rewritten_text: null, is_description_rewritten: false });
+    const publicPage = visibleText(
+      await (await new Browser(app.origin).get(hotelPath({ ...hotel, country: hotel.country!, location: hotel.location! }))).text(),
+    );
+    expect(publicPage).toContain(hotel.description!.slice(0, 60));
+    expect(publicPage).not.toContain(hotel.rewritten_text!.slice(0, 60));
+    // Now nothing is offered, and a second revert says so.
+    expect(visibleText(await (await admin.get(`${screen}&revert=1`)).text())).not.toContain("Revert to original description");
+    const again = await admin.post(screen, { intent: "revert", hotel_id: hotel.hotel_id, confirm: "yes" });
+    expect(await flashAfter(again)).toContain("Nothing to revert");
+
+    const unknown = await admin.post(screen, { intent: "revert", hotel_id: "NO-SUCH-ID", confirm: "yes" });
+    expect(unknown.status).toBe(404);
+    expect(visibleText(await unknown.text())).toContain("No hotel found with this ID");
+    const blank = await admin.post(screen, { intent: "revert", hotel_id: " ", confirm: "yes" });
+    expect(blank.status).toBe(400);
+    expect(visibleText(await blank.text())).toContain("Please enter a hotel ID");
   });
 });
 
