@@ -50,19 +50,26 @@ function filtered(db: DB, filters: AdminHotelFilters) {
 }
 
 /**
- * What the hotel screen shows: the filters' countries and places, and the first rows with the
- * count of all matches (null when the list could not be read: the filters still show).
+ * What the hotel screen shows: the filters' countries and places, the filters it applied, a
+ * notice for each one it set aside, and the first rows with the count of all matches (null when
+ * the list could not be read: the filters still show).
  */
-export async function loadAdminHotelTable(filters: AdminHotelFilters, db: DB = getAppDatabase().db) {
-  const [countries, locations, list] = await Promise.all([
+export async function loadAdminHotelTable(requested: AdminHotelFilters, db: DB = getAppDatabase().db) {
+  const [countries, locations] = await Promise.all([
     listCountries(db),
-    filters.country ? listLocations(db, filters.country) : Promise.resolve([] as PlaceChoice[]),
-    listAdminHotels(filters, db).catch((error: unknown) => {
-      log.error("admin hotel list failed", error);
-      return null;
-    }),
+    requested.country ? listLocations(db, requested.country) : Promise.resolve([] as PlaceChoice[]),
   ]);
-  return { countries, locations, list };
+  // Without JavaScript, choosing another country sends the place chosen for the previous one
+  // along: a place that is not in the country is set aside, and the screen says so.
+  const misplaced = requested.location !== "" && !locations.some((place) => place.value === requested.location);
+  const filters = misplaced ? { ...requested, location: "" } : requested;
+  const countryName = countries.find((country) => country.value === requested.country)?.label ?? requested.country;
+  const notices = misplaced ? [`There is no location “${requested.location}” in ${countryName}, so all of ${countryName} is shown.`] : [];
+  const list = await listAdminHotels(filters, db).catch((error: unknown) => {
+    log.error("admin hotel list failed", error);
+    return null;
+  });
+  return { filters, notices, countries, locations, list };
 }
 
 /** The first 50 matching hotels by name, and how many match in all. */

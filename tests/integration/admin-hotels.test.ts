@@ -58,6 +58,22 @@ describe("the hotel table", () => {
     expect(noCountry.html).toMatch(/<select id="hotels-location" name="location"[^>]*disabled=""/);
   });
 
+  it("sets aside a place that is not in the chosen country, and says so (a country changed without JavaScript)", async () => {
+    const norway = await page("?country=Norway");
+    const moved = await page("?country=Norway&location=Stockholm");
+    expect(moved.text).toContain("There is no location “Stockholm” in Norge, so all of Norge is shown.");
+    expect(moved.html).toMatch(/role="status"[^>]*>There is no location/);
+    expect(moved.ids).toEqual(norway.ids);
+    expect(moved.ids.length).toBeGreaterThan(0);
+    // The place select offers Norway's places with none chosen, and the table's posts go back to the filters applied.
+    expect(moved.html).not.toMatch(/<option value="Stockholm"/);
+    expect(moved.html).toContain('action="/admin/hotels?country=Norway"');
+    // A place of the country is kept without a word.
+    const bergen = await page("?country=Norway&location=Bergen");
+    expect(bergen.text).not.toContain("There is no location");
+    expect(bergen.html).toMatch(/<option value="Bergen" selected="">/);
+  });
+
   it("filters by affiliate and rewrite status, and by search", async () => {
     const database = await db();
     const missing = await page("?affiliate=missing&rewrite=rewritten");

@@ -36,9 +36,9 @@ export function meta() {
 
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
-  const filters = parseAdminHotelFilters(args.url.searchParams);
-  const table = await loadAdminHotelTable(filters);
-  return { filters, ...table, selectAll: args.url.searchParams.get("select") === "all", engine: aiEngineInfo().line };
+  // The filters as applied: a place outside the chosen country is set aside with a notice.
+  const table = await loadAdminHotelTable(parseAdminHotelFilters(args.url.searchParams));
+  return { ...table, selectAll: args.url.searchParams.get("select") === "all", engine: aiEngineInfo().line };
 }
 
 /** At most the 50 shown rows can be selected; a post carries their ids. */
@@ -143,7 +143,7 @@ async function generateAffiliate(hotels: string[], answer: Answer) {
 }
 
 export default function AdminHotels({ loaderData }: Route.ComponentProps) {
-  const { filters, countries, locations, list, selectAll, engine } = loaderData;
+  const { filters, notices, countries, locations, list, selectAll, engine } = loaderData;
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -177,6 +177,11 @@ export default function AdminHotels({ loaderData }: Route.ComponentProps) {
         description="Search the catalogue, change flags one by one or in bulk, and start AI rewrites."
       />
       <AdminHotelFilterForm filters={filters} countries={countries} locations={locations} />
+      {notices.map((notice) => (
+        <p key={notice} role="status" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {notice}
+        </p>
+      ))}
 
       <Form id={FLAG_FORM_ID} method="post" action={`/admin/hotels${search}`} hidden>
         <input type="hidden" name="intent" value={TOGGLE_INTENT} />
