@@ -120,6 +120,12 @@ describe("reverting a description", () => {
         .where("hotel_id", "=", hotel.hotel_id)
         .executeTakeFirstOrThrow();
     expect(await stored()).toEqual({ rewritten_text: hotel.rewritten_text, is_description_rewritten: true });
+    // A refused revert shows the screen with the stored text still in its box.
+    const blank = await admin.post(screen, { intent: "revert", hotel_id: " ", confirm: "yes" });
+    expect(blank.status).toBe(400);
+    const blankHtml = await blank.text();
+    expect(visibleText(blankHtml)).toContain("Please enter a hotel ID");
+    expect(blankHtml).toMatch(/<textarea[^>]*name="translation"[^>]*>[^<]{60}/);
 
     const reverted = await admin.post(screen, { intent: "revert", hotel_id: hotel.hotel_id, confirm: "yes" });
     expect(reverted.headers.get("Location")).toBe(screen);
@@ -138,9 +144,6 @@ describe("reverting a description", () => {
     const unknown = await admin.post(screen, { intent: "revert", hotel_id: "NO-SUCH-ID", confirm: "yes" });
     expect(unknown.status).toBe(404);
     expect(visibleText(await unknown.text())).toContain("No hotel found with this ID");
-    const blank = await admin.post(screen, { intent: "revert", hotel_id: " ", confirm: "yes" });
-    expect(blank.status).toBe(400);
-    expect(visibleText(await blank.text())).toContain("Please enter a hotel ID");
   });
 });
 

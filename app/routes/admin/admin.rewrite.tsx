@@ -82,8 +82,11 @@ export async function action(args: Route.ActionArgs) {
   }
 }
 
-/** The screen again with the text as it was and what went wrong (or the new text, and null). */
-const answer = (translation: string, error: string | null, status: number) => data({ translation, error }, { status });
+/**
+ * The screen again with the text as it was and what went wrong (or the new text, and null).
+ * A null text (a revert, which sends none) shows the stored one.
+ */
+const answer = (translation: string | null, error: string | null, status: number) => data({ translation, error }, { status });
 
 async function translate(hotelId: string, translation: string) {
   const hotel = hotelId ? await findHotelText(hotelId) : undefined;
@@ -113,7 +116,7 @@ async function save(hotelId: string, translation: string) {
 /** Deletes the rewritten text once the editor has confirmed it; without the confirmation, asks. */
 async function revert(form: FormData) {
   const submission = parseWithZod(form, { schema: revertSchema, disableAutoCoercion: true });
-  if (submission.status !== "success") return answer("", REWRITE_MESSAGES.enterId, 400);
+  if (submission.status !== "success") return answer(null, REWRITE_MESSAGES.enterId, 400);
   const { hotel_id: hotelId, confirm } = submission.value;
   if (confirm !== REVERT_CONFIRMED) return redirect(revertPath(hotelId));
   let reverted: boolean | null;
@@ -121,9 +124,9 @@ async function revert(form: FormData) {
     reverted = await revertToOriginalDescription(hotelId);
   } catch (error) {
     log.error("admin revert description failed", error, { hotelId });
-    return answer("", REWRITE_MESSAGES.revertFailed, 500);
+    return answer(null, REWRITE_MESSAGES.revertFailed, 500);
   }
-  if (reverted === null) return answer("", REWRITE_MESSAGES.notFound, 404);
+  if (reverted === null) return answer(null, REWRITE_MESSAGES.notFound, 404);
   return redirectWithFlash(
     rewritePath(hotelId),
     reverted
