@@ -1,6 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
+import { hasRewrittenText } from "./hotel-table.server.ts";
 
 export interface CatalogueFigures {
   hotels: number;
@@ -15,7 +16,8 @@ export async function catalogueFigures(db: Kysely<Database> = getAppDatabase().d
     .select([
       sql<number>`count(*)::int`.as("hotels"),
       sql<number>`(count(*) filter (where has_affiliate_url))::int`.as("withAffiliateUrl"),
-      sql<number>`(count(*) filter (where is_description_rewritten))::int`.as("rewritten"),
+      // Texts, not flags: a hotel counts as rewritten when it has a rewritten text.
+      sql<number>`(count(*) filter (where ${hasRewrittenText}))::int`.as("rewritten"),
     ])
     .executeTakeFirstOrThrow();
   return row;

@@ -1,4 +1,4 @@
-/** The back office's hotel table and its writes (flags, AI rewrite jobs, affiliate URLs). */
+/** The back office's hotel table and its writes (the affiliate flag, AI rewrite jobs, affiliate URLs). */
 import { sql, type Kysely } from "kysely";
 import { clearCatalogueCache } from "#app/hotels/catalogue-cache.server.ts";
 import { likePattern } from "#app/hotels/hotel-queries.server.ts";
@@ -10,6 +10,13 @@ import { log } from "#app/utils/log.server.ts";
 import { ADMIN_HOTEL_ROWS, fillAffiliateTemplate, type AdminHotelFilters } from "#app/admin/hotel-table.ts";
 
 type DB = Kysely<Database>;
+
+/**
+ * Whether a hotel's description is rewritten: it has a rewritten text that is not blank. The
+ * stored is_description_rewritten says the same (a trigger derives it), but screens that count
+ * or filter read the text itself.
+ */
+export const hasRewrittenText = sql<boolean>`(coalesce(btrim(rewritten_text), '') <> '')`;
 
 export interface AdminHotelRow {
   hotelId: string;
@@ -37,25 +44,32 @@ function filtered(db: DB, filters: AdminHotelFilters) {
     if (filters.country) conditions.push(eb("country", "=", filters.country));
     if (filters.location) conditions.push(eb("location", "=", filters.location));
     if (filters.affiliate !== "all") conditions.push(eb("has_affiliate_url", "=", filters.affiliate === "has"));
-    if (filters.rewrite !== "all") conditions.push(eb("is_description_rewritten", "=", filters.rewrite === "rewritten"));
+    if (filters.rewrite !== "all") conditions.push(filters.rewrite === "rewritten" ? hasRewrittenText : eb.not(hasRewrittenText));
     return eb.and(conditions);
   });
 }
 
 /**
- * What the hotel screen shows: the filters' countries and places, and the first rows with the
- * count of all matches (null when the list could not be read: the filters still show).
+ * What the hotel screen shows: the filters' countries and places, the filters it applied, a
+ * notice for each one it set aside, and the first rows with the count of all matches (null when
+ * the list could not be read: the filters still show).
  */
-export async function loadAdminHotelTable(filters: AdminHotelFilters, db: DB = getAppDatabase().db) {
-  const [countries, locations, list] = await Promise.all([
+export async function loadAdminHotelTable(requested: AdminHotelFilters, db: DB = getAppDatabase().db) {
+  const [countries, locations] = await Promise.all([
     listCountries(db),
-    filters.country ? listLocations(db, filters.country) : Promise.resolve([] as PlaceChoice[]),
-    listAdminHotels(filters, db).catch((error: unknown) => {
-      log.error("admin hotel list failed", error);
-      return null;
-    }),
+    requested.country ? listLocations(db, requested.country) : Promise.resolve([] as PlaceChoice[]),
   ]);
-  return { countries, locations, list };
+  // Without JavaScript, choosing another country sends the place chosen for the previous one
+  // along: a place that is not in the country is set aside, and the screen says so.
+  const misplaced = requested.location !== "" && !locations.some((place) => place.value === requested.location);
+  const filters = misplaced ? { ...requested, location: "" } : requested;
+  const countryName = countries.find((country) => country.value === requested.country)?.label ?? requested.country;
+  const notices = misplaced ? [`There is no location “${requested.location}” in ${countryName}, so all of ${countryName} is shown.`] : [];
+  const list = await listAdminHotels(filters, db).catch((error: unknown) => {
+    log.error("admin hotel list failed", error);
+    return null;
+  });
+  return { filters, notices, countries, locations, list };
 }
 
 /** The first 50 matching hotels by name, and how many match in all. */
@@ -65,7 +79,7 @@ export async function listAdminHotels(
 ): Promise<{ hotels: AdminHotelRow[]; total: number }> {
   const [rows, count] = await Promise.all([
     filtered(db, filters)
-      .select(["hotel_id", "name", "country", "location", "affiliate_url", "has_affiliate_url", "is_description_rewritten"])
+      .select(["hotel_id", "name", "country", "location", "affiliate_url", "has_affiliate_url", hasRewrittenText.as("rewritten")])
       .orderBy(sql`lower(name) asc nulls last`)
       .orderBy("hotel_id")
       .limit(ADMIN_HOTEL_ROWS)
@@ -83,23 +97,17 @@ export async function listAdminHotels(
       location: row.location,
       affiliateUrl: row.affiliate_url,
       hasAffiliateUrl: row.has_affiliate_url,
-      rewritten: row.is_description_rewritten,
+      rewritten: row.rewritten,
     })),
   };
 }
 
-/** Sets one flag on the given hotels; returns how many rows changed. */
-export async function setHotelFlag(
-  hotelIds: readonly string[],
-  flag: "affiliate" | "rewritten",
-  value: boolean,
-  db: DB = getAppDatabase().db,
-): Promise<number> {
+/** Sets or clears the affiliate flag of the given hotels; returns how many rows changed. */
+export async function setAffiliateFlag(hotelIds: readonly string[], value: boolean, db: DB = getAppDatabase().db): Promise<number> {
   if (hotelIds.length === 0) return 0;
-  const column = flag === "affiliate" ? "has_affiliate_url" : "is_description_rewritten";
   const result = await db
     .updateTable("hotels")
-    .set({ [column]: value, updated_at: sql`now()` })
+    .set({ has_affiliate_url: value, updated_at: sql`now()` })
     .where("hotel_id", "in", [...hotelIds])
     .executeTakeFirst();
   clearCatalogueCache();

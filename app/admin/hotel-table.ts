@@ -1,6 +1,6 @@
 /**
  * Rules of the back office's hotel management: its filters, the 50-row cap, what a post to
- * the table may ask for (a row's flag, or a bulk action on the checked rows) and the messages,
+ * the table may ask for (a row's affiliate flag, or a bulk action on the checked rows) and the messages,
  * and how a long affiliate URL is cut. Pure; shared by server and browser.
  */
 import { z } from "#app/utils/zod.ts";
@@ -51,12 +51,6 @@ export function shortUrl(url: string): string {
 export const BULK_ACTIONS = {
   "set-affiliate": { label: "Set affiliate flag", what: "set the affiliate flag", failure: "Failed to update affiliate status" },
   "unset-affiliate": { label: "Unset affiliate flag", what: "unset the affiliate flag", failure: "Failed to update affiliate status" },
-  "set-rewritten": { label: "Mark as rewritten", what: "mark descriptions as rewritten", failure: "Failed to update rewrite status" },
-  "unset-rewritten": {
-    label: "Mark as not rewritten",
-    what: "mark descriptions as not rewritten",
-    failure: "Failed to update rewrite status",
-  },
   "rewrite-ai": { label: "Rewrite descriptions with AI", what: "rewrite with AI", failure: "Failed to rewrite hotel descriptions" },
   "generate-affiliate": {
     label: "Generate affiliate URLs",
@@ -72,12 +66,16 @@ export const TOGGLE_INTENT = "toggle";
 
 const BULK_INTENTS = Object.keys(BULK_ACTIONS) as [BulkAction, ...BulkAction[]];
 
-/** A single row's flag switch: `affiliate:HOTEL_ID:true`. */
-export function parseToggle(value: unknown): { flag: "affiliate" | "rewritten"; hotelId: string; on: boolean } | null {
+/**
+ * A single row's flag switch: `affiliate:HOTEL_ID:true`. Only the affiliate flag is switched by
+ * hand: "Description rewritten" follows whether the hotel has a rewritten text (a database
+ * trigger), and is undone by reverting the hotel to its original description (/admin/rewrite).
+ */
+export function parseToggle(value: unknown): { flag: "affiliate"; hotelId: string; on: boolean } | null {
   if (typeof value !== "string") return null;
-  const match = /^(affiliate|rewritten):(.+):(true|false)$/.exec(value);
+  const match = /^affiliate:(.+):(true|false)$/.exec(value);
   if (!match) return null;
-  return { flag: match[1] as "affiliate" | "rewritten", hotelId: match[2]!, on: match[3] === "true" };
+  return { flag: "affiliate", hotelId: match[1]!, on: match[2] === "true" };
 }
 
 const toggleSchema = z.unknown().transform((value, ctx) => {

@@ -12,7 +12,7 @@ export interface AdminScreen {
 
 export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: "/admin", label: "Dashboard" },
-  { path: "/admin/hotels", label: "Hotels", card: "Search hotels, set affiliate and rewrite flags, and run bulk actions." },
+  { path: "/admin/hotels", label: "Hotels", card: "Search hotels, set affiliate flags, and run bulk actions." },
   { path: "/admin/rewrite", label: "AI Rewrite", card: "Convert hotel descriptions to Swedish." },
   { path: "/admin/affiliate", label: "Affiliate URLs", card: "Generate tracked links to a hotel's page for partners." },
   { path: "/admin/partners", label: "Partners", card: "The partners whose prices we compare: hosts, deep links, offers and clicks." },

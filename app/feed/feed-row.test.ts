@@ -197,4 +197,16 @@ describe("site-managed fields", () => {
       false,
     );
   });
+
+  it("count a hotel as rewritten exactly when it has a rewritten text, whatever the row's flag says", () => {
+    expect(feedHotelValues(valid({ hotel_id: "1", is_description_rewritten: "yes" })).is_description_rewritten).toBe(false);
+    expect(
+      feedHotelValues(valid({ hotel_id: "1", rewritten_text: "Svensk text", is_description_rewritten: "no" })).is_description_rewritten,
+    ).toBe(true);
+    expect(siteFieldsGiven(valid({ hotel_id: "1", is_description_rewritten: "yes" }))).toEqual([]);
+    expect(siteFieldsGiven(valid({ hotel_id: "1", rewritten_text: "Svensk text" }))).toEqual([
+      "rewritten_text",
+      "is_description_rewritten",
+    ]);
+  });
 });

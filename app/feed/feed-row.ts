@@ -175,9 +175,15 @@ export function parseFeedRow(raw: unknown): FeedRowResult {
   return { ok: false, reason: issuesReason(result.error) };
 }
 
-/** The site-managed fields a row gives: these, and only these, it changes on an existing hotel. */
+/**
+ * The site-managed fields a row gives: these, and only these, it changes on an existing hotel.
+ * "Description rewritten" is not the feed's to say: it follows the rewritten text (a database
+ * trigger keeps it so), so it is written exactly when the text is.
+ */
 export function siteFieldsGiven(hotel: FeedHotel): SiteManagedField[] {
-  return SITE_MANAGED_FIELDS.filter((field) => hotel[field] !== undefined);
+  return SITE_MANAGED_FIELDS.filter((field) =>
+    field === "is_description_rewritten" ? hotel.rewritten_text !== undefined : hotel[field] !== undefined,
+  );
 }
 
 /** Every column value of the row as stored for a new hotel; lists as plain values. */
@@ -191,16 +197,17 @@ export type FeedHotelValues = {
 };
 
 /**
- * The values to store. A new hotel's flags follow its data unless the row sets them: it has
- * an affiliate URL when it came with one, and counts as rewritten when it came with a rewrite.
+ * The values to store. A new hotel's affiliate flag follows its data unless the row sets it
+ * (it has an affiliate URL when it came with one); it counts as rewritten exactly when it came
+ * with a rewritten text, whatever the row's flag says.
  */
 export function feedHotelValues(hotel: FeedHotel): FeedHotelValues {
-  const { affiliate_url, rewritten_text, has_affiliate_url, is_description_rewritten, ...owned } = hotel;
+  const { affiliate_url, rewritten_text, has_affiliate_url, is_description_rewritten: _ignored, ...owned } = hotel;
   return {
     ...owned,
     affiliate_url: affiliate_url ?? null,
     rewritten_text: rewritten_text ?? null,
     has_affiliate_url: has_affiliate_url ?? affiliate_url !== undefined,
-    is_description_rewritten: is_description_rewritten ?? rewritten_text !== undefined,
+    is_description_rewritten: Boolean(rewritten_text?.trim()),
   };
 }

@@ -1,6 +1,6 @@
 /**
- * The back office's "Add New Destination" form: its fields, limits and messages, and what an
- * empty price or link becomes. Shared by the action and the browser. No I/O: whether a link
+ * The back office's destination form (adding one, editing one): its fields, limits and
+ * messages, and what an empty price or link becomes. Shared by the action and the browser. No I/O: whether a link
  * finds hotels is the action's check (countHotelsForLink).
  */
 import { z } from "#app/utils/zod.ts";
@@ -38,10 +38,13 @@ export const defaultDestinationLink = (name: string) => `/hotels?destination=${e
 /** The link that will be saved: the one typed, or the default from the name. */
 export const destinationLink = (value: Pick<DestinationInput, "name" | "link">) => value.link || defaultDestinationLink(value.name);
 
-/** Said by the link field when the link leads to no hotels: the card invites a visitor to hotels. */
+/**
+ * Said by the link field when the link leads to no hotels: the card invites a visitor to hotels.
+ * In English, as the rest of the destinations screen.
+ */
 export function noHotelsMessage(typedLink: string): string {
-  const which = typedLink ? "" : " (Utan egen länk används sökningen på namnet.)";
-  return `Länken hittar inga hotell.${which} Ange en sida med hotell, t.ex. /Sweden/Stockholm eller /hotels?search=Stockholm.`;
+  const which = typedLink ? "" : " (Without a link of its own, the card searches for its name.)";
+  return `This link finds no hotels.${which} Link to a page with hotels, e.g. /Sweden/Stockholm or /hotels?search=Stockholm.`;
 }
 
-export const LINK_CHECK_FAILED = "Det gick inte att kontrollera länken just nu. Försök igen.";
+export const LINK_CHECK_FAILED = "The link could not be checked just now. Please try again.";

@@ -98,6 +98,24 @@ export async function addPopularDestination(value: DestinationInput, db: DB = ge
   clearCatalogueCache();
 }
 
+/** Changes a destination in place (an empty price or link gets the default); its new name, or null when there is none with that id. */
+export async function updatePopularDestination(id: string, value: DestinationInput, db: DB = getAppDatabase().db): Promise<string | null> {
+  const updated = await db
+    .updateTable("popular_destinations")
+    .set({
+      name: value.name,
+      description: value.description,
+      image: value.image,
+      price_text: value.price || DEFAULT_DESTINATION_PRICE,
+      link: destinationLink(value),
+    })
+    .where("id", "=", id)
+    .returning("name")
+    .executeTakeFirst();
+  clearCatalogueCache();
+  return updated?.name ?? null;
+}
+
 /** Removes a destination; its name, or null when there was none with that id. */
 export async function removePopularDestination(id: string, db: DB = getAppDatabase().db): Promise<string | null> {
   const removed = await db.deleteFrom("popular_destinations").where("id", "=", id).returning("name").executeTakeFirst();

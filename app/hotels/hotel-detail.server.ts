@@ -129,6 +129,27 @@ export async function saveRewrittenText(hotelId: string, text: string, db: DB = 
   return true;
 }
 
+/**
+ * Reverts a hotel to its original description: deletes its rewritten text (the flag follows,
+ * by the database's trigger) and empties the caches that show it. Returns whether the hotel
+ * had a rewritten text, or null when there is no such hotel.
+ */
+export async function revertToOriginalDescription(hotelId: string, db: DB = getAppDatabase().db): Promise<boolean | null> {
+  const reverted = await db
+    .updateTable("hotels")
+    .set({ rewritten_text: null, is_description_rewritten: false, updated_at: sql`now()` })
+    .where("hotel_id", "=", hotelId)
+    .where(sql<boolean>`coalesce(btrim(rewritten_text), '') <> ''`)
+    .returning("hotel_id")
+    .executeTakeFirst();
+  if (reverted) {
+    clearCatalogueCache();
+    return true;
+  }
+  const exists = await db.selectFrom("hotels").select("hotel_id").where("hotel_id", "=", hotelId).executeTakeFirst();
+  return exists ? false : null;
+}
+
 /** What /redirect shows of the hotel a visitor is on the way to book. */
 export interface HotelGlimpse {
   name: string;

@@ -8,7 +8,7 @@ async function chooseFilter(page: Page, label: string, option: string, noJs: boo
   if (noJs) await page.getByRole("button", { name: "Apply Filters" }).click();
 }
 
-test("filter the hotel table, select rows and mark them rewritten in bulk", async ({ page }, testInfo) => {
+test("filter the hotel table, select rows and set their affiliate flag in bulk", async ({ page }, testInfo) => {
   const noJs = jsOff(testInfo);
   await openAsAdmin(page, "/admin/hotels");
   await expect(page.getByRole("heading", { level: 1, name: "Hotel Management" })).toBeVisible();
@@ -18,27 +18,45 @@ test("filter the hotel table, select rows and mark them rewritten in bulk", asyn
   await chooseFilter(page, "Country", "Sverige", noJs);
   await expect(page).toHaveURL(/country=Sweden/);
   await expect(page.getByLabel("Location", { exact: true })).toBeEnabled();
-  // Stockholm has enough hotels not yet rewritten for both runs (with and without JavaScript share the data).
+  // Stockholm has enough hotels without an affiliate URL for both runs (with and without JavaScript share the data).
   await chooseFilter(page, "Location", "Stockholm", noJs);
-  await chooseFilter(page, "Rewrite status", "Not rewritten", noJs);
+  await chooseFilter(page, "Affiliate status", "Missing affiliate URL", noJs);
   // (Without JavaScript the form also sends its empty and "all" fields.)
-  for (const part of [/country=Sweden/, /location=Stockholm/, /rewrite=not-rewritten/]) await expect(page).toHaveURL(part);
+  for (const part of [/country=Sweden/, /location=Stockholm/, /affiliate=missing/]) await expect(page).toHaveURL(part);
+  // "Description rewritten" is a status that follows the text, not a switch.
+  await expect(page.getByRole("button", { name: /^Description rewritten/ })).toHaveCount(0);
 
   const rows = page.getByRole("table").getByRole("row");
   const first = rows.nth(1).getByRole("rowheader");
   const second = rows.nth(2).getByRole("rowheader");
   const names = [(await first.innerText()).split("\n")[0]!, (await second.innerText()).split("\n")[0]!];
-  const bulk = page.getByRole("button", { name: "Mark as rewritten", exact: true });
+  const bulk = page.getByRole("button", { name: "Set affiliate flag", exact: true });
   // With JavaScript the bulk buttons appear once something is selected.
   if (!noJs) await expect(bulk).toBeHidden();
   for (const name of names) await page.getByLabel(`Select ${name}`, { exact: true }).check();
   if (!noJs) await expect(page.getByText("· 2 selected")).toBeVisible();
   await bulk.click();
 
-  await expect(page.getByText("Mark as rewritten: 2 hotels.")).toBeVisible();
-  await expect(page).toHaveURL(/country=Sweden&location=Stockholm&rewrite=not-rewritten/);
+  await expect(page.getByText("Set affiliate flag: 2 hotels.")).toBeVisible();
+  await expect(page).toHaveURL(/country=Sweden&location=Stockholm&affiliate=missing/);
   // By the exact name: "Heritage Apartments Stockholm 2" is another hotel.
   for (const name of names) await expect(page.getByLabel(`Select ${name}`, { exact: true })).toHaveCount(0);
+});
+
+test("choosing another country leaves the previous country's place behind", async ({ page }, testInfo) => {
+  const noJs = jsOff(testInfo);
+  await openAsAdmin(page, "/admin/hotels?country=Sweden&location=Stockholm");
+  await chooseFilter(page, "Country", "Norge", noJs);
+  await expect(page).toHaveURL(/country=Norway/);
+  await expect(page.getByLabel("Location", { exact: true })).toHaveValue("");
+  await expect(page.getByText(/^Showing first \d+ results of \d+ total hotels$|^\d+ hotels$/)).toBeVisible();
+  const notice = page.getByText("There is no location “Stockholm” in Norge, so all of Norge is shown.");
+  // Without JavaScript the form still sends the old place: it is set aside with a notice. With it, the place is cleared at once.
+  if (noJs) await expect(notice).toBeVisible();
+  else {
+    await expect(page).not.toHaveURL(/location=/);
+    await expect(notice).toHaveCount(0);
+  }
 });
 
 test("an empty selection is answered with 'No hotels selected'", async ({ page }, testInfo) => {
@@ -113,6 +131,8 @@ test("generate an affiliate URL for a hotel's page", async ({ page, context }, t
     await page.getByRole("button", { name: "Copy" }).click();
     await expect(page.getByText("Copied to clipboard.")).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await url.inputValue());
+    // The confirmation goes away by itself after two seconds.
+    await expect(page.getByText("Copied to clipboard.")).toBeHidden({ timeout: 4_000 });
   }
 });
 
@@ -128,7 +148,7 @@ test("add a destination, see it on the home page, move it and remove it", async 
   await expect(page.getByLabel("Price (optional)")).toHaveValue("Från 890 kr");
   // The link made from a made-up name finds no hotels: refused, with what was typed kept.
   await page.getByRole("button", { name: "Add Destination" }).click();
-  await expect(page.getByText(/Länken hittar inga hotell/)).toBeVisible();
+  await expect(page.getByText(/This link finds no hotels/)).toBeVisible();
   await expect(page.getByLabel("Name", { exact: true })).toHaveValue(name);
   await page.getByLabel("Link (optional)").fill("/hotels?destination=Malmö");
   await page.getByRole("button", { name: "Add Destination" }).click();
@@ -144,7 +164,34 @@ test("add a destination, see it on the home page, move it and remove it", async 
   await page.getByRole("button", { name: `Move ${name} up` }).click();
   await expect(page.getByText("Order saved")).toBeVisible();
   await expect(page.getByRole("button", { name: `Move ${name} down` })).toBeEnabled();
-  await page.getByRole("button", { name: `Remove ${name}` }).click();
+
+  // Edit it in place: a link that finds no hotels is refused by the field, then a good one is saved.
+  await page.getByRole("link", { name: `Edit ${name}` }).click();
+  await expect(page.getByRole("heading", { level: 3, name: `Edit ${name}` })).toBeVisible();
+  await expect(page.getByLabel("Name", { exact: true }).first()).toBeFocused();
+  const editing = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: `Edit ${name}` }) });
+  await editing.getByLabel("Description").fill("En ändrad ort för testerna.");
+  await editing.getByLabel("Link (optional)").fill("/Sweden/Atlantis");
+  await editing.getByRole("button", { name: "Save Changes" }).click();
+  await expect(editing.getByText(/This link finds no hotels/)).toBeVisible();
+  await expect(editing.getByLabel("Description")).toHaveValue("En ändrad ort för testerna.");
+  await editing.getByLabel("Link (optional)").fill("/Sweden/Malmo");
+  await editing.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText("Destination saved")).toBeVisible();
+  await expect(item).toContainText("En ändrad ort för testerna.");
+
+  // Removing a card that is live on the home page asks first: a dialog with JavaScript, a question on the page without.
+  await page.getByRole("link", { name: `Remove ${name}` }).click();
+  const question = page.getByRole(jsOff(testInfo) ? "alertdialog" : "dialog", { name: `Remove ${name}?` });
+  await expect(question).toBeVisible();
+  await question
+    .getByRole("button", { name: "Cancel" })
+    .or(question.getByRole("link", { name: "Cancel" }))
+    .click();
+  await expect(question).toBeHidden();
+  await expect(item).toHaveCount(1);
+  await page.getByRole("link", { name: `Remove ${name}` }).click();
+  await question.getByRole("button", { name: "Yes, remove" }).click();
   await expect(page.getByText("Destination removed")).toBeVisible();
   await expect(page.getByRole("listitem").filter({ hasText: name })).toHaveCount(0);
 });
@@ -172,7 +219,7 @@ test("save popular locations and see the home page's chips change", async ({ pag
   await expect(page.getByRole("list", { name: "Välj plats" }).getByRole("link", { name: "Visby" })).toHaveCount(0);
 });
 
-test("generate, preview and download the sitemap", async ({ page }) => {
+test("generate, preview and download the sitemap", async ({ page, context }, testInfo) => {
   await openAsAdmin(page, "/admin/sitemap");
   await page.getByRole("button", { name: "Update Live Sitemap" }).click();
   await expect(page.getByText("Generate a sitemap first")).toBeVisible();
@@ -180,6 +227,13 @@ test("generate, preview and download the sitemap", async ({ page }) => {
   await page.getByRole("button", { name: "Generate Sitemap" }).click();
   await expect(page.getByRole("heading", { level: 2, name: /\d+ URLs/ })).toBeVisible();
   await expect(page.getByLabel("Sitemap XML")).toHaveValue(/<urlset/);
+  if (!jsOff(testInfo)) {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await page.getByRole("button", { name: "Copy to clipboard" }).click();
+    await expect(page.getByText("Sitemap copied to clipboard.")).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^<\?xml[\s\S]*<urlset/);
+    await expect(page.getByText("Sitemap copied to clipboard.")).toBeHidden({ timeout: 4_000 });
+  }
   await page.getByRole("link", { name: "Preview" }).click();
   await expect(page.getByRole("cell", { name: /\/hotels$/ }).first()).toBeVisible();
 

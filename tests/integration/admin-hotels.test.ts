@@ -1,6 +1,7 @@
 /**
  * /admin/hotels over HTTP as an administrator against the demo catalogue: filters, the
- * 50-row cap, select-all without JavaScript, single-row toggles, bulk flags, AI rewrite
+ * 50-row cap, select-all without JavaScript, the affiliate switch, bulk flags, "Description
+ * rewritten" following the text, AI rewrite
  * (refused by the local engine) and affiliate URL generation, each checked in the database.
  * (That non-admins are refused is the guard matrix's job: admin-guards.test.ts.)
  */
@@ -57,6 +58,22 @@ describe("the hotel table", () => {
     expect(noCountry.html).toMatch(/<select id="hotels-location" name="location"[^>]*disabled=""/);
   });
 
+  it("sets aside a place that is not in the chosen country, and says so (a country changed without JavaScript)", async () => {
+    const norway = await page("?country=Norway");
+    const moved = await page("?country=Norway&location=Stockholm");
+    expect(moved.text).toContain("There is no location “Stockholm” in Norge, so all of Norge is shown.");
+    expect(moved.html).toMatch(/role="status"[^>]*>There is no location/);
+    expect(moved.ids).toEqual(norway.ids);
+    expect(moved.ids.length).toBeGreaterThan(0);
+    // The place select offers Norway's places with none chosen, and the table's posts go back to the filters applied.
+    expect(moved.html).not.toMatch(/<option value="Stockholm"/);
+    expect(moved.html).toContain('action="/admin/hotels?country=Norway"');
+    // A place of the country is kept without a word.
+    const bergen = await page("?country=Norway&location=Bergen");
+    expect(bergen.text).not.toContain("There is no location");
+    expect(bergen.html).toMatch(/<option value="Bergen" selected="">/);
+  });
+
   it("filters by affiliate and rewrite status, and by search", async () => {
     const database = await db();
     const missing = await page("?affiliate=missing&rewrite=rewritten");
@@ -108,27 +125,78 @@ describe("the hotel table", () => {
 });
 
 describe("changing hotels", () => {
-  it("toggles one row's flags in place and comes back to the same filters", async () => {
+  it("toggles one row's affiliate flag in place and comes back to the same filters", async () => {
     const database = await db();
     const hotel = await database
       .selectFrom("hotels")
-      .select(["hotel_id", "is_description_rewritten"])
+      .select(["hotel_id", "has_affiliate_url"])
       .where("location", "=", "Uppsala")
       .orderBy("hotel_id")
       .executeTakeFirstOrThrow();
     const response = await admin.post(`/admin/hotels?country=Sweden&location=Uppsala`, {
       intent: "toggle",
-      toggle: `rewritten:${hotel.hotel_id}:${!hotel.is_description_rewritten}`,
+      toggle: `affiliate:${hotel.hotel_id}:${!hotel.has_affiliate_url}`,
     });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/admin/hotels?country=Sweden&location=Uppsala");
     expect(await flashAfter(response)).toContain("Hotel updated");
     const after = await database
       .selectFrom("hotels")
-      .select("is_description_rewritten")
+      .select("has_affiliate_url")
       .where("hotel_id", "=", hotel.hotel_id)
       .executeTakeFirstOrThrow();
-    expect(after.is_description_rewritten).toBe(!hotel.is_description_rewritten);
+    expect(after.has_affiliate_url).toBe(!hotel.has_affiliate_url);
+  });
+
+  it("shows 'Description rewritten' as whether a rewritten text exists, never as a switch of its own", async () => {
+    const database = await db();
+    // Whoever writes the flag, the database derives it from the text.
+    const [withText, withoutText] = await Promise.all([
+      database
+        .selectFrom("hotels")
+        .select("hotel_id")
+        .where("rewritten_text", "is not", null)
+        .orderBy("hotel_id")
+        .executeTakeFirstOrThrow(),
+      database.selectFrom("hotels").select("hotel_id").where("rewritten_text", "is", null).orderBy("hotel_id").executeTakeFirstOrThrow(),
+    ]);
+    const flag = async (hotelId: string) =>
+      (await database.selectFrom("hotels").select("is_description_rewritten").where("hotel_id", "=", hotelId).executeTakeFirstOrThrow())
+        .is_description_rewritten;
+    await database.updateTable("hotels").set({ is_description_rewritten: true }).where("hotel_id", "=", withoutText.hotel_id).execute();
+    expect(await flag(withoutText.hotel_id)).toBe(false);
+    await database.updateTable("hotels").set({ is_description_rewritten: false }).where("hotel_id", "=", withText.hotel_id).execute();
+    expect(await flag(withText.hotel_id)).toBe(true);
+    await database.updateTable("hotels").set({ rewritten_text: "   " }).where("hotel_id", "=", withoutText.hotel_id).execute();
+    expect(await flag(withoutText.hotel_id)).toBe(false);
+    await database.updateTable("hotels").set({ rewritten_text: null }).where("hotel_id", "=", withoutText.hotel_id).execute();
+
+    // The filter reads the text, and a rewritten row links to reverting it (which asks first).
+    const rewritten = await page("?rewrite=rewritten");
+    const notRewritten = await page("?rewrite=not-rewritten");
+    const texts = async (ids: string[]) =>
+      (await database.selectFrom("hotels").select("rewritten_text").where("hotel_id", "in", ids).execute()).map(
+        (row) => row.rewritten_text,
+      );
+    expect((await texts(rewritten.ids)).every((text) => Boolean(text?.trim()))).toBe(true);
+    expect((await texts(notRewritten.ids)).every((text) => !text?.trim())).toBe(true);
+    expect(rewritten.html).toContain(`href="/admin/rewrite?hotel=${encodeURIComponent(rewritten.ids[0]!)}&amp;revert=1"`);
+    expect(notRewritten.html).not.toContain("revert=1");
+    expect(rewritten.html).not.toContain('value="rewritten:');
+    for (const label of ["Mark as rewritten", "Mark as not rewritten"]) expect(rewritten.text).not.toContain(label);
+
+    // The old switches are no longer intents: refused, nothing changed.
+    const oldSwitches: Record<string, string>[] = [
+      { intent: "toggle", toggle: `rewritten:${withoutText.hotel_id}:true` },
+      { intent: "set-rewritten", hotel: withoutText.hotel_id },
+      { intent: "unset-rewritten", hotel: withText.hotel_id },
+    ];
+    for (const fields of oldSwitches) {
+      const response = await admin.post("/admin/hotels", fields);
+      expect(response.status, JSON.stringify(fields)).toBe(400);
+    }
+    expect(await flag(withoutText.hotel_id)).toBe(false);
+    expect(await flag(withText.hotel_id)).toBe(true);
   });
 
   it("sets and unsets flags in bulk for the selected hotels only", async () => {
@@ -148,11 +216,11 @@ describe("changing hotels", () => {
   });
 
   it("answers an empty selection with 'No hotels selected'", async () => {
-    const response = await admin.post("/admin/hotels?rewrite=rewritten", { intent: "set-rewritten" });
+    const response = await admin.post("/admin/hotels?rewrite=rewritten", { intent: "set-affiliate" });
     expect(response.headers.get("Location")).toBe("/admin/hotels?rewrite=rewritten");
     const text = await flashAfter(response);
     expect(text).toContain("No hotels selected");
-    expect(text).toContain("Select at least one hotel to mark descriptions as rewritten.");
+    expect(text).toContain("Select at least one hotel to set the affiliate flag.");
   });
 
   it("says which engine the bulk rewrite runs, and starts it with the local engine", async () => {

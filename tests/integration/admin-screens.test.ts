@@ -4,7 +4,9 @@
  * locations, the sitemap generator and contact messages. Each write is checked in the
  * database and where the public site shows it. (Non-admins: admin-guards.test.ts.)
  */
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hotelPath } from "#app/utils/paths.ts";
 import { Browser, signIn, startTestApp, TEST_ADMIN, visibleText, type TestApp } from "#tests/app-server.ts";
 
 let app: TestApp;
@@ -56,6 +58,92 @@ describe("dashboard", () => {
     expect(html).toMatch(/<svg[^>]*role="img"[^>]*aria-label="Outbound clicks per day, last 30 days \(most in one day: 1\)"/);
     expect((html.match(/<rect /g) ?? []).length).toBe(30);
     for (const card of ["Hotels", "AI Rewrite", "Affiliate URLs", "Popular Destinations", "Sitemap"]) expect(page).toContain(card);
+  });
+});
+
+describe("dashboard: the rewritten share", () => {
+  it("counts hotels with a rewritten text, not flags", async () => {
+    const database = await db();
+    const hasText = sql<boolean>`coalesce(btrim(rewritten_text), '') <> ''`;
+    const { texts, hotels } = await database
+      .selectFrom("hotels")
+      .select([sql<number>`(count(*) filter (where ${hasText}))::int`.as("texts"), sql<number>`count(*)::int`.as("hotels")])
+      .executeTakeFirstOrThrow();
+    const expected = `Description rewritten ${new Intl.NumberFormat("en-GB", { style: "percent", maximumFractionDigits: 0 }).format(texts / hotels)} ${texts} hotels`;
+    expect(visibleText(await (await admin.get("/admin")).text())).toContain(expected);
+    // Flags that lie (as a feed or an old release could leave them, with the trigger off) do not move the figure.
+    await sql`alter table hotels disable trigger hotels_description_rewritten_follows_text`.execute(database);
+    try {
+      await database
+        .updateTable("hotels")
+        .set({ is_description_rewritten: true })
+        .where("location", "=", "Kiruna")
+        .where(sql<boolean>`not ${hasText}`)
+        .execute();
+      expect(visibleText(await (await admin.get("/admin")).text())).toContain(expected);
+    } finally {
+      await sql`alter table hotels enable trigger hotels_description_rewritten_follows_text`.execute(database);
+      await database.updateTable("hotels").set({ is_description_rewritten: hasText }).where("location", "=", "Kiruna").execute();
+    }
+  });
+});
+
+describe("reverting a description", () => {
+  it("asks first, then deletes the rewritten text so visitors read the original again", async () => {
+    const database = await db();
+    const hotel = await database
+      .selectFrom("hotels")
+      .select(["hotel_id", "name", "country", "location", "description", "rewritten_text"])
+      .where("rewritten_text", "is not", null)
+      .where("description", "is not", null)
+      .where("location", "=", "Visby")
+      .orderBy("hotel_id")
+      .executeTakeFirstOrThrow();
+    const screen = `/admin/rewrite?hotel=${encodeURIComponent(hotel.hotel_id)}`;
+    const page = await (await admin.get(screen)).text();
+    expect(page).toContain(`href="${screen.replace("&", "&amp;")}&amp;revert=1"`);
+    expect(visibleText(page)).toContain("Revert to original description");
+
+    const question = await (await admin.get(`${screen}&revert=1`)).text();
+    expect(question).toMatch(/role="alertdialog"/);
+    expect(visibleText(question)).toContain("to its original description? The Swedish text is deleted");
+    expect(question).toContain('name="confirm" value="yes"');
+
+    // Not confirmed (an old page, a hand-made post): sent to the question, nothing changed.
+    const unconfirmed = await admin.post(screen, { intent: "revert", hotel_id: hotel.hotel_id });
+    expect(unconfirmed.status).toBe(302);
+    expect(unconfirmed.headers.get("Location")).toBe(`${screen}&revert=1`);
+    const stored = () =>
+      database
+        .selectFrom("hotels")
+        .select(["rewritten_text", "is_description_rewritten"])
+        .where("hotel_id", "=", hotel.hotel_id)
+        .executeTakeFirstOrThrow();
+    expect(await stored()).toEqual({ rewritten_text: hotel.rewritten_text, is_description_rewritten: true });
+    // A refused revert shows the screen with the stored text still in its box.
+    const blank = await admin.post(screen, { intent: "revert", hotel_id: " ", confirm: "yes" });
+    expect(blank.status).toBe(400);
+    const blankHtml = await blank.text();
+    expect(visibleText(blankHtml)).toContain("Please enter a hotel ID");
+    expect(blankHtml).toMatch(/<textarea[^>]*name="translation"[^>]*>[^<]{60}/);
+
+    const reverted = await admin.post(screen, { intent: "revert", hotel_id: hotel.hotel_id, confirm: "yes" });
+    expect(reverted.headers.get("Location")).toBe(screen);
+    expect(await flashAfter(reverted)).toContain(`Description reverted ${hotel.hotel_id} shows its original description again`);
+    expect(await stored()).toEqual({ rewritten_text: null, is_description_rewritten: false });
+    const publicPage = visibleText(
+      await (await new Browser(app.origin).get(hotelPath({ ...hotel, country: hotel.country!, location: hotel.location! }))).text(),
+    );
+    expect(publicPage).toContain(hotel.description!.slice(0, 60));
+    expect(publicPage).not.toContain(hotel.rewritten_text!.slice(0, 60));
+    // Now nothing is offered, and a second revert says so.
+    expect(visibleText(await (await admin.get(`${screen}&revert=1`)).text())).not.toContain("Revert to original description");
+    const again = await admin.post(screen, { intent: "revert", hotel_id: hotel.hotel_id, confirm: "yes" });
+    expect(await flashAfter(again)).toContain("Nothing to revert");
+
+    const unknown = await admin.post(screen, { intent: "revert", hotel_id: "NO-SUCH-ID", confirm: "yes" });
+    expect(unknown.status).toBe(404);
+    expect(visibleText(await unknown.text())).toContain("No hotel found with this ID");
   });
 });
 
@@ -204,10 +292,10 @@ describe("Popular destinations", () => {
     });
     expect(response.status).toBe(400);
     const html = await response.text();
-    expect(visibleText(html)).toContain("Länken hittar inga hotell.");
+    expect(visibleText(html)).toContain("This link finds no hotels.");
     // The error is the link field's own, and every field keeps its value.
     expect(html).toMatch(/<input id="destination-link"[^>]*aria-invalid="true"[^>]*aria-describedby="destination-link-error"/);
-    expect(html).toMatch(/<ul id="destination-link-error"[^>]*><li>Länken hittar inga hotell\./);
+    expect(html).toMatch(/<ul id="destination-link-error"[^>]*><li>This link finds no hotels\./);
     for (const value of ["Atlantis", "Under havet.", "/images/hotels/hotel-3.svg", "Från 1 kr", "/Sweden/Atlantis"])
       expect(html).toContain(value);
 
@@ -221,7 +309,9 @@ describe("Popular destinations", () => {
       link: "",
     });
     expect(fromName.status).toBe(400);
-    expect(visibleText(await fromName.text())).toContain("Länken hittar inga hotell. (Utan egen länk används sökningen på namnet.)");
+    expect(visibleText(await fromName.text())).toContain(
+      "This link finds no hotels. (Without a link of its own, the card searches for its name.)",
+    );
     expect(await (await db()).selectFrom("popular_destinations").select("id").execute()).toHaveLength(before.length);
   });
 
@@ -267,9 +357,95 @@ describe("Popular destinations", () => {
     expect(reordered.at(-2)!.name).toBe("Visby");
     expect(visibleText(await (await new Browser(app.origin).get("/")).text())).toContain("Ringmuren och rosor.");
 
-    const removed = await admin.post("/admin/destinations", { intent: "remove", id: visby.id });
+    const removed = await admin.post("/admin/destinations", { intent: "remove", id: visby.id, confirm: "yes" });
     expect(await flashAfter(removed)).toContain("Destination removed");
     expect(await database.selectFrom("popular_destinations").select("id").where("id", "=", visby.id).execute()).toEqual([]);
+  });
+
+  it("asks before a card leaves the home page, and removes only a confirmed removal", async () => {
+    const database = await db();
+    const card = await database.selectFrom("popular_destinations").select(["id", "name"]).orderBy("position").executeTakeFirstOrThrow();
+    // The list's Remove is a link to the question (a dialog with JavaScript, this page without).
+    expect(await (await admin.get("/admin/destinations")).text()).toContain(`href="/admin/destinations?remove=${card.id}"`);
+    const question = await admin.get(`/admin/destinations?remove=${card.id}`);
+    const html = await question.text();
+    expect(visibleText(html)).toContain(`Remove ${card.name}? This card is live on the home page.`);
+    expect(html).toMatch(/role="alertdialog"/);
+    expect(html).toContain('name="confirm" value="yes"');
+
+    // A removal without the confirmation (an old page, a hand-made post) is sent to the question instead.
+    const unconfirmed = await admin.post("/admin/destinations", { intent: "remove", id: card.id });
+    expect(unconfirmed.status).toBe(302);
+    expect(unconfirmed.headers.get("Location")).toBe(`/admin/destinations?remove=${card.id}`);
+    const wrong = await admin.post("/admin/destinations", { intent: "remove", id: card.id, confirm: "maybe" });
+    expect(wrong.headers.get("Location")).toBe(`/admin/destinations?remove=${card.id}`);
+    expect(await database.selectFrom("popular_destinations").select("id").where("id", "=", card.id).execute()).toHaveLength(1);
+    // An id that is gone shows the list without a question.
+    expect(visibleText(await (await admin.get("/admin/destinations?remove=00000000-0000-4000-8000-000000000000")).text())).not.toContain(
+      "live on the home page",
+    );
+  });
+
+  it("edits a card in place: same rules and link check as adding, what was typed kept, the home page follows", async () => {
+    const database = await db();
+    const card = await database
+      .selectFrom("popular_destinations")
+      .select(["id", "name", "description", "image", "price_text", "link"])
+      .orderBy("position")
+      .executeTakeFirstOrThrow();
+    const edit = `/admin/destinations?edit=${card.id}`;
+    const form = await (await admin.get(edit)).text();
+    expect(visibleText(form)).toContain(`Edit ${card.name}`);
+    for (const value of [card.name, card.image, card.price_text, card.link]) expect(form).toContain(`value="${value}"`);
+    expect(form).toContain(`name="intent" value="edit"`);
+
+    const fields = {
+      intent: "edit",
+      id: card.id,
+      name: card.name,
+      description: "Nya ord om staden.",
+      image: card.image,
+      price: "Från 990 kr",
+    };
+    const refused = await admin.post(edit, { ...fields, link: "/Sweden/Atlantis" });
+    expect(refused.status).toBe(400);
+    const refusedHtml = await refused.text();
+    expect(refusedHtml).toMatch(
+      /<input id="destination-edit-link"[^>]*aria-invalid="true"[^>]*aria-describedby="destination-edit-link-error"/,
+    );
+    expect(refusedHtml).toMatch(/<ul id="destination-edit-link-error"[^>]*><li>This link finds no hotels\./);
+    for (const value of ["Nya ord om staden.", "Från 990 kr", "/Sweden/Atlantis"]) expect(refusedHtml).toContain(value);
+    const blank = await admin.post(edit, { ...fields, description: "  ", link: card.link });
+    expect(blank.status).toBe(400);
+    expect(visibleText(await blank.text())).toContain("Name, description and image are required");
+    expect(await database.selectFrom("popular_destinations").select("description").where("id", "=", card.id).executeTakeFirst()).toEqual({
+      description: card.description,
+    });
+
+    const saved = await admin.post(edit, { ...fields, link: "/Sweden/Uppsala" });
+    expect(saved.status).toBe(302);
+    expect(saved.headers.get("Location")).toBe("/admin/destinations");
+    expect(await flashAfter(saved)).toContain("Destination saved");
+    expect(
+      await database
+        .selectFrom("popular_destinations")
+        .select(["description", "price_text", "link"])
+        .where("id", "=", card.id)
+        .executeTakeFirst(),
+    ).toEqual({ description: "Nya ord om staden.", price_text: "Från 990 kr", link: "/Sweden/Uppsala" });
+    expect(visibleText(await (await new Browser(app.origin).get("/")).text())).toContain("Nya ord om staden.");
+
+    const gone = await admin.post("/admin/destinations", {
+      ...fields,
+      id: "00000000-0000-4000-8000-000000000000",
+      link: "/Sweden/Uppsala",
+    });
+    expect(await flashAfter(gone)).toContain("That destination was already removed.");
+    await database
+      .updateTable("popular_destinations")
+      .set({ description: card.description, price_text: card.price_text, link: card.link })
+      .where("id", "=", card.id)
+      .execute();
   });
 });
 

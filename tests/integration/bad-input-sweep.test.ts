@@ -606,7 +606,7 @@ const SWEEP: Record<string, SweepEntry> = {
         ["hotel", SQL],
       ]),
       form("a thousand unknown hotels", [
-        ["intent", "set-rewritten"],
+        ["intent", "set-affiliate"],
         ...Array.from({ length: 1000 }, (_, i): [string, string] => ["hotel", `X-${i}`]),
       ]),
       form("hostile filters on the action's address", [["intent", XSS_SCRIPT]], {
@@ -623,7 +623,7 @@ const SWEEP: Record<string, SweepEntry> = {
         ["toggle", `affiliate:${seed.hotel.hotel_id}:${!seed.hotel.affiliate}`],
       ]),
       form("a real bulk action", [
-        ["intent", "set-rewritten"],
+        ["intent", "unset-affiliate"],
         ["hotel", seed.hotel.hotel_id],
       ]),
       form("a real AI rewrite", [
@@ -637,6 +637,7 @@ const SWEEP: Record<string, SweepEntry> = {
       { label: "a real hotel", query: `hotel=${encodeURIComponent(seed.hotel.hotel_id)}` },
       { label: "the hostile hotel", query: `hotel=${encodeURIComponent(seed.hostileHotelId)}` },
       { label: "a NUL in the hotel id", query: "hotel=a%00b" },
+      { label: "the revert question for the hostile hotel", query: `hotel=${encodeURIComponent(seed.hostileHotelId)}&revert=1` },
     ],
     posts: (seed) => [
       form("save without a hotel", [
@@ -686,6 +687,26 @@ const SWEEP: Record<string, SweepEntry> = {
         ["intent", "translate"],
         ["hotel_id", "a\0b"],
       ]),
+      form("revert without a hotel", [
+        ["intent", "revert"],
+        ["confirm", "yes"],
+      ]),
+      form("revert an unknown hotel (SQL)", [
+        ["intent", "revert"],
+        ["hotel_id", SQL],
+        ["confirm", "yes"],
+      ]),
+      form("revert a real hotel without the confirmation", [
+        ["intent", "revert"],
+        ["hotel_id", seed.hotel.hotel_id],
+        ["confirm", XSS_SCRIPT],
+      ]),
+      form("revert a hostile hotel id, twice", [
+        ["intent", "revert"],
+        ["hotel_id", XSS_ATTRIBUTE],
+        ["hotel_id", XSS_SCRIPT],
+        ["confirm", "yes"],
+      ]),
       form(
         "hostile translation saved (stored, must be shown escaped)",
         [
@@ -701,6 +722,11 @@ const SWEEP: Record<string, SweepEntry> = {
         ["intent", "save"],
         ["hotel_id", seed.hotel.hotel_id],
         ["translation", "Översatt."],
+      ]),
+      form("a real revert", [
+        ["intent", "revert"],
+        ["hotel_id", seed.hotel.hotel_id],
+        ["confirm", "yes"],
       ]),
     ],
   },
@@ -811,6 +837,10 @@ const SWEEP: Record<string, SweepEntry> = {
     queries: () => [{ label: "a hostile period", query: `period=${encodeURIComponent(XSS_SCRIPT)}` }],
   },
   "routes/admin/admin.destinations": {
+    queries: (seed) => [
+      { label: "hostile ids to edit and remove", query: `edit=${encodeURIComponent(SQL)}&remove=${encodeURIComponent(XSS_SCRIPT)}` },
+      { label: "a real card to edit and remove", query: `edit=${seed.destinationId}&remove=${seed.destinationId}` },
+    ],
     posts: (seed) => {
       const add = (changes: [string, string][]): [string, string][] => [
         ["intent", "add"],
@@ -838,6 +868,18 @@ const SWEEP: Record<string, SweepEntry> = {
           ["description", "x"],
           ["image", ""],
           ["image", "https://example.com/l.jpg"],
+        ]),
+        form("edit with SQL as the id", [["id", SQL], ...add([["intent", "edit"]]).slice(1)]),
+        form("edit an unknown destination", [["id", EMPTY_UUID], ...add([["link", "/Portugal/Lisbon"]]).slice(1), ["intent", "edit"]]),
+        form("edit a real destination with a javascript: image", [
+          ["id", seed.destinationId],
+          ["intent", "edit"],
+          ...add([["image", "javascript:alert(1)"]]).slice(1),
+        ]),
+        form("remove without its confirmation", [
+          ["intent", "remove"],
+          ["id", seed.destinationId],
+          ["confirm", XSS_SCRIPT],
         ]),
         form("remove with SQL as the id", [
           ["intent", "remove"],
@@ -887,6 +929,7 @@ const SWEEP: Record<string, SweepEntry> = {
       form("a real removal", [
         ["intent", "remove"],
         ["id", seed.destinationId],
+        ["confirm", "yes"],
       ]),
       form("a real addition", [
         ["intent", "add"],

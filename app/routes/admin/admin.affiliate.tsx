@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useLocation } from "react-router";
@@ -9,6 +8,7 @@ import { AFFILIATE_LINK_DEFAULTS, affiliateLinkSchema } from "#app/admin/affilia
 import { buildAffiliateLink } from "#app/admin/affiliate-link.server.ts";
 import { requireAdmin } from "#app/auth/guards.server.ts";
 import { AdminPageHeader } from "#app/components/admin-page-header.tsx";
+import { useCopyToClipboard } from "#app/components/copy-feedback.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { Field, FormAlert } from "#app/components/ui/forms.tsx";
 import { Input } from "#app/components/ui/input.tsx";
@@ -37,15 +37,8 @@ export default function AdminAffiliate({ loaderData }: Route.ComponentProps) {
   const { result, link } = loaderData;
   const url = link?.url ?? null;
   const hydrated = useHydrated();
-  const [copy, setCopy] = useState<"idle" | "copied" | "failed">("idle");
-  const copyUrl = async () => {
-    try {
-      await navigator.clipboard.writeText(url ?? "");
-      setCopy("copied");
-    } catch {
-      setCopy("failed");
-    }
-  };
+  const { status: copy, copy: copyText } = useCopyToClipboard();
+  const copyUrl = () => copyText(url ?? "");
   const search = useLocation().search;
   return (
     <div className="mx-auto max-w-3xl space-y-6">

@@ -4,7 +4,7 @@ import { data, Form, Link, useNavigation, useSubmit } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { Route } from "./+types/admin.hotels";
 import { adminMeta } from "#app/admin/admin-meta.ts";
-import { generateAffiliateUrls, loadAdminHotelTable, setHotelFlag, startHotelRewrite } from "#app/admin/hotel-table.server.ts";
+import { generateAffiliateUrls, loadAdminHotelTable, setAffiliateFlag, startHotelRewrite } from "#app/admin/hotel-table.server.ts";
 import { AiNotSupportedError } from "#app/ai/engine.server.ts";
 import { aiEngineInfo } from "#app/ai/service.server.ts";
 import { requireAdmin } from "#app/auth/guards.server.ts";
@@ -24,6 +24,7 @@ import {
   type HotelTablePost,
 } from "#app/admin/hotel-table.ts";
 import { redirectPath } from "#app/outbound/redirect-params.ts";
+import { revertPath } from "#app/admin/description-revert.ts";
 import { getEnv } from "#app/utils/env.server.ts";
 import { redirectWithFlash } from "#app/http/flash.server.ts";
 import { readFormData } from "#app/http/form-data.server.ts";
@@ -35,9 +36,9 @@ export function meta() {
 
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
-  const filters = parseAdminHotelFilters(args.url.searchParams);
-  const table = await loadAdminHotelTable(filters);
-  return { filters, ...table, selectAll: args.url.searchParams.get("select") === "all", engine: aiEngineInfo().line };
+  // The filters as applied: a place outside the chosen country is set aside with a notice.
+  const table = await loadAdminHotelTable(parseAdminHotelFilters(args.url.searchParams));
+  return { ...table, selectAll: args.url.searchParams.get("select") === "all", engine: aiEngineInfo().line };
 }
 
 /** At most the 50 shown rows can be selected; a post carries their ids. */
@@ -67,8 +68,6 @@ export async function action(args: Route.ActionArgs) {
       return toggleFlag(request.toggle, answer);
     case "set-affiliate":
     case "unset-affiliate":
-    case "set-rewritten":
-    case "unset-rewritten":
       return setFlags(request.intent, request.hotels, answer);
     case "rewrite-ai":
       return rewriteWithAi(request.hotels, session.user.email, answer);
@@ -79,15 +78,14 @@ export async function action(args: Route.ActionArgs) {
 
 async function toggleFlag(toggle: Extract<HotelTablePost, { intent: "toggle" }>["toggle"], { back, failure }: Answer) {
   try {
-    await setHotelFlag([toggle.hotelId], toggle.flag, toggle.on);
+    await setAffiliateFlag([toggle.hotelId], toggle.on);
   } catch (error) {
     log.error("admin hotel toggle failed", error, { hotelId: toggle.hotelId });
     return failure("Error", ADMIN_HOTEL_MESSAGES.toggleFailed);
   }
-  const what = toggle.flag === "affiliate" ? "Affiliate flag" : "Rewritten flag";
   return redirectWithFlash(back, {
     title: "Hotel updated",
-    description: `${what} ${toggle.on ? "set" : "removed"} for ${toggle.hotelId}.`,
+    description: `Affiliate flag ${toggle.on ? "set" : "removed"} for ${toggle.hotelId}.`,
   });
 }
 
@@ -95,15 +93,10 @@ async function toggleFlag(toggle: Extract<HotelTablePost, { intent: "toggle" }>[
 const noneSelected = (intent: BulkAction, { failure }: Answer) =>
   failure(ADMIN_HOTEL_MESSAGES.noneSelected, `Select at least one hotel to ${BULK_ACTIONS[intent].what}.`);
 
-async function setFlags(
-  intent: "set-affiliate" | "unset-affiliate" | "set-rewritten" | "unset-rewritten",
-  hotels: string[],
-  answer: Answer,
-) {
+async function setFlags(intent: "set-affiliate" | "unset-affiliate", hotels: string[], answer: Answer) {
   if (hotels.length === 0) return noneSelected(intent, answer);
-  const flag = intent.endsWith("affiliate") ? "affiliate" : "rewritten";
   try {
-    const count = await setHotelFlag(hotels, flag, intent.startsWith("set"));
+    const count = await setAffiliateFlag(hotels, intent === "set-affiliate");
     return redirectWithFlash(answer.back, {
       title: "Hotels updated",
       description: `${BULK_ACTIONS[intent].label}: ${count} ${count === 1 ? "hotel" : "hotels"}.`,
@@ -150,7 +143,7 @@ async function generateAffiliate(hotels: string[], answer: Answer) {
 }
 
 export default function AdminHotels({ loaderData }: Route.ComponentProps) {
-  const { filters, countries, locations, list, selectAll, engine } = loaderData;
+  const { filters, notices, countries, locations, list, selectAll, engine } = loaderData;
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -184,6 +177,11 @@ export default function AdminHotels({ loaderData }: Route.ComponentProps) {
         description="Search the catalogue, change flags one by one or in bulk, and start AI rewrites."
       />
       <AdminHotelFilterForm filters={filters} countries={countries} locations={locations} />
+      {notices.map((notice) => (
+        <p key={notice} role="status" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {notice}
+        </p>
+      ))}
 
       <Form id={FLAG_FORM_ID} method="post" action={`/admin/hotels${search}`} hidden>
         <input type="hidden" name="intent" value={TOGGLE_INTENT} />
@@ -300,10 +298,10 @@ export default function AdminHotels({ loaderData }: Route.ComponentProps) {
                         ) : (
                           <span className="text-muted">Missing</span>
                         )}
-                        <FlagButton flag="affiliate" hotel={hotel.hotelId} name={hotel.name} on={hotel.hasAffiliateUrl} disabled={busy} />
+                        <FlagButton hotel={hotel.hotelId} name={hotel.name} on={hotel.hasAffiliateUrl} disabled={busy} />
                       </td>
                       <td className="px-3 py-2">
-                        <FlagButton flag="rewritten" hotel={hotel.hotelId} name={hotel.name} on={hotel.rewritten} disabled={busy} />
+                        <RewrittenStatus hotel={hotel.hotelId} name={hotel.name} rewritten={hotel.rewritten} />
                       </td>
                       <td className="px-3 py-2">
                         {hotel.affiliateUrl ? (
@@ -329,36 +327,43 @@ export default function AdminHotels({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** A row's flag, switched in place: the button posts the opposite value, through the flag form. */
-function FlagButton({
-  flag,
-  hotel,
-  name,
-  on,
-  disabled,
-}: {
-  flag: "affiliate" | "rewritten";
-  hotel: string;
-  name: string;
-  on: boolean;
-  disabled: boolean;
-}) {
-  const what = flag === "affiliate" ? "affiliate flag" : "rewritten flag";
+/** A row's affiliate flag, switched in place: the button posts the opposite value, through the flag form. */
+function FlagButton({ hotel, name, on, disabled }: { hotel: string; name: string; on: boolean; disabled: boolean }) {
   return (
     <button
       type="submit"
       form={FLAG_FORM_ID}
       name="toggle"
-      value={`${flag}:${hotel}:${!on}`}
+      value={`affiliate:${hotel}:${!on}`}
       disabled={disabled}
-      aria-label={`${flag === "affiliate" ? "Has affiliate URL" : "Description rewritten"}: ${on ? "yes" : "no"}. ${on ? "Remove" : "Set"} the ${what} of ${name}`}
+      aria-label={`Has affiliate URL: ${on ? "yes" : "no"}. ${on ? "Remove" : "Set"} the affiliate flag of ${name}`}
       className={`mt-1 inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold ${
         on ? "bg-emerald-100 text-emerald-900 hover:bg-emerald-200" : "bg-slate-100 text-slate-700 hover:bg-slate-200"
       }`}
     >
-      {flag === "affiliate" ? "Affiliate: " : ""}
-      {on ? "Yes" : "No"}
+      Affiliate: {on ? "Yes" : "No"}
     </button>
+  );
+}
+
+/**
+ * Whether the hotel has a rewritten text: a status, not a switch (a flag without a text would
+ * say something untrue). A rewritten hotel links to reverting it, which asks first.
+ */
+function RewrittenStatus({ hotel, name, rewritten }: { hotel: string; name: string; rewritten: boolean }) {
+  return (
+    <span className="flex flex-wrap items-center gap-2">
+      <span
+        className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${rewritten ? "bg-emerald-100 text-emerald-900" : "bg-slate-100 text-slate-700"}`}
+      >
+        {rewritten ? "Yes" : "No"}
+      </span>
+      {rewritten ? (
+        <Link to={revertPath(hotel)} className="text-xs font-medium text-brand-700 underline">
+          Revert<span className="sr-only"> {name} to its original description</span>
+        </Link>
+      ) : null}
+    </span>
   );
 }
 

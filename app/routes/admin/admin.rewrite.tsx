@@ -1,6 +1,7 @@
-import { data, Form, useNavigation } from "react-router";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/admin.rewrite";
-import { Button } from "#app/components/ui/button.tsx";
+import { Button, buttonClassName } from "#app/components/ui/button.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
@@ -9,7 +10,8 @@ import { AiNotSupportedError, hotelTextOf } from "#app/ai/engine.server.ts";
 import { aiEngineInfo, translateDescription } from "#app/ai/service.server.ts";
 import { requireAdmin } from "#app/auth/guards.server.ts";
 import { AdminPageHeader } from "#app/components/admin-page-header.tsx";
-import { findHotelText, saveRewrittenText } from "#app/hotels/hotel-detail.server.ts";
+import { REVERT_CONFIRMED, revertPath, revertSchema, rewritePath } from "#app/admin/description-revert.ts";
+import { findHotelText, revertToOriginalDescription, saveRewrittenText } from "#app/hotels/hotel-detail.server.ts";
 import { stripTrailingPeriod } from "#app/hotels/hotel.ts";
 import { withoutControlChars } from "#app/hotels/search-params.ts";
 import { redirectWithFlash } from "#app/http/flash.server.ts";
@@ -27,6 +29,7 @@ const REWRITE_MESSAGES = {
   saveFailed: "Failed to save translation",
   searchFailed: "Failed to search hotel",
   translateFailed: "The translation failed. Please try again.",
+  revertFailed: "Failed to revert the description. Please try again.",
 } as const;
 
 /** A translated description is a few thousand characters at most. */
@@ -59,43 +62,77 @@ export async function loader(args: Route.LoaderArgs) {
   }
 }
 
+/** What the buttons of this screen ask for. */
+const INTENT = { translate: "translate", save: "save", revert: "revert" } as const;
+
 export async function action(args: Route.ActionArgs) {
   await requireAdmin(args);
   const form = await readFormData(args.request, 64 * 1024);
-  const intent = form.get("intent");
   const hotelId = stripTrailingPeriod(String(form.get("hotel_id") ?? "").trim()).slice(0, 200);
   const translation = String(form.get("translation") ?? "").slice(0, MAX_TRANSLATION);
-  const answer = (error: string | null, status: number, text = translation) => data({ translation: text, error }, { status });
-
-  if (intent === "translate") {
-    const hotel = hotelId ? await findHotelText(hotelId) : undefined;
-    if (!hotel) return answer(REWRITE_MESSAGES.notFound, 404);
-    // A translation needs an original; the local engine writes from the hotel's facts alone.
-    if (aiEngineInfo().translates && !hotel.description?.trim()) return answer(REWRITE_MESSAGES.noDescription, 400);
-    try {
-      const swedish = await translateDescription(hotelTextOf(hotel));
-      return answer(null, 200, swedish);
-    } catch (error) {
-      if (error instanceof AiNotSupportedError) return answer(error.message, 400);
-      log.error("admin translate failed", error, { hotelId });
-      return answer(REWRITE_MESSAGES.translateFailed, 503);
-    }
+  switch (form.get("intent")) {
+    case INTENT.translate:
+      return translate(hotelId, translation);
+    case INTENT.save:
+      return save(hotelId, translation);
+    case INTENT.revert:
+      return revert(form);
+    default:
+      return answer(translation, "Unknown error occurred", 400);
   }
+}
 
-  if (intent === "save") {
-    if (!hotelId || !translation.trim()) return answer(REWRITE_MESSAGES.missing, 400);
-    try {
-      if (!(await saveRewrittenText(hotelId, translation.trim()))) return answer(REWRITE_MESSAGES.notFound, 404);
-    } catch (error) {
-      log.error("admin save translation failed", error, { hotelId });
-      return answer(REWRITE_MESSAGES.saveFailed, 500);
-    }
-    return redirectWithFlash(`/admin/rewrite?hotel=${encodeURIComponent(hotelId)}`, {
-      title: "Saved",
-      description: REWRITE_MESSAGES.saved,
-    });
+/**
+ * The screen again with the text as it was and what went wrong (or the new text, and null).
+ * A null text (a revert, which sends none) shows the stored one.
+ */
+const answer = (translation: string | null, error: string | null, status: number) => data({ translation, error }, { status });
+
+async function translate(hotelId: string, translation: string) {
+  const hotel = hotelId ? await findHotelText(hotelId) : undefined;
+  if (!hotel) return answer(translation, REWRITE_MESSAGES.notFound, 404);
+  // A translation needs an original; the local engine writes from the hotel's facts alone.
+  if (aiEngineInfo().translates && !hotel.description?.trim()) return answer(translation, REWRITE_MESSAGES.noDescription, 400);
+  try {
+    return answer(await translateDescription(hotelTextOf(hotel)), null, 200);
+  } catch (error) {
+    if (error instanceof AiNotSupportedError) return answer(translation, error.message, 400);
+    log.error("admin translate failed", error, { hotelId });
+    return answer(translation, REWRITE_MESSAGES.translateFailed, 503);
   }
-  return answer("Unknown error occurred", 400);
+}
+
+async function save(hotelId: string, translation: string) {
+  if (!hotelId || !translation.trim()) return answer(translation, REWRITE_MESSAGES.missing, 400);
+  try {
+    if (!(await saveRewrittenText(hotelId, translation.trim()))) return answer(translation, REWRITE_MESSAGES.notFound, 404);
+  } catch (error) {
+    log.error("admin save translation failed", error, { hotelId });
+    return answer(translation, REWRITE_MESSAGES.saveFailed, 500);
+  }
+  return redirectWithFlash(rewritePath(hotelId), { title: "Saved", description: REWRITE_MESSAGES.saved });
+}
+
+/** Deletes the rewritten text once the editor has confirmed it; without the confirmation, asks. */
+async function revert(form: FormData) {
+  const submission = parseWithZod(form, { schema: revertSchema, disableAutoCoercion: true });
+  if (submission.status !== "success") return answer(null, REWRITE_MESSAGES.enterId, 400);
+  const { hotel_id: hotelId, confirm } = submission.value;
+  if (confirm !== REVERT_CONFIRMED) return redirect(revertPath(hotelId));
+  let reverted: boolean | null;
+  try {
+    reverted = await revertToOriginalDescription(hotelId);
+  } catch (error) {
+    log.error("admin revert description failed", error, { hotelId });
+    return answer(null, REWRITE_MESSAGES.revertFailed, 500);
+  }
+  if (reverted === null) return answer(null, REWRITE_MESSAGES.notFound, 404);
+  return redirectWithFlash(
+    rewritePath(hotelId),
+    reverted
+      ? { title: "Description reverted", description: `${hotelId} shows its original description again; the rewritten text is deleted.` }
+      : { title: "Nothing to revert", description: `${hotelId} already shows its original description.` },
+  );
 }
 
 export default function AdminRewrite({ loaderData, actionData }: Route.ComponentProps) {
@@ -103,6 +140,9 @@ export default function AdminRewrite({ loaderData, actionData }: Route.Component
   const navigation = useNavigation();
   const working = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   const translation = actionData?.translation ?? hotel?.rewritten_text ?? "";
+  const rewritten = Boolean(hotel?.rewritten_text?.trim());
+  // ?revert=1 asks whether to revert (the table's "Revert" and this screen's button link here).
+  const askRevert = useSearchParams()[0].get("revert") === "1" && rewritten;
 
   return (
     <div className="mx-auto max-w-5xl space-y-6">
@@ -145,8 +185,7 @@ export default function AdminRewrite({ loaderData, actionData }: Route.Component
           <h2 className="text-lg font-semibold">
             {hotel.name ?? hotel.hotel_id}
             <span className="ml-2 text-sm font-normal text-muted">
-              {[hotel.location, hotel.country].filter(Boolean).join(", ")} ·{" "}
-              {hotel.is_description_rewritten ? "rewritten" : "not rewritten"}
+              {[hotel.location, hotel.country].filter(Boolean).join(", ")} · {rewritten ? "rewritten" : "not rewritten"}
             </span>
           </h2>
           <div className="grid gap-4 lg:grid-cols-2">
@@ -189,14 +228,46 @@ export default function AdminRewrite({ loaderData, actionData }: Route.Component
             </p>
           ) : null}
           <div className="flex flex-wrap gap-3">
-            <Button type="submit" name="intent" value="translate" disabled={Boolean(working)}>
+            <Button type="submit" name="intent" value={INTENT.translate} disabled={Boolean(working)}>
               {working === "translate" ? "Translating..." : "Translate with AI"}
             </Button>
-            <Button type="submit" name="intent" value="save" disabled={Boolean(working)} variant="secondary">
+            <Button type="submit" name="intent" value={INTENT.save} disabled={Boolean(working)} variant="secondary">
               {working === "save" ? "Saving..." : "Save Translation"}
             </Button>
+            {rewritten && !askRevert ? (
+              <Link to={revertPath(hotel.hotel_id)} className={buttonClassName({ variant: "danger" })}>
+                Revert to original description
+              </Link>
+            ) : null}
           </div>
         </Form>
+      ) : null}
+      {hotel && askRevert ? (
+        <section
+          role="alertdialog"
+          aria-labelledby="revert-heading"
+          aria-describedby="revert-text"
+          className="rounded-lg border border-red-300 bg-red-50 p-5"
+        >
+          <h2 id="revert-heading" className="text-lg font-semibold">
+            Revert {hotel.name ?? hotel.hotel_id} to its original description?
+          </h2>
+          <p id="revert-text" className="mt-1 text-sm">
+            The Swedish text is deleted and visitors read the original description again. The hotel then counts as not rewritten. This
+            cannot be undone.
+          </p>
+          <Form method="post" action={rewritePath(hotel.hotel_id)} className="mt-4 flex flex-wrap gap-3">
+            <input type="hidden" name="hotel_id" value={hotel.hotel_id} />
+            <input type="hidden" name="confirm" value={REVERT_CONFIRMED} />
+            {/* The question is where the editor's attention goes, with and without JavaScript. */}
+            <Link to={rewritePath(hotel.hotel_id)} className={buttonClassName({ variant: "secondary" })} autoFocus>
+              Cancel
+            </Link>
+            <Button type="submit" name="intent" value={INTENT.revert} variant="danger" disabled={Boolean(working)}>
+              {working === INTENT.revert ? "Reverting..." : "Yes, revert"}
+            </Button>
+          </Form>
+        </section>
       ) : null}
     </div>
   );

@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { Form, Link } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { Route } from "./+types/admin.sitemap";
@@ -6,6 +5,7 @@ import { adminMeta } from "#app/admin/admin-meta.ts";
 import { requireAdmin } from "#app/auth/guards.server.ts";
 import { countSitemapUrls, planSitemap, refreshLiveSitemap, renderSitemap } from "#app/seo/sitemap.server.ts";
 import { AdminPageHeader } from "#app/components/admin-page-header.tsx";
+import { useCopyToClipboard } from "#app/components/copy-feedback.ts";
 import { getEnv } from "#app/utils/env.server.ts";
 import { redirectWithFlash } from "#app/http/flash.server.ts";
 import { readFormData } from "#app/http/form-data.server.ts";
@@ -69,15 +69,8 @@ export default function AdminSitemap({ loaderData }: Route.ComponentProps) {
   const { generated, tab } = loaderData;
   const error = "error" in loaderData ? loaderData.error : null;
   const hydrated = useHydrated();
-  const [copy, setCopy] = useState<"idle" | "copied" | "failed">("idle");
-  const copyXml = async () => {
-    try {
-      await navigator.clipboard.writeText(generated?.xml ?? "");
-      setCopy("copied");
-    } catch {
-      setCopy("failed");
-    }
-  };
+  const { status: copy, copy: copyText } = useCopyToClipboard();
+  const copyXml = () => copyText(generated?.xml ?? "");
 
   return (
     <div className="mx-auto max-w-5xl space-y-6">

@@ -1,0 +1,22 @@
+/**
+ * Reverting a hotel to its original description: the rewritten text is deleted, so visitors
+ * read the partner's description again and the hotel no longer counts as rewritten. It asks
+ * first (a question on /admin/rewrite, the same with and without JavaScript), and the post
+ * must carry the confirmation. Pure; shared by the screens and the action.
+ */
+import { z } from "#app/utils/zod.ts";
+
+/** The value of the confirmation's hidden field. */
+export const REVERT_CONFIRMED = "yes";
+
+/** The rewrite screen for one hotel. */
+export const rewritePath = (hotelId: string) => `/admin/rewrite?hotel=${encodeURIComponent(hotelId)}`;
+
+/** The rewrite screen asking whether to revert that hotel. */
+export const revertPath = (hotelId: string) => `${rewritePath(hotelId)}&revert=1`;
+
+/** What a revert post carries: the hotel, and the confirmation (anything else is "not confirmed"). */
+export const revertSchema = z.object({
+  hotel_id: z.preprocess((value) => (typeof value === "string" ? value.trim() : ""), z.string().min(1).max(200)),
+  confirm: z.literal(REVERT_CONFIRMED).optional().catch(undefined),
+});
