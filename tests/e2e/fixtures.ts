@@ -12,6 +12,7 @@ import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
+import { isDefaultStayField } from "#app/offers/stay.ts";
 import { E2E_AXE_DIR } from "./run-dirs.ts";
 import { signInTo } from "./sign-in.ts";
 
@@ -46,14 +47,16 @@ async function axeViolations(page: Page) {
 }
 
 /**
- * A page already checked in this run (same project, same URL) is not checked again, by any
- * worker: the axe run dominates the suite's time, and the result would be the same. The first
- * worker to claim a page (a marker file created exclusively, named by a hash of project and
- * URL, holding both) checks it; global-teardown.ts lists them in test-results/axe-checked.txt.
+ * A page already checked in this run (same project, same URL, signed in or not) is not checked
+ * again, by any worker: the axe run dominates the suite's time, and the result would be the
+ * same. The first worker to claim a page (a marker file created exclusively, named by a hash
+ * of the key, holding it) checks it; global-teardown.ts lists them in test-results/axe-checked.txt.
+ * Signed in, the public pages show other things (the header's Admin link and sign-out button),
+ * so a signed-in visit does not stand in for an anonymous one, nor the other way round.
  */
-function claimAxeCheck(project: string, url: string): boolean {
+function claimAxeCheck(project: string, url: string, signedIn: boolean): boolean {
   fs.mkdirSync(E2E_AXE_DIR, { recursive: true });
-  const key = `${project} ${url}`;
+  const key = `${project} ${signedIn ? "signed-in " : ""}${url}`;
   const marker = path.join(E2E_AXE_DIR, crypto.createHash("sha256").update(key).digest("hex"));
   try {
     fs.writeFileSync(marker, key, { flag: "wx" });
@@ -65,15 +68,22 @@ function claimAxeCheck(project: string, url: string): boolean {
 }
 
 /**
- * The page a URL shows, for axe: empty parameters (which a form without JavaScript sends and
- * the server ignores) and the sort order (the same cards in another order) make no other page.
+ * The page a URL shows, for axe: empty parameters and the default guests (2 adults, 1 room),
+ * which a form without JavaScript sends and the address with JavaScript leaves out
+ * (isDefaultStayField), and the sort order (the same cards in another order) make no other
+ * page. (The default guests change one attribute: the AI box form's action keeps the query.)
  */
 function axePage(url: URL): string {
   const params = new URLSearchParams();
-  for (const [key, value] of url.searchParams) if (value !== "" && key !== "sortera") params.append(key, value);
+  for (const [key, value] of url.searchParams) {
+    if (value !== "" && key !== "sortera" && !isDefaultStayField(key, value)) params.append(key, value);
+  }
   const query = params.toString();
   return query ? `${url.pathname}?${query}` : url.pathname;
 }
+
+/** The session cookie's name (SESSION_COOKIE in app/auth/session.server.ts, a server module the runner need not load). */
+const SESSION_COOKIE = "hg_session";
 
 /** True in the back-office projects (admin-js-on, admin-js-off). */
 const isAdminProject = (project: { name: string }) => project.name.startsWith("admin-");
@@ -117,7 +127,9 @@ export const test = base.extend<object, { adminStorageState: () => Promise<strin
     });
     await use(page);
     expect(cspViolations, "Content Security Policy violations").toEqual([]);
-    const toCheck = [...visited].filter((url) => claimAxeCheck(testInfo.project.name, url));
+    // The checker below carries this context's cookies: the state the pages are checked in.
+    const signedIn = (await page.context().cookies()).some((cookie) => cookie.name === SESSION_COOKIE);
+    const toCheck = [...visited].filter((url) => claimAxeCheck(testInfo.project.name, url, signedIn));
     if (!toCheck.length) return;
 
     // axe runs as a script in the page, which a context without JavaScript cannot do. So the
