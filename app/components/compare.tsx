@@ -139,7 +139,8 @@ export function CompareForm({ stay }: { stay: Stay }) {
         {hydrated && count ? `${chosenLabel(count)} för jämförelse.` : ""}
       </p>
       {hydrated ? null : (
-        <div className="flex flex-wrap items-center gap-3 text-sm">
+        // Hidden from the first paint where scripts run (the tray takes over): no jump at hydration.
+        <div className="flex flex-wrap items-center gap-3 text-sm js:hidden">
           <Button type="submit" variant="secondary">
             Jämför valda hotell
           </Button>

@@ -116,20 +116,18 @@ export function ListWithMap({
   const markers = useMemo(() => toMapMarkers(hotels).map((marker) => ({ ...marker, href: withStay(marker.href, stay) })), [hotels, stay]);
   const [listRef, activeHref] = usePointedCard();
   const closing = useMapClosing();
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
 
   const list = (
     <div ref={listRef} id={LIST_ANCHOR} className="min-w-0 scroll-mt-4">
       {markers.length ? (
         <>
-          {/* Floats over the first card's picture (at its left) with JavaScript, which hides the compare
-          form's own row; without it, it shares that row's right end. */}
-          <p className={`pointer-events-none sticky z-20 -mb-10 flex lg:hidden ${hydrated ? "top-0 justify-start" : "top-3 justify-end"}`}>
+          {/* Floats over the first card's picture (at its left) where scripts run, which hides the compare
+          form's own row; without them, it shares that row's right end. */}
+          <p className="pointer-events-none sticky top-3 z-20 -mb-10 flex justify-end lg:hidden js:top-0 js:justify-start">
             <a
               href={`#${MAP_ANCHOR}`}
               onClick={closing.opened}
-              className={`pointer-events-auto inline-flex items-center ${hydrated ? "translate-x-2 translate-y-2" : ""} gap-2 rounded-full bg-ink px-4 py-2.5 text-sm font-semibold text-white shadow-lg ring-1 ring-white/40 hover:bg-brand-800`}
+              className="pointer-events-auto inline-flex items-center gap-2 rounded-full bg-ink px-4 py-2.5 text-sm font-semibold text-white shadow-lg ring-1 ring-white/40 hover:bg-brand-800 js:translate-x-2 js:translate-y-2"
             >
               <MapIcon />
               Karta

@@ -49,6 +49,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <>
       <section aria-labelledby="home-heading" className="overflow-hidden bg-gradient-to-b from-brand-50 via-brand-50/60 to-white">
         <div className="container-page grid items-center gap-8 py-8 md:py-14 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] lg:gap-12 lg:py-20">
+          <HeroArt />
           <div className="min-w-0">
             <h1 id="home-heading" className="max-w-2xl text-3xl font-bold tracking-tight md:text-5xl">
               Sök efter ditt nästa resmål
@@ -80,7 +81,6 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               </li>
             </ul>
           </div>
-          <HeroArt />
         </div>
       </section>
 
@@ -185,11 +185,12 @@ function TileIcon({ path }: { path: string }) {
 /**
  * The hero's picture: two of the demo's illustrations (a hotel by the sea and a room) laid over
  * each other. Decoration only: hidden from screen readers, and on a phone a low strip above the
- * heading, so the search stays near the top.
+ * heading, so the search stays near the top. First in the document (moved right from 1024 px): a
+ * page drawn while it is still arriving has the picture in place, and nothing below it moves.
  */
 function HeroArt() {
   return (
-    <div aria-hidden="true" className="relative order-first lg:order-none">
+    <div aria-hidden="true" className="relative lg:order-last">
       <img
         src="/images/hotels/hotel-13.svg"
         alt=""
