@@ -2,6 +2,10 @@ import type { Config } from "@react-router/dev/config";
 
 export default {
   ssr: true,
+  // The browser gets every route's manifest entry with the page, instead of asking
+  // /__manifest for the routes behind the links it sees: a navigation never waits on (or
+  // loses) that request (decision 028).
+  routeDiscovery: { mode: "initial" },
   // Turned on now so the move to React Router 8 is a version bump (docs/decisions/002).
   future: {
     v8_middleware: true,
