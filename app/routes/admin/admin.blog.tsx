@@ -1,11 +1,10 @@
-import { useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { useHydrated } from "remix-utils/use-hydrated";
 import type { Route } from "./+types/admin.blog";
 import { adminMeta } from "#app/admin/admin-meta.ts";
 import { requireAdmin } from "#app/auth/guards.server.ts";
 import { ADMIN_BLOG_PAGE_SIZE, deletePost, findPostTitle, isPostId, listAdminPosts, pageParam } from "#app/blog/posts.server.ts";
 import { AdminPageHeader } from "#app/components/admin-page-header.tsx";
+import { ConfirmDialog, useConfirmDialog } from "#app/components/confirm-dialog.tsx";
 import { Pagination } from "#app/components/pagination.tsx";
 import { swedishDate } from "#app/utils/dates.ts";
 import { blogPostPath } from "#app/utils/paths.ts";
@@ -58,10 +57,8 @@ function stripConfirm(params: URLSearchParams): string {
 
 export default function AdminBlog({ loaderData }: Route.ComponentProps) {
   const { search, page, posts, total, pageCount, confirm } = loaderData;
-  const hydrated = useHydrated();
   const busy = useNavigation().state === "submitting";
-  const dialog = useRef<HTMLDialogElement>(null);
-  const [pending, setPending] = useState<{ id: string; title: string } | null>(null);
+  const confirmRemoval = useConfirmDialog<{ id: string; title: string }>();
   const query = new URLSearchParams();
   if (search) query.set("q", search);
   if (page > 1) query.set("sida", String(page));
@@ -162,13 +159,7 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
                       </a>
                       <Link
                         to={confirmHref(post.id)}
-                        onClick={(event) => {
-                          // With JavaScript the question is a dialog on this page.
-                          if (!hydrated || !dialog.current) return;
-                          event.preventDefault();
-                          setPending({ id: post.id, title: post.title });
-                          dialog.current.showModal();
-                        }}
+                        onClick={confirmRemoval.ask({ id: post.id, title: post.title })}
                         className="font-medium text-red-700 underline"
                       >
                         Ta bort<span className="sr-only"> {post.title}</span>
@@ -183,30 +174,25 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
       )}
       <Pagination page={page} pageCount={pageCount} />
 
-      <dialog
-        ref={dialog}
-        aria-labelledby="confirm-heading"
-        aria-describedby="confirm-text"
-        className="m-auto w-full max-w-md rounded-lg p-5 backdrop:bg-black/40"
-      >
-        {pending ? (
+      <ConfirmDialog confirm={confirmRemoval} labelledBy="confirm-heading" describedBy="confirm-text">
+        {(post) => (
           <ConfirmBody
-            id={pending.id}
-            title={pending.title}
+            id={post.id}
+            title={post.title}
             busy={busy}
-            onSubmit={() => dialog.current?.close()}
+            onSubmit={confirmRemoval.close}
             cancel={
               <button
                 type="button"
-                onClick={() => dialog.current?.close()}
+                onClick={confirmRemoval.close}
                 className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium"
               >
                 Avbryt
               </button>
             }
           />
-        ) : null}
-      </dialog>
+        )}
+      </ConfirmDialog>
     </div>
   );
 }

@@ -1,8 +1,6 @@
-import { useRef, useState } from "react";
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { useHydrated } from "remix-utils/use-hydrated";
 import { z } from "#app/utils/zod.ts";
 import type { Route } from "./+types/admin.destinations";
 import { adminMeta } from "#app/admin/admin-meta.ts";
@@ -24,6 +22,7 @@ import {
   noHotelsMessage,
 } from "#app/hotels/destination-form.ts";
 import { AdminPageHeader } from "#app/components/admin-page-header.tsx";
+import { ConfirmDialog, useConfirmDialog } from "#app/components/confirm-dialog.tsx";
 import { Button, buttonClassName } from "#app/components/ui/button.tsx";
 import { Field, FormAlert, TextareaField } from "#app/components/ui/forms.tsx";
 import { isUuid } from "#app/utils/uuid.ts";
@@ -165,9 +164,7 @@ async function moveDestination(form: FormData, direction: "up" | "down") {
 export default function AdminDestinations({ loaderData, actionData }: Route.ComponentProps) {
   const { destinations, editId, removing } = loaderData;
   const busy = useNavigation().state === "submitting";
-  const hydrated = useHydrated();
-  const dialog = useRef<HTMLDialogElement>(null);
-  const [pending, setPending] = useState<{ id: string; name: string } | null>(null);
+  const confirmRemoval = useConfirmDialog<{ id: string; name: string }>();
   const resultFor = (intent: "add" | "edit") => (actionData?.intent === intent ? actionData.result : undefined);
 
   return (
@@ -249,13 +246,7 @@ export default function AdminDestinations({ loaderData, actionData }: Route.Comp
                     </Link>
                     <Link
                       to={removeHref(destination.id)}
-                      onClick={(event) => {
-                        // With JavaScript the question is a dialog on this page.
-                        if (!hydrated || !dialog.current) return;
-                        event.preventDefault();
-                        setPending({ id: destination.id, name: destination.name });
-                        dialog.current.showModal();
-                      }}
+                      onClick={confirmRemoval.ask({ id: destination.id, name: destination.name })}
                       className={buttonClassName({ variant: "danger", size: "sm" })}
                     >
                       Remove<span className="sr-only"> {destination.name}</span>
@@ -276,25 +267,20 @@ export default function AdminDestinations({ loaderData, actionData }: Route.Comp
         <DestinationForm key={resultFor("add") ? "retry" : "fresh"} lastResult={resultFor("add")} busy={busy} />
       </section>
 
-      <dialog
-        ref={dialog}
-        aria-labelledby="remove-heading"
-        aria-describedby="remove-text"
-        className="m-auto w-full max-w-md rounded-lg p-5 backdrop:bg-black/40"
-      >
-        {pending ? (
+      <ConfirmDialog confirm={confirmRemoval} labelledBy="remove-heading" describedBy="remove-text">
+        {(destination) => (
           <RemoveQuestion
-            destination={pending}
+            destination={destination}
             busy={busy}
-            onSubmit={() => dialog.current?.close()}
+            onSubmit={confirmRemoval.close}
             cancel={
-              <Button type="button" variant="secondary" onClick={() => dialog.current?.close()}>
+              <Button type="button" variant="secondary" onClick={confirmRemoval.close}>
                 Cancel
               </Button>
             }
           />
-        ) : null}
-      </dialog>
+        )}
+      </ConfirmDialog>
     </div>
   );
 }
