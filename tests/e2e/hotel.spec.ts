@@ -1,4 +1,5 @@
 import { expect, jsOff, test } from "./fixtures.ts";
+import type { Page } from "@playwright/test";
 
 test("a card opens the hotel page", async ({ page }) => {
   await page.goto("/Sweden/Stockholm");
@@ -163,6 +164,20 @@ test("pages carry canonical and Open Graph tags on the configured origin", { tag
   await expect(page.locator('meta[property="og:image:width"]')).toHaveAttribute("content", "1200");
 });
 
+/**
+ * From Malmö's list (whose recommended order puts bookable hotels first) to its first hotel's
+ * page, through the card's "Visa hotell"; returns the hotel's name, once its page shows it.
+ */
+async function openFirstMalmoHotel(page: Page): Promise<string> {
+  await page.goto("/Sweden/Malmo");
+  const card = page.locator("main article").first();
+  const hotelName = ((await card.getByRole("heading", { level: 3 }).textContent()) ?? "").trim();
+  await card.getByRole("link", { name: "Visa hotell" }).click();
+  await expect(page).toHaveURL(/\/Sweden\/[^/]+\/[a-z0-9-]+$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(hotelName);
+  return hotelName;
+}
+
 test("card → hotel page → booking → redirect → partner", async ({ page }) => {
   // The demo partners' hosts are under .example; the test answers for them so nothing leaves the machine.
   await page.route(/^https:\/\/[a-z.]+\.example\//, (route) =>
@@ -172,14 +187,7 @@ test("card → hotel page → booking → redirect → partner", async ({ page }
       body: "<!doctype html><html lang=sv><title>Partner</title><h1>Partnersidan</h1></html>",
     }),
   );
-  await page.goto("/Sweden/Malmo");
-  // The recommended order lists bookable hotels first.
-  const card = page.locator("main article").first();
-  const hotelName = ((await card.getByRole("heading", { level: 3 }).textContent()) ?? "").trim();
-  await card.getByRole("link", { name: "Visa hotell" }).click();
-  await expect(page).toHaveURL(/\/Sweden\/[^/]+\/[a-z0-9-]+$/);
-  // The address changes a moment before the hotel page is drawn: wait for its heading.
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(hotelName);
+  const hotelName = await openFirstMalmoHotel(page);
   const booking = page.getByRole("complementary", { name: "Boka ditt rum" }).getByRole("link", { name: /^Boka nu hos / });
   const partnerName = ((await booking.textContent()) ?? "").replace(/^Boka nu hos /, "").trim();
   const href = (await booking.getAttribute("href")) ?? "";
@@ -196,13 +204,7 @@ test("card → hotel page → booking → redirect → partner", async ({ page }
 
 test("on a phone a booking bar keeps the price and the way to book in view", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto("/Sweden/Malmo");
-  const card = page.locator("main article").first();
-  const hotelName = ((await card.getByRole("heading", { level: 3 }).textContent()) ?? "").trim();
-  await card.getByRole("link", { name: "Visa hotell" }).click();
-  await expect(page).toHaveURL(/\/Sweden\/[^/]+\/[a-z0-9-]+$/);
-  // The address changes a moment before the hotel page is drawn: wait for its heading.
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(hotelName);
+  const hotelName = await openFirstMalmoHotel(page);
   const bar = page.getByRole("region", { name: `Boka ${hotelName}` });
   await expect(bar).toBeVisible();
   await expect(bar).toContainText("/ natt");
