@@ -11,7 +11,9 @@ import { scheduleHousekeeping, stopHousekeeping } from "#app/utils/housekeeping.
 import { startAiWorker, stopAiWorker } from "#app/ai/service.server.ts";
 import { blogImageStorage, LOCAL_UPLOADS_PATH } from "#app/blog/image-storage.server.ts";
 import { FOREIGN_ORIGIN_MESSAGE, isForeignOriginWrite } from "#app/http/same-origin.server.ts";
+import { listenForChanges, type ChangeListener } from "#app/db/change-notices.server.ts";
 import { closeAppDatabase, getAppDatabase } from "#app/db/db.server.ts";
+import { dropKeptCopies } from "#app/hotels/catalogue-cache.server.ts";
 import { migrate } from "#app/db/migrate.server.ts";
 import { isCatalogueEmpty, keepDemoOffersCurrent, seedDemoCatalogue } from "#app/db/seed.server.ts";
 import { getEnv } from "#app/utils/env.server.ts";
@@ -132,6 +134,8 @@ app.use(
  * Brings the database up to date before the first request: migrations always; the demo
  * catalogue on the first start of the embedded database (or when SEED_DEMO=always).
  */
+let changeListener: ChangeListener | undefined;
+
 export async function boot(): Promise<void> {
   const env = getEnv();
   const { db, driver } = getAppDatabase();
@@ -140,6 +144,8 @@ export async function boot(): Promise<void> {
   await ensureBootstrapAdmin(db, env);
   scheduleHousekeeping(db);
   startAiWorker(db);
+  // Another app server's write drops what this one kept (db/change-notices.server.ts).
+  if (env.DATABASE_URL) changeListener = listenForChanges(env.DATABASE_URL, dropKeptCopies);
   const wantSeed = env.SEED_DEMO === "always" || (env.SEED_DEMO === "auto" && driver === "pglite");
   if (wantSeed && (await isCatalogueEmpty(db))) {
     const started = performance.now();
@@ -151,6 +157,8 @@ export async function boot(): Promise<void> {
 }
 
 export async function shutdown(): Promise<void> {
+  await changeListener?.stop();
+  changeListener = undefined;
   stopHousekeeping();
   stopAiWorker();
   await closeAppDatabase();

@@ -11,6 +11,7 @@ import { getEnv } from "#app/utils/env.server.ts";
 import { isConnectionError as isDatabaseDownError, isStatementTimeout, noteQueryError } from "./health.server.ts";
 import { recordQuery } from "../http/request-metrics.server.ts";
 import { log } from "#app/utils/log.server.ts";
+import { announceChangesThrough, changeNoticesSent } from "./change-notices.server.ts";
 
 export type DriverName = "postgres" | "pglite";
 
@@ -230,6 +231,8 @@ export function getAppDatabase(settings: AppDatabaseSettings = getEnv()): Databa
     },
   });
   globalForDb.__hotellguidenDb = handle;
+  // Other processes on the same server (app servers, an import) hear of this one's writes.
+  if (handle.driver === "postgres") announceChangesThrough(handle.db);
   return handle;
 }
 
@@ -237,5 +240,7 @@ export function getAppDatabase(settings: AppDatabaseSettings = getEnv()): Databa
 export async function closeAppDatabase(): Promise<void> {
   const handle = globalForDb.__hotellguidenDb;
   globalForDb.__hotellguidenDb = undefined;
+  await changeNoticesSent();
+  announceChangesThrough(null);
   await handle?.close();
 }

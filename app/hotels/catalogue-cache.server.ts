@@ -2,9 +2,11 @@
  * A short-lived in-memory cache for catalogue lists that change rarely and are read on
  * nearly every page (countries for the header, places for filters and suggestions).
  * Entries belong to one database handle, so tests with their own databases never share.
- * Admin writes call clearCatalogueCache() so their own process shows changes at once
- * (it empties the page cache of rendered pages too).
+ * Admin writes and import batches call clearCatalogueCache(): their own process shows the
+ * change at once (it empties the page cache of rendered pages too), and every other app server
+ * on the same PostgreSQL database hears of it and does the same (db/change-notices.server.ts).
  */
+import { announceChange } from "#app/db/change-notices.server.ts";
 import { clearPageCache } from "#app/http/page-cache.server.ts";
 
 const TTL_MS = 60_000;
@@ -25,7 +27,14 @@ export function cachedRead<T>(owner: object, key: string, read: () => Promise<T>
   return value;
 }
 
+/** After a write: this process and every other app server drop what they kept. */
 export function clearCatalogueCache(): void {
+  dropKeptCopies();
+  announceChange();
+}
+
+/** Another server changed something: this process drops what it kept, and tells nobody. */
+export function dropKeptCopies(): void {
   caches = new WeakMap();
   clearPageCache();
 }

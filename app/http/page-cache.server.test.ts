@@ -18,16 +18,22 @@ async function appWith(options: PageCacheOptions) {
   const cache = createPageCache(options);
   const renders = new Map<string, number>();
   let nonce = 0;
+  let arrivals = 0;
+  // Pages under /slow wait for open() before they are sent.
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
   const app = express();
   app.use((_req, res, next) => {
+    arrivals++;
     res.locals.cspNonce = `nonce-${++nonce}`;
     res.setHeader("Content-Security-Policy", `script-src 'nonce-${res.locals.cspNonce}'`);
     next();
   });
   app.use(cache.middleware);
-  app.get("/{*path}", (req, res) => {
+  app.get("/{*path}", async (req, res) => {
     renders.set(req.path, (renders.get(req.path) ?? 0) + 1);
-    if (req.path === "/private") res.setHeader("Cache-Control", "private, no-store");
+    if (req.path.startsWith("/slow")) await opened;
+    if (req.path.endsWith("/private")) res.setHeader("Cache-Control", "private, no-store");
     else res.setHeader("Cache-Control", "public, max-age=0, s-maxage=300");
     if (req.path === "/cookie") res.setHeader("Set-Cookie", "x=1");
     const filler = req.path === "/long" ? "<p>Hotell</p>".repeat(200) : "";
@@ -48,7 +54,7 @@ async function appWith(options: PageCacheOptions) {
       encoding: response.headers.get("content-encoding"),
     };
   };
-  return { cache, renders, get };
+  return { cache, renders, get, open, arrivals: () => arrivals };
 }
 
 describe("page cache", () => {
@@ -70,6 +76,26 @@ describe("page cache", () => {
     }
     expect(first.body.length).toBeGreaterThan(2000);
     expect(renders.get("/long")).toBe(1);
+  });
+
+  it("renders a page once for fifty simultaneous first requests, and sends each of them that copy", async () => {
+    const { renders, get, open, arrivals } = await appWith({ ttlMs: 60_000, maxEntries: 10 });
+    const answers = Promise.all(Array.from({ length: 50 }, () => get("/slow")));
+    await vi.waitFor(() => expect(arrivals()).toBe(50));
+    open();
+    const bodies = new Set((await answers).map((answer) => answer.body));
+    expect(bodies).toEqual(new Set(['<script nonce="nonce-1">/slow</script>']));
+    expect(renders.get("/slow")).toBe(1);
+  });
+
+  it("lets each waiting request render for itself when the page it waited for is not kept", async () => {
+    const { renders, get, open, arrivals } = await appWith({ ttlMs: 60_000, maxEntries: 10 });
+    const answers = Promise.all(Array.from({ length: 3 }, () => get("/slow/private")));
+    await vi.waitFor(() => expect(arrivals()).toBe(3));
+    expect(renders.get("/slow/private")).toBe(1);
+    open();
+    expect((await answers).map((answer) => answer.status)).toEqual([200, 200, 200]);
+    expect(renders.get("/slow/private")).toBe(3);
   });
 
   it("does not keep private pages, pages that set a cookie, or errors", async () => {

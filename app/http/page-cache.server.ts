@@ -155,19 +155,46 @@ export function createPageCache({ ttlMs, maxEntries, maxBytes = 64 * 1024 * 1024
     } as Response["end"];
   }
 
+  /** Pages being rendered now, by key: settled when the response has gone (or its client has). */
+  const rendering = new Map<string, Promise<void>>();
+
+  function render(key: string, res: Response, next: () => void) {
+    res.locals.pageCache = "miss";
+    let settle!: () => void;
+    const done = new Promise<void>((resolve) => (settle = resolve));
+    rendering.set(key, done);
+    const finished = () => {
+      if (rendering.get(key) === done) rendering.delete(key);
+      settle();
+    };
+    res.once("finish", finished);
+    res.once("close", finished);
+    capture(key, res);
+    next();
+  }
+
   const middleware: RequestHandler = (req, res, next) => {
     if (ttlMs <= 0 || req.method !== "GET" || carriesPersonalCookie(req.get("cookie"))) return next();
     const key = req.originalUrl;
     const entry = lookup(key, Date.now());
     if (entry) return serve(req, res, entry);
-    res.locals.pageCache = "miss";
-    capture(key, res);
-    next();
+    // Single flight: while one request renders this address, the others wait for its copy
+    // instead of each asking the database for the same page (fifty at once after a deploy or
+    // a change render it once). One the page was not kept for renders it itself.
+    const inFlight = rendering.get(key);
+    if (!inFlight) return render(key, res, next);
+    void inFlight.then(() => {
+      const kept = lookup(key, Date.now());
+      if (kept) serve(req, res, kept);
+      else render(key, res, next);
+    });
   };
 
   return {
     middleware,
     clear() {
+      // Renders already under way finish, but nobody waits for their copies of old data.
+      rendering.clear();
       entries.clear();
       totalBytes = 0;
     },

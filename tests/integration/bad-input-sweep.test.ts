@@ -359,6 +359,7 @@ const SWEEP: Record<string, SweepEntry> = {
     ],
   },
   "routes/resources/healthz": {},
+  "routes/resources/readyz": {},
   "routes/resources/resources.suggestions": {},
   "routes/resources/robots[.]txt": {},
   "routes/resources/sitemap[.]xml": {},

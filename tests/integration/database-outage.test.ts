@@ -1,6 +1,7 @@
 /**
- * The site without its database: pages and /healthz answer 503 with the Swedish
- * "Tillfälligt fel" page while PostgreSQL cannot be reached, and the same process serves
+ * The site without its database: pages answer 503 with the Swedish "Tillfälligt fel" page and
+ * /readyz answers 503 while PostgreSQL cannot be reached (/healthz stays 200: the process is
+ * alive and answering), and the same process serves
  * pages again once it can (no restart). A query that runs into the statement timeout fails
  * its own request with 503 and leaves the site up. The app reaches PostgreSQL through a
  * TCP relay in this test, which is how the outage is made.
@@ -86,7 +87,7 @@ describe("database outage", () => {
   it("answers 503 'Tillfälligt fel' while the database is gone, and recovers by itself", async () => {
     const visitor = new Browser(app.origin);
     expect((await visitor.get("/hotels")).status).toBe(200);
-    expect((await visitor.get("/healthz")).status).toBe(200);
+    expect((await visitor.get("/readyz")).status).toBe(200);
 
     await relay.cut();
     const page = await visitor.get("/hotels?sortera=betyg");
@@ -98,12 +99,16 @@ describe("database outage", () => {
     expect(text).toContain("Försök igen om en stund");
     // Every page, at once now (the app knows the database is down and does not wait for it).
     expect((await visitor.get("/")).status).toBe(503);
-    const health = await visitor.get("/healthz");
-    expect(health.status).toBe(503);
-    expect(await health.json()).toEqual({ status: "unavailable", database: "down" });
+    const readiness = await visitor.get("/readyz");
+    expect(readiness.status).toBe(503);
+    expect(await readiness.json()).toEqual({ status: "unavailable", database: "down" });
+    // Liveness stays 200, so Fly's proxy keeps sending visitors here, to the page above.
+    const liveness = await visitor.get("/healthz");
+    expect(liveness.status).toBe(200);
+    expect(await liveness.json()).toEqual({ status: "ok" });
 
     await relay.restore();
-    await vi.waitFor(async () => expect((await visitor.get("/healthz")).status).toBe(200), { timeout: 15_000, interval: 200 });
+    await vi.waitFor(async () => expect((await visitor.get("/readyz")).status).toBe(200), { timeout: 15_000, interval: 200 });
     await vi.waitFor(async () => expect((await visitor.get("/hotels?sortera=betyg")).status).toBe(200), { timeout: 15_000, interval: 200 });
   });
 
