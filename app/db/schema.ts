@@ -33,6 +33,8 @@ export interface HotelsTable {
   location_key: ColumnType<string | null, never, never>;
   /** place_key(name): the name as search matches it (case and accents ignored). */
   name_key: ColumnType<string, never, never>;
+  /** hotel_slug(name, hotel_id): the hotel's address within its place, kept by the database (null when neither gives one). */
+  slug: ColumnType<string | null, never, never>;
   affiliate_url: string | null;
   has_affiliate_url: Generated<boolean>;
   /** The lowest current offer per night and how many partners offer the hotel, kept by triggers on hotel_offers. */

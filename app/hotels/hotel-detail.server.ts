@@ -13,9 +13,10 @@ type DB = Kysely<Database>;
 
 /**
  * The hotel for /{country}/{location}/{slug}: the place is found first (indexed rows), then
- * its hotels' names, kept briefly per place (a place may hold thousands of hotels at 100,000,
- * and every hotel page of it needs the list to match the slug), then the one found is read in
- * full. `exact` is false when the URL spelled the slug differently and should be redirected.
+ * the hotel by its stored slug (an index on country, place and slug, so the cost does not grow
+ * with the place). Only an address whose slug no hotel has (a misspelling, an old link, a
+ * 404) compares the place's hotel names in code, kept briefly per place. `exact` is false
+ * when the URL spelled the slug differently and should be redirected.
  */
 export async function findHotel(
   country: string,
@@ -25,25 +26,40 @@ export async function findHotel(
 ): Promise<{ hotel: Hotel & NamedPlace; exact: boolean; countryCode: string | null } | null> {
   const place = await findPlace(country, location, db);
   if (!place) return null;
+  const [stored, names] = await Promise.all([
+    db
+      .selectFrom("hotels")
+      .selectAll()
+      .where(sql<boolean>`country_key = place_key(${place.country}) and location_key = place_key(${place.location})`)
+      .where("slug", "=", slug)
+      // Two hotels of a place with one slug: the same one the slug rule picks (placeSlugs).
+      .orderBy("name")
+      .orderBy("id")
+      .limit(1)
+      .executeTakeFirst(),
+    getPlaceNames(db),
+  ]);
+  const row = stored ? { hotel: stored, exact: true } : await nearestBySlug(db, place, slug);
+  if (!row) return null;
+  const hotel = withPlaceNames(names, normalizeHotel(row.hotel));
+  return { hotel, exact: row.exact, countryCode: names.isoCode(hotel.country) };
+}
+
+async function nearestBySlug(db: DB, place: { country: string; location: string }, slug: string) {
   const { candidates, bySlug } = await placeSlugs(db, place);
   const first = bySlug.get(slug);
   const match = first ? { hotel: first, exact: true } : matchHotelSlug(candidates, slug);
   if (!match) return null;
-  const [row, names] = await Promise.all([
-    db.selectFrom("hotels").selectAll().where("id", "=", match.hotel.id).executeTakeFirst(),
-    getPlaceNames(db),
-  ]);
-  if (!row) return null;
-  const hotel = withPlaceNames(names, normalizeHotel(row));
-  return { hotel, exact: match.exact, countryCode: names.isoCode(hotel.country) };
+  const hotel = await db.selectFrom("hotels").selectAll().where("id", "=", match.hotel.id).executeTakeFirst();
+  return hotel ? { hotel, exact: match.exact } : null;
 }
 
 type Candidate = { id: string; name: string | null; hotel_id: string };
 
 /**
  * The hotels of one place (as stored, so the cache holds at most every hotel once), in the
- * order the slug rule breaks ties in, with the first hotel for each slug. Admin writes empty it;
- * an import in another process shows up within the cache's minute.
+ * order the slug rule breaks ties in, with the first hotel for each slug. Read only for an
+ * address no stored slug answers. Every write empties it.
  */
 function placeSlugs(
   db: DB,
