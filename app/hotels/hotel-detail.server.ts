@@ -26,7 +26,18 @@ export async function findHotel(
 ): Promise<{ hotel: Hotel & NamedPlace; exact: boolean; countryCode: string | null } | null> {
   const place = await findPlace(country, location, db);
   if (!place) return null;
-  const [stored, names] = await Promise.all([
+  const [stored, names] = await Promise.all([isStoredSlugShape(slug) ? storedSlugMatch(db, place, slug) : undefined, getPlaceNames(db)]);
+  const row = stored ? { hotel: stored, exact: true } : await nearestBySlug(db, place, slug);
+  if (!row) return null;
+  const hotel = withPlaceNames(names, normalizeHotel(row.hotel));
+  return { hotel, exact: row.exact, countryCode: names.isoCode(hotel.country) };
+}
+
+/** What a stored slug can look like; anything else (odd characters, a NUL) goes straight to the fallback. */
+const isStoredSlugShape = (slug: string) => /^[a-z0-9-]{1,300}$/.test(slug);
+
+function storedSlugMatch(db: DB, place: { country: string; location: string }, slug: string) {
+  return (
     db
       .selectFrom("hotels")
       .selectAll()
@@ -36,13 +47,8 @@ export async function findHotel(
       .orderBy("name")
       .orderBy("id")
       .limit(1)
-      .executeTakeFirst(),
-    getPlaceNames(db),
-  ]);
-  const row = stored ? { hotel: stored, exact: true } : await nearestBySlug(db, place, slug);
-  if (!row) return null;
-  const hotel = withPlaceNames(names, normalizeHotel(row.hotel));
-  return { hotel, exact: row.exact, countryCode: names.isoCode(hotel.country) };
+      .executeTakeFirst()
+  );
 }
 
 async function nearestBySlug(db: DB, place: { country: string; location: string }, slug: string) {
