@@ -36,7 +36,8 @@ create table public.admin_audit_log (
   row_count integer not null default 0,
   status integer,
   outcome text not null,
-  -- The message the administrator was shown (the flash's title and text), cut to 300 characters.
+  -- The title of the message the administrator was shown ('Destination added'), at most 120
+  -- characters: not its text, which can repeat what was typed.
   message text,
   constraint admin_audit_log_actor_known check (actor in ('admin', 'cli')),
   constraint admin_audit_log_outcome_known check (outcome in ('ok', 'refused', 'failed')),

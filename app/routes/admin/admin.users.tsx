@@ -111,12 +111,15 @@ export async function action(args: Route.ActionArgs) {
 
 const nameOf = (account: Account) => account.email ?? `the user ${account.userId}`;
 
-/** The administrator's words for each rule that refuses a change of role. */
-const REFUSALS: Record<RoleRule, string> = {
-  "self-registered": "This account was made through the open sign-up form: confirm that it is the right person's first.",
-  "unknown-user": "That account no longer exists.",
-  "self-revoke": "You cannot revoke your own administrator role: ask another administrator.",
-  "last-admin": "This is the only administrator: grant the role to someone else first.",
+/** The administrator's words for each rule that refuses a change of role (the title is what the audit log keeps). */
+const REFUSALS: Record<RoleRule, { title: string; description: string }> = {
+  "self-registered": {
+    title: "Not confirmed",
+    description: "This account was made through the open sign-up form: confirm that it is the right person's first.",
+  },
+  "unknown-user": { title: "Unknown account", description: "That account no longer exists." },
+  "self-revoke": { title: "Own role kept", description: "You cannot revoke your own administrator role: ask another administrator." },
+  "last-admin": { title: "Last administrator kept", description: "This is the only administrator: grant the role to someone else first." },
 };
 
 async function roleChange(account: Account, admin: boolean, session: UserSession, query: URLSearchParams) {
@@ -134,7 +137,7 @@ async function roleChange(account: Account, admin: boolean, session: UserSession
     );
   } catch (error) {
     if (!(error instanceof UserInputError) || !error.rule) throw error;
-    return redirectWithFlash(withQuery(query), { title: "Not changed", description: REFUSALS[error.rule], variant: "destructive" });
+    return redirectWithFlash(withQuery(query), { ...REFUSALS[error.rule], variant: "destructive" });
   }
 }
 
