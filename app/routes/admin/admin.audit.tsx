@@ -81,7 +81,8 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
           {who || screen ? "No entries match the filter." : "Nothing has been changed yet."}
         </p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+        // Relative: any screen-reader text placed absolutely stays inside the scrolling box.
+        <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white">
           <table className="min-w-full divide-y divide-slate-200 text-sm">
             <caption className="sr-only">Audit log entries, newest first</caption>
             <thead className="bg-slate-50 text-left">
@@ -109,7 +110,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
                   <th scope="row" className="whitespace-nowrap px-3 py-2 text-left font-medium">
                     <time dateTime={new Date(entry.at).toISOString()}>{adminDateTime.format(new Date(entry.at))}</time>
                   </th>
-                  <td className="px-3 py-2">
+                  <td className="min-w-56 px-3 py-2">
                     {entry.actor === "admin" ? (
                       <>
                         <span className="break-all">{entry.email ?? "—"}</span>

@@ -219,7 +219,8 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
           {search ? "No account matches that address." : "No accounts yet."}
         </p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+        // Relative: the links' screen-reader text (absolutely placed) stays inside the scrolling box.
+        <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white">
           <table className="min-w-full divide-y divide-slate-200 text-sm">
             <caption className="sr-only">Accounts</caption>
             <thead className="bg-slate-50 text-left">
@@ -250,7 +251,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
                 const name = nameOf(account);
                 return (
                   <tr key={account.userId}>
-                    <th scope="row" className="px-3 py-2 text-left font-medium">
+                    <th scope="row" className="min-w-56 px-3 py-2 text-left font-medium">
                       <span className="break-all">{account.email ?? "Address unknown"}</span>
                       {self ? <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs text-brand-700">you</span> : null}
                       <span className="block font-mono text-xs font-normal text-muted">{account.userId}</span>
