@@ -40,7 +40,8 @@ const userPostSchema = z.object({
 /** The list's own query (search and page), which every answer keeps. */
 function listQuery(params: URLSearchParams): URLSearchParams {
   const query = new URLSearchParams();
-  const search = (params.get("q") ?? "").trim().slice(0, 200);
+  // Control characters (a NUL) are no part of an address, and PostgreSQL text cannot hold a NUL.
+  const search = (params.get("q") ?? "").replace(/\p{Cc}/gu, "").trim().slice(0, 200);
   if (search) query.set("q", search);
   const page = pageOf(params);
   if (page > 1) query.set("sida", String(page));
