@@ -15,7 +15,7 @@ beforeAll(async () => {
   app = await startTestApp({ SEED_DEMO: "always" });
   admin = new Browser(app.origin);
   await signIn(admin, TEST_ADMIN.email, TEST_ADMIN.password);
-  adminId = (await (await db()).selectFrom("users").select("id").where("email", "=", TEST_ADMIN.email).executeTakeFirstOrThrow()).id;
+  adminId = await userIdOf(TEST_ADMIN.email);
 });
 afterAll(async () => {
   await app?.close();
@@ -24,6 +24,8 @@ afterAll(async () => {
 const db = () => app.db();
 const entries = async () => (await db()).selectFrom("admin_audit_log").selectAll().orderBy("id").execute();
 const latest = async () => (await entries()).at(-1)!;
+const userIdOf = async (email: string) =>
+  (await (await db()).selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow()).id;
 
 describe("recording", () => {
   it("records a hotel's flag switch: who, screen, intent, the hotel, status and outcome", async () => {
@@ -123,13 +125,7 @@ describe("recording", () => {
   });
 
   it("records a role change in /admin/users with the account as its row", async () => {
-    const user = await (
-      await db()
-    )
-      .selectFrom("users")
-      .select("id")
-      .where("email", "=", "vanlig@granskning.test")
-      .executeTakeFirstOrThrow();
+    const user = { id: await userIdOf("vanlig@granskning.test") };
     await admin.post("/admin/users", { intent: "grant", user: user.id, confirm: "yes" });
     expect(await latest()).toMatchObject({ screen: "/admin/users", intent: "grant", row_ids: [user.id], outcome: "ok" });
     await admin.post("/admin/users", { intent: "revoke", user: adminId, confirm: "yes" });

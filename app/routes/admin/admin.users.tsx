@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "#app/utils/zod.ts";
@@ -11,7 +12,7 @@ import { UserInputError, type RoleRule } from "#app/auth/users.server.ts";
 import { AdminPageHeader } from "#app/components/admin-page-header.tsx";
 import { AdminPager } from "#app/components/admin-pager.tsx";
 import { ConfirmDialog, useConfirmDialog } from "#app/components/confirm-dialog.tsx";
-import { Button, buttonClassName } from "#app/components/ui/button.tsx";
+import { Button, buttonClassName, type ButtonVariant } from "#app/components/ui/button.tsx";
 import { Field } from "#app/components/ui/forms.tsx";
 import { redirectWithFlash } from "#app/http/flash.server.ts";
 import { readFormData } from "#app/http/form-data.server.ts";
@@ -41,7 +42,10 @@ const userPostSchema = z.object({
 function listQuery(params: URLSearchParams): URLSearchParams {
   const query = new URLSearchParams();
   // Control characters (a NUL) are no part of an address, and PostgreSQL text cannot hold a NUL.
-  const search = (params.get("q") ?? "").replace(/\p{Cc}/gu, "").trim().slice(0, 200);
+  const search = (params.get("q") ?? "")
+    .replace(/\p{Cc}/gu, "")
+    .trim()
+    .slice(0, 200);
   if (search) query.set("q", search);
   const page = pageOf(params);
   if (page > 1) query.set("sida", String(page));
@@ -168,7 +172,16 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
   const query = new URLSearchParams(loaderData.query);
   const busy = useNavigation().state === "submitting";
   const confirm = useConfirmDialog<{ intent: Intent; account: Account }>();
-  const askHref = (intent: Intent, account: Account) => withQuery(query, { ask: intent, user: account.userId });
+  // The question's own page without JavaScript; with it, the dialog.
+  const askLink = (intent: Intent, account: Account, variant: ButtonVariant, label: ReactNode) => (
+    <Link
+      to={withQuery(query, { ask: intent, user: account.userId })}
+      onClick={confirm.ask({ intent, account })}
+      className={buttonClassName({ variant, size: "sm" })}
+    >
+      {label}
+    </Link>
+  );
   const here = withQuery(query);
 
   return (
@@ -274,22 +287,24 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
                       <div className="flex flex-wrap gap-2">
                         {account.admin ? (
                           self ? null : (
-                            <Link
-                              to={askHref(INTENT.revoke, account)}
-                              onClick={confirm.ask({ intent: INTENT.revoke, account })}
-                              className={buttonClassName({ variant: "danger", size: "sm" })}
-                            >
-                              Revoke admin<span className="sr-only"> of {name}</span>
-                            </Link>
+                            askLink(
+                              INTENT.revoke,
+                              account,
+                              "danger",
+                              <>
+                                Revoke admin<span className="sr-only"> of {name}</span>
+                              </>,
+                            )
                           )
                         ) : account.selfRegistered ? (
-                          <Link
-                            to={askHref(INTENT.grant, account)}
-                            onClick={confirm.ask({ intent: INTENT.grant, account })}
-                            className={buttonClassName({ variant: "secondary", size: "sm" })}
-                          >
-                            Grant admin<span className="sr-only"> to {name}</span>
-                          </Link>
+                          askLink(
+                            INTENT.grant,
+                            account,
+                            "secondary",
+                            <>
+                              Grant admin<span className="sr-only"> to {name}</span>
+                            </>,
+                          )
                         ) : (
                           <Form method="post" action={here}>
                             <input type="hidden" name="user" value={account.userId} />
@@ -298,21 +313,20 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
                             </Button>
                           </Form>
                         )}
-                        {account.activeSessions > (self ? 1 : 0) ? (
-                          <Link
-                            to={askHref(INTENT.endSessions, account)}
-                            onClick={confirm.ask({ intent: INTENT.endSessions, account })}
-                            className={buttonClassName({ variant: "danger", size: "sm" })}
-                          >
-                            {self ? (
-                              "End my other sessions"
-                            ) : (
-                              <>
-                                End sessions<span className="sr-only"> of {name}</span>
-                              </>
-                            )}
-                          </Link>
-                        ) : null}
+                        {account.activeSessions > (self ? 1 : 0)
+                          ? askLink(
+                              INTENT.endSessions,
+                              account,
+                              "danger",
+                              self ? (
+                                "End my other sessions"
+                              ) : (
+                                <>
+                                  End sessions<span className="sr-only"> of {name}</span>
+                                </>
+                              ),
+                            )
+                          : null}
                       </div>
                     </td>
                   </tr>
@@ -394,7 +408,7 @@ function Question({
   self: boolean;
   busy: boolean;
   action: string;
-  cancel: React.ReactNode;
+  cancel: ReactNode;
   onSubmit?: () => void;
 }) {
   const { heading, text, button } = questionText(intent, account, self);
