@@ -56,6 +56,8 @@ export default [
     route("blog/new", "routes/admin/admin.blog.editor.tsx", { id: "admin-blog-new" }),
     route("blog/edit/:id", "routes/admin/admin.blog.editor.tsx", { id: "admin-blog-edit" }),
     route("jobs/:id", "routes/admin/admin.jobs.$id.tsx"),
+    route("users", "routes/admin/admin.users.tsx"),
+    route("audit", "routes/admin/admin.audit.tsx"),
   ]),
 
   // What crawlers and scripts read. /sitemaps/{section}-{n}.xml are the parts of the sitemap

@@ -3,10 +3,11 @@
  * role of a local user; `--user-id <uuid>` instead of `--email` names a user of any provider
  * (for Supabase Auth, the id shown in the dashboard under Authentication → Users). A local
  * account made through the open sign-up form is only promoted with `--promote-self-registered`.
- * A change of role ends the user's sessions.
+ * A change of role ends the user's sessions and is written to the audit log (/admin/audit).
  * Applies pending migrations first.
  */
 import { parseArgs } from "node:util";
+import { recordCommandLineRoleChange } from "#app/admin/audit.server.ts";
 import { isUuid, setAdmin, UserInputError, type AdminTarget } from "#app/auth/users.server.ts";
 import { closeAppDatabase, DataDirLockedError, getAppDatabase } from "#app/db/db.server.ts";
 import { migrate } from "#app/db/migrate.server.ts";
@@ -49,10 +50,12 @@ try {
   const result = await setAdmin(db, { ...target, admin, promoteSelfRegistered: values["promote-self-registered"] ?? false });
   const who = result.email ? `${result.email} (user id ${result.userId})` : `user id ${result.userId}`;
   const sessions = result.endedSessions ? ` ${result.endedSessions} session(s) of it were ended.` : "";
+  const done = admin ? `Granted the administrator role to ${who}.${sessions}` : `Revoked the administrator role of ${who}.${sessions}`;
+  if (result.changed) await recordCommandLineRoleChange("user:admin", { userId: result.userId, admin, message: done }, db);
   if (admin) {
-    console.log(result.changed ? `Granted the administrator role to ${who}.${sessions}` : `${who} already had the administrator role.`);
+    console.log(result.changed ? done : `${who} already had the administrator role.`);
   } else {
-    console.log(result.changed ? `Revoked the administrator role of ${who}.${sessions}` : `${who} did not have the administrator role.`);
+    console.log(result.changed ? done : `${who} did not have the administrator role.`);
   }
 } catch (error) {
   console.error(

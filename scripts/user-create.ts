@@ -3,10 +3,12 @@
  * (the embedded default's auth provider), or replaces the password of an existing one;
  * `--admin` also grants the administrator role. An account made through the site's open sign-up
  * form is only made an administrator with `--promote-self-registered` (its address was never
- * verified). Replacing a password or granting the role ends the account's sessions. Applies
- * pending migrations first. The password is never printed.
+ * verified). Replacing a password or granting the role ends the account's sessions; a granted
+ * role is written to the audit log (/admin/audit). Applies pending migrations first. The password
+ * is never printed.
  */
 import { parseArgs } from "node:util";
+import { recordCommandLineRoleChange } from "#app/admin/audit.server.ts";
 import { createLocalUser, UserInputError } from "#app/auth/users.server.ts";
 import { closeAppDatabase, DataDirLockedError, getAppDatabase } from "#app/db/db.server.ts";
 import { migrate } from "#app/db/migrate.server.ts";
@@ -50,12 +52,19 @@ try {
   const env = parseEnv();
   const { db } = getAppDatabase(env);
   await migrate(db);
-  const { user, created, admin, endedSessions } = await createLocalUser(db, {
+  const { user, created, admin, granted, endedSessions } = await createLocalUser(db, {
     email: values.email,
     password: values.password,
     admin: values.admin ?? false,
     promoteSelfRegistered: values["promote-self-registered"] ?? false,
   });
+  if (granted) {
+    await recordCommandLineRoleChange(
+      "user:create",
+      { userId: user.id, admin: true, message: `Granted the administrator role to ${user.email}.` },
+      db,
+    );
+  }
   const role = admin ? " It has the administrator role." : "";
   const sessions = endedSessions ? ` ${endedSessions} session(s) of it were ended.` : "";
   console.log(

@@ -21,6 +21,8 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: "/admin/popular-locations", label: "Popular Locations", card: "Choose the places the home page offers as chips." },
   { path: "/admin/sitemap", label: "Sitemap", card: "Generate, preview and download the sitemap." },
   { path: "/admin/messages", label: "Messages", card: "Read and delete messages from the contact form." },
+  { path: "/admin/users", label: "Users", card: "Who has an account: grant and revoke the administrator role, end sessions." },
+  { path: "/admin/audit", label: "Audit log", card: "Every change made in the back office: who, what, which rows and when." },
 ];
 
 /** The dashboard's cards (spec: Hotels, AI Rewrite, Affiliate URLs, Blog, Popular Destinations, Sitemap). */

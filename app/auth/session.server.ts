@@ -108,9 +108,12 @@ export async function destroySession(db: DB, request: Request): Promise<{ setCoo
 /**
  * Ends every session of a user, on every device: when they gain the administrator role or
  * their password is replaced, whoever was signed in as them before must prove it again.
+ * `except` keeps one session (its key): an administrator signing themselves out elsewhere.
  */
-export async function endUserSessions(db: DB, userId: string): Promise<number> {
-  const result = await db.deleteFrom("sessions").where("user_id", "=", userId).executeTakeFirst();
+export async function endUserSessions(db: DB, userId: string, except?: string): Promise<number> {
+  let query = db.deleteFrom("sessions").where("user_id", "=", userId);
+  if (except) query = query.where("id", "<>", except);
+  const result = await query.executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 

@@ -10,6 +10,7 @@ import { addressClaim, RATE_POLICIES, signInClaims, takeRateLimit, type RateDeci
 import { SIGN_UP, type AuthIntent } from "./credentials.ts";
 import type { AuthTokens, AuthUser } from "./provider.server.ts";
 import { createSession, destroySession, type UserSession } from "./session.server.ts";
+import { recordSignIn } from "./accounts.server.ts";
 import { isAdmin } from "./users.server.ts";
 
 type DB = Kysely<Database>;
@@ -32,7 +33,8 @@ export function countSignInAttempt(
 
 /**
  * Starts the signed-in user's session with a fresh id (any earlier session of this browser
- * ends); its Set-Cookie value, and whether the user is an administrator.
+ * ends) and notes the sign-in for the back office's list of people; its Set-Cookie value, and
+ * whether the user is an administrator.
  */
 export async function startUserSession(
   request: Request,
@@ -40,6 +42,10 @@ export async function startUserSession(
   db: DB = getAppDatabase().db,
 ): Promise<{ setCookie: string; admin: boolean }> {
   await destroySession(db, request);
-  const [setCookie, admin] = await Promise.all([createSession(db, input), isAdmin(db, input.user.id)]);
+  const [setCookie, admin] = await Promise.all([
+    createSession(db, input),
+    isAdmin(db, input.user.id),
+    recordSignIn(db, input.user, input.provider),
+  ]);
   return { setCookie, admin };
 }

@@ -12,9 +12,17 @@ import { emailProblem, normalizeEmail, passwordProblem } from "#app/auth/credent
 import { isUuid } from "#app/utils/uuid.ts";
 import { log } from "#app/utils/log.server.ts";
 
+/** Which rule refused a change of role, for callers that answer each in their own words. */
+export type RoleRule = "self-registered" | "unknown-user" | "self-revoke" | "last-admin";
+
 /** Bad input to one of these functions; the message is safe to print. */
 export class UserInputError extends Error {
   override name = "UserInputError";
+  readonly rule: RoleRule | null;
+  constructor(message: string, rule: RoleRule | null = null) {
+    super(message);
+    this.rule = rule;
+  }
 }
 
 export { isUuid };
@@ -38,6 +46,8 @@ export interface CreateLocalUserResult {
   created: boolean;
   /** Whether the user is an administrator afterwards. */
   admin: boolean;
+  /** Whether this call made them one. */
+  granted: boolean;
   /** Sessions of the account that were ended (its password was replaced, or it became an administrator). */
   endedSessions: number;
 }
@@ -76,7 +86,7 @@ export async function createLocalUser(db: Kysely<Database>, input: CreateLocalUs
       .executeTakeFirst();
     const wasAdmin = Boolean(existing?.admin_id);
     if (existing?.registered_via === "sign-up" && input.admin && !wasAdmin && !input.promoteSelfRegistered) {
-      throw new UserInputError(selfRegisteredRefusal(email, "--promote-self-registered"));
+      throw new UserInputError(selfRegisteredRefusal(email, "--promote-self-registered"), "self-registered");
     }
     const row = await trx
       .insertInto("users")
@@ -98,7 +108,13 @@ export async function createLocalUser(db: Kysely<Database>, input: CreateLocalUs
         .execute();
     }
     const endedSessions = existing ? await endUserSessions(trx, row.id) : 0;
-    return { user: { id: row.id, email: row.email }, created: !existing, admin: wasAdmin || Boolean(input.admin), endedSessions };
+    return {
+      user: { id: row.id, email: row.email },
+      created: !existing,
+      admin: wasAdmin || Boolean(input.admin),
+      granted: Boolean(input.admin) && !wasAdmin,
+      endedSessions,
+    };
   });
 }
 
@@ -118,31 +134,42 @@ export interface SetAdminResult {
 /**
  * Grants or revokes the administrator role. A local user is found by e-mail address; a
  * user of another provider (Supabase Auth) is named by their user id, which is not checked
- * against that provider. A local account made through the open sign-up form is only promoted
- * with `promoteSelfRegistered`. A change of role ends every session of the user.
+ * against that provider. A local account made through the open sign-up form (found either way)
+ * is only promoted with `promoteSelfRegistered`. A change of role ends every session of the user.
+ *
+ * `by` is the administrator making the change in the back office: they cannot revoke their own
+ * role, and no revocation leaves the site without an administrator. (The command-line scripts
+ * pass no `by`: whoever has a shell on the server can always grant the role again.)
  */
 export async function setAdmin(
   db: Kysely<Database>,
-  target: AdminTarget & { admin: boolean; promoteSelfRegistered?: boolean },
+  target: AdminTarget & { admin: boolean; promoteSelfRegistered?: boolean; by?: { userId: string } },
 ): Promise<SetAdminResult> {
   let userId: string;
   let email: string | null = null;
   if (target.email !== undefined) {
     email = normalizeEmail(target.email);
-    const user = await db.selectFrom("users").select(["id", "registered_via"]).where("email", "=", email).executeTakeFirst();
-    if (user?.registered_via === "sign-up" && target.admin && !target.promoteSelfRegistered && !(await isAdmin(db, user.id))) {
-      throw new UserInputError(selfRegisteredRefusal(email, "--promote-self-registered"));
-    }
+    const user = await db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirst();
     if (!user) {
       throw new UserInputError(
         `There is no local user with the e-mail address ${email}. ` +
           "For a user of another provider (Supabase Auth), pass --user-id <uuid> instead.",
+        "unknown-user",
       );
     }
     userId = user.id;
   } else {
     userId = target.userId.trim().toLowerCase();
-    if (!isUuid(userId)) throw new UserInputError(`Not a user id (a UUID): ${target.userId}`);
+    if (!isUuid(userId)) throw new UserInputError(`Not a user id (a UUID): ${target.userId}`, "unknown-user");
+  }
+  if (target.admin && !target.promoteSelfRegistered) {
+    const local = await db.selectFrom("users").select(["email", "registered_via"]).where("id", "=", userId).executeTakeFirst();
+    if (local?.registered_via === "sign-up" && !(await isAdmin(db, userId))) {
+      throw new UserInputError(selfRegisteredRefusal(local.email, "--promote-self-registered"), "self-registered");
+    }
+  }
+  if (!target.admin && target.by?.userId === userId) {
+    throw new UserInputError("You cannot revoke your own administrator role: ask another administrator.", "self-revoke");
   }
 
   return db.transaction().execute(async (trx) => {
@@ -155,8 +182,17 @@ export async function setAdmin(
         .returning("user_id")
         .executeTakeFirst();
       changed = inserted !== undefined;
-      if (changed && email) await trx.updateTable("users").set({ registered_via: "operator" }).where("id", "=", userId).execute();
+      // Vouched for by an operator or administrator from now on (no row for a Supabase user).
+      if (changed) await trx.updateTable("users").set({ registered_via: "operator" }).where("id", "=", userId).execute();
     } else {
+      if (target.by) {
+        // Every administrator row locked: two administrators revoking each other at once
+        // cannot both pass this check and leave nobody.
+        const admins = await trx.selectFrom("admin_users").select("user_id").forUpdate().execute();
+        if (admins.length <= 1 && admins.some((row) => row.user_id === userId)) {
+          throw new UserInputError("This is the only administrator: grant the role to someone else first.", "last-admin");
+        }
+      }
       const deleted = await trx.deleteFrom("admin_users").where("user_id", "=", userId).executeTakeFirst();
       changed = Number(deleted.numDeletedRows) > 0;
     }
@@ -219,8 +255,7 @@ export async function ensureBootstrapAdmin(db: Kysely<Database>, env: BootstrapA
     log.warn("bootstrap admin takes over an account made through the sign-up form; its sessions are ended", { email, userId: existing.id });
   }
   if (existing && (await verifyPassword(password, existing.password_hash))) {
-    const { changed, endedSessions } = await setAdmin(db, { userId: existing.id, admin: true });
-    if (changed) await db.updateTable("users").set({ registered_via: "operator" }).where("id", "=", existing.id).execute();
+    const { changed, endedSessions } = await setAdmin(db, { userId: existing.id, admin: true, promoteSelfRegistered: true });
     log.info("bootstrap admin ready", { email, userId: existing.id, result: changed ? "granted" : "unchanged", endedSessions });
     return changed ? "updated" : "unchanged";
   }

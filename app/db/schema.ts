@@ -91,6 +91,33 @@ export interface SessionsTable {
   updated_at: Timestamp;
 }
 
+/** Who has signed in to this site, of either provider, and when last. */
+export interface AccountSignInsTable {
+  user_id: string;
+  email: string;
+  provider: "local" | "supabase";
+  first_sign_in_at: Timestamp;
+  last_sign_in_at: Timestamp;
+}
+
+/** One write in the back office, or a role change made with a command-line script. */
+export interface AdminAuditLogTable {
+  id: ColumnType<number, never, never>;
+  at: Timestamp;
+  actor: "admin" | "cli";
+  user_id: string | null;
+  email: string | null;
+  screen: string;
+  path: string;
+  method: string;
+  intent: string | null;
+  row_ids: ColumnType<string[], string[] | undefined, string[]>;
+  row_count: ColumnType<number, number | undefined, number>;
+  status: number | null;
+  outcome: "ok" | "refused" | "failed";
+  message: string | null;
+}
+
 export interface RateLimitsTable {
   key: string;
   hits: Date[];
@@ -239,6 +266,8 @@ export interface Database {
   admin_users: AdminUsersTable;
   users: UsersTable;
   sessions: SessionsTable;
+  account_sign_ins: AccountSignInsTable;
+  admin_audit_log: AdminAuditLogTable;
   rate_limits: RateLimitsTable;
   ai_jobs: AiJobsTable;
   ai_job_items: AiJobItemsTable;

@@ -49,6 +49,14 @@ export async function readFlash(request: Request): Promise<{ flash: Flash | null
   };
 }
 
+/** The flash message a response sets for the next page, if any (the audit log notes it). */
+export async function flashOf(response: Response): Promise<Flash | null> {
+  const line = response.headers.getSetCookie().find((value) => value.startsWith(`${FLASH_COOKIE}=`));
+  if (!line) return null;
+  const value = (await flashStorage().getSession(line.split(";")[0])).get("flash");
+  return isFlash(value) ? value : null;
+}
+
 /** A Set-Cookie header value that carries `flash` to the next request. */
 export async function flashCookie(flash: Flash): Promise<string> {
   const session = await flashStorage().getSession();

@@ -5,3 +5,6 @@ const longDate = new Intl.DateTimeFormat("sv-SE", { dateStyle: "long", timeZone:
 export function swedishDate(iso: string | Date): string {
   return longDate.format(typeof iso === "string" ? new Date(iso) : iso);
 }
+
+/** Date and time as the back office (English) shows them, in Swedish time: '25 Nov 2026, 14:05'. */
+export const adminDateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Stockholm" });

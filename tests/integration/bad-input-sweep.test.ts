@@ -1065,6 +1065,54 @@ const SWEEP: Record<string, SweepEntry> = {
     posts: () => editorPosts(false),
     guarded: () => [form("a real update", validPost("Ändrat inlägg"))],
   },
+  "routes/admin/admin.users": {
+    queries: () => [
+      {
+        label: "a hostile question, search and page",
+        query: `ask=${encodeURIComponent(XSS_SCRIPT)}&user=${encodeURIComponent(SQL)}&q=${encodeURIComponent(XSS_SCRIPT)}&sida=${encodeURIComponent(SQL)}`,
+      },
+      { label: "a real question about an unknown account", query: `ask=revoke&user=${EMPTY_UUID}` },
+    ],
+    posts: () => [
+      form("grant with SQL as the account", [
+        ["intent", "grant"],
+        ["user", SQL],
+      ]),
+      form("revoke a UUID-shaped account that is not one", [
+        ["intent", "revoke"],
+        ["user", DASHES],
+        ["confirm", "yes"],
+      ]),
+      form("end the sessions of an unknown account", [
+        ["intent", "end-sessions"],
+        ["user", EMPTY_UUID],
+        ["confirm", "yes"],
+      ]),
+      form("unknown intent", [
+        ["intent", "delete"],
+        ["user", EMPTY_UUID],
+      ]),
+      form("body above the 4 kB limit", [
+        ["intent", "grant"],
+        ["user", "x".repeat(5 * 1024)],
+      ]),
+    ],
+    guarded: () => [
+      form("a confirmed revocation", [
+        ["intent", "revoke"],
+        ["user", EMPTY_UUID],
+        ["confirm", "yes"],
+      ]),
+    ],
+  },
+  "routes/admin/admin.audit": {
+    queries: () => [
+      {
+        label: "hostile filters and page",
+        query: `who=${encodeURIComponent(XSS_SCRIPT)}&screen=${encodeURIComponent(SQL)}&sida=-99999999999`,
+      },
+    ],
+  },
   "routes/admin/admin.jobs.$id": {
     params: (seed) => ({ id: seed.jobId }),
     queries: () => [{ label: "auto refresh off", query: "auto=0" }],

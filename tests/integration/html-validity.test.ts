@@ -107,6 +107,8 @@ function pagesByRoute(f: Fixtures): Record<string, Page[]> {
     "routes/admin/admin.blog": [{ path: "/admin/blog", as: "admin", status: 200 }],
     "admin-blog-new": [{ path: "/admin/blog/new", as: "admin", status: 200 }],
     "admin-blog-edit": [{ path: `/admin/blog/edit/${f.post.id}`, as: "admin", status: 200 }],
+    "routes/admin/admin.users": [{ path: "/admin/users", as: "admin", status: 200 }],
+    "routes/admin/admin.audit": [{ path: "/admin/audit", as: "admin", status: 200 }],
     "routes/admin/admin.jobs.$id": [
       { path: `/admin/jobs/${f.jobId}`, as: "admin", status: 200 },
       { path: "/admin/jobs/00000000-0000-4000-8000-000000000000", as: "admin", status: 404 },

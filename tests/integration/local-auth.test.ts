@@ -224,11 +224,11 @@ describe.each(testDatabases())("local auth on $name", ({ open }) => {
     it("creates a local administrator, and replaces the password on a second run", async () => {
       const email = uniqueEmail("admin");
       const first = await createLocalUser(handle.db, { email: ` ${email.toUpperCase()} `, password: "hemligt123", admin: true });
-      expect(first).toEqual({ user: { id: expect.any(String), email }, created: true, admin: true, endedSessions: 0 });
+      expect(first).toEqual({ user: { id: expect.any(String), email }, created: true, admin: true, granted: true, endedSessions: 0 });
       expect(await isAdmin(handle.db, first.user.id)).toBe(true);
 
       const second = await createLocalUser(handle.db, { email, password: "nytt-lösen-456" });
-      expect(second).toEqual({ user: first.user, created: false, admin: true, endedSessions: 0 });
+      expect(second).toEqual({ user: first.user, created: false, admin: true, granted: false, endedSessions: 0 });
       expect((await provider.signIn(email, "hemligt123")).ok).toBe(false);
       expect(await provider.signIn(email, "nytt-lösen-456")).toMatchObject({ ok: true, user: first.user });
     });

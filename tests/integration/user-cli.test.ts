@@ -113,6 +113,25 @@ describe("user CLI against an embedded database", () => {
     });
   });
 
+  it("writes each change of role to the audit log, as the command line's", async () => {
+    const handle: DatabaseHandle = openDatabase({ dataDir: dir });
+    try {
+      const rows = await handle.db
+        .selectFrom("admin_audit_log")
+        .select(["actor", "user_id", "screen", "intent", "row_ids"])
+        .orderBy("id")
+        .execute();
+      expect(rows).toEqual([
+        { actor: "cli", user_id: null, screen: "user:create", intent: "grant", row_ids: [userId] },
+        { actor: "cli", user_id: null, screen: "user:admin", intent: "revoke", row_ids: [userId] },
+        { actor: "cli", user_id: null, screen: "user:admin", intent: "grant", row_ids: [userId] },
+        { actor: "cli", user_id: null, screen: "user:admin", intent: "grant", row_ids: [supabaseUserId] },
+      ]);
+    } finally {
+      await handle.close();
+    }
+  });
+
   it("explains an e-mail address without a local user", async () => {
     const result = await run("user-admin", ["--email", "ingen@exempel.se"], dir);
     expect(result.code).toBe(1);

@@ -1,8 +1,9 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/admin.messages";
 import { adminMeta } from "#app/admin/admin-meta.ts";
 import { requireAdmin } from "#app/auth/guards.server.ts";
 import { AdminPageHeader } from "#app/components/admin-page-header.tsx";
+import { AdminPager } from "#app/components/admin-pager.tsx";
 import { deleteContactMessage, listContactMessages, MESSAGES_PAGE_SIZE } from "#app/contact/messages.server.ts";
 import { isUuid } from "#app/utils/uuid.ts";
 import { redirectWithFlash } from "#app/http/flash.server.ts";
@@ -81,27 +82,7 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
           ))}
         </ol>
       )}
-      {pages > 1 ? (
-        <nav aria-label="Pages" className="flex items-center justify-between text-sm">
-          {page > 1 ? (
-            <Link to={`?sida=${page - 1}`} className="font-medium text-brand-700 underline">
-              Newer
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span className="text-muted">
-            Page {page} of {pages}
-          </span>
-          {page < pages ? (
-            <Link to={`?sida=${page + 1}`} className="font-medium text-brand-700 underline">
-              Older
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <AdminPager page={page} pages={pages} query={new URLSearchParams()} />
     </div>
   );
 }

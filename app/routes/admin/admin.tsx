@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { NavLink, Outlet, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/admin";
 import { ADMIN_SCREENS } from "#app/admin/screens.ts";
+import { auditAdminWrites } from "#app/admin/audit.server.ts";
 import { isSignedOutReply } from "#app/blog/signed-out-reply.server.ts";
 import { requireAdmin } from "#app/auth/guards.server.ts";
 import { ensureBlogStorage } from "#app/blog/image-storage.server.ts";
@@ -16,6 +17,9 @@ export function meta({ error }: Route.MetaArgs) {
   // A failed screen's error panel brings its own <title>; a document has one.
   return error ? [robots] : [{ title: "Admin | Hotellguiden" }, robots];
 }
+
+/** Every write in the back office goes into the audit log (/admin/audit), whichever screen makes it. */
+export const middleware: Route.MiddlewareFunction[] = [auditAdminWrites];
 
 export async function loader(args: Route.LoaderArgs) {
   // The editor's answer to a save whose session had ended: its own form only, nobody named.
