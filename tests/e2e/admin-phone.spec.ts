@@ -5,7 +5,7 @@
  * page the first row's name and actions are on screen, also once the table is scrolled to
  * its end (the columns between them scroll inside the table's own box).
  */
-import type { Locator, Page } from "@playwright/test";
+import type { Locator } from "@playwright/test";
 import { ADMIN_SCREENS } from "#app/admin/screens.ts";
 import { E2E_ADMIN } from "./accounts.ts";
 import { expect, jsOff, test } from "./fixtures.ts";
@@ -24,14 +24,18 @@ async function expectAcrossTheScreen(element: Locator, what: string) {
 }
 
 /** The first row's name and last (actions) cell are on screen, and each control in it can be used. */
-async function expectFirstRowInReach(page: Page, table: Locator, name: string) {
+async function expectFirstRowInReach(table: Locator, name: string) {
   const row = table.locator("tbody tr").first();
-  await expectAcrossTheScreen(row.locator("th[scope=row]"), `${name}: the first row's name`);
+  const rowName = row.locator("th[scope=row]");
+  await expectAcrossTheScreen(rowName, `${name}: the first row's name`);
   const actions = row.locator("td").last();
   await expectAcrossTheScreen(actions, `${name}: the first row's actions`);
   for (const control of await actions.locator("a, button").all()) {
     await expectAcrossTheScreen(control, `${name}: ${await control.textContent()}`);
   }
+  // Between the two, a window the other columns scroll through.
+  const [nameBox, actionsBox] = [(await rowName.boundingBox())!, (await actions.boundingBox())!];
+  expect(actionsBox.x - (nameBox.x + nameBox.width), `${name}: room for the columns between`).toBeGreaterThanOrEqual(80);
   return actions;
 }
 
@@ -60,10 +64,10 @@ test("every back-office screen on a phone: no sideways scroll, the menu names th
       for (const table of await page.locator("[role=region]:has(> table)").all()) {
         if (!(await table.isVisible())) continue; // in a closed <details>
         const name = `${screen.path}, ${await table.getAttribute("aria-label")}`;
-        const actions = await expectFirstRowInReach(page, table, name);
+        const actions = await expectFirstRowInReach(table, name);
         // Scrolled to its far end, the name and the actions are still there.
         await table.evaluate((box) => (box.scrollLeft = box.scrollWidth));
-        await expectFirstRowInReach(page, table, `${name}, scrolled to the end`);
+        await expectFirstRowInReach(table, `${name}, scrolled to the end`);
         for (const control of await actions.locator("a, button").all()) await control.click({ trial: true });
         expect(await page.evaluate(() => document.documentElement.scrollWidth), "the page's width").toBeLessThanOrEqual(PHONE.width);
       }

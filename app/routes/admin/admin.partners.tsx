@@ -225,7 +225,7 @@ export default function AdminPartners({ loaderData, actionData }: Route.Componen
                       )}
                     </td>
                     <td className="px-3 py-2">
-                      <div className="flex gap-2">
+                      <div className="flex flex-wrap gap-2">
                         <Link
                           to={`?edit=${encodeURIComponent(partner.id)}#partner-form`}
                           className={buttonClassName({ variant: "secondary", size: "sm" })}

@@ -49,11 +49,12 @@ function AdminChrome({ email, children }: { email: string | null; children: Reac
   return (
     <div className="min-h-dvh bg-slate-50 md:grid md:grid-cols-[15rem_minmax(0,1fr)]">
       <aside className="relative border-b border-slate-200 bg-white md:border-r md:border-b-0">
-        <p className="flex h-14 items-center gap-2 px-4 text-lg font-bold text-brand-700 md:h-16">
+        <p className="flex h-14 items-center gap-2 px-4 text-lg font-bold whitespace-nowrap text-brand-700 md:h-16 md:text-base">
           <img src="/favicon.svg" alt="" width={28} height={28} />
-          {/* On a phone the top bar keeps its room for the menu button. */}
-          <span className="max-md:sr-only">Hotellguiden</span>
-          <span className="rounded bg-brand-50 px-1.5 py-0.5 text-xs font-semibold tracking-wide uppercase">Admin</span>
+          {/* On a phone the top bar keeps its room for the menu button; one line in the sidebar. */}
+          <span>
+            <span className="max-md:sr-only">Hotellguiden </span>Admin
+          </span>
         </p>
         <AdminNav email={email} />
       </aside>
