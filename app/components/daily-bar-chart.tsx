@@ -104,10 +104,10 @@ export function DailyBarChart({ perDay, days, top, label, height = 144 }: DailyB
                     y2={plotBottom + 4}
                     className="stroke-slate-400"
                   />
-                  {/* Day over month, so a week's labels fit side by side on a phone; the last ends at the edge. */}
-                  <text y={plotBottom + 17} textAnchor={index === days.length - 1 ? "end" : "middle"} className="fill-slate-600">
+                  {/* Day over month, so a week's labels fit side by side on a phone; each under its bar (the last reaches a few pixels into the card's padding). */}
+                  <text y={plotBottom + 17} textAnchor="middle" className="fill-slate-600">
                     {axisLabel(days[index]!).map((line, row) => (
-                      <tspan key={row} x={index === days.length - 1 ? "100%" : `${x(index) + slot / 2}%`} dy={row === 0 ? 0 : 13}>
+                      <tspan key={row} x={`${x(index) + slot / 2}%`} dy={row === 0 ? 0 : 13}>
                         {line}
                       </tspan>
                     ))}
