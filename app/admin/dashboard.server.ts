@@ -2,6 +2,7 @@ import { sql, type Kysely } from "kysely";
 import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
 import { hasRewrittenText } from "./hotel-table.server.ts";
+import { DEFAULT_CLICK_PERIOD, type ClickPeriod } from "#app/offers/partner-clicks.ts";
 
 export interface CatalogueFigures {
   hotels: number;
@@ -24,27 +25,44 @@ export async function catalogueFigures(db: Kysely<Database> = getAppDatabase().d
 }
 
 export interface ClickFigures {
+  period: ClickPeriod;
   last7: number;
   last30: number;
-  /** The last 30 days, oldest first, days without clicks included (UTC dates). */
+  /** The period's days, oldest first, days without clicks included (UTC dates). */
   perDay: { day: string; clicks: number }[];
+  /** The period's most clicked hotels. */
   topHotels: { hotelId: string; name: string | null; clicks: number }[];
-  topSources: { source: string; clicks: number }[];
+  /** The period's clicks per partner host: the host of the partner address the visitor was sent to. */
+  hosts: { host: string; clicks: number }[];
 }
 
 const DAY_MS = 86_400_000;
 
-/** Outbound clicks (the affiliate redirects) of the last 30 days, in three queries run together. */
-export async function clickFigures(now: Date = new Date(), db: Kysely<Database> = getAppDatabase().db): Promise<ClickFigures> {
+/**
+ * Outbound clicks (the affiliate redirects) of the last `period` days, in three queries run
+ * together, each over a range of the indexed clicked_at. Only clicks the redirect counted are
+ * here: it records none from signed-in administrators, crawlers, prefetches or HEAD requests,
+ * and one a day per visitor, hotel and partner (outbound/clicks.server.ts).
+ */
+export async function clickFigures(
+  period: ClickPeriod = DEFAULT_CLICK_PERIOD,
+  now: Date = new Date(),
+  db: Kysely<Database> = getAppDatabase().db,
+): Promise<ClickFigures> {
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  const since = new Date(today - 29 * DAY_MS);
-  const recent = db.selectFrom("outbound_clicks").where("clicked_at", ">=", since);
-  const [days, hotels, sources] = await Promise.all([
-    recent
+  // The 7- and 30-day totals come from the same daily counts, so those cover at least 30 days.
+  const countedDays = Math.max(period, 30);
+  const dayOf = (index: number, days: number) => new Date(today - (days - 1 - index) * DAY_MS).toISOString().slice(0, 10);
+  const since = (days: number) => new Date(today - (days - 1) * DAY_MS);
+  const inPeriod = db.selectFrom("outbound_clicks").where("clicked_at", ">=", since(period));
+  const [days, hotels, hosts] = await Promise.all([
+    db
+      .selectFrom("outbound_clicks")
+      .where("clicked_at", ">=", since(countedDays))
       .select([sql<string>`to_char(clicked_at at time zone 'UTC', 'YYYY-MM-DD')`.as("day"), sql<number>`count(*)::int`.as("clicks")])
       .groupBy(sql`1`)
       .execute(),
-    recent
+    inPeriod
       .leftJoin("hotels", "hotels.hotel_id", "outbound_clicks.hotel_id")
       .where("outbound_clicks.hotel_id", "is not", null)
       .select([
@@ -57,24 +75,26 @@ export async function clickFigures(now: Date = new Date(), db: Kysely<Database> 
       .orderBy("outbound_clicks.hotel_id")
       .limit(10)
       .execute(),
-    recent
-      .select([sql<string>`coalesce(nullif(source, ''), '(none)')`.as("source"), sql<number>`count(*)::int`.as("clicks")])
+    inPeriod
+      .select([sql<string>`lower(target_host)`.as("host"), sql<number>`count(*)::int`.as("clicks")])
       .groupBy(sql`1`)
       .orderBy("clicks", "desc")
-      .orderBy("source")
+      .orderBy("host")
       .limit(10)
       .execute(),
   ]);
   const byDay = new Map(days.map((row) => [row.day, row.clicks]));
-  const perDay = Array.from({ length: 30 }, (_, index) => {
-    const day = new Date(since.getTime() + index * DAY_MS).toISOString().slice(0, 10);
+  const counted = Array.from({ length: countedDays }, (_, index) => {
+    const day = dayOf(index, countedDays);
     return { day, clicks: byDay.get(day) ?? 0 };
   });
+  const total = (days: number) => counted.slice(-days).reduce((sum, entry) => sum + entry.clicks, 0);
   return {
-    last7: perDay.slice(-7).reduce((sum, entry) => sum + entry.clicks, 0),
-    last30: perDay.reduce((sum, entry) => sum + entry.clicks, 0),
-    perDay,
+    period,
+    last7: total(7),
+    last30: total(30),
+    perDay: counted.slice(-period),
     topHotels: hotels.map((row) => ({ hotelId: row.hotelId!, name: row.name, clicks: row.clicks })),
-    topSources: sources,
+    hosts,
   };
 }

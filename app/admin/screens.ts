@@ -27,3 +27,17 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
 
 /** The dashboard's cards (spec: Hotels, AI Rewrite, Affiliate URLs, Blog, Popular Destinations, Sitemap). */
 export const DASHBOARD_CARDS = ADMIN_SCREENS.filter((screen): screen is AdminScreen & { card: string } => Boolean(screen.card));
+
+/**
+ * The listed screen a path belongs to (the dashboard only at /admin itself), for the phone
+ * menu's button: /admin/blog/edit/7 is on Blog. Null for a page under no listed screen.
+ */
+export function currentScreen(pathname: string, screens: readonly AdminScreen[] = ADMIN_SCREENS): AdminScreen | null {
+  const path = pathname.replace(/\/+$/, "") || "/";
+  let found: AdminScreen | null = null;
+  for (const screen of screens) {
+    const matches = path === screen.path || (screen.path !== "/admin" && path.startsWith(`${screen.path}/`));
+    if (matches && screen.path.length > (found?.path.length ?? 0)) found = screen;
+  }
+  return found;
+}

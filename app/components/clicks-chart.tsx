@@ -1,69 +1,50 @@
-/**
- * Clicks per day as a server-rendered SVG bar chart: no JavaScript, scales to any width,
- * with the numbers in a table for screen readers and anyone who wants them exactly.
- */
+import { axisTop, DailyBarChart, dayLabel } from "./daily-bar-chart.tsx";
+import { TableScroll } from "./ui/table.tsx";
+
+const count = new Intl.NumberFormat("en-GB");
+
+/** The dashboard's outbound clicks per day: the chart, and the same numbers as a table. */
 export function ClicksChart({ perDay }: { perDay: { day: string; clicks: number }[] }) {
-  const max = Math.max(1, ...perDay.map((entry) => entry.clicks));
-  const width = 300;
-  const height = 100;
-  const slot = width / perDay.length;
-  const label = (day: string) =>
-    new Date(`${day}T00:00:00Z`).toLocaleDateString("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
+  const values = perDay.map((entry) => entry.clicks);
+  const total = values.reduce((sum, value) => sum + value, 0);
+  const max = Math.max(0, ...values);
   return (
-    <figure className="space-y-2">
-      {/* aria-label, not <title>: React 19 treats <title> as document metadata. */}
-      <svg
-        viewBox={`0 0 ${width} ${height + 14}`}
-        role="img"
-        aria-label={`Outbound clicks per day, last 30 days (most in one day: ${max})`}
-        className="h-auto w-full"
-      >
-        <line x1="0" y1={height} x2={width} y2={height} stroke="currentColor" className="text-slate-300" strokeWidth="0.5" />
-        {perDay.map((entry, index) => {
-          const barHeight = (entry.clicks / max) * (height - 4);
-          return (
-            <rect
-              key={entry.day}
-              data-day={entry.day}
-              x={index * slot + slot * 0.15}
-              y={height - barHeight}
-              width={slot * 0.7}
-              height={barHeight}
-              rx="0.8"
-              className="fill-brand-600"
-            />
-          );
-        })}
-        <text x="0" y={height + 11} fontSize="8" className="fill-slate-600">
-          {label(perDay[0]!.day)}
-        </text>
-        <text x={width} y={height + 11} fontSize="8" textAnchor="end" className="fill-slate-600">
-          {label(perDay[perDay.length - 1]!.day)}
-        </text>
-      </svg>
+    <div className="mt-4 space-y-3">
+      <DailyBarChart
+        perDay={values}
+        days={perDay.map((entry) => entry.day)}
+        top={axisTop(max)}
+        height={200}
+        label={`Outbound clicks per day, last ${perDay.length} days: ${count.format(total)} in all, most in one day ${count.format(max)}`}
+      />
       <details className="text-sm">
         <summary className="cursor-pointer font-medium text-brand-700">Clicks per day as a table</summary>
-        <table className="mt-2 w-full max-w-sm text-left">
-          <thead>
-            <tr>
-              <th scope="col" className="py-1">
-                Day
-              </th>
-              <th scope="col" className="py-1 text-right">
-                Clicks
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {perDay.map((entry) => (
-              <tr key={entry.day} className="border-t border-slate-100">
-                <td className="py-1">{label(entry.day)}</td>
-                <td className="py-1 text-right tabular-nums">{entry.clicks}</td>
+        <TableScroll label="Clicks per day, table" actions={false} className="mt-2 max-w-sm">
+          <table className="min-w-full text-left">
+            <caption className="sr-only">Outbound clicks per day, last {perDay.length} days</caption>
+            <thead>
+              <tr>
+                <th scope="col" className="px-3 py-1">
+                  Day
+                </th>
+                <th scope="col" className="px-3 py-1 text-right">
+                  Clicks
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {perDay.map((entry) => (
+                <tr key={entry.day}>
+                  <th scope="row" className="px-3 py-1 font-normal whitespace-nowrap">
+                    <time dateTime={entry.day}>{dayLabel(entry.day)}</time>
+                  </th>
+                  <td className="px-3 py-1 text-right tabular-nums">{count.format(entry.clicks)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       </details>
-    </figure>
+    </div>
   );
 }

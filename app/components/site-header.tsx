@@ -1,8 +1,8 @@
-import { useEffect, useRef } from "react";
-import { Link, NavLink, useLocation, useMatches } from "react-router";
+import { Link, NavLink, useMatches } from "react-router";
 import { countryPath } from "#app/utils/paths.ts";
 import type { PlaceChoice } from "#app/hotels/places.server.ts";
 import { SignOutButton } from "./sign-out-button.tsx";
+import { useDisclosureMenu } from "./use-disclosure-menu.ts";
 
 interface SiteHeaderProps {
   siteName: string;
@@ -50,33 +50,6 @@ function DestinationLinks({ countries }: { countries: PlaceChoice[] }) {
       </li>
     </>
   );
-}
-
-/** Closes an open <details> menu after navigation, a click outside it, or Escape. */
-function useDisclosureMenu() {
-  const ref = useRef<HTMLDetailsElement>(null);
-  const location = useLocation();
-  useEffect(() => {
-    if (ref.current) ref.current.open = false;
-  }, [location.pathname, location.search]);
-  useEffect(() => {
-    const onPointer = (event: PointerEvent) => {
-      if (ref.current?.open && !ref.current.contains(event.target as Node)) ref.current.open = false;
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape" && ref.current?.open) {
-        ref.current.open = false;
-        ref.current.querySelector("summary")?.focus();
-      }
-    };
-    document.addEventListener("pointerdown", onPointer);
-    document.addEventListener("keydown", onKey);
-    return () => {
-      document.removeEventListener("pointerdown", onPointer);
-      document.removeEventListener("keydown", onKey);
-    };
-  }, []);
-  return ref;
 }
 
 export function SiteHeader({ siteName, countries, user }: SiteHeaderProps) {

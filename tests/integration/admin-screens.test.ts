@@ -30,34 +30,109 @@ const text = async (path: string) => {
 const flashAfter = async (response: Response) => visibleText(await (await admin.follow(response)).text());
 
 describe("dashboard", () => {
-  it("shows the catalogue figures, outbound clicks and the cards of existing screens", async () => {
+  const DAY = 86_400_000;
+  /** '24 Nov' for the UTC day `daysAgo` days before today. */
+  const dayLabel = (daysAgo: number) =>
+    new Date(Date.now() - daysAgo * DAY).toLocaleDateString("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
+  const dashboard = async (query = "") => {
+    const response = await admin.get(`/admin${query}`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    return { html, text: visibleText(html) };
+  };
+  /** The period choice's link to `days` days: a link, so it works without JavaScript. */
+  const periodLink = (html: string, days: number) => {
+    const link = new RegExp(`<a [^>]*>${days}(?:<!-- -->)? days</a>`).exec(html)?.[0];
+    expect(link).toContain(`href="/admin?period=${days}#clicks"`);
+    return link;
+  };
+  /** A host's line in "Clicks per partner host" (0 when it is not listed). */
+  const hostClicks = (text: string, host: string) =>
+    Number(new RegExp(`partner host, \\d+ days .*?${host.replace(/\./g, "\\.")} (\\d+)`).exec(text)?.[1] ?? 0);
+
+  it("shows the catalogue figures, outbound clicks per day and per partner host for 7, 30 or 90 days, and the cards of existing screens", async () => {
     const database = await db();
     const hotel = await database.selectFrom("hotels").select(["hotel_id", "name"]).orderBy("hotel_id").executeTakeFirstOrThrow();
-    const day = 86_400_000;
+    const click = (daysAgo: number, target_host: string, source = "hotel-page") => ({
+      hotel_id: hotel.hotel_id,
+      source,
+      target_host,
+      clicked_at: new Date(Date.now() - daysAgo * DAY),
+    });
     await database
       .insertInto("outbound_clicks")
       .values([
-        { hotel_id: hotel.hotel_id, source: "booking-sidebar", target_host: "www.booking.com", clicked_at: new Date() },
-        { hotel_id: hotel.hotel_id, source: "booking-sidebar", target_host: "www.booking.com", clicked_at: new Date(Date.now() - 2 * day) },
-        { hotel_id: hotel.hotel_id, source: "admin-panel", target_host: "www.booking.com", clicked_at: new Date(Date.now() - 20 * day) },
-        {
-          hotel_id: hotel.hotel_id,
-          source: "booking-sidebar",
-          target_host: "www.booking.com",
-          clicked_at: new Date(Date.now() - 40 * day),
-        },
+        click(0, "www.booking.com", "booking-sidebar"),
+        click(2, "WWW.Booking.com", "booking-sidebar"),
+        click(2, "hotellfynd.example"),
+        click(20, "www.booking.com", "admin-panel"),
+        click(40, "hotellfynd.example"),
+        click(120, "www.booking.com"),
       ])
       .execute();
-    const html = await (await admin.get("/admin")).text();
-    const page = visibleText(html);
-    expect(page).toContain("Hotels in total 600");
-    expect(page).toContain("Outbound clicks, 7 days 2");
-    expect(page).toContain("Outbound clicks, 30 days 3");
-    expect(page).toContain(`${hotel.name} 3`);
-    expect(page).toContain("booking-sidebar 2");
-    expect(html).toMatch(/<svg[^>]*role="img"[^>]*aria-label="Outbound clicks per day, last 30 days \(most in one day: 1\)"/);
-    expect((html.match(/<rect /g) ?? []).length).toBe(30);
-    for (const card of ["Hotels", "AI Rewrite", "Affiliate URLs", "Popular Destinations", "Sitemap"]) expect(page).toContain(card);
+
+    // 30 days unless another period is asked for.
+    for (const query of ["", "?period=30", "?period=1000"]) {
+      const { html, text } = await dashboard(query);
+      expect(text).toContain("Hotels in total 600");
+      expect(text).toContain("Outbound clicks, 7 days 3");
+      expect(text).toContain("Outbound clicks, 30 days 4");
+      expect(text).toContain(`4 clicks, ${dayLabel(29)} to ${dayLabel(0)} (UTC dates)`);
+      expect(text).toContain(`Top hotels, 30 days ${hotel.name} 4`);
+      // Per host, whatever its case, not per source parameter.
+      expect(text).toContain("Clicks per partner host, 30 days www.booking.com 3 hotellfynd.example 1");
+      expect(text).not.toContain("booking-sidebar");
+      expect(html).toContain('aria-label="Outbound clicks per day, last 30 days: 4 in all, most in one day 2"');
+      expect(html.match(/<rect /g)).toHaveLength(3); // a bar for each day with clicks
+      expect(periodLink(html, 30)).toContain('aria-current="page"');
+      for (const card of ["Hotels", "AI Rewrite", "Affiliate URLs", "Popular Destinations", "Sitemap"]) expect(text).toContain(card);
+    }
+
+    const week = await dashboard("?period=7");
+    expect(week.text).toContain(`3 clicks, ${dayLabel(6)} to ${dayLabel(0)} (UTC dates)`);
+    expect(week.text).toContain("Clicks per partner host, 7 days www.booking.com 2 hotellfynd.example 1");
+    expect(week.html).toContain('aria-label="Outbound clicks per day, last 7 days: 3 in all, most in one day 2"');
+    expect(periodLink(week.html, 7)).toContain('aria-current="page"');
+    expect(periodLink(week.html, 30)).not.toContain("aria-current");
+    // The same figures in a table: a row a day.
+    expect(week.html.match(/<th scope="row"[^>]*><time dateTime=/g)).toHaveLength(7);
+    expect(week.text).toContain(`${dayLabel(2)} 2 ${dayLabel(1)} 0 ${dayLabel(0)} 1`);
+
+    const quarter = await dashboard("?period=90");
+    expect(quarter.text).toContain(`5 clicks, ${dayLabel(89)} to ${dayLabel(0)} (UTC dates)`);
+    expect(quarter.text).toContain("Clicks per partner host, 90 days www.booking.com 3 hotellfynd.example 2");
+    expect(quarter.text).toContain("Outbound clicks, 30 days 4"); // the tiles keep their periods
+    expect(quarter.html.match(/<th scope="row"[^>]*><time dateTime=/g)).toHaveLength(90);
+  });
+
+  it("counts a visitor's click through /redirect, not a crawler's or a signed-in administrator's", async () => {
+    const { host } = await (
+      await db()
+    )
+      .selectFrom("partners")
+      .select("host")
+      .where("active", "=", true)
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
+    const browserAgent = "Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0";
+    const follow = async (browser: Browser, userAgent: string) => {
+      const response = await browser.get(`/redirect?to=${encodeURIComponent(`https://${host}/hotel/42`)}&source=hotel-page`, {
+        "User-Agent": userAgent,
+      });
+      expect(response.status).toBe(200);
+      expect(visibleText(await response.text())).toContain("Du skickas vidare till");
+    };
+    const before = hostClicks((await dashboard("?period=7")).text, host);
+
+    await follow(new Browser(app.origin), "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)");
+    await follow(new Browser(app.origin), "Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)");
+    await follow(admin, browserAgent);
+    expect(hostClicks((await dashboard("?period=7")).text, host)).toBe(before);
+
+    await follow(new Browser(app.origin), browserAgent);
+    const { text } = await dashboard("?period=7");
+    expect(hostClicks(text, host)).toBe(before + 1);
+    expect(text).toContain("Clicks by signed-in administrators and by crawlers are not counted.");
   });
 });
 

@@ -3,6 +3,8 @@ import type { Route } from "./+types/admin._index";
 import { adminMeta } from "#app/admin/admin-meta.ts";
 import { catalogueFigures, clickFigures } from "#app/admin/dashboard.server.ts";
 import { ClicksChart } from "#app/components/clicks-chart.tsx";
+import { dayLabel } from "#app/components/daily-bar-chart.tsx";
+import { CLICK_PERIODS, readClickPeriod, type ClickPeriod } from "#app/offers/partner-clicks.ts";
 import { DASHBOARD_CARDS } from "#app/admin/screens.ts";
 import { requireAdmin } from "#app/auth/guards.server.ts";
 
@@ -12,7 +14,8 @@ export function meta() {
 
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
-  const [figures, clicks] = await Promise.all([catalogueFigures(), clickFigures()]);
+  const period = readClickPeriod(args.url.searchParams.get("period"));
+  const [figures, clicks] = await Promise.all([catalogueFigures(), clickFigures(period)]);
   return { figures, clicks };
 }
 
@@ -22,6 +25,9 @@ const share = (part: number, whole: number) => (whole === 0 ? "–" : percent.fo
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { figures, clicks } = loaderData;
+  const total = clicks.perDay.reduce((sum, entry) => sum + entry.clicks, 0);
+  const first = clicks.perDay[0]!;
+  const last = clicks.perDay[clicks.perDay.length - 1]!;
   const tiles = [
     { label: "Hotels in total", value: count.format(figures.hotels) },
     {
@@ -41,30 +47,40 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-5xl">
       <h1 className="text-2xl font-bold">Dashboard</h1>
       <p className="mt-1 text-muted">Welcome to the admin dashboard.</p>
-      <dl className="mt-6 grid grid-cols-2 gap-4 lg:grid-cols-5">
+      {/* Two a row on a phone, the fifth across both; one row of five on a wide screen. */}
+      <dl className="mt-6 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5 [&>:last-child:nth-child(odd)]:col-span-2 lg:[&>:last-child:nth-child(odd)]:col-span-1">
         {tiles.map((tile) => (
-          <div key={tile.label} className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+          <div key={tile.label} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
             <dt className="text-sm text-muted">{tile.label}</dt>
-            <dd className="mt-1 text-3xl font-bold">{tile.value}</dd>
+            <dd className="mt-1 text-2xl font-bold sm:text-3xl">{tile.value}</dd>
             {tile.detail ? <dd className="text-sm text-muted">{tile.detail}</dd> : null}
           </div>
         ))}
       </dl>
-      <section aria-labelledby="clicks-heading" className="mt-8 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-        <h2 id="clicks-heading" className="font-semibold">
-          Clicks to partners per day
-        </h2>
+      <section
+        id="clicks"
+        aria-labelledby="clicks-heading"
+        className="mt-8 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+      >
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="clicks-heading" className="font-semibold">
+            Clicks to partners per day
+          </h2>
+          <PeriodChoice current={clicks.period} />
+        </div>
+        <p className="mt-1 text-sm text-muted">
+          {count.format(total)} {total === 1 ? "click" : "clicks"}, {dayLabel(first.day)} to {dayLabel(last.day)} (UTC dates). Clicks by
+          signed-in administrators and by crawlers are not counted.
+        </p>
         <ClicksChart perDay={clicks.perDay} />
         <div className="mt-6 grid gap-6 md:grid-cols-2">
           <TopList
-            title="Top hotels, 30 days"
-            empty="No clicks yet."
+            title={`Top hotels, ${clicks.period} days`}
             rows={clicks.topHotels.map((row) => ({ key: row.hotelId, label: row.name ?? row.hotelId, clicks: row.clicks }))}
           />
           <TopList
-            title="Top sources, 30 days"
-            empty="No clicks yet."
-            rows={clicks.topSources.map((row) => ({ key: row.source, label: row.source, clicks: row.clicks }))}
+            title={`Clicks per partner host, ${clicks.period} days`}
+            rows={clicks.hosts.map((row) => ({ key: row.host, label: row.host, clicks: row.clicks }))}
           />
         </div>
       </section>
@@ -87,17 +103,36 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function TopList({ title, empty, rows }: { title: string; empty: string; rows: { key: string; label: string; clicks: number }[] }) {
+/** 7, 30 or 90 days: links, so the choice works without JavaScript and each period has an address. */
+function PeriodChoice({ current }: { current: ClickPeriod }) {
+  return (
+    <div role="group" aria-label="Period" className="inline-flex rounded-md border border-slate-300 bg-slate-50 p-0.5 text-sm">
+      {CLICK_PERIODS.map((period) => (
+        <Link
+          key={period}
+          to={`?period=${period}#clicks`}
+          preventScrollReset
+          aria-current={period === current ? "page" : undefined}
+          className={`rounded px-3 py-1.5 font-medium ${period === current ? "bg-white text-brand-700 shadow-sm ring-1 ring-slate-200" : "text-ink hover:bg-white"}`}
+        >
+          {period} days
+        </Link>
+      ))}
+    </div>
+  );
+}
+
+function TopList({ title, rows }: { title: string; rows: { key: string; label: string; clicks: number }[] }) {
   return (
     <div>
       <h3 className="text-sm font-semibold">{title}</h3>
       {rows.length === 0 ? (
-        <p className="mt-2 text-sm text-muted">{empty}</p>
+        <p className="mt-2 text-sm text-muted">No clicks in this period.</p>
       ) : (
         <ol className="mt-2 divide-y divide-slate-100 text-sm">
           {rows.map((row) => (
             <li key={row.key} className="flex justify-between gap-3 py-1.5">
-              <span className="truncate">{row.label}</span>
+              <span className="min-w-0 truncate">{row.label}</span>
               <span className="tabular-nums text-muted">{count.format(row.clicks)}</span>
             </li>
           ))}

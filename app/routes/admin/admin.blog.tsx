@@ -6,6 +6,7 @@ import { ADMIN_BLOG_PAGE_SIZE, deletePost, findPostTitle, isPostId, listAdminPos
 import { AdminPageHeader } from "#app/components/admin-page-header.tsx";
 import { ConfirmDialog, useConfirmDialog } from "#app/components/confirm-dialog.tsx";
 import { Pagination } from "#app/components/pagination.tsx";
+import { TableScroll } from "#app/components/ui/table.tsx";
 import { swedishDate } from "#app/utils/dates.ts";
 import { blogPostPath } from "#app/utils/paths.ts";
 import { redirectWithFlash } from "#app/http/flash.server.ts";
@@ -116,8 +117,8 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
           {search ? "Inga inlägg matchade din sökning." : "Inga blogginlägg hittades."}
         </p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-          <table className="min-w-full divide-y divide-slate-200 text-sm">
+        <TableScroll label="Tabell: blogginlägg" minWidth="32rem" bleed>
+          <table className="min-w-full text-sm">
             <caption className="sr-only">Blogginlägg</caption>
             <thead className="bg-slate-50 text-left">
               <tr>
@@ -135,7 +136,7 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
                 </th>
               </tr>
             </thead>
-            <tbody className="divide-y divide-slate-100">
+            <tbody>
               {posts.map((post) => (
                 <tr key={post.id}>
                   <th scope="row" className="px-3 py-2 text-left font-medium">
@@ -170,7 +171,7 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       <Pagination page={page} pageCount={pageCount} />
 

@@ -11,6 +11,7 @@ import { requireAdmin } from "#app/auth/guards.server.ts";
 import { AdminPageHeader } from "#app/components/admin-page-header.tsx";
 import { Button, buttonClassName } from "#app/components/ui/button.tsx";
 import { Field, SelectField } from "#app/components/ui/forms.tsx";
+import { TableScroll } from "#app/components/ui/table.tsx";
 import {
   ADMIN_HOTEL_MESSAGES,
   adminHotelsSearch,
@@ -232,7 +233,7 @@ export default function AdminHotels({ loaderData }: Route.ComponentProps) {
           {shown === 0 ? (
             <p className="rounded-lg border border-slate-200 bg-white p-6 text-center text-muted">{ADMIN_HOTEL_MESSAGES.empty}</p>
           ) : (
-            <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+            <TableScroll label="Hotel table" lead={2} minWidth="48rem" bleed>
               <table className="min-w-full divide-y divide-slate-200 text-sm">
                 <caption className="sr-only">Hotels</caption>
                 <thead className="bg-slate-50 text-left">
@@ -319,7 +320,7 @@ export default function AdminHotels({ loaderData }: Route.ComponentProps) {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableScroll>
           )}
         </Form>
       )}

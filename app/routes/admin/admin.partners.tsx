@@ -10,6 +10,7 @@ import { AdminPageHeader } from "#app/components/admin-page-header.tsx";
 import { PartnerClicksChart } from "#app/components/partner-clicks-chart.tsx";
 import { Button, buttonClassName } from "#app/components/ui/button.tsx";
 import { CheckboxField, Field, FormAlert, SelectField } from "#app/components/ui/forms.tsx";
+import { TableScroll } from "#app/components/ui/table.tsx";
 import { redirectWithFlash } from "#app/http/flash.server.ts";
 import { readFormData } from "#app/http/form-data.server.ts";
 import { DEEP_LINK_PLACEHOLDERS } from "#app/offers/deep-link.ts";
@@ -151,15 +152,8 @@ export default function AdminPartners({ loaderData, actionData }: Route.Componen
         {partners.length === 0 ? (
           <p className="rounded-lg border border-slate-200 bg-white p-6 text-muted">No partners yet: add the first one below.</p>
         ) : (
-          <div
-            className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white"
-            role="region"
-            // Not the section's heading: two regions of one name cannot be told apart in a landmark list.
-            aria-label="Partner table"
-            // A scrolling region must take focus so a keyboard can scroll it (axe: scrollable-region-focusable).
-            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-            tabIndex={0}
-          >
+          // Not the section's heading: two regions of one name cannot be told apart in a landmark list.
+          <TableScroll label="Partner table" minWidth="48rem" bleed>
             <table className="min-w-full text-left text-sm">
               <thead className="bg-slate-50">
                 <tr>
@@ -185,7 +179,7 @@ export default function AdminPartners({ loaderData, actionData }: Route.Componen
               </thead>
               <tbody>
                 {partners.map((partner) => (
-                  <tr key={partner.id} className="border-t border-slate-100 align-top">
+                  <tr key={partner.id} className="align-top">
                     <th scope="row" className="px-3 py-2 font-normal">
                       <div className="flex items-center gap-2">
                         {partner.logoUrl ? (
@@ -231,7 +225,7 @@ export default function AdminPartners({ loaderData, actionData }: Route.Componen
                       )}
                     </td>
                     <td className="px-3 py-2">
-                      <div className="flex gap-2">
+                      <div className="flex flex-wrap gap-2">
                         <Link
                           to={`?edit=${encodeURIComponent(partner.id)}#partner-form`}
                           className={buttonClassName({ variant: "secondary", size: "sm" })}
@@ -258,7 +252,7 @@ export default function AdminPartners({ loaderData, actionData }: Route.Componen
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )}
         <p className="mt-2 text-sm text-muted">
           Current offers are those shown to visitors: still in the partner&apos;s feed and updated within the maximum age. An inactive

@@ -6,6 +6,7 @@ import { requireAdmin } from "#app/auth/guards.server.ts";
 import { countSitemapUrls, planSitemap, refreshLiveSitemap, renderSitemap } from "#app/seo/sitemap.server.ts";
 import { AdminPageHeader } from "#app/components/admin-page-header.tsx";
 import { useCopyToClipboard } from "#app/components/copy-feedback.ts";
+import { TableScroll } from "#app/components/ui/table.tsx";
 import { getEnv } from "#app/utils/env.server.ts";
 import { redirectWithFlash } from "#app/http/flash.server.ts";
 import { readFormData } from "#app/http/form-data.server.ts";
@@ -177,7 +178,7 @@ export default function AdminSitemap({ loaderData }: Route.ComponentProps) {
               />
             </div>
           ) : (
-            <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+            <TableScroll label="Sitemap preview" lead={0} actions={false}>
               <table className="min-w-full text-sm">
                 <caption className="p-3 text-left text-muted">
                   {generated.index
@@ -194,7 +195,7 @@ export default function AdminSitemap({ loaderData }: Route.ComponentProps) {
                     </th>
                   </tr>
                 </thead>
-                <tbody className="divide-y divide-slate-100">
+                <tbody>
                   {generated.preview.map((url, index) => (
                     <tr key={url}>
                       <td className="px-3 py-1.5 text-muted">{index + 1}</td>
@@ -203,7 +204,7 @@ export default function AdminSitemap({ loaderData }: Route.ComponentProps) {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableScroll>
           )}
         </>
       ) : null}

@@ -1,14 +1,13 @@
 import type { ReactNode } from "react";
-import { NavLink, Outlet, useRouteLoaderData } from "react-router";
+import { Outlet, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/admin";
-import { ADMIN_SCREENS } from "#app/admin/screens.ts";
 import { auditAdminWrites } from "#app/admin/audit.server.ts";
 import { isSignedOutReply } from "#app/blog/signed-out-reply.server.ts";
 import { requireAdmin } from "#app/auth/guards.server.ts";
 import { ensureBlogStorage } from "#app/blog/image-storage.server.ts";
 import { FlashMessage } from "#app/components/flash-message.tsx";
 import { RouteErrorPanel } from "#app/components/route-error-panel.tsx";
-import { SignOutButton } from "#app/components/sign-out-button.tsx";
+import { AdminNav } from "#app/components/admin-nav.tsx";
 import type { RootLoaderData } from "#app/root.tsx";
 
 /** The back office: administrators only, checked in every loader and action. Its pages are never indexed. */
@@ -30,9 +29,6 @@ export async function loader(args: Route.LoaderArgs) {
   return { email: session.user.email };
 }
 
-const navClass = ({ isActive }: { isActive: boolean }) =>
-  `block rounded-md px-3 py-2 text-sm font-medium ${isActive ? "bg-brand-50 text-brand-700" : "text-ink hover:bg-slate-100"}`;
-
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <AdminChrome email={loaderData.email}>
@@ -51,40 +47,26 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   );
 }
 
-/** The back office around a page: the sidebar, who is signed in, the flash message. */
+/** The back office around a page: the menu, who is signed in, the flash message. */
 function AdminChrome({ email, children }: { email: string | null; children: ReactNode }) {
   const root = useRouteLoaderData("root") as RootLoaderData | undefined;
   return (
     <div className="min-h-dvh bg-slate-50 md:grid md:grid-cols-[15rem_minmax(0,1fr)]">
-      <aside className="border-b border-slate-200 bg-white md:border-r md:border-b-0">
-        <div className="flex h-16 items-center gap-2 px-4 text-lg font-bold text-brand-700">
+      <aside className="relative border-b border-slate-200 bg-white md:border-r md:border-b-0">
+        <p className="flex h-14 items-center gap-2 px-4 text-lg font-bold whitespace-nowrap text-brand-700 md:h-16 md:text-base">
           <img src="/favicon.svg" alt="" width={28} height={28} />
-          Hotellguiden Admin
-        </div>
-        <nav aria-label="Admin" className="px-2 pb-4">
-          <ul className="flex gap-1 overflow-x-auto md:block md:space-y-1">
-            {ADMIN_SCREENS.map((screen) => (
-              <li key={screen.path} className="shrink-0">
-                <NavLink to={screen.path} end={screen.path === "/admin"} className={navClass}>
-                  {screen.label}
-                </NavLink>
-              </li>
-            ))}
-            <li className="shrink-0 md:mt-4 md:border-t md:border-slate-200 md:pt-4">
-              <NavLink to="/" className={navClass} end>
-                View site
-              </NavLink>
-            </li>
-            {email ? (
-              <li className="shrink-0">
-                <SignOutButton className="block w-full rounded-md px-3 py-2 text-left text-sm font-medium text-ink hover:bg-slate-100" />
-              </li>
-            ) : null}
-          </ul>
-        </nav>
+          {/* On a phone the top bar keeps its room for the menu button; one line in the sidebar. */}
+          <span>
+            <span className="max-md:sr-only">Hotellguiden </span>Admin
+          </span>
+        </p>
+        <AdminNav email={email} />
       </aside>
       <div className="flex min-w-0 flex-col">
-        <header className="flex h-16 items-center justify-end border-b border-slate-200 bg-white px-6 text-sm">
+        {/* On a phone the menu says who is signed in; a signed-out page says so at once. */}
+        <header
+          className={`${email ? "hidden md:flex" : "flex"} h-16 items-center justify-end border-b border-slate-200 bg-white px-6 text-sm`}
+        >
           {email ? (
             <p>
               Inloggad som <strong className="font-semibold">{email}</strong>
@@ -94,7 +76,7 @@ function AdminChrome({ email, children }: { email: string | null; children: Reac
           )}
         </header>
         <FlashMessage flash={root?.flash ?? null} />
-        <main id="innehall" className="flex-1 px-4 py-8 sm:px-6">
+        <main id="innehall" className="flex-1 px-4 py-6 sm:px-6 md:py-8">
           {children}
         </main>
       </div>
