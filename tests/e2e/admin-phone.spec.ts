@@ -28,6 +28,8 @@ async function expectFirstRowInReach(table: Locator, name: string) {
   const row = table.locator("tbody tr").first();
   const rowName = row.locator("th[scope=row]");
   await expectAcrossTheScreen(rowName, `${name}: the first row's name`);
+  // A table without an actions column (the audit log) keeps only its name column in view.
+  if ((await table.getAttribute("data-actions")) === null) return null;
   const actions = row.locator("td").last();
   await expectAcrossTheScreen(actions, `${name}: the first row's actions`);
   for (const control of await actions.locator("a, button").all()) {
@@ -68,7 +70,7 @@ test("every back-office screen on a phone: no sideways scroll, the menu names th
         // Scrolled to its far end, the name and the actions are still there.
         await table.evaluate((box) => (box.scrollLeft = box.scrollWidth));
         await expectFirstRowInReach(table, `${name}, scrolled to the end`);
-        for (const control of await actions.locator("a, button").all()) await control.click({ trial: true });
+        for (const control of (await actions?.locator("a, button").all()) ?? []) await control.click({ trial: true });
         expect(await page.evaluate(() => document.documentElement.scrollWidth), "the page's width").toBeLessThanOrEqual(PHONE.width);
       }
     });

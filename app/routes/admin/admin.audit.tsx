@@ -1,4 +1,5 @@
 import { Form } from "react-router";
+import { TableScroll } from "#app/components/ui/table.tsx";
 import type { Route } from "./+types/admin.audit";
 import { adminMeta } from "#app/admin/admin-meta.ts";
 import { AUDIT_OUTCOME_LABELS } from "#app/admin/audit.ts";
@@ -82,8 +83,8 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
         </p>
       ) : (
         // Relative: any screen-reader text placed absolutely stays inside the scrolling box.
-        <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white">
-          <table className="min-w-full divide-y divide-slate-200 text-sm">
+        <TableScroll label="Audit log" minWidth="48rem" actions={false}>
+          <table className="text-sm">
             <caption className="sr-only">Audit log entries, newest first</caption>
             <thead className="bg-slate-50 text-left">
               <tr>
@@ -104,7 +105,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
                 </th>
               </tr>
             </thead>
-            <tbody className="divide-y divide-slate-100">
+            <tbody>
               {entries.map((entry) => (
                 <tr key={entry.id} className="align-top">
                   <th scope="row" className="whitespace-nowrap px-3 py-2 text-left font-medium">
@@ -149,7 +150,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       <AdminPager page={page} pages={pages} query={new URLSearchParams(loaderData.query)} />
     </div>

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "#app/utils/zod.ts";
+import { TableScroll } from "#app/components/ui/table.tsx";
 import type { Route } from "./+types/admin.users";
 import { adminMeta } from "#app/admin/admin-meta.ts";
 import { ACCOUNTS_PAGE_SIZE, changeAdminRole, endSessionsOf, findAccount, listAccounts, type Account } from "#app/auth/accounts.server.ts";
@@ -233,9 +234,8 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
           {search ? "No account matches that address." : "No accounts yet."}
         </p>
       ) : (
-        // Relative: the links' screen-reader text (absolutely placed) stays inside the scrolling box.
-        <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white">
-          <table className="min-w-full divide-y divide-slate-200 text-sm">
+        <TableScroll label="Accounts" minWidth="48rem">
+          <table className="text-sm">
             <caption className="sr-only">Accounts</caption>
             <thead className="bg-slate-50 text-left">
               <tr>
@@ -259,7 +259,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
                 </th>
               </tr>
             </thead>
-            <tbody className="divide-y divide-slate-100">
+            <tbody>
               {accounts.map((account) => {
                 const self = account.userId === me;
                 const name = nameOf(account);
@@ -334,7 +334,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
               })}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       <AdminPager page={page} pages={pages} query={query} />
 
