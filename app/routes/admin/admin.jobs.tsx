@@ -49,38 +49,33 @@ export default function JobsPage({ loaderData }: Route.ComponentProps) {
                 <th scope="col" className="px-3 py-2 font-semibold">
                   Started
                 </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  By
-                </th>
                 <th scope="col" className="px-3 py-2 text-right font-semibold">
                   Hotels
                 </th>
-                <th scope="col" className="px-3 py-2 text-right font-semibold">
-                  Done
-                </th>
-                <th scope="col" className="px-3 py-2 text-right font-semibold">
-                  Failed
-                </th>
-                <th scope="col" className="min-w-40 px-3 py-2 font-semibold">
+                <th scope="col" className="w-1/2 px-3 py-2 font-semibold">
                   Result
                 </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
               {jobs.map((job) => (
-                <tr key={job.id}>
-                  <th scope="row" className="px-3 py-2 text-left font-medium whitespace-nowrap">
-                    <Link to={jobPath(job.id)} className="text-brand-700 underline">
+                <tr key={job.id} className="align-top">
+                  <th scope="row" className="px-3 py-2 text-left font-normal">
+                    <Link to={jobPath(job.id)} className="font-medium whitespace-nowrap text-brand-700 underline">
                       {dateTime.format(new Date(job.createdAt))}
                     </Link>
+                    <span className="block text-xs break-words text-muted">by {job.createdBy ?? "an unknown user"}</span>
                   </th>
-                  <td className="px-3 py-2 break-all">{job.createdBy ?? "–"}</td>
                   <td className="px-3 py-2 text-right tabular-nums">{job.total}</td>
-                  <td className="px-3 py-2 text-right tabular-nums">{job.done}</td>
-                  <td className={`px-3 py-2 text-right tabular-nums ${job.failed ? "font-semibold text-red-700" : ""}`}>{job.failed}</td>
                   <td className="px-3 py-2">
                     <span className="text-xs">
-                      {job.status === "running" ? "Running" : job.failed ? "Finished with failures" : "Finished"}
+                      {job.status === "running" ? "Running: " : "Finished: "}
+                      {job.done} done
+                      {job.failed ? (
+                        <>
+                          , <strong className="font-semibold text-red-700">{job.failed} failed</strong>
+                        </>
+                      ) : null}
                     </span>
                     <JobProgressBar done={job.done} failed={job.failed} total={job.total} className="mt-1" />
                   </td>
