@@ -45,6 +45,11 @@ export function aiEngineInfo(ai: AiEngine = getAiEngine()): { line: string; tran
     : { line: "Engine: local (writes a Swedish description from the hotel's facts)", translates: false };
 }
 
+/** The blog editor's line (Swedish, as the editor is) on who will write a draft. */
+export function aiDraftEngineLine(ai: AiEngine = getAiEngine()): string {
+  return ai.canTranslate ? `Motor: ${ai.model ?? ai.name}` : "Motor: lokal (skriver utkastet utifrån katalogens hotell)";
+}
+
 /**
  * Whether the AI actions can run, and with which engine. Always: without a provider the local
  * engine does the work (it needs no network), so a button is never offered that cannot run.

@@ -563,13 +563,17 @@ describe("Contact messages", () => {
 
 describe("actions that cannot run", () => {
   it("shows affiliate URL generation disabled with the reason and refuses it the same way without AFFILIATE_URL_TEMPLATE", async () => {
+    expect(await text("/admin/affiliate")).toMatch(
+      /Links are built on https?:\/\/[^/ ]+\/\{country\}\/\{place\}\/\{hotel\} \(the SITE_URL setting\)/,
+    );
     const html = await (await admin.get("/admin/hotels")).text();
     expect(html).toMatch(
       /<button[^>]*disabled=""[^>]*aria-describedby="bulk-generate-affiliate-note"[^>]*>Generate affiliate URLs<\/button>/,
     );
     const note = /<p id="bulk-generate-affiliate-note"[^>]*>([^]*?)<\/p>/.exec(html)![1]!;
     expect(visibleText(note)).toContain("Unavailable: No partner link template is configured. Set AFFILIATE_URL_TEMPLATE");
-    // The rewrite runs with the local engine: enabled, and it says so.
+    // Without a provider the local engine writes: the AI actions are enabled and say so.
+    expect(await text("/admin/blog/new")).toContain("Motor: lokal (skriver utkastet utifrån katalogens hotell)");
     expect(html).toMatch(/<button[^>]*aria-describedby="bulk-rewrite-ai-note"[^>]*>Rewrite descriptions with AI/);
     expect(html).not.toMatch(/<button[^>]*disabled=""[^>]*aria-describedby="bulk-rewrite-ai-note"/);
 

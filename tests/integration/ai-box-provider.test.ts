@@ -118,6 +118,7 @@ describe("the AI service with a provider", () => {
     for (const path of ["/admin/rewrite", "/admin/hotels"]) {
       expect(visibleText(await (await browser.get(path)).text()), path).toContain("Engine: stand-in-model (translates the description)");
     }
+    expect(visibleText(await (await browser.get("/admin/blog/new")).text())).toContain("Motor: stand-in-model");
   });
 
   it("offers no translation for a hotel without an English description, says why, and refuses a post the same way", async () => {
