@@ -7,9 +7,9 @@
  * claimed again. The job's counters are recounted from its items after every change, so
  * done + failed + waiting always equals the total.
  */
-import { sql, type Kysely } from "kysely";
+import { sql, type Kysely, type Selectable } from "kysely";
 import { getAppDatabase } from "#app/db/db.server.ts";
-import type { Database } from "#app/db/schema.ts";
+import type { AiJobsTable, Database } from "#app/db/schema.ts";
 import { isUuid } from "#app/utils/uuid.ts";
 import { log } from "#app/utils/log.server.ts";
 import { findHotelText } from "#app/hotels/hotel-detail.server.ts";
@@ -177,20 +177,24 @@ export async function jobProgress(id: string, db: DB = getAppDatabase().db): Pro
     .limit(100)
     .execute();
   return {
-    id: job.id,
-    kind: job.kind,
-    status: job.status,
-    total: job.total,
-    done: job.done,
-    failed: job.failed,
-    createdBy: job.created_by,
-    createdAt: job.created_at,
-    finishedAt: job.finished_at,
+    ...summaryOf(job),
     failures: failures.map((row) => ({ hotelId: row.hotel_id, name: row.name?.trim() || null, error: row.error ?? "" })),
   };
 }
 
 export type JobSummary = Omit<JobProgress, "failures">;
+
+const summaryOf = (job: Selectable<AiJobsTable>): JobSummary => ({
+  id: job.id,
+  kind: job.kind,
+  status: job.status,
+  total: job.total,
+  done: job.done,
+  failed: job.failed,
+  createdBy: job.created_by,
+  createdAt: job.created_at,
+  finishedAt: job.finished_at,
+});
 
 /** Jobs per page of the list. */
 export const JOBS_PER_PAGE = 25;
@@ -211,20 +215,7 @@ export async function listJobs(page: number, db: DB = getAppDatabase().db): Prom
       .select(sql<number>`count(*)::int`.as("n"))
       .executeTakeFirstOrThrow(),
   ]);
-  return {
-    total: count.n,
-    jobs: rows.map((job) => ({
-      id: job.id,
-      kind: job.kind,
-      status: job.status,
-      total: job.total,
-      done: job.done,
-      failed: job.failed,
-      createdBy: job.created_by,
-      createdAt: job.created_at,
-      finishedAt: job.finished_at,
-    })),
-  };
+  return { total: count.n, jobs: rows.map(summaryOf) };
 }
 
 /**
