@@ -204,7 +204,7 @@ test("a rewrite job names the hotel that failed, and its failed items can be ret
   await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Jobs" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Rewrite jobs" })).toBeVisible();
   // (Other admin tests may start jobs at the same time: any row will do.)
-  await expect(page.getByRole("row", { name: /Finished: 2 done, 1 failed/ }).first()).toBeVisible();
+  await expect(page.getByRole("row", { name: /3 hotels, finished: 2 done, 1 failed/ }).first()).toBeVisible();
 });
 
 test("generate an affiliate URL for a hotel's page", async ({ page, context }, testInfo) => {

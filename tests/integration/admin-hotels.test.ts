@@ -518,7 +518,7 @@ describe("rewrite jobs", () => {
     expect(jobs.status).toBe(200);
     const jobsHtml = await jobs.text();
     expect(jobsHtml).toContain(`href="/admin/jobs/${job.id}"`);
-    expect(visibleText(jobsHtml)).toMatch(/by editor@hotellguiden\.test 3 Finished: 1 done, 2 failed/);
+    expect(visibleText(jobsHtml)).toMatch(/by editor@hotellguiden\.test 3 hotels, finished: 1 done, 2 failed/);
     expect(jobsHtml).toContain('aria-label="1 rewritten, 2 failed, 0 waiting, of 3 hotels"');
 
     const jobPage = await (await admin.get(`/admin/jobs/${job.id}`)).text();

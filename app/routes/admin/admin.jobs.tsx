@@ -49,11 +49,8 @@ export default function JobsPage({ loaderData }: Route.ComponentProps) {
                 <th scope="col" className="px-3 py-2 font-semibold">
                   Started
                 </th>
-                <th scope="col" className="px-3 py-2 text-right font-semibold">
-                  Hotels
-                </th>
                 <th scope="col" className="w-1/2 px-3 py-2 font-semibold">
-                  Result
+                  Hotels and result
                 </th>
               </tr>
             </thead>
@@ -66,11 +63,10 @@ export default function JobsPage({ loaderData }: Route.ComponentProps) {
                     </Link>
                     <span className="block text-xs break-words text-muted">by {job.createdBy ?? "an unknown user"}</span>
                   </th>
-                  <td className="px-3 py-2 text-right tabular-nums">{job.total}</td>
                   <td className="px-3 py-2">
                     <span className="text-xs">
-                      {job.status === "running" ? "Running: " : "Finished: "}
-                      {job.done} done
+                      {job.total} {job.total === 1 ? "hotel" : "hotels"}, {job.status === "running" ? "running" : "finished"}: {job.done}{" "}
+                      done
                       {job.failed ? (
                         <>
                           , <strong className="font-semibold text-red-700">{job.failed} failed</strong>
