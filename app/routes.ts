@@ -55,6 +55,7 @@ export default [
     route("blog", "routes/admin/admin.blog.tsx"),
     route("blog/new", "routes/admin/admin.blog.editor.tsx", { id: "admin-blog-new" }),
     route("blog/edit/:id", "routes/admin/admin.blog.editor.tsx", { id: "admin-blog-edit" }),
+    route("jobs", "routes/admin/admin.jobs.tsx"),
     route("jobs/:id", "routes/admin/admin.jobs.$id.tsx"),
     route("users", "routes/admin/admin.users.tsx"),
     route("audit", "routes/admin/admin.audit.tsx"),

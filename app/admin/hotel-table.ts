@@ -1,7 +1,8 @@
 /**
- * Rules of the back office's hotel management: its filters, the 50-row cap, what a post to
- * the table may ask for (a row's affiliate flag, or a bulk action on the checked rows) and the messages,
- * and how a long affiliate URL is cut. Pure; shared by server and browser.
+ * Rules of the back office's hotel management: its filters, sort orders and pages of 50 rows,
+ * what a post to the table may ask for (a row's affiliate flag, or a bulk action on the checked
+ * rows or on every hotel the filters match) and the messages, and how a long affiliate URL is
+ * cut. Pure; shared by server and browser.
  */
 import { z } from "#app/utils/zod.ts";
 import { withoutControlChars } from "#app/hotels/search-params.ts";
@@ -10,6 +11,20 @@ export const ADMIN_HOTEL_ROWS = 50;
 
 export const AFFILIATE_FILTERS = ["all", "missing", "has"] as const;
 export const REWRITE_FILTERS = ["all", "not-rewritten", "rewritten"] as const;
+
+/**
+ * The columns the table sorts by. Only those an index can hand out in order (the name, country
+ * and place keys), so any page of a million hotels is a short index scan; the yes/no columns
+ * are filters instead.
+ */
+export const HOTEL_SORTS = { name: "Name", country: "Country", location: "Location" } as const;
+export type HotelSort = keyof typeof HOTEL_SORTS;
+export const SORT_ORDERS = ["asc", "desc"] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+const SORT_KEYS = Object.keys(HOTEL_SORTS) as [HotelSort, ...HotelSort[]];
+
+/** Pages beyond this are refused as page 1 (an offset that deep would read the whole catalogue). */
+const MAX_PAGE = 20_000;
 
 const text = (max: number) =>
   z.preprocess((value) => (typeof value === "string" ? withoutControlChars(value).trim().slice(0, max) : ""), z.string());
@@ -21,8 +36,15 @@ export const adminHotelFiltersSchema = z.object({
   location: text(200),
   affiliate: z.enum(AFFILIATE_FILTERS).catch("all"),
   rewrite: z.enum(REWRITE_FILTERS).catch("all"),
+  sort: z.enum(SORT_KEYS).catch("name"),
+  order: z.enum(SORT_ORDERS).catch("asc"),
+  page: z.preprocess(
+    (value) => (typeof value === "string" && /^\d{1,6}$/.test(value) ? Number(value) : 1),
+    z.number().int().min(1).max(MAX_PAGE).catch(1),
+  ),
 });
 
+/** The table as the address asks for it: what matches (q … rewrite), in which order, which page. */
 export type AdminHotelFilters = z.infer<typeof adminHotelFiltersSchema>;
 
 export function parseAdminHotelFilters(params: URLSearchParams): AdminHotelFilters {
@@ -39,8 +61,24 @@ export function adminHotelsSearch(filters: AdminHotelFilters): string {
   if (filters.location) query.set("location", filters.location);
   if (filters.affiliate !== "all") query.set("affiliate", filters.affiliate);
   if (filters.rewrite !== "all") query.set("rewrite", filters.rewrite);
+  if (filters.sort !== "name") query.set("sort", filters.sort);
+  if (filters.order !== "asc") query.set("order", filters.order);
+  if (filters.page !== 1) query.set("page", String(filters.page));
   const search = query.toString();
   return search ? `?${search}` : "";
+}
+
+/** The table with some of its settings changed: another page, or another order (from page 1). */
+export const hotelTableHref = (filters: AdminHotelFilters, change: Partial<AdminHotelFilters>) =>
+  `/admin/hotels${adminHotelsSearch({ ...filters, ...change })}`;
+
+/** How many pages the matches fill (at least one, which may be empty). */
+export const pageCount = (total: number) => Math.max(1, Math.ceil(total / ADMIN_HOTEL_ROWS));
+
+/** A column header's link: the other direction when it is the sort already, else ascending; from page 1. */
+export function sortHref(filters: AdminHotelFilters, column: HotelSort): string {
+  const order: SortOrder = filters.sort === column && filters.order === "asc" ? "desc" : "asc";
+  return hotelTableHref(filters, { sort: column, order, page: 1 });
 }
 
 /** Affiliate URLs above 60 characters show their first 57 and an ellipsis (the full URL in a tooltip). */
@@ -57,9 +95,45 @@ export const BULK_ACTIONS = {
     what: "generate affiliate URLs for",
     failure: "Failed to generate affiliate URLs",
   },
+  "revert-description": {
+    label: "Revert to original description",
+    what: "revert to the original description",
+    failure: "Failed to revert descriptions",
+  },
 } as const;
 
 export type BulkAction = keyof typeof BULK_ACTIONS;
+
+/** Which hotels a bulk action is for: the checked rows, or every hotel the filters match. */
+export const BULK_SCOPES = ["selected", "all"] as const;
+export type BulkScope = (typeof BULK_SCOPES)[number];
+
+/** The value of a confirmation's hidden field. */
+export const BULK_CONFIRMED = "yes";
+
+/**
+ * Actions done hotel by hotel (an AI job, a template filled per hotel) take at most this many
+ * hotels at once; the flags and the revert are one statement whatever the count.
+ */
+export const BULK_ALL_MAX = 5000;
+const PER_HOTEL: ReadonlySet<BulkAction> = new Set(["rewrite-ai", "generate-affiliate"]);
+export const bulkLimit = (intent: BulkAction) => (PER_HOTEL.has(intent) ? BULK_ALL_MAX : Infinity);
+
+/**
+ * An action asks first when it reaches beyond the rows in view (every match of the filters) or
+ * deletes work (reverting rewritten texts).
+ */
+export const needsConfirmation = (intent: BulkAction, scope: BulkScope) => scope === "all" || intent === "revert-description";
+
+/** "1,234 hotels": counts in the back office's English. */
+export const hotelCount = (count: number) => `${count.toLocaleString("en-GB")} ${count === 1 ? "hotel" : "hotels"}`;
+
+/** The question before a bulk action, the same in the dialog and on the page without JavaScript. */
+export function bulkQuestion(intent: BulkAction, scope: BulkScope, count: number): string {
+  const whom = scope === "all" ? `all ${hotelCount(count)} matching this filter` : `the ${hotelCount(count)} selected`;
+  const undo = intent === "revert-description" ? " Their rewritten texts are deleted; this cannot be undone." : "";
+  return `${BULK_ACTIONS[intent].label}: apply to ${whom}?${undo}`;
+}
 
 /** A row's flag button: `affiliate:HOTEL_ID:true` sets the affiliate flag of that hotel. */
 export const TOGGLE_INTENT = "toggle";
@@ -91,20 +165,39 @@ const hotelIdsSchema = z
     [...new Set(values.filter((value): value is string => typeof value === "string" && value.trim() !== ""))].slice(0, ADMIN_HOTEL_ROWS),
   );
 
-/** What a post to the hotel table asks for; anything else is refused. */
+/**
+ * What a post to the hotel table asks for; anything else is refused. A bulk action carries its
+ * scope, and once asked, the confirmation and the count the question showed (a different count
+ * now means the catalogue changed, so it asks again).
+ */
 export const hotelTablePostSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal(TOGGLE_INTENT), toggle: toggleSchema }),
-  z.object({ intent: z.enum(BULK_INTENTS), hotels: hotelIdsSchema }),
+  z.object({
+    intent: z.enum(BULK_INTENTS),
+    hotels: hotelIdsSchema,
+    scope: z.enum(BULK_SCOPES).catch("selected"),
+    confirmed: z.preprocess((value) => value === BULK_CONFIRMED, z.boolean()),
+    expected: z.preprocess((value) => (typeof value === "string" && /^\d{1,9}$/.test(value) ? Number(value) : null), z.number().nullable()),
+  }),
 ]);
 
 export type HotelTablePost = z.infer<typeof hotelTablePostSchema>;
+export type BulkPost = Extract<HotelTablePost, { hotels: string[] }>;
 
 export function parseHotelTablePost(form: FormData) {
-  return hotelTablePostSchema.safeParse({ intent: form.get("intent"), toggle: form.get("toggle"), hotels: form.getAll("hotel") });
+  return hotelTablePostSchema.safeParse({
+    intent: form.get("intent"),
+    toggle: form.get("toggle"),
+    hotels: form.getAll("hotel"),
+    scope: form.get("scope"),
+    confirmed: form.get("confirm"),
+    expected: form.get("expected"),
+  });
 }
 
 export const ADMIN_HOTEL_MESSAGES = {
   noneSelected: "No hotels selected",
+  noneMatching: "No hotels match this filter",
   loadFailed: "Failed to load hotels. Please try again.",
   empty: "No hotels found matching the specified filters.",
   toggleFailed: "Failed to update hotel. Please try again.",

@@ -14,6 +14,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: "/admin", label: "Dashboard" },
   { path: "/admin/hotels", label: "Hotels", card: "Search hotels, set affiliate flags, and run bulk actions." },
   { path: "/admin/rewrite", label: "AI Rewrite", card: "Convert hotel descriptions to Swedish." },
+  { path: "/admin/jobs", label: "Jobs", card: "Bulk AI rewrites: who started them, their results, failures and retries." },
   { path: "/admin/affiliate", label: "Affiliate URLs", card: "Generate tracked links to a hotel's page for partners." },
   { path: "/admin/partners", label: "Partners", card: "The partners whose prices we compare: hosts, deep links, offers and clicks." },
   { path: "/admin/blog", label: "Blog", card: "Write, publish and edit the travel guides (Reseguider)." },
@@ -41,3 +42,7 @@ export function currentScreen(pathname: string, screens: readonly AdminScreen[] 
   }
   return found;
 }
+
+/** The list of AI rewrite jobs, and one job's page. */
+export const JOBS_PATH = "/admin/jobs";
+export const jobPath = (id: string) => `${JOBS_PATH}/${encodeURIComponent(id)}`;

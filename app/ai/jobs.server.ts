@@ -7,9 +7,9 @@
  * claimed again. The job's counters are recounted from its items after every change, so
  * done + failed + waiting always equals the total.
  */
-import { sql, type Kysely } from "kysely";
+import { sql, type Kysely, type Selectable } from "kysely";
 import { getAppDatabase } from "#app/db/db.server.ts";
-import type { Database } from "#app/db/schema.ts";
+import type { AiJobsTable, Database } from "#app/db/schema.ts";
 import { isUuid } from "#app/utils/uuid.ts";
 import { log } from "#app/utils/log.server.ts";
 import { findHotelText } from "#app/hotels/hotel-detail.server.ts";
@@ -40,7 +40,8 @@ export interface JobProgress {
   createdBy: string | null;
   createdAt: Date;
   finishedAt: Date | null;
-  failures: { hotelId: string; error: string }[];
+  /** Failed hotels by name (the first 100), with why. */
+  failures: { hotelId: string; name: string | null; error: string }[];
 }
 
 /** Starts a job over the given hotels (unknown ids are skipped); returns its id, or null when none exist. */
@@ -167,25 +168,71 @@ export async function jobProgress(id: string, db: DB = getAppDatabase().db): Pro
   const job = await db.selectFrom("ai_jobs").selectAll().where("id", "=", id).executeTakeFirst();
   if (!job) return null;
   const failures = await db
-    .selectFrom("ai_job_items")
-    .select(["hotel_id", "error"])
-    .where("job_id", "=", id)
-    .where("status", "=", "failed")
-    .orderBy("hotel_id")
+    .selectFrom("ai_job_items as i")
+    .leftJoin("hotels as h", "h.hotel_id", "i.hotel_id")
+    .select(["i.hotel_id", "i.error", "h.name"])
+    .where("i.job_id", "=", id)
+    .where("i.status", "=", "failed")
+    .orderBy("i.hotel_id")
     .limit(100)
     .execute();
   return {
-    id: job.id,
-    kind: job.kind,
-    status: job.status,
-    total: job.total,
-    done: job.done,
-    failed: job.failed,
-    createdBy: job.created_by,
-    createdAt: job.created_at,
-    finishedAt: job.finished_at,
-    failures: failures.map((row) => ({ hotelId: row.hotel_id, error: row.error ?? "" })),
+    ...summaryOf(job),
+    failures: failures.map((row) => ({ hotelId: row.hotel_id, name: row.name?.trim() || null, error: row.error ?? "" })),
   };
+}
+
+export type JobSummary = Omit<JobProgress, "failures">;
+
+const summaryOf = (job: Selectable<AiJobsTable>): JobSummary => ({
+  id: job.id,
+  kind: job.kind,
+  status: job.status,
+  total: job.total,
+  done: job.done,
+  failed: job.failed,
+  createdBy: job.created_by,
+  createdAt: job.created_at,
+  finishedAt: job.finished_at,
+});
+
+/** Jobs per page of the list. */
+export const JOBS_PER_PAGE = 25;
+
+/** A page of past jobs, newest first (the created_at index), and how many there are. */
+export async function listJobs(page: number, db: DB = getAppDatabase().db): Promise<{ jobs: JobSummary[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom("ai_jobs")
+      .selectAll()
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .limit(JOBS_PER_PAGE)
+      .offset((page - 1) * JOBS_PER_PAGE)
+      .execute(),
+    db
+      .selectFrom("ai_jobs")
+      .select(sql<number>`count(*)::int`.as("n"))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { total: count.n, jobs: rows.map(summaryOf) };
+}
+
+/**
+ * Puts a job's failed items back in the queue, with fresh attempts; the job runs again until
+ * they are done or fail anew. Returns how many items were put back (0 for an unknown job).
+ */
+export async function retryFailedItems(db: DB, jobId: string): Promise<number> {
+  if (!isUuid(jobId)) return 0;
+  const result = await db
+    .updateTable("ai_job_items")
+    .set({ status: "pending", attempts: 0, error: null, locked_until: null, updated_at: sql`now()` })
+    .where("job_id", "=", jobId)
+    .where("status", "=", "failed")
+    .executeTakeFirst();
+  const count = Number(result.numUpdatedRows);
+  if (count) await recount(db, jobId);
+  return count;
 }
 
 export interface Worker {

@@ -10,6 +10,7 @@ import type { Database } from "#app/db/schema.ts";
 import { blogDraftSchema, type BlogDraft } from "#app/blog/content-blocks.ts";
 import { countryPath, placePath } from "#app/utils/paths.ts";
 import { getEnv } from "#app/utils/env.server.ts";
+import { ready, type Readiness } from "#app/admin/action-readiness.ts";
 import {
   AiInvalidOutputError,
   type AiEngine,
@@ -17,7 +18,7 @@ import {
   type RecommendationAnswer,
   type RecommendationRequest,
 } from "./engine.server.ts";
-import { startRewriteJob, startWorker, type Worker } from "./jobs.server.ts";
+import { retryFailedItems, startRewriteJob, startWorker, type Worker } from "./jobs.server.ts";
 import { createLocalEngine } from "./local-engine.server.ts";
 import { createOpenAiEngine } from "./openai-engine.server.ts";
 import { catalogueVocabulary, findCandidates } from "./retrieval.server.ts";
@@ -42,6 +43,19 @@ export function aiEngineInfo(ai: AiEngine = getAiEngine()): { line: string; tran
   return ai.canTranslate
     ? { line: `Engine: ${ai.model ?? ai.name} (translates the description)`, translates: true }
     : { line: "Engine: local (writes a Swedish description from the hotel's facts)", translates: false };
+}
+
+/** The blog editor's line (Swedish, as the editor is) on who will write a draft. */
+export function aiDraftEngineLine(ai: AiEngine = getAiEngine()): string {
+  return ai.canTranslate ? `Motor: ${ai.model ?? ai.name}` : "Motor: lokal (skriver utkastet utifrån katalogens hotell)";
+}
+
+/**
+ * Whether the AI actions can run, and with which engine. Always: without a provider the local
+ * engine does the work (it needs no network), so a button is never offered that cannot run.
+ */
+export function aiReadiness(ai: AiEngine = getAiEngine()): Readiness {
+  return ready(aiEngineInfo(ai).line);
 }
 
 /** How many hotels retrieval hands the engine: the local engine names them all; a model chooses. */
@@ -108,4 +122,11 @@ export async function startRewrite(db: DB, hotelIds: readonly string[], createdB
   const id = await startRewriteJob(db, hotelIds, createdBy);
   if (id) worker?.kick();
   return id;
+}
+
+/** Queues a job's failed hotels again and wakes this server's worker; how many were queued. */
+export async function retryRewrite(jobId: string, db: DB = getAppDatabase().db): Promise<number> {
+  const count = await retryFailedItems(db, jobId);
+  if (count) worker?.kick();
+  return count;
 }

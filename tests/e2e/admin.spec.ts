@@ -97,7 +97,7 @@ test("translate a description with AI, edit it and save it", async ({ page }) =>
   await page.getByRole("button", { name: "Search" }).click();
   await expect(page.getByText("Please enter a hotel ID")).toBeVisible();
 
-  await page.getByLabel("Hotel ID").fill(hotelId);
+  await page.getByLabel("Hotel name, place or ID").fill(hotelId.toLowerCase());
   await page.getByRole("button", { name: "Search" }).click();
   await expect(page.getByText("Hotel found")).toBeVisible();
   await page.getByRole("button", { name: "Translate with AI" }).click();
@@ -107,6 +107,104 @@ test("translate a description with AI, edit it and save it", async ({ page }) =>
   await page.getByRole("button", { name: "Save Translation" }).click();
   await expect(page.getByText("Translated description saved successfully")).toBeVisible();
   await expect(page.getByLabel("Swedish translation")).toHaveValue(/Redigerad för hand\.$/);
+});
+
+test("find a hotel by place on the translation screen and open it from the list", async ({ page }) => {
+  await openAsAdmin(page, "/admin/rewrite");
+  await page.getByLabel("Hotel name, place or ID").fill("KIRUNA");
+  await page.getByRole("button", { name: "Search" }).click();
+  const list = page.getByRole("region", { name: /hotels? matching “KIRUNA”/ });
+  await expect(list).toBeVisible();
+  const first = list.getByRole("link").first();
+  const name = await first.innerText();
+  await expect(list.getByRole("listitem").first()).toContainText("Kiruna, Sweden");
+  await first.click();
+  await expect(page.getByText("Hotel found")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2 }).first()).toContainText(name);
+});
+
+test("sort the hotel table by a column, page through it, and follow a row's links", async ({ page }) => {
+  await openAsAdmin(page, "/admin/hotels?country=Sweden");
+  await page
+    .getByRole("columnheader", { name: /^Location/ })
+    .getByRole("link")
+    .click();
+  await expect(page).toHaveURL(/country=Sweden&sort=location$/);
+  await expect(page.getByRole("columnheader", { name: /^Location/ })).toHaveAttribute("aria-sort", "ascending");
+  const firstPlace = page.getByRole("table").getByRole("row").nth(1).getByRole("cell").nth(2);
+  await expect(firstPlace).toHaveText("Älmhult");
+  await page.getByRole("navigation", { name: "Hotel table pages" }).getByRole("link", { name: "Next" }).click();
+  await expect(page).toHaveURL(/country=Sweden&sort=location&page=2$/);
+  await expect(page.getByText(/^Showing results 51–100 of \d+ total hotels$/)).toBeVisible();
+  await expect(page.getByText("Page 2 of 3")).toBeVisible();
+  // The other way round.
+  await page
+    .getByRole("columnheader", { name: /^Location/ })
+    .getByRole("link")
+    .click();
+  await expect(page).toHaveURL(/sort=location&order=desc$/);
+  await expect(page.getByRole("columnheader", { name: /^Location/ })).toHaveAttribute("aria-sort", "descending");
+
+  const row = page.getByRole("table").getByRole("row").nth(1);
+  const name = (await row.getByRole("rowheader").innerText()).split("\n")[0]!;
+  await row.getByRole("link", { name: `Visa på sajten (${name})` }).click();
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  await page.goBack();
+  await page
+    .getByRole("table")
+    .getByRole("row")
+    .nth(1)
+    .getByRole("link", { name: `Rewrite ${name}` })
+    .click();
+  await expect(page.getByText("Hotel found")).toBeVisible();
+});
+
+test("apply a bulk action to every hotel the filter matches, after confirming the count", async ({ page }, testInfo) => {
+  // Setting the flag on hotels that have it changes nothing the other tests rely on.
+  await openAsAdmin(page, "/admin/hotels?affiliate=has");
+  const total = Number(/of ([\d,]+) total hotels/.exec(await page.getByText(/total hotels/).innerText())![1]!.replace(",", ""));
+  expect(total).toBeGreaterThan(50);
+  if (jsOff(testInfo)) {
+    await page.getByRole("link", { name: "Select all 50 shown" }).click();
+    await page.getByRole("link", { name: `Select all ${total} hotels matching this filter` }).click();
+  } else {
+    await page.getByLabel("Select all visible hotels").check();
+    await page.getByRole("button", { name: `Select all ${total} hotels matching this filter` }).click();
+  }
+  await expect(page.getByText(`Apply to all ${total} hotels matching this filter:`)).toBeVisible();
+  await page.getByRole("button", { name: "Set affiliate flag", exact: true }).click();
+  // A dialog with JavaScript, the same question on the page without.
+  const question = jsOff(testInfo) ? page.getByRole("alertdialog") : page.getByRole("dialog");
+  await expect(question).toContainText(`Set affiliate flag: apply to all ${total} hotels matching this filter?`);
+  await question.getByRole("button", { name: `Yes, apply to all ${total} hotels` }).click();
+  await expect(page.getByText(`Set affiliate flag: ${total} hotels.`)).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/hotels\?affiliate=has$/);
+});
+
+test("a rewrite job names the hotel that failed, and its failed items can be retried", async ({ page }, testInfo) => {
+  // Kyoto has a hotel without an English description: the provider has nothing to translate.
+  await openAsAdmin(page, "/admin/hotels?country=Japan&location=Kyoto");
+  if (jsOff(testInfo)) await page.getByRole("link", { name: /^Select all \d+ shown$/ }).click();
+  else await page.getByLabel("Select all visible hotels").check();
+  await page.getByRole("button", { name: "Rewrite descriptions with AI" }).click();
+  await expect(page).toHaveURL(/\/admin\/jobs\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("heading", { level: 2, name: "Finished" })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole("img", { name: /^2 rewritten, 1 failed, 0 waiting, of 3 hotels$/ })).toBeVisible();
+  const failures = page.getByRole("region", { name: "Hotels that failed (1)" });
+  await expect(failures).toContainText("No description to translate");
+  await failures.getByRole("button", { name: "Retry failed items (1)" }).click();
+  await expect(page.getByText("1 failed hotel is queued again.")).toBeVisible();
+  // It fails again for the same reason; the hotel's translation screen is one click away.
+  await expect(page.getByRole("heading", { level: 2, name: "Finished" })).toBeVisible({ timeout: 20_000 });
+  await page.getByRole("region", { name: "Hotels that failed (1)" }).getByRole("link").click();
+  await expect(page.getByText("Hotel found")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Translate with AI" })).toBeDisabled();
+  await expect(page.getByText(/^Unavailable: No description to translate/)).toBeVisible();
+
+  await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Jobs" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Rewrite jobs" })).toBeVisible();
+  // (Other admin tests may start jobs at the same time: any row will do.)
+  await expect(page.getByRole("row", { name: /3 hotels, finished: 2 done, 1 failed/ }).first()).toBeVisible();
 });
 
 test("generate an affiliate URL for a hotel's page", async ({ page, context }, testInfo) => {

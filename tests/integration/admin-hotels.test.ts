@@ -1,11 +1,12 @@
 /**
- * /admin/hotels over HTTP as an administrator against the demo catalogue: filters, the
- * 50-row cap, select-all without JavaScript, the affiliate switch, bulk flags, "Description
- * rewritten" following the text, AI rewrite
- * (refused by the local engine) and affiliate URL generation, each checked in the database.
+ * /admin/hotels over HTTP as an administrator against the demo catalogue: filters, pages of
+ * 50, sorting, row links, select-all without JavaScript, the affiliate switch, bulk flags and
+ * bulk actions on every match (asked first), "Description rewritten" following the text, AI
+ * rewrite, affiliate URL generation and the rewrite jobs' list and retry, each checked in the database.
  * (That non-admins are refused is the guard matrix's job: admin-guards.test.ts.)
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { hotelPath } from "#app/utils/paths.ts";
 import { Browser, signIn, startTestApp, TEST_ADMIN, visibleText, type TestApp } from "#tests/app-server.ts";
 
 let app: TestApp;
@@ -35,6 +36,7 @@ describe("the hotel table", () => {
     const { text, ids } = await page();
     expect(ids).toHaveLength(50);
     expect(text).toContain("Showing first 50 results of 600 total hotels");
+    expect(text).toContain("Page 1 of 12");
     for (const heading of ["Name", "Country", "Location", "Affiliate URL", "Description Rewritten", "Actions"])
       expect(text).toContain(heading);
   });
@@ -285,5 +287,268 @@ describe("changing hotels", () => {
       .orderBy("hotel_id")
       .execute();
     expect(after).toEqual(before);
+  });
+});
+
+describe("paging, sorting and row links", () => {
+  it("pages through every match 50 at a time, keeping the filters, and shows the last page for one past it", async () => {
+    const seen: string[] = [];
+    for (let n = 1; n <= 12; n++) seen.push(...(await page(n === 1 ? "" : `?page=${n}`)).ids);
+    expect(seen).toHaveLength(600);
+    expect(new Set(seen).size).toBe(600);
+    const second = await page("?page=2");
+    expect(second.text).toContain("Showing results 51–100 of 600 total hotels");
+    expect(second.text).toContain("Page 2 of 12");
+    expect((await page("?page=99")).ids).toEqual((await page("?page=12")).ids);
+
+    const sweden = await page("?country=Sweden&rewrite=rewritten");
+    expect(sweden.html).toContain('href="/admin/hotels?country=Sweden&amp;rewrite=rewritten&amp;page=2"');
+    const swedenTwo = await page("?country=Sweden&rewrite=rewritten&page=2");
+    const rows = await (
+      await db()
+    )
+      .selectFrom("hotels")
+      .select(["country", "rewritten_text"])
+      .where("hotel_id", "in", swedenTwo.ids)
+      .execute();
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((row) => row.country === "Sweden" && Boolean(row.rewritten_text?.trim()))).toBe(true);
+    expect(swedenTwo.ids.some((id) => sweden.ids.includes(id))).toBe(false);
+  });
+
+  it("sorts by a column header link, both ways, with aria-sort on the sorted column", async () => {
+    const first = await page();
+    expect(first.html).toMatch(/<th scope="col" aria-sort="ascending"[^>]*><a [^>]*href="\/admin\/hotels\?order=desc"[^>]*>Name/);
+    expect(first.html).toContain('href="/admin/hotels?sort=country"');
+    const byCountryDown = await page("?country=&sort=country&order=desc");
+    expect(byCountryDown.html).toMatch(/aria-sort="descending"[^>]*><a [^>]*href="\/admin\/hotels\?sort=country"[^>]*>Country/);
+    expect(byCountryDown.html.match(/aria-sort=/g)).toHaveLength(1);
+    const countries = async (ids: string[]) => {
+      const rows = await (await db()).selectFrom("hotels").select(["hotel_id", "country"]).where("hotel_id", "in", ids).execute();
+      return ids.map((id) => rows.find((row) => row.hotel_id === id)!.country!);
+    };
+    const down = await countries(byCountryDown.ids);
+    expect(down[0]).toBe("United States");
+    expect([...down].sort().reverse()).toEqual(down);
+    const up = await countries((await page("?sort=country")).ids);
+    expect(up[0]).toBe("Austria");
+    // The filter form carries the order along, and paging keeps it.
+    expect(byCountryDown.html).toMatch(/<input type="hidden" name="sort" value="country"\/>/);
+    expect(byCountryDown.html).toContain('href="/admin/hotels?sort=country&amp;order=desc&amp;page=2"');
+  });
+
+  it("links every row to its translation screen and its page on the site", async () => {
+    const database = await db();
+    const { html, ids } = await page("?country=Sweden&location=Visby");
+    const hotel = await database
+      .selectFrom("hotels")
+      .select(["hotel_id", "name", "country", "location"])
+      .where("hotel_id", "=", ids[0]!)
+      .executeTakeFirstOrThrow();
+    expect(html).toContain(`href="/admin/rewrite?hotel=${encodeURIComponent(hotel.hotel_id)}"`);
+    const publicPath = hotelPath({ ...hotel, country: hotel.country!, location: hotel.location! });
+    expect(html).toContain(`href="${publicPath}" class="font-medium text-brand-700 underline" lang="sv">Visa på sajten`);
+    expect((await new Browser(app.origin).get(publicPath)).status).toBe(200);
+    expect(visibleText(html).match(/Visa på sajten/g)).toHaveLength(ids.length);
+  });
+});
+
+describe("bulk actions on every hotel the filter matches", () => {
+  const bergen = "?country=Norway&location=Bergen";
+  const bergenFlags = async () =>
+    (await (await db()).selectFrom("hotels").select("has_affiliate_url").where("location", "=", "Bergen").execute()).map(
+      (row) => row.has_affiliate_url,
+    );
+
+  it("offers all matches without JavaScript, with the count, after the rows shown are selected", async () => {
+    const count = (await bergenFlags()).length;
+    const shown = await page(`${bergen}&select=all`);
+    // Bergen fits on one page: nothing more to choose.
+    expect(shown.text).not.toContain("matching this filter");
+    const sweden = await page("?country=Sweden&select=all");
+    const swedenTotal = Number(/of ([\d,]+) total hotels/.exec(sweden.text)![1]!.replace(",", ""));
+    expect(sweden.html).toContain('href="/admin/hotels?country=Sweden&amp;select=matching"');
+    expect(sweden.text).toContain(`Select all ${swedenTotal} hotels matching this filter`);
+    const matching = await page("?country=Sweden&select=matching");
+    expect(matching.text).toContain(`Apply to all ${swedenTotal} hotels matching this filter:`);
+    expect(matching.html).toContain('<input type="hidden" name="scope" value="all"/>');
+    expect(count).toBeGreaterThan(0);
+  });
+
+  it("asks first with the count, then sets the flag of every match (and only those)", async () => {
+    const database = await db();
+    await database.updateTable("hotels").set({ has_affiliate_url: false }).where("location", "in", ["Bergen", "Oslo"]).execute();
+    const count = (await bergenFlags()).length;
+
+    const asked = await admin.post(`/admin/hotels${bergen}`, { intent: "set-affiliate", scope: "all" });
+    expect(asked.status).toBe(200);
+    const question = await asked.text();
+    expect(visibleText(question)).toContain(`Set affiliate flag: apply to all ${count} hotels matching this filter?`);
+    expect(question).toMatch(/role="alertdialog"/);
+    expect(question).toContain('name="confirm" value="yes"');
+    expect(question).toContain(`name="expected" value="${count}"`);
+    expect(await bergenFlags()).not.toContain(true);
+
+    // A count that no longer holds asks again, with the new one.
+    const stale = await admin.post(`/admin/hotels${bergen}`, { intent: "set-affiliate", scope: "all", confirm: "yes", expected: "1" });
+    expect(stale.status).toBe(200);
+    expect(visibleText(await stale.text())).toContain(`apply to all ${count} hotels matching this filter?`);
+    expect(await bergenFlags()).not.toContain(true);
+
+    const done = await admin.post(`/admin/hotels${bergen}`, {
+      intent: "set-affiliate",
+      scope: "all",
+      confirm: "yes",
+      expected: String(count),
+    });
+    expect(done.status).toBe(302);
+    expect(done.headers.get("Location")).toBe(`/admin/hotels${bergen}`);
+    expect(await flashAfter(done)).toContain(`Set affiliate flag: ${count} hotels.`);
+    expect(await bergenFlags()).toEqual(Array(count).fill(true));
+    const oslo = await database.selectFrom("hotels").select("has_affiliate_url").where("location", "=", "Oslo").execute();
+    expect(oslo.every((row) => !row.has_affiliate_url)).toBe(true);
+  });
+
+  it("starts one rewrite job over every match once confirmed", async () => {
+    const database = await db();
+    const count = Number(
+      (
+        await database
+          .selectFrom("hotels")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .where("location", "=", "Tromsø")
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+    const filter = "?country=Norway&location=Troms%C3%B8";
+    const response = await admin.post(`/admin/hotels${filter}`, {
+      intent: "rewrite-ai",
+      scope: "all",
+      confirm: "yes",
+      expected: String(count),
+    });
+    expect(response.headers.get("Location")).toMatch(/^\/admin\/jobs\/[0-9a-f-]{36}$/);
+    const jobId = response.headers.get("Location")!.split("/").at(-1)!;
+    const items = await database.selectFrom("ai_job_items").select("hotel_id").where("job_id", "=", jobId).execute();
+    expect(items).toHaveLength(count);
+  });
+
+  it("reverts the selected hotels to their original descriptions only after asking", async () => {
+    const database = await db();
+    const rewritten = await database
+      .selectFrom("hotels")
+      .select("hotel_id")
+      .where("rewritten_text", "is not", null)
+      .where("location", "=", "Malmö")
+      .orderBy("hotel_id")
+      .limit(2)
+      .execute();
+    const ids = rewritten.map((row) => row.hotel_id);
+    expect(ids).toHaveLength(2);
+    const post = (extra: [string, string][]) =>
+      admin.request("/admin/hotels?country=Sweden", {
+        method: "POST",
+        body: new URLSearchParams([["intent", "revert-description"], ...ids.map((id) => ["hotel", id] as [string, string]), ...extra]),
+        headers: { Origin: app.origin, "Content-Type": "application/x-www-form-urlencoded" },
+      });
+    const asked = await post([]);
+    expect(asked.status).toBe(200);
+    const question = await asked.text();
+    expect(visibleText(question)).toContain(
+      "Revert to original description: apply to the 2 hotels selected? Their rewritten texts are deleted",
+    );
+    for (const id of ids) expect(question).toContain(`<input type="hidden" name="hotel" value="${id}"/>`);
+    const texts = () => database.selectFrom("hotels").select("rewritten_text").where("hotel_id", "in", ids).execute();
+    expect((await texts()).every((row) => row.rewritten_text)).toBe(true);
+
+    const done = await post([["confirm", "yes"]]);
+    expect(done.status).toBe(302);
+    expect(await flashAfter(done)).toContain("2 hotels show their original description again");
+    expect((await texts()).every((row) => row.rewritten_text === null)).toBe(true);
+  });
+
+  it("refuses an empty match, and answers a bulk post without a known scope as the checked rows", async () => {
+    const none = await admin.post("/admin/hotels?q=no-such-hotel-anywhere", {
+      intent: "set-affiliate",
+      scope: "all",
+      confirm: "yes",
+      expected: "0",
+    });
+    expect(await flashAfter(none)).toContain("No hotels match this filter");
+    const odd = await admin.post("/admin/hotels", { intent: "set-affiliate", scope: "everything" });
+    expect(await flashAfter(odd)).toContain("No hotels selected");
+  });
+});
+
+describe("rewrite jobs", () => {
+  it("lists past jobs with who started them and their results, and names failed hotels with a retry", async () => {
+    const database = await db();
+    const hotels = await database
+      .selectFrom("hotels")
+      .select(["hotel_id", "name"])
+      .where("location", "=", "Kiruna")
+      .orderBy("hotel_id")
+      .limit(3)
+      .execute();
+    const job = await database
+      .insertInto("ai_jobs")
+      .values({
+        kind: "rewrite",
+        total: 3,
+        done: 1,
+        failed: 2,
+        status: "finished",
+        created_by: "editor@hotellguiden.test",
+        finished_at: new Date(),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await database
+      .insertInto("ai_job_items")
+      .values([
+        { job_id: job.id, hotel_id: hotels[0]!.hotel_id, status: "done", attempts: 1 },
+        { job_id: job.id, hotel_id: hotels[1]!.hotel_id, status: "failed", attempts: 3, error: "provider down" },
+        { job_id: job.id, hotel_id: hotels[2]!.hotel_id, status: "failed", attempts: 3, error: "provider down" },
+      ])
+      .execute();
+
+    const list = await page("");
+    expect(list.html).toContain('href="/admin/jobs"');
+    const jobs = await admin.get("/admin/jobs");
+    expect(jobs.status).toBe(200);
+    const jobsHtml = await jobs.text();
+    expect(jobsHtml).toContain(`href="/admin/jobs/${job.id}"`);
+    expect(visibleText(jobsHtml)).toMatch(/by editor@hotellguiden\.test 3 hotels, finished: 1 done, 2 failed/);
+    expect(jobsHtml).toContain('aria-label="1 rewritten, 2 failed, 0 waiting, of 3 hotels"');
+
+    const jobPage = await (await admin.get(`/admin/jobs/${job.id}`)).text();
+    const jobText = visibleText(jobPage);
+    expect(jobText).toContain("Hotels that failed (2)");
+    for (const hotel of hotels.slice(1)) {
+      expect(jobPage).toContain(`href="/admin/rewrite?hotel=${encodeURIComponent(hotel.hotel_id)}"`);
+      expect(jobText).toContain(`${hotel.name!.replace(/&/g, "&amp;")} ${hotel.hotel_id} provider down`);
+    }
+    expect(jobText).toMatch(/Rewritten 1 Failed 2 Waiting 0/);
+    expect(jobText).toContain("Retry failed items (2)");
+
+    const retried = await admin.post(`/admin/jobs/${job.id}`, { intent: "retry-failed" });
+    expect(retried.status).toBe(302);
+    expect(retried.headers.get("Location")).toBe(`/admin/jobs/${job.id}`);
+    expect(await flashAfter(retried)).toContain("2 failed hotels are queued again.");
+    // The app's own worker (the local engine) does them now.
+    await vi.waitFor(
+      async () => {
+        const after = await database
+          .selectFrom("ai_jobs")
+          .select(["status", "done", "failed"])
+          .where("id", "=", job.id)
+          .executeTakeFirstOrThrow();
+        expect(after).toEqual({ status: "finished", done: 3, failed: 0 });
+      },
+      { timeout: 15_000, interval: 200 },
+    );
+    const again = await admin.post(`/admin/jobs/${job.id}`, { intent: "retry-failed" });
+    expect(await flashAfter(again)).toContain("This job has no failed hotels.");
+    expect((await admin.post(`/admin/jobs/${job.id}`, { intent: "delete" })).status).toBe(400);
   });
 });

@@ -227,7 +227,7 @@ describe("AI Rewrite", () => {
     expect(await text("/admin/rewrite?hotel=")).toContain("Please enter a hotel ID");
     const missing = await text("/admin/rewrite?hotel=NO-SUCH-ID");
     expect(missing).toContain("Not found");
-    expect(missing).toContain("No hotel found with this ID");
+    expect(missing).toContain("No hotel found with this ID, and none whose name or place contains “NO-SUCH-ID”.");
     const hotel = await (
       await db()
     )
@@ -239,6 +239,39 @@ describe("AI Rewrite", () => {
     const found = await text(`/admin/rewrite?hotel=${hotel.hotel_id}.`);
     expect(found).toContain("Hotel found");
     expect(found).toContain(hotel.description!.slice(0, 60));
+  });
+
+  it("finds hotels by name or place in any case to choose from, and opens an id typed in any case directly", async () => {
+    const database = await db();
+    const hotel = await database
+      .selectFrom("hotels")
+      .select(["hotel_id", "name", "location", "country"])
+      .where("location", "=", "Visby")
+      .orderBy("hotel_id")
+      .executeTakeFirstOrThrow();
+    // A part of the name, in other case: a list to choose from, each row linking to the hotel's screen.
+    const word = hotel.name!.split(" ")[0]!.toUpperCase();
+    const byName = await admin.get(`/admin/rewrite?hotel=${encodeURIComponent(word)}`);
+    const byNameHtml = await byName.text();
+    expect(visibleText(byNameHtml)).toMatch(new RegExp(`\\d+ hotels? matching “${word}”`));
+    expect(byNameHtml).toContain(`href="/admin/rewrite?hotel=${encodeURIComponent(hotel.hotel_id)}"`);
+    expect(visibleText(byNameHtml)).toContain(`${hotel.name!.replace(/&/g, "&amp;")} Visby, Sweden ${hotel.hotel_id}`);
+    expect(byNameHtml).not.toContain('name="translation"');
+
+    // A place: its hotels, and only those that have it in their name or place.
+    const byPlace = await admin.get("/admin/rewrite?hotel=visby");
+    const listed = [...(await byPlace.text()).matchAll(/href="\/admin\/rewrite\?hotel=([^"&]+)"/g)].map((m) => decodeURIComponent(m[1]!));
+    const visby = await database
+      .selectFrom("hotels")
+      .select("hotel_id")
+      .where((eb) => eb.or([eb("location", "ilike", "%visby%"), eb("name", "ilike", "%visby%")]))
+      .execute();
+    expect(new Set(listed)).toEqual(new Set(visby.map((row) => row.hotel_id)));
+
+    // An id in lower case opens the hotel itself.
+    const byId = await text(`/admin/rewrite?hotel=${hotel.hotel_id.toLowerCase()}`);
+    expect(byId).toContain("Hotel found");
+    expect(byId).toContain("Swedish translation");
   });
 
   it("says which engine runs, writes a Swedish description from the facts without a provider, and saves a hand-made one", async () => {
@@ -600,5 +633,36 @@ describe("Contact messages", () => {
     const response = await admin.post("/admin/messages", { intent: "delete", id: older.id });
     expect(await flashAfter(response)).toContain("Message deleted");
     expect(await text("/admin/messages")).not.toContain("Äldre Avsändare");
+  });
+});
+
+describe("actions that cannot run", () => {
+  it("shows affiliate URL generation disabled with the reason and refuses it the same way without AFFILIATE_URL_TEMPLATE", async () => {
+    expect(await text("/admin/affiliate")).toMatch(
+      /Links are built on https?:\/\/[^/ ]+\/\{country\}\/\{place\}\/\{hotel\} \(the SITE_URL setting\)/,
+    );
+    const html = await (await admin.get("/admin/hotels")).text();
+    expect(html).toMatch(
+      /<button[^>]*disabled=""[^>]*aria-describedby="bulk-generate-affiliate-note"[^>]*>Generate affiliate URLs<\/button>/,
+    );
+    const note = /<p id="bulk-generate-affiliate-note"[^>]*>([^]*?)<\/p>/.exec(html)![1]!;
+    expect(visibleText(note)).toContain("Unavailable: No partner link template is configured. Set AFFILIATE_URL_TEMPLATE");
+    // Without a provider the local engine writes: the AI actions are enabled and say so.
+    expect(await text("/admin/blog/new")).toContain("Motor: lokal (skriver utkastet utifrån katalogens hotell)");
+    expect(html).toMatch(/<button[^>]*aria-describedby="bulk-rewrite-ai-note"[^>]*>Rewrite descriptions with AI/);
+    expect(html).not.toMatch(/<button[^>]*disabled=""[^>]*aria-describedby="bulk-rewrite-ai-note"/);
+
+    const database = await db();
+    const hotel = await database.selectFrom("hotels").select(["hotel_id", "affiliate_url"]).orderBy("hotel_id").executeTakeFirstOrThrow();
+    const refused = await admin.post("/admin/hotels", { intent: "generate-affiliate", hotel: hotel.hotel_id });
+    const flash = await flashAfter(refused);
+    expect(flash).toContain("Failed to generate affiliate URLs");
+    expect(flash).toContain("No partner link template is configured. Set AFFILIATE_URL_TEMPLATE");
+    const after = await database
+      .selectFrom("hotels")
+      .select("affiliate_url")
+      .where("hotel_id", "=", hotel.hotel_id)
+      .executeTakeFirstOrThrow();
+    expect(after.affiliate_url).toBe(hotel.affiliate_url);
   });
 });

@@ -118,6 +118,42 @@ describe("the AI service with a provider", () => {
     for (const path of ["/admin/rewrite", "/admin/hotels"]) {
       expect(visibleText(await (await browser.get(path)).text()), path).toContain("Engine: stand-in-model (translates the description)");
     }
+    expect(visibleText(await (await browser.get("/admin/blog/new")).text())).toContain("Motor: stand-in-model");
+  });
+
+  it("offers no translation for a hotel without an English description, says why, and refuses a post the same way", async () => {
+    const db = await app.db();
+    const hotel = await db
+      .selectFrom("hotels")
+      .select("hotel_id")
+      .where("location", "=", "Bergen")
+      .orderBy("hotel_id")
+      .executeTakeFirstOrThrow();
+    await db.updateTable("hotels").set({ description: null }).where("hotel_id", "=", hotel.hotel_id).execute();
+    const browser = new Browser(app.origin);
+    await signIn(browser, TEST_ADMIN.email, TEST_ADMIN.password);
+    const screen = `/admin/rewrite?hotel=${hotel.hotel_id}`;
+    const html = await (await browser.get(screen)).text();
+    expect(html).toMatch(/<button[^>]*disabled=""[^>]*aria-describedby="rewrite-translate-note"[^>]*>Translate with AI<\/button>/);
+    const reason = "No description to translate: this hotel has no English description for the provider to translate.";
+    expect(visibleText(html)).toContain(`Unavailable: ${reason}`);
+    const asked = received.length;
+    const refused = await browser.post(screen, { intent: "translate", hotel_id: hotel.hotel_id, translation: "Mitt utkast" });
+    expect(refused.status).toBe(400);
+    const page = await refused.text();
+    expect(visibleText(page)).toContain(reason);
+    expect(page).toMatch(/<textarea[^>]*name="translation"[^>]*>Mitt utkast<\/textarea>/);
+    expect(received.length).toBe(asked);
+    // A hotel with a description: the provider's model is named under an enabled button.
+    const other = await db
+      .selectFrom("hotels")
+      .select("hotel_id")
+      .where("description", "is not", null)
+      .orderBy("hotel_id")
+      .executeTakeFirstOrThrow();
+    const ok = await (await browser.get(`/admin/rewrite?hotel=${other.hotel_id}`)).text();
+    expect(ok).not.toMatch(/<button[^>]*disabled=""[^>]*>Translate with AI/);
+    expect(visibleText(ok)).toContain("Engine: stand-in-model (translates the description)");
   });
 
   it("refreshes a running job's page by itself without JavaScript, unless asked not to", async () => {

@@ -6,7 +6,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { AiUnavailableError, type AiEngine } from "#app/ai/engine.server.ts";
-import { claimItems, jobProgress, NO_DESCRIPTION, runWorkerOnce, startRewriteJob } from "#app/ai/jobs.server.ts";
+import {
+  claimItems,
+  jobProgress,
+  listJobs,
+  NO_DESCRIPTION,
+  retryFailedItems,
+  runWorkerOnce,
+  startRewriteJob,
+} from "#app/ai/jobs.server.ts";
 import { createLocalEngine } from "#app/ai/local-engine.server.ts";
 import { startRewrite } from "#app/ai/service.server.ts";
 import type { DatabaseHandle } from "#app/db/db.server.ts";
@@ -72,7 +80,7 @@ describe.each(testDatabases())("AI jobs on $name", ({ open }) => {
     expect(new Set(all).size).toBe(all.length);
     const progress = (await jobProgress(jobId, handle.db))!;
     expect(progress).toMatchObject({ status: "finished", total: 12, done: 11, failed: 1 });
-    expect(progress.failures).toEqual([{ hotelId: "J12", error: NO_DESCRIPTION }]);
+    expect(progress.failures).toEqual([{ hotelId: "J12", name: "Hotel J12", error: NO_DESCRIPTION }]);
     const rewritten = await handle.db
       .selectFrom("hotels")
       .select(["hotel_id", "rewritten_text", "is_description_rewritten"])
@@ -126,7 +134,44 @@ describe.each(testDatabases())("AI jobs on $name", ({ open }) => {
     expect(calls.filter((name) => name === "Hotel J02")).toHaveLength(3);
     const progress = (await jobProgress(jobId, handle.db))!;
     expect(progress).toMatchObject({ status: "finished", total: 4, done: 3, failed: 1 });
-    expect(progress.failures).toEqual([{ hotelId: "J02", error: "provider down" }]);
+    expect(progress.failures).toEqual([{ hotelId: "J02", name: "Hotel J02", error: "provider down" }]);
+  });
+
+  it("queues a job's failed hotels again with fresh attempts, and finishes them once the provider answers", async () => {
+    const jobId = (await startRewriteJob(handle.db, HOTELS.slice(0, 4), "editor@hotellguiden.test"))!;
+    const down = stubEngine({ failFor: new Set(["Hotel J02", "Hotel J03"]) });
+    while ((await runWorkerOnce(handle.db, down.engine)) > 0);
+    expect(await jobProgress(jobId, handle.db)).toMatchObject({ status: "finished", done: 2, failed: 2 });
+
+    expect(await retryFailedItems(handle.db, jobId)).toBe(2);
+    const queued = (await jobProgress(jobId, handle.db))!;
+    expect(queued).toMatchObject({ status: "running", done: 2, failed: 0, finishedAt: null, failures: [] });
+    const up = stubEngine();
+    while ((await runWorkerOnce(handle.db, up.engine)) > 0);
+    expect(up.calls.sort()).toEqual(["Hotel J02", "Hotel J03"]);
+    expect(await jobProgress(jobId, handle.db)).toMatchObject({ status: "finished", done: 4, failed: 0 });
+    // Nothing failed: nothing to retry; an unknown or malformed id is nothing too.
+    expect(await retryFailedItems(handle.db, jobId)).toBe(0);
+    expect(await retryFailedItems(handle.db, "not-a-uuid")).toBe(0);
+  });
+
+  it("lists past jobs newest first, with who started them and their counts", async () => {
+    const older = (await startRewriteJob(handle.db, ["J01"], "first@hotellguiden.test"))!;
+    await handle.db
+      .updateTable("ai_jobs")
+      .set({ created_at: sql<Date>`now() - interval '1 hour'` })
+      .where("id", "=", older)
+      .execute();
+    const newer = (await startRewriteJob(handle.db, ["J02", "J12"], "second@hotellguiden.test"))!;
+    const { engine } = stubEngine();
+    while ((await runWorkerOnce(handle.db, engine)) > 0);
+    const { jobs, total } = await listJobs(1, handle.db);
+    expect(total).toBe(2);
+    expect(jobs.map((job) => [job.id, job.createdBy, job.total, job.done, job.failed, job.status])).toEqual([
+      [newer, "second@hotellguiden.test", 2, 1, 1, "finished"],
+      [older, "first@hotellguiden.test", 1, 1, 0, "finished"],
+    ]);
+    expect((await listJobs(2, handle.db)).jobs).toEqual([]);
   });
 
   it("writes Swedish descriptions from the facts with the local engine, also for a hotel without an English one", async () => {

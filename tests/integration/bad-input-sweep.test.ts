@@ -559,6 +559,11 @@ const SWEEP: Record<string, SweepEntry> = {
         label: "a real country, hostile place and selection",
         query: `country=Sweden&location=${encodeURIComponent(XSS_SCRIPT)}&affiliate=has&rewrite=${encodeURIComponent(XSS_ATTRIBUTE)}&select=all`,
       },
+      {
+        label: "hostile order and page, every match chosen",
+        query: `sort=${encodeURIComponent(SQL)}&order=${encodeURIComponent(XSS_ATTRIBUTE)}&page=-1e9&select=matching`,
+      },
+      { label: "a page far past the last", query: "q=Stockholm&sort=location&order=desc&page=999999" },
     ],
     posts: () => [
       form("toggle of an unknown hotel (SQL)", [
@@ -617,6 +622,30 @@ const SWEEP: Record<string, SweepEntry> = {
         ["intent", "set-affiliate"],
         ["hotel", "x".repeat(33 * 1024)],
       ]),
+      form("every match, not yet confirmed", [
+        ["intent", "set-affiliate"],
+        ["scope", "all"],
+      ]),
+      form("every match, confirmed with a count that does not hold", [
+        ["intent", "revert-description"],
+        ["scope", "all"],
+        ["confirm", "yes"],
+        ["expected", XSS_SCRIPT],
+      ]),
+      form("a revert of unknown hotels, not confirmed", [
+        ["intent", "revert-description"],
+        ["hotel", SQL],
+      ]),
+      form(
+        "every match of a hostile filter",
+        [
+          ["intent", "unset-affiliate"],
+          ["scope", "all"],
+          ["confirm", "yes"],
+          ["expected", "0"],
+        ],
+        { query: `q=${encodeURIComponent(XSS_SCRIPT)}` },
+      ),
     ],
     guarded: (seed) => [
       form("a real toggle", [
@@ -1116,6 +1145,21 @@ const SWEEP: Record<string, SweepEntry> = {
   "routes/admin/admin.jobs.$id": {
     params: (seed) => ({ id: seed.jobId }),
     queries: () => [{ label: "auto refresh off", query: "auto=0" }],
+    posts: () => [
+      form("unknown intent", [["intent", XSS_SCRIPT]]),
+      form("retry as a list", [["intent[]", "retry-failed"]]),
+      form("body above the 1 kB limit", [
+        ["intent", "retry-failed"],
+        ["x", "x".repeat(2 * 1024)],
+      ]),
+    ],
+    guarded: () => [form("a real retry", [["intent", "retry-failed"]])],
+  },
+  "routes/admin/admin.jobs": {
+    queries: () => [
+      { label: "a hostile page", query: `page=${encodeURIComponent(XSS_SCRIPT)}` },
+      { label: "a page far past the last", query: "page=99999" },
+    ],
   },
   flights: {},
   rentals: {},

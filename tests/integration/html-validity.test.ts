@@ -93,9 +93,11 @@ function pagesByRoute(f: Fixtures): Record<string, Page[]> {
     "routes/admin/admin.hotels": [
       { path: "/admin/hotels", as: "admin", status: 200 },
       { path: "/admin/hotels?q=Stockholm", as: "admin", status: 200 },
+      { path: "/admin/hotels?country=Sweden&sort=location&order=desc&page=2&select=matching", as: "admin", status: 200 },
     ],
     "routes/admin/admin.rewrite": [
       { path: "/admin/rewrite", as: "admin", status: 200 },
+      { path: "/admin/rewrite?hotel=stockholm", as: "admin", status: 200 },
       { path: `/admin/rewrite?hotel=${encodeURIComponent(f.hotelId)}`, as: "admin", status: 200 },
     ],
     "routes/admin/admin.affiliate": [{ path: "/admin/affiliate", as: "admin", status: 200 }],
@@ -109,6 +111,7 @@ function pagesByRoute(f: Fixtures): Record<string, Page[]> {
     "admin-blog-edit": [{ path: `/admin/blog/edit/${f.post.id}`, as: "admin", status: 200 }],
     "routes/admin/admin.users": [{ path: "/admin/users", as: "admin", status: 200 }],
     "routes/admin/admin.audit": [{ path: "/admin/audit", as: "admin", status: 200 }],
+    "routes/admin/admin.jobs": [{ path: "/admin/jobs", as: "admin", status: 200 }],
     "routes/admin/admin.jobs.$id": [
       { path: `/admin/jobs/${f.jobId}`, as: "admin", status: 200 },
       { path: "/admin/jobs/00000000-0000-4000-8000-000000000000", as: "admin", status: 404 },
@@ -170,10 +173,17 @@ async function fixtures(): Promise<Fixtures> {
     .executeTakeFirstOrThrow();
   const job = await db
     .insertInto("ai_jobs")
-    .values({ kind: "rewrite", status: "finished", total: 1, failed: 0, created_by: TEST_ADMIN.email, finished_at: new Date() })
+    .values({ kind: "rewrite", status: "finished", total: 2, done: 1, failed: 1, created_by: TEST_ADMIN.email, finished_at: new Date() })
     .returning("id")
     .executeTakeFirstOrThrow();
-  await db.insertInto("ai_job_items").values({ job_id: job.id, hotel_id: first.hotel_id, status: "done" }).execute();
+  // One hotel failed: the page names it, with its retry.
+  await db
+    .insertInto("ai_job_items")
+    .values([
+      { job_id: job.id, hotel_id: first.hotel_id, status: "done" },
+      { job_id: job.id, hotel_id: second.hotel_id, status: "failed", error: "Gave up after 3 attempts" },
+    ])
+    .execute();
   await db
     .insertInto("contact_messages")
     .values({ name: "Anna Andersson", email: "anna@example.se", message: "Finns det hotell med bastu i Kiruna?", created_at: new Date() })

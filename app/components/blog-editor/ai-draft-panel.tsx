@@ -8,7 +8,18 @@ import { fieldClass } from "./form-styles.ts";
  * title, excerpt and content. Open again after a failed draft; the instructions are kept across
  * a post without JavaScript.
  */
-export function AiDraftPanel({ instructions, failed, working }: { instructions: string; failed: boolean; working: string | null }) {
+export function AiDraftPanel({
+  instructions,
+  failed,
+  working,
+  engine,
+}: {
+  instructions: string;
+  failed: boolean;
+  working: string | null;
+  /** Which engine writes the draft (the local one always can, so the button is never disabled for want of one). */
+  engine?: string;
+}) {
   const hydrated = useHydrated();
   const [typed, setTyped] = useState(instructions);
   return (
@@ -40,6 +51,7 @@ export function AiDraftPanel({ instructions, failed, working }: { instructions: 
           {working === EDITOR_ACTIONS.aiGenerate ? "Genererar..." : "Generera innehåll"}
         </button>
         <p className="text-xs text-muted">Rubrik, utdrag och innehåll ersätts med förslaget; inget sparas förrän du sparar inlägget.</p>
+        {engine ? <p className="text-xs text-muted">{engine}</p> : null}
       </div>
     </details>
   );

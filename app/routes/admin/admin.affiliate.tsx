@@ -12,6 +12,7 @@ import { useCopyToClipboard } from "#app/components/copy-feedback.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { Field, FormAlert } from "#app/components/ui/forms.tsx";
 import { Input } from "#app/components/ui/input.tsx";
+import { getEnv } from "#app/utils/env.server.ts";
 
 export function meta() {
   return adminMeta("Affiliate URLs");
@@ -24,17 +25,19 @@ export function meta() {
  */
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
+  // What the links are built on: the site's configured origin.
+  const origin = new URL(getEnv().SITE_URL).origin;
   const params = args.url.searchParams;
-  if (!params.has("hotel") && !params.has("affiliate")) return { result: undefined, link: null };
+  if (!params.has("hotel") && !params.has("affiliate")) return { result: undefined, link: null, origin };
   const submission = parseWithZod(params, { schema: affiliateLinkSchema, disableAutoCoercion: true });
-  if (submission.status !== "success") return { result: submission.reply(), link: null };
+  if (submission.status !== "success") return { result: submission.reply(), link: null, origin };
   const link = await buildAffiliateLink(submission.value);
-  if ("error" in link) return { result: submission.reply({ formErrors: [link.error] }), link: null };
-  return { result: submission.reply(), link };
+  if ("error" in link) return { result: submission.reply({ formErrors: [link.error] }), link: null, origin };
+  return { result: submission.reply(), link, origin };
 }
 
 export default function AdminAffiliate({ loaderData }: Route.ComponentProps) {
-  const { result, link } = loaderData;
+  const { result, link, origin } = loaderData;
   const url = link?.url ?? null;
   const hydrated = useHydrated();
   const { status: copy, copy: copyText } = useCopyToClipboard();
@@ -43,6 +46,9 @@ export default function AdminAffiliate({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <AdminPageHeader title="Generate Affiliate URLs" description="A tracked link to a hotel's page on this site, for a partner to use." />
+      <p className="text-sm text-muted">
+        Links are built on {origin}/{"{country}/{place}/{hotel}"} (the SITE_URL setting), tagged with aff_id and the UTM parameters.
+      </p>
       {/* Each new query (a generated link, a refused one, a fresh visit) shows its own values. */}
       <AffiliateLinkForm key={search} result={result} />
       {url ? (

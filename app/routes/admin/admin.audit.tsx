@@ -6,7 +6,7 @@ import { AUDIT_OUTCOME_LABELS } from "#app/admin/audit.ts";
 import { AUDIT_PAGE_SIZE, auditFilterOptions, listAuditEntries } from "#app/admin/audit.server.ts";
 import { requireAdmin } from "#app/auth/guards.server.ts";
 import { AdminPageHeader } from "#app/components/admin-page-header.tsx";
-import { AdminPager } from "#app/components/admin-pager.tsx";
+import { AdminPager, pageHrefs } from "#app/components/admin-pager.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { SelectField } from "#app/components/ui/forms.tsx";
 import { adminDateTime } from "#app/utils/dates.ts";
@@ -152,7 +152,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
           </table>
         </TableScroll>
       )}
-      <AdminPager page={page} pages={pages} query={new URLSearchParams(loaderData.query)} />
+      <AdminPager label="Audit log pages" page={page} pageCount={pages} href={pageHrefs(new URLSearchParams(loaderData.query), "sida")} />
     </div>
   );
 }

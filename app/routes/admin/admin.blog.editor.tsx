@@ -5,6 +5,7 @@ import type { Route } from "./+types/admin.blog.editor";
 import { adminMeta } from "#app/admin/admin-meta.ts";
 import { requireAdmin } from "#app/auth/guards.server.ts";
 import { requestAuth } from "#app/auth/request-auth.server.ts";
+import { aiDraftEngineLine } from "#app/ai/service.server.ts";
 import { isSignedOutReply } from "#app/blog/signed-out-reply.server.ts";
 import { EDITOR_ACTION_FIELD, EDITOR_MESSAGES } from "#app/blog/editor-form.ts";
 import type { Flash } from "#app/http/flash.server.ts";
@@ -33,7 +34,7 @@ export async function loader(args: Route.LoaderArgs) {
   // The answer to a save after the session ended shows only what was sent.
   if (isSignedOutReply(args.context)) return signedOutEditor(args.params.id);
   await requireAdmin(args);
-  return editorForPost(args.params.id);
+  return { ...(await editorForPost(args.params.id)), aiEngine: aiDraftEngineLine() };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -84,6 +85,7 @@ export default function PostEditorPage({ loaderData, actionData }: Route.Compone
           onNotice={setClientNotice}
         />
         <AiDraftPanel
+          engine={"aiEngine" in loaderData ? loaderData.aiEngine : undefined}
           instructions={actionData?.instructions ?? ""}
           failed={actionData?.toast?.title === EDITOR_MESSAGES.aiFailed.title}
           working={working}

@@ -1,9 +1,16 @@
 import { useEffect } from "react";
-import { data, Link, useRevalidator } from "react-router";
+import { data, Form, Link, useNavigation, useRevalidator } from "react-router";
 import type { Route } from "./+types/admin.jobs.$id";
 import { adminMeta } from "#app/admin/admin-meta.ts";
+import { rewritePath } from "#app/admin/description-revert.ts";
+import { JOBS_PATH, jobPath } from "#app/admin/screens.ts";
 import { jobProgress } from "#app/ai/jobs.server.ts";
+import { retryRewrite } from "#app/ai/service.server.ts";
 import { requireAdmin } from "#app/auth/guards.server.ts";
+import { JobProgressBar } from "#app/components/job-progress-bar.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { redirectWithFlash } from "#app/http/flash.server.ts";
+import { readFormData } from "#app/http/form-data.server.ts";
 
 /** Seconds between looks at a running job. */
 const REFRESH_SECONDS = 3;
@@ -28,11 +35,30 @@ export async function loader(args: Route.LoaderArgs) {
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
+const RETRY_INTENT = "retry-failed";
+
+/** The one thing to do to a job: queue its failed hotels again. */
+export async function action(args: Route.ActionArgs) {
+  await requireAdmin(args);
+  const form = await readFormData(args.request, 1024);
+  if (form.get("intent") !== RETRY_INTENT) throw data(null, { status: 400 });
+  const job = await jobProgress(args.params.id);
+  if (!job) throw data(null, { status: 404 });
+  const queued = await retryRewrite(job.id);
+  return redirectWithFlash(
+    jobPath(job.id),
+    queued
+      ? { title: "Retrying", description: `${queued} failed ${queued === 1 ? "hotel is" : "hotels are"} queued again.` }
+      : { title: "Nothing to retry", description: "This job has no failed hotels." },
+  );
+}
+
 const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "medium", timeZone: "Europe/Stockholm" });
 
 export default function JobPage({ loaderData }: Route.ComponentProps) {
   const { job, autoRefresh } = loaderData;
   const revalidator = useRevalidator();
+  const busy = useNavigation().state === "submitting";
   const finished = job.done + job.failed;
   const percent = job.total ? Math.round((finished / job.total) * 100) : 100;
 
@@ -57,26 +83,10 @@ export default function JobPage({ loaderData }: Route.ComponentProps) {
         <h2 id="job-progress" className="font-semibold">
           {job.status === "running" ? "Running" : "Finished"}
         </h2>
-        <label htmlFor="job-progress-bar" className="mt-3 block text-sm">
+        <p className="mt-3 mb-1 text-sm">
           {finished} of {job.total} hotels processed ({percent}%)
-        </label>
-        <progress id="job-progress-bar" value={finished} max={job.total || 1} className="mt-1 h-3 w-full accent-brand-600">
-          {percent}%
-        </progress>
-        <dl className="mt-4 grid grid-cols-3 gap-4 text-center">
-          <div>
-            <dt className="text-sm text-muted">Rewritten</dt>
-            <dd className="text-2xl font-bold">{job.done}</dd>
-          </div>
-          <div>
-            <dt className="text-sm text-muted">Failed</dt>
-            <dd className="text-2xl font-bold">{job.failed}</dd>
-          </div>
-          <div>
-            <dt className="text-sm text-muted">Waiting</dt>
-            <dd className="text-2xl font-bold">{job.total - finished}</dd>
-          </div>
-        </dl>
+        </p>
+        <JobProgressBar done={job.done} failed={job.failed} total={job.total} legend />
         {job.status === "running" ? (
           <p className="mt-4 text-sm text-muted">
             {autoRefresh ? (
@@ -98,22 +108,42 @@ export default function JobPage({ loaderData }: Route.ComponentProps) {
       </section>
       {job.failures.length ? (
         <section aria-labelledby="job-failures" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-          <h2 id="job-failures" className="font-semibold">
-            Hotels that failed
-          </h2>
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h2 id="job-failures" className="font-semibold">
+              Hotels that failed ({job.failed})
+            </h2>
+            <Form method="post">
+              <Button type="submit" name="intent" value={RETRY_INTENT} variant="secondary" disabled={busy}>
+                {busy ? "Retrying..." : `Retry failed items (${job.failed})`}
+              </Button>
+            </Form>
+          </div>
           <ul className="mt-2 divide-y divide-slate-100 text-sm">
             {job.failures.map((failure) => (
-              <li key={failure.hotelId} className="flex flex-wrap justify-between gap-2 py-2">
-                <span className="font-mono">{failure.hotelId}</span>
+              <li key={failure.hotelId} className="flex flex-wrap justify-between gap-x-4 gap-y-1 py-2">
+                <span>
+                  <Link to={rewritePath(failure.hotelId)} className="font-medium text-brand-700 underline">
+                    {failure.name ?? failure.hotelId}
+                  </Link>{" "}
+                  <span className="font-mono text-xs text-muted">{failure.hotelId}</span>
+                </span>
                 <span className="text-muted">{failure.error}</span>
               </li>
             ))}
           </ul>
+          {job.failed > job.failures.length ? (
+            <p className="mt-2 text-sm text-muted">
+              The first {job.failures.length} of {job.failed} are listed; a retry queues all of them.
+            </p>
+          ) : null}
         </section>
       ) : null}
-      <p>
-        <Link to="/admin" className="font-medium text-brand-700 underline">
-          Back to the dashboard
+      <p className="flex flex-wrap gap-4">
+        <Link to={JOBS_PATH} className="font-medium text-brand-700 underline">
+          All rewrite jobs
+        </Link>
+        <Link to="/admin/hotels" className="font-medium text-brand-700 underline">
+          Hotels
         </Link>
       </p>
     </div>

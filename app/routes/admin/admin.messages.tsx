@@ -3,7 +3,7 @@ import type { Route } from "./+types/admin.messages";
 import { adminMeta } from "#app/admin/admin-meta.ts";
 import { requireAdmin } from "#app/auth/guards.server.ts";
 import { AdminPageHeader } from "#app/components/admin-page-header.tsx";
-import { AdminPager } from "#app/components/admin-pager.tsx";
+import { AdminPager, pageHrefs } from "#app/components/admin-pager.tsx";
 import { deleteContactMessage, listContactMessages, MESSAGES_PAGE_SIZE } from "#app/contact/messages.server.ts";
 import { isUuid } from "#app/utils/uuid.ts";
 import { redirectWithFlash } from "#app/http/flash.server.ts";
@@ -82,7 +82,7 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
           ))}
         </ol>
       )}
-      <AdminPager page={page} pages={pages} query={new URLSearchParams()} />
+      <AdminPager label="Message pages" page={page} pageCount={pages} href={pageHrefs(new URLSearchParams(), "sida")} />
     </div>
   );
 }

@@ -7,7 +7,11 @@ import { Label } from "#app/components/ui/label.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
 import { adminMeta } from "#app/admin/admin-meta.ts";
 import { AiNotSupportedError, hotelTextOf } from "#app/ai/engine.server.ts";
-import { aiEngineInfo, translateDescription } from "#app/ai/service.server.ts";
+import { aiEngineInfo, aiReadiness, translateDescription } from "#app/ai/service.server.ts";
+import { notReady, type Readiness } from "#app/admin/action-readiness.ts";
+import { findHotelsForRewrite, type HotelMatch } from "#app/admin/hotel-table.server.ts";
+import { ReadinessNote } from "#app/components/readiness-note.tsx";
+import { hotelCount } from "#app/admin/hotel-table.ts";
 import { requireAdmin } from "#app/auth/guards.server.ts";
 import { AdminPageHeader } from "#app/components/admin-page-header.tsx";
 import { REVERT_CONFIRMED, revertPath, revertSchema, rewritePath } from "#app/admin/description-revert.ts";
@@ -32,6 +36,9 @@ const REWRITE_MESSAGES = {
   revertFailed: "Failed to revert the description. Please try again.",
 } as const;
 
+/** Nothing matched the typed text as an id, a name or a place. */
+const noMatch = (query: string) => `No hotel found with this ID, and none whose name or place contains “${query}”.`;
+
 /** A translated description is a few thousand characters at most. */
 const MAX_TRANSLATION = 20_000;
 
@@ -39,26 +46,47 @@ export function meta() {
   return adminMeta("AI Rewrite");
 }
 
+type Status = { kind: "ok" | "error"; title?: string; text: string } | null;
+const problem = (text: string, title?: string): Status => ({ kind: "error", text, title });
+
+/**
+ * Whether "Translate with AI" can run for this hotel: a provider translates the English
+ * description, so a hotel without one has nothing for it; the local engine writes from the
+ * facts and always can.
+ */
+function translateReadiness(hotel: { description: string | null }): Readiness {
+  const engine = aiEngineInfo();
+  if (engine.translates && !hotel.description?.trim())
+    return notReady(
+      `${REWRITE_MESSAGES.noDescription}: this hotel has no English description for the provider to translate. Write the Swedish text by hand and save it, or add a description to the hotel's partner feed.`,
+    );
+  return aiReadiness();
+}
+
+/**
+ * The screen for the typed text: the hotel whose id it is opens directly (any case); otherwise
+ * the hotels whose name or place contains it are listed to choose from.
+ */
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
   const engine = aiEngineInfo();
   const raw = args.url.searchParams.get("hotel");
-  if (raw === null) return { engine, query: "", hotel: null, status: null };
+  const empty = { engine, hotel: null, matches: null, more: false, translate: null, status: null as Status };
+  if (raw === null) return { ...empty, query: "" };
   const query = stripTrailingPeriod(withoutControlChars(raw).trim()).slice(0, 200);
-  if (!query) return { engine, query, hotel: null, status: { kind: "error" as const, text: REWRITE_MESSAGES.enterId } };
+  if (!query) return { ...empty, query, status: problem(REWRITE_MESSAGES.enterId) };
   try {
-    const hotel = await findHotelText(query);
-    if (!hotel)
-      return {
-        engine,
-        query,
-        hotel: null,
-        status: { kind: "error" as const, title: REWRITE_MESSAGES.notFoundTitle, text: REWRITE_MESSAGES.notFound },
-      };
-    return { engine, query, hotel, status: { kind: "ok" as const, text: REWRITE_MESSAGES.found } };
+    const found = await findHotelsForRewrite(query);
+    if ("matches" in found) {
+      if (found.matches.length === 0) return { ...empty, query, status: problem(noMatch(query), REWRITE_MESSAGES.notFoundTitle) };
+      return { ...empty, query, matches: found.matches, more: found.more };
+    }
+    const hotel = await findHotelText(found.exact);
+    if (!hotel) return { ...empty, query, status: problem(noMatch(query), REWRITE_MESSAGES.notFoundTitle) };
+    return { ...empty, query, hotel, translate: translateReadiness(hotel), status: { kind: "ok", text: REWRITE_MESSAGES.found } as Status };
   } catch (error) {
     log.error("admin rewrite search failed", error);
-    return { engine, query, hotel: null, status: { kind: "error" as const, text: REWRITE_MESSAGES.searchFailed } };
+    return { ...empty, query, status: problem(REWRITE_MESSAGES.searchFailed) };
   }
 }
 
@@ -91,8 +119,9 @@ const answer = (translation: string | null, error: string | null, status: number
 async function translate(hotelId: string, translation: string) {
   const hotel = hotelId ? await findHotelText(hotelId) : undefined;
   if (!hotel) return answer(translation, REWRITE_MESSAGES.notFound, 404);
-  // A translation needs an original; the local engine writes from the hotel's facts alone.
-  if (aiEngineInfo().translates && !hotel.description?.trim()) return answer(translation, REWRITE_MESSAGES.noDescription, 400);
+  // Refused with the words the disabled button shows.
+  const readiness = translateReadiness(hotel);
+  if (!readiness.ready) return answer(translation, readiness.reason, 400);
   try {
     return answer(await translateDescription(hotelTextOf(hotel)), null, 200);
   } catch (error) {
@@ -136,7 +165,7 @@ async function revert(form: FormData) {
 }
 
 export default function AdminRewrite({ loaderData, actionData }: Route.ComponentProps) {
-  const { engine, query, hotel, status } = loaderData;
+  const { engine, query, hotel, matches, more, translate, status } = loaderData;
   const navigation = useNavigation();
   const working = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   const translation = actionData?.translation ?? hotel?.rewritten_text ?? "";
@@ -154,17 +183,21 @@ export default function AdminRewrite({ loaderData, actionData }: Route.Component
       <Form method="get" className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4">
         <div className="min-w-64 flex-1">
           <Label htmlFor="rewrite-hotel" controlSize="compact">
-            Hotel ID
+            Hotel name, place or ID
           </Label>
           <Input
             controlSize="compact"
             id="rewrite-hotel"
             name="hotel"
+            type="search"
             defaultValue={query}
             key={query}
             aria-invalid={status?.kind === "error" ? true : undefined}
-            aria-describedby={status ? "rewrite-status" : undefined}
+            aria-describedby={status ? "rewrite-status" : "rewrite-hotel-hint"}
           />
+          <p id="rewrite-hotel-hint" className="mt-1 text-xs text-muted">
+            An exact hotel ID opens the hotel; other text lists the hotels whose name or place contains it (case does not matter).
+          </p>
         </div>
         <Button type="submit">Search</Button>
       </Form>
@@ -174,10 +207,11 @@ export default function AdminRewrite({ loaderData, actionData }: Route.Component
           role={status.kind === "error" ? "alert" : "status"}
           className={`rounded-lg border p-3 text-sm ${status.kind === "error" ? "border-red-300 bg-red-50 text-red-900" : "border-emerald-300 bg-emerald-50 text-emerald-900"}`}
         >
-          {"title" in status && status.title ? <strong className="mr-1">{status.title}:</strong> : null}
+          {status.title ? <strong className="mr-1">{status.title}:</strong> : null}
           {status.text}
         </p>
       ) : null}
+      {matches ? <HotelMatches query={query} matches={matches} more={more} /> : null}
 
       {hotel ? (
         <Form method="post" className="space-y-4">
@@ -228,12 +262,19 @@ export default function AdminRewrite({ loaderData, actionData }: Route.Component
             </p>
           ) : null}
           <div className="flex flex-wrap gap-3">
-            <Button type="submit" name="intent" value={INTENT.translate} disabled={Boolean(working)}>
+            <Button
+              type="submit"
+              name="intent"
+              value={INTENT.translate}
+              disabled={Boolean(working) || translate?.ready === false}
+              aria-describedby="rewrite-translate-note"
+            >
               {working === "translate" ? "Translating..." : "Translate with AI"}
             </Button>
             <Button type="submit" name="intent" value={INTENT.save} disabled={Boolean(working)} variant="secondary">
               {working === "save" ? "Saving..." : "Save Translation"}
             </Button>
+            {translate ? <ReadinessNote id="rewrite-translate-note" readiness={translate} className="w-full" /> : null}
             {rewritten && !askRevert ? (
               <Link to={revertPath(hotel.hotel_id)} className={buttonClassName({ variant: "danger" })}>
                 Revert to original description
@@ -270,5 +311,32 @@ export default function AdminRewrite({ loaderData, actionData }: Route.Component
         </section>
       ) : null}
     </div>
+  );
+}
+
+/** The hotels the typed text found, to choose one from (each opens this screen for it). */
+function HotelMatches({ query, matches, more }: { query: string; matches: HotelMatch[]; more: boolean }) {
+  return (
+    <section aria-labelledby="rewrite-matches" className="rounded-lg border border-slate-200 bg-white">
+      <h2 id="rewrite-matches" className="border-b border-slate-200 px-4 py-3 font-semibold">
+        {more ? `The first ${hotelCount(matches.length)}` : hotelCount(matches.length)} matching “{query}”
+      </h2>
+      <ul className="divide-y divide-slate-100">
+        {matches.map((match) => (
+          <li key={match.hotelId} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-4 py-2 text-sm">
+            <span>
+              <Link to={rewritePath(match.hotelId)} className="font-medium text-brand-700 underline">
+                {match.name}
+              </Link>
+              <span className="ml-2 text-muted">{[match.location, match.country].filter(Boolean).join(", ") || "No place"}</span>
+            </span>
+            <span className="text-xs text-muted">
+              <span className="font-mono">{match.hotelId}</span> · {match.rewritten ? "rewritten" : "not rewritten"}
+            </span>
+          </li>
+        ))}
+      </ul>
+      {more ? <p className="border-t border-slate-200 px-4 py-2 text-sm text-muted">More hotels match: type more of the name.</p> : null}
+    </section>
   );
 }

@@ -11,7 +11,7 @@ import { requireAdmin } from "#app/auth/guards.server.ts";
 import type { UserSession } from "#app/auth/session.server.ts";
 import { UserInputError, type RoleRule } from "#app/auth/users.server.ts";
 import { AdminPageHeader } from "#app/components/admin-page-header.tsx";
-import { AdminPager } from "#app/components/admin-pager.tsx";
+import { AdminPager, pageHrefs } from "#app/components/admin-pager.tsx";
 import { ConfirmDialog, useConfirmDialog } from "#app/components/confirm-dialog.tsx";
 import { Button, buttonClassName, type ButtonVariant } from "#app/components/ui/button.tsx";
 import { Field } from "#app/components/ui/forms.tsx";
@@ -336,7 +336,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
           </table>
         </TableScroll>
       )}
-      <AdminPager page={page} pages={pages} query={query} />
+      <AdminPager label="Account pages" page={page} pageCount={pages} href={pageHrefs(query, "sida")} />
 
       <ConfirmDialog confirm={confirm} labelledBy="question-heading" describedBy="question-text">
         {(pending) => (

@@ -1,0 +1,87 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/admin.jobs";
+import { adminMeta } from "#app/admin/admin-meta.ts";
+import { JOBS_PATH, jobPath } from "#app/admin/screens.ts";
+import { JOBS_PER_PAGE, listJobs } from "#app/ai/jobs.server.ts";
+import { requireAdmin } from "#app/auth/guards.server.ts";
+import { AdminPageHeader } from "#app/components/admin-page-header.tsx";
+import { AdminPager } from "#app/components/admin-pager.tsx";
+import { JobProgressBar } from "#app/components/job-progress-bar.tsx";
+
+export function meta() {
+  return adminMeta("Rewrite jobs");
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireAdmin(args);
+  const typed = args.url.searchParams.get("page") ?? "";
+  const page = /^\d{1,5}$/.test(typed) && Number(typed) >= 1 ? Number(typed) : 1;
+  const { jobs, total } = await listJobs(page);
+  return { jobs, page, pageCount: Math.max(1, Math.ceil(total / JOBS_PER_PAGE)), total };
+}
+
+const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Stockholm" });
+
+export default function JobsPage({ loaderData }: Route.ComponentProps) {
+  const { jobs, page, pageCount, total } = loaderData;
+  return (
+    <div className="mx-auto max-w-5xl space-y-6">
+      <AdminPageHeader
+        title="Rewrite jobs"
+        description="Bulk AI rewrites started from the hotel table, newest first: who started each, its result, and its failures."
+      >
+        <Link to="/admin/hotels" className="text-sm font-medium text-brand-700 underline">
+          Start one from the hotel table
+        </Link>
+      </AdminPageHeader>
+      {jobs.length === 0 ? (
+        <p className="rounded-lg border border-slate-200 bg-white p-6 text-muted">
+          {total === 0
+            ? "No rewrite jobs yet. Select hotels in the hotel table and choose “Rewrite descriptions with AI”."
+            : "No jobs on this page."}
+        </p>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+          <table className="min-w-full divide-y divide-slate-200 text-sm">
+            <caption className="sr-only">Rewrite jobs</caption>
+            <thead className="bg-slate-50 text-left">
+              <tr>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Started
+                </th>
+                <th scope="col" className="w-1/2 px-3 py-2 font-semibold">
+                  Hotels and result
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {jobs.map((job) => (
+                <tr key={job.id} className="align-top">
+                  <th scope="row" className="px-3 py-2 text-left font-normal">
+                    <Link to={jobPath(job.id)} className="font-medium whitespace-nowrap text-brand-700 underline">
+                      {dateTime.format(new Date(job.createdAt))}
+                    </Link>
+                    <span className="block text-xs break-words text-muted">by {job.createdBy ?? "an unknown user"}</span>
+                  </th>
+                  <td className="px-3 py-2">
+                    <span className="text-xs">
+                      {job.total} {job.total === 1 ? "hotel" : "hotels"}, {job.status === "running" ? "running" : "finished"}: {job.done}{" "}
+                      done
+                      {job.failed ? (
+                        <>
+                          , <strong className="font-semibold text-red-700">{job.failed} failed</strong>
+                        </>
+                      ) : null}
+                    </span>
+                    <JobProgressBar done={job.done} failed={job.failed} total={job.total} className="mt-1" />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <AdminPager label="Job list pages" page={page} pageCount={pageCount} href={(target) => `${JOBS_PATH}?page=${target}`} />
+    </div>
+  );
+}
