@@ -6,6 +6,7 @@ import { JOBS_PER_PAGE, listJobs } from "#app/ai/jobs.server.ts";
 import { requireAdmin } from "#app/auth/guards.server.ts";
 import { AdminPageHeader } from "#app/components/admin-page-header.tsx";
 import { AdminPager } from "#app/components/admin-pager.tsx";
+import { TableScroll } from "#app/components/ui/table.tsx";
 import { JobProgressBar } from "#app/components/job-progress-bar.tsx";
 
 export function meta() {
@@ -41,8 +42,8 @@ export default function JobsPage({ loaderData }: Route.ComponentProps) {
             : "No jobs on this page."}
         </p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-          <table className="min-w-full divide-y divide-slate-200 text-sm">
+        <TableScroll label="Rewrite jobs" actions={false}>
+          <table className="text-sm">
             <caption className="sr-only">Rewrite jobs</caption>
             <thead className="bg-slate-50 text-left">
               <tr>
@@ -54,7 +55,7 @@ export default function JobsPage({ loaderData }: Route.ComponentProps) {
                 </th>
               </tr>
             </thead>
-            <tbody className="divide-y divide-slate-100">
+            <tbody>
               {jobs.map((job) => (
                 <tr key={job.id} className="align-top">
                   <th scope="row" className="px-3 py-2 text-left font-normal">
@@ -79,7 +80,7 @@ export default function JobsPage({ loaderData }: Route.ComponentProps) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       <AdminPager label="Job list pages" page={page} pageCount={pageCount} href={(target) => `${JOBS_PATH}?page=${target}`} />
     </div>
