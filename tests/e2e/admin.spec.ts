@@ -63,7 +63,8 @@ test("an empty selection is answered with 'No hotels selected'", async ({ page }
   await openAsAdmin(page, "/admin/hotels");
   if (!jsOff(testInfo)) {
     // With JavaScript the buttons only show while something is selected.
-    const box = page.getByRole("table").getByRole("checkbox").nth(1);
+    // The first hotel's box (row 0 is the header, whose select-all box appears with the script).
+    const box = page.getByRole("table").getByRole("row").nth(1).getByRole("checkbox");
     await box.check();
     await expect(page.getByRole("button", { name: "Set affiliate flag", exact: true })).toBeVisible();
     await box.uncheck();

@@ -258,6 +258,12 @@ export default function AdminHotels({ loaderData, actionData }: Route.ComponentP
     }
   }, [navigation.state]);
 
+  // Boxes ticked before the page's script ran count too.
+  useEffect(() => {
+    if (tableForm.current?.querySelector('input[name="hotel"]:checked')) countSelected();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the script takes over the server's page
+  }, []);
+
   const checkedIds = () =>
     [...(tableForm.current?.querySelectorAll<HTMLInputElement>('input[name="hotel"]:checked') ?? [])].map((box) => box.value);
   const countSelected = () => {
@@ -552,7 +558,7 @@ function SortHeader({ column, filters }: { column: HotelSort; filters: AdminHote
 function RowActions({ hotel }: { hotel: AdminHotelRow }) {
   const link = "font-medium text-brand-700 underline";
   return (
-    <span className="flex flex-wrap gap-x-3 gap-y-1 whitespace-nowrap">
+    <span className="flex flex-wrap gap-x-3 gap-y-1">
       <Link to={rewritePath(hotel.hotelId)} className={link}>
         Rewrite<span className="sr-only"> {hotel.name}</span>
       </Link>
