@@ -1,7 +1,8 @@
 /**
  * The blog post's version (migration 20261124300000): every update raises it, and the editor's
  * save lands only over the version it was opened at, in one statement. On PostgreSQL too,
- * where two saves from the same copy really do run at once on two connections.
+ * where two saves from the same copy really do run at once on two connections. And its
+ * published date (migration 20261128300000): set when it is first published, kept ever after.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/db/db.server.ts";
@@ -14,9 +15,12 @@ const row = (title: string) => ({
   excerpt: "",
   content: JSON.stringify([{ type: "paragraph", content: title }]),
   cover_image: null,
+  cover_image_alt: null,
   reading_time: "1",
   slug: null,
   published: false,
+  seo_title: "",
+  seo_description: "",
 });
 
 describe.each(testDatabases())("blog post versions on $name", ({ open }) => {
@@ -54,5 +58,23 @@ describe.each(testDatabases())("blog post versions on $name", ({ open }) => {
     const post = await findPost({ id }, handle.db);
     expect(post?.version).toBe(2);
     expect(post?.title).toBe(`Spara ${outcomes.indexOf("saved")}`);
+  });
+
+  it("dates a post when it is first published, and keeps that date when it is unpublished and published again", async () => {
+    const published = async (id: string) => (await findPost({ id }, handle.db))?.publishedAt;
+    const draft = await createPost({ ...row("Utkast först"), author: "a@hotellguiden.test" }, handle.db);
+    expect(await published(draft)).toBeNull();
+    expect(await updatePost(draft, 1, { ...row("Utkast först"), published: true }, handle.db)).toBe("saved");
+    const first = await published(draft);
+    expect(first).toEqual(expect.any(String));
+    expect(await updatePost(draft, 2, row("Avpublicerad"), handle.db)).toBe("saved");
+    expect(await published(draft)).toBe(first);
+    expect(await updatePost(draft, 3, { ...row("Publicerad igen"), published: true }, handle.db)).toBe("saved");
+    expect(await published(draft)).toBe(first);
+    // Nobody moves it by hand either.
+    await handle.db.updateTable("hotels_blog_posts").set({ published_at: "2001-01-01T00:00:00Z" }).where("id", "=", draft).execute();
+    expect(await published(draft)).toBe(first);
+    const direct = await createPost({ ...row("Publicerad direkt"), published: true, author: "a@hotellguiden.test" }, handle.db);
+    expect(await published(direct)).toEqual(expect.any(String));
   });
 });
