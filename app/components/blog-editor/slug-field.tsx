@@ -25,8 +25,10 @@ export function SlugField({
 }) {
   const slug = fields.slug;
   const touched = useRef(false);
-  const title = fields.title.value ?? "";
-  const typed = (slug.value ?? "").trim();
+  // A hand-made post can send a field twice (a list): the help then reads it as empty.
+  const text = (value: unknown) => (typeof value === "string" ? value : "");
+  const title = text(fields.title.value);
+  const typed = text(slug.value).trim();
   // What the save will store: the same rule as the server's, so the address shown is the real one.
   const stored = slugToStore(typed, title);
   useEffect(() => {
