@@ -4,8 +4,10 @@
  * where two saves from the same copy really do run at once on two connections. And its
  * published date (migration 20261128300000): set when it is first published, kept ever after.
  */
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/db/db.server.ts";
+import { migrate } from "#app/db/migrate.server.ts";
 
 const { createPost, findPost, updatePost } = await import("#app/blog/posts.server.ts");
 const { testDatabases } = await import("#tests/db.ts");
@@ -76,5 +78,35 @@ describe.each(testDatabases())("blog post versions on $name", ({ open }) => {
     expect(await published(draft)).toBe(first);
     const direct = await createPost({ ...row("Publicerad direkt"), published: true, author: "a@hotellguiden.test" }, handle.db);
     expect(await published(direct)).toEqual(expect.any(String));
+  });
+
+  it("gives posts published before the column existed their creation date, and leaves drafts, updated_at and versions alone", async () => {
+    // As before that migration: none of its columns, trigger or function.
+    await sql`
+      drop trigger hotels_blog_posts_first_published on public.hotels_blog_posts;
+      drop function public.blog_post_first_published();
+      alter table public.hotels_blog_posts
+        drop column published_at, drop column cover_image_alt, drop column seo_title, drop column seo_description;
+    `.execute(handle.db);
+    await handle.db.deleteFrom("schema_migrations").where("version", "=", "20261128300000_blog_post_published_at_alt_seo").execute();
+    const written = new Date("2025-05-04T08:00:00Z");
+    const edited = new Date("2025-06-01T09:30:00Z");
+    const insert = (title: string, published: boolean) =>
+      sql<{ id: string }>`
+      insert into public.hotels_blog_posts (title, published, created_at, updated_at)
+      values (${title}, ${published}, ${written}, ${edited}) returning id
+    `.execute(handle.db);
+    const old = (await insert("Publicerad förr", true)).rows[0]!.id;
+    const draft = (await insert("Utkast förr", false)).rows[0]!.id;
+
+    expect(await migrate(handle.db)).toEqual(["20261128300000_blog_post_published_at_alt_seo"]);
+    const rows = await handle.db
+      .selectFrom("hotels_blog_posts")
+      .select(["id", "published_at", "updated_at", "version", "cover_image_alt", "seo_title"])
+      .where("id", "in", [old, draft])
+      .execute();
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    expect(byId.get(old)).toMatchObject({ published_at: written, updated_at: edited, version: 1, cover_image_alt: null, seo_title: "" });
+    expect(byId.get(draft)).toMatchObject({ published_at: null, updated_at: edited, version: 1 });
   });
 });
