@@ -5,6 +5,7 @@
  * published with a broken image. The editor refuses such an address when it is saved, in the
  * browser and on the server, with the same rule. Pure; no I/O.
  */
+import { isHttpOrLocalUrl } from "./content-blocks.ts";
 
 /** What the policy allows besides paths on this site: the site's own origin and its img-src sources. */
 export interface ImageHosts {
@@ -55,3 +56,7 @@ export function blockedImageHost(address: string, hosts: ImageHosts): string | n
 /** Why an image address is refused: its host would be blocked, and what to do instead. */
 export const blockedImageMessage = (host: string) =>
   `Bilder från ${host} blockeras av webbplatsens säkerhetsregler och skulle visas trasiga. Ladda upp bilden här i stället, eller be en utvecklare lägga till ${host} i IMAGE_HOSTS.`;
+
+/** Whether the editor may show this address as an image: http(s) or a path here, from a host the policy allows. */
+export const isShowableImage = (address: string, hosts: ImageHosts) =>
+  isHttpOrLocalUrl(address) && blockedImageHost(address, hosts) === null;

@@ -207,6 +207,25 @@ test("the preview shows the post as it will look, keeps every edit and saves not
   await list.close();
 });
 
+test("an image address on a host the browser would block is refused by its field, and never loaded", async ({ page }) => {
+  await openAsAdmin(page, "/admin/blog/new");
+  await page.getByLabel("Rubrik", { exact: true }).fill("Bild från fel värd");
+  await page.getByRole("button", { name: "+ Paragraf" }).click();
+  await block(page, /^Paragraf 1$/)
+    .getByLabel("Text")
+    .fill("Ett stycke.");
+  // The fixture fails the test on any Content Security Policy violation: the editor must not try to show it.
+  await page.getByLabel("Omslagsbild", { exact: true }).fill("https://tracker.example.org/cover.jpg");
+  await page.getByLabel("Omslagsbildens alternativtext").fill("Ett omslag");
+  await save(page, "Spara utkast");
+  await expect(page.getByLabel("Omslagsbild", { exact: true })).toHaveAccessibleDescription(
+    /^Bilder från tracker\.example\.org blockeras av webbplatsens säkerhetsregler och skulle visas trasiga\./,
+  );
+  await expect(page).toHaveURL("/admin/blog/new");
+  await expect(page.getByLabel("Rubrik", { exact: true })).toHaveValue("Bild från fel värd");
+  await expect(page.getByRole("img", { name: "Förhandsvisning av omslagsbilden" })).toHaveCount(0);
+});
+
 test("choosing an image uploads it at once and fills in its address, keeping the post", { tag: "@needs-js" }, async ({ page }) => {
   await openAsAdmin(page, "/admin/blog/new");
   await page.getByLabel("Rubrik", { exact: true }).fill("Bild i ett steg");

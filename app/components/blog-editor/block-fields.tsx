@@ -1,10 +1,11 @@
 import type { Flash } from "#app/http/flash.server.ts";
-import { isHttpOrLocalUrl } from "#app/blog/content-blocks.ts";
+import { isShowableImage } from "#app/blog/image-hosts.ts";
 import { BLOCK_LABELS, blockFileInput, uploadBlockAction, type BlockType } from "#app/blog/editor-form.ts";
 import { BlockToolbar } from "./block-toolbar.tsx";
 import { ButtonBlockFields } from "./button-block-fields.tsx";
 import type { FileChecks } from "./file-checks.ts";
 import { SMALL_BUTTON } from "./form-styles.ts";
+import { useImageHosts } from "./image-hosts-context.ts";
 import { ImageUpload } from "./image-upload.tsx";
 import { ListItemsField } from "./list-items-field.tsx";
 import { TextField } from "./text-field.tsx";
@@ -96,6 +97,7 @@ function ImageFields({
 }) {
   const url = f.url!.value;
   const input = blockFileInput(index);
+  const hosts = useImageHosts();
   return (
     <>
       <TextField field={f.url!} label="Bildadress" placeholder="https://… eller /images/…" />
@@ -110,7 +112,7 @@ function ImageFields({
         onUploaded={onUploaded}
         onNotice={onNotice}
       />
-      {url && isHttpOrLocalUrl(String(url)) ? <img src={String(url)} alt="" className="max-h-40 rounded-md object-cover" /> : null}
+      {url && isShowableImage(String(url), hosts) ? <img src={String(url)} alt="" className="max-h-40 rounded-md object-cover" /> : null}
       <TextField field={f.alt!} label="Alternativtext (beskriv bilden)" />
       <TextField field={f.caption!} label="Bildtext (valfri)" />
     </>

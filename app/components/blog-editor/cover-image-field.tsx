@@ -1,11 +1,12 @@
 import { getInputProps } from "@conform-to/react";
 import type { Flash } from "#app/http/flash.server.ts";
-import { isHttpOrLocalUrl } from "#app/blog/content-blocks.ts";
+import { isShowableImage } from "#app/blog/image-hosts.ts";
 import { COVER_FILE_INPUT, EDITOR_ACTIONS } from "#app/blog/editor-form.ts";
 import { CheckboxField, Field } from "#app/components/ui/forms.tsx";
 import type { FileChecks } from "./file-checks.ts";
 import { FieldError } from "./field-error.tsx";
 import { fieldClass } from "./form-styles.ts";
+import { useImageHosts } from "./image-hosts-context.ts";
 import { ImageUpload } from "./image-upload.tsx";
 import type { PostEditorFields, PostEditorForm } from "./use-post-editor-form.ts";
 
@@ -28,6 +29,7 @@ export function CoverImageField({
   onNotice: (notice: Flash) => void;
 }) {
   const field = fields.coverImage;
+  const hosts = useImageHosts();
   return (
     <div className="space-y-3">
       <div>
@@ -51,8 +53,8 @@ export function CoverImageField({
           onUploaded={(url) => form.update({ name: field.name, value: url })}
           onNotice={onNotice}
         />
-        {/* Only an address the post may keep is previewed (not javascript: typed by hand). */}
-        {field.value && isHttpOrLocalUrl(field.value) ? (
+        {/* Only an address the post may keep is previewed: not javascript: typed by hand, nor a host the browser blocks. */}
+        {field.value && isShowableImage(field.value, hosts) ? (
           <img src={field.value} alt="Förhandsvisning av omslagsbilden" className="mt-3 max-h-48 rounded-md object-cover" />
         ) : null}
       </div>

@@ -12,6 +12,7 @@ import { AiDraftPanel } from "#app/components/blog-editor/ai-draft-panel.tsx";
 import { BlockList } from "#app/components/blog-editor/block-list.tsx";
 import { EditorFooter, EditorHeader } from "#app/components/blog-editor/editor-header.tsx";
 import { EditorNotice } from "#app/components/blog-editor/editor-notice.tsx";
+import { ImageHostsContext } from "#app/components/blog-editor/image-hosts-context.ts";
 import { useFileChecks } from "#app/components/blog-editor/file-checks.ts";
 import { useLeaveGuard } from "#app/components/blog-editor/leave-guard.ts";
 import { PostDetails } from "#app/components/blog-editor/post-details.tsx";
@@ -77,34 +78,36 @@ export default function PostEditorPage({ loaderData, actionData }: Route.Compone
   useLeaveGuard(form.dirty && navigation.state === "idle");
 
   return (
-    <div className="mx-auto max-w-4xl">
-      {/* group/editor: the save buttons' labels follow the publish switch through the form's :has(). */}
-      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="group/editor space-y-6">
-        <EditorHeader isNew={!postId} working={working} />
-        <EditorNotice
-          notice={notice}
-          // The form's own error (a stale save) is this message: the form names it as its description.
-          errorId={form.errors ? form.errorId : undefined}
-          signIn={notice === actionData?.toast ? actionData?.signIn : undefined}
-        />
-        {preview ? <PostPreview preview={preview} postId={postId} /> : null}
-        <input {...getInputProps(fields.version, { type: "hidden" })} />
-        <PostDetails
-          form={form}
-          fields={fields}
-          slugFollowsTitle={!storedSlug && !signedOut}
-          working={working}
-          files={files}
-          onNotice={setClientNotice}
-        />
-        <AiDraftPanel
-          instructions={actionData?.instructions ?? ""}
-          failed={actionData?.toast?.title === EDITOR_MESSAGES.aiFailed.title}
-          working={working}
-        />
-        <BlockList form={form} fields={fields} working={working} files={files} onNotice={setClientNotice} />
-        <EditorFooter working={working} />
-      </Form>
-    </div>
+    <ImageHostsContext value={imageHosts}>
+      <div className="mx-auto max-w-4xl">
+        {/* group/editor: the save buttons' labels follow the publish switch through the form's :has(). */}
+        <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="group/editor space-y-6">
+          <EditorHeader isNew={!postId} working={working} />
+          <EditorNotice
+            notice={notice}
+            // The form's own error (a stale save) is this message: the form names it as its description.
+            errorId={form.errors ? form.errorId : undefined}
+            signIn={notice === actionData?.toast ? actionData?.signIn : undefined}
+          />
+          {preview ? <PostPreview preview={preview} postId={postId} /> : null}
+          <input {...getInputProps(fields.version, { type: "hidden" })} />
+          <PostDetails
+            form={form}
+            fields={fields}
+            slugFollowsTitle={!storedSlug && !signedOut}
+            working={working}
+            files={files}
+            onNotice={setClientNotice}
+          />
+          <AiDraftPanel
+            instructions={actionData?.instructions ?? ""}
+            failed={actionData?.toast?.title === EDITOR_MESSAGES.aiFailed.title}
+            working={working}
+          />
+          <BlockList form={form} fields={fields} working={working} files={files} onNotice={setClientNotice} />
+          <EditorFooter working={working} />
+        </Form>
+      </div>
+    </ImageHostsContext>
   );
 }
