@@ -59,6 +59,7 @@ export function CoverImageField({
         ) : null}
       </div>
       <Field
+        controlSize="compact"
         label="Omslagsbildens alternativtext"
         hint="Beskriv vad bilden visar för den som inte ser den. Krävs när inlägget har en omslagsbild, om den inte bara är dekorativ."
         errors={fields.coverImageAlt.errors}

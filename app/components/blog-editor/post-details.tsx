@@ -81,6 +81,7 @@ function SeoFields({ fields }: { fields: PostEditorFields }) {
     <fieldset className="space-y-3 rounded-md border border-slate-200 p-4">
       <legend className="px-1 text-sm font-semibold">Sökmotorer och delning</legend>
       <Field
+        controlSize="compact"
         label="SEO-rubrik (valfri)"
         hint={
           <>
@@ -92,6 +93,7 @@ function SeoFields({ fields }: { fields: PostEditorFields }) {
         inputProps={getInputProps(fields.seoTitle, { type: "text" })}
       />
       <TextareaField
+        controlSize="compact"
         label="SEO-beskrivning (valfri)"
         hint={
           <>
