@@ -234,15 +234,31 @@ test("choosing an image uploads it at once and fills in its address, keeping the
     .getByLabel("Alternativtext (beskriv bilden)")
     .fill("Utsikt från hotellet");
   await expect(page.getByRole("button", { name: "Ladda upp", exact: true })).toHaveCount(0);
+  // The upload is held at the network until the page has been looked at while it runs.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname.startsWith("/admin/blog/new"),
+    async (route) => {
+      if (route.request().method() === "POST") await held;
+      await route.continue();
+    },
+  );
   await block(page, /^Bild 1$/)
     .getByLabel("Eller ladda upp:")
     .setInputFiles(path.resolve("tests/e2e/files/omslag.png"));
+  await expect(block(page, /^Bild 1$/).getByRole("status")).toHaveText("Laddar upp...");
+  // Saving now would store the post without the image: the buttons wait for the upload.
+  for (const button of await saveButtons(page, "Spara utkast").all()) await expect(button).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Förhandsgranska" })).toBeDisabled();
+  release();
   await expect(block(page, /^Bild 1$/).getByLabel("Bildadress")).toHaveValue(/^\/uploads\/blog-images\/[0-9a-f-]{36}\.png$/);
   await expect(page.getByText("Bilden är uppladdad")).toBeVisible();
   await expect(block(page, /^Bild 1$/).getByLabel("Eller ladda upp:")).toHaveValue("");
   await expect(page.getByLabel("Rubrik", { exact: true })).toHaveValue("Bild i ett steg");
   await expect(block(page, /^Bild 1$/).getByLabel("Alternativtext (beskriv bilden)")).toHaveValue("Utsikt från hotellet");
   await expect(page).toHaveURL("/admin/blog/new");
+  await expect(saveButtons(page, "Spara utkast").first()).toBeEnabled();
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { getFormProps, getInputProps } from "@conform-to/react";
-import { Form, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Form, useFetchers, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/admin.blog.editor";
 import { adminMeta } from "#app/admin/admin-meta.ts";
 import { requireAdmin } from "#app/auth/guards.server.ts";
@@ -62,7 +62,11 @@ export async function action(args: Route.ActionArgs) {
 export default function PostEditorPage({ loaderData, actionData }: Route.ComponentProps) {
   const { postId, storedSlug, signedOut, defaultValue, imageHosts } = loaderData;
   const navigation = useNavigation();
-  const working = navigation.state === "submitting" ? String(navigation.formData?.get(EDITOR_ACTION_FIELD) ?? "save") : null;
+  // While an image uploads on its own (a fetcher) the form's buttons wait: a save then would
+  // store the post without the address the upload is about to fill in.
+  const uploading = useFetchers().some((fetcher) => fetcher.state !== "idle");
+  const working =
+    navigation.state === "submitting" ? String(navigation.formData?.get(EDITOR_ACTION_FIELD) ?? "save") : uploading ? "upload" : null;
   const [form, fields] = usePostEditorForm({
     id: postId ?? "new-post",
     lastResult: navigation.state === "idle" ? actionData?.result : undefined,
