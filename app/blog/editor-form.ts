@@ -7,7 +7,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { Flash } from "#app/http/flash.server.ts";
 import { z } from "#app/utils/zod.ts";
-import { BLOCK_MESSAGES, isHttpOrLocalUrl, isSafeBlockUrl, postSlug, type ContentBlock } from "./content-blocks.ts";
+import { BLOCK_MESSAGES, isHttpOrLocalUrl, isSafeBlockUrl, postSlug, readingTimeMinutes, type ContentBlock } from "./content-blocks.ts";
+import { blockedImageHost, blockedImageMessage, type ImageHosts } from "./image-hosts.ts";
 
 export const BLOCK_TYPES = ["paragraph", "heading", "image", "button", "list", "quote"] as const;
 export type BlockType = (typeof BLOCK_TYPES)[number];
@@ -81,6 +82,8 @@ export const EDITOR_MESSAGES = {
   imageUrl: "Ange bildens adress eller ladda upp en bild.",
   listItem: "Skriv något i punkten eller ta bort den.",
   cover: BLOCK_MESSAGES.url,
+  coverAlt: "Beskriv vad omslagsbilden visar, eller markera den som dekorativ.",
+  previewInvalid: { title: "Ingen förhandsvisning", description: "Rätta det som är markerat i formuläret, så visas inlägget." },
   aiInstructions: { title: "Inga instruktioner", description: "Ange instruktioner för AI-generering." },
   aiGenerated: { title: "Innehåll genererat", description: "AI-innehåll har lagts till i redigeraren." },
   aiFailed: { title: "Genereringsfel", description: "Kunde inte generera innehåll. Försök igen." },
@@ -103,6 +106,9 @@ export const EDITOR_MESSAGES = {
 } as const;
 
 export const EXCERPT_HINT = 160;
+/** What search results show of a title and a description before they cut it off. */
+export const SEO_TITLE_MAX = 60;
+export const SEO_DESCRIPTION_MAX = 160;
 
 /**
  * The editor's own buttons that the server answers (name `_action`): the slug from the title, an
@@ -114,8 +120,11 @@ export const EDITOR_ACTIONS = {
   regenerateSlug: "regenerate-slug",
   aiGenerate: "ai-generate",
   uploadCover: "upload-cover",
+  preview: "preview",
 } as const;
 export const UPLOAD_BLOCK_ACTION = "upload-block:";
+/** Whether a post's `_action` is an upload (the cover's or an image block's). */
+export const isUploadAction = (action: string) => action === EDITOR_ACTIONS.uploadCover || action.startsWith(UPLOAD_BLOCK_ACTION);
 export const uploadBlockAction = (index: number) => `${UPLOAD_BLOCK_ACTION}${index}`;
 /** The file inputs: the cover's, and each image block's by its index. */
 export const COVER_FILE_INPUT = "coverFile";
@@ -127,6 +136,11 @@ export type PostEditorDefaults = {
   slug: string;
   excerpt: string;
   coverImage: string;
+  coverImageAlt: string;
+  /** The cover is decorative (alt=""): checked when the stored text alternative is ''. */
+  coverDecorative: boolean;
+  seoTitle: string;
+  seoDescription: string;
   published: boolean;
   /** The blocks as the form edits them (every optional field present). */
   blocks: Record<string, unknown>[];
@@ -143,8 +157,10 @@ export interface EditorReply {
   instructions: string;
   /** An upload refused: the file input it came from, and why (shown by that input). */
   fileError?: { input: string; message: string };
-  /** The file input whose image was stored (the browser empties it, so it is not sent again). */
-  uploaded?: string;
+  /** The image stored: its file input (the browser empties it, so it is not sent again), the field it went in, and its address. */
+  uploaded?: { input: string; field: string; url: string };
+  /** The post as it would look if saved (the preview button), and the date it would show; nothing was saved. */
+  preview?: PostPreview & { publishedAt: string | null };
   /** The session has ended: where to sign in again, in another tab. */
   signIn?: string;
 }
@@ -203,6 +219,10 @@ export const postFormSchema = z.object({
     .optional()
     .default("")
     .refine((value) => value === "" || isHttpOrLocalUrl(value), EDITOR_MESSAGES.cover),
+  coverImageAlt: z.string().trim().max(300, "Högst 300 tecken.").optional().default(""),
+  coverDecorative: z.boolean().optional().default(false),
+  seoTitle: z.string().trim().max(SEO_TITLE_MAX, `Högst ${SEO_TITLE_MAX} tecken.`).optional().default(""),
+  seoDescription: z.string().trim().max(SEO_DESCRIPTION_MAX, `Högst ${SEO_DESCRIPTION_MAX} tecken.`).optional().default(""),
   published: z.boolean().optional().default(false),
   blocks: z.array(editorBlockSchema).max(300).min(1, EDITOR_MESSAGES.noContent.description),
   // The stored post's version the form was opened at (a hidden field; absent for a new post).
@@ -210,6 +230,58 @@ export const postFormSchema = z.object({
 });
 
 export type PostForm = z.infer<typeof postFormSchema>;
+
+/**
+ * The form as it may be saved or previewed: a cover has a text alternative or is marked
+ * decorative (an informative image needs one; a decorative one must have alt="" so screen
+ * readers skip it), and every image comes from a host the Content Security Policy allows.
+ * The browser and the server judge with the same hosts (the page's loader hands them over).
+ */
+export function savablePostSchema(hosts: ImageHosts) {
+  return postFormSchema.superRefine(
+    (post, context) => {
+      // Judged with the rest of the form, so every message shows at once: other fields may
+      // still be wrong here, so nothing is taken to have its type.
+      const text = (value: unknown) => (typeof value === "string" ? value.trim() : "");
+      const blocked = (address: unknown, path: (string | number)[]) => {
+        const host = blockedImageHost(text(address), hosts);
+        if (host) context.addIssue({ code: "custom", message: blockedImageMessage(host), path });
+      };
+      if (text(post.coverImage)) {
+        blocked(post.coverImage, ["coverImage"]);
+        if (post.coverDecorative !== true && !text(post.coverImageAlt)) {
+          context.addIssue({ code: "custom", message: EDITOR_MESSAGES.coverAlt, path: ["coverImageAlt"] });
+        }
+      }
+      const blocks: unknown[] = Array.isArray(post.blocks) ? post.blocks : [];
+      blocks.forEach((block, index) => {
+        if (block && typeof block === "object" && "type" in block && block.type === "image" && "url" in block) {
+          blocked(block.url, ["blocks", index, "url"]);
+        }
+      });
+    },
+    { when: (payload) => typeof payload.value === "object" && payload.value !== null },
+  );
+}
+
+/** The cover's text alternative to store: null without a cover, '' when it is decorative. */
+export function coverAltToStore(post: Pick<PostForm, "coverImage" | "coverImageAlt" | "coverDecorative">): string | null {
+  if (!post.coverImage) return null;
+  return post.coverDecorative ? "" : post.coverImageAlt;
+}
+
+/** What a post shows (its page, and the editor's preview of it). */
+export interface PostPreview {
+  title: string;
+  excerpt: string;
+  slug: string | null;
+  coverImage: string | null;
+  coverImageAlt: string | null;
+  seoTitle: string;
+  seoDescription: string;
+  blocks: ContentBlock[];
+  readingTime: number;
+}
 
 /** The stored blocks of a valid form: only the fields of each type, empty optionals left out. */
 export function toContentBlocks(blocks: PostForm["blocks"]): ContentBlock[] {
@@ -225,6 +297,22 @@ export function toContentBlocks(blocks: PostForm["blocks"]): ContentBlock[] {
         return block;
     }
   });
+}
+
+/** A valid form as the post will show it. */
+export function previewOf(post: PostForm): PostPreview {
+  const blocks = toContentBlocks(post.blocks);
+  return {
+    title: post.title,
+    excerpt: post.excerpt,
+    slug: slugToStore(post.slug, post.title),
+    coverImage: post.coverImage || null,
+    coverImageAlt: coverAltToStore(post),
+    seoTitle: post.seoTitle,
+    seoDescription: post.seoDescription,
+    blocks,
+    readingTime: readingTimeMinutes(blocks),
+  };
 }
 
 /** The slug to store: what was typed made valid, else one from the title; null when neither gives one. */

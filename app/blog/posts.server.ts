@@ -18,7 +18,11 @@ export interface PostSummary {
   title: string;
   excerpt: string;
   coverImage: string | null;
+  /** The cover's text alternative; '' when it is decorative, null when nobody has said (shown as decorative). */
+  coverImageAlt: string | null;
   createdAt: string;
+  /** When the post was first published (kept when it is unpublished); null while it never was. */
+  publishedAt: string | null;
 }
 
 export interface Post extends PostSummary {
@@ -29,6 +33,9 @@ export interface Post extends PostSummary {
   updatedAt: string;
   /** Raised by every update; the editor saves only over the version it was opened at. */
   version: number;
+  /** For search engines and shared links; '' means the title and the excerpt. */
+  seoTitle: string;
+  seoDescription: string;
 }
 
 export const isPostId = isUuid;
@@ -44,7 +51,9 @@ function storedBlocks(content: unknown): ContentBlock[] {
   });
 }
 
-const summaryColumns = ["id", "slug", "title", "excerpt", "cover_image", "created_at"] as const;
+const summaryColumns = ["id", "slug", "title", "excerpt", "cover_image", "cover_image_alt", "created_at", "published_at"] as const;
+
+const isoTime = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 function toSummary(row: {
   id: string;
@@ -52,7 +61,9 @@ function toSummary(row: {
   title: string;
   excerpt: string;
   cover_image: string | null;
+  cover_image_alt: string | null;
   created_at: Date;
+  published_at: Date | null;
 }): PostSummary {
   return {
     id: row.id,
@@ -60,17 +71,19 @@ function toSummary(row: {
     title: row.title,
     excerpt: row.excerpt,
     coverImage: row.cover_image,
+    coverImageAlt: row.cover_image_alt,
     createdAt: new Date(row.created_at).toISOString(),
+    publishedAt: isoTime(row.published_at),
   };
 }
 
-/** One page of published posts, newest first, and how many there are. */
+/** One page of published posts, the most recently published first, and how many there are. */
 export async function listPublishedPosts(page: number, db: DB = getAppDatabase().db): Promise<{ posts: PostSummary[]; total: number }> {
   const published = db.selectFrom("hotels_blog_posts").where("published", "=", true);
   const [rows, count] = await Promise.all([
     published
       .select(summaryColumns)
-      .orderBy("created_at", "desc")
+      .orderBy("published_at", "desc")
       .orderBy("id")
       .limit(BLOG_PAGE_SIZE)
       .offset((page - 1) * BLOG_PAGE_SIZE)
@@ -103,6 +116,8 @@ export async function findPost(key: { slug?: string; id?: string }, db: DB = get
     readingTime: Number.parseInt(row.reading_time, 10) || 1,
     updatedAt: new Date(row.updated_at).toISOString(),
     version: row.version,
+    seoTitle: row.seo_title,
+    seoDescription: row.seo_description,
   };
 }
 
@@ -113,9 +128,12 @@ export interface PostRow {
   /** The blocks as JSON text. */
   content: string;
   cover_image: string | null;
+  cover_image_alt: string | null;
   reading_time: string;
   slug: string | null;
   published: boolean;
+  seo_title: string;
+  seo_description: string;
 }
 
 /** Whether another post than `exceptId` already has this slug. */
@@ -191,7 +209,8 @@ export interface AdminPostRow {
   slug: string | null;
   title: string;
   published: boolean;
-  createdAt: string;
+  /** When it was first published; null while it never was. */
+  publishedAt: string | null;
 }
 
 /** The back office's list: every post, newest first, optionally by title, 10 a page. */
@@ -205,7 +224,7 @@ export async function listAdminPosts(
     .$if(pattern !== undefined, (qb) => qb.where(sql<boolean>`title ilike ${pattern} escape '\\'`));
   const [rows, count] = await Promise.all([
     base
-      .select(["id", "slug", "title", "published", "created_at"])
+      .select(["id", "slug", "title", "published", "published_at"])
       .orderBy("created_at", "desc")
       .orderBy("id")
       .limit(ADMIN_BLOG_PAGE_SIZE)
@@ -219,7 +238,7 @@ export async function listAdminPosts(
       slug: row.slug,
       title: row.title,
       published: row.published,
-      createdAt: new Date(row.created_at).toISOString(),
+      publishedAt: isoTime(row.published_at),
     })),
     total: count.n,
   };

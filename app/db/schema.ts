@@ -61,6 +61,14 @@ export interface BlogPostsTable {
   updated_at: Timestamp;
   /** Raised by every update (trigger): the editor saves only over the version it was opened at. */
   version: Generated<number>;
+  /** When the post was first published (set by a trigger, never moved); null while it never was. */
+  published_at: NullableTimestamp;
+  /** The cover's text alternative; '' when it is decorative; null when nobody has said (shown as decorative). */
+  cover_image_alt: string | null;
+  /** For search engines and shared links; '' means the title. */
+  seo_title: Generated<string>;
+  /** For search engines and shared links; '' means the excerpt. */
+  seo_description: Generated<string>;
 }
 
 export interface AdminUsersTable {

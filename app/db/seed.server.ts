@@ -94,6 +94,7 @@ export async function seedDemoCatalogue(db: Kysely<Database>, options: SeedOptio
               reading_time: String(readingTimeMinutes(post.content)),
               created_at: created,
               updated_at: created,
+              published_at: post.published ? created : null,
             };
           }),
         )

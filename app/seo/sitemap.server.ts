@@ -442,7 +442,7 @@ export async function loadSitemapPage(db: DB = getAppDatabase().db): Promise<Sit
   const [countries, places, posts, postCount] = await Promise.all([
     listCountries(db),
     listLocationsWithCountry(db),
-    publishedPosts(db).select(["id", "slug", "title"]).orderBy("created_at", "desc").orderBy("id").limit(POSTS_ON_SITEMAP_PAGE).execute(),
+    publishedPosts(db).select(["id", "slug", "title"]).orderBy("published_at", "desc").orderBy("id").limit(POSTS_ON_SITEMAP_PAGE).execute(),
     countPosts(db),
   ]);
   const byCountry = new Map<string, Array<{ name: string; path: string }>>();

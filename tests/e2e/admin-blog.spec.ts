@@ -5,6 +5,15 @@ import { openAsAdmin } from "./sign-in.ts";
 import { expect, jsOff, test } from "./fixtures.ts";
 
 const block = (page: Page, name: RegExp) => page.getByRole("group", { name });
+/** The save buttons (one at the top, one under the post), named for what they will do. */
+const saveButtons = (page: Page, label: "Spara utkast" | "Publicera") => page.getByRole("button", { name: label, exact: true });
+const save = (page: Page, label: "Spara utkast" | "Publicera") => saveButtons(page, label).first().click();
+
+/** Uploads a file by its input: with JavaScript choosing it is the upload, without it the button beside it sends it. */
+async function upload(page: Page, input: string, file: Parameters<Page["setInputFiles"]>[1], jsOffProject: boolean) {
+  await page.getByLabel(input).setInputFiles(file);
+  if (jsOffProject) await page.getByRole("button", { name: "Ladda upp", exact: true }).first().click();
+}
 
 test("write a post with every block type, reorder and delete blocks, upload a cover, publish, edit and delete it", async ({
   page,
@@ -60,17 +69,17 @@ test("write a post with every block type, reorder and delete blocks, upload a co
   await expect(block(page, /^Knapp/)).toHaveCount(0);
   await expect(block(page, /^Lista 5$/).getByLabel("Punkt 2", { exact: true })).toHaveValue("Bra skor");
 
-  // Upload a cover.
-  await page.getByLabel("Eller ladda upp en bild:").setInputFiles(path.resolve("tests/e2e/files/omslag.png"));
-  await page.getByRole("button", { name: "Ladda upp", exact: true }).first().click();
+  // Upload a cover, and say what it shows.
+  await upload(page, "Eller ladda upp en bild:", path.resolve("tests/e2e/files/omslag.png"), jsOff(testInfo));
   await expect(page.getByText("Bilden är uppladdad")).toBeVisible();
-  await expect(page.getByLabel("Omslagsbild")).toHaveValue(/^\/uploads\/blog-images\/[0-9a-f-]{36}\.png$/);
+  await expect(page.getByLabel("Omslagsbild", { exact: true })).toHaveValue(/^\/uploads\/blog-images\/[0-9a-f-]{36}\.png$/);
   await expect(page.getByLabel("Rubrik", { exact: true })).toHaveValue(title);
+  await page.getByLabel("Omslagsbildens alternativtext").fill("Snötäckta tak i kvällsljus");
 
   await expect(page.getByText("Inlägget kommer sparas som utkast.")).toBeVisible();
   await page.getByRole("switch", { name: "Publicera" }).check();
-  if (!jsOff(testInfo)) await expect(page.getByText("Inlägget kommer att vara publikt.")).toBeVisible();
-  await page.getByRole("button", { name: "Publicera inlägg" }).click();
+  await expect(page.getByText("Inlägget kommer att vara publikt.")).toBeVisible();
+  await save(page, "Publicera");
   await expect(page).toHaveURL("/admin/blog");
   await expect(page.getByText("Inlägg skapat")).toBeVisible();
   await expect(page.getByRole("row").filter({ hasText: title })).toContainText("Publicerad");
@@ -84,6 +93,7 @@ test("write a post with every block type, reorder and delete blocks, upload a co
     .click();
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
   await expect(page.getByText(/Publicerad \d+ \w+ \d{4} · 1 min läsning/)).toBeVisible();
+  await expect(page.getByRole("img", { name: "Snötäckta tak i kvällsljus" })).toBeVisible();
   await expect(page.getByRole("heading", { level: 2, name: "Var du ska bo" })).toBeVisible();
   await expect(page.getByRole("img", { name: "Ett hotell i snö" })).toBeVisible();
   await expect(page.getByRole("listitem").filter({ hasText: "Bra skor" })).toBeVisible();
@@ -99,7 +109,7 @@ test("write a post with every block type, reorder and delete blocks, upload a co
     .click();
   await expect(page.getByRole("heading", { level: 1, name: "Redigera inlägg" })).toBeVisible();
   await page.getByLabel("Rubrik", { exact: true }).fill(`${title} (uppdaterad)`);
-  await page.getByRole("button", { name: "Spara ändringar" }).click();
+  await save(page, "Publicera");
   await expect(page.getByText("Inlägg uppdaterat")).toBeVisible();
   await page.goto(postUrl);
   await expect(page.getByRole("heading", { level: 1, name: `${title} (uppdaterad)` })).toBeVisible();
@@ -131,6 +141,126 @@ test("the AI panel drafts a post into the editor", async ({ page }) => {
   await expect(block(page, /^Paragraf 1$/).getByLabel("Text")).toHaveValue("Här är några hotell vi gillar.");
 });
 
+test("the save buttons at the top and under the post say what they will do, and follow the switch", async ({ page }, testInfo) => {
+  const title = `Knapptext ${testInfo.project.name}`;
+  await openAsAdmin(page, "/admin/blog/new");
+  await expect(saveButtons(page, "Spara utkast")).toHaveCount(2);
+  await expect(saveButtons(page, "Publicera")).toHaveCount(0);
+  await page.getByRole("switch", { name: "Publicera" }).check();
+  // The form's :has() on the switch picks the words, so this holds with JavaScript off too.
+  await expect(saveButtons(page, "Publicera")).toHaveCount(2);
+  await expect(saveButtons(page, "Spara utkast")).toHaveCount(0);
+  await page.getByRole("switch", { name: "Publicera" }).uncheck();
+  await expect(saveButtons(page, "Spara utkast")).toHaveCount(2);
+  await page.getByRole("switch", { name: "Publicera" }).check();
+
+  await page.getByLabel("Rubrik", { exact: true }).fill(title);
+  await page.getByRole("button", { name: "+ Paragraf" }).click();
+  await block(page, /^Paragraf 1$/)
+    .getByLabel("Text")
+    .fill("Sparad med knappen längst ner.");
+  // The one under the post.
+  await saveButtons(page, "Publicera").last().click();
+  await expect(page).toHaveURL("/admin/blog");
+  await expect(page.getByText("Inlägg skapat")).toBeVisible();
+  const row = page.getByRole("row").filter({ hasText: title });
+  await expect(row).toContainText(/\d+ \w+ \d{4}\s*Publicerad/);
+
+  // Opened again, a published post's buttons say Publicera; switched off, Spara utkast.
+  await row.getByRole("link", { name: /^Redigera/ }).click();
+  await expect(saveButtons(page, "Publicera")).toHaveCount(2);
+  await page.getByRole("switch", { name: "Publicera" }).uncheck();
+  await saveButtons(page, "Spara utkast").last().click();
+  await expect(page.getByText("Inlägg uppdaterat")).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: title })).toContainText("Utkast");
+});
+
+test("the preview shows the post as it will look, keeps every edit and saves nothing", async ({ page }, testInfo) => {
+  const title = `Förhandsvisad ${testInfo.project.name}`;
+  await openAsAdmin(page, "/admin/blog/new");
+  await page.getByLabel("Rubrik", { exact: true }).fill(title);
+  await page.getByLabel("Utdrag").fill("Ett utdrag att förhandsvisa.");
+  await page.getByLabel("SEO-rubrik (valfri)").fill("Sökrubriken");
+  await page.getByRole("button", { name: "+ Paragraf" }).click();
+  await block(page, /^Paragraf 1$/)
+    .getByLabel("Text")
+    .fill("Så här ser det ut.");
+  await page.getByRole("button", { name: "Förhandsgranska" }).click();
+
+  const preview = page.getByRole("region", { name: "Förhandsvisning" });
+  await expect(preview.getByRole("heading", { level: 2, name: title })).toBeVisible();
+  await expect(preview).toContainText("Inget är sparat än.");
+  await expect(preview).toContainText("Så här ser det ut.");
+  await expect(preview).toContainText("Sökrubriken");
+  await expect(preview).toContainText("Inte publicerad än · 1 min läsning");
+  if (!jsOff(testInfo)) await expect(preview).toBeFocused();
+  await expect(page).toHaveURL("/admin/blog/new");
+  await expect(page.getByLabel("Rubrik", { exact: true })).toHaveValue(title);
+  await expect(page.getByLabel("Utdrag")).toHaveValue("Ett utdrag att förhandsvisa.");
+  await expect(page.getByLabel("SEO-rubrik (valfri)")).toHaveValue("Sökrubriken");
+  await expect(block(page, /^Paragraf 1$/).getByLabel("Text")).toHaveValue("Så här ser det ut.");
+
+  // Nothing was saved.
+  const list = await page.context().newPage();
+  await list.goto(`/admin/blog?q=${encodeURIComponent(title)}`);
+  await expect(list.getByText("Inga inlägg matchade din sökning.")).toBeVisible();
+  await list.close();
+});
+
+test("an image address on a host the browser would block is refused by its field, and never loaded", async ({ page }) => {
+  await openAsAdmin(page, "/admin/blog/new");
+  await page.getByLabel("Rubrik", { exact: true }).fill("Bild från fel värd");
+  await page.getByRole("button", { name: "+ Paragraf" }).click();
+  await block(page, /^Paragraf 1$/)
+    .getByLabel("Text")
+    .fill("Ett stycke.");
+  // The fixture fails the test on any Content Security Policy violation: the editor must not try to show it.
+  await page.getByLabel("Omslagsbild", { exact: true }).fill("https://tracker.example.org/cover.jpg");
+  await page.getByLabel("Omslagsbildens alternativtext").fill("Ett omslag");
+  await save(page, "Spara utkast");
+  await expect(page.getByLabel("Omslagsbild", { exact: true })).toHaveAccessibleDescription(
+    /^Bilder från tracker\.example\.org blockeras av webbplatsens säkerhetsregler och skulle visas trasiga\./,
+  );
+  await expect(page).toHaveURL("/admin/blog/new");
+  await expect(page.getByLabel("Rubrik", { exact: true })).toHaveValue("Bild från fel värd");
+  await expect(page.getByRole("img", { name: "Förhandsvisning av omslagsbilden" })).toHaveCount(0);
+});
+
+test("choosing an image uploads it at once and fills in its address, keeping the post", { tag: "@needs-js" }, async ({ page }) => {
+  await openAsAdmin(page, "/admin/blog/new");
+  await page.getByLabel("Rubrik", { exact: true }).fill("Bild i ett steg");
+  await page.getByRole("button", { name: "+ Bild" }).click();
+  await block(page, /^Bild 1$/)
+    .getByLabel("Alternativtext (beskriv bilden)")
+    .fill("Utsikt från hotellet");
+  await expect(page.getByRole("button", { name: "Ladda upp", exact: true })).toHaveCount(0);
+  // The upload is held at the network until the page has been looked at while it runs.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname.startsWith("/admin/blog/new"),
+    async (route) => {
+      if (route.request().method() === "POST") await held;
+      await route.continue();
+    },
+  );
+  await block(page, /^Bild 1$/)
+    .getByLabel("Eller ladda upp:")
+    .setInputFiles(path.resolve("tests/e2e/files/omslag.png"));
+  await expect(block(page, /^Bild 1$/).getByRole("status")).toHaveText("Laddar upp...");
+  // Saving now would store the post without the image: the buttons wait for the upload.
+  for (const button of await saveButtons(page, "Spara utkast").all()) await expect(button).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Förhandsgranska" })).toBeDisabled();
+  release();
+  await expect(block(page, /^Bild 1$/).getByLabel("Bildadress")).toHaveValue(/^\/uploads\/blog-images\/[0-9a-f-]{36}\.png$/);
+  await expect(page.getByText("Bilden är uppladdad")).toBeVisible();
+  await expect(block(page, /^Bild 1$/).getByLabel("Eller ladda upp:")).toHaveValue("");
+  await expect(page.getByLabel("Rubrik", { exact: true })).toHaveValue("Bild i ett steg");
+  await expect(block(page, /^Bild 1$/).getByLabel("Alternativtext (beskriv bilden)")).toHaveValue("Utsikt från hotellet");
+  await expect(page).toHaveURL("/admin/blog/new");
+  await expect(saveButtons(page, "Spara utkast").first()).toBeEnabled();
+});
+
 // ---------------------------------------------------------------------------------------------
 // Edits an editor must not lose (issue 14, point 5).
 
@@ -142,7 +272,7 @@ async function createPost(page: Page, title: string): Promise<string> {
   await block(page, /^Paragraf 1$/)
     .getByLabel("Text")
     .fill("Första versionen.");
-  await page.getByRole("button", { name: "Publicera inlägg" }).click();
+  await save(page, "Spara utkast");
   await expect(page.getByText("Inlägg skapat")).toBeVisible();
   await page
     .getByRole("row")
@@ -164,12 +294,12 @@ test("a save from a stale copy is refused with what was typed kept", async ({ pa
 
   // The first editor saves…
   await page.getByLabel("Rubrik", { exact: true }).fill(`${title} (A)`);
-  await page.getByRole("button", { name: "Spara ändringar" }).click();
+  await save(page, "Spara utkast");
   await expect(page.getByText("Inlägg uppdaterat")).toBeVisible();
 
   // …then the second, from the copy opened before that.
   await other.getByLabel("Utdrag").fill("Skrivet av B.");
-  await other.getByRole("button", { name: "Spara ändringar" }).click();
+  await save(other, "Spara utkast");
   await expect(other.getByRole("alert")).toContainText(
     "Någon annan har sparat inlägget medan du redigerade. Dina ändringar är inte sparade",
   );
@@ -207,8 +337,8 @@ test("an image that is too large or not an image is refused by its file input, a
     await fileInput.setInputFiles(photo);
     await expect(fileInput).toHaveAccessibleDescription("Bilden får vara högst 5 MB.");
     await expect(fileInput).toHaveValue("");
-    await page.getByRole("button", { name: "Ladda upp", exact: true }).click();
-    await expect(fileInput).toHaveAccessibleDescription("Välj en bildfil att ladda upp.");
+    // Choosing a file is the upload: there is no button to press.
+    await expect(page.getByRole("button", { name: "Ladda upp", exact: true })).toHaveCount(0);
     await fileInput.setInputFiles(text);
     await expect(fileInput).toHaveAccessibleDescription("Bara bildfiler (JPEG, PNG, GIF, WebP eller AVIF) kan laddas upp.");
     expect(posts).toEqual([]);
@@ -216,8 +346,7 @@ test("an image that is too large or not an image is refused by its file input, a
   await expect(page.getByLabel("Rubrik", { exact: true })).toHaveValue("Med för stor bild");
 
   // A good image still goes up.
-  await page.getByLabel("Eller ladda upp en bild:").setInputFiles(path.resolve("tests/e2e/files/omslag.png"));
-  await page.getByRole("button", { name: "Ladda upp", exact: true }).click();
+  await upload(page, "Eller ladda upp en bild:", path.resolve("tests/e2e/files/omslag.png"), jsOff(testInfo));
   await expect(page.getByText("Bilden är uppladdad")).toBeVisible();
   await expect(page.getByLabel("Eller ladda upp en bild:")).not.toHaveAccessibleDescription(/.+/);
   await expect(page.getByLabel("Rubrik", { exact: true })).toHaveValue("Med för stor bild");
@@ -229,7 +358,7 @@ test("a save after the session ended keeps the post; signed in again in a new ta
   const editPath = await createPost(page, title);
   await page.getByLabel("Rubrik", { exact: true }).fill(`${title} (sparad efteråt)`);
   await page.context().clearCookies();
-  await page.getByRole("button", { name: "Spara ändringar" }).click();
+  await save(page, "Spara utkast");
 
   await expect(page.getByRole("alert")).toContainText("Ej inloggad – din session har gått ut");
   await expect(page.getByLabel("Rubrik", { exact: true })).toHaveValue(`${title} (sparad efteråt)`);
@@ -247,7 +376,7 @@ test("a save after the session ended keeps the post; signed in again in a new ta
   await expect(tab).toHaveURL(editPath);
   await tab.close();
 
-  await page.getByRole("button", { name: "Spara ändringar" }).click();
+  await save(page, "Spara utkast");
   await expect(page).toHaveURL("/admin/blog");
   await expect(page.getByText("Inlägg uppdaterat")).toBeVisible();
   await expect(page.getByRole("row").filter({ hasText: `${title} (sparad efteråt)` })).toHaveCount(1);

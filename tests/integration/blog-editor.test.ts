@@ -4,17 +4,22 @@
  * is lost), save rules and slug conflicts, AI drafts, uploads (checked by content, at most
  * 5 MB, stored under a random name and served with long caching), and the admin list with
  * search and the delete confirmation. Then the ordinary ways an editor could lose a post: a
- * save from a stale copy, an upload that is too large, a save after the session ended.
+ * save from a stale copy, an upload that is too large, a save after the session ended. Then
+ * what a post says about itself: its published date, its cover's text alternative, its search
+ * engine texts, images only from hosts the browser will load, the preview and the slug shown.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "kysely";
 import { Browser, signIn, startTestApp, TEST_ADMIN, visibleText, type TestApp } from "#tests/app-server.ts";
 
 let app: TestApp;
 let admin: Browser;
 const db = () => app.db();
+const sqlCount = sql<number>`count(*)::int`.as("n");
 
 beforeAll(async () => {
-  app = await startTestApp({ SEED_DEMO: "always" });
+  // One image host besides ours, as a partner's CDN would be configured (the CSP's img-src).
+  app = await startTestApp({ SEED_DEMO: "always", IMAGE_HOSTS: "images.example-cdn.com" });
   admin = new Browser(app.origin);
   await signIn(admin, TEST_ADMIN.email, TEST_ADMIN.password);
 });
@@ -544,5 +549,225 @@ describe("the post list", () => {
     expect(response.headers.get("Location")).toBe("/admin/blog?q=vinter");
     expect(visibleText(await (await admin.follow(response)).text())).toContain("Inlägg borttaget");
     expect(await (await db()).selectFrom("hotels_blog_posts").select("id").where("id", "=", post.id).execute()).toEqual([]);
+  });
+});
+
+describe("what a post says about itself", () => {
+  /** A new post's editor with one paragraph, typed. */
+  async function newPost(changes: Record<string, string>) {
+    let html = await (await admin.get("/admin/blog/new")).text();
+    html = await (await submit("/admin/blog/new", html, {}, buttonValue(html, "+ Paragraf"))).text();
+    return { html, changes: { "blocks[0].content": "Ett stycke om resan.", ...changes } };
+  }
+  const postBySlug = async (slug: string) =>
+    (await db()).selectFrom("hotels_blog_posts").selectAll().where("slug", "=", slug).executeTakeFirstOrThrow();
+  const visitor = () => new Browser(app.origin);
+  const longDate = (date: Date) => new Intl.DateTimeFormat("sv-SE", { day: "numeric", month: "long", year: "numeric" }).format(date);
+
+  it("has a save button at the top and the bottom, labelled by the publish switch", async () => {
+    const { html } = await newPost({});
+    const saves = [
+      ...html.matchAll(/<button type="submit"(?![^>]*name=)[^>]*>((?:(?!<\/button>)[\s\S])*?Spara utkast[\s\S]*?)<\/button>/g),
+    ].map((match) => match[1]!);
+    expect(saves).toHaveLength(2);
+    for (const label of saves) {
+      // Both words are there; the form's :has() on the switch shows one (the other is display:none).
+      expect(label).toMatch(/<span class="[^"]*group-has-\[\[data-publish-switch\]:checked\]\/editor:hidden[^"]*">Spara utkast<\/span>/);
+      expect(label).toMatch(/<span class="hidden [^"]*">Publicera<\/span>/);
+    }
+    expect(html).toContain("data-publish-switch");
+    expect(visibleText(html)).toContain("Förhandsgranska");
+  });
+
+  it("dates a post when it is first published, shows that date and not the creation date, and keeps it", async () => {
+    const { html, changes } = await newPost({ title: "Skrivet i mars", excerpt: "Ett utkast länge." });
+    expect((await submit("/admin/blog/new", html, changes)).status).toBe(302);
+    const draft = await postBySlug("skrivet-i-mars");
+    expect(draft.published_at).toBeNull();
+    expect(visibleText(await (await admin.get("/admin/blog?q=Skrivet i mars")).text())).toMatch(/Skrivet i mars Ej publicerad Utkast/);
+    // Written long ago (the creation date), published today.
+    await (await db()).updateTable("hotels_blog_posts").set({ created_at: "2026-03-02T10:00:00Z" }).where("id", "=", draft.id).execute();
+    const path = `/admin/blog/edit/${draft.id}`;
+    expect((await submit(path, await (await admin.get(path)).text(), { published: "on" })).status).toBe(302);
+    const published = await postBySlug("skrivet-i-mars");
+    expect(published.published_at).toBeInstanceOf(Date);
+    const today = longDate(published.published_at!);
+    expect(today).not.toBe("2 mars 2026");
+
+    const page = await (await visitor().get("/blog/skrivet-i-mars")).text();
+    expect(visibleText(page)).toContain(`Publicerad ${today} · 1 min läsning`);
+    expect(page).toContain(`<time dateTime="${published.published_at!.toISOString()}">`);
+    expect(page).toContain(`"datePublished":"${published.published_at!.toISOString()}"`);
+    expect(visibleText(page)).not.toContain("2 mars 2026");
+    const list = visibleText(await (await visitor().get("/blog")).text());
+    expect(list).toMatch(new RegExp(`${today} Skrivet i mars`));
+    expect(visibleText(await (await admin.get("/admin/blog?q=Skrivet i mars")).text())).toMatch(`Skrivet i mars ${today} Publicerad`);
+
+    // Unpublished and published again: the first date stays.
+    expect((await submit(path, await (await admin.get(path)).text(), { published: "" })).status).toBe(302);
+    expect((await postBySlug("skrivet-i-mars")).published_at).toEqual(published.published_at);
+    expect((await submit(path, await (await admin.get(path)).text(), { published: "on" })).status).toBe(302);
+    expect((await postBySlug("skrivet-i-mars")).published_at).toEqual(published.published_at);
+  });
+
+  it("asks for the cover's text alternative or that it is decorative, and uses it on the post and the list", async () => {
+    const { html, changes } = await newPost({ title: "Fjällstuga", coverImage: "/images/hotels/hotel-2.svg", published: "on" });
+    let response = await submit("/admin/blog/new", html, changes);
+    expect(response.status).toBe(400);
+    let page = await response.text();
+    const errorId = /<ul id="([^"]+)"[^>]*><li>Beskriv vad omslagsbilden visar, eller markera den som dekorativ\.<\/li>/.exec(page)?.[1];
+    expect(errorId).toBeTruthy();
+    expect(page).toMatch(new RegExp(`id="new-post-coverImageAlt"[^>]*aria-invalid="true" aria-describedby="[^"]*${errorId}"`));
+    expect(page).toContain('value="/images/hotels/hotel-2.svg"');
+
+    response = await submit("/admin/blog/new", page, { ...changes, coverImageAlt: "En röd stuga i snön vid fjället" });
+    expect(response.status).toBe(302);
+    expect((await postBySlug("fjallstuga")).cover_image_alt).toBe("En röd stuga i snön vid fjället");
+    page = await (await visitor().get("/blog/fjallstuga")).text();
+    expect(page).toMatch(/<img src="\/images\/hotels\/hotel-2.svg" alt="En röd stuga i snön vid fjället"/);
+    expect(page).toContain('<meta property="og:image:alt" content="En röd stuga i snön vid fjället"/>');
+    expect(await (await visitor().get("/blog")).text()).toMatch(
+      /<img src="\/images\/hotels\/hotel-2.svg" alt="En röd stuga i snön vid fjället"/,
+    );
+
+    // Marked decorative: stored as '' and shown with alt="" (the typed text is not used).
+    const { id } = await postBySlug("fjallstuga");
+    const path = `/admin/blog/edit/${id}`;
+    page = await (await admin.get(path)).text();
+    expect((await submit(path, page, { coverDecorative: "on" })).status).toBe(302);
+    expect((await postBySlug("fjallstuga")).cover_image_alt).toBe("");
+    expect(await (await visitor().get("/blog/fjallstuga")).text()).toMatch(/<img src="\/images\/hotels\/hotel-2.svg" alt=""/);
+    // Opened again, the editor says so.
+    expect(await (await admin.get(path)).text()).toMatch(/name="coverDecorative"[^>]*checked=""/);
+  });
+
+  it("uses the post's own search engine title and description, else its title and excerpt, within their limits", async () => {
+    const { html, changes } = await newPost({ title: "Hotell i Visby", excerpt: "Om Gotland.", published: "on" });
+    let response = await submit("/admin/blog/new", html, { ...changes, seoTitle: "x".repeat(61), seoDescription: "y".repeat(161) });
+    expect(response.status).toBe(400);
+    let page = await response.text();
+    expect(visibleText(page)).toContain("Högst 60 tecken.");
+    expect(visibleText(page)).toContain("Högst 160 tecken.");
+    expect(page).toContain(`value="${"x".repeat(61)}"`);
+    expect(visibleText(page)).toContain("61/60 tecken.");
+
+    response = await submit("/admin/blog/new", page, {
+      ...changes,
+      seoTitle: "Bästa hotellen i Visby 2026",
+      seoDescription: "Vi har bott på dem: sju hotell innanför ringmuren.",
+    });
+    expect(response.status).toBe(302);
+    page = await (await visitor().get("/blog/hotell-i-visby")).text();
+    expect(page).toContain("<title>Bästa hotellen i Visby 2026 | Hotellguiden Blogg Reseguide</title>");
+    expect(page).toContain('<meta name="description" content="Vi har bott på dem: sju hotell innanför ringmuren."/>');
+    expect(page).toContain('<meta property="og:title" content="Bästa hotellen i Visby 2026 | Hotellguiden Blogg Reseguide"/>');
+    expect(page).toContain('<meta property="og:description" content="Vi har bott på dem: sju hotell innanför ringmuren."/>');
+    // The page itself keeps the post's own title.
+    expect(page).toMatch(/<h1[^>]*>Hotell i Visby<\/h1>/);
+
+    // Emptied: the title and the excerpt again.
+    const { id } = await postBySlug("hotell-i-visby");
+    const path = `/admin/blog/edit/${id}`;
+    expect((await submit(path, await (await admin.get(path)).text(), { seoTitle: "", seoDescription: "" })).status).toBe(302);
+    page = await (await visitor().get("/blog/hotell-i-visby")).text();
+    expect(page).toContain("<title>Hotell i Visby | Hotellguiden Blogg Reseguide</title>");
+    expect(page).toContain('<meta name="description" content="Om Gotland."/>');
+  });
+
+  it("refuses an image from a host the browser would block, by its field, and takes ours and the configured hosts", async () => {
+    let { html } = await newPost({});
+    html = await (await submit("/admin/blog/new", html, {}, buttonValue(html, "+ Bild"))).text();
+    const changes = {
+      title: "Bilder utifrån",
+      "blocks[0].content": "Ett stycke.",
+      "blocks[1].url": "https://cdn.elsewhere.example/photo.jpg",
+      "blocks[1].alt": "Ett foto",
+      coverImage: "https://tracker.example.org/cover.jpg",
+      coverImageAlt: "Omslaget",
+    };
+    const response = await submit("/admin/blog/new", html, changes);
+    expect(response.status).toBe(400);
+    const page = await response.text();
+    const text = visibleText(page);
+    expect(text).toContain("Bilder från tracker.example.org blockeras av webbplatsens säkerhetsregler och skulle visas trasiga.");
+    expect(text).toContain("Bilder från cdn.elsewhere.example blockeras");
+    expect(text).toContain("IMAGE_HOSTS");
+    expect(page).toContain('value="https://cdn.elsewhere.example/photo.jpg"');
+    expect(page).toContain('value="Ett foto"');
+    expect(await (await db()).selectFrom("hotels_blog_posts").select("id").where("title", "=", "Bilder utifrån").execute()).toEqual([]);
+
+    // A configured host (IMAGE_HOSTS) and our own origin are fine.
+    const saved = await submit("/admin/blog/new", page, {
+      ...changes,
+      "blocks[1].url": "https://images.example-cdn.com/photo.jpg",
+      coverImage: "http://hotellguiden.test/images/hotels/hotel-3.svg",
+    });
+    expect(saved.status).toBe(302);
+  });
+
+  it("previews the post as it will look, from the form as typed, saving nothing and keeping every edit", async () => {
+    const count = async () => (await (await db()).selectFrom("hotels_blog_posts").select(sqlCount).executeTakeFirstOrThrow()).n;
+    const before = await count();
+    const { html, changes } = await newPost({
+      title: "Förhandsvisad resa",
+      excerpt: "Ett utdrag.",
+      seoTitle: "Sökrubrik för resan",
+      coverImage: "/images/hotels/hotel-5.svg",
+      coverImageAlt: "Ett hotell vid vattnet",
+      instructions: "AI-instruktioner som ska finnas kvar",
+    });
+    const response = await submit("/admin/blog/new", html, changes, { name: "_action", value: "preview" });
+    expect(response.status).toBe(200);
+    const page = await response.text();
+    const preview = /<section[^>]*aria-labelledby="post-preview-heading"[\s\S]*?<\/section>/.exec(page)?.[0] ?? "";
+    expect(visibleText(preview)).toContain("Förhandsvisning");
+    expect(visibleText(preview)).toContain("Inget är sparat än.");
+    expect(preview).toMatch(/<h2[^>]*>Förhandsvisad resa<\/h2>/);
+    expect(visibleText(preview)).toContain("Ett stycke om resan.");
+    expect(visibleText(preview)).toContain("Sökrubrik för resan");
+    expect(visibleText(preview)).toContain("/blog/forhandsvisad-resa");
+    expect(visibleText(preview)).toContain("Inte publicerad än");
+    expect(preview).toContain('alt="Ett hotell vid vattnet"');
+    // Every field as it was typed, and nothing saved.
+    expect(page).toContain('value="Förhandsvisad resa"');
+    expect(page).toContain(">Ett utdrag.</textarea>");
+    expect(page).toContain('value="Sökrubrik för resan"');
+    expect(page).toContain('value="Ett hotell vid vattnet"');
+    expect(page).toContain(">Ett stycke om resan.</textarea>");
+    expect(page).toContain(">AI-instruktioner som ska finnas kvar</textarea>");
+    expect(await count()).toBe(before);
+
+    // A form that could not be saved cannot be previewed either: the fields say why, kept as typed.
+    const refused = await submit(
+      "/admin/blog/new",
+      page,
+      { ...changes, "blocks[0].content": "", coverImageAlt: "" },
+      { name: "_action", value: "preview" },
+    );
+    expect(refused.status).toBe(400);
+    const again = await refused.text();
+    expect(visibleText(again)).toContain("Ingen förhandsvisning");
+    expect(visibleText(again)).toContain("Skriv något i stycket eller ta bort blocket.");
+    expect(visibleText(again)).toContain("Beskriv vad omslagsbilden visar");
+    expect(again).not.toContain("post-preview-heading");
+    expect(again).toContain('value="Förhandsvisad resa"');
+    expect(await count()).toBe(before);
+  });
+
+  it("shows under the slug the slug that will be stored, and stores that one", async () => {
+    const { html, changes } = await newPost({ title: "Åre & Sälen: tips!", slug: "Min Slug!! för Åre" });
+    // (The slug rule writes & as "och".)
+    const response = await submit("/admin/blog/new", html, {}, buttonValue(html, "+ Rubrik"));
+    const page = await (
+      await submit("/admin/blog/new", await response.text(), { ...changes, "blocks[1].content": "Rubrik" }, buttonValue(html, "+ Citat"))
+    ).text();
+    expect(visibleText(page)).toContain("Adressen blir /blog/min-slug-for-are (det du skrev sparas som ”min-slug-for-are”).");
+    // With the slug emptied it follows the title.
+    const empty = await (await submit("/admin/blog/new", page, { slug: "" }, buttonValue(page, "Ta bort Citat 3"))).text();
+    expect(visibleText(empty)).toContain("Adressen blir /blog/are-och-salen-tips .");
+    expect(
+      (await submit("/admin/blog/new", page, { ...changes, "blocks[1].content": "Rubrik", "blocks[2].content": "Citat" })).status,
+    ).toBe(302);
+    expect((await postBySlug("min-slug-for-are")).title).toBe("Åre & Sälen: tips!");
   });
 });

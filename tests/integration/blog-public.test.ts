@@ -26,6 +26,8 @@ beforeAll(async () => {
         content: JSON.stringify([{ type: "paragraph", content: `Text ${n}` }]),
         published: true,
         created_at: new Date(Date.now() - (100 + n) * 86_400_000),
+        // Published the day it was written; the list goes by this date.
+        published_at: new Date(Date.now() - (100 + n) * 86_400_000),
       })
       .execute();
   }

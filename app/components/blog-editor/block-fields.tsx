@@ -1,9 +1,11 @@
-import { isHttpOrLocalUrl } from "#app/blog/content-blocks.ts";
+import type { Flash } from "#app/http/flash.server.ts";
+import { isShowableImage } from "#app/blog/image-hosts.ts";
 import { BLOCK_LABELS, blockFileInput, uploadBlockAction, type BlockType } from "#app/blog/editor-form.ts";
 import { BlockToolbar } from "./block-toolbar.tsx";
 import { ButtonBlockFields } from "./button-block-fields.tsx";
 import type { FileChecks } from "./file-checks.ts";
 import { SMALL_BUTTON } from "./form-styles.ts";
+import { useImageHosts } from "./image-hosts-context.ts";
 import { ImageUpload } from "./image-upload.tsx";
 import { ListItemsField } from "./list-items-field.tsx";
 import { TextField } from "./text-field.tsx";
@@ -17,6 +19,7 @@ export function BlockFields({
   count,
   working,
   files,
+  onNotice,
 }: {
   form: PostEditorForm;
   block: BlockField;
@@ -24,6 +27,7 @@ export function BlockFields({
   count: number;
   working: string | null;
   files: FileChecks;
+  onNotice: (notice: Flash) => void;
 }) {
   const f = block.getFieldset() as unknown as BlockFieldset;
   const type = (f.type!.value ?? f.type!.initialValue) as BlockType;
@@ -35,7 +39,16 @@ export function BlockFields({
       <BlockToolbar form={form} index={index} count={count} label={label} />
       {type === "paragraph" ? <TextField field={f.content!} label="Text" multiline /> : null}
       {type === "heading" ? <HeadingFields form={form} f={f} /> : null}
-      {type === "image" ? <ImageFields f={f} index={index} working={working} files={files} /> : null}
+      {type === "image" ? (
+        <ImageFields
+          f={f}
+          index={index}
+          working={working}
+          files={files}
+          onUploaded={(url) => form.update({ name: f.url!.name, value: url })}
+          onNotice={onNotice}
+        />
+      ) : null}
       {type === "button" ? <ButtonBlockFields f={f} /> : null}
       {type === "list" ? <ListItemsField form={form} f={f} /> : null}
       {type === "quote" ? <QuoteFields f={f} /> : null}
@@ -67,9 +80,24 @@ function HeadingFields({ form, f }: { form: PostEditorForm; f: BlockFieldset }) 
 }
 
 /** An image: its address or an upload that fills it in, a preview, the alternative text and a caption. */
-function ImageFields({ f, index, working, files }: { f: BlockFieldset; index: number; working: string | null; files: FileChecks }) {
+function ImageFields({
+  f,
+  index,
+  working,
+  files,
+  onUploaded,
+  onNotice,
+}: {
+  f: BlockFieldset;
+  index: number;
+  working: string | null;
+  files: FileChecks;
+  onUploaded: (url: string) => void;
+  onNotice: (notice: Flash) => void;
+}) {
   const url = f.url!.value;
   const input = blockFileInput(index);
+  const hosts = useImageHosts();
   return (
     <>
       <TextField field={f.url!} label="Bildadress" placeholder="https://… eller /images/…" />
@@ -81,8 +109,10 @@ function ImageFields({ f, index, working, files }: { f: BlockFieldset; index: nu
         working={working}
         error={files.fileError(input)}
         onCheck={files.checkFile}
+        onUploaded={onUploaded}
+        onNotice={onNotice}
       />
-      {url && isHttpOrLocalUrl(String(url)) ? <img src={String(url)} alt="" className="max-h-40 rounded-md object-cover" /> : null}
+      {url && isShowableImage(String(url), hosts) ? <img src={String(url)} alt="" className="max-h-40 rounded-md object-cover" /> : null}
       <TextField field={f.alt!} label="Alternativtext (beskriv bilden)" />
       <TextField field={f.caption!} label="Bildtext (valfri)" />
     </>

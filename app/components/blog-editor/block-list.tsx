@@ -1,3 +1,4 @@
+import type { Flash } from "#app/http/flash.server.ts";
 import { AddBlockMenu } from "./add-block-menu.tsx";
 import { BlockFields } from "./block-fields.tsx";
 import type { FileChecks } from "./file-checks.ts";
@@ -9,11 +10,13 @@ export function BlockList({
   fields,
   working,
   files,
+  onNotice,
 }: {
   form: PostEditorForm;
   fields: PostEditorFields;
   working: string | null;
   files: FileChecks;
+  onNotice: (notice: Flash) => void;
 }) {
   const blocks = fields.blocks.getFieldList();
   return (
@@ -42,6 +45,7 @@ export function BlockList({
                 count={blocks.length}
                 working={working}
                 files={files}
+                onNotice={onNotice}
               />
             </li>
           ))}

@@ -1,4 +1,27 @@
 import { Link } from "react-router";
+import { EDITOR_ACTION_FIELD, EDITOR_ACTIONS } from "#app/blog/editor-form.ts";
+import { Button } from "#app/components/ui/button.tsx";
+
+/**
+ * The save button, named for what it will do: "Spara utkast" while the publish switch is off,
+ * "Publicera" while it is on. The form's own `:has()` picks the label from the switch as it is
+ * now, so it is right from the first paint and follows the switch with JavaScript off too (the
+ * hidden label is display:none, so it is not part of the button's accessible name).
+ */
+function SaveButton({ working }: { working: string | null }) {
+  return (
+    <Button type="submit" disabled={Boolean(working)}>
+      {working === "save" ? (
+        "Sparar..."
+      ) : (
+        <>
+          <span className="group-has-[[data-publish-switch]:checked]/editor:hidden">Spara utkast</span>
+          <span className="hidden group-has-[[data-publish-switch]:checked]/editor:inline">Publicera</span>
+        </>
+      )}
+    </Button>
+  );
+}
 
 /** The page's heading with Avbryt and the save button ("Sparar..." while it saves). */
 export function EditorHeader({ isNew, working }: { isNew: boolean; working: string | null }) {
@@ -9,14 +32,31 @@ export function EditorHeader({ isNew, working }: { isNew: boolean; working: stri
         <Link to="/admin/blog" className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium hover:bg-slate-50">
           Avbryt
         </Link>
-        <button
-          type="submit"
-          disabled={Boolean(working)}
-          className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
-        >
-          {working === "save" ? "Sparar..." : isNew ? "Publicera inlägg" : "Spara ändringar"}
-        </button>
+        <SaveButton working={working} />
       </div>
+    </div>
+  );
+}
+
+/**
+ * Under the post: the preview (the post as it would look, from the form as it is; nothing is
+ * saved) and the save button again, so a long post need not be scrolled back up. The save comes
+ * first in the header, so Enter in a field still saves.
+ */
+export function EditorFooter({ working }: { working: string | null }) {
+  return (
+    <div className="flex flex-wrap items-center justify-end gap-2 border-t border-slate-200 pt-4">
+      <Button
+        type="submit"
+        variant="secondary"
+        name={EDITOR_ACTION_FIELD}
+        value={EDITOR_ACTIONS.preview}
+        formNoValidate
+        disabled={Boolean(working)}
+      >
+        {working === EDITOR_ACTIONS.preview ? "Förhandsgranskar..." : "Förhandsgranska"}
+      </Button>
+      <SaveButton working={working} />
     </div>
   );
 }

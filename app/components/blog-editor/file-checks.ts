@@ -12,7 +12,7 @@ export function useFileChecks(actionData: EditorReply | undefined, formId: strin
   useEffect(() => {
     setChecks({});
     if (actionData?.uploaded) {
-      const picked = document.forms.namedItem(formId)?.elements.namedItem(actionData.uploaded);
+      const picked = document.forms.namedItem(formId)?.elements.namedItem(actionData.uploaded.input);
       if (picked instanceof HTMLInputElement) picked.value = "";
     }
   }, [actionData, formId]);

@@ -1,12 +1,16 @@
-import { useRef } from "react";
-import { BLOG_IMAGE_TYPES, EDITOR_ACTION_FIELD, imageFileProblem, UPLOAD_MESSAGES } from "#app/blog/editor-form.ts";
+import { useEffect, useRef } from "react";
+import { useFetcher } from "react-router";
+import type { Flash } from "#app/http/flash.server.ts";
+import { BLOG_IMAGE_TYPES, EDITOR_ACTION_FIELD, imageFileProblem, type EditorReply } from "#app/blog/editor-form.ts";
 import { SMALL_BUTTON } from "./form-styles.ts";
 
 /**
- * A file input and its upload button. With JavaScript a picked file is checked at once (type
- * and size) and a refused one is taken out of the input, so it is never sent: not by this
- * button, and not along with any other post of the form. The server checks again, and answers
- * by the same input without JavaScript.
+ * A file input that uploads the image it is given. With JavaScript, choosing a file is the
+ * upload: the file is checked at once (type and size; a refused one is taken out of the input,
+ * so it is never sent), sent alone by a fetcher, and its address put in the field (`onUploaded`)
+ * without touching anything else in the form. Without JavaScript the "Ladda upp" button posts
+ * the whole form, and the server answers with the form as it was and the address filled in.
+ * The server checks the file's bytes either way, and answers a refusal by this input.
  */
 export function ImageUpload({
   id,
@@ -16,6 +20,8 @@ export function ImageUpload({
   working,
   error,
   onCheck,
+  onUploaded,
+  onNotice,
 }: {
   id: string;
   input: string;
@@ -24,9 +30,28 @@ export function ImageUpload({
   working: string | null;
   error: string | null;
   onCheck: (input: string, problem: string | null) => void;
+  onUploaded: (url: string) => void;
+  onNotice: (notice: Flash) => void;
 }) {
   const ref = useRef<HTMLInputElement>(null);
+  const fetcher = useFetcher<EditorReply>();
+  const uploading = fetcher.state !== "idle" || working === action;
   const errorId = `${id}-error`;
+  const statusId = `${id}-status`;
+
+  useEffect(() => {
+    const reply = fetcher.data;
+    if (!reply || fetcher.state !== "idle") return;
+    if (reply.uploaded) {
+      onUploaded(reply.uploaded.url);
+      if (ref.current) ref.current.value = "";
+    }
+    onCheck(input, reply.fileError?.input === input ? reply.fileError.message : null);
+    if (reply.toast) onNotice(reply.toast);
+    // Only a new answer is acted on; the callbacks are new on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [fetcher.data, fetcher.state]);
+
   return (
     <div className="mt-2">
       <div className="flex flex-wrap items-center gap-2">
@@ -46,26 +71,21 @@ export function ImageUpload({
             const problem = file ? imageFileProblem(file) : null;
             if (problem) event.currentTarget.value = "";
             onCheck(input, problem);
+            if (!file || problem) return;
+            const body = new FormData();
+            body.set(EDITOR_ACTION_FIELD, action);
+            body.set(input, file);
+            void fetcher.submit(body, { method: "post", encType: "multipart/form-data" });
           }}
           className="text-sm"
         />
-        <button
-          type="submit"
-          name={EDITOR_ACTION_FIELD}
-          value={action}
-          formNoValidate
-          onClick={(event) => {
-            const file = ref.current?.files?.[0];
-            const problem = file ? imageFileProblem(file) : UPLOAD_MESSAGES.empty;
-            if (!problem) return;
-            event.preventDefault();
-            onCheck(input, problem);
-            ref.current?.focus();
-          }}
-          className={SMALL_BUTTON}
-        >
+        {/* Only without JavaScript: with it, choosing the file has uploaded it. */}
+        <button type="submit" name={EDITOR_ACTION_FIELD} value={action} formNoValidate className={`${SMALL_BUTTON} js:hidden`}>
           {working === action ? "Laddar upp..." : "Ladda upp"}
         </button>
+        <span id={statusId} role="status" className="text-sm text-muted">
+          {uploading ? "Laddar upp..." : ""}
+        </span>
       </div>
       {error ? (
         <p id={errorId} role="alert" className="mt-1 text-sm font-medium text-red-700">

@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { getInputProps } from "@conform-to/react";
 import type { Flash } from "#app/http/flash.server.ts";
 import { postSlug } from "#app/blog/content-blocks.ts";
-import { EDITOR_ACTION_FIELD, EDITOR_ACTIONS, EDITOR_MESSAGES } from "#app/blog/editor-form.ts";
+import { EDITOR_ACTION_FIELD, EDITOR_ACTIONS, EDITOR_MESSAGES, slugToStore } from "#app/blog/editor-form.ts";
 import { FieldError } from "./field-error.tsx";
 import { fieldClass, SMALL_BUTTON } from "./form-styles.ts";
 import type { PostEditorFields, PostEditorForm } from "./use-post-editor-form.ts";
@@ -25,7 +25,12 @@ export function SlugField({
 }) {
   const slug = fields.slug;
   const touched = useRef(false);
-  const title = fields.title.value ?? "";
+  // A hand-made post can send a field twice (a list): the help then reads it as empty.
+  const text = (value: unknown) => (typeof value === "string" ? value : "");
+  const title = text(fields.title.value);
+  const typed = text(slug.value).trim();
+  // What the save will store: the same rule as the server's, so the address shown is the real one.
+  const stored = slugToStore(typed, title);
   useEffect(() => {
     if (!followsTitle || touched.current) return;
     const next = postSlug(title);
@@ -64,7 +69,15 @@ export function SlugField({
         </button>
       </div>
       <p id={`${slug.id}-help`} className="mt-1 text-xs text-muted">
-        Bara bokstäver, siffror och bindestreck. Adressen blir /blog/{slug.value || "…"}
+        Bara bokstäver, siffror och bindestreck; annat görs om när inlägget sparas.{" "}
+        {stored ? (
+          <>
+            Adressen blir <span className="font-mono">/blog/{stored}</span>
+            {typed && typed !== stored ? ` (det du skrev sparas som ”${stored}”)` : ""}.
+          </>
+        ) : (
+          "Utan rubrik eller slug blir adressen inläggets id."
+        )}
       </p>
       <FieldError field={slug} />
     </div>

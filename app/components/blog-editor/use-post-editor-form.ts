@@ -1,7 +1,9 @@
+import { useMemo } from "react";
 import { useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "#app/utils/zod.ts";
-import { EDITOR_ACTION_FIELD, postFormSchema, type PostEditorDefaults } from "#app/blog/editor-form.ts";
+import type { ImageHosts } from "#app/blog/image-hosts.ts";
+import { EDITOR_ACTION_FIELD, savablePostSchema, type PostEditorDefaults } from "#app/blog/editor-form.ts";
 
 /**
  * The editor's conform form: judged on blur and again on input, by the same schema as the
@@ -12,18 +14,22 @@ export function usePostEditorForm(options: {
   id: string;
   lastResult: SubmissionResult<string[]> | undefined;
   defaultValue: PostEditorDefaults;
+  /** The image hosts the server allows: an address from any other is refused here too. */
+  imageHosts: ImageHosts;
 }) {
+  const { imageHosts, ...formOptions } = options;
+  const schema = useMemo(() => savablePostSchema(imageHosts), [imageHosts]);
   return useForm({
-    ...options,
+    ...formOptions,
     // The blocks are loose records (every optional field of their type); conform's type for
     // defaultValue wants the schema's union of block shapes.
-    defaultValue: options.defaultValue as never,
+    defaultValue: formOptions.defaultValue as never,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData, submitter }) =>
       submitter?.getAttribute("name") === EDITOR_ACTION_FIELD
         ? (parseWithZod(formData, { schema: z.looseObject({}) }) as never)
-        : parseWithZod(formData, { schema: postFormSchema }),
+        : parseWithZod(formData, { schema }),
   });
 }
 

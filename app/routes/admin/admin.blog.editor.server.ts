@@ -14,7 +14,8 @@ import { loginPath, requireAdmin } from "#app/auth/guards.server.ts";
 import { storeBlogImage, UploadError } from "#app/blog/image-storage.server.ts";
 import { createPost, findPost, isPostId, isSlugTaken, updatePost, type PostRow } from "#app/blog/posts.server.ts";
 import { markSignedOutReply } from "#app/blog/signed-out-reply.server.ts";
-import { postSlug, readingTimeMinutes, type ContentBlock } from "#app/blog/content-blocks.ts";
+import { postSlug, type ContentBlock } from "#app/blog/content-blocks.ts";
+import type { ImageHosts } from "#app/blog/image-hosts.ts";
 import {
   blockFileInput,
   COVER_FILE_INPUT,
@@ -26,8 +27,8 @@ import {
   MAX_LIST_LENGTH,
   NEW_BLOCK,
   postFormSchema,
-  slugToStore,
-  toContentBlocks,
+  previewOf,
+  savablePostSchema,
   toFormEntries,
   UPLOAD_BLOCK_ACTION,
   UPLOAD_MESSAGES,
@@ -36,6 +37,8 @@ import {
 } from "#app/blog/editor-form.ts";
 import { redirectWithFlash, type Flash } from "#app/http/flash.server.ts";
 import { isBodyTooLarge, readFormData } from "#app/http/form-data.server.ts";
+import { imageSources } from "#app/http/security-headers.server.ts";
+import { getEnv } from "#app/utils/env.server.ts";
 import { log } from "#app/utils/log.server.ts";
 
 // ---------------------------------------------------------------------------------------------
@@ -51,10 +54,20 @@ const EMPTY_POST: PostEditorDefaults = {
   slug: "",
   excerpt: "",
   coverImage: "",
+  coverImageAlt: "",
+  coverDecorative: false,
+  seoTitle: "",
+  seoDescription: "",
   published: false,
   blocks: [],
   version: undefined,
 };
+
+/** Where images may come from: our origin and the Content Security Policy's img-src hosts. */
+export function editorImageHosts(): ImageHosts {
+  const env = getEnv();
+  return { origin: env.SITE_URL, sources: imageSources(env) };
+}
 
 interface EditorPage {
   postId: string | null;
@@ -63,6 +76,8 @@ interface EditorPage {
   /** The page answers a save after the session ended (it shows only what was sent). */
   signedOut: boolean;
   defaultValue: PostEditorDefaults;
+  /** The image hosts the browser checks addresses against, as the server does on save. */
+  imageHosts: ImageHosts;
 }
 
 /**
@@ -70,23 +85,30 @@ interface EditorPage {
  * reply) and nothing stored is read.
  */
 export function signedOutEditor(id: string | undefined): EditorPage {
-  return { postId: id !== undefined && isPostId(id) ? id : null, storedSlug: null, signedOut: true, defaultValue: EMPTY_POST };
+  const postId = id !== undefined && isPostId(id) ? id : null;
+  return { postId, storedSlug: null, signedOut: true, defaultValue: EMPTY_POST, imageHosts: editorImageHosts() };
 }
 
 /** The editor for a new post (no id), or for the stored post with this id (404 when there is none). */
 export async function editorForPost(id: string | undefined): Promise<EditorPage> {
-  if (id === undefined) return { postId: null, storedSlug: null, signedOut: false, defaultValue: EMPTY_POST };
+  if (id === undefined)
+    return { postId: null, storedSlug: null, signedOut: false, defaultValue: EMPTY_POST, imageHosts: editorImageHosts() };
   const post = isPostId(id) ? await findPost({ id }) : null;
   if (!post) throw data(null, { status: 404 });
   return {
     postId: post.id,
     storedSlug: post.slug,
     signedOut: false,
+    imageHosts: editorImageHosts(),
     defaultValue: {
       title: post.title,
       slug: post.slug ?? "",
       excerpt: post.excerpt,
       coverImage: post.coverImage ?? "",
+      coverImageAlt: post.coverImageAlt ?? "",
+      coverDecorative: post.coverImage !== null && post.coverImageAlt === "",
+      seoTitle: post.seoTitle,
+      seoDescription: post.seoDescription,
       published: post.published,
       blocks: formBlocks(post.content),
       // Sent back with the save: it lands only over this version.
@@ -108,6 +130,7 @@ export type EditorIntent =
   | { type: "change-form" }
   | { type: "regenerate-slug" }
   | { type: "ai-generate" }
+  | { type: "preview" }
   | { type: "upload"; input: string; field: string }
   | { type: "unknown" };
 
@@ -115,6 +138,7 @@ function editorIntent(action: string, conformIntent: boolean): EditorIntent {
   if (action === "") return conformIntent ? { type: "change-form" } : { type: "save" };
   if (action === EDITOR_ACTIONS.regenerateSlug) return { type: "regenerate-slug" };
   if (action === EDITOR_ACTIONS.aiGenerate) return { type: "ai-generate" };
+  if (action === EDITOR_ACTIONS.preview) return { type: "preview" };
   if (action === EDITOR_ACTIONS.uploadCover) return { type: "upload", input: COVER_FILE_INPUT, field: "coverImage" };
   if (action.startsWith(UPLOAD_BLOCK_ACTION)) {
     const index = Number(action.slice(UPLOAD_BLOCK_ACTION.length));
@@ -261,6 +285,8 @@ export function dispatchEditorIntent(post: EditorPost, editor: Editor) {
       return regenerateSlug(post);
     case "ai-generate":
       return generateDraft(post);
+    case "preview":
+      return previewPost(post, editor);
     case "upload":
       return uploadImage(post, intent);
     case "unknown":
@@ -291,7 +317,9 @@ async function uploadImage(post: EditorPost, { input, field }: { input: string; 
   try {
     const { url } = await storeBlogImage(file);
     post.form.set(field, url);
-    return answer(post, { title: "Bilden är uppladdad", description: "Spara inlägget för att behålla den." }, 200, { uploaded: input });
+    return answer(post, { title: "Bilden är uppladdad", description: "Spara inlägget för att behålla den." }, 200, {
+      uploaded: { input, field, url },
+    });
   } catch (error) {
     if (error instanceof UploadError) return refused(error.message);
     log.error("blog image upload failed", error);
@@ -319,12 +347,30 @@ async function generateDraft(post: EditorPost) {
 }
 
 /**
+ * The preview: the form judged as a save would judge it, and shown with the post as it would
+ * look; nothing is written, and every field keeps what was typed.
+ */
+async function previewPost(post: EditorPost, { postId }: Editor) {
+  const submission = parseWithZod(post.form, { schema: savablePostSchema(editorImageHosts()) });
+  if (submission.status !== "success") {
+    return data<EditorReply>(
+      { result: submission.reply(), toast: { ...EDITOR_MESSAGES.previewInvalid, variant: "destructive" }, instructions: post.instructions },
+      { status: 400 },
+    );
+  }
+  // The date it shows: the first publication's, kept; else today's if saving would publish it.
+  const stored = postId === null ? null : ((await findPost({ id: postId }))?.publishedAt ?? null);
+  const publishedAt = stored ?? (submission.value.published ? new Date().toISOString() : null);
+  return answer(post, null, 200, { preview: { ...previewOf(submission.value), publishedAt } });
+}
+
+/**
  * The save: the form judged in full, a taken slug refused before writing, and an existing post
  * written only over the version the editor was opened at (409 with the form as typed when
  * someone saved in between).
  */
 async function savePost({ form, instructions }: EditorPost, { postId, author }: Editor) {
-  const submission = parseWithZod(form, { schema: postFormSchema });
+  const submission = parseWithZod(form, { schema: savablePostSchema(editorImageHosts()) });
   if (submission.status !== "success") {
     const noContent = submission.status === "error" && Boolean(submission.error?.blocks);
     return data<EditorReply>(
@@ -338,17 +384,20 @@ async function savePost({ form, instructions }: EditorPost, { postId, author }: 
       { result: submission.reply({ fieldErrors: { slug: [EDITOR_MESSAGES.slugTaken] } }), toast: null, instructions },
       { status: 409 },
     );
-  const blocks = toContentBlocks(value.blocks);
-  const slug = slugToStore(value.slug, value.title);
+  const shown = previewOf(value);
+  const slug = shown.slug;
   if (slug && (await isSlugTaken(slug, postId))) return slugTaken();
   const row: PostRow = {
-    title: value.title,
-    excerpt: value.excerpt,
-    content: JSON.stringify(blocks),
-    cover_image: value.coverImage || null,
-    reading_time: String(readingTimeMinutes(blocks)),
+    title: shown.title,
+    excerpt: shown.excerpt,
+    content: JSON.stringify(shown.blocks),
+    cover_image: shown.coverImage,
+    cover_image_alt: shown.coverImageAlt,
+    reading_time: String(shown.readingTime),
     slug,
     published: value.published,
+    seo_title: shown.seoTitle,
+    seo_description: shown.seoDescription,
   };
   let saved: "saved" | "stale" | "missing";
   try {

@@ -1,21 +1,23 @@
 import { useEffect, useState } from "react";
 import { getFormProps, getInputProps } from "@conform-to/react";
-import { Form, useNavigation } from "react-router";
+import { Form, useFetchers, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/admin.blog.editor";
 import { adminMeta } from "#app/admin/admin-meta.ts";
 import { requireAdmin } from "#app/auth/guards.server.ts";
 import { requestAuth } from "#app/auth/request-auth.server.ts";
 import { aiDraftEngineLine } from "#app/ai/service.server.ts";
 import { isSignedOutReply } from "#app/blog/signed-out-reply.server.ts";
-import { EDITOR_ACTION_FIELD, EDITOR_MESSAGES } from "#app/blog/editor-form.ts";
+import { EDITOR_ACTION_FIELD, EDITOR_MESSAGES, isUploadAction } from "#app/blog/editor-form.ts";
 import type { Flash } from "#app/http/flash.server.ts";
 import { AiDraftPanel } from "#app/components/blog-editor/ai-draft-panel.tsx";
 import { BlockList } from "#app/components/blog-editor/block-list.tsx";
-import { EditorHeader } from "#app/components/blog-editor/editor-header.tsx";
+import { EditorFooter, EditorHeader } from "#app/components/blog-editor/editor-header.tsx";
 import { EditorNotice } from "#app/components/blog-editor/editor-notice.tsx";
+import { ImageHostsContext } from "#app/components/blog-editor/image-hosts-context.ts";
 import { useFileChecks } from "#app/components/blog-editor/file-checks.ts";
 import { useLeaveGuard } from "#app/components/blog-editor/leave-guard.ts";
 import { PostDetails } from "#app/components/blog-editor/post-details.tsx";
+import { PostPreview } from "#app/components/blog-editor/post-preview.tsx";
 import { usePostEditorForm } from "#app/components/blog-editor/use-post-editor-form.ts";
 import {
   answerSignedOut,
@@ -37,6 +39,15 @@ export async function loader(args: Route.LoaderArgs) {
   return { ...(await editorForPost(args.params.id)), aiEngine: aiDraftEngineLine() };
 }
 
+/**
+ * An image uploaded on its own (a fetcher, with JavaScript) changes nothing stored: the page's
+ * data is not read again under the form being edited.
+ */
+export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (isUploadAction(String(formData?.get(EDITOR_ACTION_FIELD) ?? ""))) return false;
+  return defaultShouldRevalidate;
+}
+
 export async function action(args: Route.ActionArgs) {
   // The administrator check comes first for anyone signed in (a user without the role is
   // refused as on every admin route), and every write needs its session. A request not signed
@@ -50,14 +61,20 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function PostEditorPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { postId, storedSlug, signedOut, defaultValue } = loaderData;
+  const { postId, storedSlug, signedOut, defaultValue, imageHosts } = loaderData;
   const navigation = useNavigation();
-  const working = navigation.state === "submitting" ? String(navigation.formData?.get(EDITOR_ACTION_FIELD) ?? "save") : null;
+  // While an image uploads on its own (a fetcher) the form's buttons wait: a save then would
+  // store the post without the address the upload is about to fill in.
+  const uploading = useFetchers().some((fetcher) => fetcher.state !== "idle");
+  const working =
+    navigation.state === "submitting" ? String(navigation.formData?.get(EDITOR_ACTION_FIELD) ?? "save") : uploading ? "upload" : null;
   const [form, fields] = usePostEditorForm({
     id: postId ?? "new-post",
     lastResult: navigation.state === "idle" ? actionData?.result : undefined,
     defaultValue,
+    imageHosts,
   });
+  const preview = navigation.state === "idle" ? actionData?.preview : undefined;
   // The slug button's message with JavaScript; the server's answer replaces it.
   const [clientNotice, setClientNotice] = useState<Flash | null>(null);
   useEffect(() => setClientNotice(null), [actionData]);
@@ -66,32 +83,37 @@ export default function PostEditorPage({ loaderData, actionData }: Route.Compone
   useLeaveGuard(form.dirty && navigation.state === "idle");
 
   return (
-    <div className="mx-auto max-w-4xl">
-      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-6">
-        <EditorHeader isNew={!postId} working={working} />
-        <EditorNotice
-          notice={notice}
-          // The form's own error (a stale save) is this message: the form names it as its description.
-          errorId={form.errors ? form.errorId : undefined}
-          signIn={notice === actionData?.toast ? actionData?.signIn : undefined}
-        />
-        <input {...getInputProps(fields.version, { type: "hidden" })} />
-        <PostDetails
-          form={form}
-          fields={fields}
-          slugFollowsTitle={!storedSlug && !signedOut}
-          working={working}
-          files={files}
-          onNotice={setClientNotice}
-        />
-        <AiDraftPanel
-          engine={"aiEngine" in loaderData ? loaderData.aiEngine : undefined}
-          instructions={actionData?.instructions ?? ""}
-          failed={actionData?.toast?.title === EDITOR_MESSAGES.aiFailed.title}
-          working={working}
-        />
-        <BlockList form={form} fields={fields} working={working} files={files} />
-      </Form>
-    </div>
+    <ImageHostsContext value={imageHosts}>
+      <div className="mx-auto max-w-4xl">
+        {/* group/editor: the save buttons' labels follow the publish switch through the form's :has(). */}
+        <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="group/editor space-y-6">
+          <EditorHeader isNew={!postId} working={working} />
+          <EditorNotice
+            notice={notice}
+            // The form's own error (a stale save) is this message: the form names it as its description.
+            errorId={form.errors ? form.errorId : undefined}
+            signIn={notice === actionData?.toast ? actionData?.signIn : undefined}
+          />
+          {preview ? <PostPreview preview={preview} postId={postId} /> : null}
+          <input {...getInputProps(fields.version, { type: "hidden" })} />
+          <PostDetails
+            form={form}
+            fields={fields}
+            slugFollowsTitle={!storedSlug && !signedOut}
+            working={working}
+            files={files}
+            onNotice={setClientNotice}
+          />
+          <AiDraftPanel
+            engine={"aiEngine" in loaderData ? loaderData.aiEngine : undefined}
+            instructions={actionData?.instructions ?? ""}
+            failed={actionData?.toast?.title === EDITOR_MESSAGES.aiFailed.title}
+            working={working}
+          />
+          <BlockList form={form} fields={fields} working={working} files={files} onNotice={setClientNotice} />
+          <EditorFooter working={working} />
+        </Form>
+      </div>
+    </ImageHostsContext>
   );
 }

@@ -126,7 +126,7 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
                   Titel
                 </th>
                 <th scope="col" className="px-3 py-2 font-semibold">
-                  Skapad
+                  Publicerad
                 </th>
                 <th scope="col" className="px-3 py-2 font-semibold">
                   Status
@@ -142,7 +142,7 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
                   <th scope="row" className="px-3 py-2 text-left font-medium">
                     {post.title}
                   </th>
-                  <td className="whitespace-nowrap px-3 py-2">{swedishDate(post.createdAt)}</td>
+                  <td className="whitespace-nowrap px-3 py-2">{post.publishedAt ? swedishDate(post.publishedAt) : "Ej publicerad"}</td>
                   <td className="px-3 py-2">
                     <span
                       className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${post.published ? "bg-emerald-100 text-emerald-900" : "bg-slate-100 text-slate-800"}`}

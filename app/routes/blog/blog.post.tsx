@@ -2,8 +2,7 @@ import { data, isRouteErrorResponse, Link, redirect } from "react-router";
 import type { Route } from "./+types/blog.post";
 import { findPostAt } from "#app/blog/posts.server.ts";
 import { requestAuth } from "#app/auth/request-auth.server.ts";
-import { BlogBlocks } from "#app/components/blog-blocks.tsx";
-import { swedishDate } from "#app/utils/dates.ts";
+import { BlogPostArticle } from "#app/components/blog-post-article.tsx";
 import { blogPostPath } from "#app/utils/paths.ts";
 import { absoluteUrl, breadcrumbJsonLd, jsonLd, seoMeta, siteFromMatches } from "#app/seo/meta-tags.ts";
 
@@ -29,22 +28,24 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [{ title: `Inlägget hittades inte | ${site.siteName}` }, { name: "robots", content: "noindex" }];
   const { post } = loaderData;
   const path = blogPostPath(post);
+  // The post's own title and description for search engines and shared links, when it has them.
+  const description = post.seoDescription || post.excerpt || post.title;
   return [
     ...seoMeta({
       ...site,
-      title: `${post.title} | ${site.siteName} Blogg Reseguide`,
-      description: post.excerpt || post.title,
+      title: `${post.seoTitle || post.title} | ${site.siteName} Blogg Reseguide`,
+      description,
       path,
-      image: post.coverImage ? { src: post.coverImage, alt: `Omslagsbild till ${post.title}` } : undefined,
+      image: post.coverImage ? { src: post.coverImage, alt: post.coverImageAlt || `Omslagsbild till ${post.title}` } : undefined,
       type: "article",
       noindex: !post.published,
     }),
     jsonLd({
       "@type": "BlogPosting",
       headline: post.title,
-      description: post.excerpt,
+      description,
       ...(post.coverImage ? { image: absoluteUrl(site.siteUrl, post.coverImage) } : {}),
-      datePublished: post.createdAt,
+      datePublished: post.publishedAt ?? post.createdAt,
       dateModified: post.updatedAt,
       author: { "@type": "Organization", name: site.siteName },
       publisher: {
@@ -75,17 +76,8 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
           Utkast – bara administratörer ser det här inlägget.
         </p>
       ) : null}
-      <header className="mt-6">
-        <h1 className="text-3xl font-bold sm:text-4xl">{post.title}</h1>
-        <p className="mt-3 text-muted">
-          Publicerad <time dateTime={post.createdAt}>{swedishDate(post.createdAt)}</time> · {post.readingTime} min läsning
-        </p>
-      </header>
-      {post.coverImage ? (
-        <img src={post.coverImage} alt="" width={1200} height={630} className="mt-6 aspect-[1200/630] w-full rounded-xl object-cover" />
-      ) : null}
-      <div className="mt-8">
-        <BlogBlocks blocks={post.content} />
+      <div className="mt-6">
+        <BlogPostArticle post={{ ...post, blocks: post.content }} publishedAt={post.publishedAt} />
       </div>
     </article>
   );

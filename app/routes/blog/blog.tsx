@@ -57,15 +57,15 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
                 <article className="flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
                   <img
                     src={post.coverImage ?? "/placeholder.svg"}
-                    alt=""
+                    alt={post.coverImageAlt ?? ""}
                     width={640}
                     height={360}
                     loading={index < 3 ? "eager" : "lazy"}
                     className="aspect-video w-full object-cover"
                   />
                   <div className="flex flex-1 flex-col p-5">
-                    <time dateTime={post.createdAt} className="text-sm text-muted">
-                      {swedishDate(post.createdAt)}
+                    <time dateTime={post.publishedAt ?? post.createdAt} className="text-sm text-muted">
+                      {swedishDate(post.publishedAt ?? post.createdAt)}
                     </time>
                     <h2 className="mt-1 line-clamp-2 text-xl font-semibold">{post.title}</h2>
                     <p className="mt-2 line-clamp-3 text-muted">{post.excerpt}</p>
