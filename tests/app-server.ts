@@ -154,3 +154,33 @@ export const visibleText = (html: string) =>
     .replace(/<!--[\s\S]*?-->/g, "")
     .replace(/<[^>]+>/g, " ")
     .replace(/\s+/g, " ");
+
+/** An HTML attribute value or text as written by React, read back as the browser would. */
+export const unescapeAttribute = (value: string) =>
+  value
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
+
+/**
+ * Every named field's current value in a page's form markup, as a browser would send it:
+ * inputs (checked boxes only; no files, no honeypot) and textareas.
+ */
+export function formFields(html: string): [string, string][] {
+  const fields: [string, string][] = [];
+  for (const match of html.matchAll(/<input([^>]*)\/?>/g)) {
+    const a = match[1]!;
+    const name = /name="([^"]+)"/.exec(a)?.[1];
+    const type = /type="([^"]+)"/.exec(a)?.[1] ?? "text";
+    if (!name || type === "file" || name === "website") continue;
+    if ((type === "checkbox" || type === "radio") && !/checked=""/.test(a)) continue;
+    fields.push([name, unescapeAttribute(/value="([^"]*)"/.exec(a)?.[1] ?? (type === "checkbox" ? "on" : ""))]);
+  }
+  for (const match of html.matchAll(/<textarea([^>]*)>([\s\S]*?)<\/textarea>/g)) {
+    const name = /name="([^"]+)"/.exec(match[1]!)?.[1];
+    if (name) fields.push([name, unescapeAttribute(match[2]!)]);
+  }
+  return fields;
+}

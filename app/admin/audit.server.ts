@@ -57,16 +57,15 @@ export async function recordAuditEntry(entry: AuditEntryInput, db: DB = getAppDa
  * The form's fields, read from a copy of the request so the action still gets the body. A
  * body that cannot be read (too large, not a form) gives null: the entry is still written.
  */
-async function formOf(request: Request): Promise<FormData | null> {
-  const copy = request.clone();
-  try {
-    // The largest form the back office takes: the post editor with an image.
-    return await readFormData(copy, EDITOR_MAX_BODY_BYTES);
-  } catch {
-    // Whatever was not read of the copy is let go, so it is not kept in memory for nothing.
-    await copy.body?.cancel().catch(() => undefined);
-    return null;
-  }
+/**
+ * The form read from a copy of the request beside the route's own reading, so the route still
+ * refuses a body past its limit the moment it passes it: `drop()` stops reading the copy then.
+ */
+function readFormCopy(request: Request): { form: Promise<FormData | null>; drop(): void } {
+  const stop = new AbortController();
+  // The largest form the back office takes: the post editor with an image.
+  const form = readFormData(request.clone(), EDITOR_MAX_BODY_BYTES, { signal: stop.signal }).catch(() => null);
+  return { form, drop: () => stop.abort() };
 }
 
 /**
@@ -79,8 +78,11 @@ export const auditAdminWrites: MiddlewareFunction<Response> = async ({ request, 
   const auth = requestAuth(context);
   const session = auth.session && (await auth.isAdmin()) ? auth.session : null;
   if (!session) return next();
-  const form = await formOf(request);
+  const copy = readFormCopy(request);
   const response = await next();
+  // A body the route refused as too large is not read any further for the log.
+  if (response.status === 413) copy.drop();
+  const form = await copy.form;
   try {
     const flash = await flashOf(response);
     const { intent, rowIds, rowCount } = auditedFields(params, form);

@@ -10,7 +10,8 @@ describe("currentScreen", () => {
     expect(label("/admin/hotels")).toBe("Hotels");
     expect(label("/admin/blog/edit/7")).toBe("Blog");
     expect(label("/admin/blog/new")).toBe("Blog");
-    expect(label("/admin/jobs/3")).toBeNull();
+    expect(label("/admin/jobs/3")).toBe("Jobs");
+    expect(label("/admin/jobsx")).toBeNull();
     expect(label("/admin/hotelsx")).toBeNull();
   });
 

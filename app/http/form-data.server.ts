@@ -16,11 +16,15 @@ export function isBodyTooLarge(error: unknown): boolean {
  * can lie). The rest of a refused body is left unread: server/app.ts drains a little of it
  * and then closes the connection, so nothing past the limit is ever held in memory.
  */
-async function readBodyUpTo(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
+async function readBodyUpTo(request: Request, maxBytes: number, signal?: AbortSignal): Promise<Uint8Array<ArrayBuffer>> {
   const declared = request.headers.get("Content-Length");
   if (declared !== null && Number(declared) > maxBytes) throw bodyTooLarge();
   if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();
+  // Given up on: the rest is not read (the read below then fails with 400).
+  const stop = () => void reader.cancel().catch(() => undefined);
+  if (signal?.aborted) stop();
+  signal?.addEventListener("abort", stop, { once: true });
   const chunks: Uint8Array[] = [];
   let size = 0;
   try {
@@ -36,8 +40,10 @@ async function readBodyUpTo(request: Request, maxBytes: number): Promise<Uint8Ar
     // The client went away mid-body: nothing to answer, and nothing to parse.
     throw data(null, { status: 400 });
   } finally {
+    signal?.removeEventListener("abort", stop);
     reader.releaseLock();
   }
+  if (signal?.aborted) throw data(null, { status: 400 });
   return new Uint8Array(Buffer.concat(chunks, size));
 }
 
@@ -45,8 +51,8 @@ async function readBodyUpTo(request: Request, maxBytes: number): Promise<Uint8Ar
  * A form post's fields (urlencoded or multipart), refusing bodies far bigger than the form
  * can produce (413) and bodies that are not form data (400), instead of failing with a 500.
  */
-export async function readFormData(request: Request, maxBytes: number): Promise<FormData> {
-  const body = await readBodyUpTo(request, maxBytes);
+export async function readFormData(request: Request, maxBytes: number, options: { signal?: AbortSignal } = {}): Promise<FormData> {
+  const body = await readBodyUpTo(request, maxBytes, options.signal);
   const contentType = request.headers.get("Content-Type");
   let form: FormData;
   try {

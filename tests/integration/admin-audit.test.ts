@@ -5,7 +5,7 @@
  * paged, filtered by user and by screen with a GET form.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Browser, signIn, startTestApp, TEST_ADMIN, visibleText, type TestApp } from "#tests/app-server.ts";
+import { Browser, formFields, signIn, startTestApp, TEST_ADMIN, visibleText, type TestApp } from "#tests/app-server.ts";
 
 let app: TestApp;
 let admin: Browser;
@@ -81,7 +81,7 @@ describe("recording", () => {
       .executeTakeFirstOrThrow();
     const html = await (await admin.get(`/admin/blog/edit/${post.id}`)).text();
     const body = new FormData();
-    for (const [name, value] of editorFields(html)) body.append(name, name === "title" ? "Granskad post, ny rubrik" : value);
+    for (const [name, value] of formFields(html)) body.append(name, name === "title" ? "Granskad post, ny rubrik" : value);
     const response = await admin.request(`/admin/blog/edit/${post.id}`, { method: "POST", body, headers: { Origin: app.origin } });
     expect(response.status).toBe(302);
     const saved = await (await db()).selectFrom("hotels_blog_posts").select("title").where("id", "=", post.id).executeTakeFirstOrThrow();
@@ -183,26 +183,3 @@ describe("/admin/audit", () => {
     expect((await admin.get("/admin/audit?who=nobody&screen=%2Fnowhere")).status).toBe(200);
   });
 });
-
-/** The editor form's fields as a browser sends them (inputs, checked boxes, textareas). */
-function editorFields(html: string): [string, string][] {
-  const unescape = (value: string) =>
-    value
-      .replace(/&quot;/g, '"')
-      .replace(/&#x27;/g, "'")
-      .replace(/&lt;/g, "<")
-      .replace(/&gt;/g, ">")
-      .replace(/&amp;/g, "&");
-  const fields: [string, string][] = [];
-  for (const [, attributes] of html.matchAll(/<input([^>]*)\/?>/g)) {
-    const name = /name="([^"]+)"/.exec(attributes!)?.[1];
-    const type = /type="([^"]+)"/.exec(attributes!)?.[1] ?? "text";
-    if (!name || type === "file" || ((type === "checkbox" || type === "radio") && !/checked=""/.test(attributes!))) continue;
-    fields.push([name, unescape(/value="([^"]*)"/.exec(attributes!)?.[1] ?? "")]);
-  }
-  for (const [, attributes, text] of html.matchAll(/<textarea([^>]*)>([\s\S]*?)<\/textarea>/g)) {
-    const name = /name="([^"]+)"/.exec(attributes!)?.[1];
-    if (name) fields.push([name, unescape(text!)]);
-  }
-  return fields;
-}

@@ -10,7 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
-import { Browser, signIn, startTestApp, TEST_ADMIN, visibleText, type TestApp } from "#tests/app-server.ts";
+import { Browser, formFields, signIn, startTestApp, TEST_ADMIN, unescapeAttribute, visibleText, type TestApp } from "#tests/app-server.ts";
 
 let app: TestApp;
 let admin: Browser;
@@ -27,14 +27,6 @@ afterAll(async () => {
   await app?.close();
 });
 
-const unescape = (value: string) =>
-  value
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&amp;/g, "&");
-
 /** The value of the button whose visible text is `label` (conform intents are JSON in the value). */
 function buttonValue(html: string, label: string | RegExp): { name: string; value: string } {
   for (const match of html.matchAll(/<button([^>]*)>([\s\S]*?)<\/button>/g)) {
@@ -45,28 +37,13 @@ function buttonValue(html: string, label: string | RegExp): { name: string; valu
     const attributes = match[1]!;
     const aria = /aria-label="([^"]*)"/.exec(attributes)?.[1] ?? "";
     if (typeof label === "string" ? text === label || aria === label : label.test(text) || label.test(aria)) {
-      return { name: /name="([^"]+)"/.exec(attributes)?.[1] ?? "", value: unescape(/value="([^"]*)"/.exec(attributes)?.[1] ?? "") };
+      return {
+        name: /name="([^"]+)"/.exec(attributes)?.[1] ?? "",
+        value: unescapeAttribute(/value="([^"]*)"/.exec(attributes)?.[1] ?? ""),
+      };
     }
   }
   throw new Error(`no button ${label}`);
-}
-
-/** Every named field's current value in the page's editor form (what a browser would send). */
-function formFields(html: string): [string, string][] {
-  const fields: [string, string][] = [];
-  for (const match of html.matchAll(/<input([^>]*)\/?>/g)) {
-    const a = match[1]!;
-    const name = /name="([^"]+)"/.exec(a)?.[1];
-    const type = /type="([^"]+)"/.exec(a)?.[1] ?? "text";
-    if (!name || type === "file" || name === "website") continue;
-    if ((type === "checkbox" || type === "radio") && !/checked=""/.test(a)) continue;
-    fields.push([name, unescape(/value="([^"]*)"/.exec(a)?.[1] ?? (type === "checkbox" ? "on" : ""))]);
-  }
-  for (const match of html.matchAll(/<textarea([^>]*)>([\s\S]*?)<\/textarea>/g)) {
-    const name = /name="([^"]+)"/.exec(match[1]!)?.[1];
-    if (name) fields.push([name, unescape(match[2]!)]);
-  }
-  return fields;
 }
 
 /** Posts the editor as a browser would: its fields, changed by `changes`, and the clicked button. */

@@ -179,7 +179,8 @@ describe("two app servers over one PostgreSQL database", () => {
     const text = visibleText(await (await onB.get(jobPath)).text());
     expect(text).toContain("Finished");
     expect(text).toMatch(new RegExp(`Rewritten ${ids.length - 1} Failed 1 Waiting 0`));
-    expect(text).toContain(`Hotels that failed ${withoutDescription} No description to translate`);
+    expect(text).toContain(`Hotels that failed (1)`);
+    expect(text).toContain(`Hotel ${withoutDescription} ${withoutDescription} No description to translate`);
 
     // The provider was asked exactly once for each hotel with a description.
     const asked = standIn.received.map((request) => /^Hotell: Hotel (S\d\d) /.exec(request.user)?.[1]);
