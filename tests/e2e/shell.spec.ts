@@ -67,10 +67,13 @@ for (const path of ["/flights", "/rentals", "/explore", "/finns/inte/alls/här"]
   });
 }
 
-test("/healthz reports the database", { tag: "@same-without-js" }, async ({ request }) => {
-  const response = await request.get("/healthz");
-  expect(response.status()).toBe(200);
-  expect(await response.json()).toEqual({ status: "ok", database: "up" });
+test("/healthz says the process is alive and /readyz that the database answers", { tag: "@same-without-js" }, async ({ request }) => {
+  const liveness = await request.get("/healthz");
+  expect(liveness.status()).toBe(200);
+  expect(await liveness.json()).toEqual({ status: "ok" });
+  const readiness = await request.get("/readyz");
+  expect(readiness.status()).toBe(200);
+  expect(await readiness.json()).toEqual({ status: "ok", database: "up" });
 });
 
 test("the mobile menu has the Destinationer group, current on a country page", async ({ page }) => {
