@@ -32,6 +32,8 @@ for _ in $(seq 1 100); do
 done
 "$PG_BIN/pg_isready" -h 127.0.0.1 -p "$PG_PORT" >/dev/null || { cat "$PG_DIR/server.log" >&2; exit 1; }
 export TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$PG_PORT/postgres"
+# The server's log, which npm run bench:scale reads auto_explain's plans from.
+export TEST_DATABASE_LOG="$PG_DIR/server.log"
 echo "PostgreSQL 15 running on 127.0.0.1:$PG_PORT (pid $PG_PID)"
 
 "$@"
