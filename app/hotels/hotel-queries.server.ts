@@ -228,15 +228,50 @@ export function hotelListQuery(db: DB, filters: HotelFilters = {}, terms: Search
 /** The hotel list with paging and sorting: one page of cards and the total count. */
 export async function searchHotels(db: DB, filters: HotelFilters = {}): Promise<{ hotels: HotelSummary[]; total: number }> {
   const terms = await searchTerms(db, filters.search);
-  const [hotels, count] = await Promise.all([
-    cards(db, filters, terms),
-    db
+  const [hotels, total] = await Promise.all([cards(db, filters, terms), countHotels(db, filters, terms)]);
+  return { hotels, total };
+}
+
+/**
+ * How many hotels the list's filters match. The whole catalogue, a country or a place is
+ * read from catalogue_places' counts (kept by triggers on hotels), plus the hotels without a
+ * country, which it does not hold: a few hundred rows at any catalogue size. Anything else
+ * narrower (stars, prices, amenities, a search) is counted.
+ */
+async function countHotels(db: DB, filters: HotelFilters, terms: SearchTerms | null): Promise<number> {
+  const country = clean(filters.country);
+  const location = clean(filters.location);
+  const narrowed =
+    terms ||
+    clean(filters.hotelId) ||
+    (location && !country) ||
+    filters.minStars !== undefined ||
+    filters.priceMin !== undefined ||
+    filters.priceMax !== undefined ||
+    filters.minGuestRating !== undefined ||
+    filters.amenities?.length;
+  if (narrowed) {
+    const { total } = await db
       .selectFrom("hotels")
       .where((eb) => whereFilters(eb, filters, terms))
       .select((eb) => eb.fn.countAll<number>().as("total"))
-      .executeTakeFirstOrThrow(),
+      .executeTakeFirstOrThrow();
+    return Number(total);
+  }
+  let places = db.selectFrom("catalogue_places").select(sql<number>`coalesce(sum(hotel_count), 0)::integer`.as("total"));
+  if (country) places = places.where(sql<SqlBool>`country_key = place_key(${country})`);
+  if (location) places = places.where(sql<SqlBool>`location_key = place_key(${location})`);
+  const [inPlaces, withoutCountry] = await Promise.all([
+    places.executeTakeFirstOrThrow(),
+    country
+      ? { total: 0 }
+      : db
+          .selectFrom("hotels")
+          .where(sql<SqlBool>`country_key is null or country_key = ''`)
+          .select((eb) => eb.fn.countAll<number>().as("total"))
+          .executeTakeFirstOrThrow(),
   ]);
-  return { hotels, total: Number(count.total) };
+  return Number(inPlaces.total) + Number(withoutCountry.total);
 }
 
 /** One page of the list as cards, without the count (for lists that show none). */

@@ -148,6 +148,18 @@ describe.each(testDatabases())("catalogue reads on $name", ({ open }) => {
     expect(ids((await searchHotels(handle.db, { hotelId: "S6." })).hotels)).toEqual(["S6"]);
   });
 
+  it("counts the whole list, a country and a place as the rows they list (from the places' counts), hotels without a country included", async () => {
+    const listed = async (filters: Parameters<typeof searchHotels>[1]) => {
+      const { hotels, total } = await searchHotels(handle.db, { ...filters, limit: 24 });
+      return { shown: hotels.length, total };
+    };
+    expect(await listed({})).toEqual({ shown: HOTELS.length, total: HOTELS.length });
+    expect(await listed({ country: "sweden" })).toEqual({ shown: 5, total: 5 });
+    expect(await listed({ country: "Sweden", location: "Malmö" })).toEqual({ shown: 1, total: 1 });
+    expect(await listed({ country: "Sweden", location: "Nowhere" })).toEqual({ shown: 0, total: 0 });
+    expect(await listed({ location: "malmo" })).toEqual({ shown: 1, total: 1 });
+  });
+
   it("ignores blank filters", async () => {
     const { total } = await searchHotels(handle.db, { country: " ", location: "", search: "  ", hotelId: "" });
     expect(total).toBe(HOTELS.length);
