@@ -47,3 +47,18 @@ export function TableScroll({ label, lead = 1, actions = true, minWidth, bleed =
     </div>
   );
 }
+
+/** A table's header row: one column header (`scope="col"`) per name. */
+export function TableHead({ columns }: { columns: readonly ReactNode[] }) {
+  return (
+    <thead className="bg-slate-50 text-left">
+      <tr>
+        {columns.map((column, index) => (
+          <th key={index} scope="col" className="px-3 py-2 font-semibold">
+            {column}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}

@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { TableScroll } from "#app/components/ui/table.tsx";
+import { TableHead, TableScroll } from "#app/components/ui/table.tsx";
 import type { Route } from "./+types/admin.audit";
 import { adminMeta } from "#app/admin/admin-meta.ts";
 import { AUDIT_OUTCOME_LABELS } from "#app/admin/audit.ts";
@@ -86,25 +86,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
         <TableScroll label="Audit log" minWidth="48rem" actions={false}>
           <table className="text-sm">
             <caption className="sr-only">Audit log entries, newest first</caption>
-            <thead className="bg-slate-50 text-left">
-              <tr>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  When
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Who
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  What
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Rows
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Outcome
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={["When", "Who", "What", "Rows", "Outcome"]} />
             <tbody>
               {entries.map((entry) => (
                 <tr key={entry.id} className="align-top">

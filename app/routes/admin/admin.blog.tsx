@@ -6,7 +6,7 @@ import { ADMIN_BLOG_PAGE_SIZE, deletePost, findPostTitle, isPostId, listAdminPos
 import { AdminPageHeader } from "#app/components/admin-page-header.tsx";
 import { ConfirmDialog, useConfirmDialog } from "#app/components/confirm-dialog.tsx";
 import { Pagination } from "#app/components/pagination.tsx";
-import { TableScroll } from "#app/components/ui/table.tsx";
+import { TableHead, TableScroll } from "#app/components/ui/table.tsx";
 import { swedishDate } from "#app/utils/dates.ts";
 import { blogPostPath } from "#app/utils/paths.ts";
 import { redirectWithFlash } from "#app/http/flash.server.ts";
@@ -120,22 +120,7 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
         <TableScroll label="Tabell: blogginlägg" minWidth="32rem" bleed>
           <table className="min-w-full text-sm">
             <caption className="sr-only">Blogginlägg</caption>
-            <thead className="bg-slate-50 text-left">
-              <tr>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Titel
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Publicerad
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Status
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Åtgärder
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={["Titel", "Publicerad", "Status", "Åtgärder"]} />
             <tbody>
               {posts.map((post) => (
                 <tr key={post.id}>

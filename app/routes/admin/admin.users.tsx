@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "#app/utils/zod.ts";
-import { TableScroll } from "#app/components/ui/table.tsx";
+import { TableHead, TableScroll } from "#app/components/ui/table.tsx";
 import type { Route } from "./+types/admin.users";
 import { adminMeta } from "#app/admin/admin-meta.ts";
 import { ACCOUNTS_PAGE_SIZE, changeAdminRole, endSessionsOf, findAccount, listAccounts, type Account } from "#app/auth/accounts.server.ts";
@@ -237,28 +237,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
         <TableScroll label="Accounts" minWidth="48rem">
           <table className="text-sm">
             <caption className="sr-only">Accounts</caption>
-            <thead className="bg-slate-50 text-left">
-              <tr>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Account
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Role
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Created
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Last sign-in
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Active sessions
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Actions
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={["Account", "Role", "Created", "Last sign-in", "Active sessions", "Actions"]} />
             <tbody>
               {accounts.map((account) => {
                 const self = account.userId === me;
