@@ -11,7 +11,7 @@ import { parseArgs } from "node:util";
 import { sql } from "kysely";
 import {
   hotelListQuery,
-  hotelSuggestionQuery,
+  hotelSuggestionQueries,
   searchTerms,
   searchHotels,
   suggest,
@@ -87,6 +87,23 @@ const median = (numbers: number[]) => {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 
+/** The plan of each of the search box's hotel queries for one text (see hotelSuggestionQueries). */
+async function suggestionPlans(
+  handle: DatabaseHandle,
+  text: string,
+  what: string,
+): Promise<Array<[string, Array<Record<string, unknown>>]>> {
+  const { starting, inPlaces, containing } = hotelSuggestionQueries(handle.db, (await searchTerms(handle.db, text))!);
+  const label = (group: string) => `suggestion hotels "${text}" (${what}): ${group}`;
+  return [
+    [label("names starting"), await starting.explain()],
+    ...(await Promise.all(
+      inPlaces.map(async (query, i) => [label(`named place ${i + 1}`), await query.explain()] as [string, Array<Record<string, unknown>>]),
+    )),
+    [label("names containing"), await containing.explain()],
+  ];
+}
+
 async function bench(label: string, handle: DatabaseHandle) {
   let started = performance.now();
   await migrate(handle.db);
@@ -113,9 +130,9 @@ async function bench(label: string, handle: DatabaseHandle) {
     console.log(`| ${name} | ${median(times).toFixed(2)} | ${p90.toFixed(2)} |`);
   }
   const plans: Array<[string, Array<Record<string, unknown>>]> = [
-    ['suggestion hotels "sto" (common)', await hotelSuggestionQuery(handle.db, (await searchTerms(handle.db, "sto"))!).explain()],
-    ['suggestion hotels "gion" (rare)', await hotelSuggestionQuery(handle.db, (await searchTerms(handle.db, "gion"))!).explain()],
-    ['suggestion hotels "stokholm" (a typo)', await hotelSuggestionQuery(handle.db, (await searchTerms(handle.db, "stokholm"))!).explain()],
+    ...(await suggestionPlans(handle, "sto", "common")),
+    ...(await suggestionPlans(handle, "gion", "rare")),
+    ...(await suggestionPlans(handle, "stokholm", "a typo")),
     [
       "list, search 'Göteborg' (a place)",
       await hotelListQuery(handle.db, { search: "Göteborg" }, await searchTerms(handle.db, "Göteborg")).explain(),

@@ -377,6 +377,21 @@ describe.each(testDatabases())("Swedish names and search on $name", ({ open }) =
     expect(helsingfors.hotels.map((hotel) => hotel.hotel_id)).toEqual(["G3"]);
   });
 
+  it("suggests by two letters the names with a word that starts with them, by three any name that holds them", async () => {
+    expect((await suggest("ka", handle.db)).hotels.map((hotel) => hotel.name)).toEqual(["Hotel Kämp"]);
+    // Inside a word, two letters are noise: every "Hotel" holds "ot".
+    expect((await suggest("ot", handle.db)).hotels).toEqual([]);
+    const ote = (await suggest("ote", handle.db)).hotels.map((hotel) => hotel.name);
+    expect(ote).toContain("Stadshotellet");
+    expect(ote).toContain("Nyhavn Hotel");
+  });
+
+  it("suggests the hotels of a place the text names with a typo", async () => {
+    const stokholm = await suggest("Stokholm", handle.db);
+    expect(stokholm.places.map((place) => place.location_name)).toEqual(["Stockholm"]);
+    expect(stokholm.hotels.map((hotel) => hotel.name)).toEqual(["Stadshotellet"]);
+  });
+
   it("resolves any spelling of a country or place to the catalogue's", async () => {
     expect(await resolveCountry("Sverige", handle.db)).toBe("Sweden");
     expect(await resolveCountry("czechia", handle.db)).toBe("Czech Republic");
