@@ -29,6 +29,11 @@ RUN npm run build
 # .dockerignore keeps tests and development scripts out.
 FROM base AS runtime
 ENV NODE_ENV=production PORT=8080
+# Memory under load (decision 036): V8's young generation capped at 2 × 16 MB (it grew to 128 MB
+# at 50 requests at once, for no more throughput); glibc's malloc in two arenas, and buffers of
+# 128 kB or more (response bodies) mapped on their own so that freeing them returns the memory.
+# npm run bench:scale starts its servers with this line's settings.
+ENV NODE_OPTIONS=--max-semi-space-size=16 MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=131072
 COPY package.json package-lock.json ./
 RUN npm install --omit=dev --omit=optional --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/build ./build

@@ -67,6 +67,33 @@ function rss(pid: number): number {
   return Number(line?.match(/(\d+)/)?.[1] ?? 0) * 1024;
 }
 
+/** Samples a server's RSS every 100 ms until stopped; gives the highest. */
+function watchPeakRss(pid: number): { stop(): number } {
+  let peak = rss(pid);
+  const timer = setInterval(() => (peak = Math.max(peak, rss(pid))), 100);
+  return {
+    stop() {
+      clearInterval(timer);
+      return Math.max(peak, rss(pid));
+    },
+  };
+}
+
+/** RSS once the server has been idle for 10 s: what V8 and malloc give back after a load. */
+async function settledRss(pid: number): Promise<number> {
+  await new Promise((resolve) => setTimeout(resolve, 10_000));
+  return rss(pid);
+}
+
+/** "135 MB after start, 380 MB at the peak, 330 MB right after, 220 MB 10 s later". */
+const memoryFigures = (figures: { afterStart?: number; peak: number; afterLoad: number; settled: number }) =>
+  [
+    ...(figures.afterStart === undefined ? [] : [`${mb(figures.afterStart)} after start`]),
+    `${mb(figures.peak)} at the peak of the load`,
+    `${mb(figures.afterLoad)} right after it`,
+    `${mb(figures.settled)} after 10 s idle`,
+  ].join(", ");
+
 async function withAdmin<T>(databaseUrl: string, work: (db: ReturnType<typeof openDatabase>["db"]) => Promise<T>): Promise<T> {
   const handle = openDatabase({ databaseUrl, statementTimeoutMs: 3_600_000 });
   try {
@@ -228,7 +255,8 @@ async function measureSize(size: SizeKey) {
   await explainPages(databaseUrl, database, measured, size);
 
   const uncached = await serve({ ...base, PAGE_CACHE_TTL_MS: "0" });
-  const memory = { afterStart: rss(uncached.pid), afterLoad: 0, cachedAfterLoad: 0 };
+  const afterStart = rss(uncached.pid);
+  const uncachedPeak = watchPeakRss(uncached.pid);
   const bodies = new Map<string, { body: Buffer; contentType: string }>();
   for (const page of measured) {
     const response = await fetch(`${uncached.origin}${page.path}`);
@@ -260,14 +288,15 @@ async function measureSize(size: SizeKey) {
       });
     }
     const latency = await suggestionLatency(uncached.origin);
-    memory.afterLoad = rss(uncached.pid);
+    const uncachedMemory = { afterStart, peak: uncachedPeak.stop(), afterLoad: rss(uncached.pid), settled: await settledRss(uncached.pid) };
     await uncached.stop();
     cached = await serve(base);
+    const cachedPeak = watchPeakRss(cached.pid);
     for (const page of measured) {
       progress(`${size}, cached: ${page.path}`);
       rows.push({ ...runs.get(page.path)!, cached: await measure(`${cached.origin}${page.path}`, DURATION) });
     }
-    memory.cachedAfterLoad = rss(cached.pid);
+    const cachedMemory = { peak: cachedPeak.stop(), afterLoad: rss(cached.pid), settled: await settledRss(cached.pid) };
     summaries.set(size, rows);
     emit(
       [
@@ -276,7 +305,7 @@ async function measureSize(size: SizeKey) {
         ...(imports.length ? ["Import through `npm run import` (batches of 5,000): " + imports.join("; ") + ".", ""] : []),
         `Suggestions one request at a time (${latency.count} requests, 15 prefixes): p50 ${latency.p50.toFixed(1)} ms, p95 ${latency.p95.toFixed(1)} ms.`,
         "",
-        `App server RSS with PostgreSQL: ${mb(memory.afterStart)} after start, ${mb(memory.afterLoad)} after the uncached load, ${mb(memory.cachedAfterLoad)} after the cached load.`,
+        `App server RSS with PostgreSQL, uncached: ${memoryFigures(uncachedMemory)}. Cached: ${memoryFigures(cachedMemory)}.`,
         "",
         `autocannon, 50 connections, \`Accept-Encoding: gzip, br\`, about ${DURATION} s a run. Static: the same bytes from the same server as a file. Bare: the same bytes brotli'd beforehand, from memory, by a bare node:http server.`,
         "",
@@ -302,10 +331,10 @@ async function pgliteMemory() {
   const server = await serve({ DATABASE_URL: undefined, DATA_DIR: dataDir, SEED_DEMO: "auto", PAGE_CACHE_TTL_MS: "0" });
   try {
     const afterStart = rss(server.pid);
+    const peak = watchPeakRss(server.pid);
     for (const page of await discoverPages(server.origin)) await measure(`${server.origin}${page.path}`, 2);
-    emit(
-      `## PGlite (embedded, demo catalogue)\n\nApp server RSS: ${mb(afterStart)} after start, ${mb(rss(server.pid))} after 2 s of load on each public page.`,
-    );
+    const figures = { afterStart, peak: peak.stop(), afterLoad: rss(server.pid), settled: await settledRss(server.pid) };
+    emit(`## PGlite (embedded, demo catalogue)\n\nApp server RSS (2 s of load on each public page): ${memoryFigures(figures)}.`);
   } finally {
     await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 /**
  * The production server for the benchmarks: `node server/main.ts` on loopback with the built
- * app, started as a child process and stopped by its pid.
+ * app, started as a child process and stopped by its pid, with the environment the production
+ * image sets (the Dockerfile's ENV lines: memory settings among them).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -15,6 +16,15 @@ export interface BenchServer {
   browserOrigin: string;
   pid: number;
   stop(): Promise<void>;
+}
+
+/** The `ENV key=value …` settings of the Dockerfile's runtime stage, as the image runs the server. */
+export function imageEnvironment(dockerfile = "Dockerfile"): Record<string, string> {
+  const runtime = fs.readFileSync(dockerfile, "utf8").split(/^FROM .* AS runtime$/m)[1] ?? "";
+  const settings: Record<string, string> = {};
+  for (const [, line] of runtime.matchAll(/^ENV (.+)$/gm))
+    for (const [, key, value] of line!.matchAll(/([A-Za-z_][A-Za-z0-9_]*)=(\S+)/g)) settings[key!] = value!;
+  return settings;
 }
 
 export function requireBuild(): void {
@@ -46,6 +56,7 @@ export async function startServer(env: Record<string, string | undefined>, port?
   const browserOrigin = `http://localhost:${listenPort}`;
   const settings: Record<string, string | undefined> = {
     ...process.env,
+    ...imageEnvironment(),
     NODE_ENV: "production",
     HOST: "127.0.0.1",
     PORT: String(listenPort),
