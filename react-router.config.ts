@@ -1,6 +1,8 @@
 import type { Config } from "@react-router/dev/config";
 
 export default {
+  // The integration tests build into a throwaway folder of their own (tests/app-build.ts).
+  buildDirectory: process.env.HG_BUILD_DIRECTORY ?? "build",
   ssr: true,
   // The browser gets every route's manifest entry with the page, instead of asking
   // /__manifest for the routes behind the links it sees: a navigation never waits on (or

@@ -1,19 +1,15 @@
 /**
  * One app server in a process of its own, for tests/app-process.ts: started exactly as
- * tests/app-server.ts starts it in-process (Vite's module runner over the current sources),
+ * tests/app-server.ts starts it in-process (the run's build of the current sources),
  * with the settings the parent passed as JSON in HG_TEST_APP_ENV. Once it listens, prints
  * one line {"testApp":{"origin":…}} on stdout. Stops cleanly when the parent lets go of its
  * IPC channel (stop(), or the parent process ended), so no server outlives the test run.
- * (Not on SIGTERM: Vite's own SIGTERM handler exits the process before our close is done.)
  */
 import { z } from "zod";
 import { startTestApp } from "#tests/app-server.ts";
 
-// The dev server's route type generation (.react-router/types) is not needed here and may race
-// with another test's dev server writing the same folder; any other failure still ends us.
+// Any failure ends us, with its reason for the parent's message.
 process.on("unhandledRejection", (reason) => {
-  const path = (reason as { path?: unknown } | null)?.path;
-  if (typeof path === "string" && path.includes(".react-router")) return;
   console.error(reason);
   process.exit(1);
 });

@@ -92,8 +92,8 @@ export function startAppProcess(env: Record<string, string>, options: { readyTim
  * so a failed start leaves nothing running.
  */
 export async function startAppProcesses(envs: Record<string, string>[]): Promise<AppProcess[]> {
-  // One after the other: each Vite dev server rewrites .react-router/types as it starts, and two
-  // doing that at the same moment can trip over each other's folders (ENOTDIR, seen in CI).
+  // One after the other: servers sharing a database boot (migrate, bootstrap the administrator)
+  // as a rolling deploy does, never racing each other.
   const started: AppProcess[] = [];
   try {
     for (const env of envs) started.push(await startAppProcess(env));

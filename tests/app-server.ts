@@ -1,8 +1,10 @@
 /**
  * The whole app in-process for integration tests: server/app.ts (Express, the origin check,
- * React Router with every route and middleware) loaded from the current sources through
- * Vite's module runner, booted against a fresh embedded database (a copy of the one
- * tests/global-setup.ts migrated for the run), listening on a loopback port. Tests talk to it over real HTTP with `fetch`, like a browser without JavaScript.
+ * React Router with every route and middleware) from the run's production build of the current
+ * sources (tests/app-build.ts, made once by tests/global-setup.ts), booted against a fresh
+ * embedded database (a copy of the one tests/global-setup.ts migrated for the run), listening
+ * on a loopback port. Tests talk to it over real HTTP with `fetch`, like a browser without
+ * JavaScript.
  *
  * Environment variables must be set before the first start in a test file (the app reads
  * them once); vitest runs each file in its own process.
@@ -10,11 +12,12 @@
 import fs from "node:fs";
 import type { Server } from "node:http";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import type express from "express";
 import type { Kysely } from "kysely";
 import type { Database } from "#app/db/schema.ts";
+import { builtModule } from "#tests/app-build.ts";
 import { copyPgliteTemplate, scratchRoot } from "#tests/db-template.ts";
-import { createServer, isRunnableDevEnvironment, type ViteDevServer } from "vite";
 
 interface AppModule {
   app: express.Express;
@@ -24,7 +27,7 @@ interface AppModule {
 
 export interface TestApp {
   origin: string;
-  /** Imports an app module from the same module graph as the running app (its database, its caches). */
+  /** Imports an app module (`app/…/x.ts`) from the same module graph as the running app (its database, its caches). */
   importApp<T>(file: string): Promise<T>;
   /** The running app's own database handle (the embedded database belongs to this process). */
   db(): Promise<Kysely<Database>>;
@@ -33,7 +36,13 @@ export interface TestApp {
 
 export const TEST_ADMIN = { email: "admin@hotellguiden.test", password: "admin-lösenord-1" } as const;
 
+let started = false;
+
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  // Node keeps one instance of each module per process: a second app here would be the first
+  // one again, with the first one's settings.
+  if (started) throw new Error("startTestApp runs once per process (test file); for more servers use tests/app-process.ts");
+  started = true;
   const dataDir = fs.mkdtempSync(path.join(scratchRoot(), "hg-app-"));
   Object.assign(process.env, {
     DATA_DIR: dataDir,
@@ -49,15 +58,9 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   });
   // Boot then finds every migration applied. (With DATABASE_URL the app uses that server instead.)
   if (!process.env.DATABASE_URL) copyPgliteTemplate(dataDir);
-  const vite: ViteDevServer = await createServer({
-    configFile: path.resolve("vite.config.ts"),
-    server: { middlewareMode: true, hmr: false, watch: null },
-    appType: "custom",
-    logLevel: "warn",
-  });
-  const ssr = vite.environments.ssr;
-  if (!ssr || !isRunnableDevEnvironment(ssr)) throw new Error("Vite has no runnable ssr environment");
-  const importApp = <T>(file: string) => ssr.runner.import(`/${file.replace(/^\/+/, "")}`) as Promise<T>;
+  // Node's own import (the folder is external to Vitest: vitest.config.ts), so the app's modules
+  // are the bundle's, one instance each, shared by every importApp.
+  const importApp = <T>(file: string) => import(pathToFileURL(builtModule(file)).href) as Promise<T>;
   const { app, boot, shutdown } = await importApp<AppModule>("server/app.ts");
   await boot();
   const server: Server = await new Promise((resolve) => {
@@ -73,7 +76,6 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       await shutdown();
-      await vite.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

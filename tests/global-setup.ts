@@ -7,7 +7,9 @@
  *   with `create database … template …`.
  *
  * Both are migrated from nothing on every run, so the migrations themselves are still proven
- * on both drivers each time. Their locations reach the test files through vitest's provide().
+ * on both drivers each time. Beside the migrations it builds the app from the current sources
+ * (tests/app-build.ts), which tests/app-server.ts loads instead of starting Vite per file.
+ * Their locations reach the test files through vitest's provide().
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -17,6 +19,7 @@ import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "#app/db/db.server.ts";
 import { migrate } from "#app/db/migrate.server.ts";
+import { buildAppForTests } from "#tests/app-build.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -24,11 +27,17 @@ declare module "vitest" {
     pgliteTemplateDir: string;
     /** The name of a migrated template database on TEST_DATABASE_URL's server, or "". */
     postgresTemplate: string;
+    /** The run's build of the app (tests/app-build.ts). */
+    appBuildDir: string;
   }
 }
 
 export default async function setup(project: TestProject) {
   const started = performance.now();
+  // Rolldown builds on its own threads while PGlite migrates on this one.
+  const appBuild = buildAppForTests();
+  // Never left unhandled while the migrations run; awaited below.
+  appBuild.catch(() => {});
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hg-template-"));
   const pglite = openDatabase({ dataDir: dir });
   try {
@@ -54,12 +63,15 @@ export default async function setup(project: TestProject) {
     }
   }
   project.provide("postgresTemplate", template);
+  const buildDir = await appBuild;
+  project.provide("appBuildDir", buildDir);
   console.log(
-    `test databases migrated once in ${Math.round(performance.now() - started)} ms${template ? ` (PGlite and PostgreSQL ${template})` : " (PGlite)"}`,
+    `test databases migrated and the app built once in ${Math.round(performance.now() - started)} ms${template ? ` (PGlite and PostgreSQL ${template})` : " (PGlite)"}`,
   );
 
   return async () => {
     fs.rmSync(dir, { recursive: true, force: true });
+    fs.rmSync(buildDir, { recursive: true, force: true });
     if (serverUrl && template) await adminQuery(serverUrl, `drop database if exists ${template} with (force)`);
   };
 }

@@ -5,8 +5,8 @@
  * that, Java for the HTML check (scripts/ensure-java.ts): installed, or the one command to type.
  *
  * The build runs beside the type check and Vitest safely: it writes only build/, while the
- * route type generation (`react-router typegen`, and Vite's dev servers in Vitest) writes
- * .react-router/, and the type check finishes before Vitest starts its dev servers.
+ * route type generation (`react-router typegen`) writes .react-router/, and Vitest builds the
+ * app for its integration tests into a throwaway folder of its own (tests/app-build.ts).
  * The build's output is shown when it fails, or as one line with its time when it passes.
  */
 import { spawn, spawnSync } from "node:child_process";
