@@ -391,27 +391,15 @@ type SuggestedHotel = { id: string; hotel_id: string; name: string | null; count
 
 /** Up to ten hotels for the search box: each group asked only while the ones before leave room. */
 async function suggestHotels(db: DB, terms: SearchTerms): Promise<SuggestedHotel[]> {
-  const found: SuggestedHotel[] = [];
-  const groups: Array<(exclude: string[]) => Promise<SuggestedHotel[]>> = [
-    (exclude) => hotelSuggestionQueries(db, terms, exclude).starting.execute(),
-    async (exclude) => {
-      // The biggest named place first (the terms come by hotel count).
-      const places = await Promise.all(hotelSuggestionQueries(db, terms, exclude).inPlaces.map((query) => query.execute()));
-      return places.flat();
-    },
-    (exclude) => hotelSuggestionQueries(db, terms, exclude).containing.execute(),
-  ];
-  for (const group of groups) {
-    if (found.length >= SUGGESTION_LIMIT) break;
-    const seen = new Set(found.map((hotel) => hotel.id));
-    for (const hotel of await group([...seen])) {
-      if (found.length < SUGGESTION_LIMIT && !seen.has(hotel.id)) {
-        seen.add(hotel.id);
-        found.push(hotel);
-      }
-    }
+  const found = new Map<string, SuggestedHotel>();
+  for (const group of ["starting", "inPlaces", "containing"] as const) {
+    if (found.size >= SUGGESTION_LIMIT) break;
+    // The named places come biggest first (the terms are by hotel count); a hotel can be in two.
+    const queries = [hotelSuggestionQueries(db, terms, [...found.keys()])[group]].flat();
+    for (const rows of await Promise.all(queries.map((query) => query.execute())))
+      for (const hotel of rows) if (found.size < SUGGESTION_LIMIT) found.set(hotel.id, hotel);
   }
-  return found;
+  return [...found.values()];
 }
 
 /** How well a name matches the text: the same name, then its start, then anything else found. */
