@@ -27,6 +27,7 @@ import { measure, type LoadFigures } from "./bench/load.ts";
 import { discoverPages, type BenchPage } from "./bench/pages.ts";
 import { requireBuild, startServer, type BenchServer } from "./bench/server.ts";
 import { writeDemoFeed, writeDemoOfferFeed } from "./make-feed.ts";
+import { benchReport } from "./bench/report.ts";
 
 const SIZES = { demo: 600, "100k": 100_000, "1m": 1_000_000 } as const;
 type SizeKey = keyof typeof SIZES;
@@ -47,14 +48,7 @@ if (!serverUrl || !serverLog) {
   process.exit(1);
 }
 
-const started = performance.now();
-const progress = (message: string) =>
-  console.error(`[scale ${((performance.now() - started) / 1000).toFixed(0).padStart(5)} s] ${message}`);
-const report: string[] = [];
-const emit = (text: string) => {
-  report.push(text);
-  console.log(`${text}\n`);
-};
+const { progress, emit, write } = benchReport("scale");
 const int = (value: number) => Math.round(value).toLocaleString("en");
 const mb = (bytes: number) => `${(bytes / 1_048_576).toFixed(0)} MB`;
 
@@ -362,10 +356,7 @@ try {
     }
     emit(`## Uncached throughput by catalogue size\n\n${lines.join("\n")}`);
   }
-  const seconds = (performance.now() - started) / 1000;
-  emit(`Whole run: ${Math.floor(seconds / 60)} min ${Math.floor(seconds % 60)} s, ${new Date().toISOString()}.`);
-  fs.mkdirSync("bench-results", { recursive: true });
-  fs.writeFileSync("bench-results/scale.md", `# npm run bench:scale\n\n${report.join("\n\n")}\n`);
+  write("scale.md", "npm run bench:scale");
   progress("written to bench-results/scale.md and bench-results/explain-*.md");
 } catch (error) {
   console.error(`\nThe benchmark failed: ${(error as Error).stack ?? error}`);

@@ -10,7 +10,6 @@
  */
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import fs from "node:fs";
 import { parseArgs } from "node:util";
 import { sql } from "kysely";
 import { z } from "zod";
@@ -31,6 +30,7 @@ import {
 } from "./bench/load.ts";
 import { discoverPages, lighthousePages, type BenchPage } from "./bench/pages.ts";
 import { requireBuild, startServer, type BenchServer } from "./bench/server.ts";
+import { benchReport } from "./bench/report.ts";
 
 const SIZES = {
   demo: { database: "hg_bench_demo", hotels: null, title: "demo catalogue" },
@@ -83,14 +83,7 @@ if (!serverUrl) {
   process.exit(1);
 }
 
-const started = performance.now();
-const progress = (message: string) =>
-  console.error(`[bench ${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${message}`);
-const report: string[] = [];
-const emit = (text: string) => {
-  report.push(text);
-  console.log(`${text}\n`);
-};
+const { progress, emit, write } = benchReport("bench");
 
 /** A measurement, or why there is none (an answer other than 2xx, a timeout). */
 type Outcome = LoadFigures | { error: string };
@@ -298,11 +291,7 @@ try {
   }
 
   emit(`## Targets\n\n${targets().join("\n")}`);
-  const seconds = (performance.now() - started) / 1000;
-  const footer = `Whole run: ${Math.floor(seconds / 60)} min ${Math.floor(seconds % 60)} s, ${new Date().toISOString()}.`;
-  emit(footer);
-  fs.mkdirSync("bench-results", { recursive: true });
-  fs.writeFileSync("bench-results/latest.md", `# npm run bench\n\n${report.join("\n\n")}\n`);
+  write("latest.md", "npm run bench");
   progress("written to bench-results/latest.md");
   if (failures.length) {
     console.error(
