@@ -317,6 +317,48 @@ describe("AI Rewrite", () => {
     expect(after).toEqual({ rewritten_text: "Ett trevligt hotell nära stationen.", is_description_rewritten: true });
   });
 
+  it("answers a translation the form refuses by its field or the form, keeping what was typed, and saves nothing", async () => {
+    const database = await db();
+    const hotel = await database
+      .selectFrom("hotels")
+      .select(["hotel_id", "rewritten_text"])
+      .where("location", "=", "Malmö")
+      .orderBy("hotel_id")
+      .executeTakeFirstOrThrow();
+    const path = `/admin/rewrite?hotel=${hotel.hotel_id}`;
+    const box = (html: string) => /<textarea([^>]*name="translation"[^>]*)>([^<]*)<\/textarea>/.exec(html);
+
+    const blank = await (await admin.post(path, { intent: "save", hotel_id: hotel.hotel_id, translation: " " })).text();
+    // The error sits by the box, which says it is wrong and points to it.
+    expect(box(blank)![1]).toMatch(/aria-invalid="true"/);
+    const errorId = /aria-describedby="[^"]*?([\w-]+-error)"/.exec(box(blank)![1]!)![1]!;
+    expect(blank).toMatch(new RegExp(`<ul id="${errorId}"[^>]*><li>Missing hotel ID or translated description</li>`));
+
+    const long = "Å".repeat(20_001);
+    const tooLong = await admin.post(path, { intent: "save", hotel_id: hotel.hotel_id, translation: long });
+    expect(tooLong.status).toBe(400);
+    const tooLongHtml = await tooLong.text();
+    expect(visibleText(tooLongHtml)).toContain("The translation may be at most 20,000 characters");
+    expect(box(tooLongHtml)![2]).toBe(long);
+
+    const unknown = await admin.post(path, { intent: "publish", hotel_id: hotel.hotel_id, translation: "Mitt utkast <b>" });
+    expect(unknown.status).toBe(400);
+    const unknownHtml = await unknown.text();
+    expect(visibleText(unknownHtml)).toContain("Unknown error occurred");
+    expect(box(unknownHtml)![2]).toBe("Mitt utkast &lt;b&gt;");
+
+    const noHotel = await admin.post(path, { intent: "save", hotel_id: " . ", translation: "Ett hotell." });
+    expect(noHotel.status).toBe(400);
+    expect(visibleText(await noHotel.text())).toContain("Please enter a hotel ID");
+
+    const stored = await database
+      .selectFrom("hotels")
+      .select("rewritten_text")
+      .where("hotel_id", "=", hotel.hotel_id)
+      .executeTakeFirstOrThrow();
+    expect(stored.rewritten_text).toBe(hotel.rewritten_text);
+  });
+
   it("writes a Swedish description from the facts also for a hotel without an English one", async () => {
     const database = await db();
     const hotel = await database.selectFrom("hotels").select(["hotel_id", "name"]).orderBy("hotel_id", "desc").executeTakeFirstOrThrow();

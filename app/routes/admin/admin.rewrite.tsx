@@ -1,3 +1,4 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/admin.rewrite";
@@ -5,6 +6,16 @@ import { Button, buttonClassName } from "#app/components/ui/button.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
+import { FormAlert, TextareaField } from "#app/components/ui/forms.tsx";
+import {
+  MAX_TRANSLATION,
+  saveTranslationSchema,
+  TRANSLATION_INTENT,
+  TRANSLATION_MESSAGES,
+  translateSchema,
+  translationFormSchema,
+  translationIntentSchema,
+} from "#app/admin/description-translation.ts";
 import { adminMeta } from "#app/admin/admin-meta.ts";
 import { AiNotSupportedError, hotelTextOf } from "#app/ai/engine.server.ts";
 import { aiEngineInfo, aiReadiness, translateDescription } from "#app/ai/service.server.ts";
@@ -23,24 +34,21 @@ import { readFormData } from "#app/http/form-data.server.ts";
 import { log } from "#app/utils/log.server.ts";
 
 const REWRITE_MESSAGES = {
-  enterId: "Please enter a hotel ID",
+  enterId: TRANSLATION_MESSAGES.enterId,
   notFoundTitle: "Not found",
   notFound: "No hotel found with this ID",
   found: "Hotel found",
   noDescription: "No description to translate",
-  missing: "Missing hotel ID or translated description",
   saved: "Translated description saved successfully",
   saveFailed: "Failed to save translation",
   searchFailed: "Failed to search hotel",
   translateFailed: "The translation failed. Please try again.",
   revertFailed: "Failed to revert the description. Please try again.",
+  unknown: "Unknown error occurred",
 } as const;
 
 /** Nothing matched the typed text as an id, a name or a place. */
 const noMatch = (query: string) => `No hotel found with this ID, and none whose name or place contains “${query}”.`;
-
-/** A translated description is a few thousand characters at most. */
-const MAX_TRANSLATION = 20_000;
 
 export function meta() {
   return adminMeta("AI Rewrite");
@@ -90,62 +98,81 @@ export async function loader(args: Route.LoaderArgs) {
   }
 }
 
-/** What the buttons of this screen ask for. */
-const INTENT = { translate: "translate", save: "save", revert: "revert" } as const;
-
 export async function action(args: Route.ActionArgs) {
   await requireAdmin(args);
-  const form = await readFormData(args.request, 64 * 1024);
-  const hotelId = stripTrailingPeriod(String(form.get("hotel_id") ?? "").trim()).slice(0, 200);
-  const translation = String(form.get("translation") ?? "").slice(0, MAX_TRANSLATION);
-  switch (form.get("intent")) {
-    case INTENT.translate:
-      return translate(hotelId, translation);
-    case INTENT.save:
-      return save(hotelId, translation);
-    case INTENT.revert:
+  // A whole translation of non-ASCII letters, percent-encoded (up to 9 bytes a character), fits.
+  const form = await readFormData(args.request, MAX_TRANSLATION * 9 + 16 * 1024);
+  const intent = translationIntentSchema.safeParse(form.get("intent"));
+  if (!intent.success) {
+    const typed = form.get("translation");
+    return refused(REWRITE_MESSAGES.unknown, 400, typeof typed === "string" ? typed.slice(0, MAX_TRANSLATION) : undefined);
+  }
+  switch (intent.data) {
+    case TRANSLATION_INTENT.translate:
+      return translate(form);
+    case TRANSLATION_INTENT.save:
+      return save(form);
+    case TRANSLATION_INTENT.revert:
       return revert(form);
-    default:
-      return answer(translation, "Unknown error occurred", 400);
   }
 }
 
 /**
- * The screen again with the text as it was and what went wrong (or the new text, and null).
- * A null text (a revert, which sends none) shows the stored one.
+ * The screen again: conform's reply to the translation form (its errors, and what was typed,
+ * which the box shows again), or a new text for the box (a translation) with no reply.
  */
-const answer = (translation: string | null, error: string | null, status: number) => data({ translation, error }, { status });
+function answer(result: SubmissionResult<string[]> | undefined, translation: string | null, status: number) {
+  return data({ result, translation }, { status });
+}
 
-async function translate(hotelId: string, translation: string) {
-  const hotel = hotelId ? await findHotelText(hotelId) : undefined;
-  if (!hotel) return answer(translation, REWRITE_MESSAGES.notFound, 404);
+/** A refusal of the form as a whole: the box keeps the text typed, or without one the stored text. */
+function refused(message: string, status: number, typed?: string) {
+  return answer(
+    { status: "error", ...(typed === undefined ? {} : { initialValue: { translation: typed } }), error: { "": [message] } },
+    null,
+    status,
+  );
+}
+
+async function translate(form: FormData) {
+  const submission = parseWithZod(form, { schema: translateSchema, disableAutoCoercion: true });
+  if (submission.status !== "success") return answer(submission.reply(), null, 400);
+  const refuse = (message: string, status: number) => answer(submission.reply({ formErrors: [message] }), null, status);
+  const hotel = await findHotelText(submission.value.hotel_id);
+  if (!hotel) return refuse(REWRITE_MESSAGES.notFound, 404);
   // Refused with the words the disabled button shows.
   const readiness = translateReadiness(hotel);
-  if (!readiness.ready) return answer(translation, readiness.reason, 400);
+  if (!readiness.ready) return refuse(readiness.reason, 400);
   try {
-    return answer(await translateDescription(hotelTextOf(hotel)), null, 200);
+    return answer(undefined, await translateDescription(hotelTextOf(hotel)), 200);
   } catch (error) {
-    if (error instanceof AiNotSupportedError) return answer(translation, error.message, 400);
-    log.error("admin translate failed", error, { hotelId });
-    return answer(translation, REWRITE_MESSAGES.translateFailed, 503);
+    if (error instanceof AiNotSupportedError) return refuse(error.message, 400);
+    log.error("admin translate failed", error, { hotelId: hotel.hotel_id });
+    return refuse(REWRITE_MESSAGES.translateFailed, 503);
   }
 }
 
-async function save(hotelId: string, translation: string) {
-  if (!hotelId || !translation.trim()) return answer(translation, REWRITE_MESSAGES.missing, 400);
+async function save(form: FormData) {
+  const submission = parseWithZod(form, { schema: saveTranslationSchema, disableAutoCoercion: true });
+  if (submission.status !== "success") return answer(submission.reply(), null, 400);
+  const { hotel_id: hotelId, translation } = submission.value;
   try {
-    if (!(await saveRewrittenText(hotelId, translation.trim()))) return answer(translation, REWRITE_MESSAGES.notFound, 404);
+    if (!(await saveRewrittenText(hotelId, translation)))
+      return answer(submission.reply({ formErrors: [REWRITE_MESSAGES.notFound] }), null, 404);
   } catch (error) {
     log.error("admin save translation failed", error, { hotelId });
-    return answer(translation, REWRITE_MESSAGES.saveFailed, 500);
+    return answer(submission.reply({ formErrors: [REWRITE_MESSAGES.saveFailed] }), null, 500);
   }
   return redirectWithFlash(rewritePath(hotelId), { title: "Saved", description: REWRITE_MESSAGES.saved });
 }
 
-/** Deletes the rewritten text once the editor has confirmed it; without the confirmation, asks. */
+/**
+ * Deletes the rewritten text once the editor has confirmed it; without the confirmation, asks.
+ * Its question is a form of its own: a refusal shows in the translation form with the stored text.
+ */
 async function revert(form: FormData) {
   const submission = parseWithZod(form, { schema: revertSchema, disableAutoCoercion: true });
-  if (submission.status !== "success") return answer(null, REWRITE_MESSAGES.enterId, 400);
+  if (submission.status !== "success") return refused(REWRITE_MESSAGES.enterId, 400);
   const { hotel_id: hotelId, confirm } = submission.value;
   if (confirm !== REVERT_CONFIRMED) return redirect(revertPath(hotelId));
   let reverted: boolean | null;
@@ -153,9 +180,9 @@ async function revert(form: FormData) {
     reverted = await revertToOriginalDescription(hotelId);
   } catch (error) {
     log.error("admin revert description failed", error, { hotelId });
-    return answer(null, REWRITE_MESSAGES.revertFailed, 500);
+    return refused(REWRITE_MESSAGES.revertFailed, 500);
   }
-  if (reverted === null) return answer(null, REWRITE_MESSAGES.notFound, 404);
+  if (reverted === null) return refused(REWRITE_MESSAGES.notFound, 404);
   return redirectWithFlash(
     rewritePath(hotelId),
     reverted
@@ -167,7 +194,7 @@ async function revert(form: FormData) {
 export default function AdminRewrite({ loaderData, actionData }: Route.ComponentProps) {
   const { engine, query, hotel, matches, more, translate, status } = loaderData;
   const navigation = useNavigation();
-  const working = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+  const working = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "") : null;
   const translation = actionData?.translation ?? hotel?.rewritten_text ?? "";
   const rewritten = Boolean(hotel?.rewritten_text?.trim());
   // ?revert=1 asks whether to revert (the table's "Revert" and this screen's button link here).
@@ -214,74 +241,17 @@ export default function AdminRewrite({ loaderData, actionData }: Route.Component
       {matches ? <HotelMatches query={query} matches={matches} more={more} /> : null}
 
       {hotel ? (
-        <Form method="post" className="space-y-4">
-          <input type="hidden" name="hotel_id" value={hotel.hotel_id} />
-          <h2 className="text-lg font-semibold">
-            {hotel.name ?? hotel.hotel_id}
-            <span className="ml-2 text-sm font-normal text-muted">
-              {[hotel.location, hotel.country].filter(Boolean).join(", ")} · {rewritten ? "rewritten" : "not rewritten"}
-            </span>
-          </h2>
-          <div className="grid gap-4 lg:grid-cols-2">
-            <div>
-              <Label htmlFor="rewrite-original" controlSize="compact">
-                Original description (English)
-              </Label>
-              <Textarea
-                controlSize="compact"
-                id="rewrite-original"
-                readOnly
-                rows={14}
-                value={hotel.description ?? ""}
-                className="bg-slate-50"
-              />
-            </div>
-            <div>
-              <Label htmlFor="rewrite-translation" controlSize="compact">
-                Swedish translation
-              </Label>
-              <Textarea
-                controlSize="compact"
-                id="rewrite-translation"
-                name="translation"
-                rows={14}
-                defaultValue={translation}
-                key={translation}
-                aria-describedby={actionData?.error ? "rewrite-error" : "rewrite-translation-hint"}
-              />
-              <p id="rewrite-translation-hint" className="mt-1 text-xs text-muted">
-                {engine.translates
-                  ? "Translate with AI fills this in; edit it before saving."
-                  : "Translate with AI writes a Swedish description from the hotel's facts; edit it before saving."}
-              </p>
-            </div>
-          </div>
-          {actionData?.error ? (
-            <p id="rewrite-error" role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900">
-              {actionData.error}
-            </p>
-          ) : null}
-          <div className="flex flex-wrap gap-3">
-            <Button
-              type="submit"
-              name="intent"
-              value={INTENT.translate}
-              disabled={Boolean(working) || translate?.ready === false}
-              aria-describedby="rewrite-translate-note"
-            >
-              {working === "translate" ? "Translating..." : "Translate with AI"}
-            </Button>
-            <Button type="submit" name="intent" value={INTENT.save} disabled={Boolean(working)} variant="secondary">
-              {working === "save" ? "Saving..." : "Save Translation"}
-            </Button>
-            {translate ? <ReadinessNote id="rewrite-translate-note" readiness={translate} className="w-full" /> : null}
-            {rewritten && !askRevert ? (
-              <Link to={revertPath(hotel.hotel_id)} className={buttonClassName({ variant: "danger" })}>
-                Revert to original description
-              </Link>
-            ) : null}
-          </div>
-        </Form>
+        <TranslationForm
+          // A new text for the box (a translation, a save) starts the form afresh from it.
+          key={`${hotel.hotel_id}\u0000${translation}`}
+          hotel={hotel}
+          translation={translation}
+          result={actionData?.result}
+          working={working}
+          translatesFrom={engine.translates}
+          translate={translate}
+          offerRevert={rewritten && !askRevert}
+        />
       ) : null}
       {hotel && askRevert ? (
         <section
@@ -304,13 +274,106 @@ export default function AdminRewrite({ loaderData, actionData }: Route.Component
             <Link to={rewritePath(hotel.hotel_id)} className={buttonClassName({ variant: "secondary" })} autoFocus>
               Cancel
             </Link>
-            <Button type="submit" name="intent" value={INTENT.revert} variant="danger" disabled={Boolean(working)}>
-              {working === INTENT.revert ? "Reverting..." : "Yes, revert"}
+            <Button type="submit" name="intent" value={TRANSLATION_INTENT.revert} variant="danger" disabled={Boolean(working)}>
+              {working === TRANSLATION_INTENT.revert ? "Reverting..." : "Yes, revert"}
             </Button>
           </Form>
         </section>
       ) : null}
     </div>
+  );
+}
+
+/** The hotel's original beside its Swedish text, with the buttons that translate, save and revert it. */
+function TranslationForm({
+  hotel,
+  translation,
+  result,
+  working,
+  translatesFrom,
+  translate,
+  offerRevert,
+}: {
+  hotel: NonNullable<Route.ComponentProps["loaderData"]["hotel"]>;
+  translation: string;
+  result: SubmissionResult<string[]> | undefined;
+  working: string | null;
+  translatesFrom: boolean;
+  translate: Readiness | null;
+  offerRevert: boolean;
+}) {
+  const [form, fields] = useForm({
+    id: "translation",
+    lastResult: result,
+    defaultValue: { hotel_id: hotel.hotel_id, translation },
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: translationFormSchema, disableAutoCoercion: true }),
+  });
+  const rewritten = Boolean(hotel.rewritten_text?.trim());
+  // The hotel id is a hidden field: its errors belong to the form as a whole.
+  const formErrors = [...(form.errors ?? []), ...(fields.hotel_id.errors ?? [])];
+  return (
+    <Form method="post" className="space-y-4" {...getFormProps(form)}>
+      <input {...getInputProps(fields.hotel_id, { type: "hidden" })} key={fields.hotel_id.key} />
+      <h2 className="text-lg font-semibold">
+        {hotel.name ?? hotel.hotel_id}
+        <span className="ml-2 text-sm font-normal text-muted">
+          {[hotel.location, hotel.country].filter(Boolean).join(", ")} · {rewritten ? "rewritten" : "not rewritten"}
+        </span>
+      </h2>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <div>
+          <Label htmlFor="rewrite-original" controlSize="compact">
+            Original description (English)
+          </Label>
+          <Textarea
+            controlSize="compact"
+            id="rewrite-original"
+            readOnly
+            rows={14}
+            value={hotel.description ?? ""}
+            className="bg-slate-50"
+          />
+        </div>
+        <TextareaField
+          label="Swedish translation"
+          controlSize="compact"
+          hint={
+            translatesFrom
+              ? "Translate with AI fills this in; edit it before saving."
+              : "Translate with AI writes a Swedish description from the hotel's facts; edit it before saving."
+          }
+          errors={fields.translation.errors}
+          errorId={fields.translation.errorId}
+          textareaProps={{ ...getTextareaProps(fields.translation), rows: 14 }}
+        />
+      </div>
+      {formErrors.length ? (
+        <FormAlert id={form.errorId} controlSize="compact">
+          {formErrors[0]}
+        </FormAlert>
+      ) : null}
+      <div className="flex flex-wrap gap-3">
+        <Button
+          type="submit"
+          name="intent"
+          value={TRANSLATION_INTENT.translate}
+          disabled={Boolean(working) || translate?.ready === false}
+          aria-describedby="rewrite-translate-note"
+        >
+          {working === TRANSLATION_INTENT.translate ? "Translating..." : "Translate with AI"}
+        </Button>
+        <Button type="submit" name="intent" value={TRANSLATION_INTENT.save} disabled={Boolean(working)} variant="secondary">
+          {working === TRANSLATION_INTENT.save ? "Saving..." : "Save Translation"}
+        </Button>
+        {translate ? <ReadinessNote id="rewrite-translate-note" readiness={translate} className="w-full" /> : null}
+        {offerRevert ? (
+          <Link to={revertPath(hotel.hotel_id)} className={buttonClassName({ variant: "danger" })}>
+            Revert to original description
+          </Link>
+        ) : null}
+      </div>
+    </Form>
   );
 }
 
