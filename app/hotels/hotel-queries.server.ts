@@ -17,6 +17,14 @@ type HotelsEb = ExpressionBuilder<Database, "hotels">;
  * at 390 px, with 100 cards to hydrate before the page answered a tap (decision 026).
  */
 export const HOTEL_PAGE_SIZE = 24;
+/**
+ * A search, or a list narrowed by stars, prices, guest rating or amenities, counts and lists at
+ * most this many hotels; past it the count says "över 1 000". At a million hotels "stockholm"
+ * matched 56,828 and "spa" 307,454: finding, ranking and counting every match took 4–8 s
+ * (decision 037). Each way a search finds hotels reads at most one more than this from its
+ * index, so a page costs the same at any catalogue size.
+ */
+export const LIST_MATCH_LIMIT = 1000;
 const SUGGESTION_MIN_LENGTH = 2;
 const SUGGESTION_LIMIT = 10;
 
@@ -110,28 +118,26 @@ export async function searchTerms(db: DB, search: string | undefined): Promise<S
   return { text, key, ...named };
 }
 
-/** Hotels in a country or place the text names. */
-function inNamedPlace(eb: HotelsEb, terms: SearchTerms): Expression<SqlBool> {
-  return eb.or([
-    ...terms.countries.map((country) => eb("country_key", "=", country.country_key)),
-    ...terms.places.map((place) => eb.and([eb("country_key", "=", place.country_key), eb("location_key", "=", place.location_key)])),
-  ]);
+/** Hotels in a country or place the text names; plain SQL, so it reads the hotels or the search's candidate rows alike. */
+function inNamedPlace(terms: SearchTerms): Expression<SqlBool> {
+  const named = [
+    ...terms.countries.map((country) => sql<SqlBool>`country_key = ${country.country_key}`),
+    ...terms.places.map((place) => sql<SqlBool>`(country_key = ${place.country_key} and location_key = ${place.location_key})`),
+  ];
+  return named.length ? sql<SqlBool>`(${sql.join(named, sql` or `)})` : sql<SqlBool>`false`;
 }
 
 const nameStarts = (terms: SearchTerms) => (terms.key ? sql<SqlBool>`name_key like ${`${escapeLike(terms.key)}%`}` : sql<SqlBool>`false`);
 
-/** Hotels the text finds: in a place it names, by name (start, anywhere, a typo) and, for the list, by description. */
-function matchesSearch(eb: HotelsEb, terms: SearchTerms, { descriptions }: { descriptions: boolean }): Expression<SqlBool> {
-  const conditions: Expression<SqlBool>[] = [inNamedPlace(eb, terms)];
-  if (descriptions) conditions.push(ilike("description", `%${escapeLike(terms.text)}%`));
-  // The key can be empty where the text is all punctuation ('_'): then only the description matches it.
-  if (terms.key) conditions.push(sql<SqlBool>`name_key like ${`%${escapeLike(terms.key)}%`}`);
-  // A typo in a word of the name: word similarity on trigrams (the name_key trigram index).
-  if (terms.key.length >= TYPO_MIN_LENGTH) conditions.push(sql<SqlBool>`${terms.key} <% name_key`);
-  return eb.or(conditions);
-}
+/**
+ * The pattern for text inside a name or description. One or two characters hold no trigram an
+ * index could look up inside a word ('%st%' reads every row), so they match the start of a word
+ * (' st'), as the search box does; a longer text matches anywhere.
+ */
+const insidePattern = (text: string) => (text.length >= 3 ? `%${escapeLike(text)}%` : `% ${escapeLike(text)}%`);
 
-function whereFilters(eb: HotelsEb, filters: HotelFilters, terms: SearchTerms | null): Expression<SqlBool> {
+/** The list's filters other than the search text. */
+function whereFilters(eb: HotelsEb, filters: HotelFilters): Expression<SqlBool> {
   const conditions: Expression<SqlBool>[] = [];
   const hotelId = clean(filters.hotelId);
   const country = clean(filters.country);
@@ -147,98 +153,236 @@ function whereFilters(eb: HotelsEb, filters: HotelFilters, terms: SearchTerms | 
   if (filters.minGuestRating !== undefined) conditions.push(eb("rating", ">=", filters.minGuestRating));
   // Containment on the amenity_keys GIN index.
   if (filters.amenities?.length) conditions.push(sql<SqlBool>`amenity_keys @> ${sql.val([...filters.amenities])}::text[]`);
-  if (terms) conditions.push(matchesSearch(eb, terms, { descriptions: true }));
   return eb.and(conditions);
 }
 
 const CARD_DESCRIPTION_CHARS = 240;
 
-/** One page of the hotel list, sorted; exported so the benchmark can EXPLAIN it. */
-export function hotelListQuery(db: DB, filters: HotelFilters = {}, terms: SearchTerms | null = null) {
-  const limit = Math.min(Math.max(filters.limit ?? HOTEL_PAGE_SIZE, 1), HOTEL_PAGE_SIZE);
-  const page = Math.max(1, Math.floor(filters.page ?? 1));
-  let query = db
-    .selectFrom("hotels")
-    .where((eb) => whereFilters(eb, filters, terms))
-    .select([
-      "id",
-      "hotel_id",
-      "name",
-      "rating",
-      "review_count",
-      "star_rating",
-      "price_amount",
-      "price_currency",
-      "image_path",
-      "additional_image_paths",
-      "amenities",
-      "location",
-      "country",
-      "latitude",
-      "longitude",
-      "address",
-      "offer_price",
-      "offer_count",
-    ])
-    // Only the start of the text is shown on a card; don't ship the rest.
-    .select(sql<string>`left(coalesce(nullif(rewritten_text, ''), description), ${CARD_DESCRIPTION_CHARS})`.as("description"));
+const CARD_COLUMNS = [
+  "id",
+  "hotel_id",
+  "name",
+  "rating",
+  "review_count",
+  "star_rating",
+  "price_amount",
+  "price_currency",
+  "image_path",
+  "additional_image_paths",
+  "amenities",
+  "location",
+  "country",
+  "latitude",
+  "longitude",
+  "address",
+  "offer_price",
+  "offer_count",
+] as const;
 
-  const sort = filters.sort ?? "rekommenderat";
-  // A search in the recommended order lists by relevance: hotels in the place or country the
-  // text names, then names that start with it, then names and texts that contain it, closest first.
-  if (terms && sort === "rekommenderat") {
-    query = query
-      // Similarity is worked out only for the last group: a named country can hold a third of the catalogue.
-      .orderBy((eb) =>
-        eb
-          .case()
-          .when(inNamedPlace(eb, terms))
-          .then(sql<number>`0`)
-          .when(nameStarts(terms))
-          .then(sql<number>`1`)
-          .else(sql<number>`3 - word_similarity(${terms.key}, name_key)`)
-          .end(),
-      );
-  }
-  // Each order has an index of the same shape (migration 20261121130000_list_sort_indexes).
+// Only the start of the text is shown on a card; don't ship the rest.
+const cardDescription = sql<string>`left(coalesce(nullif(rewritten_text, ''), description), ${CARD_DESCRIPTION_CHARS})`.as("description");
+
+/**
+ * Each list order as ORDER BY terms before the final id, on `table`'s columns. Each has an index
+ * of the same shape (migrations 20261121130000_list_sort_indexes, 20261129110000_place_list_indexes).
+ */
+function sortTerms(sort: HotelSort, table?: "relevant") {
+  const column = (name: string) => sql.ref(table ? `${table}.${name}` : name);
   switch (sort) {
     case "pris":
       // The price the card shows: the lowest current offer, else the feed's own (hotels_shown_price_idx).
-      query = query.orderBy(sql`shown_price asc nulls last`);
-      break;
+      return [sql`${column("shown_price")} asc nulls last`];
     case "betyg":
-      query = query.orderBy(sql`rating desc nulls last`).orderBy(sql`review_count desc nulls last`);
-      break;
+      return [sql`${column("rating")} desc nulls last`, sql`${column("review_count")} desc nulls last`];
     case "stjarnor":
-      query = query.orderBy(sql`star_rating desc nulls last`).orderBy(sql`rating desc nulls last`);
-      break;
+      return [sql`${column("star_rating")} desc nulls last`, sql`${column("rating")} desc nulls last`];
     default:
-      query = inRecommendedOrder(query);
+      // Hotels a visitor can book through a partner first, then the best rated.
+      return [
+        sql`${column("has_affiliate_url")} desc`,
+        sql`${column("rating")} desc nulls last`,
+        sql`${column("review_count")} desc nulls last`,
+      ];
   }
-  return query
-    .orderBy("id")
-    .limit(limit)
-    .offset((page - 1) * limit);
-}
-
-/** The hotel list with paging and sorting: one page of cards and the total count. */
-export async function searchHotels(db: DB, filters: HotelFilters = {}): Promise<{ hotels: HotelSummary[]; total: number }> {
-  const terms = await searchTerms(db, filters.search);
-  const [hotels, total] = await Promise.all([cards(db, filters, terms), countHotels(db, filters, terms)]);
-  return { hotels, total };
 }
 
 /**
- * How many hotels the list's filters match. The whole catalogue, a country or a place is
- * read from catalogue_places' counts (kept by triggers on hotels), plus the hotels without a
- * country, which it does not hold: a few hundred rows at any catalogue size. Anything else
- * narrower (stars, prices, amenities, a search) is counted.
+ * One page of the hotel list, sorted; exported so the benchmark can EXPLAIN it. A search is
+ * searchPageQuery; without one, the list is read in the index of its order.
  */
-async function countHotels(db: DB, filters: HotelFilters, terms: SearchTerms | null): Promise<number> {
+export function hotelListQuery(db: DB, filters: HotelFilters = {}, terms: SearchTerms | null = null) {
+  const { limit, offset } = pageWindow(filters);
+  if (terms) return searchPageQuery(db, filters, terms, { limit, offset });
+  let query = db
+    .selectFrom("hotels")
+    .where((eb) => whereFilters(eb, filters))
+    .select([...CARD_COLUMNS, cardDescription]);
+  for (const term of sortTerms(filters.sort ?? "rekommenderat")) query = query.orderBy(term);
+  return query.orderBy("id").limit(limit).offset(offset);
+}
+
+function pageWindow(filters: HotelFilters) {
+  const limit = Math.min(Math.max(filters.limit ?? HOTEL_PAGE_SIZE, 1), HOTEL_PAGE_SIZE);
+  const page = Math.max(1, Math.floor(filters.page ?? 1));
+  return { limit, offset: (page - 1) * limit };
+}
+
+/** What ranking and sorting a search's candidates needs of each, read with them so only the page's rows are read again. */
+const CANDIDATE_COLUMNS = [
+  "id",
+  "name_key",
+  "country_key",
+  "location_key",
+  "has_affiliate_url",
+  "rating",
+  "review_count",
+  "shown_price",
+  "star_rating",
+] as const;
+
+/**
+ * The ways a search finds hotels, each with the list's other filters and stopped one past
+ * LIST_MATCH_LIMIT, so each reads a bounded part of its index: the hotels of each place or
+ * country the text names, in that place's list order (its list index: the first read are the
+ * ones the list shows first); names that start with the text (the prefix index, in name order);
+ * names and descriptions that hold it (the trigram indexes, in no order).
+ */
+function exactMatches(db: DB, filters: HotelFilters, terms: SearchTerms) {
+  const candidates = () =>
+    db
+      .selectFrom("hotels")
+      .select(CANDIDATE_COLUMNS)
+      .where((eb) => whereFilters(eb, filters));
+  const bound = LIST_MATCH_LIMIT + 1;
+  const groups = [
+    ...terms.countries.map((country) => inRecommendedOrder(candidates().where("country_key", "=", country.country_key))),
+    ...terms.places.map((place) =>
+      inRecommendedOrder(candidates().where("country_key", "=", place.country_key).where("location_key", "=", place.location_key)),
+    ),
+  ].map((inPlace) => inPlace.orderBy("id").limit(bound));
+  // The key is empty where the text is all punctuation ('%'): then only descriptions can hold it.
+  if (terms.key)
+    groups.push(
+      // The prefix index's own order (hotels_name_key_prefix_idx, text_pattern_ops): read, not sorted.
+      candidates()
+        .where(nameStarts(terms))
+        .orderBy(sql`name_key using ~<~`)
+        .limit(bound),
+      candidates()
+        .where(sql<SqlBool>`name_key like ${insidePattern(terms.key)}`)
+        .limit(bound),
+    );
+  groups.push(
+    candidates()
+      .where(ilike("description", insidePattern(terms.text)))
+      .limit(bound),
+  );
+  // A union's branches with their own order and limit must be subqueries.
+  return groups.map((group, index) => db.selectFrom(group.as(`group_${index}`)).selectAll()).reduce((all, group) => all.unionAll(group));
+}
+
+/**
+ * A search's candidates ranked by relevance: the hotels of a place or country the text names
+ * first (in that place's list order), then names that start with it, then the rest, closest
+ * name first; the list's recommended order breaks ties. `matches` is how many were found, at
+ * most a few thousand (each way stops one past LIST_MATCH_LIMIT).
+ */
+function searchCandidates(db: DB, filters: HotelFilters, terms: SearchTerms) {
+  const relevance = sql`case when ${inNamedPlace(terms)} then 0 when ${nameStarts(terms)} then 1 else 3 - word_similarity(${terms.key}, name_key) end`;
+  return (
+    db
+      .with("exact", () => exactMatches(db, filters, terms))
+      // A typo in a word of the name (word similarity on the name_key trigram index) is looked for
+      // only while the exact matches leave room: its index offers every name sharing a few
+      // trigrams, most of which fail the check ('stokholm': 42,000 names read for none).
+      .with("typos", () =>
+        db
+          .selectFrom("hotels")
+          .select(CANDIDATE_COLUMNS)
+          .where((eb) => whereFilters(eb, filters))
+          .where(terms.key.length >= TYPO_MIN_LENGTH ? sql<SqlBool>`${terms.key} <% name_key` : sql<SqlBool>`false`)
+          .where(sql<SqlBool>`(select count(distinct id) from exact) <= ${LIST_MATCH_LIMIT}`)
+          .limit(LIST_MATCH_LIMIT + 1),
+      )
+      .with("found", (qc) =>
+        qc
+          .selectFrom(qc.selectFrom("exact").selectAll().unionAll(qc.selectFrom("typos").selectAll()).as("matched"))
+          .selectAll()
+          // Several ways can find one hotel: the same row each time.
+          .distinctOn("id"),
+      )
+      .with("relevant", (qc) =>
+        qc
+          .selectFrom("found")
+          .selectAll()
+          .select([
+            sql<number>`count(*) over ()`.as("matches"),
+            sql<number>`row_number() over (order by ${relevance}, ${sql.join(sortTerms("rekommenderat"))}, id)`.as("relevance_rank"),
+          ]),
+      )
+  );
+}
+
+/**
+ * One page of a search: the LIST_MATCH_LIMIT most relevant candidates in the order asked for,
+ * each row with how many were found (`matches`). Only the page's rows are read for their cards.
+ */
+function searchPageQuery(db: DB, filters: HotelFilters, terms: SearchTerms, { limit, offset }: { limit: number; offset: number }) {
+  const sort = filters.sort ?? "rekommenderat";
+  let query = searchCandidates(db, filters, terms)
+    .selectFrom("relevant")
+    .innerJoin("hotels", "hotels.id", "relevant.id")
+    .where("relevant.relevance_rank", "<=", LIST_MATCH_LIMIT)
+    .select([...CARD_COLUMNS.map((column) => `hotels.${column}` as const), cardDescription, "relevant.matches"]);
+  for (const term of sort === "rekommenderat" ? [sql`relevant.relevance_rank`] : sortTerms(sort, "relevant")) query = query.orderBy(term);
+  return query.orderBy("relevant.id").limit(limit).offset(offset);
+}
+
+/**
+ * The list's total: exact up to LIST_MATCH_LIMIT; past it `more` is set and the total is that
+ * limit, which is as many as the list lists (a search shows its most relevant, a narrowed list
+ * the first in its order).
+ */
+export interface ListTotal {
+  total: number;
+  more: boolean;
+}
+
+const boundedTotal = (counted: number): ListTotal =>
+  counted > LIST_MATCH_LIMIT ? { total: LIST_MATCH_LIMIT, more: true } : { total: counted, more: false };
+
+/** The hotel list with paging and sorting: one page of cards and the total count. */
+export async function searchHotels(db: DB, filters: HotelFilters = {}): Promise<{ hotels: HotelSummary[] } & ListTotal> {
+  const terms = await searchTerms(db, filters.search);
+  if (!terms) {
+    const [hotels, total] = await Promise.all([cards(db, filters, null), countHotels(db, filters)]);
+    return { hotels, ...total };
+  }
+  // A search's page carries its count; only a page past the end needs it asked apart.
+  const [rows, names] = await Promise.all([searchPageQuery(db, filters, terms, pageWindow(filters)).execute(), getPlaceNames(db)]);
+  const matches = rows.length
+    ? Number(rows[0]!.matches)
+    : Number(
+        (
+          await searchCandidates(db, filters, terms)
+            .selectFrom("found")
+            .select((eb) => eb.fn.countAll<number>().as("matches"))
+            .executeTakeFirstOrThrow()
+        ).matches,
+      );
+  return { hotels: rows.map((row) => toHotelSummary(row, names)), ...boundedTotal(matches) };
+}
+
+/**
+ * How many hotels the list's filters match, without a search. The whole catalogue, a country or
+ * a place is read from catalogue_places' counts (kept by triggers on hotels), plus the hotels
+ * without a country, which it does not hold: a few hundred rows at any catalogue size. Anything
+ * narrower (stars, prices, amenities) is counted up to one past LIST_MATCH_LIMIT.
+ */
+async function countHotels(db: DB, filters: HotelFilters): Promise<ListTotal> {
   const country = clean(filters.country);
   const location = clean(filters.location);
   const narrowed =
-    terms ||
     clean(filters.hotelId) ||
     (location && !country) ||
     filters.minStars !== undefined ||
@@ -248,11 +392,17 @@ async function countHotels(db: DB, filters: HotelFilters, terms: SearchTerms | n
     filters.amenities?.length;
   if (narrowed) {
     const { total } = await db
-      .selectFrom("hotels")
-      .where((eb) => whereFilters(eb, filters, terms))
+      .selectFrom(
+        db
+          .selectFrom("hotels")
+          .select("id")
+          .where((eb) => whereFilters(eb, filters))
+          .limit(LIST_MATCH_LIMIT + 1)
+          .as("matched"),
+      )
       .select((eb) => eb.fn.countAll<number>().as("total"))
       .executeTakeFirstOrThrow();
-    return Number(total);
+    return boundedTotal(Number(total));
   }
   let places = db.selectFrom("catalogue_places").select(sql<number>`coalesce(sum(hotel_count), 0)::integer`.as("total"));
   if (country) places = places.where(sql<SqlBool>`country_key = place_key(${country})`);
@@ -267,7 +417,7 @@ async function countHotels(db: DB, filters: HotelFilters, terms: SearchTerms | n
           .select((eb) => eb.fn.countAll<number>().as("total"))
           .executeTakeFirstOrThrow(),
   ]);
-  return Number(inPlaces.total) + Number(withoutCountry.total);
+  return { total: Number(inPlaces.total) + Number(withoutCountry.total), more: false };
 }
 
 /** One page of the list as cards, without the count (for lists that show none). */
@@ -322,12 +472,9 @@ const SUGGESTION_CANDIDATES = 200;
 
 const SUGGESTION_COLUMNS = ["id", "hotel_id", "name", "country", "location"] as const;
 
-/** The list's recommended order: hotels a visitor can book through a partner first, then the best rated. */
+/** The list's recommended order, for a query on hotels (the place list indexes' order). */
 function inRecommendedOrder<Row>(query: SelectQueryBuilder<Database, "hotels", Row>): SelectQueryBuilder<Database, "hotels", Row> {
-  return query
-    .orderBy("has_affiliate_url", "desc")
-    .orderBy(sql`rating desc nulls last`)
-    .orderBy(sql`review_count desc nulls last`);
+  return sortTerms("rekommenderat").reduce((ordered, term) => ordered.orderBy(term), query);
 }
 
 /**
