@@ -10,6 +10,8 @@ import { placesNamedBy, TYPO_MIN_LENGTH, type NamedCountry, type NamedLocation }
 
 type DB = Kysely<Database>;
 type HotelsEb = ExpressionBuilder<Database, "hotels">;
+/** An ORDER BY added to a query on hotels, whatever it selects. */
+type Ordering = <Row>(query: SelectQueryBuilder<Database, "hotels", Row>) => SelectQueryBuilder<Database, "hotels", Row>;
 
 /**
  * Hotels per list page (/hotels, country and place pages). 24 fills whole rows of 2, 3 or 4
@@ -118,26 +120,40 @@ export async function searchTerms(db: DB, search: string | undefined): Promise<S
   return { text, key, ...named };
 }
 
-/** Hotels in a country or place the text names; plain SQL, so it reads the hotels or the search's candidate rows alike. */
+/** Each country and place the text names, as a condition on the stored keys: plain SQL, for the hotels or the search's candidate rows alike. */
+const namedPlaces = (terms: SearchTerms) => [
+  ...terms.countries.map((country) => sql<SqlBool>`country_key = ${country.country_key}`),
+  ...terms.places.map((place) => sql<SqlBool>`(country_key = ${place.country_key} and location_key = ${place.location_key})`),
+];
+
+/** Hotels in a country or place the text names. */
 function inNamedPlace(terms: SearchTerms): Expression<SqlBool> {
-  const named = [
-    ...terms.countries.map((country) => sql<SqlBool>`country_key = ${country.country_key}`),
-    ...terms.places.map((place) => sql<SqlBool>`(country_key = ${place.country_key} and location_key = ${place.location_key})`),
-  ];
+  const named = namedPlaces(terms);
   return named.length ? sql<SqlBool>`(${sql.join(named, sql` or `)})` : sql<SqlBool>`false`;
 }
 
 const nameStarts = (terms: SearchTerms) => (terms.key ? sql<SqlBool>`name_key like ${`${escapeLike(terms.key)}%`}` : sql<SqlBool>`false`);
 
 /**
- * The pattern for text inside a name or description. One or two characters hold no trigram an
- * index could look up inside a word ('%st%' reads every row), so they match the start of a word
- * (' st'), as the search box does; a longer text matches anywhere.
+ * The pattern for text inside a name or description, or null when an index could not look it
+ * up. The trigram indexes need a trigram: a run of three letters or digits finds the text
+ * anywhere; one or two characters match the start of a word (' st', as the search box does;
+ * '%st%' read every row). Anything else ('%', 'd_k', 'a b') is looked for at the start of names
+ * only: '%' read every row (8.7 s at a million hotels), 'd_k' 2.8 s.
  */
-const insidePattern = (text: string) => (text.length >= 3 ? `%${escapeLike(text)}%` : `% ${escapeLike(text)}%`);
+function insidePattern(text: string): string | null {
+  if (/[\p{L}\p{N}]{3}/u.test(text)) return `%${escapeLike(text)}%`;
+  if (text.length <= 2 && /^[\p{L}\p{N}]+$/u.test(text)) return `% ${escapeLike(text)}%`;
+  return null;
+}
 
 /** The list's filters other than the search text. */
 function whereFilters(eb: HotelsEb, filters: HotelFilters): Expression<SqlBool> {
+  return eb.and([whereScope(eb, filters), whereNarrowed(eb, filters)]);
+}
+
+/** The hotel, country or place a list is of. */
+function whereScope(eb: HotelsEb, filters: HotelFilters): Expression<SqlBool> {
   const conditions: Expression<SqlBool>[] = [];
   const hotelId = clean(filters.hotelId);
   const country = clean(filters.country);
@@ -145,6 +161,12 @@ function whereFilters(eb: HotelsEb, filters: HotelFilters): Expression<SqlBool> 
   if (hotelId) conditions.push(eb("hotel_id", "=", hotelId));
   if (country) conditions.push(samePlace("country", country));
   if (location) conditions.push(samePlace("location", location));
+  return eb.and(conditions);
+}
+
+/** Stars, prices, guest rating and amenities. */
+function whereNarrowed(eb: HotelsEb, filters: HotelFilters): Expression<SqlBool> {
+  const conditions: Expression<SqlBool>[] = [];
   if (filters.minStars !== undefined) conditions.push(eb("star_rating", ">=", filters.minStars));
   // Offers only; where there is one, shown_price is the lowest offer, and a range of its index is read.
   if (filters.priceMin !== undefined || filters.priceMax !== undefined) conditions.push(eb("offer_price", "is not", null));
@@ -241,101 +263,122 @@ const CANDIDATE_COLUMNS = [
 ] as const;
 
 /**
- * The ways a search finds hotels, each with the list's other filters and stopped one past
- * LIST_MATCH_LIMIT, so each reads a bounded part of its index: the hotels of each place or
- * country the text names, in that place's list order (its list index: the first read are the
- * ones the list shows first); names that start with the text (the prefix index, in name order);
- * names and descriptions that hold it (the trigram indexes, in no order).
+ * The ways a search finds hotels, most relevant first, as the CTEs searchCandidates names them:
+ * the hotels of each place or country the text names, in that place's list order (its list
+ * index, so the first read are the first the list shows); names that start with the text (the
+ * prefix index, in name order); names that hold it and descriptions that hold it (the trigram
+ * indexes, in no order); names with a typo in a word (word similarity on the name trigrams).
+ * Each applies the list's other filters and stops one past LIST_MATCH_LIMIT, and each is asked
+ * only while the ones before it found no more than that: past it the list is theirs, since
+ * every hotel a later way finds ranks after them. That also keeps the typo search, whose index
+ * offers every name sharing a few trigrams with the text ('stokholm': 42,000 names read for
+ * none), for texts that find little.
  */
-function exactMatches(db: DB, filters: HotelFilters, terms: SearchTerms) {
-  const candidates = () =>
-    db
-      .selectFrom("hotels")
-      .select(CANDIDATE_COLUMNS)
-      .where((eb) => whereFilters(eb, filters));
-  const bound = LIST_MATCH_LIMIT + 1;
-  const groups = [
-    ...terms.countries.map((country) => inRecommendedOrder(candidates().where("country_key", "=", country.country_key))),
-    ...terms.places.map((place) =>
-      inRecommendedOrder(candidates().where("country_key", "=", place.country_key).where("location_key", "=", place.location_key)),
-    ),
-  ].map((inPlace) => inPlace.orderBy("id").limit(bound));
-  // The key is empty where the text is all punctuation ('%'): then only descriptions can hold it.
-  if (terms.key)
-    groups.push(
-      // The prefix index's own order (hotels_name_key_prefix_idx, text_pattern_ops): read, not sorted.
-      candidates()
-        .where(nameStarts(terms))
-        .orderBy(sql`name_key using ~<~`)
-        .limit(bound),
-      candidates()
-        .where(sql<SqlBool>`name_key like ${insidePattern(terms.key)}`)
-        .limit(bound),
-    );
-  groups.push(
-    candidates()
-      .where(ilike("description", insidePattern(terms.text)))
-      .limit(bound),
-  );
-  // A union's branches with their own order and limit must be subqueries.
-  return groups.map((group, index) => db.selectFrom(group.as(`group_${index}`)).selectAll()).reduce((all, group) => all.unionAll(group));
+function searchWays(db: DB, filters: HotelFilters, terms: SearchTerms) {
+  /**
+   * The hotels one way finds, in its index's order where it has one, with the list's filters
+   * checked on each row as it is read. Stars, prices, rating and amenities go in as one
+   * expression the planner cannot split into index conditions: it would otherwise AND the way's
+   * index with a filter's ('sto%' with prices 800–1,500: the price index gave 215,000 rows to
+   * intersect, 65 ms), or sort every name the prefix index holds, where reading the way's own
+   * index until enough rows pass stops early. A country or place the list is of stays one: the
+   * place indexes find its hotels (a place page's search for "hotel" read 17,000 names for the
+   * thousand of its place).
+   */
+  const found = (condition: Expression<SqlBool>, order: Ordering = (query) => query) =>
+    order(
+      db
+        .selectFrom("hotels")
+        .select(CANDIDATE_COLUMNS)
+        .where(condition)
+        .where((eb) => whereScope(eb, filters))
+        .where((eb) => sql<SqlBool>`coalesce(${whereNarrowed(eb, filters)}, false)`),
+    ).limit(LIST_MATCH_LIMIT + 1);
+  const places = namedPlaces(terms).map((inPlace) => found(inPlace, (query) => inRecommendedOrder(query).orderBy("id")));
+  const inName = insidePattern(terms.key);
+  const inText = insidePattern(terms.text);
+  const typo = terms.key.length >= TYPO_MIN_LENGTH ? sql<SqlBool>`${terms.key} <% name_key` : sql<SqlBool>`false`;
+  return {
+    // A union's branches with their own order and limit must be subqueries.
+    named: places.length
+      ? places.map((place, index) => db.selectFrom(place.as(`place_${index}`)).selectAll()).reduce((all, place) => all.unionAll(place))
+      : found(sql<SqlBool>`false`),
+    // The prefix index's own order (hotels_name_key_prefix_idx, text_pattern_ops): read, not sorted.
+    starting: found(nameStarts(terms), (query) => query.orderBy(sql`name_key using ~<~`)),
+    holding: found(inName ? sql<SqlBool>`name_key like ${inName}` : sql<SqlBool>`false`),
+    describing: found(inText ? ilike("description", inText) : sql<SqlBool>`false`),
+    typos: found(typo),
+  };
 }
 
+/** True while the hotels the CTEs `before` found (a hotel can be found twice) leave room in the list. */
+const roomAfter = (before: readonly string[]) =>
+  sql<SqlBool>`(select count(distinct id) from (${sql.join(
+    before.map((name) => sql`select id from ${sql.table(name)}`),
+    sql` union all `,
+  )}) as earlier) <= ${LIST_MATCH_LIMIT}`;
+
 /**
- * A search's candidates ranked by relevance: the hotels of a place or country the text names
- * first (in that place's list order), then names that start with it, then the rest, closest
- * name first; the list's recommended order breaks ties. `matches` is how many were found, at
- * most a few thousand (each way stops one past LIST_MATCH_LIMIT).
+ * A search's candidates ranked by relevance (`relevant`): the hotels of a place or country the
+ * text names first (in that place's list order), then names that start with it, then the rest,
+ * closest name first; the list's recommended order breaks ties. `matches` is how many were
+ * found, at most a few thousand.
  */
 function searchCandidates(db: DB, filters: HotelFilters, terms: SearchTerms) {
+  const ways = searchWays(db, filters, terms);
   const relevance = sql`case when ${inNamedPlace(terms)} then 0 when ${nameStarts(terms)} then 1 else 3 - word_similarity(${terms.key}, name_key) end`;
-  return (
-    db
-      .with("exact", () => exactMatches(db, filters, terms))
-      // A typo in a word of the name (word similarity on the name_key trigram index) is looked for
-      // only while the exact matches leave room: its index offers every name sharing a few
-      // trigrams, most of which fail the check ('stokholm': 42,000 names read for none).
-      .with("typos", () =>
-        db
-          .selectFrom("hotels")
-          .select(CANDIDATE_COLUMNS)
-          .where((eb) => whereFilters(eb, filters))
-          .where(terms.key.length >= TYPO_MIN_LENGTH ? sql<SqlBool>`${terms.key} <% name_key` : sql<SqlBool>`false`)
-          .where(sql<SqlBool>`(select count(distinct id) from exact) <= ${LIST_MATCH_LIMIT}`)
-          .limit(LIST_MATCH_LIMIT + 1),
-      )
-      .with("found", (qc) =>
-        qc
-          .selectFrom(qc.selectFrom("exact").selectAll().unionAll(qc.selectFrom("typos").selectAll()).as("matched"))
-          .selectAll()
-          // Several ways can find one hotel: the same row each time.
-          .distinctOn("id"),
-      )
-      .with("relevant", (qc) =>
-        qc
-          .selectFrom("found")
-          .selectAll()
-          .select([
-            sql<number>`count(*) over ()`.as("matches"),
-            sql<number>`row_number() over (order by ${relevance}, ${sql.join(sortTerms("rekommenderat"))}, id)`.as("relevance_rank"),
-          ]),
-      )
-  );
+  return db
+    .with("named", () => ways.named)
+    .with("starting", () => ways.starting.where(roomAfter(["named"])))
+    .with("holding", () => ways.holding.where(roomAfter(["named", "starting"])))
+    .with("describing", () => ways.describing.where(roomAfter(["named", "starting", "holding"])))
+    .with("typos", () => ways.typos.where(roomAfter(["named", "starting", "holding", "describing"])))
+    .with("found", (qc) =>
+      qc
+        .selectFrom(
+          qc
+            .selectFrom("named")
+            .selectAll()
+            .unionAll(qc.selectFrom("starting").selectAll())
+            .unionAll(qc.selectFrom("holding").selectAll())
+            .unionAll(qc.selectFrom("describing").selectAll())
+            .unionAll(qc.selectFrom("typos").selectAll())
+            .as("matched"),
+        )
+        .selectAll()
+        // Several ways can find one hotel: the same row each time.
+        .distinctOn("id"),
+    )
+    .with("relevant", (qc) =>
+      qc
+        .selectFrom("found")
+        .selectAll()
+        .select([
+          sql<number>`count(*) over ()`.as("matches"),
+          sql<number>`row_number() over (order by ${relevance}, ${sql.join(sortTerms("rekommenderat"))}, id)`.as("relevance_rank"),
+        ]),
+    );
 }
 
 /**
  * One page of a search: the LIST_MATCH_LIMIT most relevant candidates in the order asked for,
- * each row with how many were found (`matches`). Only the page's rows are read for their cards.
+ * each row with how many were found (`matches`). The page is cut before the hotels are read
+ * again for their cards: 24 rows, not a thousand.
  */
 function searchPageQuery(db: DB, filters: HotelFilters, terms: SearchTerms, { limit, offset }: { limit: number; offset: number }) {
   const sort = filters.sort ?? "rekommenderat";
-  let query = searchCandidates(db, filters, terms)
-    .selectFrom("relevant")
+  const order = sort === "rekommenderat" ? [sql`relevant.relevance_rank`] : sortTerms(sort, "relevant");
+  return searchCandidates(db, filters, terms)
+    .with("listed", (qc) => {
+      let query = qc.selectFrom("relevant").selectAll().where("relevance_rank", "<=", LIST_MATCH_LIMIT);
+      for (const term of order) query = query.orderBy(term);
+      return query.orderBy("id").limit(limit).offset(offset);
+    })
+    .selectFrom("listed as relevant")
     .innerJoin("hotels", "hotels.id", "relevant.id")
-    .where("relevant.relevance_rank", "<=", LIST_MATCH_LIMIT)
-    .select([...CARD_COLUMNS.map((column) => `hotels.${column}` as const), cardDescription, "relevant.matches"]);
-  for (const term of sort === "rekommenderat" ? [sql`relevant.relevance_rank`] : sortTerms(sort, "relevant")) query = query.orderBy(term);
-  return query.orderBy("relevant.id").limit(limit).offset(offset);
+    .select([...CARD_COLUMNS.map((column) => `hotels.${column}` as const), cardDescription, "relevant.matches"])
+    .$call((query) => order.reduce((ordered, term) => ordered.orderBy(term), query))
+    .orderBy("relevant.id");
 }
 
 /**
