@@ -1,4 +1,23 @@
 import { isChosenStay, stayLabel, type Stay } from "#app/offers/stay.ts";
+import { formatCount, hotelCount } from "#app/hotels/hotel.ts";
+import type { HotelListPage } from "#app/hotels/list-page.server.ts";
+
+/**
+ * A list's count under its heading ('56 hotell'). A search or a narrowed list stops counting at
+ * LIST_MATCH_LIMIT (decision 037): then it says so, and which of them the list holds.
+ */
+export function ListCount({ page, live = false }: { page: Pick<HotelListPage, "total" | "more" | "params">; live?: boolean }) {
+  const count = hotelCount(page.total, { more: page.more, atStart: true });
+  return (
+    <p className="mt-1 text-muted" aria-live={live ? "polite" : undefined}>
+      {page.more
+        ? `${count}. Vi visar ${
+            page.params.search ? `de ${formatCount(page.total)} som matchar sökningen bäst` : `de ${formatCount(page.total)} första`
+          }.`
+        : count}
+    </p>
+  );
+}
 
 /**
  * Under a list's heading: the stay its prices are for ('12 dec.–15 dec., 3 nätter, 2 vuxna,

@@ -10,6 +10,8 @@ import { placesNamedBy, TYPO_MIN_LENGTH, type NamedCountry, type NamedLocation }
 
 type DB = Kysely<Database>;
 type HotelsEb = ExpressionBuilder<Database, "hotels">;
+/** An ORDER BY added to a query on hotels, whatever it selects. */
+type Ordering = <Row>(query: SelectQueryBuilder<Database, "hotels", Row>) => SelectQueryBuilder<Database, "hotels", Row>;
 
 /**
  * Hotels per list page (/hotels, country and place pages). 24 fills whole rows of 2, 3 or 4
@@ -17,6 +19,14 @@ type HotelsEb = ExpressionBuilder<Database, "hotels">;
  * at 390 px, with 100 cards to hydrate before the page answered a tap (decision 026).
  */
 export const HOTEL_PAGE_SIZE = 24;
+/**
+ * A search, or a list narrowed by stars, prices, guest rating or amenities, counts and lists at
+ * most this many hotels; past it the count says "över 1 000". At a million hotels "stockholm"
+ * matched 56,828 and "spa" 307,454: finding, ranking and counting every match took 4–8 s
+ * (decision 037). Each way a search finds hotels reads at most one more than this from its
+ * index, so a page costs the same at any catalogue size.
+ */
+export const LIST_MATCH_LIMIT = 1000;
 const SUGGESTION_MIN_LENGTH = 2;
 const SUGGESTION_LIMIT = 10;
 
@@ -110,28 +120,40 @@ export async function searchTerms(db: DB, search: string | undefined): Promise<S
   return { text, key, ...named };
 }
 
+/** Each country and place the text names, as a condition on the stored keys: plain SQL, for the hotels or the search's candidate rows alike. */
+const namedPlaces = (terms: SearchTerms) => [
+  ...terms.countries.map((country) => sql<SqlBool>`country_key = ${country.country_key}`),
+  ...terms.places.map((place) => sql<SqlBool>`(country_key = ${place.country_key} and location_key = ${place.location_key})`),
+];
+
 /** Hotels in a country or place the text names. */
-function inNamedPlace(eb: HotelsEb, terms: SearchTerms): Expression<SqlBool> {
-  return eb.or([
-    ...terms.countries.map((country) => eb("country_key", "=", country.country_key)),
-    ...terms.places.map((place) => eb.and([eb("country_key", "=", place.country_key), eb("location_key", "=", place.location_key)])),
-  ]);
+function inNamedPlace(terms: SearchTerms): Expression<SqlBool> {
+  const named = namedPlaces(terms);
+  return named.length ? sql<SqlBool>`(${sql.join(named, sql` or `)})` : sql<SqlBool>`false`;
 }
 
 const nameStarts = (terms: SearchTerms) => (terms.key ? sql<SqlBool>`name_key like ${`${escapeLike(terms.key)}%`}` : sql<SqlBool>`false`);
 
-/** Hotels the text finds: in a place it names, by name (start, anywhere, a typo) and, for the list, by description. */
-function matchesSearch(eb: HotelsEb, terms: SearchTerms, { descriptions }: { descriptions: boolean }): Expression<SqlBool> {
-  const conditions: Expression<SqlBool>[] = [inNamedPlace(eb, terms)];
-  if (descriptions) conditions.push(ilike("description", `%${escapeLike(terms.text)}%`));
-  // The key can be empty where the text is all punctuation ('_'): then only the description matches it.
-  if (terms.key) conditions.push(sql<SqlBool>`name_key like ${`%${escapeLike(terms.key)}%`}`);
-  // A typo in a word of the name: word similarity on trigrams (the name_key trigram index).
-  if (terms.key.length >= TYPO_MIN_LENGTH) conditions.push(sql<SqlBool>`${terms.key} <% name_key`);
-  return eb.or(conditions);
+/**
+ * The pattern for text inside a name or description, or null when an index could not look it
+ * up. The trigram indexes need a trigram: a run of three letters or digits finds the text
+ * anywhere; one or two characters match the start of a word (' st', as the search box does;
+ * '%st%' read every row). Anything else ('%', 'd_k', 'a b') is looked for at the start of names
+ * only: '%' read every row (8.7 s at a million hotels), 'd_k' 2.8 s.
+ */
+function insidePattern(text: string): string | null {
+  if (/[\p{L}\p{N}]{3}/u.test(text)) return `%${escapeLike(text)}%`;
+  if (text.length <= 2 && /^[\p{L}\p{N}]+$/u.test(text)) return `% ${escapeLike(text)}%`;
+  return null;
 }
 
-function whereFilters(eb: HotelsEb, filters: HotelFilters, terms: SearchTerms | null): Expression<SqlBool> {
+/** The list's filters other than the search text. */
+function whereFilters(eb: HotelsEb, filters: HotelFilters): Expression<SqlBool> {
+  return eb.and([whereScope(eb, filters), whereNarrowed(eb, filters)]);
+}
+
+/** The hotel, country or place a list is of. */
+function whereScope(eb: HotelsEb, filters: HotelFilters): Expression<SqlBool> {
   const conditions: Expression<SqlBool>[] = [];
   const hotelId = clean(filters.hotelId);
   const country = clean(filters.country);
@@ -139,6 +161,12 @@ function whereFilters(eb: HotelsEb, filters: HotelFilters, terms: SearchTerms | 
   if (hotelId) conditions.push(eb("hotel_id", "=", hotelId));
   if (country) conditions.push(samePlace("country", country));
   if (location) conditions.push(samePlace("location", location));
+  return eb.and(conditions);
+}
+
+/** Stars, prices, guest rating and amenities. */
+function whereNarrowed(eb: HotelsEb, filters: HotelFilters): Expression<SqlBool> {
+  const conditions: Expression<SqlBool>[] = [];
   if (filters.minStars !== undefined) conditions.push(eb("star_rating", ">=", filters.minStars));
   // Offers only; where there is one, shown_price is the lowest offer, and a range of its index is read.
   if (filters.priceMin !== undefined || filters.priceMax !== undefined) conditions.push(eb("offer_price", "is not", null));
@@ -147,98 +175,257 @@ function whereFilters(eb: HotelsEb, filters: HotelFilters, terms: SearchTerms | 
   if (filters.minGuestRating !== undefined) conditions.push(eb("rating", ">=", filters.minGuestRating));
   // Containment on the amenity_keys GIN index.
   if (filters.amenities?.length) conditions.push(sql<SqlBool>`amenity_keys @> ${sql.val([...filters.amenities])}::text[]`);
-  if (terms) conditions.push(matchesSearch(eb, terms, { descriptions: true }));
   return eb.and(conditions);
 }
 
 const CARD_DESCRIPTION_CHARS = 240;
 
-/** One page of the hotel list, sorted; exported so the benchmark can EXPLAIN it. */
-export function hotelListQuery(db: DB, filters: HotelFilters = {}, terms: SearchTerms | null = null) {
-  const limit = Math.min(Math.max(filters.limit ?? HOTEL_PAGE_SIZE, 1), HOTEL_PAGE_SIZE);
-  const page = Math.max(1, Math.floor(filters.page ?? 1));
-  let query = db
-    .selectFrom("hotels")
-    .where((eb) => whereFilters(eb, filters, terms))
-    .select([
-      "id",
-      "hotel_id",
-      "name",
-      "rating",
-      "review_count",
-      "star_rating",
-      "price_amount",
-      "price_currency",
-      "image_path",
-      "additional_image_paths",
-      "amenities",
-      "location",
-      "country",
-      "latitude",
-      "longitude",
-      "address",
-      "offer_price",
-      "offer_count",
-    ])
-    // Only the start of the text is shown on a card; don't ship the rest.
-    .select(sql<string>`left(coalesce(nullif(rewritten_text, ''), description), ${CARD_DESCRIPTION_CHARS})`.as("description"));
+const CARD_COLUMNS = [
+  "id",
+  "hotel_id",
+  "name",
+  "rating",
+  "review_count",
+  "star_rating",
+  "price_amount",
+  "price_currency",
+  "image_path",
+  "additional_image_paths",
+  "amenities",
+  "location",
+  "country",
+  "latitude",
+  "longitude",
+  "address",
+  "offer_price",
+  "offer_count",
+] as const;
 
-  const sort = filters.sort ?? "rekommenderat";
-  // A search in the recommended order lists by relevance: hotels in the place or country the
-  // text names, then names that start with it, then names and texts that contain it, closest first.
-  if (terms && sort === "rekommenderat") {
-    query = query
-      // Similarity is worked out only for the last group: a named country can hold a third of the catalogue.
-      .orderBy((eb) =>
-        eb
-          .case()
-          .when(inNamedPlace(eb, terms))
-          .then(sql<number>`0`)
-          .when(nameStarts(terms))
-          .then(sql<number>`1`)
-          .else(sql<number>`3 - word_similarity(${terms.key}, name_key)`)
-          .end(),
-      );
-  }
-  // Each order has an index of the same shape (migration 20261121130000_list_sort_indexes).
+// Only the start of the text is shown on a card; don't ship the rest.
+const cardDescription = sql<string>`left(coalesce(nullif(rewritten_text, ''), description), ${CARD_DESCRIPTION_CHARS})`.as("description");
+
+/**
+ * Each list order as ORDER BY terms before the final id, on `table`'s columns. Each has an index
+ * of the same shape (migrations 20261121130000_list_sort_indexes, 20261129110000_place_list_indexes).
+ */
+function sortTerms(sort: HotelSort, table?: "relevant") {
+  const column = (name: string) => sql.ref(table ? `${table}.${name}` : name);
   switch (sort) {
     case "pris":
       // The price the card shows: the lowest current offer, else the feed's own (hotels_shown_price_idx).
-      query = query.orderBy(sql`shown_price asc nulls last`);
-      break;
+      return [sql`${column("shown_price")} asc nulls last`];
     case "betyg":
-      query = query.orderBy(sql`rating desc nulls last`).orderBy(sql`review_count desc nulls last`);
-      break;
+      return [sql`${column("rating")} desc nulls last`, sql`${column("review_count")} desc nulls last`];
     case "stjarnor":
-      query = query.orderBy(sql`star_rating desc nulls last`).orderBy(sql`rating desc nulls last`);
-      break;
+      return [sql`${column("star_rating")} desc nulls last`, sql`${column("rating")} desc nulls last`];
     default:
-      query = inRecommendedOrder(query);
+      // Hotels a visitor can book through a partner first, then the best rated.
+      return [
+        sql`${column("has_affiliate_url")} desc`,
+        sql`${column("rating")} desc nulls last`,
+        sql`${column("review_count")} desc nulls last`,
+      ];
   }
-  return query
-    .orderBy("id")
-    .limit(limit)
-    .offset((page - 1) * limit);
-}
-
-/** The hotel list with paging and sorting: one page of cards and the total count. */
-export async function searchHotels(db: DB, filters: HotelFilters = {}): Promise<{ hotels: HotelSummary[]; total: number }> {
-  const terms = await searchTerms(db, filters.search);
-  const [hotels, total] = await Promise.all([cards(db, filters, terms), countHotels(db, filters, terms)]);
-  return { hotels, total };
 }
 
 /**
- * How many hotels the list's filters match. The whole catalogue, a country or a place is
- * read from catalogue_places' counts (kept by triggers on hotels), plus the hotels without a
- * country, which it does not hold: a few hundred rows at any catalogue size. Anything else
- * narrower (stars, prices, amenities, a search) is counted.
+ * One page of the hotel list, sorted; exported so the benchmark can EXPLAIN it. A search is
+ * searchPageQuery; without one, the list is read in the index of its order.
  */
-async function countHotels(db: DB, filters: HotelFilters, terms: SearchTerms | null): Promise<number> {
+export function hotelListQuery(db: DB, filters: HotelFilters = {}, terms: SearchTerms | null = null) {
+  const { limit, offset } = pageWindow(filters);
+  if (terms) return searchPageQuery(db, filters, terms, { limit, offset });
+  let query = db
+    .selectFrom("hotels")
+    .where((eb) => whereFilters(eb, filters))
+    .select([...CARD_COLUMNS, cardDescription]);
+  for (const term of sortTerms(filters.sort ?? "rekommenderat")) query = query.orderBy(term);
+  return query.orderBy("id").limit(limit).offset(offset);
+}
+
+function pageWindow(filters: HotelFilters) {
+  const limit = Math.min(Math.max(filters.limit ?? HOTEL_PAGE_SIZE, 1), HOTEL_PAGE_SIZE);
+  const page = Math.max(1, Math.floor(filters.page ?? 1));
+  return { limit, offset: (page - 1) * limit };
+}
+
+/** What ranking and sorting a search's candidates needs of each, read with them so only the page's rows are read again. */
+const CANDIDATE_COLUMNS = [
+  "id",
+  "name_key",
+  "country_key",
+  "location_key",
+  "has_affiliate_url",
+  "rating",
+  "review_count",
+  "shown_price",
+  "star_rating",
+] as const;
+
+/**
+ * The ways a search finds hotels, most relevant first, as the CTEs searchCandidates names them:
+ * the hotels of each place or country the text names, in that place's list order (its list
+ * index, so the first read are the first the list shows); names that start with the text (the
+ * prefix index, in name order); names that hold it and descriptions that hold it (the trigram
+ * indexes, in no order); names with a typo in a word (word similarity on the name trigrams).
+ * Each applies the list's other filters and stops one past LIST_MATCH_LIMIT, and each is asked
+ * only while the ones before it found no more than that: past it the list is theirs, since
+ * every hotel a later way finds ranks after them. That also keeps the typo search, whose index
+ * offers every name sharing a few trigrams with the text ('stokholm': 42,000 names read for
+ * none), for texts that find little.
+ */
+function searchWays(db: DB, filters: HotelFilters, terms: SearchTerms) {
+  /**
+   * The hotels one way finds, in its index's order where it has one, with the list's filters
+   * checked on each row as it is read. Stars, prices, rating and amenities go in as one
+   * expression the planner cannot split into index conditions: it would otherwise AND the way's
+   * index with a filter's ('sto%' with prices 800–1,500: the price index gave 215,000 rows to
+   * intersect, 65 ms), or sort every name the prefix index holds, where reading the way's own
+   * index until enough rows pass stops early. A country or place the list is of stays one: the
+   * place indexes find its hotels (a place page's search for "hotel" read 17,000 names for the
+   * thousand of its place).
+   */
+  const found = (condition: Expression<SqlBool>, order: Ordering = (query) => query) =>
+    order(
+      db
+        .selectFrom("hotels")
+        .select(CANDIDATE_COLUMNS)
+        .where(condition)
+        .where((eb) => whereScope(eb, filters))
+        .where((eb) => sql<SqlBool>`coalesce(${whereNarrowed(eb, filters)}, false)`),
+    ).limit(LIST_MATCH_LIMIT + 1);
+  const places = namedPlaces(terms).map((inPlace) => found(inPlace, (query) => inRecommendedOrder(query).orderBy("id")));
+  const inName = insidePattern(terms.key);
+  const inText = insidePattern(terms.text);
+  const typo = terms.key.length >= TYPO_MIN_LENGTH ? sql<SqlBool>`${terms.key} <% name_key` : sql<SqlBool>`false`;
+  return {
+    // A union's branches with their own order and limit must be subqueries.
+    named: places.length
+      ? places.map((place, index) => db.selectFrom(place.as(`place_${index}`)).selectAll()).reduce((all, place) => all.unionAll(place))
+      : found(sql<SqlBool>`false`),
+    // The prefix index's own order (hotels_name_key_prefix_idx, text_pattern_ops): read, not sorted.
+    starting: found(nameStarts(terms), (query) => query.orderBy(sql`name_key using ~<~`)),
+    holding: found(inName ? sql<SqlBool>`name_key like ${inName}` : sql<SqlBool>`false`),
+    describing: found(inText ? ilike("description", inText) : sql<SqlBool>`false`),
+    typos: found(typo),
+  };
+}
+
+/** True while the hotels the CTEs `before` found (a hotel can be found twice) leave room in the list. */
+const roomAfter = (before: readonly string[]) =>
+  sql<SqlBool>`(select count(distinct id) from (${sql.join(
+    before.map((name) => sql`select id from ${sql.table(name)}`),
+    sql` union all `,
+  )}) as earlier) <= ${LIST_MATCH_LIMIT}`;
+
+/**
+ * A search's candidates ranked by relevance (`relevant`): the hotels of a place or country the
+ * text names first (in that place's list order), then names that start with it, then the rest,
+ * closest name first; the list's recommended order breaks ties. `matches` is how many were
+ * found, at most a few thousand.
+ */
+function searchCandidates(db: DB, filters: HotelFilters, terms: SearchTerms) {
+  const ways = searchWays(db, filters, terms);
+  const relevance = sql`case when ${inNamedPlace(terms)} then 0 when ${nameStarts(terms)} then 1 else 3 - word_similarity(${terms.key}, name_key) end`;
+  return db
+    .with("named", () => ways.named)
+    .with("starting", () => ways.starting.where(roomAfter(["named"])))
+    .with("holding", () => ways.holding.where(roomAfter(["named", "starting"])))
+    .with("describing", () => ways.describing.where(roomAfter(["named", "starting", "holding"])))
+    .with("typos", () => ways.typos.where(roomAfter(["named", "starting", "holding", "describing"])))
+    .with("found", (qc) =>
+      qc
+        .selectFrom(
+          qc
+            .selectFrom("named")
+            .selectAll()
+            .unionAll(qc.selectFrom("starting").selectAll())
+            .unionAll(qc.selectFrom("holding").selectAll())
+            .unionAll(qc.selectFrom("describing").selectAll())
+            .unionAll(qc.selectFrom("typos").selectAll())
+            .as("matched"),
+        )
+        .selectAll()
+        // Several ways can find one hotel: the same row each time.
+        .distinctOn("id"),
+    )
+    .with("relevant", (qc) =>
+      qc
+        .selectFrom("found")
+        .selectAll()
+        .select([
+          sql<number>`count(*) over ()`.as("matches"),
+          sql<number>`row_number() over (order by ${relevance}, ${sql.join(sortTerms("rekommenderat"))}, id)`.as("relevance_rank"),
+        ]),
+    );
+}
+
+/**
+ * One page of a search: the LIST_MATCH_LIMIT most relevant candidates in the order asked for,
+ * each row with how many were found (`matches`). The page is cut before the hotels are read
+ * again for their cards: 24 rows, not a thousand.
+ */
+function searchPageQuery(db: DB, filters: HotelFilters, terms: SearchTerms, { limit, offset }: { limit: number; offset: number }) {
+  const sort = filters.sort ?? "rekommenderat";
+  const order = sort === "rekommenderat" ? [sql`relevant.relevance_rank`] : sortTerms(sort, "relevant");
+  return searchCandidates(db, filters, terms)
+    .with("listed", (qc) => {
+      let query = qc.selectFrom("relevant").selectAll().where("relevance_rank", "<=", LIST_MATCH_LIMIT);
+      for (const term of order) query = query.orderBy(term);
+      return query.orderBy("id").limit(limit).offset(offset);
+    })
+    .selectFrom("listed as relevant")
+    .innerJoin("hotels", "hotels.id", "relevant.id")
+    .select([...CARD_COLUMNS.map((column) => `hotels.${column}` as const), cardDescription, "relevant.matches"])
+    .$call((query) => order.reduce((ordered, term) => ordered.orderBy(term), query))
+    .orderBy("relevant.id");
+}
+
+/**
+ * The list's total: exact up to LIST_MATCH_LIMIT; past it `more` is set and the total is that
+ * limit, which is as many as the list lists (a search shows its most relevant, a narrowed list
+ * the first in its order).
+ */
+export interface ListTotal {
+  total: number;
+  more: boolean;
+}
+
+const boundedTotal = (counted: number): ListTotal =>
+  counted > LIST_MATCH_LIMIT ? { total: LIST_MATCH_LIMIT, more: true } : { total: counted, more: false };
+
+/** The hotel list with paging and sorting: one page of cards and the total count. */
+export async function searchHotels(db: DB, filters: HotelFilters = {}): Promise<{ hotels: HotelSummary[] } & ListTotal> {
+  const terms = await searchTerms(db, filters.search);
+  if (!terms) {
+    const [hotels, total] = await Promise.all([cards(db, filters, null), countHotels(db, filters)]);
+    return { hotels, ...total };
+  }
+  // A search's page carries its count; only a page past the end needs it asked apart.
+  const [rows, names] = await Promise.all([searchPageQuery(db, filters, terms, pageWindow(filters)).execute(), getPlaceNames(db)]);
+  const matches = rows.length
+    ? Number(rows[0]!.matches)
+    : Number(
+        (
+          await searchCandidates(db, filters, terms)
+            .selectFrom("found")
+            .select((eb) => eb.fn.countAll<number>().as("matches"))
+            .executeTakeFirstOrThrow()
+        ).matches,
+      );
+  return { hotels: rows.map((row) => toHotelSummary(row, names)), ...boundedTotal(matches) };
+}
+
+/**
+ * How many hotels the list's filters match, without a search. The whole catalogue, a country or
+ * a place is read from catalogue_places' counts (kept by triggers on hotels), plus the hotels
+ * without a country, which it does not hold: a few hundred rows at any catalogue size. Anything
+ * narrower (stars, prices, amenities) is counted up to one past LIST_MATCH_LIMIT.
+ */
+async function countHotels(db: DB, filters: HotelFilters): Promise<ListTotal> {
   const country = clean(filters.country);
   const location = clean(filters.location);
   const narrowed =
-    terms ||
     clean(filters.hotelId) ||
     (location && !country) ||
     filters.minStars !== undefined ||
@@ -248,11 +435,17 @@ async function countHotels(db: DB, filters: HotelFilters, terms: SearchTerms | n
     filters.amenities?.length;
   if (narrowed) {
     const { total } = await db
-      .selectFrom("hotels")
-      .where((eb) => whereFilters(eb, filters, terms))
+      .selectFrom(
+        db
+          .selectFrom("hotels")
+          .select("id")
+          .where((eb) => whereFilters(eb, filters))
+          .limit(LIST_MATCH_LIMIT + 1)
+          .as("matched"),
+      )
       .select((eb) => eb.fn.countAll<number>().as("total"))
       .executeTakeFirstOrThrow();
-    return Number(total);
+    return boundedTotal(Number(total));
   }
   let places = db.selectFrom("catalogue_places").select(sql<number>`coalesce(sum(hotel_count), 0)::integer`.as("total"));
   if (country) places = places.where(sql<SqlBool>`country_key = place_key(${country})`);
@@ -267,7 +460,7 @@ async function countHotels(db: DB, filters: HotelFilters, terms: SearchTerms | n
           .select((eb) => eb.fn.countAll<number>().as("total"))
           .executeTakeFirstOrThrow(),
   ]);
-  return Number(inPlaces.total) + Number(withoutCountry.total);
+  return { total: Number(inPlaces.total) + Number(withoutCountry.total), more: false };
 }
 
 /** One page of the list as cards, without the count (for lists that show none). */
@@ -322,12 +515,9 @@ const SUGGESTION_CANDIDATES = 200;
 
 const SUGGESTION_COLUMNS = ["id", "hotel_id", "name", "country", "location"] as const;
 
-/** The list's recommended order: hotels a visitor can book through a partner first, then the best rated. */
+/** The list's recommended order, for a query on hotels (the place list indexes' order). */
 function inRecommendedOrder<Row>(query: SelectQueryBuilder<Database, "hotels", Row>): SelectQueryBuilder<Database, "hotels", Row> {
-  return query
-    .orderBy("has_affiliate_url", "desc")
-    .orderBy(sql`rating desc nulls last`)
-    .orderBy(sql`review_count desc nulls last`);
+  return sortTerms("rekommenderat").reduce((ordered, term) => ordered.orderBy(term), query);
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   displayDescription,
   formatPrice,
   formatRating,
+  hotelCount,
   hotelSlug,
   normalizeHotel,
   parseAmenities,
@@ -210,6 +211,12 @@ describe("display", () => {
     expect(formatPrice("1290", "SEK").replace(/\s/g, " ")).toBe("1 290 kr");
     expect(formatPrice(0)).toMatch(/^0\s?kr$/);
     expect(formatPrice("abc")).toBe("");
+  });
+  it("counts hotels in Swedish, and a list that stopped counting as 'över'", () => {
+    expect(hotelCount(1234).replace(/\s/g, " ")).toBe("1 234 hotell");
+    expect(hotelCount(1000, { more: true }).replace(/\s/g, " ")).toBe("över 1 000 hotell");
+    expect(hotelCount(1000, { more: true, atStart: true }).replace(/\s/g, " ")).toBe("Över 1 000 hotell");
+    expect(hotelCount(5, { atStart: true })).toBe("5 hotell");
   });
   it("prefers the Swedish rewrite", () => {
     expect(displayDescription({ description: "English", rewritten_text: "Svenska" })).toBe("Svenska");

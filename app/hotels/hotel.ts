@@ -242,9 +242,12 @@ export function truncate(value: string, max: number): string {
  */
 export const CARD_LIMITS = { description: 200, compactDescription: 100, images: 3, amenities: 6 } as const;
 
-/** Swedish count text: '1 hotell', '1 234 hotell'. */
-export function hotelCount(total: number): string {
-  return `${formatCount(total)} hotell`;
+/**
+ * Swedish count text: '1 hotell', '1 234 hotell'; with `more`, 'över 1 000 hotell' (a list that
+ * stops counting there, decision 037), 'Över' at the start of a sentence.
+ */
+export function hotelCount(total: number, { more = false, atStart = false }: { more?: boolean; atStart?: boolean } = {}): string {
+  return `${more ? (atStart ? "Över " : "över ") : ""}${formatCount(total)} hotell`;
 }
 
 /**

@@ -23,7 +23,9 @@ export interface HotelListPage {
   /** The visitor's date in Sweden: the earliest check-in the date picker offers. */
   today: string;
   hotels: HotelSummary[];
+  /** How many hotels the list holds; with `more`, more match and the list holds only its first `total` (LIST_MATCH_LIMIT). */
   total: number;
+  more: boolean;
   pageCount: number;
   countries: PlaceChoice[];
   locations: PlaceChoice[];
@@ -131,6 +133,7 @@ export async function loadHotelListPage(
     today,
     hotels: result?.hotels ?? [],
     total,
+    more: result?.more ?? false,
     pageCount,
     countries,
     locations,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { likePattern, popularHotels, searchHotels, suggest } from "#app/hotels/hotel-queries.server.ts";
+import { LIST_MATCH_LIMIT, likePattern, popularHotels, searchHotels, suggest } from "#app/hotels/hotel-queries.server.ts";
 import { loadHotelListPage } from "#app/hotels/list-page.server.ts";
 import { clearCatalogueCache } from "#app/hotels/catalogue-cache.server.ts";
 import {
@@ -170,9 +170,15 @@ describe.each(testDatabases())("catalogue reads on $name", ({ open }) => {
     expect(ids((await searchHotels(handle.db, { search: "stationen" })).hotels)).toEqual(["S1"]);
     expect(ids((await searchHotels(handle.db, { search: "new york." })).hotels)).toEqual(["S7"]);
     expect(ids((await searchHotels(handle.db, { search: "100%" })).hotels)).toEqual(["S2"]);
-    expect(ids((await searchHotels(handle.db, { search: "d_k" })).hotels)).toEqual(["S2"]);
-    expect(ids((await searchHotels(handle.db, { search: "%" })).hotels)).toEqual(["S2"]);
-    expect(ids((await searchHotels(handle.db, { search: "_" })).hotels)).toEqual(["S2"]);
+    expect(ids((await searchHotels(handle.db, { search: "nöjd_kund" })).hotels)).toEqual(["S2"]);
+    expect(ids((await searchHotels(handle.db, { search: "nöjdxkund" })).hotels)).toEqual([]);
+    // Without a run of three letters or digits only the start of a name can match: no index finds 'd_k' inside a text.
+    expect(ids((await searchHotels(handle.db, { search: "d_k" })).hotels)).toEqual([]);
+    // One or two characters match at the start of a word only (an index can look that up); '%' and '_' start none.
+    expect(ids((await searchHotels(handle.db, { search: "%" })).hotels)).toEqual([]);
+    expect(ids((await searchHotels(handle.db, { search: "_" })).hotels)).toEqual([]);
+    expect(ids((await searchHotels(handle.db, { search: "nö" })).hotels)).toEqual(["S2"]);
+    expect(ids((await searchHotels(handle.db, { search: "ot" })).hotels)).toEqual([]);
     expect(ids((await searchHotels(handle.db, { search: "back\\slash" })).hotels)).toEqual(["S4"]);
     expect(ids((await searchHotels(handle.db, { search: "'; drop table hotels; --" })).hotels)).toEqual([]);
   });
@@ -433,5 +439,92 @@ describe.each(testDatabases())("Swedish names and search on $name", ({ open }) =
     await handle.db.deleteFrom("hotels").where("hotel_id", "=", "G9").execute();
     clearCatalogueCache();
     expect((await listCountries(handle.db)).map((country) => country.label)).not.toContain("Norge");
+  });
+});
+
+/**
+ * Past LIST_MATCH_LIMIT matches a search or a narrowed list stops counting (decision 037): it
+ * says "över 1 000" and lists the first LIST_MATCH_LIMIT in relevance order, which must be the
+ * same hotels, in the same order, as the first of every match.
+ */
+describe.each(testDatabases())("lists with more matches than they count on $name", ({ open }) => {
+  let handle: DatabaseHandle;
+  const KIRUNA = LIST_MATCH_LIMIT + 5;
+  // Distinct ratings and review counts, a partner link on every seventh: the recommended order is known without ties.
+  const kiruna = Array.from({ length: KIRUNA }, (_, n) => ({
+    hotel_id: `K${String(n).padStart(4, "0")}`,
+    name: `Fjällstuga ${n}`,
+    country: "Sweden",
+    location: "Kiruna",
+    rating: 7 + (n % 30) / 10,
+    review_count: n,
+    star_rating: (n % 5) + 1,
+    // The least relevant are the cheapest: a price sort must not reach past the listed ones for them.
+    price_amount: 500 + (KIRUNA - n) * 3,
+    has_affiliate_url: n % 7 === 0,
+  }));
+  const recommended = [...kiruna].sort(
+    (a, b) => Number(b.has_affiliate_url) - Number(a.has_affiliate_url) || b.rating - a.rating || b.review_count - a.review_count,
+  );
+  const list = (query: string) => loadHotelListPage(new URL(`http://localhost/hotels?${query}`), {}, handle.db);
+  beforeAll(async () => {
+    handle = await open();
+    await handle.db.insertInto("hotels").values(kiruna).execute();
+    await handle.db
+      .insertInto("hotels")
+      .values([
+        { hotel_id: "L1", name: "Kiruna Lodge", country: "Sweden", location: "Luleå", rating: 9.9, price_amount: 100 },
+        { hotel_id: "L2", name: "Polarhotellet", country: "Sweden", location: "Luleå", rating: 9.8, description: "Nära Kiruna" },
+      ])
+      .execute();
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+  const hotelIds = (rows: Array<{ hotel_id: string }>) => rows.map((row) => row.hotel_id);
+
+  it("counts a search up to the limit and lists its most relevant hotels in order, page by page to the last", async () => {
+    const first = await searchHotels(handle.db, { search: "kiruna" });
+    expect({ total: first.total, more: first.more }).toEqual({ total: LIST_MATCH_LIMIT, more: true });
+    expect(hotelIds(first.hotels)).toEqual(hotelIds(recommended.slice(0, 24)));
+    const lastPage = Math.ceil(LIST_MATCH_LIMIT / 24);
+    const last = await searchHotels(handle.db, { search: "kiruna", page: lastPage });
+    // The place's hotels come first, so the name and description matches fall past the limit.
+    expect(hotelIds(last.hotels)).toEqual(hotelIds(recommended.slice((lastPage - 1) * 24, LIST_MATCH_LIMIT)));
+    expect((await searchHotels(handle.db, { search: "kiruna", page: lastPage + 1 })).hotels).toEqual([]);
+    expect((await list(`search=kiruna&sida=${lastPage}`)).pageCount).toBe(lastPage);
+    await expect(list(`search=kiruna&sida=${lastPage + 1}`)).rejects.toMatchObject({ init: { status: 404 } });
+  });
+
+  it("sorts the listed hotels of a long search by price, rating or stars", async () => {
+    const listed = new Set(hotelIds(recommended.slice(0, LIST_MATCH_LIMIT)));
+    const byPrice = await searchHotels(handle.db, { search: "kiruna", sort: "pris" });
+    expect(byPrice.more).toBe(true);
+    expect(byPrice.hotels.every((hotel) => listed.has(hotel.hotel_id))).toBe(true);
+    const prices = byPrice.hotels.map((hotel) => Number(hotel.price_amount));
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    const cheapestListed = [...recommended.slice(0, LIST_MATCH_LIMIT)].sort((a, b) => a.price_amount - b.price_amount);
+    expect(hotelIds(byPrice.hotels)).toEqual(hotelIds(cheapestListed.slice(0, 24)));
+    const byStars = await searchHotels(handle.db, { search: "kiruna", sort: "stjarnor", minStars: 5 });
+    expect(byStars.hotels.map((hotel) => hotel.star_rating)).toEqual(Array(24).fill(5));
+    expect(byStars.total).toBe(KIRUNA / 5);
+  });
+
+  it("counts a short search exactly, and the typo only while the exact matches leave room", async () => {
+    expect(await searchHotels(handle.db, { search: "lodge" })).toMatchObject({ total: 1, more: false });
+    expect(hotelIds((await searchHotels(handle.db, { search: "Polarhotelet" })).hotels)).toEqual(["L2"]);
+  });
+
+  it("counts a list narrowed by stars or guest rating up to the limit, and a place's whole list exactly", async () => {
+    expect(await searchHotels(handle.db, { minStars: 1 })).toMatchObject({ total: LIST_MATCH_LIMIT, more: true });
+    expect(await searchHotels(handle.db, { minStars: 5 })).toMatchObject({ total: KIRUNA / 5, more: false });
+    expect(await searchHotels(handle.db, { minGuestRating: 7, sort: "betyg" })).toMatchObject({ total: LIST_MATCH_LIMIT, more: true });
+    expect(await searchHotels(handle.db, { country: "Sweden", location: "Kiruna" })).toMatchObject({ total: KIRUNA, more: false });
+    const page = await list("country=Sweden&gastbetyg=7");
+    expect({ total: page.total, more: page.more, pageCount: page.pageCount }).toEqual({
+      total: LIST_MATCH_LIMIT,
+      more: true,
+      pageCount: Math.ceil(LIST_MATCH_LIMIT / 24),
+    });
   });
 });

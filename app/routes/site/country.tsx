@@ -7,7 +7,7 @@ import { Breadcrumbs } from "#app/components/breadcrumbs.tsx";
 import { FilterBar } from "#app/components/filter-bar.tsx";
 import { HotelListSection } from "#app/components/hotel-list-section.tsx";
 import { ListWithMap } from "#app/components/list-with-map.tsx";
-import { ListNotices } from "#app/components/list-notices.tsx";
+import { ListCount, ListNotices } from "#app/components/list-notices.tsx";
 import { isChosenStay } from "#app/offers/stay.ts";
 import { SeoText } from "#app/components/seo-text.tsx";
 import { CountryPlaces } from "#app/components/country-places.tsx";
@@ -20,7 +20,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
   return [
     ...seoMeta({
       title: `Hotell i ${data.countryName}`,
-      description: `Jämför ${hotelCount(data.page.total)} i ${data.countryName}: betyg, priser, bekvämligheter och läge.`,
+      description: `Jämför ${hotelCount(data.page.total, { more: data.page.more })} i ${data.countryName}: betyg, priser, bekvämligheter och läge.`,
       siteName,
       siteUrl,
       path: countryPath(data.country),
@@ -56,7 +56,7 @@ export default function CountryPage({ loaderData }: Route.ComponentProps) {
         <Breadcrumbs crumbs={[{ label: "Hem", to: "/" }, { label: countryName }]} />
         <header>
           <h1 className="text-3xl font-bold">Hotell i {countryName}</h1>
-          <p className="mt-1 text-muted">{hotelCount(page.total)}</p>
+          <ListCount page={page} />
           <ListNotices notices={page.notices} stay={page.stay} />
         </header>
         <CountryPlaces country={country} countryName={countryName} places={places} stay={page.stay} />

@@ -10,14 +10,13 @@ import { recommendationRequestSchema } from "#app/ai/recommendation-request.ts";
 import { log } from "#app/utils/log.server.ts";
 import { addressClaim, RATE_POLICIES, takeRateLimit } from "#app/http/rate-limit.server.ts";
 import { loadHotelListPage } from "#app/hotels/list-page.server.ts";
-import { hotelCount } from "#app/hotels/hotel.ts";
 import type { HotelListPage } from "#app/hotels/list-page.server.ts";
 import { hotelPath, placePath } from "#app/utils/paths.ts";
 import { hotelItemListJsonLd, seoMeta, siteFromMatches } from "#app/seo/meta-tags.ts";
 import { FilterBar } from "#app/components/filter-bar.tsx";
 import { HotelListSection } from "#app/components/hotel-list-section.tsx";
 import { ListWithMap } from "#app/components/list-with-map.tsx";
-import { ListNotices } from "#app/components/list-notices.tsx";
+import { ListCount, ListNotices } from "#app/components/list-notices.tsx";
 import { isChosenStay, withStay } from "#app/offers/stay.ts";
 import { canonicalListQuery } from "#app/hotels/search-params.ts";
 
@@ -123,9 +122,7 @@ export default function Hotels({ loaderData, actionData }: Route.ComponentProps)
     <div className="container-page space-y-6 py-8">
       <header>
         <h1 className="text-3xl font-bold">{title}</h1>
-        <p className="mt-1 text-muted" aria-live="polite">
-          {hotelCount(page.total)}
-        </p>
+        <ListCount page={page} live />
         <ListNotices notices={page.notices} stay={page.stay} />
         {page.searchedPlace ? (
           <p className="mt-2">

@@ -7,7 +7,7 @@ import { Breadcrumbs } from "#app/components/breadcrumbs.tsx";
 import { FilterBar } from "#app/components/filter-bar.tsx";
 import { HotelListSection } from "#app/components/hotel-list-section.tsx";
 import { ListWithMap } from "#app/components/list-with-map.tsx";
-import { ListNotices } from "#app/components/list-notices.tsx";
+import { ListCount, ListNotices } from "#app/components/list-notices.tsx";
 import { isChosenStay } from "#app/offers/stay.ts";
 import { countryPath, hotelPath, placePath } from "#app/utils/paths.ts";
 import { breadcrumbJsonLd, hotelItemListJsonLd, seoMeta, siteFromMatches } from "#app/seo/meta-tags.ts";
@@ -18,7 +18,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
   return [
     ...seoMeta({
       title: `Hotell i ${data.page.names.location}, ${data.page.names.country}`,
-      description: `${hotelCount(data.page.total)} i ${data.page.names.location}, ${data.page.names.country}. Jämför betyg och priser och boka hos våra partner.`,
+      description: `${hotelCount(data.page.total, { more: data.page.more, atStart: true })} i ${data.page.names.location}, ${data.page.names.country}. Jämför betyg och priser och boka hos våra partner.`,
       siteName,
       siteUrl,
       path: placePath(data.country, data.location),
@@ -57,7 +57,7 @@ export default function PlacePage({ loaderData }: Route.ComponentProps) {
         <h1 className="text-3xl font-bold">
           Hotell i {names.location}, {names.country}
         </h1>
-        <p className="mt-1 text-muted">{hotelCount(page.total)}</p>
+        <ListCount page={page} />
         <ListNotices notices={page.notices} stay={page.stay} />
       </header>
       <FilterBar
