@@ -151,6 +151,8 @@ test("sort the hotel table by a column, page through it, and follow a row's link
   await row.getByRole("link", { name: `Visa på sajten (${name})` }).click();
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
   await page.goBack();
+  await expect(page).toHaveURL(/sort=location&order=desc$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Hotel Management" })).toBeVisible();
   await page
     .getByRole("table")
     .getByRole("row")

@@ -1,7 +1,9 @@
 /**
  * The Playwright `test` every e2e file uses. It records each page the test visits and,
- * when the test ends, checks every one of them with axe-core (WCAG 2.1 A and AA) in the
- * same browser context — so with JavaScript on and off — failing on any violation. Any
+ * when the test ends, loads each again and checks it with axe-core (WCAG 2.1 A and AA) in the
+ * same browser context — so with JavaScript on and off — failing on any violation; a page
+ * made of exactly the elements of one already checked (the same state with other data) is
+ * loaded but not checked again. Any
  * Content Security Policy violation the browser reports fails the test as well.
  *
  * In the admin projects every test starts signed in as the administrator: each worker signs
@@ -13,7 +15,7 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 import { isDefaultStayField } from "#app/offers/stay.ts";
-import { E2E_AXE_DIR } from "./run-dirs.ts";
+import { AXE_CHECK_PREFIX, AXE_VISIT_PREFIX, E2E_AXE_DIR } from "./run-dirs.ts";
 import { signInTo } from "./sign-in.ts";
 
 export { expect };
@@ -47,24 +49,121 @@ async function axeViolations(page: Page) {
 }
 
 /**
- * A page already checked in this run (same project, same URL, signed in or not) is not checked
- * again, by any worker: the axe run dominates the suite's time, and the result would be the
- * same. The first worker to claim a page (a marker file created exclusively, named by a hash
- * of the key, holding it) checks it; global-teardown.ts lists them in test-results/axe-checked.txt.
- * Signed in, the public pages show other things (the header's Admin link and sign-out button),
- * so a signed-in visit does not stand in for an anonymous one, nor the other way round.
+ * Claims a key for this run, across workers: the first to create its marker file (named by a
+ * hash of the key, holding `record`) gets true. global-teardown.ts lists the markers.
  */
-function claimAxeCheck(project: string, url: string, signedIn: boolean): boolean {
+function claim(prefix: string, key: string, record: string): boolean {
   fs.mkdirSync(E2E_AXE_DIR, { recursive: true });
-  const key = `${project} ${signedIn ? "signed-in " : ""}${url}`;
-  const marker = path.join(E2E_AXE_DIR, crypto.createHash("sha256").update(key).digest("hex"));
+  const marker = path.join(E2E_AXE_DIR, prefix + crypto.createHash("sha256").update(key).digest("hex"));
   try {
-    fs.writeFileSync(marker, key, { flag: "wx" });
+    fs.writeFileSync(marker, record, { flag: "wx" });
     return true;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
     throw error;
   }
+}
+
+/**
+ * A page already visited for axe in this run (same project, same URL, signed in or not) is not
+ * loaded again, by any worker. Signed in, the public pages show other things (the header's
+ * Admin link and sign-out button), so a signed-in visit does not stand in for an anonymous one.
+ */
+const claimAxeVisit = (project: string, url: string, signedIn: boolean) => {
+  const key = `${project} ${signedIn ? "signed-in " : ""}${url}`;
+  return claim(AXE_VISIT_PREFIX, key, key);
+};
+
+/**
+ * A page whose makeup (pageMakeup) and status were already checked in this project, signed in
+ * or not, is not checked again: it is the same page state with other data, such as another
+ * country's hotels or another hostile text the list shows as text. The axe run dominates the
+ * suite's time (docs/decisions/039).
+ */
+const claimAxeMakeup = (project: string, signedIn: boolean, status: number, makeup: string, url: string) =>
+  claim(AXE_CHECK_PREFIX, `${project} ${signedIn} ${status} ${makeup}`, `${project} ${signedIn ? "signed-in " : ""}${url}`);
+
+/**
+ * Every kind of element the page is made of, as axe's WCAG rules see it: tag, classes (colours,
+ * sizes, visibility), inline style, role, type and the states that change what a control is,
+ * ARIA attributes with their values (only present or empty for those that name other elements
+ * or hold free text), whether names, alt texts, labels, links and ids are present or empty,
+ * and whether the element holds text of its own. Not the texts and addresses themselves.
+ * Runs in the page.
+ */
+function pageMakeup(): string {
+  const reference = new Set([
+    "aria-label",
+    "aria-labelledby",
+    "aria-describedby",
+    "aria-controls",
+    "aria-owns",
+    "aria-activedescendant",
+    "aria-errormessage",
+    "aria-details",
+    "aria-valuetext",
+    "aria-roledescription",
+    "aria-placeholder",
+    "aria-keyshortcuts",
+    "aria-valuenow",
+    "aria-posinset",
+    "aria-setsize",
+  ]);
+  const presence = new Set([
+    "id",
+    "alt",
+    "title",
+    "for",
+    "href",
+    "src",
+    "srcset",
+    "value",
+    "name",
+    "placeholder",
+    "action",
+    "form",
+    "list",
+    "headers",
+    "accesskey",
+    "content",
+  ]);
+  const kept = new Set([
+    "style",
+    "role",
+    "type",
+    "tabindex",
+    "lang",
+    "dir",
+    "autocomplete",
+    "scope",
+    "disabled",
+    "hidden",
+    "required",
+    "readonly",
+    "open",
+    "inert",
+    "multiple",
+    "checked",
+    "selected",
+    "contenteditable",
+    "target",
+    "method",
+    "http-equiv",
+    "rel",
+  ]);
+  const kinds = new Set<string>();
+  for (const element of document.querySelectorAll("*")) {
+    const parts = [element.localName, [...element.classList].sort().join(".")];
+    for (const name of element.getAttributeNames().sort()) {
+      const value = element.getAttribute(name) ?? "";
+      if (name.startsWith("aria-") && !reference.has(name)) parts.push(`${name}=${value}`);
+      else if (kept.has(name)) parts.push(`${name}=${value}`);
+      else if (name.startsWith("aria-") || presence.has(name)) parts.push(`${name}${value.trim() ? "+" : "-"}`);
+    }
+    if ([...element.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim())) parts.push("text");
+    kinds.add(parts.join(" "));
+  }
+  return [...kinds].sort().join("\n");
 }
 
 /**
@@ -129,7 +228,8 @@ export const test = base.extend<object, { adminStorageState: () => Promise<strin
     expect(cspViolations, "Content Security Policy violations").toEqual([]);
     // The checker below carries this context's cookies: the state the pages are checked in.
     const signedIn = (await page.context().cookies()).some((cookie) => cookie.name === SESSION_COOKIE);
-    const toCheck = [...visited].filter((url) => claimAxeCheck(testInfo.project.name, url, signedIn));
+    const project = testInfo.project.name;
+    const toCheck = [...visited].filter((url) => claimAxeVisit(project, url, signedIn));
     if (!toCheck.length) return;
 
     // axe runs as a script in the page, which a context without JavaScript cannot do. So the
@@ -151,7 +251,12 @@ export const test = base.extend<object, { adminStorageState: () => Promise<strin
     }
     try {
       for (const url of toCheck) {
-        await checker.goto(url);
+        const response = await checker.goto(url);
+        const makeup = crypto
+          .createHash("sha256")
+          .update(await checker.evaluate(pageMakeup))
+          .digest("hex");
+        if (!claimAxeMakeup(project, signedIn, response?.status() ?? 0, makeup, url)) continue;
         expect(await axeViolations(checker), `accessibility violations on ${url}`).toEqual([]);
       }
     } finally {

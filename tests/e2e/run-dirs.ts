@@ -9,5 +9,10 @@ process.env.E2E_RUN_ID ??= String(process.pid);
 
 /** A fresh embedded database per run: the server seeds the demo catalogue on start. */
 export const E2E_DATA_DIR = path.join(os.tmpdir(), `hotellguiden-e2e-${process.env.E2E_RUN_ID}`);
-/** One empty file per page checked with axe-core in this run (project and URL in its name). */
+/**
+ * One file per page visited for axe-core in this run (AXE_VISIT_PREFIX, holding project and
+ * URL) and one per page state checked (AXE_CHECK_PREFIX, holding the first URL that showed it).
+ */
+export const AXE_VISIT_PREFIX = "visit-";
+export const AXE_CHECK_PREFIX = "check-";
 export const E2E_AXE_DIR = path.join(os.tmpdir(), `hotellguiden-e2e-axe-${process.env.E2E_RUN_ID}`);
