@@ -234,7 +234,9 @@ export const test = base.extend<object, { adminStorageState: () => Promise<strin
 
     // axe runs as a script in the page, which a context without JavaScript cannot do. So the
     // JS-off pages are checked in a context that may script, with every <script> removed from
-    // the server's HTML and <noscript> content shown: what a visitor without JavaScript gets.
+    // the server's HTML, <noscript> content shown and the stylesheet's `scripting` media
+    // queries answered as without JavaScript (Chromium cannot emulate that media feature):
+    // what a visitor without JavaScript gets.
     const context = javaScriptEnabled
       ? page.context()
       : await browser.newContext({ baseURL, javaScriptEnabled: true, storageState: await page.context().storageState() });
@@ -245,7 +247,10 @@ export const test = base.extend<object, { adminStorageState: () => Promise<strin
         // A timed forward to a partner must not carry the checker off the page it checks.
         if (baseURL && new URL(route.request().url()).origin !== new URL(baseURL).origin) return route.fulfill({ status: 204 });
         const response = await route.fetch({ maxRedirects: 0 });
-        const html = (await response.text()).replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "").replace(/<\/?noscript>/gi, "");
+        const html = (await response.text())
+          .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "")
+          .replace(/<\/?noscript>/gi, "")
+          .replace(/\(scripting:\s*(enabled|none)\)/g, (_, value: string) => `(scripting:${value === "none" ? "enabled" : "none"})`);
         await route.fulfill({ response, body: html });
       });
     }
