@@ -13,6 +13,8 @@ export interface LighthouseRow {
   label: string;
   path: string;
   scores: Record<LighthouseCategory, number>;
+  /** The performance score of every run, lowest first: the spread beside the median. */
+  performanceRuns: number[];
   metrics: string;
   /** "category: audit-id — title" for each audit below full marks. */
   failures: string[];
@@ -22,8 +24,9 @@ const RUNS = 3;
 
 /**
  * Lighthouse's performance score moves a few points from run to run: each page is measured
- * RUNS times and the run with the median performance score is reported. A run that fails to
- * record the page (Chromium's NO_NAVSTART and the like) is tried again, up to twice.
+ * RUNS times and the run with the median performance score is reported, with every run's score
+ * beside it (a page whose runs move between 95 and 100 shows it). A run that fails to record
+ * the page (Chromium's NO_NAVSTART and the like) is tried again, up to twice.
  */
 async function medianRun(port: number, url: string) {
   const runs: NonNullable<Awaited<ReturnType<typeof lighthouse>>>[] = [];
@@ -37,7 +40,10 @@ async function medianRun(port: number, url: string) {
     if (++failures > 2) throw new Error(`Lighthouse could not load ${url}: ${result?.lhr.runtimeError?.message ?? "no result"}`);
   }
   runs.sort((a, b) => (a.lhr.categories.performance?.score ?? 0) - (b.lhr.categories.performance?.score ?? 0));
-  return runs[Math.floor(runs.length / 2)]!;
+  return {
+    median: runs[Math.floor(runs.length / 2)]!,
+    performanceRuns: runs.map((run) => Math.round((run.lhr.categories.performance?.score ?? 0) * 100)),
+  };
 }
 
 export async function runLighthouse(origin: string, pages: ReadonlyArray<{ label: string; path: string }>): Promise<LighthouseRow[]> {
@@ -45,8 +51,8 @@ export async function runLighthouse(origin: string, pages: ReadonlyArray<{ label
   try {
     const rows: LighthouseRow[] = [];
     for (const { label, path } of pages) {
-      const result = await medianRun(chrome.port, `${origin}${path}`);
-      const { categories, audits } = result.lhr;
+      const { median, performanceRuns } = await medianRun(chrome.port, `${origin}${path}`);
+      const { categories, audits } = median.lhr;
       const scores = Object.fromEntries(
         LIGHTHOUSE_CATEGORIES.map((key) => [key, Math.round((categories[key]?.score ?? 0) * 100)]),
       ) as Record<LighthouseCategory, number>;
@@ -82,6 +88,7 @@ export async function runLighthouse(origin: string, pages: ReadonlyArray<{ label
         label,
         path,
         scores,
+        performanceRuns,
         metrics:
           `FCP ${metric("first-contentful-paint")}, LCP ${metric("largest-contentful-paint")}, ` +
           `TBT ${metric("total-blocking-time")}, CLS ${metric("cumulative-layout-shift")}`,
@@ -96,11 +103,14 @@ export async function runLighthouse(origin: string, pages: ReadonlyArray<{ label
 
 /** A Markdown table, then the audits that cost points, indented under it. */
 export function lighthouseTable(rows: LighthouseRow[]): string {
-  const lines = ["| page | path | performance | accessibility | best practices | SEO | metrics |", "|---|---|---:|---:|---:|---:|---|"];
+  const lines = [
+    "| page | path | performance | runs | accessibility | best practices | SEO | metrics |",
+    "|---|---|---:|---|---:|---:|---:|---|",
+  ];
   for (const row of rows) {
     const s = row.scores;
     lines.push(
-      `| ${row.label} | \`${row.path}\` | ${s.performance} | ${s.accessibility} | ${s["best-practices"]} | ${s.seo} | ${row.metrics} |`,
+      `| ${row.label} | \`${row.path}\` | ${s.performance} | ${row.performanceRuns.join(" ")} | ${s.accessibility} | ${s["best-practices"]} | ${s.seo} | ${row.metrics} |`,
     );
   }
   const failures = rows.flatMap((row) => row.failures.map((failure) => `- ${row.label}: ${failure}`));
