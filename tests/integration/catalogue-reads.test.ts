@@ -466,6 +466,13 @@ describe.each(testDatabases())("lists with more matches than they count on $name
   const recommended = [...kiruna].sort(
     (a, b) => Number(b.has_affiliate_url) - Number(a.has_affiliate_url) || b.rating - a.rating || b.review_count - a.review_count,
   );
+  const TROMSO = 30;
+  const tromso = Array.from({ length: TROMSO }, (_, n) => ({
+    hotel_id: `T${n}`,
+    name: `Rorbu ${n}`,
+    country: "Norway",
+    location: "Tromsø",
+  }));
   const list = (query: string) => loadHotelListPage(new URL(`http://localhost/hotels?${query}`), {}, handle.db);
   beforeAll(async () => {
     handle = await open();
@@ -477,6 +484,8 @@ describe.each(testDatabases())("lists with more matches than they count on $name
         { hotel_id: "L2", name: "Polarhotellet", country: "Sweden", location: "Luleå", rating: 9.8, description: "Nära Kiruna" },
       ])
       .execute();
+    // Without stars, prices or ratings, and named apart from Kiruna: the whole catalogue (1,037 hotels) would run to 44 pages of 24.
+    await handle.db.insertInto("hotels").values(tromso).execute();
   });
   afterAll(async () => {
     await handle?.close();
@@ -526,5 +535,40 @@ describe.each(testDatabases())("lists with more matches than they count on $name
       more: true,
       pageCount: Math.ceil(LIST_MATCH_LIMIT / 24),
     });
+  });
+
+  it("pages a whole list through its first LIST_MATCH_LIMIT hotels, with its real total from the counters (decision 038)", async () => {
+    const lastPage = Math.ceil(LIST_MATCH_LIMIT / 24);
+    const all = KIRUNA + 2 + TROMSO;
+    const first = await list("");
+    expect({ total: first.total, more: first.more, listed: first.listed, pageCount: first.pageCount }).toEqual({
+      total: all,
+      more: false,
+      listed: LIST_MATCH_LIMIT,
+      pageCount: lastPage,
+    });
+    // The last page ends at the limit: 16 hotels, not 24 more past it.
+    expect((await list(`sida=${lastPage}`)).hotels).toHaveLength(LIST_MATCH_LIMIT - (lastPage - 1) * 24);
+    await expect(list(`sida=${lastPage + 1}`)).rejects.toMatchObject({ init: { status: 404 } });
+    await expect(list("sida=10000")).rejects.toMatchObject({ init: { status: 404 } });
+    // The data function reads nothing past the limit, and still counts.
+    expect(await searchHotels(handle.db, { page: lastPage + 1 })).toEqual({ hotels: [], total: all, more: false });
+  });
+
+  it("pages a big place's list through its first LIST_MATCH_LIMIT in the place's order", async () => {
+    const fixed = { country: "Sweden", location: "Kiruna" };
+    const place = (query: string) => loadHotelListPage(new URL(`http://localhost/Sverige/Kiruna?${query}`), fixed, handle.db);
+    const lastPage = Math.ceil(LIST_MATCH_LIMIT / 24);
+    const last = await place(`sida=${lastPage}`);
+    expect({ total: last.total, more: last.more, listed: last.listed, pageCount: last.pageCount }).toEqual({
+      total: KIRUNA,
+      more: false,
+      listed: LIST_MATCH_LIMIT,
+      pageCount: lastPage,
+    });
+    expect(hotelIds(last.hotels)).toEqual(hotelIds(recommended.slice((lastPage - 1) * 24, LIST_MATCH_LIMIT)));
+    const byPrice = await place(`sida=${lastPage}&sortera=pris`);
+    const cheapest = [...kiruna].sort((a, b) => a.price_amount - b.price_amount);
+    expect(hotelIds(byPrice.hotels)).toEqual(hotelIds(cheapest.slice((lastPage - 1) * 24, LIST_MATCH_LIMIT)));
   });
 });
