@@ -4,17 +4,20 @@ import type { HotelListPage } from "#app/hotels/list-page.server.ts";
 
 /**
  * A list's count under its heading ('56 hotell'). A search or a narrowed list stops counting at
- * LIST_MATCH_LIMIT (decision 037): then it says so, and which of them the list holds.
+ * LIST_MATCH_LIMIT (decision 037): then it says so, and which of them the list holds. A longer
+ * whole list (a country, the catalogue) keeps its real count but pages through that many
+ * (decision 038), and says how to reach the others.
  */
-export function ListCount({ page, live = false }: { page: Pick<HotelListPage, "total" | "more" | "params">; live?: boolean }) {
+export function ListCount({ page, live = false }: { page: Pick<HotelListPage, "total" | "more" | "listed" | "params">; live?: boolean }) {
   const count = hotelCount(page.total, { more: page.more, atStart: true });
+  const first = `de ${formatCount(page.listed)} första`;
   return (
     <p className="mt-1 text-muted" aria-live={live ? "polite" : undefined}>
       {page.more
-        ? `${count}. Vi visar ${
-            page.params.search ? `de ${formatCount(page.total)} som matchar sökningen bäst` : `de ${formatCount(page.total)} första`
-          }.`
-        : count}
+        ? `${count}. Vi visar ${page.params.search ? `de ${formatCount(page.listed)} som matchar sökningen bäst` : first}.`
+        : page.listed < page.total
+          ? `${count}. Vi visar ${first}. Sök eller filtrera för att hitta andra.`
+          : count}
     </p>
   );
 }

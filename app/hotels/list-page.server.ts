@@ -5,7 +5,7 @@ import type { Database } from "#app/db/schema.ts";
 import { readListParams, type ListParams } from "#app/hotels/search-params.ts";
 import { log } from "#app/utils/log.server.ts";
 import { readStay, todayInSweden, type Stay } from "#app/offers/stay.ts";
-import { HOTEL_PAGE_SIZE, searchHotels, type HotelSummary } from "./hotel-queries.server.ts";
+import { HOTEL_PAGE_SIZE, LIST_MATCH_LIMIT, searchHotels, type HotelSummary } from "./hotel-queries.server.ts";
 import { getPlaceNames } from "./place-names.server.ts";
 import { listCountries, listLocations, resolveCountry, resolvePlace, type PlaceChoice } from "./places.server.ts";
 
@@ -26,6 +26,11 @@ export interface HotelListPage {
   /** How many hotels the list holds; with `more`, more match and the list holds only its first `total` (LIST_MATCH_LIMIT). */
   total: number;
   more: boolean;
+  /**
+   * How many of them the pages hold: at most LIST_MATCH_LIMIT. A country's or the whole
+   * catalogue's list shows its real total from the counters but pages through that many.
+   */
+  listed: number;
   pageCount: number;
   countries: PlaceChoice[];
   locations: PlaceChoice[];
@@ -120,7 +125,9 @@ export async function loadHotelListPage(
     country ? listLocations(db, country).catch(() => [] as PlaceChoice[]) : Promise.resolve([] as PlaceChoice[]),
   ]);
   const total = result?.total ?? 0;
-  const pageCount = Math.ceil(total / HOTEL_PAGE_SIZE);
+  // Past LIST_MATCH_LIMIT a page would read every row before it; crawlers find every hotel in the sitemap.
+  const listed = Math.min(total, LIST_MATCH_LIMIT);
+  const pageCount = Math.ceil(listed / HOTEL_PAGE_SIZE);
   if (result && total > 0 && params.page > pageCount) {
     throw data(null, { status: 404 });
   }
@@ -134,6 +141,7 @@ export async function loadHotelListPage(
     hotels: result?.hotels ?? [],
     total,
     more: result?.more ?? false,
+    listed,
     pageCount,
     countries,
     locations,
