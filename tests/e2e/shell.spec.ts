@@ -88,6 +88,8 @@ test("the mobile menu has the Destinationer group, current on a country page", a
   await expect(menu.getByRole("link", { name: "Visa alla destinationer" })).toHaveAttribute("href", "/hotels");
   await menu.getByRole("link", { name: "Hotell", exact: true }).click();
   await expect(page).toHaveURL(/\/hotels$/);
+  // The menu closes once the new page has rendered; a tap before that would close it itself.
+  await expect(menu).toBeHidden();
   await page.getByText("Meny", { exact: true }).click();
   await expect(menu.getByRole("link", { name: "Hotell", exact: true })).toHaveAttribute("aria-current", "page");
   await expect(group).not.toHaveAttribute("aria-current", "true");
