@@ -346,6 +346,8 @@ describe("AI Rewrite", () => {
     const unknownHtml = await unknown.text();
     expect(visibleText(unknownHtml)).toContain("Unknown error occurred");
     expect(box(unknownHtml)![2]).toBe("Mitt utkast &lt;b&gt;");
+    // The form still names its hotel, so the next press works.
+    expect(unknownHtml).toMatch(new RegExp(`<input[^>]*name="hotel_id"[^>]*value="${hotel.hotel_id}"`));
 
     const noHotel = await admin.post(path, { intent: "save", hotel_id: " . ", translation: "Ett hotell." });
     expect(noHotel.status).toBe(400);

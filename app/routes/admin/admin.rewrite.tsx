@@ -104,8 +104,9 @@ export async function action(args: Route.ActionArgs) {
   const form = await readFormData(args.request, MAX_TRANSLATION * 9 + 16 * 1024);
   const intent = translationIntentSchema.safeParse(form.get("intent"));
   if (!intent.success) {
-    const typed = form.get("translation");
-    return refused(REWRITE_MESSAGES.unknown, 400, typeof typed === "string" ? typed.slice(0, MAX_TRANSLATION) : undefined);
+    // conform's reply keeps every field as posted: the hotel and the text typed.
+    const submission = parseWithZod(form, { schema: translationFormSchema, disableAutoCoercion: true });
+    return answer(submission.reply({ formErrors: [REWRITE_MESSAGES.unknown] }), null, 400);
   }
   switch (intent.data) {
     case TRANSLATION_INTENT.translate:
@@ -125,13 +126,12 @@ function answer(result: SubmissionResult<string[]> | undefined, translation: str
   return data({ result, translation }, { status });
 }
 
-/** A refusal of the form as a whole: the box keeps the text typed, or without one the stored text. */
-function refused(message: string, status: number, typed?: string) {
-  return answer(
-    { status: "error", ...(typed === undefined ? {} : { initialValue: { translation: typed } }), error: { "": [message] } },
-    null,
-    status,
-  );
+/**
+ * A refusal of a revert, shown on the translation form as a whole. Its question is a form of its
+ * own, so no typed values come back: the form keeps its hotel and the stored text.
+ */
+function refused(message: string, status: number) {
+  return answer({ status: "error", error: { "": [message] } }, null, status);
 }
 
 async function translate(form: FormData) {
