@@ -345,7 +345,8 @@ function TranslationForm({
           }
           errors={fields.translation.errors}
           errorId={fields.translation.errorId}
-          textareaProps={{ ...getTextareaProps(fields.translation), rows: 14 }}
+          // Compact fields set no gap under a hint; the focus ring would touch it.
+          textareaProps={{ ...getTextareaProps(fields.translation), rows: 14, className: "mt-1" }}
         />
       </div>
       {formErrors.length ? (
