@@ -2,6 +2,8 @@ import { defineConfig } from "vitest/config";
 import { APP_BUILD_PREFIX } from "./tests/app-build.ts";
 
 export default defineConfig({
+  // Test files render JSX with React's production runtime, the build tests/setup.ts loads.
+  oxc: { jsx: { development: false } },
   test: {
     include: ["app/**/*.test.ts", "app/**/*.test.tsx", "server/**/*.test.ts", "scripts/**/*.test.ts", "tests/integration/**/*.test.ts"],
     // Migrates the test databases and builds the app once per run; every test file copies the

@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { startTestApp } from "#tests/app-server.ts";
+import { loadReactProductionBuild } from "#tests/react-production.ts";
 
 // Any failure ends us, with its reason for the parent's message.
 process.on("unhandledRejection", (reason) => {
@@ -17,6 +18,7 @@ process.on("unhandledRejection", (reason) => {
 const settings = z.record(z.string(), z.string()).parse(JSON.parse(process.env.HG_TEST_APP_ENV ?? "{}"));
 delete process.env.HG_TEST_APP_ENV;
 
+loadReactProductionBuild();
 const app = await startTestApp(settings);
 process.stdout.write(`${JSON.stringify({ testApp: { origin: app.origin } })}\n`);
 
