@@ -10,6 +10,8 @@
  * The build's output is shown when it fails, or as one line with its time when it passes.
  */
 import { spawn, spawnSync } from "node:child_process";
+import os from "node:os";
+import path from "node:path";
 
 interface Outcome {
   code: number;
@@ -36,6 +38,12 @@ function step(name: string, outcome: Outcome): void {
   console.log(`\n[npm test] ${name}: ${outcome.code === 0 ? "passed" : `failed (exit ${outcome.code})`} in ${seconds(outcome.ms)}`);
   if (outcome.code !== 0) process.exit(outcome.code);
 }
+
+// Every Node process of the run (the checks, each Vitest worker, every command-line tool and app
+// server a test starts, Playwright's workers) keeps V8's compiled code and the stripped
+// TypeScript of the modules it loads in one cache, and the next process loading the same module
+// reads it instead of compiling again: about a tenth of the command-line tests' CPU.
+process.env.NODE_COMPILE_CACHE ??= path.join(os.tmpdir(), "hotellguiden-node-compile-cache");
 
 // Vitest's HTML check runs Java: missing, the run stops here rather than after the type check.
 const java = spawnSync(process.execPath, ["scripts/ensure-java.ts"], { stdio: "inherit" });
