@@ -1,10 +1,11 @@
 /**
  * The Playwright `test` every e2e file uses. It records each page the test visits and,
- * when the test ends, loads each again and checks it with axe-core (WCAG 2.1 A and AA) in the
- * same browser context — so with JavaScript on and off — failing on any violation; a page
- * made of exactly the elements of one already checked (the same state with other data) is
- * loaded but not checked again. Any
- * Content Security Policy violation the browser reports fails the test as well.
+ * when the test ends, loads each again with the test's cookies and checks it with axe-core
+ * (WCAG 2.1 A and AA) — with JavaScript on in the test's own page, without it as the server's
+ * HTML written into a checker page (below) — failing on any violation; a page made of exactly
+ * the elements of one already checked (the same state with other data) is loaded but not
+ * checked again. Any Content Security Policy violation the browser reports fails the test as
+ * well.
  *
  * In the admin projects every test starts signed in as the administrator: each worker signs
  * in through /login once and its tests reuse that session (storageState).
