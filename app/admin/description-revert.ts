@@ -5,6 +5,7 @@
  * must carry the confirmation. Pure; shared by the screens and the action.
  */
 import { z } from "#app/utils/zod.ts";
+import { rewriteHotelId } from "./description-translation.ts";
 
 /** The value of the confirmation's hidden field. */
 export const REVERT_CONFIRMED = "yes";
@@ -17,6 +18,6 @@ export const revertPath = (hotelId: string) => `${rewritePath(hotelId)}&revert=1
 
 /** What a revert post carries: the hotel, and the confirmation (anything else is "not confirmed"). */
 export const revertSchema = z.object({
-  hotel_id: z.preprocess((value) => (typeof value === "string" ? value.trim() : ""), z.string().min(1).max(200)),
+  hotel_id: rewriteHotelId,
   confirm: z.literal(REVERT_CONFIRMED).optional().catch(undefined),
 });

@@ -21,8 +21,11 @@ export const TRANSLATION_MESSAGES = {
   tooLong: `The translation may be at most ${MAX_TRANSLATION.toLocaleString("en-GB")} characters`,
 } as const;
 
-/** An id as pasted: spaces around it and a sentence's full stop after it do not count. */
-const hotelId = z.preprocess(
+/**
+ * The hotel a form of the rewrite screen names (translate, save, revert): an id as pasted,
+ * where spaces around it and a sentence's full stop after it do not count.
+ */
+export const rewriteHotelId = z.preprocess(
   (value) => (typeof value === "string" ? stripTrailingPeriod(value) : value),
   z.string({ error: TRANSLATION_MESSAGES.enterId }).min(1, TRANSLATION_MESSAGES.enterId).max(200, TRANSLATION_MESSAGES.enterId),
 );
@@ -32,14 +35,14 @@ const translation = z.string().max(MAX_TRANSLATION, TRANSLATION_MESSAGES.tooLong
 /** "Translate with AI": the hotel; the box's text is only given back if the translation fails. */
 export const translateSchema = z.object({
   intent: z.literal(TRANSLATION_INTENT.translate),
-  hotel_id: hotelId,
+  hotel_id: rewriteHotelId,
   translation: translation.optional(),
 });
 
 /** "Save Translation": the hotel and a text that is not blank. */
 export const saveTranslationSchema = z.object({
   intent: z.literal(TRANSLATION_INTENT.save),
-  hotel_id: hotelId,
+  hotel_id: rewriteHotelId,
   translation: z
     .string({ error: TRANSLATION_MESSAGES.missing })
     .trim()

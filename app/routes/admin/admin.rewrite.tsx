@@ -250,6 +250,7 @@ export default function AdminRewrite({ loaderData, actionData }: Route.Component
           working={working}
           translatesFrom={engine.translates}
           translate={translate}
+          rewritten={rewritten}
           offerRevert={rewritten && !askRevert}
         />
       ) : null}
@@ -292,6 +293,7 @@ function TranslationForm({
   working,
   translatesFrom,
   translate,
+  rewritten,
   offerRevert,
 }: {
   hotel: NonNullable<Route.ComponentProps["loaderData"]["hotel"]>;
@@ -300,6 +302,7 @@ function TranslationForm({
   working: string | null;
   translatesFrom: boolean;
   translate: Readiness | null;
+  rewritten: boolean;
   offerRevert: boolean;
 }) {
   const [form, fields] = useForm({
@@ -309,7 +312,6 @@ function TranslationForm({
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: translationFormSchema, disableAutoCoercion: true }),
   });
-  const rewritten = Boolean(hotel.rewritten_text?.trim());
   // The hotel id is a hidden field: its errors belong to the form as a whole.
   const formErrors = [...(form.errors ?? []), ...(fields.hotel_id.errors ?? [])];
   return (
