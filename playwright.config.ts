@@ -1,5 +1,5 @@
 import { defineConfig } from "@playwright/test";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./tests/chromium.ts";
+import { CHROMIUM_ARGS, HEADLESS_SHELL_PATH } from "./tests/chromium.ts";
 import { E2E_ADMIN } from "./tests/e2e/accounts.ts";
 import { E2E_DATA_DIR } from "./tests/e2e/run-dirs.ts";
 
@@ -26,8 +26,9 @@ export default defineConfig({
     // of the suite's CPU (browse and hotel specs, both projects: 222 CPU-s with, 170 without).
     trace: { mode: "retain-on-failure", screenshots: false, snapshots: false },
     launchOptions: {
-      // Playwright's own browser download is unavailable here.
-      executablePath: CHROMIUM_PATH,
+      // Playwright's own browser download is unavailable here: Debian's headless shell of
+      // Chromium, what Playwright's own headless runs use (decision 041).
+      executablePath: HEADLESS_SHELL_PATH,
       args: CHROMIUM_ARGS,
     },
   },
