@@ -1,7 +1,8 @@
 /**
- * React Router's Node entry, with three changes: every script carries this response's CSP
- * nonce; the document is rendered whole and sent as one body; errors are logged with their
- * stack on the server only (the browser sees the error page).
+ * React Router's Node entry, with four changes: every script carries this response's CSP
+ * nonce; the document is rendered whole and sent as one body; its scripts start after the page
+ * is drawn (app/http/deferred-scripts.server.ts); errors are logged with their stack on the
+ * server only (the browser sees the error page).
  */
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
@@ -10,6 +11,7 @@ import { cspNonceContext } from "#app/http/security-headers.server.ts";
 import { log } from "#app/utils/log.server.ts";
 import { InlineStylesContext } from "#app/components/inline-styles.tsx";
 import { builtStylesheet } from "#app/http/inline-styles.server.ts";
+import { deferScripts } from "#app/http/deferred-scripts.server.ts";
 import stylesheet from "./app.css?url";
 
 export const streamTimeout = 5_000;
@@ -44,7 +46,7 @@ export default function handleRequest(
       final(callback) {
         clearTimeout(timeoutId);
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+        resolve(new Response(deferScripts(Buffer.concat(chunks).toString()), { headers: responseHeaders, status: responseStatusCode }));
         callback();
       },
     });

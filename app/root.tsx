@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
@@ -78,6 +79,12 @@ export type RootLoaderData = Awaited<ReturnType<typeof loader>>["data"];
 
 /** The document. Its chrome comes from the layout routes: the public site's or the back office's. */
 export function Layout({ children }: { children: React.ReactNode }) {
+  // Set once the whole page is hydrated (a parent's effect runs after its children's): the
+  // scripts start after the page has loaded (app/http/deferred-scripts.server.ts), and the
+  // browser tests wait for this before they use what only a script does.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   return (
     <html lang="sv">
       <head>

@@ -1,4 +1,4 @@
-import { useRef } from "react";
+import { useEffect, useRef } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import {
   FILTER_AMENITY_KEYS,
@@ -49,6 +49,18 @@ export function FilterBar({ params, countries, locations, action, fixedPlace = f
     }
     submit(kept, { method: "get", action, preventScrollReset: true });
   };
+  // A select changed before the page's JavaScript arrived (the selects apply on change only
+  // once it has, and the stylesheet hides the button then) is applied at hydration.
+  useEffect(() => {
+    const selects = [...(form.current?.querySelectorAll("select") ?? [])];
+    const changed = selects.some((select) => {
+      const initial = [...select.options].find((option) => option.defaultSelected) ?? select.options[0];
+      return !select.disabled && initial !== undefined && select.value !== initial.value;
+    });
+    if (changed) apply();
+    // Once, at hydration.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const resetHref = action ?? ".";
 
   return (

@@ -102,12 +102,18 @@ export function SearchBar({
   useEffect(() => setQuery(defaultValue), [defaultValue]);
 
   // Text typed before the page's JavaScript arrived is taken up at hydration, so suggestions
-  // come for it too (a fast typist on a slow connection).
+  // come for it too (a fast typist on a slow connection); a field already in focus opens its
+  // list as a focus would have.
   useEffect(() => {
     const element = input.current;
-    if (!element || element.value === defaultValue) return;
+    if (!element) return;
+    const focused = document.activeElement === element;
+    if (element.value === defaultValue) {
+      if (focused) setOpen(true);
+      return;
+    }
     setQuery(element.value);
-    setOpen(document.activeElement === element && element.value.length > 0);
+    setOpen(focused && element.value.length > 0);
     // Once, at hydration.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

@@ -14,7 +14,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type APIResponse, type BrowserContext, type Page } from "@playwright/test";
+import { test as base, expect, type APIResponse, type BrowserContext, type Page, type Response } from "@playwright/test";
 import { isDefaultStayField } from "#app/offers/stay.ts";
 import { AXE_CHECK_PREFIX, AXE_VISIT_PREFIX, E2E_AXE_DIR } from "./run-dirs.ts";
 import { signInTo } from "./sign-in.ts";
@@ -254,6 +254,18 @@ export const test = base.extend<object, { adminStorageState: () => Promise<strin
       const url = new URL(frame.url());
       if (baseURL && url.origin === new URL(baseURL).origin) visited.add(axePage(url));
     });
+    // With JavaScript, a page of the site loaded by goto is used once it is hydrated, as a
+    // visitor uses it once its scripts have run: they start only after the page has loaded
+    // (app/http/deferred-scripts.server.ts), so what a test does at once would otherwise reach
+    // the plain page.
+    if (javaScriptEnabled) {
+      const goto = page.goto.bind(page);
+      page.goto = async (url, options) => {
+        const response = await goto(url, options);
+        if (isSitePage(response, baseURL)) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+        return response;
+      };
+    }
     await use(page);
     expect(cspViolations, "Content Security Policy violations").toEqual([]);
     // The checker below carries this context's cookies: the state the pages are checked in.
@@ -306,6 +318,12 @@ export const test = base.extend<object, { adminStorageState: () => Promise<strin
     }
   },
 });
+
+/** An HTML page of the site (not a partner's page, a file or an API answer). */
+function isSitePage(response: Response | null, baseURL: string | undefined): boolean {
+  if (!response || !baseURL || new URL(response.url()).origin !== new URL(baseURL).origin) return false;
+  return response.headers()["content-type"]?.startsWith("text/html") ?? false;
+}
 
 /** True in the project that runs with JavaScript turned off. */
 export const jsOff = (testInfo: { project: { name: string } }) => testInfo.project.name.endsWith("js-off");

@@ -1,6 +1,6 @@
 /**
  * What every response carries in production: the security headers with a fresh CSP nonce
- * on each page's scripts, compression, the request log line and Server-Timing, and the
+ * on each page's scripts, the scripts started after the page has loaded, compression, the request log line and Server-Timing, and the
  * page cache for anonymous visitors (kept, bypassed, emptied by admin writes).
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -65,6 +65,18 @@ describe("security headers", () => {
     const second = nonceOf((await browser.get("/about")).headers.get("content-security-policy"));
     expect(first).toBeTruthy();
     expect(second).not.toBe(first);
+  });
+
+  it("starts the page's scripts after the page has loaded: no module preloads, no import before the load event", async () => {
+    // A React Router upgrade that writes its scripts in another shape would leave them loading
+    // at once (app/http/deferred-scripts.server.ts): this is where that shows.
+    const html = await (await new Browser(app.origin).get("/hotels")).text();
+    expect(html).not.toMatch(/<link[^>]*rel="modulepreload"/);
+    const modules = [...html.matchAll(/<script[^>]*type="module"[^>]*>([^<]*)<\/script>/g)].map((match) => match[1]!);
+    expect(modules).toHaveLength(1);
+    expect(modules[0]).not.toMatch(/(^|;)\s*import\s/);
+    expect(modules[0]).toContain('addEventListener("load", load, { once: true })');
+    expect(modules[0]).toMatch(/import\("\/assets\/entry\.client-[^"]+\.js"\)/);
   });
 
   it("sends text compressed", async () => {
