@@ -13,8 +13,8 @@
  * <Scripts> has no option for this, so the rendered document is rewritten here. Only the exact
  * shape React Router writes is rewritten; any other shape is left as it is (hydration as
  * before), and `tests/integration/http-hardening.test.ts` fails on it so an upgrade is noticed.
- * React hydrates neither script's text nor the preload links against the DOM: it inserts the
- * links itself while hydrating (the modules are fetched by then), and keeps the script element.
+ * React compares neither the script's text nor the preload links with the server's: the script
+ * adds the links itself, React adds no second set, and the script element is kept as it is.
  */
 
 const HEAD_END = "</head>";
