@@ -1,7 +1,7 @@
 /**
  * React Router's Node entry, with four changes: every script carries this response's CSP
- * nonce; the document is rendered whole and sent as one body; its scripts start after the page
- * is drawn (app/http/deferred-scripts.server.ts); errors are logged with their stack on the
+ * nonce; the document is rendered whole and sent as one body; its scripts start once the page
+ * has loaded (app/http/deferred-scripts.server.ts); errors are logged with their stack on the
  * server only (the browser sees the error page).
  */
 import { Writable } from "node:stream";

@@ -1,14 +1,16 @@
 /**
  * The page's scripts load after it has been drawn: React Router's module preloads leave the
  * head, and its inline module script, which imports the route modules and then the client
- * entry, becomes one that starts those same imports once the page has loaded and painted.
+ * entry, becomes one that starts those same imports once the page has loaded (its load event).
  *
  * Nothing on a page needs its scripts to be drawn or used: the server's HTML is the whole page,
  * links and forms work without them, and the scripts only enhance it (hydration). Preloaded or
  * imported at once, they compete on a phone's connection with the document's pictures, and
  * Lighthouse's simulation counts every script that arrived before the largest picture was drawn
  * as holding that picture back (largest paint 2.2 s instead of about 1 s on its mobile profile).
- * Started after the load event and the next frame, they arrive when the page is already shown.
+ * Started at the load event, they arrive when the page is already shown. (Not a frame later:
+ * Playwright's paused clock stops animation frames and timers, and the largest paint is the
+ * same either way; decision 042.)
  *
  * <Scripts> has no option for this, so the rendered document is rewritten here. Only the exact
  * shape React Router writes is rewritten; any other shape is left as it is (hydration as

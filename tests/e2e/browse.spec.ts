@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { expect, jsOff, test } from "./fixtures.ts";
 
 test("search from the home page lists matching hotels", async ({ page }, testInfo) => {
@@ -216,4 +217,38 @@ test("suggestions in the phone's filter panel fit the screen, and one letter ope
   const box = (await list.boundingBox())!;
   expect(box.x).toBeGreaterThanOrEqual(0);
   expect(box.x + box.width).toBeLessThanOrEqual(390);
+});
+
+/**
+ * Holds back the page's scripts (they start at the load event, decision 042) until `release`,
+ * so a test can act on the page as a visitor does before they arrive.
+ */
+async function holdScripts(page: Page) {
+  const held: Array<() => Promise<void>> = [];
+  let holding = true;
+  await page.route("**/assets/*.js", (route) => (holding ? void held.push(() => route.continue()) : route.continue()));
+  return async () => {
+    holding = false;
+    for (const go of held.splice(0)) await go();
+  };
+}
+
+test("what a visitor did before the scripts arrived is taken up once they have", { tag: "@needs-js" }, async ({ page }) => {
+  // A filter chosen while the page is plain (its "Visa hotell" button is hidden when scripting is on).
+  let release = await holdScripts(page);
+  await page.goto("/hotels", { waitUntil: "commit" });
+  await page.getByLabel("Land").selectOption("Norway");
+  await expect(page).toHaveURL(/\/hotels$/);
+  await release();
+  await expect(page).toHaveURL(/country=Norway/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Hotell i Norge");
+
+  // The search field in focus before the scripts arrived opens its suggestions.
+  await page.unrouteAll();
+  release = await holdScripts(page);
+  await page.goto("/", { waitUntil: "commit" });
+  await page.getByRole("combobox", { name: "Sök hotell, städer eller resmål" }).focus();
+  await expect(page.getByRole("listbox")).toBeHidden();
+  await release();
+  await expect(page.getByRole("listbox")).toContainText("Börja skriva för att söka efter hotell, platser eller länder");
 });

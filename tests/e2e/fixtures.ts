@@ -257,12 +257,14 @@ export const test = base.extend<object, { adminStorageState: () => Promise<strin
     // With JavaScript, a page of the site loaded by goto is used once it is hydrated, as a
     // visitor uses it once its scripts have run: they start only after the page has loaded
     // (app/http/deferred-scripts.server.ts), so what a test does at once would otherwise reach
-    // the plain page.
+    // the plain page. A test of the page before hydration asks for `waitUntil: "commit"`.
     if (javaScriptEnabled) {
       const goto = page.goto.bind(page);
       page.goto = async (url, options) => {
         const response = await goto(url, options);
-        if (isSitePage(response, baseURL)) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+        if (options?.waitUntil !== "commit" && isSitePage(response, baseURL)) {
+          await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+        }
         return response;
       };
     }
