@@ -132,6 +132,13 @@ export function HotelCard({
   );
 }
 
+/**
+ * The first cards of a list are in the first screen: their pictures load at once, and a large
+ * list draws them at once. The large list's later cards are laid out only as they near the
+ * screen (the offscreen-card class in app.css).
+ */
+const EAGER_CARDS = 2;
+
 export function HotelList({
   hotels,
   variant,
@@ -153,11 +160,11 @@ export function HotelList({
   return (
     <ul className={variant === "large" ? "space-y-4" : "grid gap-4 sm:grid-cols-2 lg:grid-cols-4"}>
       {hotels.map((hotel, index) => (
-        <li key={hotel.id}>
+        <li key={hotel.id} className={variant === "large" && index >= EAGER_CARDS ? "offscreen-card" : undefined}>
           <HotelCard
             hotel={hotel}
             variant={variant}
-            eager={index < 2}
+            eager={index < EAGER_CARDS}
             highPriority={index === 0}
             amenityCount={amenityCount}
             stay={stay}
