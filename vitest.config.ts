@@ -17,6 +17,12 @@ export default defineConfig({
     // 95 s instead of 180 s for the whole suite with PostgreSQL, measured back to back on the
     // 2-core CI machine. VITEST_MAX_WORKERS overrides it.
     maxWorkers: 2,
+    // Each test file is a process of its own that lives 1-50 s and runs PGlite (PostgreSQL as
+    // WebAssembly, about 10 MB of code). V8 compiles it with its baseline compiler, then again
+    // with its optimising one for the functions that run often, on background threads: work a
+    // short-lived process never earns back. Baseline only, the whole suite back to back:
+    // 143 s / 265 CPU-seconds -> 123 s / 227 (docs/decisions/043).
+    execArgv: ["--liftoff-only"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },
