@@ -29,17 +29,27 @@ async function run(html: string, readyState: "loading" | "complete") {
   const addEventListener = (type: string, listener: () => void) => {
     if (type === "load") listeners.push(listener);
   };
+  let entryImported: () => void = () => {};
+  const settled = new Promise<void>((resolve) => (entryImported = resolve));
   const importModule = (href: string) => {
     imported.push(href);
+    if (href.includes("entry.client")) entryImported();
     return Promise.resolve({ href });
   };
-  new Function("document", "window", "addEventListener", "__import", source.replaceAll("import(", "__import("))(
+  // The page's pause between chunks: a message, delivered in a later task.
+  class MessageChannel {
+    port1: { onmessage: (() => void) | null } = { onmessage: null };
+    port2 = { postMessage: () => setTimeout(() => this.port1.onmessage?.(), 0) };
+  }
+  new Function("document", "window", "addEventListener", "MessageChannel", "__import", source.replaceAll("import(", "__import("))(
     document,
     window,
     addEventListener,
+    MessageChannel,
     importModule,
   );
-  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+  /** Until the entry has been imported: the last thing the script does. */
+  const settle = () => settled;
   return { imported, preloaded, listeners, window, settle };
 }
 
@@ -59,20 +69,30 @@ describe("deferScripts", () => {
     expect(page.listeners).toHaveLength(1);
     page.listeners[0]!();
     expect(page.preloaded).toEqual(["/assets/manifest-1.js", "/assets/entry.client-2.js", "/assets/react-3.js"]);
-    expect(page.imported).toEqual(["/assets/manifest-1.js", "/assets/root-4.js", "/assets/hotels-5.js"]);
+    // The first chunk at once, the next only after a pause (a task of its own).
+    expect(page.imported).toEqual(["/assets/manifest-1.js"]);
     await page.settle();
     expect(page.window.__reactRouterRouteModules).toEqual({
       root: { href: "/assets/root-4.js" },
       "routes/site/hotels": { href: "/assets/hotels-5.js" },
     });
-    expect(page.imported.at(-1)).toBe("/assets/entry.client-2.js");
+    // The preloaded chunks but the entry one by one, then the route modules, and the entry last.
+    expect(page.imported).toEqual([
+      "/assets/manifest-1.js",
+      "/assets/react-3.js",
+      "/assets/manifest-1.js",
+      "/assets/root-4.js",
+      "/assets/hotels-5.js",
+      "/assets/entry.client-2.js",
+    ]);
   });
 
   it("starts at once when the page has already loaded", async () => {
     const page = await run(deferScripts(DOCUMENT), "complete");
     expect(page.listeners).toHaveLength(0);
     await page.settle();
-    expect(page.imported).toEqual(["/assets/manifest-1.js", "/assets/root-4.js", "/assets/hotels-5.js", "/assets/entry.client-2.js"]);
+    expect(page.imported.at(0)).toBe("/assets/manifest-1.js");
+    expect(page.imported.at(-1)).toBe("/assets/entry.client-2.js");
   });
 
   it("leaves a document alone when its module script is not the shape React Router writes", () => {
