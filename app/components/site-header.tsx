@@ -56,7 +56,8 @@ export function SiteHeader({ siteName, countries, user }: SiteHeaderProps) {
   const destinationsMenu = useDisclosureMenu();
   const mobileMenu = useDisclosureMenu();
   const matches = useMatches();
-  const inDestinations = matches.some((match) => DESTINATION_ROUTES.has(match.id));
+  // A destination's address that names nothing (its loader's 404) is not a destination's page.
+  const inDestinations = matches.some((match) => DESTINATION_ROUTES.has(match.id) && match.loaderData !== undefined);
 
   return (
     <header className="border-b border-slate-200 bg-white">

@@ -97,4 +97,9 @@ test("the mobile menu has the Destinationer group, current on a country page", a
   await expect(menu.getByRole("link", { name: "Visa alla destinationer" })).toBeHidden();
   await group.click();
   await expect(menu.getByRole("link", { name: "Visa alla destinationer" })).toBeVisible();
+  // An address shaped like a country's that names none is no destination's page.
+  expect((await page.goto("/finns-inte-alls"))?.status()).toBe(404);
+  await page.getByText("Meny", { exact: true }).click();
+  await expect(menu.getByRole("link", { name: "Visa alla destinationer" })).toBeHidden();
+  await expect(group).not.toHaveAttribute("aria-current", "true");
 });
