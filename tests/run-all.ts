@@ -1,8 +1,9 @@
 /**
  * `npm test`: the type check (with the lint and the format check beside it) and then Vitest, while the production
  * build for the browser tests runs beside them (on two cores this overlaps the build with Vitest's waits); then
- * Playwright against that build. Stops at the first failing step with its exit code. Before all
- * that, Java for the HTML check (scripts/ensure-java.ts): installed, or the one command to type.
+ * Playwright against that build. A failing step does not stop the others: every step runs and reports (only the
+ * browser tests need the build), then the run exits with the first failing step's code. Before all that, Java
+ * for the HTML check (scripts/ensure-java.ts): installed, or the one command to type.
  *
  * The build runs beside the type check and Vitest safely: it writes only build/, while the
  * route type generation (`react-router typegen`) writes .react-router/, and Vitest builds the
@@ -34,9 +35,12 @@ function npmRun(script: string, options: { buffered?: boolean } = {}): Promise<O
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
-function step(name: string, outcome: Outcome): void {
+const failed: Array<{ name: string; code: number }> = [];
+
+function step(name: string, outcome: Outcome): boolean {
   console.log(`\n[npm test] ${name}: ${outcome.code === 0 ? "passed" : `failed (exit ${outcome.code})`} in ${seconds(outcome.ms)}`);
-  if (outcome.code !== 0) process.exit(outcome.code);
+  if (outcome.code !== 0) failed.push({ name, code: outcome.code });
+  return outcome.code === 0;
 }
 
 // Every Node process of the run (the checks, each Vitest worker, every command-line tool and app
@@ -66,6 +70,10 @@ for (const [name, run] of [
 step("unit and integration tests (vitest)", await npmRun("test:unit"));
 const built = await build;
 if (built.code !== 0) process.stdout.write(built.output);
-step("build (beside the checks and Vitest)", built);
-step("browser tests (playwright)", await npmRun("test:e2e:run"));
+if (step("build (beside the checks and Vitest)", built)) step("browser tests (playwright)", await npmRun("test:e2e:run"));
+else console.log("\n[npm test] browser tests (playwright): not run, they need the build");
+if (failed.length > 0) {
+  console.log(`[npm test] failed in ${seconds(performance.now() - started)}: ${failed.map((f) => f.name).join(", ")}`);
+  process.exit(failed[0]!.code);
+}
 console.log(`[npm test] all steps passed in ${seconds(performance.now() - started)}`);

@@ -189,9 +189,8 @@ export interface AppDatabaseSettings {
   DB_POOL_MAX: number;
   DB_STATEMENT_TIMEOUT_MS: number;
   DB_CONNECT_TIMEOUT_MS: number;
+  DB_SLOW_QUERY_MS: number;
 }
-
-const SLOW_QUERY_MS = 1_000;
 
 const globalForDb = globalThis as typeof globalThis & { __hotellguidenDb?: DatabaseHandle };
 
@@ -226,7 +225,7 @@ export function getAppDatabase(settings: AppDatabaseSettings = getEnv()): Databa
       }
       recordQuery(event.queryDurationMillis);
       // The SQL text only, never the parameters (they may hold e-mail addresses or hashes).
-      if (event.queryDurationMillis > SLOW_QUERY_MS)
+      if (event.queryDurationMillis > settings.DB_SLOW_QUERY_MS)
         log.warn("slow query", { sql: event.query.sql.slice(0, 300), ms: Math.round(event.queryDurationMillis) });
     },
   });

@@ -28,6 +28,8 @@ export const envSchema = z.object({
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   /** How long a request waits for a database connection before it fails (and the site answers 503). */
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  /** A query that takes longer is logged as a "slow query" warning (0 logs every query). */
+  DB_SLOW_QUERY_MS: z.coerce.number().int().min(0).max(600_000).default(1_000),
   /**
    * The in-process cache of rendered pages for anonymous visitors: how long a page is kept
    * (0 turns the cache off) and how many pages at most.

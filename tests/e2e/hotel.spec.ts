@@ -198,7 +198,7 @@ test("card → hotel page → booking → redirect → partner", async ({ page }
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Du skickas vidare till ${partnerName}`);
   await expect(page.getByText(hotelName, { exact: true })).toBeVisible();
   // The partner's page for the hotel, with the partner's own guest parameters filled in.
-  await expect(page).toHaveURL((url) => url.host === target.host && url.pathname === target.pathname, { timeout: 10_000 });
+  await expect(page).toHaveURL((url) => url.host === target.host && url.pathname === target.pathname);
   await expect(page.getByRole("heading", { name: "Partnersidan" })).toBeVisible();
 });
 

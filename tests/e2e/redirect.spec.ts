@@ -80,7 +80,7 @@ test("a partner link counts down 3, 2, 1, then forwards to the partner", async (
 
   if (jsOff(testInfo)) {
     await expect(page.locator('meta[http-equiv="refresh"]')).toHaveCount(1);
-    await page.waitForURL(destination, { timeout: 10_000 });
+    await page.waitForURL(destination);
     expect(Date.now() - started).toBeGreaterThanOrEqual(2_900);
   } else {
     // Hydrated (the cancel button exists only with JavaScript), and the refresh is inert text.
