@@ -268,6 +268,15 @@ export interface SchemaMigrationsTable {
   applied_at: Timestamp;
 }
 
+/** The ECB's euro reference rates (docs/partner-formats/ecb-eurofxref.md). */
+export interface FxRatesTable {
+  /** Written as YYYY-MM-DD; read it with to_char (the drivers read a date differently). */
+  rate_date: ColumnType<string, string, string>;
+  currency: string;
+  per_eur: ColumnType<number, string | number, string | number>;
+  imported_at: Generated<Date>;
+}
+
 export interface Database {
   hotels: HotelsTable;
   hotels_blog_posts: BlogPostsTable;
@@ -291,6 +300,7 @@ export interface Database {
   place_names: PlaceNamesTable;
   catalogue_places: CataloguePlacesTable;
   schema_migrations: SchemaMigrationsTable;
+  fx_rates: FxRatesTable;
 }
 
 export type HotelRow = Selectable<HotelsTable>;
