@@ -16,9 +16,6 @@ import { SiteChrome } from "#app/components/site-chrome.tsx";
 import { InlineStyles } from "#app/components/inline-styles.tsx";
 import { NoscriptRefresh } from "#app/components/noscript-refresh.tsx";
 
-/** Liveness and readiness (routes/resources/healthz.ts, readyz.ts). */
-const HEALTH_CHECKS = new Set(["/healthz", "/readyz"]);
-
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request }, next) => {
     const response = (await next()) as Response;
@@ -30,12 +27,11 @@ export const middleware: Route.MiddlewareFunction[] = [
   // No database, no site: a 503 "tillfälligt fel" page at once while the database is known to
   // be down (db/health.server.ts), and whenever it failed this request (unreachable, or the
   // statement timeout), even where a loader caught the error and would show half a page.
-  // The health checks answer for themselves.
-  async ({ request }, next) => {
-    const isHealthCheck = HEALTH_CHECKS.has(new URL(request.url).pathname);
-    if (isDatabaseDown() && !isHealthCheck) throw temporarilyUnavailable();
+  // (The health checks never get here: app/http/health-check.server.ts.)
+  async (_args, next) => {
+    if (isDatabaseDown()) throw temporarilyUnavailable();
     const response = (await next()) as Response;
-    if (currentRequestMetrics()?.dbUnavailable && !isHealthCheck) throw temporarilyUnavailable();
+    if (currentRequestMetrics()?.dbUnavailable) throw temporarilyUnavailable();
     return response;
   },
   // Who is asking, once per request (and provider tokens refreshed when near expiry).

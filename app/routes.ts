@@ -62,9 +62,8 @@ export default [
   ]),
 
   // What crawlers and scripts read. /sitemaps/{section}-{n}.xml are the parts of the sitemap
-  // index once /sitemap.xml passes 50,000 URLs (seo/sitemap.server.ts).
-  route("healthz", "routes/resources/healthz.ts"),
-  route("readyz", "routes/resources/readyz.ts"),
+  // index once /sitemap.xml passes 50,000 URLs (seo/sitemap.server.ts). The health checks,
+  // /healthz and /readyz, are not routes: Express answers them (app/http/health-check.server.ts).
   route("resources/suggestions", "routes/resources/resources.suggestions.ts"),
   route("robots.txt", "routes/resources/robots[.]txt.ts"),
   route("sitemap.xml", "routes/resources/sitemap[.]xml.ts"),

@@ -22,8 +22,13 @@ import { ensureBootstrapAdmin } from "#app/auth/users.server.ts";
 import { log } from "#app/utils/log.server.ts";
 import { cspNonceContext, securityHeaders } from "#app/http/security-headers.server.ts";
 import { requestLog, routeMatcher } from "#app/http/request-log.server.ts";
+import { refuseMalformedRequests } from "#app/http/malformed-requests.server.ts";
+import { liveness, readiness } from "#app/http/health-check.server.ts";
+import { dropUnreadParams } from "#app/http/read-params.server.ts";
 import { createPageCache, setAppPageCache } from "#app/http/page-cache.server.ts";
 import * as build from "virtual:react-router/server-build";
+
+export { refuseConnect } from "#app/http/malformed-requests.server.ts";
 
 const env = getEnv();
 export const app = express();
@@ -36,13 +41,20 @@ app.use(securityHeaders(env));
 // window is 256 kB, not 4 MB: our largest page (260 kB) compresses to the same bytes, and fifty
 // responses at once no longer hold 4 MB each (decision 036).
 app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_LGWIN]: 18 } } }));
+const routeIdFor = routeMatcher(build.routes);
 app.use(
   requestLog({
-    routeIdFor: routeMatcher(build.routes),
+    routeIdFor,
     enabled: env.LOG_REQUESTS,
     timingForAll: env.SERVER_TIMING === "all" || env.NODE_ENV === "development",
   }),
 );
+
+// Malformed requests and methods the site does not serve end here, and the health checks are
+// answered before anything does user work (decision 046).
+app.use(refuseMalformedRequests());
+app.get("/healthz", liveness);
+app.get("/readyz", readiness);
 
 if (env.NODE_ENV === "production") {
   // The browser bundle. Hashed file names: safe to cache for a year.
@@ -116,6 +128,9 @@ app.use((req, res, next) => {
   });
   next();
 });
+
+// A page is answered, and kept, without the query parameters it does not read (decision 046).
+app.use(dropUnreadParams(routeIdFor));
 
 // Rendered pages for anonymous visitors, kept briefly (docs/decisions/014).
 app.use(setAppPageCache(createPageCache({ ttlMs: env.PAGE_CACHE_TTL_MS, maxEntries: env.PAGE_CACHE_MAX_ENTRIES })).middleware);

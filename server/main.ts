@@ -2,6 +2,7 @@
  * Starts Hotellguiden: validates the configuration, prepares the database, then serves
  * the app (with Vite's dev middleware in development, the built bundle in production).
  */
+import type http from "node:http";
 import net from "node:net";
 import express from "express";
 import { EnvError, parseEnv } from "#app/utils/env.server.ts";
@@ -10,6 +11,7 @@ interface AppModule {
   app: express.Express;
   boot: () => Promise<void>;
   shutdown: () => Promise<void>;
+  refuseConnect: (server: http.Server) => void;
 }
 
 let env;
@@ -83,6 +85,9 @@ const listener = server.listen(env.PORT, env.HOST, () => {
     }),
   );
 });
+
+// CONNECT never reaches Express: answered on the server (app/http/malformed-requests.server.ts).
+appModule.refuseConnect(listener);
 
 async function stop(signal: string) {
   if (stopping) return;

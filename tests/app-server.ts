@@ -23,6 +23,7 @@ interface AppModule {
   app: express.Express;
   boot(): Promise<void>;
   shutdown(): Promise<void>;
+  refuseConnect(server: Server): void;
 }
 
 export interface TestApp {
@@ -61,11 +62,13 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   // Node's own import (the folder is external to Vitest: vitest.config.ts), so the app's modules
   // are the bundle's, one instance each, shared by every importApp.
   const importApp = <T>(file: string) => import(pathToFileURL(builtModule(file)).href) as Promise<T>;
-  const { app, boot, shutdown } = await importApp<AppModule>("server/app.ts");
+  const { app, boot, shutdown, refuseConnect } = await importApp<AppModule>("server/app.ts");
   await boot();
   const server: Server = await new Promise((resolve) => {
     const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
   });
+  // As server/main.ts does with its server.
+  refuseConnect(server);
   const address = server.address();
   if (!address || typeof address === "string") throw new Error("no port");
   return {

@@ -1,7 +1,24 @@
 import { describe, expect, it } from "vitest";
-import { canonicalListQuery, listHref, readListParams } from "./search-params.ts";
+import { canonicalListQuery, LIST_PARAM_NAMES, listHref, readListParams } from "./search-params.ts";
 
 describe("readListParams", () => {
+  it("reads exactly the parameters LIST_PARAM_NAMES names (the others never reach a list page)", () => {
+    const read = new Set<string>();
+    const params = new URLSearchParams();
+    const recording = new Proxy(params, {
+      get(target, property) {
+        const value: unknown = Reflect.get(target, property);
+        if (typeof value !== "function") return value;
+        return (...args: unknown[]) => {
+          if (property === "get" || property === "getAll" || property === "has") read.add(String(args[0]));
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
+    readListParams(recording);
+    expect([...read].sort()).toEqual([...LIST_PARAM_NAMES].sort());
+  });
+
   it("reads every parameter", () => {
     expect(readListParams(new URLSearchParams("search=spa&country=Sweden&location=Åre&rating=4&sortera=pris&sida=3"))).toEqual({
       search: "spa",

@@ -49,6 +49,21 @@ export const SORT_LABELS = {
 
 export type SortKey = keyof typeof SORT_LABELS;
 
+/** Every parameter readListParams reads (the page cache keeps one copy per combination of these). */
+export const LIST_PARAM_NAMES: readonly string[] = [
+  "search",
+  "country",
+  "location",
+  "rating",
+  "sortera",
+  "sida",
+  "destination",
+  "prismin",
+  "prismax",
+  "gastbetyg",
+  "bekvamlighet",
+];
+
 const MAX_TEXT = 200;
 const AMENITY_KEYS: ReadonlySet<string> = new Set(AMENITY_VOCABULARY.map((entry) => entry.key));
 const MAX_PAGE = 10_000;

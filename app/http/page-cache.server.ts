@@ -6,6 +6,11 @@
  * TTL, and emptied by every admin write in this process (clearCatalogueCache). A kept page
  * is compressed once (gzip and brotli) and served with the CSP nonce it was rendered with,
  * which its stored Content-Security-Policy header names.
+ *
+ * An address is kept only when it is asked for a second time within the TTL (decision 046):
+ * a flood of addresses asked for once each (`?search=<random>`) renders each of them, as it
+ * must, but neither compresses nor keeps them, so the pages visitors keep asking for stay.
+ * Junk parameters never get here: app/http/read-params.server.ts drops them first.
  */
 import zlib from "node:zlib";
 import type { Request, RequestHandler, Response } from "express";
@@ -47,6 +52,23 @@ const NOT_STORED = new Set([
 
 const CACHEABLE_STATUS = new Set([200, 404]);
 
+/** Longer addresses are never kept (nor remembered as seen): a visitor's list is far shorter. */
+const MAX_KEY_LENGTH = 2048;
+
+/**
+ * The cache key of an address: its path and its parameters ordered by name (the values of one
+ * name keep their order), so `?sortera=pris&search=spa` and `?search=spa&sortera=pris`, which
+ * every loader reads alike, share one copy.
+ */
+export function pageCacheKey(url: string): string {
+  const queryAt = url.indexOf("?");
+  if (queryAt === -1) return url;
+  const params = new URLSearchParams(url.slice(queryAt + 1));
+  params.sort();
+  const query = params.toString();
+  return query ? `${url.slice(0, queryAt)}?${query}` : url.slice(0, queryAt);
+}
+
 // The compression middleware's own threshold and settings, so a hit sends what a miss would.
 const COMPRESS_FROM_BYTES = 1024;
 const BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
@@ -54,6 +76,20 @@ const BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
 export function createPageCache({ ttlMs, maxEntries, maxBytes = 64 * 1024 * 1024 }: PageCacheOptions) {
   const entries = new Map<string, Entry>();
   let totalBytes = 0;
+  /** Addresses asked for once, not kept yet: when, oldest first. */
+  const seenOnce = new Map<string, number>();
+  const maxSeen = maxEntries * 4;
+
+  /** True when `key` was asked for before within the TTL; otherwise remembers this first time. */
+  function askedBefore(key: string, now: number): boolean {
+    const seen = seenOnce.get(key);
+    seenOnce.delete(key);
+    if (seen !== undefined && now - seen < ttlMs) return true;
+    if (key.length > MAX_KEY_LENGTH) return false;
+    seenOnce.set(key, now);
+    if (seenOnce.size > maxSeen) seenOnce.delete(seenOnce.keys().next().value!);
+    return false;
+  }
 
   function remove(key: string) {
     const entry = entries.get(key);
@@ -175,14 +211,20 @@ export function createPageCache({ ttlMs, maxEntries, maxBytes = 64 * 1024 * 1024
 
   const middleware: RequestHandler = (req, res, next) => {
     if (ttlMs <= 0 || req.method !== "GET" || carriesPersonalCookie(req.get("cookie"))) return next();
-    const key = req.originalUrl;
-    const entry = lookup(key, Date.now());
+    const key = pageCacheKey(req.originalUrl);
+    const now = Date.now();
+    const entry = lookup(key, now);
     if (entry) return serve(req, res, entry);
     // Single flight: while one request renders this address, the others wait for its copy
     // instead of each asking the database for the same page (fifty at once after a deploy or
     // a change render it once). One the page was not kept for renders it itself.
     const inFlight = rendering.get(key);
-    if (!inFlight) return render(key, res, next);
+    if (!inFlight) {
+      // A stale copy being refreshed is replaced; a new address is kept from its second request.
+      if (entries.has(key) || askedBefore(key, now)) return render(key, res, next);
+      res.locals.pageCache = "miss";
+      return next();
+    }
     void inFlight.then(() => {
       const kept = lookup(key, Date.now());
       if (kept) serve(req, res, kept);
@@ -195,6 +237,9 @@ export function createPageCache({ ttlMs, maxEntries, maxBytes = 64 * 1024 * 1024
     clear() {
       // Renders already under way finish, but nobody waits for their copies of old data.
       rendering.clear();
+      // The pages just dropped were wanted: each is kept again from its next request.
+      const now = Date.now();
+      for (const key of entries.keys()) seenOnce.set(key, now);
       entries.clear();
       totalBytes = 0;
     },
@@ -212,6 +257,11 @@ let appPageCache: PageCache | undefined;
 export function setAppPageCache(cache: PageCache): PageCache {
   appPageCache = cache;
   return cache;
+}
+
+/** The running app's cache, for tests that count what it keeps. */
+export function getAppPageCache(): PageCache | undefined {
+  return appPageCache;
 }
 
 /** Empties the running app's page cache: called with every admin write. */

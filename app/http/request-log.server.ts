@@ -80,8 +80,9 @@ export function requestLog({
         log.info("request", {
           method: req.method,
           path: req.path,
-          // A file from build/client or the uploads folder never reached React Router.
-          route: res.locals.staticFile ? null : routeIdFor(req.path),
+          // A file from build/client or the uploads folder, a health check and a refused request
+          // never reached React Router.
+          route: res.locals.staticFile || res.locals.notRouted ? null : routeIdFor(req.path),
           status: res.statusCode,
           ms: Math.round((performance.now() - started) * 10) / 10,
           db_ms: Math.round(metrics.dbMs * 10) / 10,

@@ -11,6 +11,8 @@ declare module "autocannon" {
     /** Milliseconds between samples (the run ends at the sample after its last answer). */
     sampleInt?: number;
     headers?: Record<string, string>;
+    /** Each request may be rewritten before it is sent (its path, say). */
+    requests?: Array<{ setupRequest?: (request: { path?: string }) => { path?: string } }>;
   }
   interface Histogram {
     average: number;

@@ -362,8 +362,6 @@ const SWEEP: Record<string, SweepEntry> = {
       },
     ],
   },
-  "routes/resources/healthz": {},
-  "routes/resources/readyz": {},
   "routes/resources/resources.suggestions": {},
   "routes/resources/robots[.]txt": {},
   "routes/resources/sitemap[.]xml": {},
@@ -1422,7 +1420,7 @@ async function sweepPosts(route: TableRoute, entry: SweepEntry): Promise<string[
   for (const role of ["anonymous", "admin"] as const) {
     for (const post of [...generic, ...own]) cases.push({ role, post, url: post.query ? `${path}?${post.query}` : path, method: "POST" });
     // The same action through a single-fetch data request, as the client router posts it; and
-    // the other methods React Router also hands to an action.
+    // the other methods React Router would hand to an action, refused before it (decision 046).
     cases.push({ role, post: unknownIntent, url: dataPath(path), method: "POST" });
     for (const method of ["PUT", "DELETE"]) cases.push({ role, post: unknownIntent, url: path, method });
   }
@@ -1445,6 +1443,10 @@ async function sweepPosts(route: TableRoute, entry: SweepEntry): Promise<string[
         : [...(post.changes ?? []), ...(role === "admin" ? (entry.everyPostSaves ?? []) : [])];
     const changed = changedTables(before, await snapshot(), allowed);
     if (changed.length) problems.push(`${where}: changed ${changed.join(", ")} (status ${answer.status})`);
+    if (method !== "POST") {
+      if (answer.status !== 405) problems.push(`${where}: answered ${answer.status}, not 405: only GET, HEAD and POST are served`);
+      continue;
+    }
     if (!hasAction && answer.status !== 405) problems.push(`${where}: a route without an action answered ${answer.status}, not 405`);
     // A data request is redirected inside its answer (202), a page request with Location.
     const toSignIn = url.endsWith(".data")

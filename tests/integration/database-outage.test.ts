@@ -10,7 +10,7 @@ import crypto from "node:crypto";
 import net from "node:net";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { Browser, startTestApp, visibleText, type TestApp } from "#tests/app-server.ts";
+import { Browser, signIn, startTestApp, TEST_ADMIN, visibleText, type TestApp } from "#tests/app-server.ts";
 import { startPostgresCluster, type PostgresCluster } from "#tests/postgres-cluster.ts";
 
 /** A loopback relay to PostgreSQL that can be cut (connections dropped, new ones refused) and restored. */
@@ -110,6 +110,32 @@ describe("database outage", () => {
     await relay.restore();
     await vi.waitFor(async () => expect((await visitor.get("/readyz")).status).toBe(200), { timeout: 15_000, interval: 200 });
     await vi.waitFor(async () => expect((await visitor.get("/hotels?sortera=betyg")).status).toBe(200), { timeout: 15_000, interval: 200 });
+  });
+
+  it("answers the health checks with a session cookie exactly as without one, database or not", async () => {
+    // The checks do no visitor's work: no session lookup, which would fail with the database.
+    const anonymous = new Browser(app.origin);
+    const signedIn = new Browser(app.origin);
+    await signIn(signedIn, TEST_ADMIN.email, TEST_ADMIN.password);
+    const answers = async (browser: Browser) =>
+      Promise.all(
+        ["/healthz", "/readyz"].map(async (path) => {
+          const response = await browser.get(path);
+          return { path, status: response.status, cacheControl: response.headers.get("cache-control"), body: await response.text() };
+        }),
+      );
+    expect(await answers(signedIn)).toEqual(await answers(anonymous));
+
+    await relay.cut();
+    try {
+      const during = await answers(anonymous);
+      expect(during.map(({ status }) => status)).toEqual([200, 503]);
+      expect(await answers(signedIn)).toEqual(during);
+    } finally {
+      await relay.restore();
+    }
+    // Until the pages are back (the app's own probe, every second, closes the circuit).
+    await vi.waitFor(async () => expect((await anonymous.get("/")).status).toBe(200), { timeout: 15_000, interval: 200 });
   });
 
   it("gives up on a query at the statement timeout with a 503 for that request only", async () => {

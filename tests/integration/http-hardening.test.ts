@@ -1,13 +1,17 @@
 /**
  * What every response carries in production: the security headers with a fresh CSP nonce
  * on each page's scripts, the scripts started after the page has loaded, compression, the request log line and Server-Timing, and the
- * page cache for anonymous visitors (kept, bypassed, emptied by admin writes).
+ * page cache for anonymous visitors (kept, bypassed, emptied by admin writes). And what a
+ * malformed request gets: a short 400 or 405, never React Router's 500 with a stack trace.
  */
+import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { Browser, signIn, startTestApp, TEST_ADMIN, type TestApp } from "#tests/app-server.ts";
 
 let app: TestApp;
 const logLines: Array<Record<string, unknown>> = [];
+/** What the server wrote to stderr (errors, warnings and their stack traces). */
+let stderr = "";
 
 beforeAll(async () => {
   // Server-Timing for every visitor: the page cache's hits and misses are read from it here.
@@ -23,6 +27,11 @@ beforeAll(async () => {
     }
     return write(chunk, ...rest);
   }) as typeof process.stdout.write);
+  const writeError = process.stderr.write.bind(process.stderr);
+  vi.spyOn(process.stderr, "write").mockImplementation(((chunk: string | Uint8Array, ...rest: never[]) => {
+    stderr += String(chunk);
+    return writeError(chunk, ...rest);
+  }) as typeof process.stderr.write);
 });
 afterAll(async () => {
   vi.restoreAllMocks();
@@ -134,8 +143,10 @@ describe("request log and Server-Timing", () => {
 });
 
 describe("page cache", () => {
-  it("serves an anonymous visitor's page from memory the second time, as it was rendered", async () => {
+  it("serves an anonymous visitor's page from memory once asked for twice, as it was rendered", async () => {
     const browser = new Browser(app.origin);
+    // The first request renders; the second renders and keeps (decision 046).
+    expect((await browser.get("/hotels?sortera=betyg")).headers.get("server-timing")).toContain("cache;desc=miss");
     const first = await browser.get("/hotels?sortera=betyg");
     const firstHtml = await first.text();
     const second = await browser.get("/hotels?sortera=betyg");
@@ -150,6 +161,7 @@ describe("page cache", () => {
 
   it("never serves a signed-in visitor from it, and an admin write empties it", async () => {
     const anonymous = new Browser(app.origin);
+    await anonymous.get("/about");
     await anonymous.get("/about");
     expect((await anonymous.get("/about")).headers.get("server-timing")).toContain("cache;desc=hit");
 
@@ -167,5 +179,101 @@ describe("page cache", () => {
     ]);
     expect(written.status).toBeLessThan(400);
     expect((await anonymous.get("/about")).headers.get("server-timing")).toContain("cache;desc=miss");
+  });
+});
+
+/** One request written as raw bytes (fetch cannot send these), read until the server closes. */
+function rawRequest(text: string): Promise<{ status: number; headers: Map<string, string>; body: string }> {
+  const { port } = new URL(app.origin);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), "127.0.0.1");
+    let received = "";
+    socket.setEncoding("latin1");
+    socket.on("data", (chunk: string) => (received += chunk));
+    socket.on("error", reject);
+    socket.on("close", () => {
+      const [head = "", body = ""] = received.split("\r\n\r\n", 2);
+      const [statusLine = "", ...lines] = head.split("\r\n");
+      const headers = new Map(
+        lines.map((line) => [line.slice(0, line.indexOf(":")).toLowerCase(), line.slice(line.indexOf(":") + 1).trim()]),
+      );
+      resolve({ status: Number(/^HTTP\/1\.[01] (\d{3})/.exec(statusLine)?.[1] ?? 0), headers, body });
+    });
+    socket.end(text);
+  });
+}
+
+const request = (requestLine: string, headers: string[]) => `${requestLine}\r\n${[...headers, "Connection: close"].join("\r\n")}\r\n\r\n`;
+
+describe("malformed requests", () => {
+  const host = () => `Host: ${new URL(app.origin).host}`;
+  const cases: Array<{ name: string; text: () => string; status: number }> = [
+    { name: "HTTP/1.0 without Host", text: () => "GET / HTTP/1.0\r\n\r\n", status: 400 },
+    { name: "an absolute-form URI for another host", text: () => request("GET http://evil.example/ HTTP/1.1", [host()]), status: 400 },
+    { name: "Host: [::1", text: () => request("GET / HTTP/1.1", ["Host: [::1"]), status: 400 },
+    { name: "Host: a b", text: () => request("GET / HTTP/1.1", ["Host: a b"]), status: 400 },
+    { name: "a port out of range", text: () => request("GET / HTTP/1.1", ["Host: localhost:99999"]), status: 400 },
+    { name: "Host with userinfo", text: () => request("GET / HTTP/1.1", ["Host: user@localhost"]), status: 400 },
+    { name: "two Host headers", text: () => request("GET / HTTP/1.1", [host(), "Host: evil.example"]), status: 400 },
+    // Behind the trusted proxy (TRUST_PROXY=1 here) Express takes host and scheme from these.
+    { name: "X-Forwarded-Host: [::1", text: () => request("GET / HTTP/1.1", [host(), "X-Forwarded-Host: [::1"]), status: 400 },
+    { name: "X-Forwarded-Proto: a b", text: () => request("GET / HTTP/1.1", [host(), "X-Forwarded-Proto: a b"]), status: 400 },
+    { name: "a path that is not valid percent-encoding", text: () => request("GET /%E0%A4%A HTTP/1.1", [host()]), status: 400 },
+    { name: "a request target of *", text: () => request("GET * HTTP/1.1", [host()]), status: 400 },
+    { name: "OPTIONS *", text: () => request("OPTIONS * HTTP/1.1", [host()]), status: 405 },
+    { name: "TRACE", text: () => request("TRACE / HTTP/1.1", [host()]), status: 405 },
+    { name: "CONNECT", text: () => request("CONNECT evil.example:443 HTTP/1.1", ["Host: evil.example:443"]), status: 405 },
+    { name: "PUT", text: () => request("PUT /about HTTP/1.1", [host(), "Content-Length: 0"]), status: 405 },
+    { name: "PROPFIND", text: () => request("PROPFIND / HTTP/1.1", [host()]), status: 405 },
+    // Node's own parser answers these before the app sees them.
+    { name: "an unknown method", text: () => request("FOO / HTTP/1.1", [host()]), status: 400 },
+    { name: "an overlong request line", text: () => request(`GET /${"a".repeat(20_000)} HTTP/1.1`, [host()]), status: 431 },
+    { name: "an overlong header", text: () => request("GET / HTTP/1.1", [host(), `X-Big: ${"a".repeat(20_000)}`]), status: 431 },
+  ];
+
+  it.each(cases)("answers $name with $status and a short text, and logs no stack trace", async ({ text, status }) => {
+    stderr = "";
+    const answer = await rawRequest(text());
+    expect(answer.status).toBe(status);
+    if (status === 405) expect(answer.headers.get("allow")).toBe("GET, HEAD, POST");
+    expect(answer.body.length).toBeLessThan(200);
+    expect(stderr).not.toMatch(/\n\s+at |TypeError|URIError/);
+    expect((await new Browser(app.origin).get("/about")).status).toBe(200);
+  });
+
+  it.each([
+    { name: "a Host with a trailing dot", text: () => request("GET /about HTTP/1.1", ["Host: localhost."]) },
+    { name: "an uppercase Host", text: () => request("GET /about HTTP/1.1", ["Host: LOCALHOST"]) },
+    { name: "HTTP/1.0 with Host", text: () => `GET /about HTTP/1.0\r\nHost: localhost\r\n\r\n` },
+    { name: "an absolute-form URI for our own host", text: () => request(`GET ${app.origin}/about HTTP/1.1`, [host()]) },
+  ])("serves $name as usual", async ({ text }) => {
+    stderr = "";
+    const answer = await rawRequest(text());
+    expect(answer.status).toBe(200);
+    expect(answer.body).toContain("<h1");
+    expect(stderr).toBe("");
+  });
+});
+
+describe("health checks", () => {
+  it("answer the same with a session cookie, and are never kept by a cache", async () => {
+    const visitor = new Browser(app.origin);
+    const admin = new Browser(app.origin);
+    await signIn(admin, TEST_ADMIN.email, TEST_ADMIN.password);
+    for (const path of ["/healthz", "/readyz"]) {
+      const [anonymous, signedIn] = [await visitor.get(path), await admin.get(path)];
+      expect(signedIn.status).toBe(200);
+      expect(signedIn.headers.get("cache-control")).toBe("no-store");
+      expect(signedIn.headers.get("set-cookie")).toBeNull();
+      expect(await signedIn.json()).toEqual(await anonymous.json());
+    }
+  });
+
+  it("have no second address for React Router's data requests: /healthz.data and /readyz.data are unknown pages", async () => {
+    for (const path of ["/healthz.data", "/readyz.data"]) {
+      const answer = await new Browser(app.origin).get(path);
+      expect(answer.status).toBe(404);
+      expect(await answer.text()).not.toContain("database");
+    }
   });
 });

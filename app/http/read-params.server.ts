@@ -1,0 +1,79 @@
+/**
+ * The query parameters each public page reads (decision 046). A GET for one of these pages
+ * goes on without the parameters its page does not read: `/hotels?utm_source=nyhetsbrev` and
+ * `/hotels?bust=123` are answered with, and cached as, `/hotels`. So junk in an address can
+ * neither render a page again nor push others out of the page cache, and a loader never sees
+ * a parameter it did not ask for. The visitor's address bar keeps what it had (no redirect:
+ * a landing link from an ad or a newsletter costs no extra round trip), and every page names
+ * its canonical address for crawlers.
+ *
+ * Keyed by route id (app/routes.ts). A route of the public site missing here would pass
+ * every parameter through (tests/integration/page-cache.test.ts finds it); `null` says so on
+ * purpose, for routes whose answers are never kept (no-store or per visitor). The back office
+ * is never kept either and is left alone.
+ */
+import type { RequestHandler } from "express";
+import { COMPARE_PARAM } from "#app/hotels/compare.ts";
+import { LIST_PARAM_NAMES } from "#app/hotels/search-params.ts";
+import { STAY_PARAM_NAMES } from "#app/offers/stay.ts";
+
+const LIST_PAGE = [...LIST_PARAM_NAMES, ...STAY_PARAM_NAMES];
+
+export const READ_PARAMS: Record<string, readonly string[] | null> = {
+  "routes/site/home": ["plats"],
+  "routes/site/hotels": LIST_PAGE,
+  "routes/site/country": LIST_PAGE,
+  "routes/site/place": LIST_PAGE,
+  "routes/site/hotel": STAY_PARAM_NAMES,
+  "routes/site/jamfor": [COMPARE_PARAM, ...STAY_PARAM_NAMES],
+  "routes/site/about": [],
+  "routes/site/contact": [],
+  "routes/site/sitemap": [],
+  "routes/blog/blog": ["sida"],
+  "blog-post": [],
+  "blog-post-with-id": [],
+  "routes/auth/login": ["redirectTo", "tab"],
+  flights: [],
+  rentals: [],
+  explore: [],
+  "not-found": [],
+  "routes/resources/resources.suggestions": ["q"],
+  "routes/resources/robots[.]txt": [],
+  "routes/resources/sitemap[.]xml": [],
+  "routes/resources/sitemaps.$file": [],
+  // Never kept: the affiliate interstitial (no-store, its parameters are the partner's) and signing out.
+  "routes/site/redirect": null,
+  "routes/auth/logout": null,
+};
+
+/** React Router's own: the routes a single-fetch data request asks for, and an index route's action. */
+const ROUTER_PARAMS = ["_routes", "index"];
+
+const readByRoute = new Map(Object.entries(READ_PARAMS).map(([id, names]) => [id, names ? new Set([...names, ...ROUTER_PARAMS]) : null]));
+
+/** The query without the parameters `read` does not hold, or null when it has none of those. */
+export function withoutUnreadParams(search: string, read: ReadonlySet<string>): string | null {
+  const params = new URLSearchParams(search);
+  const kept = new URLSearchParams();
+  let dropped = false;
+  for (const [name, value] of params) {
+    if (read.has(name)) kept.append(name, value);
+    else dropped = true;
+  }
+  if (!dropped) return null;
+  const query = kept.toString();
+  return query ? `?${query}` : "";
+}
+
+export function dropUnreadParams(routeIdFor: (pathname: string) => string | null): RequestHandler {
+  return (req, res, next) => {
+    const queryAt = req.url.indexOf("?");
+    if ((req.method !== "GET" && req.method !== "HEAD") || queryAt === -1) return next();
+    const routeId = routeIdFor(req.path);
+    const read = routeId ? readByRoute.get(routeId) : undefined;
+    if (!read) return next();
+    const query = withoutUnreadParams(req.url.slice(queryAt), read);
+    if (query !== null) req.url = req.originalUrl = req.url.slice(0, queryAt) + query;
+    next();
+  };
+}
