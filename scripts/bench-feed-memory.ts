@@ -1,11 +1,13 @@
 /**
  * `npm run bench:feed-memory [-- --mb 150]`: the importer's peak memory on hostile feeds. Writes,
  * in a temporary folder, an NDJSON file with one line of that many MB, a CSV file whose quote is
- * never closed for that many MB, a JSON array with one element of that size, and a JSON file of
- * 100,000 nested arrays, each between good rows; runs `npm run import -- --dry-run` on each as a
- * child process against an embedded database there, and prints its peak resident memory (from
- * /usr/bin/time -v, or the child's VmHWM in /proc), exit code, time and what it said about the
- * hostile record. Figures only: nothing here passes or fails (the limit it shows is 300 MB).
+ * never closed for that many MB, a JSON array with one element of that size, a JSON file of
+ * 100,000 nested arrays (each between good rows), and a plain 1,000-row feed for comparison; runs
+ * `npm run import -- --dry-run` on each as a child process against PostgreSQL (the npm script
+ * starts one; without TEST_DATABASE_URL, an embedded database in the folder, where PGlite alone
+ * takes some 650 MB), and prints its peak resident memory (/usr/bin/time -v, or the child's VmHWM
+ * in /proc), exit code, time and what it said about the hostile record. Figures only: nothing
+ * here passes or fails. See docs/decisions/045-feed-records-have-limits.md.
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -72,7 +74,7 @@ function measure(args: string[], env: NodeJS.ProcessEnv): Promise<Run> {
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hg-feed-memory-"));
 try {
-  const env = { ...process.env, DATA_DIR: path.join(dir, "data"), DATABASE_URL: "" };
+  const env = { ...process.env, DATA_DIR: path.join(dir, "data"), DATABASE_URL: process.env.TEST_DATABASE_URL ?? "" };
   const migrated = await measure(["scripts/db-migrate.ts"], env);
   if (migrated.code !== 0) throw new Error(`db:migrate failed: ${migrated.stderr}`);
 
@@ -82,6 +84,9 @@ try {
     const file = path.join(dir, name);
     files.push([file, what, () => write(file)]);
   };
+  add("plain.ndjson", "a plain feed of 1,000 hotels", (file) =>
+    fs.promises.writeFile(file, Array.from({ length: 1000 }, (_, i) => `${good(`P-${i}`)}\n`).join("")),
+  );
   add("long-line.ndjson", `one ${MB} MB NDJSON line`, (file) =>
     writeFile(file, `${good("A")}\n{"hotel_id":"BIG","description":"`, "x", `"}\n${good("C")}\n`),
   );
@@ -93,7 +98,8 @@ try {
     fs.promises.writeFile(file, `[${good("A")},${"[".repeat(100_000)}${"]".repeat(100_000)}]`),
   );
 
-  console.log(`Peak resident memory of npm run import -- --dry-run (Node ${process.version}, limit shown: 300 MB)\n`);
+  const database = env.DATABASE_URL ? "PostgreSQL" : "the embedded database (PGlite)";
+  console.log(`Peak resident memory of npm run import -- --dry-run against ${database} (Node ${process.version})\n`);
   for (const [file, what, write] of files) {
     await write();
     const run = await measure(["scripts/import.ts", "--dry-run", file], env);
