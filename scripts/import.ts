@@ -21,12 +21,20 @@ import {
   type ImportReport,
 } from "#app/feed/feed-import.server.ts";
 import { importOfferFeed, type OfferImportReport } from "#app/feed/offer-import.server.ts";
+import {
+  DEFAULT_MAX_RECORD_BYTES,
+  formatBytes,
+  MAX_MAX_RECORD_BYTES,
+  MIN_MAX_RECORD_BYTES,
+  parseByteSize,
+} from "#app/feed/feed-records.server.ts";
+import { escapeControls } from "#app/feed/feed-values.ts";
 import { closeAppDatabase, DataDirLockedError, getAppDatabase } from "#app/db/db.server.ts";
 import { migrate } from "#app/db/migrate.server.ts";
 import { EnvError, parseEnv } from "#app/utils/env.server.ts";
 
-const USAGE = `Usage: npm run import -- <file> [--dry-run] [--format csv|json|ndjson] [--rejects <path>] [--batch <n>]
-       npm run import -- --offers [--full] <file> [--dry-run] [--format …] [--rejects <path>] [--batch <n>]
+const USAGE = `Usage: npm run import -- <file> [--dry-run] [--format csv|json|ndjson] [--rejects <path>] [--batch <n>] [--max-record <size>]
+       npm run import -- --offers [--full] <file> [--dry-run] [--format …] [--rejects <path>] [--batch <n>] [--max-record <size>]
 
   <file>            a hotel feed: CSV with a header row, JSON (an array of hotels, or
                     { "hotels": [...] }) or NDJSON (one hotel object a line)
@@ -38,15 +46,27 @@ const USAGE = `Usage: npm run import -- <file> [--dry-run] [--format csv|json|nd
   --format <f>      csv, json or ndjson; by default from the file name (.csv, .json, .ndjson, .jsonl)
   --dry-run         check every row and count what would change, but write nothing to the database
   --rejects <path>  where rejected rows are written (default: <file>.rejects.ndjson)
-  --batch <n>       rows per transaction, 1-${MAX_BATCH_SIZE} (default ${DEFAULT_BATCH_SIZE})`;
+  --batch <n>       rows per transaction, 1-${MAX_BATCH_SIZE} (default ${DEFAULT_BATCH_SIZE})
+  --max-record <size>
+                    a longer record (CSV record, NDJSON line, JSON element) is rejected unread,
+                    such as 512kB or 2MB, ${formatBytes(MIN_MAX_RECORD_BYTES)}-${formatBytes(MAX_MAX_RECORD_BYTES)} (default ${formatBytes(DEFAULT_MAX_RECORD_BYTES)})`;
 
 function usageError(message: string): never {
-  console.error(`${message}\n\n${USAGE}`);
+  console.error(`${escapeControls(message)}\n\n${USAGE}`);
   process.exit(2);
 }
 
 let file: string;
-let values: { "dry-run"?: boolean; offers?: boolean; full?: boolean; format?: string; rejects?: string; batch?: string; help?: boolean };
+let values: {
+  "dry-run"?: boolean;
+  offers?: boolean;
+  full?: boolean;
+  format?: string;
+  rejects?: string;
+  batch?: string;
+  "max-record"?: string;
+  help?: boolean;
+};
 try {
   const parsed = parseArgs({
     options: {
@@ -56,6 +76,7 @@ try {
       format: { type: "string" },
       rejects: { type: "string" },
       batch: { type: "string" },
+      "max-record": { type: "string" },
       help: { type: "boolean", short: "h", default: false },
     },
     allowPositionals: true,
@@ -82,6 +103,12 @@ const batchSize = values.batch === undefined ? DEFAULT_BATCH_SIZE : Number(value
 if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > MAX_BATCH_SIZE) {
   usageError(`--batch must be a whole number from 1 to ${MAX_BATCH_SIZE} (got "${values.batch}").`);
 }
+const maxRecordBytes = values["max-record"] === undefined ? DEFAULT_MAX_RECORD_BYTES : parseByteSize(values["max-record"]);
+if (maxRecordBytes === null || maxRecordBytes < MIN_MAX_RECORD_BYTES || maxRecordBytes > MAX_MAX_RECORD_BYTES) {
+  usageError(
+    `--max-record must be a size from ${formatBytes(MIN_MAX_RECORD_BYTES)} to ${formatBytes(MAX_MAX_RECORD_BYTES)}, such as 512kB or 2MB (got ${JSON.stringify(escapeControls(values["max-record"] ?? ""))}).`,
+  );
+}
 if (values.rejects === "") usageError("--rejects needs a path.");
 if (values.full && !values.offers) usageError("--full goes with --offers: a hotel feed never removes hotels.");
 
@@ -90,7 +117,7 @@ try {
   if (!fs.statSync(file).isFile()) throw new Error("not a file");
   fs.accessSync(file, fs.constants.R_OK);
 } catch (error) {
-  console.error(`Cannot read ${file}: ${(error as Error).message}`);
+  console.error(escapeControls(`Cannot read ${file}: ${(error as Error).message}`));
   process.exit(1);
 }
 
@@ -141,9 +168,14 @@ function printReport(report: ImportReport | OfferImportReport, driver: string) {
     `  ${report.dryRun ? "would update" : "updated     "}  ${number(report.updated).padStart(10)}`,
     `  unchanged     ${number(report.unchanged).padStart(10)}`,
   ];
+  if (offers && report.older) {
+    lines.push(`  older         ${number(report.older).padStart(10)}  (older than the stored offer: the newer was kept)`);
+  }
   if (report.duplicates) {
-    const repeated = offers ? "a hotel and partner" : "a hotel_id";
-    lines.push(`  duplicates    ${number(report.duplicates).padStart(10)}  (${repeated} repeated within a batch: the later row was kept)`);
+    const repeated = offers
+      ? "a hotel and partner repeated within a batch: the newer row was kept"
+      : "a hotel_id repeated within a batch: the later row was kept";
+    lines.push(`  duplicates    ${number(report.duplicates).padStart(10)}  (${repeated})`);
   }
   lines.push(`  rejected      ${number(report.rejected).padStart(10)}`);
   if (offers && report.full) {
@@ -165,7 +197,8 @@ function printReport(report: ImportReport | OfferImportReport, driver: string) {
     const more = report.rejected - report.rejects.length;
     if (more > 0) lines.push(`  … and ${number(more)} more`);
   }
-  console.log(lines.join("\n"));
+  // Names, values and reasons come from the feed: a terminal must not act on what they hold.
+  console.log(lines.map(escapeControls).join("\n"));
 }
 
 class DatabaseError extends Error {}
@@ -200,6 +233,7 @@ try {
       format,
       dryRun,
       batchSize,
+      maxRecordBytes,
       ...(values.rejects ? { rejectsPath: values.rejects } : {}),
       onProgress: (state: ImportProgress) => progress.update(state),
     };
@@ -213,7 +247,7 @@ try {
   }
 } catch (error) {
   const explained = [EnvError, DataDirLockedError, DatabaseError, FeedError].some((kind) => error instanceof kind);
-  console.error(explained ? (error as Error).message : `Import failed: ${describe(error)}`);
+  console.error(escapeControls(explained ? (error as Error).message : `Import failed: ${describe(error)}`));
   process.exitCode = 1;
 } finally {
   await closeAppDatabase();

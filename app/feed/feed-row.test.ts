@@ -122,8 +122,10 @@ describe("parseFeedRow: rejected rows", () => {
     [{ hotel_id: "   " }, "hotel_id is required (text or a number)"],
     [{ hotel_id: "a\u0000b" }, "hotel_id must not contain control characters"],
     [{ hotel_id: "1", rating: "10.5" }, "rating must be a number from 0 to 10 (got 10.5)"],
-    [{ hotel_id: "1", rating: "bra" }, 'rating must be a number from 0 to 10 (got "bra")'],
-    [{ hotel_id: "1", rating: "8,6" }, 'rating must be a number from 0 to 10, written with a decimal point (got "8,6")'],
+    [
+      { hotel_id: "1", rating: "bra" },
+      'rating must be a number from 0 to 10, written as plain decimal digits such as 1290.50 or 1290,50 (got "bra")',
+    ],
     [{ hotel_id: "1", star_rating: "3.5" }, "star_rating must be a whole number from 0 to 5 (got 3.5)"],
     [{ hotel_id: "1", star_rating: 6 }, "star_rating must be a whole number from 0 to 5 (got 6)"],
     [{ hotel_id: "1", review_count: "-1" }, "review_count must be a whole number from 0 to 2147483647 (got -1)"],

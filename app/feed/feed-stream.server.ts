@@ -8,13 +8,19 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import readline from "node:readline";
-import { pipeline, type Readable } from "node:stream";
-import { parse as parseCsv, type CsvError, type Info } from "csv-parse";
-import chain from "stream-chain";
-import { parser as jsonParser } from "stream-json";
-import { pick } from "stream-json/filters/pick.js";
-import { streamArray } from "stream-json/streamers/stream-array.js";
+import {
+  csvRecords,
+  DEFAULT_MAX_RECORD_BYTES,
+  FeedError,
+  formatBytes,
+  jsonRecords,
+  MAX_MAX_RECORD_BYTES,
+  MIN_MAX_RECORD_BYTES,
+  ndjsonRecords,
+  type FeedRecord,
+} from "./feed-records.server.ts";
+
+export { DEFAULT_MAX_RECORD_BYTES, FeedError, formatBytes, MAX_MAX_RECORD_BYTES, MIN_MAX_RECORD_BYTES };
 
 export const FEED_FORMATS = ["csv", "json", "ndjson"] as const;
 export type FeedFormat = (typeof FEED_FORMATS)[number];
@@ -25,11 +31,6 @@ export const MAX_BATCH_SIZE = 10_000;
 /** Rejected rows kept for the report; all of them go to the rejects file. */
 export const MAX_LISTED_REJECTS = 100;
 const MAX_LISTED_IGNORED_FIELDS = 20;
-
-/** A feed that cannot be imported at all: unreadable, the wrong shape, a required column missing. */
-export class FeedError extends Error {
-  override name = "FeedError";
-}
 
 /** The format a file name implies: .csv, .json, .ndjson or .jsonl. */
 export function feedFormatFromPath(file: string): FeedFormat | null {
@@ -58,6 +59,8 @@ export interface FeedReadOptions {
   rejectsPath?: string;
   /** Called every `batchSize` rows and once at the end. */
   onProgress?: (progress: ImportProgress) => void;
+  /** A longer record (a CSV record, an NDJSON line, a JSON element) is rejected unread. */
+  maxRecordBytes?: number;
 }
 
 export interface RejectedRow {
@@ -116,14 +119,6 @@ export interface FeedRunReport {
   durationMs: number;
 }
 
-/** One record of a feed, before it is checked. */
-interface FeedRecord {
-  at: number;
-  row: unknown;
-  /** Set when the record could not be read as a row at all (a CSV column count, NDJSON syntax). */
-  unreadable?: string;
-}
-
 /**
  * Reads a feed file and hands its good rows to `sink` in batches. Rows are checked one by
  * one; a bad row is rejected and the rest go on. Throws FeedError when the file cannot be
@@ -141,6 +136,12 @@ export async function runFeed<T>(
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > MAX_BATCH_SIZE) {
     throw new RangeError(`The batch size must be a whole number from 1 to ${MAX_BATCH_SIZE}.`);
+  }
+  const maxRecordBytes = options.maxRecordBytes ?? DEFAULT_MAX_RECORD_BYTES;
+  if (!Number.isInteger(maxRecordBytes) || maxRecordBytes < MIN_MAX_RECORD_BYTES || maxRecordBytes > MAX_MAX_RECORD_BYTES) {
+    throw new RangeError(
+      `The record size limit must be from ${formatBytes(MIN_MAX_RECORD_BYTES)} to ${formatBytes(MAX_MAX_RECORD_BYTES)}.`,
+    );
   }
   const rejectsPath = options.rejectsPath ?? defaultRejectsPath(file);
   if (path.resolve(rejectsPath) === path.resolve(file)) throw new FeedError("The rejects file must not be the feed itself.");
@@ -161,7 +162,8 @@ export async function runFeed<T>(
   const ignored = new Set<string>();
   let rejectsFile: RejectsFile | undefined;
 
-  const reject = async (at: number, row: unknown, reason: string) => {
+  /** A record past the size limit is written as its first characters, never whole. */
+  const reject = async (at: number, row: unknown, reason: string, preview?: string) => {
     report.rejected++;
     report.rejects.push({ at, where: `${place} ${at}`, reason });
     // A batch's rejects arrive after later rows' own: keep the listed ones in file order.
@@ -169,7 +171,7 @@ export async function runFeed<T>(
       report.rejects.sort((a, b) => a.at - b.at);
       report.rejects.length = MAX_LISTED_REJECTS;
     }
-    await rejectsFile!.add({ [place]: at, reason, row });
+    await rejectsFile!.add({ [place]: at, reason, ...(preview === undefined ? { row } : { preview }) });
   };
 
   const writeBatch = async (batch: FeedItem<T>[]) => {
@@ -198,7 +200,11 @@ export async function runFeed<T>(
   try {
     rejectsFile = await RejectsFile.open(rejectsPath);
     const records =
-      format === "csv" ? csvRecords(input, kind) : format === "ndjson" ? ndjsonRecords(input.stream) : jsonRecords(input, kind.plural);
+      format === "csv"
+        ? csvRecords(input.stream, csvDelimiter(input.head), maxRecordBytes, (header) => csvColumns(header, kind))
+        : format === "ndjson"
+          ? ndjsonRecords(input.stream, maxRecordBytes)
+          : jsonFeed(input, kind.plural, maxRecordBytes);
     let batch = new Map<string, FeedItem<T>>();
     for await (const record of records) {
       report.rows++;
@@ -213,7 +219,7 @@ export async function runFeed<T>(
           batch = new Map();
         }
       } else {
-        await reject(record.at, record.row, result.reason);
+        await reject(record.at, record.row, result.reason, record.preview);
       }
       if (report.rows % batchSize === 0) progress();
     }
@@ -284,131 +290,25 @@ function csvDelimiter(head: string): string {
   return [",", ";", "\t"].reduce((best, separator) => (count(separator) > count(best) ? separator : best));
 }
 
-/** csv-parse's reason for skipping a record, without its own line count (see below). */
-function csvProblem(error: CsvError | undefined): string {
-  if (!error) return "unreadable record";
-  if (error.code === "CSV_QUOTE_NOT_CLOSED") return "a quoted field is never closed";
-  const length = /columns length is (\d+), got (\d+)/.exec(error.message);
-  if (length) return `the record has ${length[2]} fields where the header has ${length[1]}`;
-  return error.message.replace(/ (?:on|at) line \d+\.?$/, "");
+/** The CSV header's names as the feed's row rules know them, checked. */
+function csvColumns(header: string[], kind: FeedKind<unknown>): string[] {
+  const names = header.map((name) => kind.columnName(name));
+  const missing = kind.requiredColumns.find((column) => !names.includes(column));
+  if (missing) {
+    throw new FeedError(`The CSV header has no ${missing} column (it has: ${names.join(", ") || "nothing"}).`);
+  }
+  const twice = names.find((name, index) => name && names.indexOf(name) !== index);
+  if (twice) throw new FeedError(`The CSV header names the column ${twice} twice.`);
+  return names;
 }
 
-/**
- * CSV with a header row naming the fields (any case, any order); quoted fields may hold
- * separators, doubled quotes and line breaks. A record with the wrong number of fields or an
- * unclosed quote is rejected, not fatal.
- */
-async function* csvRecords(input: OpenFeed, kind: FeedKind<unknown>): AsyncGenerator<FeedRecord> {
-  // Records the parser skipped, reported by a callback while it parses ahead of the records
-  // still waiting to be read: merged back in file order below.
-  const skipped: Array<{ lines: number; raw: string; reason: string }> = [];
-  const parser = parseCsv({
-    bom: true,
-    delimiter: csvDelimiter(input.head),
-    columns: (header: string[]) => {
-      const names = header.map((name) => kind.columnName(name));
-      const missing = kind.requiredColumns.find((column) => !names.includes(column));
-      if (missing) {
-        throw new FeedError(`The CSV header has no ${missing} column (it has: ${names.join(", ") || "nothing"}).`);
-      }
-      const twice = names.find((name, index) => name && names.indexOf(name) !== index);
-      if (twice) throw new FeedError(`The CSV header names the column ${twice} twice.`);
-      return names;
-    },
-    info: true,
-    raw: true,
-    skip_empty_lines: true,
-    skip_records_with_error: true,
-    on_skip: (error, raw) => {
-      skipped.push({ lines: Number(error?.lines ?? 0), raw: raw ?? "", reason: csvProblem(error) });
-      return undefined;
-    },
-  });
-
-  // csv-parse tells the line where a record ends, and counts a CRLF inside a quoted field as
-  // two lines; the report names the line where the record starts, as an editor counts.
-  let quotedCrlfs = 0;
-  const locate = (lastLine: number, raw: string) => {
-    // The record's own text: without blank lines before it and its line ending.
-    const text = raw.replace(/^[\r\n]+/, "").replace(/(?:\r\n|\r|\n)$/, "");
-    quotedCrlfs += text.match(/\r\n/g)?.length ?? 0;
-    return { at: lastLine - quotedCrlfs - (text.match(/\r\n|\r|\n/g)?.length ?? 0), text };
-  };
-  function* skippedBefore(lines: number): Generator<FeedRecord> {
-    while (skipped.length && skipped[0]!.lines < lines) {
-      const { lines: last, raw, reason } = skipped.shift()!;
-      const { at, text } = locate(last, raw);
-      yield { at, row: text, unreadable: reason };
-    }
-  }
-
-  // pipeline() hands a read error of the file on to the parser, which the loop then throws.
-  pipeline(input.stream, parser, () => {});
-  for await (const { record, info, raw } of parser as AsyncIterable<{ record: Record<string, string>; info: Info; raw: string }>) {
-    yield* skippedBefore(info.lines);
-    yield { at: locate(info.lines, raw).at, row: record };
-  }
-  yield* skippedBefore(Infinity);
-}
-
-/** One JSON object per line; blank lines are skipped, a line that is not JSON is rejected. */
-async function* ndjsonRecords(input: Readable): AsyncGenerator<FeedRecord> {
-  const lines = readline.createInterface({ input, crlfDelay: Infinity });
-  let at = 0;
-  for await (const line of lines) {
-    at++;
-    const text = at === 1 ? line.replace(/^\uFEFF/, "") : line;
-    if (!text.trim()) continue;
-    let record: FeedRecord;
-    try {
-      record = { at, row: JSON.parse(text) };
-    } catch (error) {
-      record = { at, row: text, unreadable: `not valid JSON: ${(error as Error).message}` };
-    }
-    yield record;
-  }
-}
-
-/**
- * A JSON array of rows, or an object with the array under the feed's plural ("hotels",
- * "offers"), parsed as a stream:
- * one element is assembled at a time. A syntax error ends the import (there is no next row
- * to resume at), with the elements before it already imported.
- */
-async function* jsonRecords(input: OpenFeed, plural: string): AsyncGenerator<FeedRecord> {
+/** A JSON array of rows, or an object with the array under the feed's plural ("hotels", "offers"). */
+function jsonFeed(input: OpenFeed, plural: string, maxRecordBytes: number): AsyncGenerator<FeedRecord> {
   const first = input.head.replace(/^\uFEFF/, "").trimStart()[0];
   if (first !== "[" && first !== "{") {
     throw new FeedError(`A JSON feed must be an array of ${plural} or an object with a "${plural}" array.`);
   }
-  let foundRows = first === "[";
-  const stages =
-    first === "["
-      ? [input.stream, jsonParser(), streamArray()]
-      : [
-          input.stream,
-          jsonParser(),
-          pick({ filter: plural, once: true }),
-          <T>(token: T) => {
-            foundRows = true;
-            return token;
-          },
-          streamArray(),
-        ];
-  let at = -1;
-  try {
-    for await (const { key, value } of chain(stages) as AsyncIterable<{ key: number; value: unknown }>) {
-      at = key;
-      yield { at: key, row: value };
-    }
-  } catch (error) {
-    const message = (error as Error).message.replace(/^Top-level object should be an array\.$/, `the "${plural}" value is not an array`);
-    // The parser reads a chunk at a time, so the byte is where that chunk ends.
-    const read = at >= 0 ? `, after element ${at}` : "";
-    throw new FeedError(`The JSON feed is not valid (near byte ${input.stream.bytesRead} of ${input.size}${read}): ${message}`);
-  }
-  if (!foundRows) {
-    throw new FeedError(`The JSON object has no "${plural}" array: a feed must be an array of ${plural} or { "${plural}": [...] }.`);
-  }
+  return jsonRecords(input, plural, maxRecordBytes);
 }
 
 // ---------------------------------------------------------------------------------------------

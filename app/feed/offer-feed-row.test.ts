@@ -86,14 +86,15 @@ describe("parseOfferRow", () => {
     expect(offerFieldName(" Free Cancellation ")).toBe("free_cancellation");
   });
 
-  it("refuses prices outside what the table keeps, and says to write a decimal point", () => {
+  it("refuses prices outside what the table keeps, and reads a decimal comma", () => {
     expect(reason({ ...base, price_per_night: 0 })).toBe("price_per_night must be a number above 0 and below 1,000,000 (got 0)");
     expect(reason({ ...base, price_per_night: -5 })).toMatch(/^price_per_night must be a number above 0/);
     expect(reason({ ...base, price_per_night: 0.001 })).toMatch(/^price_per_night must be a number above 0/);
     expect(reason({ ...base, price_per_night: 1_000_000 })).toMatch(/^price_per_night must be a number above 0/);
     expect(reason({ ...base, price_per_night: 999_999.999 })).toMatch(/^price_per_night must be a number above 0/);
-    expect(reason({ ...base, price_per_night: "1290,50" })).toBe(
-      'price_per_night must be a number above 0 and below 1,000,000, written with a decimal point (got "1290,50")',
+    expect(valid({ ...base, price_per_night: "1290,50" }).price_per_night).toBe(1290.5);
+    expect(reason({ ...base, price_per_night: "1,290" })).toBe(
+      'price_per_night must be a number above 0 and below 1,000,000, without a thousands separator (1,290 could be read two ways) (got "1,290")',
     );
     expect(reason({ ...base, price_per_night: "" })).toMatch(/^price_per_night must be a number/);
     expect(valid({ ...base, price_per_night: 999.995 }).price_per_night).toBe(1000);

@@ -8,7 +8,7 @@
  */
 import { z } from "#app/utils/zod.ts";
 import { MAX_DESTINATION_LENGTH, redirectParamsSchema } from "#app/outbound/redirect-params.ts";
-import { asBoolean, asNumber, asText, isBlank, issuesReason, preview } from "./feed-values.ts";
+import { asBoolean, asNumber, asText, isBlank, issuesReason, numberMessage, preview } from "./feed-values.ts";
 import { MAX_HOTEL_ID_LENGTH } from "./feed-row.ts";
 
 export const OFFER_FIELDS: readonly string[] = [
@@ -37,7 +37,6 @@ export const offerFieldName = (name: string) =>
     .replace(/[\s-]+/g, "_");
 
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
-const DECIMAL_COMMA = /^\s*\d+,\d+\s*$/;
 const PRICE_MESSAGE = `must be a number above 0 and below ${MAX_PRICE_PER_NIGHT.toLocaleString("en")}`;
 
 const required = (message: string) =>
@@ -48,10 +47,7 @@ const required = (message: string) =>
 
 /** Rounded to the öre the table keeps first, so 0.001 is refused here rather than stored as 0. */
 const price = z
-  .number({
-    error: (issue) =>
-      typeof issue.input === "string" && DECIMAL_COMMA.test(issue.input) ? `${PRICE_MESSAGE}, written with a decimal point` : PRICE_MESSAGE,
-  })
+  .number({ error: numberMessage(PRICE_MESSAGE) })
   .transform((value) => Math.round(value * 100) / 100)
   .refine((value) => value > 0 && value < MAX_PRICE_PER_NIGHT, { error: PRICE_MESSAGE });
 

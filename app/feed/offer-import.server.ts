@@ -47,13 +47,16 @@ export interface OfferImportReport extends FeedRunReport, OfferCounts {
   heldBack: string[];
 }
 
+/** Whether an offer timestamp is before another; none means "as of this import", the newest. */
+const isOlder = (at: Date | null, than: Date | null) => at !== null && (than === null || at.getTime() < than.getTime());
+
 /** A full feed sweeps a partner's unlisted offers only when at least half its rows were usable. */
 const MAX_REFUSED_SHARE_TO_SWEEP = 0.5;
 
 /**
  * No key: a batch keeps every row until its hotel and partner are checked, so a later row
- * that the database check refuses does not replace an earlier good one (the hotel feed's rule,
- * the last valid row wins).
+ * that the database check refuses does not replace an earlier good one; of the valid rows, the
+ * newer wins (by updated_at; the later of two as new).
  */
 function offerFeed(now: Date, named: Set<string>): FeedKind<FeedOffer> {
   return {
@@ -78,7 +81,7 @@ function offerFeed(now: Date, named: Set<string>): FeedKind<FeedOffer> {
 export async function importOfferFeed(db: Kysely<Database>, file: string, options: OfferImportOptions = {}): Promise<OfferImportReport> {
   const dryRun = options.dryRun ?? false;
   const full = options.full ?? false;
-  const counts: OfferCounts = { inserted: 0, updated: 0, unchanged: 0 };
+  const counts: OfferCounts = { inserted: 0, updated: 0, unchanged: 0, older: 0 };
   const named = new Set<string>();
   const known = new Set<string>();
   let duplicates = 0;
@@ -119,7 +122,13 @@ export async function importOfferFeed(db: Kysely<Database>, file: string, option
         if (problems.length) rejected.push({ item, reason: problems.join("; ") });
         else {
           const key = `${offer.partner}\u0000${hotelId}`;
-          if (accepted.delete(key)) duplicates++;
+          const earlier = accepted.get(key);
+          if (earlier) {
+            duplicates++;
+            // The newer row wins, the later one of two as new; a row without a timestamp is current now.
+            if (isOlder(offer.updated_at, earlier.updated_at)) continue;
+            accepted.delete(key);
+          }
           accepted.set(key, {
             hotel_id: hotelId!,
             partner_id: offer.partner,
@@ -151,6 +160,7 @@ export async function importOfferFeed(db: Kysely<Database>, file: string, option
     counts.inserted += done.inserted;
     counts.updated += done.updated;
     counts.unchanged += done.unchanged;
+    counts.older += done.older;
     if (full && !dryRun) {
       for (const offer of accepted) {
         const list = touched.get(offer.partner_id);
@@ -169,7 +179,7 @@ export async function importOfferFeed(db: Kysely<Database>, file: string, option
       saved: () =>
         dryRun || counts.inserted + counts.updated + counts.unchanged === 0
           ? ""
-          : `${counts.inserted} inserted, ${counts.updated} updated, ${counts.unchanged} unchanged; no offers were marked gone`,
+          : `${counts.inserted} inserted, ${counts.updated} updated, ${counts.unchanged} unchanged, ${counts.older} older than stored; no offers were marked gone`,
     },
     options,
   );

@@ -3,7 +3,7 @@
  * batch needs, the upsert by hotel and partner, and marking the offers a full feed no longer
  * lists as gone. The hotels' lowest price and offer count follow by the table's triggers.
  */
-import { sql, type Kysely, type RawBuilder } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { Database } from "#app/db/schema.ts";
 
 type DB = Kysely<Database>;
@@ -24,6 +24,8 @@ export interface OfferCounts {
   inserted: number;
   updated: number;
   unchanged: number;
+  /** Rows older than the stored offer (a late or replayed feed): the stored, newer offer is kept. */
+  older: number;
 }
 
 /** hotels.id by hotels.hotel_id, for the given hotel_ids that exist. */
@@ -50,58 +52,79 @@ export async function partnerHosts(db: DB, partnerIds: readonly string[]): Promi
 
 /**
  * The offers as rows typed by the table itself, sent as one JSON parameter: prices compare as
- * stored (numeric(12,2)), and a batch costs one parameter instead of one per value.
+ * stored (numeric(12,2)), and a batch costs one parameter instead of one per value. An offer
+ * without a timestamp is current as of now.
  */
-const incoming = (offers: readonly OfferValues[]) => sql`jsonb_populate_recordset(null::hotel_offers, ${JSON.stringify(offers)}::jsonb)`;
+const incoming = (offers: readonly OfferValues[]) => sql`(
+  select v.hotel_id, v.partner_id, v.price_per_night, v.currency, v.landing_url, v.breakfast_included, v.free_cancellation,
+         coalesce(v.updated_at, now()) as updated_at
+  from jsonb_populate_recordset(null::hotel_offers, ${JSON.stringify(offers)}::jsonb) as v
+)`;
 
 /** What a current offer holds; an offer that was gone comes back. */
-const differs = (current: string, next: string, nextUpdatedAt: RawBuilder<unknown>) => sql<boolean>`
+const differs = (current: string, next: string) => sql<boolean>`
   (${sql.ref(`${current}.price_per_night`)}, ${sql.ref(`${current}.currency`)}, ${sql.ref(`${current}.landing_url`)},
    ${sql.ref(`${current}.breakfast_included`)}, ${sql.ref(`${current}.free_cancellation`)}, ${sql.ref(`${current}.updated_at`)},
    ${sql.ref(`${current}.gone_at`)})
   is distinct from
   (${sql.ref(`${next}.price_per_night`)}, ${sql.ref(`${next}.currency`)}, ${sql.ref(`${next}.landing_url`)},
-   ${sql.ref(`${next}.breakfast_included`)}, ${sql.ref(`${next}.free_cancellation`)}, ${nextUpdatedAt}, null::timestamptz)`;
+   ${sql.ref(`${next}.breakfast_included`)}, ${sql.ref(`${next}.free_cancellation`)}, ${sql.ref(`${next}.updated_at`)},
+   null::timestamptz)`;
 
 /**
- * Inserts new offers and rewrites existing ones (by hotel and partner) where anything
- * differs, clearing gone_at. An offer without a timestamp is current as of now, so it is
- * always rewritten; one whose row repeats what is stored, timestamp included, is left alone
- * (not even locked). The (hotel_id, partner_id) pairs must be unique within one call.
+ * A row replaces the stored offer only when it is not older: a late or replayed feed must not
+ * put back a price the partner has since changed (and that the site would then hide as stale).
+ */
+const notOlder = (current: string, next: string) => sql<boolean>`${sql.ref(`${next}.updated_at`)} >= ${sql.ref(`${current}.updated_at`)}`;
+
+/**
+ * Inserts new offers and rewrites existing ones (by hotel and partner) where anything differs
+ * and the row is not older than the stored offer, clearing gone_at. An offer without a
+ * timestamp is current as of now, so it is always rewritten; one whose row repeats what is
+ * stored, timestamp included, is left alone (not even locked). The (hotel_id, partner_id) pairs
+ * must be unique within one call.
  */
 export async function upsertOffers(db: DB, offers: readonly OfferValues[]): Promise<OfferCounts> {
-  if (!offers.length) return { inserted: 0, updated: 0, unchanged: 0 };
-  const { rows } = await sql<{ inserted: boolean }>`
-    insert into hotel_offers
-      (hotel_id, partner_id, price_per_night, currency, landing_url, breakfast_included, free_cancellation, updated_at, gone_at)
-    select v.hotel_id, v.partner_id, v.price_per_night, v.currency, v.landing_url, v.breakfast_included, v.free_cancellation,
-           coalesce(v.updated_at, now()), null
-    from ${incoming(offers)} as v
-    left join hotel_offers as o on o.hotel_id = v.hotel_id and o.partner_id = v.partner_id
-    where o.hotel_id is null or ${differs("o", "v", sql`coalesce(v.updated_at, now())`)}
-    on conflict (hotel_id, partner_id) do update
-      set price_per_night = excluded.price_per_night, currency = excluded.currency, landing_url = excluded.landing_url,
-          breakfast_included = excluded.breakfast_included, free_cancellation = excluded.free_cancellation,
-          updated_at = excluded.updated_at, gone_at = null
-      where ${differs("hotel_offers", "excluded", sql`excluded.updated_at`)}
-    returning (xmax = 0) as inserted
+  if (!offers.length) return { inserted: 0, updated: 0, unchanged: 0, older: 0 };
+  const { rows } = await sql<{ inserted: number; updated: number; older: number }>`
+    with v as materialized ${incoming(offers)},
+    written as (
+      insert into hotel_offers
+        (hotel_id, partner_id, price_per_night, currency, landing_url, breakfast_included, free_cancellation, updated_at, gone_at)
+      select v.hotel_id, v.partner_id, v.price_per_night, v.currency, v.landing_url, v.breakfast_included, v.free_cancellation,
+             v.updated_at, null
+      from v
+      left join hotel_offers as o on o.hotel_id = v.hotel_id and o.partner_id = v.partner_id
+      where o.hotel_id is null or (${notOlder("o", "v")} and ${differs("o", "v")})
+      on conflict (hotel_id, partner_id) do update
+        set price_per_night = excluded.price_per_night, currency = excluded.currency, landing_url = excluded.landing_url,
+            breakfast_included = excluded.breakfast_included, free_cancellation = excluded.free_cancellation,
+            updated_at = excluded.updated_at, gone_at = null
+        where ${notOlder("hotel_offers", "excluded")} and ${differs("hotel_offers", "excluded")}
+      -- xmax is 0 only on a freshly inserted row.
+      returning (xmax = 0) as inserted
+    )
+    select (select count(*) filter (where inserted) from written)::int as inserted,
+           (select count(*) filter (where not inserted) from written)::int as updated,
+           (select count(*) from v join hotel_offers as o on o.hotel_id = v.hotel_id and o.partner_id = v.partner_id
+             where v.updated_at < o.updated_at)::int as older
   `.execute(db);
-  // xmax is 0 only on a freshly inserted row.
-  const inserted = rows.filter((row) => row.inserted).length;
-  return { inserted, updated: rows.length - inserted, unchanged: offers.length - rows.length };
+  const { inserted, updated, older } = rows[0] ?? { inserted: 0, updated: 0, older: 0 };
+  return { inserted, updated, older, unchanged: offers.length - inserted - updated - older };
 }
 
 /** What `upsertOffers` would do with these offers, found by reading only. */
 export async function countOfferChanges(db: DB, offers: readonly OfferValues[]): Promise<OfferCounts> {
-  if (!offers.length) return { inserted: 0, updated: 0, unchanged: 0 };
-  const { rows } = await sql<{ inserted: number; updated: number }>`
+  if (!offers.length) return { inserted: 0, updated: 0, unchanged: 0, older: 0 };
+  const { rows } = await sql<{ inserted: number; updated: number; older: number }>`
     select count(*) filter (where o.hotel_id is null)::int as inserted,
-           count(*) filter (where o.hotel_id is not null and ${differs("o", "v", sql`coalesce(v.updated_at, now())`)})::int as updated
+           count(*) filter (where o.hotel_id is not null and ${notOlder("o", "v")} and ${differs("o", "v")})::int as updated,
+           count(*) filter (where v.updated_at < o.updated_at)::int as older
     from ${incoming(offers)} as v
     left join hotel_offers as o on o.hotel_id = v.hotel_id and o.partner_id = v.partner_id
   `.execute(db);
-  const { inserted, updated } = rows[0] ?? { inserted: 0, updated: 0 };
-  return { inserted, updated, unchanged: offers.length - inserted - updated };
+  const { inserted, updated, older } = rows[0] ?? { inserted: 0, updated: 0, older: 0 };
+  return { inserted, updated, older, unchanged: offers.length - inserted - updated - older };
 }
 
 const TOUCHED_CHUNK = 10_000;

@@ -87,11 +87,11 @@ describe.each(testDatabases())("importing feeds on $name", ({ open }) => {
     ]);
   });
 
-  it("reads CSV separated by semicolons, as Swedish spreadsheets write it", async () => {
+  it("reads CSV separated by semicolons, as Swedish spreadsheets write it, decimal commas included", async () => {
     const file = feed("csv", 'hotel_id;name;amenities;rating\nK-1;"Hotell Kvarnen; Åre";Sauna | Breakfast;8.5\nK-2;Tvåan;;8,5\n');
     const report = await run(file);
-    expect(report).toMatchObject({ inserted: 1, rejected: 1 });
-    expect(report.rejects[0]?.reason).toBe('rating must be a number from 0 to 10, written with a decimal point (got "8,5")');
+    expect(report).toMatchObject({ inserted: 2, rejected: 0 });
+    expect((await hotel("K-2"))?.rating).toBe(8.5);
     expect(await hotel("K-1")).toMatchObject({
       name: "Hotell Kvarnen; Åre",
       rating: 8.5,
@@ -320,6 +320,93 @@ describe.each(testDatabases())("importing feeds on $name", ({ open }) => {
     expect(await hotel("Y-4")).toBeUndefined();
   });
 
+  it("rejects a record past the size limit by its place and start, never holds or copies it whole, and imports the next", async () => {
+    const limit = 65_536;
+    const huge = "x".repeat(3 * 1_048_576);
+    const rejectsSize = (file: string) => fs.statSync(`${file}.rejects.ndjson`).size;
+
+    const lines = feed("ndjson", ndjson({ hotel_id: "Z-1" }, { hotel_id: "Z-2", description: huge }, { hotel_id: "Z-3" }));
+    const fromLines = await run(lines, { maxRecordBytes: limit, dryRun: true });
+    expect(fromLines).toMatchObject({ rows: 3, inserted: 2, rejected: 1 });
+    expect(fromLines.rejects).toEqual([
+      {
+        at: 2,
+        where: "line 2",
+        reason:
+          'the record is longer than the limit of 64 kB (3 MB, not read; it starts "{\\"hotel_id\\":\\"Z-2\\",\\"description\\":\\"xxxxxxxxxxxxxxxxxx…)',
+      },
+    ]);
+    expect(rejectsOf(lines)).toEqual([
+      { line: 2, reason: fromLines.rejects[0]!.reason, preview: `{"hotel_id":"Z-2","description":"${"x".repeat(223)}` },
+    ]);
+    expect(rejectsSize(lines)).toBeLessThan(1000);
+
+    // A quote left open runs to the end of the file: the rest of it is one record, rejected.
+    const quote = feed("csv", `hotel_id,name\nQ-1,Ett\nQ-2,"${"rad\n".repeat(800_000)}`);
+    const fromQuote = await run(quote, { maxRecordBytes: limit });
+    expect(fromQuote).toMatchObject({ rows: 2, inserted: 1, rejected: 1 });
+    expect(fromQuote.rejects[0]).toMatchObject({
+      where: "line 3",
+      reason: expect.stringMatching(
+        /^the record is longer than the limit of 64 kB \(3.1 MB, a quoted field never closed, not read; it starts "Q-2,\\"rad\\nrad/,
+      ),
+    });
+    expect(rejectsSize(quote)).toBeLessThan(1000);
+    expect(await hotel("Q-1")).toBeDefined();
+
+    const csvLine = feed("csv", `hotel_id,name\nC-1,${huge}\nC-2,Två\n`);
+    expect((await run(csvLine, { maxRecordBytes: limit })).rejects).toEqual([
+      {
+        at: 2,
+        where: "line 2",
+        reason: expect.stringMatching(/^the record is longer than the limit of 64 kB \(3 MB, not read; it starts "C-1,xxx/),
+      },
+    ]);
+    expect((await hotel("C-2"))?.name).toBe("Två");
+
+    const array = feed("json", JSON.stringify([{ hotel_id: "A-1" }, { hotel_id: "A-2", description: huge }, { hotel_id: "A-3" }]));
+    const fromArray = await run(array, { maxRecordBytes: limit });
+    expect(fromArray).toMatchObject({ rows: 3, inserted: 2, rejected: 1 });
+    expect(fromArray.rejects).toEqual([
+      {
+        at: 1,
+        where: "element 1",
+        reason: expect.stringMatching(/^the record is longer than the limit of 64 kB \(3 MB, not read; it starts "\{\\"hotel_id\\":\\"A-2/),
+      },
+    ]);
+    expect(rejectsSize(array)).toBeLessThan(1000);
+    expect(await hotel("A-3")).toBeDefined();
+
+    await expect(run(lines, { maxRecordBytes: 10 })).rejects.toThrow("The record size limit must be from 1 kB to 16 MB.");
+  });
+
+  it("reads numbers in plain decimals only, with a point or a comma", async () => {
+    const file = feed(
+      "ndjson",
+      ndjson(
+        { hotel_id: "N-1", price_amount: "0x10" },
+        { hotel_id: "N-2", star_rating: "0b101" },
+        { hotel_id: "N-3", review_count: "0o17" },
+        { hotel_id: "N-4", price_amount: "1e3" },
+        { hotel_id: "N-5", rating: ".5" },
+        { hotel_id: "N-6", price_amount: "1,290" },
+        { hotel_id: "N-7", price_amount: "1290,50", rating: "8.5", latitude: "-33,8688", longitude: "151.2093" },
+      ),
+    );
+    const report = await run(file);
+    expect(report).toMatchObject({ inserted: 1, rejected: 6 });
+    const plain = "written as plain decimal digits such as 1290.50 or 1290,50";
+    expect(report.rejects.map((reject) => reject.reason)).toEqual([
+      `price_amount must be a number from 0 to 9999999999, ${plain} (got "0x10")`,
+      `star_rating must be a whole number from 0 to 5, ${plain} (got "0b101")`,
+      `review_count must be a whole number from 0 to 2147483647, ${plain} (got "0o17")`,
+      `price_amount must be a number from 0 to 9999999999, ${plain} (got "1e3")`,
+      `rating must be a number from 0 to 10, ${plain} (got ".5")`,
+      'price_amount must be a number from 0 to 9999999999, without a thousands separator (1,290 could be read two ways) (got "1,290")',
+    ]);
+    expect(await hotel("N-7")).toMatchObject({ price_amount: 1290.5, rating: 8.5, latitude: -33.8688, longitude: 151.2093 });
+  });
+
   it("writes an empty rejects file when nothing is rejected, and refuses to overwrite the feed with it", async () => {
     const file = feed("ndjson", ndjson({ hotel_id: "E-1" }));
     const rejectsPath = path.join(dir, "custom-rejects.ndjson");
@@ -431,6 +518,59 @@ describe("npm run import", () => {
     } finally {
       await database.close();
     }
+  });
+
+  it("takes the record size limit from --max-record, and refuses one that is not a size", async () => {
+    const file = feed("ndjson", ndjson({ hotel_id: "V-1", description: "v".repeat(5000) }, { hotel_id: "V-2" }));
+    const result = await cli([file, "--max-record", "4kB"], env);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^ {2}inserted +1$/m);
+    expect(result.stdout).toContain(
+      'line 1: the record is longer than the limit of 4 kB (4.9 kB, not read; it starts "{\\"hotel_id\\":\\"V-1',
+    );
+
+    const bad = await cli([file, "--max-record", "lots"], env);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--max-record must be a size from 1 kB to 16 MB, such as 512kB or 2MB (got "lots").');
+  });
+
+  it("prints what the feed says with its control characters escaped", async () => {
+    const esc = "\u001b";
+    const file = feed(
+      "csv",
+      `hotel_id,name,rating,${esc}]0;pwned\u0007${esc}[2J,\u202eevil\u009b31m\n` +
+        `T-1,Ett,8,x,y\nT-2,Två,\u009b31m\u202e9,\r${esc}[31mred,z\nT-3,Tre,"a\u0085b",${esc}c,d,e\n`,
+    );
+    const result = await cli([file], env);
+    expect(result.code).toBe(0);
+    expect(result.stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
+    expect(result.stdout).toContain("Ignored fields (not hotel fields): \\u001b]0;pwned\\u0007\\u001b[2j, \\u202eevil\\u009b31m");
+    expect(result.stdout).toContain(
+      'line 3: rating must be a number from 0 to 10, written as plain decimal digits such as 1290.50 or 1290,50 (got "\\u009b31m\\u202e9")',
+    );
+    expect(result.stdout).toContain("line 4: the record has 6 fields where the header has 5");
+
+    const header = feed("csv", `id,${esc}[31mname\u202e\n1,x\n`);
+    const refused = await cli([header], env);
+    expect(refused.code).toBe(1);
+    // Line by line: a slow machine may log a slow migration query before it.
+    expect(refused.stderr).toMatch(/^The CSV header has no hotel_id column \(it has: id, \\u001b\[31mname\\u202e\)\.$/m);
+  });
+
+  it("ends a deeply nested JSON feed with a message that says where, and rejects such an NDJSON line", async () => {
+    const depth = 100_000;
+    const nested = feed("json", `[{"hotel_id":"W-1"},${"[".repeat(depth)}${"]".repeat(depth)}]`);
+    const result = await cli([nested], env);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(
+      /^The JSON feed is not valid \(near byte \d+ of 200021, after element 0\): element 1 is nested deeper than 32 levels of arrays and objects\.$/m,
+    );
+
+    const line = feed("ndjson", `${"[".repeat(depth)}${"]".repeat(depth)}\n${ndjson({ hotel_id: "W-2" })}`);
+    const lineResult = await cli([line], env);
+    expect(lineResult.code).toBe(0);
+    expect(lineResult.stdout).toContain("line 1: nested deeper than 32 levels");
+    expect(lineResult.stdout).toMatch(/^ {2}inserted +1$/m);
   });
 
   it("exits 1 while another process holds the embedded database", async () => {
