@@ -76,16 +76,18 @@ async function waitersOrAnswers(observer: pg.Client, count: number, answers: Pro
 const adminIds = async () =>
   (await (await app.db()).selectFrom("admin_users").select("user_id").execute()).map((row) => row.user_id).sort();
 
+/** A blog post for an administrator to delete. */
+const newPost = async (title: string, slug: string) =>
+  (await app.db())
+    .insertInto("hotels_blog_posts")
+    .values({ title, slug, content: JSON.stringify([]) })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+
 describe("an administrator's write in flight when the role is revoked", () => {
   it("is refused, as for a non-admin, when the revocation commits first, and nothing is written", async () => {
     const { second, secondId } = await twoAdmins("inflight@hotellguiden.test");
-    const post = await (
-      await app.db()
-    )
-      .insertInto("hotels_blog_posts")
-      .values({ title: "Kvar efter återkallelsen", slug: "kvar-efter-aterkallelsen", content: JSON.stringify([]) })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const post = await newPost("Kvar efter återkallelsen", "kvar-efter-aterkallelsen");
     const revoker = await connect();
     const observer = await connect();
     try {
@@ -113,13 +115,7 @@ describe("an administrator's write in flight when the role is revoked", () => {
 
   it("goes through when it took its lock first, and the revocation waits for it", async () => {
     const { second, secondId } = await twoAdmins("forst@hotellguiden.test");
-    const post = await (
-      await app.db()
-    )
-      .insertInto("hotels_blog_posts")
-      .values({ title: "Borttagen före", slug: "borttagen-fore", content: JSON.stringify([]) })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const post = await newPost("Borttagen före", "borttagen-fore");
     const holder = await connect();
     const observer = await connect();
     try {
