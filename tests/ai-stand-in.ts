@@ -19,12 +19,26 @@ export interface StandInRequest {
 export interface AiStandIn {
   server: http.Server;
   received: StandInRequest[];
-  /** "fail" answers every request with 500 until set back to "ok". */
-  mode: "ok" | "fail";
+  /**
+   * "fail" answers every request with 500 until set back to "ok"; "hostile" answers like a
+   * provider that slips in a made-up hotel, a phishing address, a telephone number and an e-mail address.
+   */
+  mode: "ok" | "fail" | "hostile";
 }
 
-function answerFor(system: string, user: string): string {
-  if (system.includes("översätter")) return `Svensk översättning: ${user.split("\n\n").slice(1).join(" ")}`;
+/** What a hostile provider slips into its words. */
+export const HOSTILE = {
+  hotel: "Hotel Phishy Palace",
+  url: "evil-booking.com",
+  phone: "+46 8 123 45 67",
+  email: "bokning@evil-booking.com",
+} as const;
+
+function answerFor(system: string, user: string, hostile: boolean): string {
+  if (system.includes("översätter")) {
+    const translation = `Svensk översättning: ${user.split("\n\n").slice(1).join(" ")}`;
+    return hostile ? `${translation}\nBoka direkt på https://${HOSTILE.url}/deal. Ring ${HOSTILE.phone}.` : translation;
+  }
   const hotels = JSON.parse(user.slice(user.indexOf("HOTELL:\n") + "HOTELL:\n".length)) as {
     hotel_id: string;
     name: string;
@@ -41,6 +55,13 @@ function answerFor(system: string, user: string): string {
           { type: "button", text: `Se ${hotel.name}`, url: hotel.path ?? "/hotels", variant: "outline" },
         ]),
       ],
+    });
+  }
+  if (hostile) {
+    return JSON.stringify({
+      intro: `Tre förslag, men bäst är ${HOSTILE.hotel}: boka på www.${HOSTILE.url}.`,
+      picks: hotels.slice(0, 3).map((hotel) => ({ hotel_id: hotel.hotel_id, why: `Ring ${HOSTILE.phone} för rabatt.` })),
+      outro: `Mejla ${HOSTILE.email}.`,
     });
   }
   return JSON.stringify({
@@ -72,7 +93,7 @@ export function createAiStandIn(): AiStandIn {
         res.writeHead(500, { "Content-Type": "application/json" }).end(JSON.stringify({ error: { message: "overloaded" } }));
         return;
       }
-      const content = answerFor(system, user);
+      const content = answerFor(system, user, state.mode === "hostile");
       res
         .writeHead(200, { "Content-Type": "application/json" })
         .end(JSON.stringify({ choices: [{ index: 0, message: { role: "assistant", content } }] }));

@@ -5,11 +5,14 @@
  */
 import { sql, type Kysely } from "kysely";
 import type { MiddlewareFunction } from "react-router";
+import { adminWriteScope } from "#app/auth/admin-write.server.ts";
+import { NOT_AUTHORISED } from "#app/auth/guards.server.ts";
 import { requestAuth } from "#app/auth/request-auth.server.ts";
 import { EDITOR_MAX_BODY_BYTES } from "#app/blog/editor-form.ts";
 import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
-import { flashOf } from "#app/http/flash.server.ts";
+import { clearCatalogueCache } from "#app/hotels/catalogue-cache.server.ts";
+import { flashOf, redirectWithFlash } from "#app/http/flash.server.ts";
 import { readFormData } from "#app/http/form-data.server.ts";
 import { log } from "#app/utils/log.server.ts";
 import { AUDIT_LIMITS, auditedFields, auditMessage, auditOutcome, type AuditOutcome } from "./audit.ts";
@@ -70,8 +73,12 @@ function readFormCopy(request: Request): { form: Promise<FormData | null>; drop(
 
 /**
  * For every request in the back office that is not a read (GET, HEAD) and comes from an
- * administrator: lets the route answer, then records who did what to which rows, and how it
- * ended. A failure to record is logged and does not change the answer (the write is done).
+ * administrator: lets the route answer inside the administrator's write scope (decision 048:
+ * the role is checked again, under a lock, in the transaction of the first write), records
+ * who did what to which rows and how it ended in the same transaction, and commits. A
+ * request whose administrator lost the role before its write gets the answer a non-admin
+ * gets, and nothing it did is kept. A failed answer (5xx) keeps nothing either; its entry is
+ * written on its own. A failure to record the entry is logged and does not undo the write.
  */
 export const auditAdminWrites: MiddlewareFunction<Response> = async ({ request, context, params, pattern, url }, next) => {
   if (request.method === "GET" || request.method === "HEAD") return next();
@@ -79,30 +86,55 @@ export const auditAdminWrites: MiddlewareFunction<Response> = async ({ request, 
   const session = auth.session && (await auth.isAdmin()) ? auth.session : null;
   if (!session) return next();
   const copy = readFormCopy(request);
-  const response = await next();
+  const write = adminWriteScope(session.user.id);
+  let response: Response;
+  try {
+    response = await write.run(next);
+  } catch (error) {
+    await write.end("rollback");
+    throw error;
+  }
   // A body the route refused as too large is not read any further for the log.
   if (response.status === 413) copy.drop();
-  const form = await copy.form;
-  try {
-    const flash = await flashOf(response);
-    const { intent, rowIds, rowCount } = auditedFields(params, form);
-    await recordAuditEntry({
-      actor: "admin",
-      userId: session.user.id,
-      email: session.user.email,
-      screen: `/${pattern.replace(/^\/+/, "")}`,
-      path: url.pathname,
-      method: request.method,
-      intent,
-      rowIds,
-      rowCount,
-      status: response.status,
-      outcome: auditOutcome(response.status, flash),
-      message: auditMessage(flash),
-    });
-  } catch (error) {
-    log.error("audit entry not recorded", error, { screen: pattern, userId: session.user.id });
+  let scope = write;
+  if (!write.refusal && response.status >= 500) {
+    await write.end("rollback");
+    scope = adminWriteScope(session.user.id);
   }
+  if (!scope.refusal) {
+    const form = await copy.form;
+    try {
+      const flash = await flashOf(response);
+      const { intent, rowIds, rowCount } = auditedFields(params, form);
+      const entry: AuditEntryInput = {
+        actor: "admin",
+        userId: session.user.id,
+        email: session.user.email,
+        screen: `/${pattern.replace(/^\/+/, "")}`,
+        path: url.pathname,
+        method: request.method,
+        intent,
+        rowIds,
+        rowCount,
+        status: response.status,
+        outcome: auditOutcome(response.status, flash),
+        message: auditMessage(flash),
+      };
+      await scope.run(() => recordAuditEntry(entry));
+    } catch (error) {
+      if (!scope.refusal) log.error("audit entry not recorded", error, { screen: pattern, userId: session.user.id });
+    }
+  }
+  if (scope.refusal) {
+    copy.drop();
+    await scope.end("rollback");
+    return redirectWithFlash("/", NOT_AUTHORISED);
+  }
+  const wrote = scope === write && write.began;
+  // A failure to commit is thrown: the write did not happen, and the answer must not say it did.
+  await scope.end("commit");
+  // The data modules emptied the caches before the commit; a page rendered in between is stale.
+  if (wrote) clearCatalogueCache();
   return response;
 };
 

@@ -20,7 +20,8 @@ import {
   type RecommendationContext,
   type RecommendationRequest,
 } from "./engine.server.ts";
-import { hotelFacts, noneHasText, placeText, whereText } from "./local-engine.server.ts";
+import { hotelFacts, noneHasText, placeText, recommendLocally, whereText } from "./local-engine.server.ts";
+import { providerTextProblems, withoutContactDetails } from "./provider-text.ts";
 import type { Candidate } from "./retrieval.server.ts";
 
 export interface OpenAiEngineOptions {
@@ -209,6 +210,17 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): AiEngine {
         .slice(0, 5);
       if (picks.length === 0) throw new AiInvalidOutputError("The AI provider picked no hotel from the catalogue");
       const chosen = picks.map((pick) => byId.get(pick.hotel_id)!);
+      // The provider's own words reach visitors only when they carry no address, e-mail address,
+      // telephone number or hotel we do not have; else the picks get our grounded text.
+      const words = [parsed.data.intro, ...picks.map((pick) => pick.why), parsed.data.outro].join("\n");
+      const problems = providerTextProblems(
+        words,
+        hotels.map((hotel) => hotel.name),
+      );
+      if (problems.length) {
+        log.warn("ai provider: recommendation text replaced", { problems });
+        return recommendLocally({ ...context, retrieval: { ...context.retrieval, hotels: chosen } });
+      }
       const lines = [
         // Said by us, not left to the model: the visitor learns plainly what no hotel has.
         ...(unmet ? [unmet] : []),
@@ -224,7 +236,7 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): AiEngine {
     },
 
     async translateToSwedish(hotel: HotelText): Promise<string> {
-      return chat(
+      const translation = await chat(
         [
           {
             role: "system",
@@ -236,6 +248,11 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): AiEngine {
         ],
         { json: false, temperature: 0.2 },
       );
+      // A bulk rewrite goes on the hotel's public page unreviewed: no address, e-mail or number in it.
+      const safe = withoutContactDetails(translation);
+      if (safe === null) throw new AiInvalidOutputError("The AI provider's translation held nothing but contact details");
+      if (safe !== translation) log.warn("ai provider: contact details left out of a translation", { hotel: hotel.name });
+      return safe;
     },
 
     async draftBlogPost(request: DraftRequest, context: DraftContext): Promise<BlogDraft> {

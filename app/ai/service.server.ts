@@ -6,6 +6,7 @@
  */
 import type { Kysely } from "kysely";
 import { getAppDatabase } from "#app/db/db.server.ts";
+import { afterCommit } from "#app/db/write-scope.server.ts";
 import type { Database } from "#app/db/schema.ts";
 import { blogDraftSchema, type BlogDraft } from "#app/blog/content-blocks.ts";
 import { countryPath, placePath } from "#app/utils/paths.ts";
@@ -113,6 +114,9 @@ export function stopAiWorker(): void {
   worker = undefined;
 }
 
+/** Wakes the worker once the admin request's transaction has committed the work (decision 048). */
+const wakeWorker = () => afterCommit(() => worker?.kick());
+
 /**
  * Rewrites the hotels' descriptions in Swedish as a background job (translated by a provider,
  * or written from the facts by the local engine); returns the job id (null when none of the
@@ -120,13 +124,13 @@ export function stopAiWorker(): void {
  */
 export async function startRewrite(db: DB, hotelIds: readonly string[], createdBy: string | null): Promise<string | null> {
   const id = await startRewriteJob(db, hotelIds, createdBy);
-  if (id) worker?.kick();
+  if (id) wakeWorker();
   return id;
 }
 
 /** Queues a job's failed hotels again and wakes this server's worker; how many were queued. */
 export async function retryRewrite(jobId: string, db: DB = getAppDatabase().db): Promise<number> {
   const count = await retryFailedItems(db, jobId);
-  if (count) worker?.kick();
+  if (count) wakeWorker();
   return count;
 }

@@ -6,6 +6,7 @@ import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import { Kysely, PostgresDialect, sql, type LogEvent } from "kysely";
 import pg from "pg";
 import { PGliteDialect } from "./pglite-dialect.server.ts";
+import { withWriteScopes } from "./write-scope.server.ts";
 import type { Database } from "./schema.ts";
 import { getEnv } from "#app/utils/env.server.ts";
 import { isConnectionError as isDatabaseDownError, isStatementTimeout, noteQueryError } from "./health.server.ts";
@@ -85,7 +86,10 @@ function openPostgres(options: OpenDatabaseOptions): DatabaseHandle {
   const lost = (error: Error) => console.error(JSON.stringify({ level: "error", msg: "postgres connection lost", error: error.message }));
   pool.on("error", lost);
   pool.on("connect", (client) => client.on("error", lost));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(options.onQuery ? { log: options.onQuery } : {}) });
+  const db = new Kysely<Database>({
+    dialect: withWriteScopes(new PostgresDialect({ pool })),
+    ...(options.onQuery ? { log: options.onQuery } : {}),
+  });
   return {
     db,
     driver: "postgres",
@@ -99,22 +103,24 @@ function openPglite(options: OpenDatabaseOptions): DatabaseHandle {
   let releaseLock = () => {};
   const db = new Kysely<Database>({
     ...(options.onQuery ? { log: options.onQuery } : {}),
-    dialect: new PGliteDialect({
-      async open() {
-        if (dataDir) releaseLock = acquireDataDirLock(dataDir);
-        try {
-          return await PGlite.create({
-            ...(dataDir ? { dataDir } : {}),
-            extensions: { pg_trgm, unaccent },
-            parsers: { [pgliteTypes.INT8]: toNumber, [pgliteTypes.NUMERIC]: toNumber },
-          });
-        } catch (error) {
-          releaseLock();
-          throw error;
-        }
-      },
-      onClose: () => releaseLock(),
-    }),
+    dialect: withWriteScopes(
+      new PGliteDialect({
+        async open() {
+          if (dataDir) releaseLock = acquireDataDirLock(dataDir);
+          try {
+            return await PGlite.create({
+              ...(dataDir ? { dataDir } : {}),
+              extensions: { pg_trgm, unaccent },
+              parsers: { [pgliteTypes.INT8]: toNumber, [pgliteTypes.NUMERIC]: toNumber },
+            });
+          } catch (error) {
+            releaseLock();
+            throw error;
+          }
+        },
+        onClose: () => releaseLock(),
+      }),
+    ),
   });
   return { db, driver: "pglite", ping: () => ping(db), close: () => db.destroy() };
 }

@@ -5,6 +5,7 @@
  * for that route alone (what client navigation and a hand-made request do), and as a post
  * to its action. Only the administrator gets past the guard.
  */
+import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "#app/routes.ts";
@@ -73,6 +74,19 @@ describe("the admin route table", () => {
       const module = modules.get(route.id)!;
       expect(module.loader ?? module.action, `${route.id} exports neither loader nor action`).toBeTypeOf("function");
     }
+  });
+});
+
+describe("the administrator's writes", () => {
+  it("all run under the back office's layout, whose middleware makes each write and its role check one transaction", async () => {
+    // Every route module of the back office is in the route table, under the layout (decision 048).
+    const layout = routes.find((entry) => entry.file === "routes/admin/admin.tsx")!;
+    const underLayout = new Set(flatten(layout.children ?? [], "admin").map((route) => route.file));
+    const files = fs.readdirSync("app/routes/admin").filter((file) => /\.tsx?$/.test(file) && !/\.server\.ts$/.test(file));
+    for (const file of files.filter((name) => name !== "admin.tsx")) expect(underLayout, file).toContain(`routes/admin/${file}`);
+    const { middleware } = await app.importApp<{ middleware: unknown[] }>("app/routes/admin/admin.tsx");
+    const { auditAdminWrites } = await app.importApp<typeof import("#app/admin/audit.server.ts")>("app/admin/audit.server.ts");
+    expect(middleware).toContain(auditAdminWrites);
   });
 });
 

@@ -7,7 +7,7 @@
  */
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createAiStandIn } from "#tests/ai-stand-in.ts";
+import { createAiStandIn, HOSTILE } from "#tests/ai-stand-in.ts";
 import { Browser, signIn, startTestApp, TEST_ADMIN, visibleText, type TestApp } from "#tests/app-server.ts";
 
 const standIn = createAiStandIn();
@@ -49,6 +49,67 @@ describe("the AI service with a provider", () => {
     const last = received.at(-1)!;
     expect(last.model).toBe("stand-in-model");
     expect(last.authorization).toBe("Bearer stand-in-key");
+  });
+
+  it("shows no made-up hotel, address, telephone number or e-mail address from a hostile provider: the picks with our own words", async () => {
+    standIn.mode = "hostile";
+    try {
+      const response = await ask("hotell i Oslo med spa");
+      expect(response.status).toBe(200);
+      const html = await response.text();
+      const text = visibleText(html);
+      for (const slipped of [
+        HOSTILE.hotel,
+        "Phishy",
+        HOSTILE.url,
+        "evil-booking",
+        HOSTILE.phone,
+        "123 45 67",
+        HOSTILE.email,
+        "Mejla",
+        "Ring ",
+      ])
+        expect(text, slipped).not.toContain(slipped);
+      // The provider's three picks, with the catalogue's facts and our intro.
+      expect(text).toMatch(/Här är 3 hotell i Oslo/);
+      const answer = html.slice(html.indexOf('id="ai-answer-heading"'), html.indexOf("Förslagen bygger på"));
+      expect([...answer.matchAll(/<a [^>]*href="\/Norway\/Oslo\//g)]).toHaveLength(3);
+    } finally {
+      standIn.mode = "ok";
+    }
+  });
+
+  it("leaves a hostile provider's address and telephone number out of a bulk rewrite, which goes on the public page unreviewed", async () => {
+    standIn.mode = "hostile";
+    try {
+      const db = await app.db();
+      const { startRewrite } = await app.importApp<Service>("app/ai/service.server.ts");
+      const hotel = await db
+        .selectFrom("hotels")
+        .select("hotel_id")
+        .where("location", "=", "Bergen")
+        .where("description", "is not", null)
+        .executeTakeFirstOrThrow();
+      const jobId = (await startRewrite(db, [hotel.hotel_id], TEST_ADMIN.email))!;
+      await vi.waitFor(
+        async () => {
+          const job = await db.selectFrom("ai_jobs").select("status").where("id", "=", jobId).executeTakeFirstOrThrow();
+          expect(job.status).toBe("finished");
+        },
+        { timeout: 15_000, interval: 200 },
+      );
+      const row = await db
+        .selectFrom("hotels")
+        .select(["rewritten_text", "is_description_rewritten"])
+        .where("hotel_id", "=", hotel.hotel_id)
+        .executeTakeFirstOrThrow();
+      expect(row.is_description_rewritten).toBe(true);
+      expect(row.rewritten_text).toMatch(/^Svensk översättning: /);
+      expect(row.rewritten_text).not.toContain("evil-booking");
+      expect(row.rewritten_text).not.toContain("123 45 67");
+    } finally {
+      standIn.mode = "ok";
+    }
   });
 
   it("shows 'Något gick fel' when the provider keeps failing", async () => {
