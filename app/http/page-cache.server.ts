@@ -141,8 +141,8 @@ export function createPageCache({ ttlMs, maxEntries, maxBytes = 64 * 1024 * 1024
     res.end(body);
   }
 
-  /** Collects what the app writes, then keeps it if the finished response is public. */
-  function capture(key: string, res: Response) {
+  /** Collects what the app writes, then keeps it if the finished response is public and `keep()` says so. */
+  function capture(key: string, res: Response, keep: () => boolean) {
     const chunks: Buffer[] = [];
     let bytes = 0;
     let tooBig = false;
@@ -166,7 +166,7 @@ export function createPageCache({ ttlMs, maxEntries, maxBytes = 64 * 1024 * 1024
     res.end = function (this: Response, ...args: unknown[]) {
       collect(args[0], args[1]);
       const cacheControl = String(res.getHeader("cache-control") ?? "");
-      if (!tooBig && CACHEABLE_STATUS.has(res.statusCode) && cacheControl.startsWith("public") && !res.hasHeader("set-cookie")) {
+      if (!tooBig && CACHEABLE_STATUS.has(res.statusCode) && cacheControl.startsWith("public") && !res.hasHeader("set-cookie") && keep()) {
         const headers = Object.entries(res.getHeaders())
           .filter(([name, value]) => value !== undefined && !NOT_STORED.has(name))
           .map(([name, value]) => [name, typeof value === "number" ? String(value) : value] as [string, string | string[]]);
@@ -191,21 +191,25 @@ export function createPageCache({ ttlMs, maxEntries, maxBytes = 64 * 1024 * 1024
     } as Response["end"];
   }
 
-  /** Pages being rendered now, by key: settled when the response has gone (or its client has). */
-  const rendering = new Map<string, Promise<void>>();
+  /**
+   * Pages being rendered now, by key: settled when the response has gone (or its client has);
+   * `wanted` once another request waits for the copy (an address asked for twice at once).
+   */
+  const rendering = new Map<string, { done: Promise<void>; wanted: boolean }>();
 
-  function render(key: string, res: Response, next: () => void) {
+  /** Renders the page for this request; others asking meanwhile wait for its copy. */
+  function render(key: string, res: Response, next: () => void, admitted: boolean) {
     res.locals.pageCache = "miss";
     let settle!: () => void;
-    const done = new Promise<void>((resolve) => (settle = resolve));
-    rendering.set(key, done);
+    const flight = { done: new Promise<void>((resolve) => (settle = resolve)), wanted: false };
+    rendering.set(key, flight);
     const finished = () => {
-      if (rendering.get(key) === done) rendering.delete(key);
+      if (rendering.get(key) === flight) rendering.delete(key);
       settle();
     };
     res.once("finish", finished);
     res.once("close", finished);
-    capture(key, res);
+    capture(key, res, () => admitted || flight.wanted);
     next();
   }
 
@@ -219,16 +223,14 @@ export function createPageCache({ ttlMs, maxEntries, maxBytes = 64 * 1024 * 1024
     // instead of each asking the database for the same page (fifty at once after a deploy or
     // a change render it once). One the page was not kept for renders it itself.
     const inFlight = rendering.get(key);
-    if (!inFlight) {
-      // A stale copy being refreshed is replaced; a new address is kept from its second request.
-      if (entries.has(key) || askedBefore(key, now)) return render(key, res, next);
-      res.locals.pageCache = "miss";
-      return next();
-    }
-    void inFlight.then(() => {
+    // A stale copy being refreshed is replaced; a new address is kept from its second request,
+    // or when a second request comes while the first renders (fifty at once after a deploy).
+    if (!inFlight) return render(key, res, next, entries.has(key) || askedBefore(key, now));
+    inFlight.wanted = true;
+    void inFlight.done.then(() => {
       const kept = lookup(key, Date.now());
       if (kept) serve(req, res, kept);
-      else render(key, res, next);
+      else render(key, res, next, true);
     });
   };
 
