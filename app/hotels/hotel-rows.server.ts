@@ -77,6 +77,10 @@ const anyDiffers = (columns: readonly WrittenColumn[], current: string, next: st
  * Inserts new hotels and, for existing hotel_ids, writes the `update` columns where one of
  * them differs; other columns of an existing hotel stay as they are. The hotel_ids must be
  * unique within one call (PostgreSQL cannot update a row twice in one statement).
+ *
+ * The database gives each new hotel its slug, one no other hotel of its place has (a trigger,
+ * migration 20261130100000), under a lock: taken here first, in the write's transaction, so a
+ * concurrent import waits for it before it locks any hotel row and the two cannot deadlock.
  */
 export async function upsertHotels(
   db: Kysely<Database>,
@@ -84,6 +88,8 @@ export async function upsertHotels(
   update: readonly HotelColumn[] = HOTEL_COLUMNS,
 ): Promise<UpsertCounts> {
   if (!hotels.length) return { inserted: 0, updated: 0, unchanged: 0 };
+  if (!db.isTransaction) return db.transaction().execute((trx) => upsertHotels(trx, hotels, update));
+  await sql`select public.lock_hotel_slugs()`.execute(db);
   const columns = writtenColumns(update);
   // The join leaves out rows already as stored, so they are not even locked; the conflict
   // clause checks again for rows another writer changed or added in the meantime.

@@ -101,7 +101,7 @@ async function expectedUrls(db: Kysely<Database>): Promise<Map<string, Omit<Entr
     order by place_key(country), place_key(location), country, location`.execute(db);
   const hotels = await db
     .selectFrom("hotels")
-    .select(["hotel_id", "name", "country", "location"])
+    .select(["hotel_id", "name", "country", "location", "slug"])
     .where("country", "is not", null)
     .where("location", "is not", null)
     .execute();
@@ -114,9 +114,9 @@ async function expectedUrls(db: Kysely<Database>): Promise<Map<string, Omit<Entr
   };
   add("/", "1.0");
   add("/hotels", "0.9");
-  for (const { country } of countries) add(countryPath(country), "0.8");
-  for (const { country, location } of places) add(placePath(country, location), "0.7");
-  for (const hotel of hotels) add(hotelPath({ ...hotel, country: hotel.country!, location: hotel.location! }), "0.6");
+  for (const { country } of countries) add(countryPath(country)!, "0.8");
+  for (const { country, location } of places) add(placePath(country, location)!, "0.7");
+  for (const hotel of hotels) add(hotelPath(hotel)!, "0.6");
   for (const post of posts) add(blogPostPath(post), "0.6", new Date(post.updated_at).toISOString().slice(0, 10));
   return urls;
 }
@@ -213,10 +213,14 @@ for (const database of testDatabases()) {
       try {
         const xml = (await renderSitemap(options, undefined, db))!;
         const locs = urlEntries(xml).map((entry) => entry.loc);
-        const odd = { hotel_id: "X&<'\"1", name: null, country: "Tom & Jerry's <Land>", location: 'A&B "Stad"' };
-        expect(locs).toContain(SITE + countryPath(odd.country));
-        expect(locs).toContain(SITE + placePath(odd.country, odd.location));
-        expect(locs).toContain(SITE + hotelPath(odd));
+        const odd = await db
+          .selectFrom("hotels")
+          .select(["country", "location", "slug"])
+          .where("hotel_id", "=", "X&<'\"1")
+          .executeTakeFirstOrThrow();
+        expect(locs).toContain(SITE + countryPath(odd.country)!);
+        expect(locs).toContain(SITE + placePath(odd.country, odd.location)!);
+        expect(locs).toContain(SITE + hotelPath(odd)!);
         expect(locs.some((loc) => loc.includes("hotell-utan"))).toBe(false);
         expect(locs.some((loc) => loc.includes("Ingenstans"))).toBe(false);
       } finally {
