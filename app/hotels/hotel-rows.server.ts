@@ -62,10 +62,11 @@ const writtenColumns = (update: readonly HotelColumn[]): WrittenColumn[] =>
 /**
  * The hotels as rows typed by the table itself, sent as one JSON parameter: values compare
  * as stored (a rating of 8.64 is the 8.6 that numeric(3,1) keeps, jsonb by content), and a
- * batch costs one parameter instead of one per value.
+ * batch costs one parameter instead of one per value. `ordinality` is each row's place in the
+ * batch.
  */
 const incoming = (hotels: readonly HotelValues[]) =>
-  sql`jsonb_populate_recordset(null::hotels, ${JSON.stringify(withDerived(hotels))}::jsonb)`;
+  sql`jsonb_populate_recordset(null::hotels, ${JSON.stringify(withDerived(hotels))}::jsonb) with ordinality`;
 
 const refs = (table: string, columns: readonly string[]) => sql.join(columns.map((column) => sql.ref(`${table}.${column}`)));
 
@@ -99,6 +100,8 @@ export async function upsertHotels(
     from ${incoming(hotels)} as v
     left join hotels as h on h.hotel_id = v.hotel_id
     where h.id is null or ${anyDiffers(columns, "h", "v")}
+    -- In the feed's order, so of two new hotels of one name the first gets the plain slug.
+    order by v.ordinality
     on conflict (hotel_id) do update
       set ${sql.join(columns.map((column) => sql`${sql.ref(column)} = ${sql.ref(`excluded.${column}`)}`))}
       where ${anyDiffers(columns, "hotels", "excluded")}

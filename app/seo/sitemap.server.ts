@@ -185,9 +185,16 @@ async function readPageUrls(db: DB, today: string): Promise<PageUrls> {
   return { urls, countries: countryPaths.length, places: placePaths.length };
 }
 
-/** Hotels with a page: those with a country and a place. */
+/**
+ * Hotels with a page: those with a country and a place that name something (not '.', '..' or
+ * '-', which rows written around the importer may hold) and a slug, so the counts the files
+ * are planned by match the URLs listed (hotelPath has the last word on each row).
+ */
 function hotelsWithPage(db: DB) {
-  return db.selectFrom("hotels").where("country_key", "<>", "").where("location_key", "<>", "");
+  return db
+    .selectFrom("hotels")
+    .where(sql<boolean>`country_key ~ '[^[:punct:][:space:]]' and location_key ~ '[^[:punct:][:space:]]'`)
+    .where("slug", "is not", null);
 }
 
 function publishedPosts(db: DB) {

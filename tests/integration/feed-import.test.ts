@@ -91,6 +91,33 @@ describe.each(testDatabases())("importing feeds on $name", ({ open }) => {
     ]);
   });
 
+  it("rejects a hotel without a place, or with a place that names nothing, saying why in the rejects file", async () => {
+    const file = feed(
+      "csv",
+      "hotel_id,name,country,location\n" +
+        "B-1,Utan ort,Sweden,\n" +
+        "B-2,Utan land,,Visby\n" +
+        "B-3,Blank,  ,  \n" +
+        "B-4,evil,..,..\n" +
+        "B-5,evil2.example,.,Visby\n" +
+        "B-6,Streck,Sweden,-\n" +
+        "B-7,Visby Hotell,Sweden,Visby\n",
+    );
+    const report = await run(file);
+    expect(report).toMatchObject({ rows: 7, inserted: 1, rejected: 6 });
+    const required = "is required (the name of a place)";
+    const names = "must name a place (a word with a letter or digit)";
+    expect(rejectsOf(file).map(({ line, reason }) => ({ line, reason }))).toEqual([
+      { line: 2, reason: `location ${required}` },
+      { line: 3, reason: `country ${required}` },
+      { line: 4, reason: `country ${required}; location ${required}` },
+      { line: 5, reason: `country ${names} (got ".."); location ${names} (got "..")` },
+      { line: 6, reason: `country ${names} (got ".")` },
+      { line: 7, reason: `location ${names} (got "-")` },
+    ]);
+    expect((await handle.db.selectFrom("hotels").select("hotel_id").execute()).map((row) => row.hotel_id)).toEqual(["B-7"]);
+  });
+
   it("reads CSV separated by semicolons, as Swedish spreadsheets write it", async () => {
     const file = feed(
       "csv",

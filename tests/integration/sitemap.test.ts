@@ -229,6 +229,25 @@ for (const database of testDatabases()) {
       expect(xmlEscape(`a&b<c>d"e'f`)).toBe("a&amp;b&lt;c&gt;d&quot;e&apos;f");
     });
 
+    it("lists no address with an empty or dot segment, whatever a stored row's place holds", async () => {
+      // Rows written around the importer (which refuses them): places that name nothing.
+      const legacy = [
+        { hotel_id: "DOT-1", name: "evil", country: "..", location: ".." },
+        { hotel_id: "DOT-2", name: "evil2", country: ".", location: "." },
+        { hotel_id: "DOT-3", name: "evil3", country: "Sweden", location: "." },
+        { hotel_id: "DOT-4", name: "evil4", country: "..", location: "Stockholm" },
+        { hotel_id: "DOT-5", name: "evil5", country: "Sweden", location: "-" },
+      ];
+      await db.insertInto("hotels").values(legacy).execute();
+      try {
+        const locs = urlEntries((await renderSitemap(options, undefined, db))!).map((entry) => entry.loc);
+        expect(locs.filter((loc) => /\/\/|\/\.{1,2}(\/|$)|\/-(\/|$)|evil/.test(loc.slice(SITE.length)))).toEqual([]);
+        expect(await countSitemapUrls(db)).toMatchObject({ total: locs.length });
+      } finally {
+        await db.deleteFrom("hotels").where("hotel_id", "like", "DOT-%").execute();
+      }
+    });
+
     it("splits by section when a file would pass the limit, with every part under it", async () => {
       const whole = urlEntries((await renderSitemap(options, undefined, db))!);
       const opened = await openSitemap({ ...options, maxUrlsPerFile: 100 }, undefined, db);
