@@ -72,8 +72,8 @@ begin
 end;
 $$;
 
--- 3. Hotels that shared an address: the oldest keeps it, the others get -2, -3… (the first
--- free ones), oldest first. One statement per hotel, so each sees the slugs given before it.
+-- 3. Hotels that shared an address: the oldest keeps it, the others get -2, -3… (free ones, by
+-- free_hotel_slug), oldest first. One statement per hotel, so each sees the slugs given before it.
 do $$
 declare
   dup record;

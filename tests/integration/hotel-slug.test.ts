@@ -1,7 +1,7 @@
 /**
  * The hotel's stored slug, its address within its place: the database gives a new hotel the
  * slug of its name (hotel_slug_base in SQL, the twin of hotelSlug in code) or, when another
- * hotel of the place has it, the first free -2, -3…; a unique index makes a shared one
+ * hotel of the place has it, a free -2, -3…; a unique index makes a shared one
  * impossible; a rename keeps it; two imports at once never pick the same one; the migration
  * that made it stored repairs shared slugs, the oldest hotel keeping the plain one. Then, over
  * HTTP, each of three same-named hotels has a page of its own, and no page links to '///…' or
@@ -181,7 +181,7 @@ describe.each(testDatabases())("the stored hotel slug on $name", ({ name, open }
     expect(new Set(slugs.map((row) => row.slug)).size).toBe(60);
   });
 
-  it("is repaired by its migration where hotels shared one: the oldest keeps it, the others get the first free suffixes", async () => {
+  it("is repaired by its migration where hotels shared one: the oldest keeps it, the others get the next free suffixes", async () => {
     const before = fs.mkdtempSync(path.join(scratchRoot(), "hg-migrations-"));
     for (const file of fs.readdirSync(MIGRATIONS_DIR).filter((file) => file.endsWith(".sql") && file < SLUG_MIGRATION)) {
       fs.copyFileSync(path.join(MIGRATIONS_DIR, file), path.join(before, file));
