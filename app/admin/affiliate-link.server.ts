@@ -18,15 +18,13 @@ export async function buildAffiliateLink(
 ): Promise<AffiliateLink> {
   const hotel = await db
     .selectFrom("hotels")
-    .select(["hotel_id", "name", "location", "country"])
+    .select(["hotel_id", "name", "location", "country", "slug"])
     .where("hotel_id", "=", request.hotel)
     .executeTakeFirst();
   if (!hotel) return { error: `No hotel found with this ID: ${request.hotel}` };
-  if (!hotel.country || !hotel.location) return { error: "This hotel has no country or location, so it has no page to link to." };
-  const url = new URL(
-    hotelPath({ country: hotel.country, location: hotel.location, name: hotel.name, hotel_id: hotel.hotel_id }),
-    getEnv().SITE_URL,
-  );
+  const path = hotelPath(hotel);
+  if (!path) return { error: "This hotel has no usable country or location, so it has no page to link to." };
+  const url = new URL(path, getEnv().SITE_URL);
   url.searchParams.set("aff_id", request.affiliate);
   url.searchParams.set("utm_source", request.source);
   url.searchParams.set("utm_medium", request.medium);

@@ -19,6 +19,7 @@ import {
   type HotelSort,
   type SortOrder,
 } from "#app/admin/hotel-table.ts";
+import { hotelPath } from "#app/utils/paths.ts";
 
 type DB = Kysely<Database>;
 type HotelsExpression = ExpressionBuilder<Database, "hotels">;
@@ -38,6 +39,8 @@ export interface AdminHotelRow {
   name: string;
   country: string | null;
   location: string | null;
+  /** Its page on the site; null when it has none (no usable country or place). */
+  publicPath: string | null;
   affiliateUrl: string | null;
   hasAffiliateUrl: boolean;
   rewritten: boolean;
@@ -133,6 +136,7 @@ const pageOf = (db: DB, filters: AdminHotelFilters, sort: HotelSort, order: Sort
     "name",
     "country",
     "location",
+    "slug",
     "affiliate_url",
     "has_affiliate_url",
     hasRewrittenText.as("rewritten"),
@@ -170,6 +174,7 @@ export async function listAdminHotels(
       name: row.name?.trim() || row.hotel_id,
       country: row.country,
       location: row.location,
+      publicPath: hotelPath(row),
       affiliateUrl: row.affiliate_url,
       hasAffiliateUrl: row.has_affiliate_url,
       rewritten: row.rewritten,

@@ -100,6 +100,7 @@ async function fetchPool(db: DB, filters: Filters, wishes: readonly AmenityKey[]
       "name",
       "location",
       "country",
+      "slug",
       "star_rating",
       "rating",
       "price_amount",
@@ -139,7 +140,10 @@ async function unmetWishes(db: DB, filters: Filters, wishes: readonly AmenityKey
 
 type PoolRow = Awaited<ReturnType<typeof fetchPool>>[number];
 
-function toCandidate(row: PoolRow, wanted: AmenityKey[], names: PlaceNames): Candidate {
+/** The hotel as the AI may name and link it; null for a hotel without a page (a place that names nothing). */
+function toCandidate(row: PoolRow, wanted: AmenityKey[], names: PlaceNames): Candidate | null {
+  const path = hotelPath(row);
+  if (!path) return null;
   const amenities = parseAmenities(row.amenities);
   // What the hotel has is its stored keys, the ones the site's filters match on.
   const keys = row.amenity_keys.filter((key): key is CatalogueAmenityKey => KNOWN_KEYS.has(key));
@@ -157,7 +161,7 @@ function toCandidate(row: PoolRow, wanted: AmenityKey[], names: PlaceNames): Can
     amenities: amenities.map((amenity) => amenity.label),
     amenityKeys: keys,
     matched: wanted.filter((wish) => AMENITY_WISH_KEYS[wish].some((key) => keys.includes(key))),
-    path: hotelPath({ country: row.country!, location: row.location!, name: row.name, hotel_id: row.hotel_id }),
+    path,
   };
 }
 
@@ -193,7 +197,7 @@ export async function findCandidates(db: DB, u: Understanding, limit = 5): Promi
     const seen = new Set(rows.map((row) => row.hotel_id));
     rows = [...(await fetchPool(db, filters, wishes)).filter((row) => !seen.has(row.hotel_id)), ...rows];
   }
-  const hotels = rows.map((row) => toCandidate(row, u.amenities, names));
+  const hotels = rows.flatMap((row) => toCandidate(row, u.amenities, names) ?? []);
   const prices = hotels.map((hotel) => hotel.price).filter((price): price is number => price !== null);
   const cheapest = prices.length ? Math.min(...prices) : 0;
   const dearest = prices.length ? Math.max(...prices) : 0;

@@ -90,12 +90,10 @@ export async function draftBlogPost(
   const { hotels, unmet } = await findCandidates(db, understanding, ai.name === "local" ? 4 : 8);
   const place = understanding.places[0];
   const country = understanding.countries[0];
-  // Addresses keep the catalogue's spelling; the label is the Swedish name.
-  const placeLink = place
-    ? { label: place.name, path: placePath(place.country, place.location) }
-    : country
-      ? { label: country.name, path: countryPath(country.country) }
-      : null;
+  // Addresses keep the catalogue's spelling; the label is the Swedish name. No address, no link.
+  const placePage = place ? { label: place.name, path: placePath(place.country, place.location) } : null;
+  const countryPage = country ? { label: country.name, path: countryPath(country.country) } : null;
+  const placeLink = [placePage, countryPage].find((link): link is { label: string; path: string } => !!link?.path) ?? null;
   const draft = await ai.draftBlogPost({ topic, instructions: input.instructions }, { understanding, hotels, unmet, placeLink });
   const parsed = blogDraftSchema.safeParse(draft);
   if (!parsed.success) throw new AiInvalidOutputError("The blog draft did not follow the block schema");

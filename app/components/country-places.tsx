@@ -16,7 +16,12 @@ export function CountryPlaces({
   places: CountryPlace[];
   stay: Stay;
 }) {
-  if (!places.length) return null;
+  // A place stored with a name that names nothing has no page: no chip.
+  const linked = places.flatMap((place) => {
+    const path = placePath(country, place.value);
+    return path ? [{ ...place, path }] : [];
+  });
+  if (!linked.length) return null;
   return (
     <nav aria-labelledby="country-places-heading">
       <h2 id="country-places-heading" className="mb-2 text-sm font-semibold text-muted">
@@ -25,10 +30,10 @@ export function CountryPlaces({
       {/* One row to swipe on a phone (a country may have dozens of places), wrapped from 640 px;
           relative, so the screen-reader counts stay inside the scrolling box. */}
       <ul className="relative -mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0 sm:pb-0">
-        {places.map((place) => (
+        {linked.map((place) => (
           <li key={place.value} className="shrink-0">
             <Link
-              to={withStay(placePath(country, place.value), stay)}
+              to={withStay(place.path, stay)}
               className="inline-flex items-center gap-2 rounded-full border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:border-brand-600 hover:bg-brand-50 hover:text-brand-700"
             >
               {place.label}

@@ -66,7 +66,9 @@ export function HotelCard({
   stay = NO_STAY,
   comparable = false,
 }: HotelCardProps) {
-  const href = withStay(hotelPath(hotel), stay);
+  // A hotel stored without a usable place has no page: its card shows it without links.
+  const path = hotelPath(hotel);
+  const href = path && withStay(path, stay);
   const large = variant === "large";
   const images = large
     ? [hotel.image_path, ...hotel.images.filter((image) => image !== hotel.image_path)].slice(0, CARD_LIMITS.images)
@@ -97,9 +99,13 @@ export function HotelCard({
         <div className="flex flex-wrap items-start justify-between gap-x-2 gap-y-1">
           <div className="min-w-0">
             <h3 id={headingId} className="text-base leading-snug font-semibold sm:text-lg">
-              <Link to={href} className="hover:text-brand-700 hover:underline">
-                {hotel.name}
-              </Link>
+              {href ? (
+                <Link to={href} className="hover:text-brand-700 hover:underline">
+                  {hotel.name}
+                </Link>
+              ) : (
+                hotel.name
+              )}
             </h3>
             <p className="text-sm text-muted">{[hotel.location_name, hotel.country_name].filter(Boolean).join(", ")}</p>
           </div>
@@ -117,14 +123,16 @@ export function HotelCard({
         <div className="mt-auto space-y-2 pt-2">
           <CardPrice hotel={hotel} stay={stay} />
           <div className="flex flex-wrap items-center justify-between gap-2">
-            {comparable ? <CompareCheckbox hotelId={hotel.id} hotelName={hotel.name} /> : <span />}
-            <Link
-              to={href}
-              className="ml-auto shrink-0 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold whitespace-nowrap text-white hover:bg-brand-700"
-              aria-describedby={headingId}
-            >
-              Visa hotell
-            </Link>
+            {comparable && href ? <CompareCheckbox hotelId={hotel.id} hotelName={hotel.name} /> : <span />}
+            {href ? (
+              <Link
+                to={href}
+                className="ml-auto shrink-0 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold whitespace-nowrap text-white hover:bg-brand-700"
+                aria-describedby={headingId}
+              >
+                Visa hotell
+              </Link>
+            ) : null}
           </div>
         </div>
       </div>

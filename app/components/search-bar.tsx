@@ -21,7 +21,7 @@ interface Option {
 
 /** Countries and places the text names come first, then hotels; every name is the Swedish one. */
 function toOptions(suggestions: Suggestions): Option[] {
-  return [
+  const options: Array<Omit<Option, "href"> & { href: string | null }> = [
     ...suggestions.countries.slice(0, 5).map((country) => ({
       key: `c-${country.country}`,
       group: "Länder" as const,
@@ -40,9 +40,12 @@ function toOptions(suggestions: Suggestions): Option[] {
       group: "Hotell" as const,
       label: hotel.name,
       detail: [hotel.location_name, hotel.country_name].filter(Boolean).join(", "),
-      href: hotel.country && hotel.location ? hotelPath(hotel) : hotelsSearchPath({ search: hotel.name }),
+      // A hotel without a page (no usable place) is searched for by its name instead.
+      href: hotelPath(hotel) ?? hotelsSearchPath({ search: hotel.name }),
     })),
   ];
+  // A country or place stored with a name that names nothing has no page: not suggested.
+  return options.flatMap(({ href, ...option }) => (href === null ? [] : [{ ...option, href }]));
 }
 
 interface SearchBarProps {

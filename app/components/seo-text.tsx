@@ -44,19 +44,19 @@ export function SeoText({ country }: { country?: string | null }) {
             </span>
           ))}
           . Vill du stanna i Sverige? Utforska{" "}
-          <Link to={countryPath("Sweden")} className={inlineLink}>
+          <Link to={countryPath("Sweden") ?? "/hotels"} className={inlineLink}>
             hotell i Sverige
           </Link>
           , till exempel i{" "}
-          <Link to={placePath("Sweden", "Stockholm")} className={inlineLink}>
+          <Link to={placePath("Sweden", "Stockholm") ?? "/hotels"} className={inlineLink}>
             Stockholm
           </Link>
           ,{" "}
-          <Link to={placePath("Sweden", "Gothenburg")} className={inlineLink}>
+          <Link to={placePath("Sweden", "Gothenburg") ?? "/hotels"} className={inlineLink}>
             Göteborg
           </Link>{" "}
           eller{" "}
-          <Link to={placePath("Sweden", "Malmö")} className={inlineLink}>
+          <Link to={placePath("Sweden", "Malmö") ?? "/hotels"} className={inlineLink}>
             Malmö
           </Link>
           .
@@ -64,15 +64,15 @@ export function SeoText({ country }: { country?: string | null }) {
         <h3 className="text-lg font-semibold text-ink">Grannländerna</h3>
         <p>
           Norden bjuder på allt från fjäll och fjordar till designhotell i huvudstäderna. Se våra hotell i{" "}
-          <Link to={countryPath("Norway")} className={inlineLink}>
+          <Link to={countryPath("Norway") ?? "/hotels"} className={inlineLink}>
             Norge
           </Link>
           ,{" "}
-          <Link to={countryPath("Denmark")} className={inlineLink}>
+          <Link to={countryPath("Denmark") ?? "/hotels"} className={inlineLink}>
             Danmark
           </Link>{" "}
           och{" "}
-          <Link to={countryPath("Finland")} className={inlineLink}>
+          <Link to={countryPath("Finland") ?? "/hotels"} className={inlineLink}>
             Finland
           </Link>
           .

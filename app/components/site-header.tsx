@@ -32,17 +32,21 @@ function Chevron() {
 function DestinationLinks({ countries }: { countries: PlaceChoice[] }) {
   return (
     <>
-      {countries.map((country) => (
-        <li key={country.value}>
-          <NavLink
-            to={countryPath(country.value)}
-            className={({ isActive }) => `block rounded-md px-3 py-2 text-sm hover:bg-brand-50 ${isActive ? "bg-brand-50" : ""}`}
-          >
-            <span className="block font-medium">{country.label}</span>
-            <span className="block text-muted">Utforska hotell i {country.label}</span>
-          </NavLink>
-        </li>
-      ))}
+      {countries.map((country) => {
+        // A country stored with a name that names nothing has no page: no link.
+        const path = countryPath(country.value);
+        return path ? (
+          <li key={country.value}>
+            <NavLink
+              to={path}
+              className={({ isActive }) => `block rounded-md px-3 py-2 text-sm hover:bg-brand-50 ${isActive ? "bg-brand-50" : ""}`}
+            >
+              <span className="block font-medium">{country.label}</span>
+              <span className="block text-muted">Utforska hotell i {country.label}</span>
+            </NavLink>
+          </li>
+        ) : null;
+      })}
       <li className="mt-1 border-t border-slate-100 pt-1">
         <Link to="/hotels" className="block rounded-md px-3 py-2 text-sm font-medium text-brand-700 hover:bg-brand-50">
           Visa alla destinationer

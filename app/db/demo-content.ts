@@ -76,7 +76,7 @@ export const DEMO_POSTS: DemoPost[] = [
       },
       { type: "image", url: "/images/hotels/hotel-15.svg", alt: "Fjällhotell i vinterlandskap" },
       { type: "quote", content: "Boka tidigt – de bästa rummen nära liften går först." },
-      { type: "button", text: "Hitta hotell i Åre", url: placePath("Sweden", "Åre"), external: false, variant: "outline" },
+      { type: "button", text: "Hitta hotell i Åre", url: placePath("Sweden", "Åre") ?? "/hotels", external: false, variant: "outline" },
     ],
   },
   {

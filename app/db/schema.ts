@@ -33,7 +33,10 @@ export interface HotelsTable {
   location_key: ColumnType<string | null, never, never>;
   /** place_key(name): the name as search matches it (case and accents ignored). */
   name_key: ColumnType<string, never, never>;
-  /** hotel_slug(name, hotel_id): the hotel's address within its place, kept by the database (null when neither gives one). */
+  /**
+   * The hotel's address within its place, unique there: given by the database when the hotel is
+   * added (hotel_slug_base, with -2, -3… when taken) and kept when it is renamed.
+   */
   slug: ColumnType<string | null, never, never>;
   affiliate_url: string | null;
   has_affiliate_url: Generated<boolean>;

@@ -2,14 +2,18 @@ import { describe, expect, it } from "vitest";
 import { feedHotelValues, parseFeedRow, siteFieldsGiven, type FeedHotel } from "./feed-row.ts";
 import { normalizeHotel } from "#app/hotels/hotel.ts";
 
+// Every hotel has a place: rows that are about something else get this one unless they name theirs.
+const PLACE = { country: "Sweden", location: "Visby" };
+const placed = (raw: unknown) => (raw !== null && typeof raw === "object" && !Array.isArray(raw) ? { ...PLACE, ...raw } : raw);
+
 function valid(raw: unknown): FeedHotel {
-  const result = parseFeedRow(raw);
+  const result = parseFeedRow(placed(raw));
   if (!result.ok) throw new Error(`expected a valid row, got: ${result.reason}`);
   return result.hotel;
 }
 
-function reason(raw: unknown): string {
-  const result = parseFeedRow(raw);
+function reason(raw: unknown, { place = true } = {}): string {
+  const result = parseFeedRow(place ? placed(raw) : raw);
   if (result.ok) throw new Error("expected the row to be rejected");
   return result.reason;
 }
@@ -168,6 +172,25 @@ describe("parseFeedRow: rejected rows", () => {
       "rating must be a number from 0 to 10 (got 11); star_rating must be a whole number from 0 to 5 (got -1); " +
         'image_path must be an http(s) address or a path on this site starting with / (got "ftp://x")',
     );
+  });
+
+  it.each([
+    [{ hotel_id: "1" }, "country is required (the name of a place); location is required (the name of a place)"],
+    [{ hotel_id: "1", country: "Sweden", location: "" }, "location is required (the name of a place)"],
+    [{ hotel_id: "1", country: "  ", location: "Visby" }, "country is required (the name of a place)"],
+    [{ hotel_id: "1", country: ".", location: "Visby" }, 'country must name a place (a word with a letter or digit) (got ".")'],
+    [
+      { hotel_id: "1", country: "..", location: ".." },
+      'country must name a place (a word with a letter or digit) (got ".."); location must name a place',
+    ],
+    [{ hotel_id: "1", country: "Sweden", location: " - " }, 'location must name a place (a word with a letter or digit) (got "-")'],
+    [{ hotel_id: "1", country: "Sweden", location: "/" }, 'location must name a place (a word with a letter or digit) (got "/")'],
+  ])("%j has no place: %s", (raw, expected) => {
+    expect(reason(raw, { place: false })).toContain(expected);
+  });
+
+  it("takes a place in any script", () => {
+    expect(valid({ hotel_id: "1", country: "Japan", location: "東京" })).toMatchObject({ country: "Japan", location: "東京" });
   });
 
   it.each([[5], ["text"], [null], [[{ hotel_id: "1" }]]])("refuses %j, which is not an object", (raw) => {

@@ -8,7 +8,7 @@
 import { z } from "#app/utils/zod.ts";
 import { asBoolean, asNumber, asText, isBlank, issuesReason, preview, range } from "./feed-values.ts";
 import { amenityFeedValues, parseImagePaths } from "#app/hotels/hotel.ts";
-import { isLocalPath } from "#app/utils/paths.ts";
+import { isLocalPath, isPlaceName } from "#app/utils/paths.ts";
 import { MAX_DESTINATION_LENGTH, redirectParamsSchema } from "#app/outbound/redirect-params.ts";
 
 /**
@@ -77,7 +77,8 @@ const owned = <T extends z.ZodType>(prepare: (value: unknown) => unknown, schema
 const managed = <T extends z.ZodType>(prepare: (value: unknown) => unknown, schema: T) =>
   z.preprocess((value) => (isBlank(value) ? undefined : prepare(value)), schema.optional());
 
-const text = (max: number) => z.string({ error: "must be text" }).max(max, { error: `must be at most ${max} characters` });
+const text = (max: number, missing = "must be text") =>
+  z.string({ error: missing }).max(max, { error: `must be at most ${max} characters` });
 
 /** The rule /redirect applies before it forwards: absolute http(s), a host, no credentials. */
 const httpUrl = redirectParamsSchema.shape.to;
@@ -108,6 +109,16 @@ const amenityList = z
   });
 
 const flag = z.boolean({ error: "must be true or false (also 1/0, yes/no)" });
+
+/**
+ * A country or place: required, because a hotel's page is /{country}/{place}/{slug}, and a name
+ * with a letter or digit, because '', '.', '..' or '-' would make an address that leads nowhere
+ * or to another site ('///slug', '/../../slug').
+ */
+const placeName = z.preprocess(
+  (value) => (isBlank(value) ? undefined : asText(value)),
+  text(200, "is required (the name of a place)").refine(isPlaceName, { error: "must name a place (a word with a letter or digit)" }),
+);
 
 export const feedRowSchema = z
   .object(
@@ -140,8 +151,8 @@ export const feedRowSchema = z
       image_path: owned(asText, imageUrl),
       additional_image_paths: owned(asList, imageList),
       amenities: owned(asList, amenityList),
-      location: owned(asText, text(200)),
-      country: owned(asText, text(200)),
+      country: placeName,
+      location: placeName,
       latitude: owned(asNumber, range(-90, 90)),
       longitude: owned(asNumber, range(-180, 180)),
       address: owned(asText, text(500)),

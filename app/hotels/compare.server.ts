@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
 import { goneNote } from "#app/hotels/compare.ts";
-import { hotelSlug, normalizeHotel } from "#app/hotels/hotel.ts";
+import { normalizeHotel } from "#app/hotels/hotel.ts";
 import { priceSource, type PriceSource } from "#app/offers/offers.server.ts";
 import type { Stay } from "#app/offers/stay.ts";
 import { redirectPath } from "#app/outbound/redirect-params.ts";
@@ -43,7 +43,7 @@ export interface ComparedHotel {
 /**
  * The hotels to compare, in the order asked for, with Swedish place names and their offers for
  * the stay: one query for the hotels (only what the page shows), one for the offers. Ids that
- * match no hotel are left out with a note.
+ * match no hotel, or a hotel without a page, are left out with a note.
  */
 export async function loadComparison(
   ids: readonly string[],
@@ -55,7 +55,19 @@ export async function loadComparison(
   const [rows, names, offers] = await Promise.all([
     db
       .selectFrom("hotels")
-      .select(["id", "hotel_id", "name", "image_path", "star_rating", "rating", "review_count", "location", "country", "amenity_keys"])
+      .select([
+        "id",
+        "hotel_id",
+        "name",
+        "image_path",
+        "star_rating",
+        "rating",
+        "review_count",
+        "location",
+        "country",
+        "slug",
+        "amenity_keys",
+      ])
       .where("id", "in", [...ids])
       .execute(),
     getPlaceNames(db),
@@ -67,12 +79,15 @@ export async function loadComparison(
     const row = byId.get(id);
     if (!row) continue;
     const hotel = withPlaceNames(names, normalizeHotel(row));
+    const href = hotelPath(hotel);
+    // A hotel without a page (no usable place) cannot be compared either: left out like a gone one.
+    if (!href) continue;
     const hotelOffers = offers.get(id) ?? [];
     const cheapest = hotelOffers[0];
     hotels.push({
       id: row.id,
       name: hotel.name,
-      href: hotelPath(hotel),
+      href,
       image_path: hotel.image_path,
       star_rating: hotel.star_rating,
       rating: hotel.rating,
@@ -87,7 +102,7 @@ export async function loadComparison(
             pricePerNight: cheapest.pricePerNight,
             currency: cheapest.currency,
             total: cheapest.total,
-            href: redirectPath(cheapest.landingUrl, { source: "compare", hotel: hotelSlug(hotel), hotelId: row.id, stay }),
+            href: redirectPath(cheapest.landingUrl, { source: "compare", hotel: hotel.slug ?? hotel.hotel_id, hotelId: row.id, stay }),
           }
         : null,
     });

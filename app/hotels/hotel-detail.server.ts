@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
-import { hotelSlug, matchHotelSlug, normalizeHotel, PLACEHOLDER_IMAGE, type Hotel } from "#app/hotels/hotel.ts";
+import { matchHotelSlug, normalizeHotel, PLACEHOLDER_IMAGE, type Hotel } from "#app/hotels/hotel.ts";
 import { hotelPath } from "#app/utils/paths.ts";
 import { cachedRead, clearCatalogueCache } from "./catalogue-cache.server.ts";
 import { hotelCards, type HotelSummary } from "./hotel-queries.server.ts";
@@ -13,8 +13,8 @@ type DB = Kysely<Database>;
 
 /**
  * The hotel for /{country}/{location}/{slug}: the place is found first (indexed rows), then
- * the hotel by its stored slug (an index on country, place and slug, so the cost does not grow
- * with the place). Only an address whose slug no hotel has (a misspelling, an old link, a
+ * the hotel by its stored slug (a unique index on country, place and slug, so the cost does
+ * not grow with the place). Only an address whose slug no hotel has (a misspelling, an old link, a
  * 404) compares the place's hotel names in code, kept briefly per place. `exact` is false
  * when the URL spelled the slug differently and should be redirected.
  */
@@ -37,55 +37,36 @@ export async function findHotel(
 const isStoredSlugShape = (slug: string) => /^[a-z0-9-]{1,300}$/.test(slug);
 
 function storedSlugMatch(db: DB, place: { country: string; location: string }, slug: string) {
-  return (
-    db
-      .selectFrom("hotels")
-      .selectAll()
-      .where(sql<boolean>`country_key = place_key(${place.country}) and location_key = place_key(${place.location})`)
-      .where("slug", "=", slug)
-      // Two hotels of a place with one slug: the same one the slug rule picks (placeSlugs).
-      .orderBy("name")
-      .orderBy("id")
-      .limit(1)
-      .executeTakeFirst()
-  );
+  return db
+    .selectFrom("hotels")
+    .selectAll()
+    .where(sql<boolean>`country_key = place_key(${place.country}) and location_key = place_key(${place.location})`)
+    .where("slug", "=", slug)
+    .executeTakeFirst();
 }
 
 async function nearestBySlug(db: DB, place: { country: string; location: string }, slug: string) {
-  const { candidates, bySlug } = await placeSlugs(db, place);
-  const first = bySlug.get(slug);
-  const match = first ? { hotel: first, exact: true } : matchHotelSlug(candidates, slug);
+  const match = matchHotelSlug(await placeSlugs(db, place), slug);
   if (!match) return null;
   const hotel = await db.selectFrom("hotels").selectAll().where("id", "=", match.hotel.id).executeTakeFirst();
   return hotel ? { hotel, exact: match.exact } : null;
 }
 
-type Candidate = { id: string; name: string | null; hotel_id: string };
-
 /**
- * The hotels of one place (as stored, so the cache holds at most every hotel once), in the
- * order the slug rule breaks ties in, with the first hotel for each slug. Read only for an
- * address no stored slug answers. Every write empties it.
+ * The slugs and names of one place's hotels (as stored, so the cache holds at most every hotel
+ * once), oldest first, so a name two hotels share finds the one that has the plain slug.
+ * Read only for an address no stored slug answers. Every write empties it.
  */
-function placeSlugs(
-  db: DB,
-  place: { country: string; location: string },
-): Promise<{ candidates: Candidate[]; bySlug: Map<string, Candidate> }> {
-  return cachedRead(db, `place-slugs:${place.country}\u0000${place.location}`, async () => {
-    const candidates = await db
+function placeSlugs(db: DB, place: { country: string; location: string }) {
+  return cachedRead(db, `place-slugs:${place.country}\u0000${place.location}`, () =>
+    db
       .selectFrom("hotels")
-      .select(["id", "name", "hotel_id"])
+      .select(["id", "name", "hotel_id", "slug"])
       .where(sql<boolean>`country_key = place_key(${place.country}) and location_key = place_key(${place.location})`)
-      .orderBy("name")
-      .orderBy("id")
-      .execute();
-    const bySlug = new Map<string, Candidate>();
-    for (const candidate of candidates) {
-      const slug = hotelSlug(candidate);
-      if (!bySlug.has(slug)) bySlug.set(slug, candidate);
-    }
-    return { candidates, bySlug };
-  });
+      .orderBy("created_at")
+      .orderBy("hotel_id")
+      .execute(),
+  );
 }
 
 /** Other hotels in the same place, best rated first, without the current one. */
@@ -179,13 +160,18 @@ export interface HotelGlimpse {
   place: string;
   /** The hotel's main image; null when it has only the placeholder. */
   image: string | null;
-  href: string;
+  /** Its page; null when it has none (no usable place). */
+  href: string | null;
 }
 
 /** A hotel by its id (uuid) for /redirect; null when there is none. */
 export async function findHotelGlimpse(id: string, db: DB = getAppDatabase().db): Promise<HotelGlimpse | null> {
   const [row, names] = await Promise.all([
-    db.selectFrom("hotels").select(["id", "hotel_id", "name", "country", "location", "image_path"]).where("id", "=", id).executeTakeFirst(),
+    db
+      .selectFrom("hotels")
+      .select(["id", "hotel_id", "name", "country", "location", "slug", "image_path"])
+      .where("id", "=", id)
+      .executeTakeFirst(),
     getPlaceNames(db),
   ]);
   if (!row) return null;

@@ -69,6 +69,7 @@ export type HotelSummary = Pick<
   | "amenities"
   | "location"
   | "country"
+  | "slug"
   | "latitude"
   | "longitude"
   | "address"
@@ -199,6 +200,7 @@ const CARD_COLUMNS = [
   "latitude",
   "longitude",
   "address",
+  "slug",
   "offer_price",
   "offer_count",
 ] as const;
@@ -497,6 +499,7 @@ function toHotelSummary(row: Record<string, unknown>, names: PlaceNames): HotelS
     amenities: hotel.amenities.slice(0, CARD_LIMITS.amenities),
     location: hotel.location,
     country: hotel.country,
+    slug: hotel.slug,
     latitude: hotel.latitude,
     longitude: hotel.longitude,
     address: hotel.address,
@@ -506,7 +509,7 @@ function toHotelSummary(row: Record<string, unknown>, names: PlaceNames): HotelS
 }
 
 export interface Suggestions {
-  hotels: Array<{ id: string; hotel_id: string; name: string } & NamedPlace>;
+  hotels: Array<{ id: string; hotel_id: string; name: string; slug: string | null } & NamedPlace>;
   countries: Array<{ country: string; country_name: string }>;
   places: Array<NamedPlace>;
 }
@@ -519,7 +522,7 @@ export interface Suggestions {
  */
 const SUGGESTION_CANDIDATES = 200;
 
-const SUGGESTION_COLUMNS = ["id", "hotel_id", "name", "country", "location"] as const;
+const SUGGESTION_COLUMNS = ["id", "hotel_id", "name", "country", "location", "slug"] as const;
 
 /** The list's recommended order, for a query on hotels (the place list indexes' order). */
 function inRecommendedOrder<Row>(query: SelectQueryBuilder<Database, "hotels", Row>): SelectQueryBuilder<Database, "hotels", Row> {
@@ -583,7 +586,14 @@ export function hotelSuggestionQueries(db: DB, terms: SearchTerms, exclude: read
   return { starting, inPlaces, containing };
 }
 
-type SuggestedHotel = { id: string; hotel_id: string; name: string | null; country: string | null; location: string | null };
+type SuggestedHotel = {
+  id: string;
+  hotel_id: string;
+  name: string | null;
+  country: string | null;
+  location: string | null;
+  slug: string | null;
+};
 
 /** Up to ten hotels for the search box: each group asked only while the ones before leave room. */
 async function suggestHotels(db: DB, terms: SearchTerms): Promise<SuggestedHotel[]> {
@@ -646,6 +656,7 @@ export async function suggest(query: string, db: DB = getAppDatabase().db): Prom
         name: row.name?.trim() || HOTEL_DEFAULTS.name,
         country: row.country?.trim() ?? "",
         location: row.location?.trim() ?? "",
+        slug: row.slug,
       }),
     ),
     countries,

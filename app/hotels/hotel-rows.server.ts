@@ -62,10 +62,11 @@ const writtenColumns = (update: readonly HotelColumn[]): WrittenColumn[] =>
 /**
  * The hotels as rows typed by the table itself, sent as one JSON parameter: values compare
  * as stored (a rating of 8.64 is the 8.6 that numeric(3,1) keeps, jsonb by content), and a
- * batch costs one parameter instead of one per value.
+ * batch costs one parameter instead of one per value. `ordinality` is each row's place in the
+ * batch.
  */
 const incoming = (hotels: readonly HotelValues[]) =>
-  sql`jsonb_populate_recordset(null::hotels, ${JSON.stringify(withDerived(hotels))}::jsonb)`;
+  sql`jsonb_populate_recordset(null::hotels, ${JSON.stringify(withDerived(hotels))}::jsonb) with ordinality`;
 
 const refs = (table: string, columns: readonly string[]) => sql.join(columns.map((column) => sql.ref(`${table}.${column}`)));
 
@@ -77,6 +78,10 @@ const anyDiffers = (columns: readonly WrittenColumn[], current: string, next: st
  * Inserts new hotels and, for existing hotel_ids, writes the `update` columns where one of
  * them differs; other columns of an existing hotel stay as they are. The hotel_ids must be
  * unique within one call (PostgreSQL cannot update a row twice in one statement).
+ *
+ * The database gives each new hotel its slug, one no other hotel of its place has (a trigger,
+ * migration 20261130100000), under a lock: taken here first, in the write's transaction, so a
+ * concurrent import waits for it before it locks any hotel row and the two cannot deadlock.
  */
 export async function upsertHotels(
   db: Kysely<Database>,
@@ -84,6 +89,8 @@ export async function upsertHotels(
   update: readonly HotelColumn[] = HOTEL_COLUMNS,
 ): Promise<UpsertCounts> {
   if (!hotels.length) return { inserted: 0, updated: 0, unchanged: 0 };
+  if (!db.isTransaction) return db.transaction().execute((trx) => upsertHotels(trx, hotels, update));
+  await sql`select public.lock_hotel_slugs()`.execute(db);
   const columns = writtenColumns(update);
   // The join leaves out rows already as stored, so they are not even locked; the conflict
   // clause checks again for rows another writer changed or added in the meantime.
@@ -93,6 +100,8 @@ export async function upsertHotels(
     from ${incoming(hotels)} as v
     left join hotels as h on h.hotel_id = v.hotel_id
     where h.id is null or ${anyDiffers(columns, "h", "v")}
+    -- In the feed's order, so of two new hotels of one name the first gets the plain slug.
+    order by v.ordinality
     on conflict (hotel_id) do update
       set ${sql.join(columns.map((column) => sql`${sql.ref(column)} = ${sql.ref(`excluded.${column}`)}`))}
       where ${anyDiffers(columns, "hotels", "excluded")}

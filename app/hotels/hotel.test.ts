@@ -180,6 +180,8 @@ describe("slugs", () => {
     expect(hotelSlug({ name: "Unnamed Hotel", hotel_id: "HG-4" })).toBe("hg-4");
     expect(hotelSlug({ name: "!!!", hotel_id: "HG-2" })).toBe("hg-2");
     expect(hotelSlug({ name: "Hotel Lux", hotel_id: "HG-3" })).toBe("hotel-lux");
+    expect(hotelSlug({ name: "!!!", hotel_id: "---" })).toBe("hotell");
+    expect(hotelSlug({ name: "a ".repeat(150), hotel_id: "HG-5" })).toBe("a-".repeat(100).slice(0, 199));
   });
 });
 
@@ -233,9 +235,11 @@ describe("display", () => {
 
 describe("matchHotelSlug", () => {
   const hotels = [
-    { name: "Grand Hotel Malmö", hotel_id: "A" },
-    { name: "Grand Hotel Malmö Spa & Suites", hotel_id: "B" },
-    { name: null, hotel_id: "HG-9" },
+    { name: "Grand Hotel Malmö", hotel_id: "A", slug: "grand-hotel-malmo" },
+    { name: "Grand Hotel Malmö Spa & Suites", hotel_id: "B", slug: "grand-hotel-malmo-spa-och-suites" },
+    { name: null, hotel_id: "HG-9", slug: "hg-9" },
+    // Renamed after its slug was given: the slug stays, the new name's slug finds it too.
+    { name: "Villa Nova", hotel_id: "C", slug: "villa-gamla" },
   ];
   it("matches the exact slug first", () => {
     expect(matchHotelSlug(hotels, "grand-hotel-malmo")).toEqual({ hotel: hotels[0], exact: true });
@@ -244,6 +248,7 @@ describe("matchHotelSlug", () => {
   it("matches other spellings, for a redirect", () => {
     expect(matchHotelSlug(hotels, "Grand-Hotel-Malmö")).toEqual({ hotel: hotels[0], exact: false });
     expect(matchHotelSlug(hotels, "GRAND-HOTEL-MALM%C3%96")).toEqual({ hotel: hotels[0], exact: false });
+    expect(matchHotelSlug(hotels, "villa-nova")).toEqual({ hotel: hotels[3], exact: false });
   });
   it("matches by containment, closest length first", () => {
     expect(matchHotelSlug(hotels, "malmo-spa")).toEqual({ hotel: hotels[1], exact: false });

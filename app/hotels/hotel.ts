@@ -27,6 +27,8 @@ export interface Hotel {
   amenities: Amenity[];
   location: string;
   country: string;
+  /** The hotel's address within its place (hotels.slug), given once by the database; null when not read. */
+  slug: string | null;
   latitude: number | null;
   longitude: number | null;
   address: string;
@@ -145,6 +147,7 @@ export function normalizeHotel(raw: RawHotel, generateId: () => string = () => c
     amenities: parseAmenities(raw.amenities),
     location: text(raw.location),
     country: text(raw.country),
+    slug: text(raw.slug) || null,
     latitude: finiteNumber(raw.latitude),
     longitude: finiteNumber(raw.longitude),
     address: text(raw.address),
@@ -170,11 +173,18 @@ export function slugify(value: string): string {
     .replace(/^-+|-+$/g, "");
 }
 
-/** The hotel's slug: from the name, or from hotel_id when the name is missing. */
+const MAX_SLUG_LENGTH = 200;
+
+/**
+ * The slug a new hotel starts from: from the name, or from hotel_id when the name is missing,
+ * at most 200 characters, 'hotell' when neither has a letter or digit. The database's twin,
+ * hotel_slug_base, gives a new hotel this or, when another hotel of its place has it, this
+ * with -2, -3…: links use the stored slug (hotels.slug), never this.
+ */
 export function hotelSlug(hotel: { name?: string | null; hotel_id: string }): string {
   const name = hotel.name?.trim();
   const fromName = name && !NAME_STAND_INS.has(name) ? slugify(name) : "";
-  return fromName || slugify(hotel.hotel_id) || encodeURIComponent(hotel.hotel_id);
+  return (fromName || slugify(hotel.hotel_id) || "hotell").slice(0, MAX_SLUG_LENGTH).replace(/-+$/, "");
 }
 
 /** Removes trailing periods (and surrounding space) from a query or id before use. */
@@ -251,27 +261,28 @@ export function hotelCount(total: number, { more = false, atStart = false }: { m
 }
 
 /**
- * Finds the hotel a URL slug means: the exact slug first, then the same slug in
- * another spelling (case, accents), then a hotel whose slug contains it or is contained in
- * it (an old or shortened name). `exact` is false when the URL should be redirected.
+ * Finds the hotel a URL slug means among a place's hotels: the stored slug first, then the
+ * same slug in another spelling (case, accents), then the slug of the hotel's current name
+ * (a hotel keeps its slug when renamed), then a hotel whose slug contains it or is contained
+ * in it (an old or shortened name). `exact` is false when the URL should be redirected.
  */
-export function matchHotelSlug<T extends { name?: string | null; hotel_id: string }>(
+export function matchHotelSlug<T extends { name?: string | null; hotel_id: string; slug: string | null }>(
   candidates: readonly T[],
   slug: string,
 ): { hotel: T; exact: boolean } | null {
-  const exact = candidates.find((hotel) => hotelSlug(hotel) === slug);
+  const exact = candidates.find((hotel) => hotel.slug === slug);
   if (exact) return { hotel: exact, exact: true };
   const wanted = slugify(safeDecode(slug));
   if (!wanted) return null;
-  const same = candidates.find((hotel) => hotelSlug(hotel) === wanted);
+  const same = candidates.find((hotel) => hotel.slug === wanted) ?? candidates.find((hotel) => hotelSlug(hotel) === wanted);
   if (same) return { hotel: same, exact: false };
   const containing = candidates
     .filter((hotel) => {
-      const candidate = hotelSlug(hotel);
+      const candidate = hotel.slug ?? "";
       return candidate.includes(wanted) || (wanted.includes(candidate) && candidate.length >= 4);
     })
     // The closest in length is the likeliest meaning.
-    .sort((a, b) => Math.abs(hotelSlug(a).length - wanted.length) - Math.abs(hotelSlug(b).length - wanted.length));
+    .sort((a, b) => Math.abs((a.slug ?? "").length - wanted.length) - Math.abs((b.slug ?? "").length - wanted.length));
   return containing[0] ? { hotel: containing[0], exact: false } : null;
 }
 

@@ -7,6 +7,7 @@ const hotel = (id: string, latitude: number | null, longitude: number | null) =>
   name: `Hotell ${id}`,
   country: "Sweden",
   location: "Malmö",
+  slug: `hotell-${id}`,
   country_name: "Sverige",
   location_name: "Malmö",
   address: "Storgatan 1",
@@ -42,6 +43,13 @@ describe("toMapMarkers", () => {
       hotel("ok", -33.9, 151.2),
     ]);
     expect(markers.map((m) => m.id)).toEqual(["ok"]);
+  });
+  it("skips a hotel without a page: a place that names nothing, or no slug", () => {
+    const markers = toMapMarkers([
+      { ...hotel("dot", 55.6, 13), location: ".." },
+      { ...hotel("none", 55.6, 13), slug: null },
+    ]);
+    expect(markers).toEqual([]);
   });
 });
 

@@ -30,6 +30,7 @@ interface MarkerSource {
   name: string;
   country: string;
   location: string;
+  slug: string | null;
   country_name: string;
   location_name: string;
   address: string;
@@ -76,10 +77,11 @@ export function escapeHtml(text: string): string {
 
 const validCoordinate = (value: number | null): value is number => value !== null && Number.isFinite(value) && value !== 0;
 
-/** Markers for hotels with usable coordinates: never NaN, zero, or the pair 0,0. */
+/** Markers for hotels with a page and usable coordinates: never NaN, zero, or the pair 0,0. */
 export function toMapMarkers(hotels: readonly MarkerSource[]): MapMarker[] {
-  return hotels.flatMap((hotel) =>
-    validCoordinate(hotel.latitude) && validCoordinate(hotel.longitude)
+  return hotels.flatMap((hotel) => {
+    const href = hotelPath(hotel);
+    return href && validCoordinate(hotel.latitude) && validCoordinate(hotel.longitude)
       ? [
           {
             id: hotel.id,
@@ -90,12 +92,12 @@ export function toMapMarkers(hotels: readonly MarkerSource[]): MapMarker[] {
             country: hotel.country_name,
             locationName: hotel.location_name,
             address: hotel.address,
-            href: hotelPath(hotel),
+            href,
             price: markerPrice(hotel),
           },
         ]
-      : [],
-  );
+      : [];
+  });
 }
 
 const KNOWN_CITIES: Record<string, [number, number]> = {

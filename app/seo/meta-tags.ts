@@ -4,6 +4,8 @@
  * Every social image has its text alternative (og:image:alt, twitter:image:alt) for people
  * who cannot see the card. Pure; used by every route's `meta`.
  */
+import { hotelPath } from "#app/utils/paths.ts";
+
 export const DEFAULT_SOCIAL_IMAGE = {
   path: "/og-default.png",
   width: 1200,
@@ -94,14 +96,18 @@ export function siteFromMatches(matches: ReadonlyArray<{ id: string; data?: unkn
   return { siteName: root?.siteName ?? "Hotellguiden", siteUrl: root?.siteUrl ?? "http://localhost:3000" };
 }
 
-/** `ItemList` of the first 10 hotels of a list page (descriptions cut to 150 characters). */
+/** `ItemList` of the first 10 hotels of a list page that have a page (descriptions cut to 150 characters). */
 export function hotelItemListJsonLd(
   siteUrl: string,
-  hotels: ReadonlyArray<{ name: string; description: string; image_path: string; href: string }>,
+  hotels: ReadonlyArray<{ name: string; description: string; image_path: string } & Parameters<typeof hotelPath>[0]>,
 ): Record<string, unknown> {
+  const listed = hotels.flatMap((hotel) => {
+    const href = hotelPath(hotel);
+    return href ? [{ ...hotel, href }] : [];
+  });
   return jsonLd({
     "@type": "ItemList",
-    itemListElement: hotels.slice(0, 10).map((hotel, index) => ({
+    itemListElement: listed.slice(0, 10).map((hotel, index) => ({
       "@type": "ListItem",
       position: index + 1,
       item: {

@@ -177,18 +177,24 @@ async function readPageUrls(db: DB, today: string): Promise<PageUrls> {
     { path: "/", lastmod: today, priority: SITEMAP_PRIORITY.home },
     { path: "/hotels", lastmod: today, priority: SITEMAP_PRIORITY.hotels },
   ];
-  for (const row of countries) {
-    urls.push({ path: countryPath(row.country), lastmod: today, priority: SITEMAP_PRIORITY.country });
-  }
-  for (const row of places) {
-    urls.push({ path: placePath(row.country, row.location), lastmod: today, priority: SITEMAP_PRIORITY.place });
-  }
-  return { urls, countries: countries.length, places: places.length };
+  // A country or place stored with a name that names nothing ('..') has no page: left out.
+  const countryPaths = countries.flatMap((row) => countryPath(row.country) ?? []);
+  const placePaths = places.flatMap((row) => placePath(row.country, row.location) ?? []);
+  for (const path of countryPaths) urls.push({ path, lastmod: today, priority: SITEMAP_PRIORITY.country });
+  for (const path of placePaths) urls.push({ path, lastmod: today, priority: SITEMAP_PRIORITY.place });
+  return { urls, countries: countryPaths.length, places: placePaths.length };
 }
 
-/** Hotels with a page: those with a country and a place. */
+/**
+ * Hotels with a page: those with a country and a place that name something (not '.', '..' or
+ * '-', which rows written around the importer may hold) and a slug, so the counts the files
+ * are planned by match the URLs listed (hotelPath has the last word on each row).
+ */
 function hotelsWithPage(db: DB) {
-  return db.selectFrom("hotels").where("country_key", "<>", "").where("location_key", "<>", "");
+  return db
+    .selectFrom("hotels")
+    .where(sql<boolean>`country_key ~ '[^[:punct:][:space:]]' and location_key ~ '[^[:punct:][:space:]]'`)
+    .where("slug", "is not", null);
 }
 
 function publishedPosts(db: DB) {
@@ -235,7 +241,7 @@ async function* keysetBatches<Row extends { id: string }>(
 function hotelBatches(db: DB, offset: number, take: number, batchSize: number) {
   return keysetBatches(
     (after, skip, limit) => {
-      let query = hotelsWithPage(db).select(["id", "hotel_id", "name", "country", "location"]);
+      let query = hotelsWithPage(db).select(["id", "country", "location", "slug"]);
       if (after !== null) query = query.where("id", ">", after);
       return query.orderBy("id").offset(skip).limit(limit).execute();
     },
@@ -331,11 +337,11 @@ async function* partUrls(ctx: WriteContext, part: SitemapPart): AsyncGenerator<S
       return;
     case "hotels":
       for await (const rows of hotelBatches(ctx.db, part.offset, part.urls, ctx.batchSize)) {
-        yield rows.map((hotel) => ({
-          path: hotelPath({ country: hotel.country!, location: hotel.location!, name: hotel.name, hotel_id: hotel.hotel_id }),
-          lastmod: ctx.today,
-          priority: SITEMAP_PRIORITY.hotel,
-        }));
+        // A row stored around the importer with a place that names nothing has no page: left out.
+        yield rows.flatMap((hotel) => {
+          const path = hotelPath(hotel);
+          return path ? [{ path, lastmod: ctx.today, priority: SITEMAP_PRIORITY.hotel }] : [];
+        });
       }
       return;
   }
@@ -448,15 +454,15 @@ export async function loadSitemapPage(db: DB = getAppDatabase().db): Promise<Sit
   const byCountry = new Map<string, Array<{ name: string; path: string }>>();
   for (const place of places) {
     const list = byCountry.get(place.country) ?? [];
-    list.push({ name: place.location_name, path: placePath(place.country, place.location) });
+    const path = placePath(place.country, place.location);
+    if (path) list.push({ name: place.location_name, path });
     byCountry.set(place.country, list);
   }
   return {
-    countries: countries.map((country) => ({
-      name: country.label,
-      path: countryPath(country.value),
-      places: byCountry.get(country.value) ?? [],
-    })),
+    countries: countries.flatMap((country) => {
+      const path = countryPath(country.value);
+      return path ? [{ name: country.label, path, places: byCountry.get(country.value) ?? [] }] : [];
+    }),
     posts: posts.map((post) => ({ title: post.title, path: blogPostPath(post) })),
     postCount,
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isLocalPath, returnPath } from "./paths.ts";
+import { countryPath, hotelPath, isLocalPath, isPlaceName, placePath, returnPath } from "./paths.ts";
 
 describe("isLocalPath", () => {
   it.each(["/", "/admin", "/admin/hotels?q=Malmö&page=2", "/Sweden/Stockholm#karta"])("accepts %s", (value) => {
@@ -38,5 +38,27 @@ describe("returnPath", () => {
 
   it.each(["//evil.example", "/\\evil.example", "https://evil.example/", "/\t/evil", "", null])("refuses %j", (value) => {
     expect(returnPath(value)).toBeNull();
+  });
+});
+
+describe("addresses of countries, places and hotels", () => {
+  it("are made from names and the stored slug", () => {
+    expect(countryPath("New Zealand")).toBe("/New-Zealand");
+    expect(placePath("Norway", "Tromsø")).toBe("/Norway/Troms%C3%B8");
+    expect(placePath("Japan", "東京")).toBe("/Japan/%E6%9D%B1%E4%BA%AC");
+    expect(hotelPath({ country: "Norway", location: "Tromsø", slug: "hotell-angstrom-2" })).toBe("/Norway/Troms%C3%B8/hotell-angstrom-2");
+  });
+  it("are refused (null) for a name that names nothing or a slug that is not one", () => {
+    for (const name of ["", " ", ".", "..", " .. ", "-", "/", "…", null, undefined]) {
+      expect(isPlaceName(name)).toBe(false);
+      expect(countryPath(name)).toBeNull();
+      expect(placePath("Sweden", name)).toBeNull();
+      expect(placePath(name, "Stockholm")).toBeNull();
+      expect(hotelPath({ country: name ?? null, location: "Stockholm", slug: "evil" })).toBeNull();
+      expect(hotelPath({ country: "Sweden", location: name ?? null, slug: "evil" })).toBeNull();
+    }
+    for (const slug of [null, "", ".", "..", "a/b", "-a", "A", "%2e"]) {
+      expect(hotelPath({ country: "Sweden", location: "Stockholm", slug })).toBeNull();
+    }
   });
 });

@@ -1,24 +1,48 @@
-import { hotelSlug } from "#app/hotels/hotel.ts";
-
 /**
  * URLs of the public site. A country or place segment is its name with spaces as hyphens
  * ('New York' → 'New-York'); the server matches segments case-, accent- and
  * hyphen-insensitively, so '/sweden/malmo' finds Malmö (see place_key in the schema).
+ *
+ * An address is only made from names that name something (see isPlaceName) and from a
+ * hotel's stored slug: otherwise the path functions give null, "no page", and the caller
+ * leaves the link out or falls back. A row stored around the importer (SQL, an old import)
+ * can then never produce '///slug' or '/../../slug' (docs/decisions/044-one-address-per-hotel.md).
  */
+
+/**
+ * Whether a country or place name can be an address segment: it has a letter or a digit, in
+ * any script. '', ' ', '.', '..' and '-' name nothing ('.' and '..' are even resolved away by
+ * the browser). The feed importer refuses a hotel whose place fails this.
+ */
+export function isPlaceName(name: string | null | undefined): name is string {
+  return typeof name === "string" && /[\p{L}\p{N}]/u.test(name);
+}
+
+/** The shape of a stored hotel slug: lowercase ASCII letters and digits in hyphenated words. */
+const SLUG_SHAPE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
 export function placeSegment(name: string): string {
   return encodeURIComponent(name.trim().replace(/\s+/g, "-"));
 }
 
-export function countryPath(country: string): string {
-  return `/${placeSegment(country)}`;
+/** A country's page; null when the name names no country. */
+export function countryPath(country: string | null | undefined): string | null {
+  return isPlaceName(country) ? `/${placeSegment(country)}` : null;
 }
 
-export function placePath(country: string, location: string): string {
-  return `${countryPath(country)}/${placeSegment(location)}`;
+/** A place's page; null when either name names nothing. */
+export function placePath(country: string | null | undefined, location: string | null | undefined): string | null {
+  const countryAddress = countryPath(country);
+  return countryAddress && isPlaceName(location) ? `${countryAddress}/${placeSegment(location)}` : null;
 }
 
-export function hotelPath(hotel: { country: string; location: string; name?: string | null; hotel_id: string }): string {
-  return `${placePath(hotel.country, hotel.location)}/${hotelSlug(hotel)}`;
+/**
+ * A hotel's page, by its stored slug (hotels.slug, unique in its place); null for a hotel
+ * without a page: no usable country or place, or no slug.
+ */
+export function hotelPath(hotel: { country: string | null; location: string | null; slug: string | null }): string | null {
+  const place = placePath(hotel.country, hotel.location);
+  return place && hotel.slug && SLUG_SHAPE.test(hotel.slug) ? `${place}/${hotel.slug}` : null;
 }
 
 /** A blog post's page: by slug, or by id while it has none. */

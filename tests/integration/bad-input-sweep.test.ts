@@ -1224,15 +1224,13 @@ async function seedCatalogue(): Promise<Seed> {
     .execute();
   const hotel = await db
     .selectFrom("hotels")
-    .select(["hotel_id", "name", "country", "location", "has_affiliate_url"])
+    .select(["hotel_id", "name", "country", "location", "slug", "has_affiliate_url"])
     .where("hotel_id", "<>", hostileHotelId)
     .where("country", "is not", null)
     .where("location", "is not", null)
     .orderBy("hotel_id")
     .executeTakeFirstOrThrow();
-  const [country, location, slug] = hotelPath({ ...hotel, country: hotel.country!, location: hotel.location! })
-    .slice(1)
-    .split("/");
+  const [country, location, slug] = hotelPath(hotel)!.slice(1).split("/");
   const post = await db
     .selectFrom("hotels_blog_posts")
     .select(["id", "slug"])
@@ -1539,13 +1537,13 @@ describe("after the sweep", () => {
     const db = await app.db();
     const hostileHotel = await db
       .selectFrom("hotels")
-      .select(["hotel_id", "name", "country", "location"])
+      .select(["hotel_id", "name", "country", "location", "slug"])
       .where("hotel_id", "=", seed.hostileHotelId)
       .executeTakeFirstOrThrow();
     const posts = await db.selectFrom("hotels_blog_posts").select(["id", "slug"]).execute();
     const paths = [
       ...routeTable.map((route) => fillPath(route, SWEEP[route.id]?.params?.(seed) ?? {})),
-      hotelPath({ ...hostileHotel, country: hostileHotel.country!, location: hostileHotel.location! }),
+      hotelPath(hostileHotel)!,
       "/sweden/stockholm",
       `/hotels?search=${encodeURIComponent("script")}`,
       `/resources/suggestions?q=${encodeURIComponent("script")}`,

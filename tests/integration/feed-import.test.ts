@@ -16,6 +16,10 @@ import { writeDemoFeed } from "../../scripts/make-feed.ts";
 
 const { dir, feed } = feedFolder("hg-feed-");
 
+// Every hotel has a place (a row without one is rejected): rows about something else get this one.
+const PLACE = { country: "Sweden", location: "Visby" };
+const hotelRows = (...rows: Array<Record<string, unknown>>) => ndjson(...rows.map((row) => ({ ...PLACE, ...row })));
+
 describe.each(testDatabases())("importing feeds on $name", ({ open }) => {
   let handle: DatabaseHandle;
   beforeAll(async () => {
@@ -45,7 +49,7 @@ describe.each(testDatabases())("importing feeds on $name", ({ open }) => {
       "csv",
       "\uFEFFhotel_id,Name,description,rating,star_rating,amenities,additional_image_paths,location,country,latitude,longitude,affiliate_url,source\r\n" +
         'C-1,"Hotel Åre, Fjällby","Stugor ""vid"" liften\r\noch utsikt",8.64,4,"Free WiFi | Pool",/images/a.svg|https://cdn.example.com/b.jpg,Åre,Sweden,63.399,13.0815,https://www.booking.com/x?aid=1,feed-a\r\n' +
-        '"C-2","Bad, row",,11,,,,,,,,,feed-a\r\n' +
+        '"C-2","Bad, row",,11,,,,Visby,Sweden,,,,feed-a\r\n' +
         "\r\n" +
         'C-3,"Tre\nrader\nnamn",,,,,,Visby,Sweden,,,,feed-a\r\n' +
         "C-4,too,few\r\n" +
@@ -87,8 +91,38 @@ describe.each(testDatabases())("importing feeds on $name", ({ open }) => {
     ]);
   });
 
+  it("rejects a hotel without a place, or with a place that names nothing, saying why in the rejects file", async () => {
+    const file = feed(
+      "csv",
+      "hotel_id,name,country,location\n" +
+        "B-1,Utan ort,Sweden,\n" +
+        "B-2,Utan land,,Visby\n" +
+        "B-3,Blank,  ,  \n" +
+        "B-4,evil,..,..\n" +
+        "B-5,evil2.example,.,Visby\n" +
+        "B-6,Streck,Sweden,-\n" +
+        "B-7,Visby Hotell,Sweden,Visby\n",
+    );
+    const report = await run(file);
+    expect(report).toMatchObject({ rows: 7, inserted: 1, rejected: 6 });
+    const required = "is required (the name of a place)";
+    const names = "must name a place (a word with a letter or digit)";
+    expect(rejectsOf(file).map(({ line, reason }) => ({ line, reason }))).toEqual([
+      { line: 2, reason: `location ${required}` },
+      { line: 3, reason: `country ${required}` },
+      { line: 4, reason: `country ${required}; location ${required}` },
+      { line: 5, reason: `country ${names} (got ".."); location ${names} (got "..")` },
+      { line: 6, reason: `country ${names} (got ".")` },
+      { line: 7, reason: `location ${names} (got "-")` },
+    ]);
+    expect((await handle.db.selectFrom("hotels").select("hotel_id").execute()).map((row) => row.hotel_id)).toEqual(["B-7"]);
+  });
+
   it("reads CSV separated by semicolons, as Swedish spreadsheets write it, decimal commas included", async () => {
-    const file = feed("csv", 'hotel_id;name;amenities;rating\nK-1;"Hotell Kvarnen; Åre";Sauna | Breakfast;8.5\nK-2;Tvåan;;8,5\n');
+    const file = feed(
+      "csv",
+      'hotel_id;name;amenities;rating;location;country\nK-1;"Hotell Kvarnen; Åre";Sauna | Breakfast;8.5;Åre;Sweden\nK-2;Tvåan;;8,5;Åre;Sweden\n',
+    );
     const report = await run(file);
     expect(report).toMatchObject({ inserted: 2, rejected: 0 });
     expect((await hotel("K-2"))?.rating).toBe(8.5);
@@ -101,7 +135,7 @@ describe.each(testDatabases())("importing feeds on $name", ({ open }) => {
   });
 
   it("rejects the rest of a CSV file from the line where a quote is left open", async () => {
-    const file = feed("csv", 'hotel_id,name\nQ-1,Ett\nQ-2,"Två\nQ-3,Tre\n');
+    const file = feed("csv", 'hotel_id,name,country,location\nQ-1,Ett,Sweden,Visby\nQ-2,"Två\nQ-3,Tre\n');
     const report = await run(file);
     expect(report).toMatchObject({ rows: 2, inserted: 1, rejected: 1 });
     expect(rejectsOf(file)).toEqual([{ line: 3, reason: "a quoted field is never closed", row: 'Q-2,"Två\nQ-3,Tre' }]);
@@ -116,11 +150,11 @@ describe.each(testDatabases())("importing feeds on $name", ({ open }) => {
     const file = feed(
       "json",
       JSON.stringify([
-        { hotel_id: "J-1", name: "Ett", amenities: { Parking: true }, price_amount: 990, price_currency: "sek" },
+        { ...PLACE, hotel_id: "J-1", name: "Ett", amenities: { Parking: true }, price_amount: 990, price_currency: "sek" },
         5,
-        { hotel_id: "J-2", rating: 12 },
-        { hotel_id: 3, additional_image_paths: ["/x.svg", "javascript:alert(1)"] },
-        { hotel_id: "J-4", star_rating: 5 },
+        { ...PLACE, hotel_id: "J-2", rating: 12 },
+        { ...PLACE, hotel_id: 3, additional_image_paths: ["/x.svg", "javascript:alert(1)"] },
+        { ...PLACE, hotel_id: "J-4", star_rating: 5 },
       ]),
     );
     const report = await run(file);
@@ -134,17 +168,27 @@ describe.each(testDatabases())("importing feeds on $name", ({ open }) => {
     });
     expect(rejectsOf(file)).toEqual([
       { element: 1, reason: "the row must be an object of hotel fields", row: 5 },
-      { element: 2, reason: "rating must be a number from 0 to 10 (got 12)", row: { hotel_id: "J-2", rating: 12 } },
+      { element: 2, reason: "rating must be a number from 0 to 10 (got 12)", row: { ...PLACE, hotel_id: "J-2", rating: 12 } },
       {
         element: 3,
         reason: 'additional_image_paths must be an http(s) address or a path on this site starting with /: "javascript:alert(1)"',
-        row: { hotel_id: 3, additional_image_paths: ["/x.svg", "javascript:alert(1)"] },
+        row: { ...PLACE, hotel_id: 3, additional_image_paths: ["/x.svg", "javascript:alert(1)"] },
       },
     ]);
   });
 
   it('reads a JSON object with a "hotels" array, and refuses one without', async () => {
-    const good = feed("json", JSON.stringify({ source: "partner", hotels: [{ hotel_id: "O-1" }, { hotel_id: "O-2" }], count: 2 }));
+    const good = feed(
+      "json",
+      JSON.stringify({
+        source: "partner",
+        hotels: [
+          { ...PLACE, hotel_id: "O-1" },
+          { ...PLACE, hotel_id: "O-2" },
+        ],
+        count: 2,
+      }),
+    );
     expect(await run(good)).toMatchObject({ rows: 2, inserted: 2, rejected: 0 });
 
     await expect(run(feed("json", JSON.stringify({ data: [{ hotel_id: "O-3" }] })))).rejects.toThrow(
@@ -156,7 +200,7 @@ describe.each(testDatabases())("importing feeds on $name", ({ open }) => {
 
   it("stops at a JSON syntax error, keeping the batches written before it", async () => {
     // Bigger than one read of the file, so the parser hands on elements before it meets the error.
-    const good = Array.from({ length: 20_000 }, (_, i) => JSON.stringify({ hotel_id: `S-${i}` }));
+    const good = Array.from({ length: 20_000 }, (_, i) => JSON.stringify({ ...PLACE, hotel_id: `S-${i}` }));
     const file = feed("json", `[${good.join(",")},{"hotel_id": oops}]`);
     const error = await run(file).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(FeedError);
@@ -172,7 +216,8 @@ describe.each(testDatabases())("importing feeds on $name", ({ open }) => {
   it("reads NDJSON line by line, skipping blank lines and rejecting lines that are not JSON", async () => {
     const file = feed(
       "ndjson",
-      '{"hotel_id":"N-1","name":"Ett"}\r\n\r\n{"hotel_id":"N-2",\r\n{"hotel_id":"N-3","star_rating":9}\n{"hotel_id":"N-4","amenities":["Sauna"]}',
+      '{"hotel_id":"N-1","name":"Ett","country":"Sweden","location":"Visby"}\r\n\r\n{"hotel_id":"N-2",\r\n' +
+        '{"hotel_id":"N-3","star_rating":9,"country":"Sweden","location":"Visby"}\n{"hotel_id":"N-4","amenities":["Sauna"],"country":"Sweden","location":"Visby"}',
     );
     const report = await run(file);
     expect(report).toMatchObject({ format: "ndjson", rows: 4, inserted: 2, rejected: 2 });
@@ -185,7 +230,7 @@ describe.each(testDatabases())("importing feeds on $name", ({ open }) => {
   });
 
   it("takes the format from --format when the file name does not tell it", async () => {
-    const file = feed("txt", ndjson({ hotel_id: "T-1" }));
+    const file = feed("txt", hotelRows({ hotel_id: "T-1" }));
     await expect(run(file)).rejects.toThrow("Cannot tell the format");
     expect(await run(file, { format: "ndjson" })).toMatchObject({ inserted: 1 });
   });
@@ -197,14 +242,14 @@ describe.each(testDatabases())("importing feeds on $name", ({ open }) => {
       rating: 7 + i / 10,
       amenities: ["Wifi"],
     }));
-    const file = feed("ndjson", ndjson(...rows));
+    const file = feed("ndjson", hotelRows(...rows));
     expect(await run(file, { batchSize: 2 })).toMatchObject({ inserted: 5, updated: 0, unchanged: 0 });
     const before = await handle.db.selectFrom("hotels").select(["hotel_id", "updated_at"]).orderBy("hotel_id").execute();
 
     expect(await run(file, { batchSize: 2 })).toMatchObject({ inserted: 0, updated: 0, unchanged: 5 });
     expect(await handle.db.selectFrom("hotels").select(["hotel_id", "updated_at"]).orderBy("hotel_id").execute()).toEqual(before);
 
-    const changed = feed("ndjson", ndjson(...rows.map((row) => (row.hotel_id === "R-3" ? { ...row, rating: 9.9 } : row))));
+    const changed = feed("ndjson", hotelRows(...rows.map((row) => (row.hotel_id === "R-3" ? { ...row, rating: 9.9 } : row))));
     expect(await run(changed, { batchSize: 2 })).toMatchObject({ inserted: 0, updated: 1, unchanged: 4 });
     const after = await handle.db.selectFrom("hotels").select(["hotel_id", "updated_at", "rating"]).orderBy("hotel_id").execute();
     for (const [index, row] of after.entries()) {
@@ -248,7 +293,7 @@ describe.each(testDatabases())("importing feeds on $name", ({ open }) => {
   it("keeps the back office's flags, links and rewrites unless the feed sets them", async () => {
     const first = feed(
       "ndjson",
-      ndjson({ hotel_id: "M-1", name: "Gammalt namn", description: "English text", affiliate_url: "https://www.booking.com/m1" }),
+      hotelRows({ hotel_id: "M-1", name: "Gammalt namn", description: "English text", affiliate_url: "https://www.booking.com/m1" }),
     );
     await run(first);
     // What the back office and the AI rewrite do to a hotel.
@@ -263,7 +308,7 @@ describe.each(testDatabases())("importing feeds on $name", ({ open }) => {
       .where("hotel_id", "=", "M-1")
       .execute();
 
-    const second = feed("ndjson", ndjson({ hotel_id: "M-1", name: "Nytt namn", description: "English text" }));
+    const second = feed("ndjson", hotelRows({ hotel_id: "M-1", name: "Nytt namn", description: "English text" }));
     expect(await run(second)).toMatchObject({ updated: 1 });
     expect(await hotel("M-1")).toMatchObject({
       name: "Nytt namn",
@@ -276,7 +321,7 @@ describe.each(testDatabases())("importing feeds on $name", ({ open }) => {
 
     const third = feed(
       "csv",
-      "hotel_id,name,description,has_affiliate_url,affiliate_url\nM-1,Nytt namn,English text,yes,https://www.booking.com/m1-new\n",
+      "hotel_id,name,description,has_affiliate_url,affiliate_url,country,location\nM-1,Nytt namn,English text,yes,https://www.booking.com/m1-new,Sweden,Visby\n",
     );
     expect(await run(third)).toMatchObject({ updated: 1 });
     expect(await hotel("M-1")).toMatchObject({
@@ -287,13 +332,13 @@ describe.each(testDatabases())("importing feeds on $name", ({ open }) => {
   });
 
   it("clears partner fields that the feed no longer gives", async () => {
-    await run(feed("ndjson", ndjson({ hotel_id: "P-1", name: "Hotell", address: "Storgatan 1", latitude: 59.3, longitude: 18.1 })));
-    await run(feed("ndjson", ndjson({ hotel_id: "P-1", name: "Hotell" })));
+    await run(feed("ndjson", hotelRows({ hotel_id: "P-1", name: "Hotell", address: "Storgatan 1", latitude: 59.3, longitude: 18.1 })));
+    await run(feed("ndjson", hotelRows({ hotel_id: "P-1", name: "Hotell" })));
     expect(await hotel("P-1")).toMatchObject({ address: null, latitude: null, longitude: null });
   });
 
   it("keeps the last row when a hotel_id comes twice, in one batch or across batches", async () => {
-    const file = feed("ndjson", ndjson({ hotel_id: "D-1", name: "Först" }, { hotel_id: "D-2" }, { hotel_id: "D-1", name: "Sist" }));
+    const file = feed("ndjson", hotelRows({ hotel_id: "D-1", name: "Först" }, { hotel_id: "D-2" }, { hotel_id: "D-1", name: "Sist" }));
     expect(await run(file)).toMatchObject({ rows: 3, inserted: 2, duplicates: 1 });
     expect((await hotel("D-1"))?.name).toBe("Sist");
 
@@ -305,16 +350,16 @@ describe.each(testDatabases())("importing feeds on $name", ({ open }) => {
   it("writes nothing on a dry run, but counts what would change and still writes the rejects", async () => {
     const file = feed(
       "ndjson",
-      ndjson({ hotel_id: "Y-1", name: "Ett" }, { hotel_id: "Y-2", name: "Två" }, { hotel_id: "Y-3", rating: -1 }),
+      hotelRows({ hotel_id: "Y-1", name: "Ett" }, { hotel_id: "Y-2", name: "Två" }, { hotel_id: "Y-3", rating: -1 }),
     );
     expect(await run(file, { dryRun: true })).toMatchObject({ dryRun: true, inserted: 2, updated: 0, unchanged: 0, rejected: 1 });
     expect(await hotelCount()).toBe(0);
     expect(rejectsOf(file)).toEqual([
-      { line: 3, reason: "rating must be a number from 0 to 10 (got -1)", row: { hotel_id: "Y-3", rating: -1 } },
+      { line: 3, reason: "rating must be a number from 0 to 10 (got -1)", row: { ...PLACE, hotel_id: "Y-3", rating: -1 } },
     ]);
 
     await run(file);
-    const changed = feed("ndjson", ndjson({ hotel_id: "Y-1", name: "Ett" }, { hotel_id: "Y-2", name: "Tvåan" }, { hotel_id: "Y-4" }));
+    const changed = feed("ndjson", hotelRows({ hotel_id: "Y-1", name: "Ett" }, { hotel_id: "Y-2", name: "Tvåan" }, { hotel_id: "Y-4" }));
     expect(await run(changed, { dryRun: true })).toMatchObject({ inserted: 1, updated: 1, unchanged: 1, rejected: 0 });
     expect((await hotel("Y-2"))?.name).toBe("Två");
     expect(await hotel("Y-4")).toBeUndefined();
@@ -408,13 +453,13 @@ describe.each(testDatabases())("importing feeds on $name", ({ open }) => {
   });
 
   it("writes an empty rejects file when nothing is rejected, and refuses to overwrite the feed with it", async () => {
-    const file = feed("ndjson", ndjson({ hotel_id: "E-1" }));
+    const file = feed("ndjson", hotelRows({ hotel_id: "E-1" }));
     const rejectsPath = path.join(dir, "custom-rejects.ndjson");
     fs.writeFileSync(rejectsPath, "left over from an earlier run\n");
     expect(await run(file, { rejectsPath })).toMatchObject({ rejected: 0, rejectsPath });
     expect(fs.readFileSync(rejectsPath, "utf8")).toBe("");
     await expect(run(file, { rejectsPath: file })).rejects.toThrow("The rejects file must not be the feed itself.");
-    expect(fs.readFileSync(file, "utf8")).toBe(ndjson({ hotel_id: "E-1" }));
+    expect(fs.readFileSync(file, "utf8")).toBe(hotelRows({ hotel_id: "E-1" }));
   });
 
   it("stops with a clear message when the file cannot be read", async () => {
@@ -466,7 +511,7 @@ describe("npm run import", () => {
   });
 
   it("exits 1 with a clear message when the database cannot be reached", async () => {
-    const file = feed("ndjson", ndjson({ hotel_id: "U-1" }));
+    const file = feed("ndjson", hotelRows({ hotel_id: "U-1" }));
     const result = await cli([file], { ...env, DATABASE_URL: "postgres://hotellguiden@127.0.0.1:1/none" });
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/^Cannot use the database \(postgres\): connect ECONNREFUSED 127\.0\.0\.1:1$/m);
@@ -474,7 +519,7 @@ describe("npm run import", () => {
 
   it("exits 1 on a dry run against a database that has no tables yet", async () => {
     const fresh = path.join(dir, "fresh-data");
-    const result = await cli(["--dry-run", feed("ndjson", ndjson({ hotel_id: "U-2" }))], { DATA_DIR: fresh });
+    const result = await cli(["--dry-run", feed("ndjson", hotelRows({ hotel_id: "U-2" }))], { DATA_DIR: fresh });
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/^Cannot use the database \(pglite\): it has no hotels table yet \(run npm run db:migrate first\)$/m);
   });
@@ -482,7 +527,7 @@ describe("npm run import", () => {
   it("imports a feed, reports it, and changes nothing the second time", async () => {
     const file = path.join(dir, "partner.ndjson");
     await writeDemoFeed(file, 40, "ndjson");
-    fs.appendFileSync(file, ndjson({ hotel_id: "X-1", rating: 42 }));
+    fs.appendFileSync(file, hotelRows({ hotel_id: "X-1", rating: 42 }));
 
     const first = await cli([file, "--batch", "15"], env);
     expect(first.code).toBe(0);
@@ -495,7 +540,7 @@ describe("npm run import", () => {
       `Rejected rows (all 1 are in ${file}.rejects.ndjson):\n  line 41: rating must be a number from 0 to 10 (got 42)`,
     );
     expect(rejectsOf(file)).toEqual([
-      { line: 41, reason: "rating must be a number from 0 to 10 (got 42)", row: { hotel_id: "X-1", rating: 42 } },
+      { line: 41, reason: "rating must be a number from 0 to 10 (got 42)", row: { ...PLACE, hotel_id: "X-1", rating: 42 } },
     ]);
 
     const second = await cli([file], env);
@@ -577,7 +622,7 @@ describe("npm run import", () => {
     const holder = openDatabase({ dataDir });
     try {
       expect(await holder.ping()).toBe(true);
-      const result = await cli([feed("ndjson", ndjson({ hotel_id: "L-1" }))], env);
+      const result = await cli([feed("ndjson", hotelRows({ hotel_id: "L-1" }))], env);
       expect(result.code).toBe(1);
       expect(result.stderr).toContain(`is in use by process ${process.pid}`);
     } finally {

@@ -155,7 +155,7 @@ async function fixtures(): Promise<Fixtures> {
   const { hotelPath } = await app.importApp<typeof import("#app/utils/paths.ts")>("app/utils/paths.ts");
   const hotels = await db
     .selectFrom("hotels")
-    .select(["hotel_id", "name", "country", "location", "affiliate_url"])
+    .select(["hotel_id", "name", "country", "location", "affiliate_url", "slug"])
     .where("country", "=", "Sweden")
     .where("location", "=", "Stockholm")
     .where("affiliate_url", "is not", null)
@@ -189,7 +189,7 @@ async function fixtures(): Promise<Fixtures> {
     .values({ name: "Anna Andersson", email: "anna@example.se", message: "Finns det hotell med bastu i Kiruna?", created_at: new Date() })
     .execute();
   return {
-    hotelPath: hotelPath({ ...first, country: first.country!, location: first.location! }),
+    hotelPath: hotelPath(first)!,
     hotelIds: [first.hotel_id, second.hotel_id],
     affiliateUrl: first.affiliate_url!,
     hotelId: first.hotel_id,

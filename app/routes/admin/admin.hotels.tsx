@@ -54,7 +54,6 @@ import {
 } from "#app/admin/hotel-table.ts";
 import { redirectPath } from "#app/outbound/redirect-params.ts";
 import { revertPath, rewritePath } from "#app/admin/description-revert.ts";
-import { hotelPath } from "#app/utils/paths.ts";
 import { getEnv } from "#app/utils/env.server.ts";
 import { redirectWithFlash } from "#app/http/flash.server.ts";
 import { readFormData } from "#app/http/form-data.server.ts";
@@ -562,12 +561,8 @@ function RowActions({ hotel }: { hotel: AdminHotelRow }) {
       <Link to={rewritePath(hotel.hotelId)} className={link}>
         Rewrite<span className="sr-only"> {hotel.name}</span>
       </Link>
-      {hotel.country && hotel.location ? (
-        <a
-          href={hotelPath({ country: hotel.country, location: hotel.location, name: hotel.name, hotel_id: hotel.hotelId })}
-          className={link}
-          lang="sv"
-        >
+      {hotel.publicPath ? (
+        <a href={hotel.publicPath} className={link} lang="sv">
           Visa på sajten<span className="sr-only"> ({hotel.name})</span>
         </a>
       ) : null}

@@ -11,7 +11,7 @@ import { ListCount, ListNotices } from "#app/components/list-notices.tsx";
 import { isChosenStay } from "#app/offers/stay.ts";
 import { SeoText } from "#app/components/seo-text.tsx";
 import { CountryPlaces } from "#app/components/country-places.tsx";
-import { countryPath, hotelPath } from "#app/utils/paths.ts";
+import { countryPath } from "#app/utils/paths.ts";
 import { breadcrumbJsonLd, hotelItemListJsonLd, seoMeta, siteFromMatches } from "#app/seo/meta-tags.ts";
 
 export function meta({ data, matches }: Route.MetaArgs) {
@@ -23,33 +23,31 @@ export function meta({ data, matches }: Route.MetaArgs) {
       description: `Jämför ${hotelCount(data.page.total, { more: data.page.more })} i ${data.countryName}: betyg, priser, bekvämligheter och läge.`,
       siteName,
       siteUrl,
-      path: countryPath(data.country),
+      path: data.path,
       // A chosen stay only changes prices: such pages are not indexed (the canonical has no stay).
       noindex: isChosenStay(data.page.stay),
     }),
-    hotelItemListJsonLd(
-      siteUrl,
-      data.page.hotels.map((hotel) => ({ ...hotel, href: hotelPath(hotel) })),
-    ),
+    hotelItemListJsonLd(siteUrl, data.page.hotels),
     breadcrumbJsonLd(siteUrl, [
       { label: "Hem", path: "/" },
-      { label: data.countryName, path: countryPath(data.country) },
+      { label: data.countryName, path: data.path },
     ]),
   ];
 }
 
 export async function loader({ url, params }: Route.LoaderArgs) {
   const country = await resolveCountry(params.country);
-  if (!country) throw data(null, { status: 404 });
+  // A country stored with a name that names nothing ('..') has no page either.
+  const path = countryPath(country);
+  if (!country || !path) throw data(null, { status: 404 });
   // One address per country: /Sverige, /sweden and /Sweden/ lead to /Sweden.
-  const canonical = countryPath(country);
-  if (url.pathname !== canonical) throw redirect(`${canonical}${url.search}`, 301);
+  if (url.pathname !== path) throw redirect(`${path}${url.search}`, 301);
   const [page, places] = await Promise.all([loadHotelListPage(url, { country }), listCountryPlaces(country)]);
-  return { country, countryName: page.names.country, page, places };
+  return { country, path, countryName: page.names.country, page, places };
 }
 
 export default function CountryPage({ loaderData }: Route.ComponentProps) {
-  const { country, countryName, page, places } = loaderData;
+  const { country, path, countryName, page, places } = loaderData;
   return (
     <>
       <div className="container-page space-y-6 py-8">
@@ -64,7 +62,7 @@ export default function CountryPage({ loaderData }: Route.ComponentProps) {
           params={{ ...page.params, country: "" }}
           countries={[]}
           locations={page.locations}
-          action={countryPath(country)}
+          action={path}
           fixedPlace
           stay={page.stay}
           today={page.today}

@@ -4,7 +4,6 @@ import { popularHotels } from "#app/hotels/hotel-queries.server.ts";
 import { HotelList } from "#app/components/hotel-card.tsx";
 import { HotelMap } from "#app/components/hotel-map.tsx";
 import { toMapMarkers } from "#app/hotels/map-markers.ts";
-import { hotelPath } from "#app/utils/paths.ts";
 import { hotelItemListJsonLd, seoMeta, siteFromMatches } from "#app/seo/meta-tags.ts";
 import { SearchBar } from "#app/components/search-bar.tsx";
 import { NO_STAY, todayInSweden } from "#app/offers/stay.ts";
@@ -22,14 +21,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
       siteUrl,
       path: "/",
     }),
-    ...(data
-      ? [
-          hotelItemListJsonLd(
-            siteUrl,
-            data.hotels.map((hotel) => ({ ...hotel, href: hotelPath(hotel) })),
-          ),
-        ]
-      : []),
+    ...(data ? [hotelItemListJsonLd(siteUrl, data.hotels)] : []),
   ];
 }
 

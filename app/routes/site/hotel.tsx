@@ -11,7 +11,7 @@ import { AmenityList, RatingBadge, StarRating } from "#app/components/hotel-bits
 import { HotelErrorPanel, type HotelErrorData } from "#app/components/hotel-error-panel.tsx";
 import { HotelMap } from "#app/components/hotel-map.tsx";
 import { ImageCarousel } from "#app/components/image-carousel.tsx";
-import { displayDescription, formatPrice, hotelSlug, truncate } from "#app/hotels/hotel.ts";
+import { displayDescription, formatPrice, truncate } from "#app/hotels/hotel.ts";
 import { toMapMarkers } from "#app/hotels/map-markers.ts";
 import { affiliateHost, redirectPath } from "#app/outbound/redirect-params.ts";
 import { partnersByHost } from "#app/offers/partners.server.ts";
@@ -55,7 +55,7 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
     return {
       kind,
       location: place ? (names?.place(place.country, place.location) ?? place.location) : "",
-      placeHref: place ? placePath(place.country, place.location) : "/hotels",
+      placeHref: (place && placePath(place.country, place.location)) ?? "/hotels",
       backHref: backHref(request),
       related,
     };
@@ -80,6 +80,9 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
 
   const { hotel } = found;
   const canonical = hotelPath(hotel);
+  const paths = { country: countryPath(hotel.country), place: placePath(hotel.country, hotel.location) };
+  // A hotel whose stored place names nothing ('.') has no page, whatever address found it.
+  if (!canonical || !paths.country || !paths.place) throw data(await errorData("not-found"), { status: 404 });
   // Another case, accent spelling or an old name: one permanent address per hotel.
   if (decode(url.pathname) !== decode(canonical)) {
     throw redirect(`${canonical}${url.search}`, 301);
@@ -95,7 +98,7 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
       log.error("hotel offers failed", error, { path: url.pathname });
       return null;
     });
-  const slug = hotelSlug(hotel);
+  const slug = hotel.slug ?? hotel.hotel_id;
   const related = nearby.filter((other) => other.id !== hotel.id).slice(0, RELATED_COUNT);
   const cheapest = offers?.[0];
   const link = (to: string, source: string) => redirectPath(to, { source, hotel: slug, hotelId: hotel.id, stay });
@@ -104,6 +107,7 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
     hotel: { ...hotel, description: displayDescription(hotel) },
     related,
     canonical,
+    paths: { country: paths.country, place: paths.place },
     countryCode: found.countryCode,
     stay,
     today,
@@ -190,15 +194,15 @@ export function meta({ data, matches }: Route.MetaArgs) {
     }),
     breadcrumbJsonLd(siteUrl, [
       { label: "Hem", path: "/" },
-      { label: hotel.country_name, path: countryPath(hotel.country) },
-      { label: hotel.location_name, path: placePath(hotel.country, hotel.location) },
+      { label: hotel.country_name, path: data.paths.country },
+      { label: hotel.location_name, path: data.paths.place },
       { label: hotel.name, path: canonical },
     ]),
   ];
 }
 
 export default function HotelPage({ loaderData }: Route.ComponentProps) {
-  const { hotel, related, booking, offers, stay } = loaderData;
+  const { hotel, related, booking, offers, stay, paths } = loaderData;
   const images = [hotel.image_path, ...hotel.additional_image_paths.filter((image) => image !== hotel.image_path)];
   const markers = toMapMarkers([hotel]);
   const price = Number(hotel.price_amount) > 0 ? formatPrice(hotel.price_amount, hotel.price_currency) : "";
@@ -215,8 +219,8 @@ export default function HotelPage({ loaderData }: Route.ComponentProps) {
         <Breadcrumbs
           crumbs={[
             { label: "Hem", to: "/" },
-            { label: hotel.country_name, to: withStay(countryPath(hotel.country), stay) },
-            { label: hotel.location_name, to: withStay(placePath(hotel.country, hotel.location), stay) },
+            { label: hotel.country_name, to: withStay(paths.country, stay) },
+            { label: hotel.location_name, to: withStay(paths.place, stay) },
             { label: hotel.name },
           ]}
         />
@@ -338,7 +342,7 @@ export default function HotelPage({ loaderData }: Route.ComponentProps) {
             </h2>
             <HotelList hotels={related} stay={stay} comparable />
             <p className="mt-4">
-              <Link to={withStay(placePath(hotel.country, hotel.location), stay)} className="font-medium text-brand-700 underline">
+              <Link to={withStay(paths.place, stay)} className="font-medium text-brand-700 underline">
                 Se alla hotell i {hotel.location_name}
               </Link>
             </p>

@@ -11,7 +11,7 @@ import { log } from "#app/utils/log.server.ts";
 import { addressClaim, RATE_POLICIES, takeRateLimit } from "#app/http/rate-limit.server.ts";
 import { loadHotelListPage } from "#app/hotels/list-page.server.ts";
 import type { HotelListPage } from "#app/hotels/list-page.server.ts";
-import { hotelPath, placePath } from "#app/utils/paths.ts";
+import { placePath } from "#app/utils/paths.ts";
 import { hotelItemListJsonLd, seoMeta, siteFromMatches } from "#app/seo/meta-tags.ts";
 import { FilterBar } from "#app/components/filter-bar.tsx";
 import { HotelListSection } from "#app/components/hotel-list-section.tsx";
@@ -57,10 +57,7 @@ export function meta({ data, matches, location }: Route.MetaArgs) {
       path: `/hotels${canonicalListQuery(new URLSearchParams(location.search))}`,
       noindex: isChosenStay(data.page.stay),
     }),
-    hotelItemListJsonLd(
-      siteUrl,
-      data.page.hotels.map((hotel) => ({ ...hotel, href: hotelPath(hotel) })),
-    ),
+    hotelItemListJsonLd(siteUrl, data.page.hotels),
   ];
 }
 
@@ -118,19 +115,17 @@ export default function Hotels({ loaderData, actionData }: Route.ComponentProps)
   const { page } = loaderData;
   const location = useLocation();
   const { title } = describe(page);
+  const searchedPlacePath = page.searchedPlace && placePath(page.searchedPlace.country, page.searchedPlace.location);
   return (
     <div className="container-page space-y-6 py-8">
       <header>
         <h1 className="text-3xl font-bold">{title}</h1>
         <ListCount page={page} live />
         <ListNotices notices={page.notices} stay={page.stay} />
-        {page.searchedPlace ? (
+        {searchedPlacePath ? (
           <p className="mt-2">
-            <Link
-              to={withStay(placePath(page.searchedPlace.country, page.searchedPlace.location), page.stay)}
-              className="font-medium text-brand-700 underline"
-            >
-              Se alla hotell i {page.searchedPlace.name}
+            <Link to={withStay(searchedPlacePath, page.stay)} className="font-medium text-brand-700 underline">
+              Se alla hotell i {page.searchedPlace?.name}
             </Link>
           </p>
         ) : null}

@@ -9,7 +9,7 @@ import { HotelListSection } from "#app/components/hotel-list-section.tsx";
 import { ListWithMap } from "#app/components/list-with-map.tsx";
 import { ListCount, ListNotices } from "#app/components/list-notices.tsx";
 import { isChosenStay } from "#app/offers/stay.ts";
-import { countryPath, hotelPath, placePath } from "#app/utils/paths.ts";
+import { countryPath, placePath } from "#app/utils/paths.ts";
 import { breadcrumbJsonLd, hotelItemListJsonLd, seoMeta, siteFromMatches } from "#app/seo/meta-tags.ts";
 
 export function meta({ data, matches }: Route.MetaArgs) {
@@ -21,18 +21,15 @@ export function meta({ data, matches }: Route.MetaArgs) {
       description: `${hotelCount(data.page.total, { more: data.page.more, atStart: true })} i ${data.page.names.location}, ${data.page.names.country}. Jämför betyg och priser och boka hos våra partner.`,
       siteName,
       siteUrl,
-      path: placePath(data.country, data.location),
+      path: data.paths.place,
       // A chosen stay only changes prices: such pages are not indexed (the canonical has no stay).
       noindex: isChosenStay(data.page.stay),
     }),
-    hotelItemListJsonLd(
-      siteUrl,
-      data.page.hotels.map((hotel) => ({ ...hotel, href: hotelPath(hotel) })),
-    ),
+    hotelItemListJsonLd(siteUrl, data.page.hotels),
     breadcrumbJsonLd(siteUrl, [
       { label: "Hem", path: "/" },
-      { label: data.page.names.country, path: countryPath(data.country) },
-      { label: data.page.names.location, path: placePath(data.country, data.location) },
+      { label: data.page.names.country, path: data.paths.country },
+      { label: data.page.names.location, path: data.paths.place },
     ]),
   ];
 }
@@ -40,19 +37,20 @@ export function meta({ data, matches }: Route.MetaArgs) {
 export async function loader({ url, params }: Route.LoaderArgs) {
   // Both match the segments the same way (place_key), so they need not wait for each other.
   const place = await findPlace(params.country, params.location);
-  if (!place) throw data(null, { status: 404 });
+  // A place stored with a name that names nothing ('.') has no page either.
+  const paths = place && { country: countryPath(place.country), place: placePath(place.country, place.location) };
+  if (!place || !paths?.country || !paths.place) throw data(null, { status: 404 });
   // One address per place: /Sverige/Goteborg and /sweden/gothenburg/ lead to /Sweden/Gothenburg.
-  const canonical = placePath(place.country, place.location);
-  if (url.pathname !== canonical) throw redirect(`${canonical}${url.search}`, 301);
-  return { ...place, page: await loadHotelListPage(url, place) };
+  if (url.pathname !== paths.place) throw redirect(`${paths.place}${url.search}`, 301);
+  return { ...place, paths: { country: paths.country, place: paths.place }, page: await loadHotelListPage(url, place) };
 }
 
 export default function PlacePage({ loaderData }: Route.ComponentProps) {
-  const { country, location, page } = loaderData;
+  const { country, location, paths, page } = loaderData;
   const names = page.names;
   return (
     <div className="container-page space-y-6 py-8">
-      <Breadcrumbs crumbs={[{ label: "Hem", to: "/" }, { label: names.country, to: countryPath(country) }, { label: names.location }]} />
+      <Breadcrumbs crumbs={[{ label: "Hem", to: "/" }, { label: names.country, to: paths.country }, { label: names.location }]} />
       <header>
         <h1 className="text-3xl font-bold">
           Hotell i {names.location}, {names.country}
@@ -60,15 +58,7 @@ export default function PlacePage({ loaderData }: Route.ComponentProps) {
         <ListCount page={page} />
         <ListNotices notices={page.notices} stay={page.stay} />
       </header>
-      <FilterBar
-        params={page.params}
-        countries={[]}
-        locations={[]}
-        action={placePath(country, location)}
-        fixedPlace
-        stay={page.stay}
-        today={page.today}
-      />
+      <FilterBar params={page.params} countries={[]} locations={[]} action={paths.place} fixedPlace stay={page.stay} today={page.today} />
       <ListWithMap
         stay={page.stay}
         hotels={page.hotels}
