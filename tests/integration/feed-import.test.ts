@@ -370,7 +370,11 @@ describe.each(testDatabases())("importing feeds on $name", ({ open }) => {
     const huge = "x".repeat(3 * 1_048_576);
     const rejectsSize = (file: string) => fs.statSync(`${file}.rejects.ndjson`).size;
 
-    const lines = feed("ndjson", ndjson({ hotel_id: "Z-1" }, { hotel_id: "Z-2", description: huge }, { hotel_id: "Z-3" }));
+    // The place after the text, so the rejected record starts with its id.
+    const lines = feed(
+      "ndjson",
+      ndjson({ hotel_id: "Z-1", ...PLACE }, { hotel_id: "Z-2", description: huge, ...PLACE }, { hotel_id: "Z-3", ...PLACE }),
+    );
     const fromLines = await run(lines, { maxRecordBytes: limit, dryRun: true });
     expect(fromLines).toMatchObject({ rows: 3, inserted: 2, rejected: 1 });
     expect(fromLines.rejects).toEqual([
@@ -387,7 +391,7 @@ describe.each(testDatabases())("importing feeds on $name", ({ open }) => {
     expect(rejectsSize(lines)).toBeLessThan(1000);
 
     // A quote left open runs to the end of the file: the rest of it is one record, rejected.
-    const quote = feed("csv", `hotel_id,name\nQ-1,Ett\nQ-2,"${"rad\n".repeat(800_000)}`);
+    const quote = feed("csv", `hotel_id,name,country,location\nQ-1,Ett,Sweden,Visby\nQ-2,"${"rad\n".repeat(800_000)}`);
     const fromQuote = await run(quote, { maxRecordBytes: limit });
     expect(fromQuote).toMatchObject({ rows: 2, inserted: 1, rejected: 1 });
     expect(fromQuote.rejects[0]).toMatchObject({
@@ -399,7 +403,7 @@ describe.each(testDatabases())("importing feeds on $name", ({ open }) => {
     expect(rejectsSize(quote)).toBeLessThan(1000);
     expect(await hotel("Q-1")).toBeDefined();
 
-    const csvLine = feed("csv", `hotel_id,name\nC-1,${huge}\nC-2,Två\n`);
+    const csvLine = feed("csv", `hotel_id,name,country,location\nC-1,${huge},Sweden,Visby\nC-2,Två,Sweden,Visby\n`);
     expect((await run(csvLine, { maxRecordBytes: limit })).rejects).toEqual([
       {
         at: 2,
@@ -409,7 +413,14 @@ describe.each(testDatabases())("importing feeds on $name", ({ open }) => {
     ]);
     expect((await hotel("C-2"))?.name).toBe("Två");
 
-    const array = feed("json", JSON.stringify([{ hotel_id: "A-1" }, { hotel_id: "A-2", description: huge }, { hotel_id: "A-3" }]));
+    const array = feed(
+      "json",
+      JSON.stringify([
+        { hotel_id: "A-1", ...PLACE },
+        { hotel_id: "A-2", description: huge, ...PLACE },
+        { hotel_id: "A-3", ...PLACE },
+      ]),
+    );
     const fromArray = await run(array, { maxRecordBytes: limit });
     expect(fromArray).toMatchObject({ rows: 3, inserted: 2, rejected: 1 });
     expect(fromArray.rejects).toEqual([
@@ -428,7 +439,7 @@ describe.each(testDatabases())("importing feeds on $name", ({ open }) => {
   it("reads numbers in plain decimals only, with a point or a comma", async () => {
     const file = feed(
       "ndjson",
-      ndjson(
+      hotelRows(
         { hotel_id: "N-1", price_amount: "0x10" },
         { hotel_id: "N-2", star_rating: "0b101" },
         { hotel_id: "N-3", review_count: "0o17" },
@@ -566,12 +577,12 @@ describe("npm run import", () => {
   });
 
   it("takes the record size limit from --max-record, and refuses one that is not a size", async () => {
-    const file = feed("ndjson", ndjson({ hotel_id: "V-1", description: "v".repeat(5000) }, { hotel_id: "V-2" }));
+    const file = feed("ndjson", ndjson({ hotel_id: "V-1", description: "v".repeat(5000), ...PLACE }, { hotel_id: "V-2", ...PLACE }));
     const result = await cli([file, "--max-record", "4kB"], env);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^ {2}inserted +1$/m);
     expect(result.stdout).toContain(
-      'line 1: the record is longer than the limit of 4 kB (4.9 kB, not read; it starts "{\\"hotel_id\\":\\"V-1',
+      'line 1: the record is longer than the limit of 4 kB (5 kB, not read; it starts "{\\"hotel_id\\":\\"V-1',
     );
 
     const bad = await cli([file, "--max-record", "lots"], env);
@@ -583,8 +594,8 @@ describe("npm run import", () => {
     const esc = "\u001b";
     const file = feed(
       "csv",
-      `hotel_id,name,rating,${esc}]0;pwned\u0007${esc}[2J,\u202eevil\u009b31m\n` +
-        `T-1,Ett,8,x,y\nT-2,Två,\u009b31m\u202e9,\r${esc}[31mred,z\nT-3,Tre,"a\u0085b",${esc}c,d,e\n`,
+      `hotel_id,name,rating,${esc}]0;pwned\u0007${esc}[2J,\u202eevil\u009b31m,country,location\n` +
+        `T-1,Ett,8,x,y,Sweden,Visby\nT-2,Två,\u009b31m\u202e9,\r${esc}[31mred,z,Sweden,Visby\nT-3,Tre,"a\u0085b",${esc}c,d,e,Sweden,Visby\n`,
     );
     const result = await cli([file], env);
     expect(result.code).toBe(0);
@@ -593,7 +604,7 @@ describe("npm run import", () => {
     expect(result.stdout).toContain(
       'line 3: rating must be a number from 0 to 10, written as plain decimal digits such as 1290.50 or 1290,50 (got "\\u009b31m\\u202e9")',
     );
-    expect(result.stdout).toContain("line 4: the record has 6 fields where the header has 5");
+    expect(result.stdout).toContain("line 4: the record has 8 fields where the header has 7");
 
     const header = feed("csv", `id,${esc}[31mname\u202e\n1,x\n`);
     const refused = await cli([header], env);
@@ -611,7 +622,7 @@ describe("npm run import", () => {
       /^The JSON feed is not valid \(near byte \d+ of 200021, after element 0\): element 1 is nested deeper than 32 levels of arrays and objects\.$/m,
     );
 
-    const line = feed("ndjson", `${"[".repeat(depth)}${"]".repeat(depth)}\n${ndjson({ hotel_id: "W-2" })}`);
+    const line = feed("ndjson", `${"[".repeat(depth)}${"]".repeat(depth)}\n${hotelRows({ hotel_id: "W-2" })}`);
     const lineResult = await cli([line], env);
     expect(lineResult.code).toBe(0);
     expect(lineResult.stdout).toContain("line 1: nested deeper than 32 levels");
