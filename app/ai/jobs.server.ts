@@ -310,11 +310,24 @@ export interface Worker {
 }
 
 /**
- * A worker loop: works while there is work, then looks again every `pollMs`. Runs on every
- * app server; the database decides who does which item.
+ * Other batched work the worker does in the same rounds (one loop per app server, not one per
+ * kind of work): each call does one batch and says how much it did, 0 when there is none.
  */
-export function startWorker(db: DB, engine: () => AiEngine, options: { pollMs?: number } = {}): Worker {
+export type Chore = (db: DB) => Promise<number>;
+
+/**
+ * A worker loop: works while there is work, then looks again every `pollMs`. Runs on every
+ * app server; the database decides who does which item. Each round also does one batch of
+ * each chore.
+ */
+export function startWorker(db: DB, engine: () => AiEngine, options: { pollMs?: number; chores?: readonly Chore[] } = {}): Worker {
   const pollMs = options.pollMs ?? 3000;
+  const chores = options.chores ?? [];
+  const round = async () => {
+    let done = await runWorkerOnce(db, engine());
+    for (const chore of chores) done += await chore(db);
+    return done;
+  };
   let timer: NodeJS.Timeout | undefined;
   let busy = false;
   let stopped = false;
@@ -328,7 +341,7 @@ export function startWorker(db: DB, engine: () => AiEngine, options: { pollMs?: 
     busy = true;
     clearTimeout(timer);
     try {
-      while (!stopped && (await runWorkerOnce(db, engine())) > 0);
+      while (!stopped && (await round()) > 0);
     } catch (error) {
       log.error("ai worker failed", error);
     } finally {
