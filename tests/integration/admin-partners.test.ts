@@ -148,6 +148,29 @@ describe("adding a partner", () => {
     expect(await (await db()).selectFrom("partners").select("id").where("name", "=", "Ny partner").execute()).toEqual([]);
   });
 
+  it("refuses a host that is not public, in any notation, and control characters in the name", async () => {
+    for (const host of [
+      "127.0.0.1:4100",
+      "http://169.254.169.254/latest/",
+      "10.0.0.8",
+      "[::1]",
+      "localhost",
+      "0.0.0.0",
+      "2130706433",
+      "0x7f.1",
+    ]) {
+      const response = await admin.post("/admin/partners", form({ id: "intern", name: "Intern", host }));
+      expect(response.status, host).toBe(400);
+      expect(readable(fieldError(await response.text(), "host") ?? ""), host).toBe(
+        "This is a local or private address (this machine, a private or link-local network, a cloud metadata address): a partner's host must be a public one, such as www.partner.se.",
+      );
+    }
+    const named = await admin.post("/admin/partners", form({ id: "intern", name: "Intern\u001b[31mAB", host: "intern.example" }));
+    expect(named.status).toBe(400);
+    expect(fieldError(await named.text(), "name")).toBe("Remove the control characters (line breaks, tabs and the like).");
+    expect(await (await db()).selectFrom("partners").select("id").where("id", "=", "intern").execute()).toEqual([]);
+  });
+
   it("answers a taken host or id by the field, not with an error page", async () => {
     const takenHost = await admin.post(
       "/admin/partners",
