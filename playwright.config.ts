@@ -24,7 +24,7 @@ function appServer(port: number, dataDir: string) {
       SITE_URL: `http://localhost:${port}`,
       DATA_DIR: dataDir,
       // The stand-in partner of tests/e2e/redirect.spec.ts.
-      AFFILIATE_HOSTS: "127.0.0.1:3299",
+      AFFILIATE_HOSTS: "partner.hotellguiden.test:3299",
       // Tests must not reach the internet: map tiles come from a local file.
       MAP_TILE_URL: `http://localhost:${port}/placeholder.svg?z={z}&x={x}&y={y}`,
       ADMIN_EMAIL: E2E_ADMIN.email,
@@ -32,7 +32,7 @@ function appServer(port: number, dataDir: string) {
       AI_BASE_URL: `http://127.0.0.1:${AI_PORT}/v1`,
       AI_API_KEY: "e2e-stand-in-key",
       AI_MODEL: "e2e-stand-in",
-      AFFILIATE_URL_TEMPLATE: "http://127.0.0.1:3299/hotel?q={query}&id={hotel_id}",
+      AFFILIATE_URL_TEMPLATE: "http://partner.hotellguiden.test:3299/hotel?q={query}&id={hotel_id}",
     },
   };
 }
@@ -65,7 +65,9 @@ export default defineConfig({
       // Playwright's own browser download is unavailable here: Debian's headless shell of
       // Chromium, what Playwright's own headless runs use (decision 041).
       executablePath: HEADLESS_SHELL_PATH,
-      args: CHROMIUM_ARGS,
+      // The stand-in partner of tests/e2e/redirect.spec.ts listens on loopback, which /redirect
+      // never forwards to: the browser reaches it under a public-looking name.
+      args: [...CHROMIUM_ARGS, "--host-resolver-rules=MAP partner.hotellguiden.test 127.0.0.1"],
     },
   },
   // The back-office flows change shared data (popular places, destinations), so the same flow

@@ -11,6 +11,7 @@ import { sql, type Kysely, type Selectable } from "kysely";
 import { getAppDatabase } from "#app/db/db.server.ts";
 import type { AiJobsTable, Database } from "#app/db/schema.ts";
 import { isUuid } from "#app/utils/uuid.ts";
+import { jobPath } from "#app/admin/screens.ts";
 import { log } from "#app/utils/log.server.ts";
 import { findHotelText } from "#app/hotels/hotel-detail.server.ts";
 import { AiNotSupportedError, hotelTextOf, type AiEngine } from "./engine.server.ts";
@@ -44,24 +45,76 @@ export interface JobProgress {
   failures: { hotelId: string; name: string | null; error: string }[];
 }
 
-/** Starts a job over the given hotels (unknown ids are skipped); returns its id, or null when none exist. */
+const startedAt = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Stockholm" });
+
+/**
+ * Another job of the kind is running: one at a time (the index ai_jobs_one_running_per_kind),
+ * so a second "rewrite all" cannot pay the provider for the same hotels twice. The message
+ * names the running job: who started it, when, and how far it has come.
+ */
+export class JobAlreadyRunningError extends Error {
+  readonly job: JobSummary;
+  constructor(job: JobSummary) {
+    const by = job.createdBy ? ` by ${job.createdBy}` : "";
+    super(
+      `Another rewrite job is still running: started ${startedAt.format(job.createdAt)}${by}, ${job.done + job.failed} of ${job.total} hotels done (${jobPath(job.id)}). Wait until it has finished, then start this one again.`,
+    );
+    this.name = "JobAlreadyRunningError";
+    this.job = job;
+  }
+}
+
+const ONE_RUNNING_PER_KIND = "ai_jobs_one_running_per_kind";
+const isOneRunningViolation = (error: unknown) =>
+  typeof error === "object" && error !== null && (error as { constraint?: unknown }).constraint === ONE_RUNNING_PER_KIND;
+
+/** The job of this kind that is running, if any. */
+export async function runningJob(kind: JobSummary["kind"], db: DB = getAppDatabase().db): Promise<JobSummary | null> {
+  const job = await db.selectFrom("ai_jobs").selectAll().where("kind", "=", kind).where("status", "=", "running").executeTakeFirst();
+  return job ? summaryOf(job) : null;
+}
+
+/**
+ * Runs `write`, which makes a job of `kind` run; when one already runs (seen first, or found by
+ * the index when two posts race), throws JobAlreadyRunningError naming it instead.
+ */
+async function oneRunning<T>(db: DB, kind: JobSummary["kind"], write: () => Promise<T>): Promise<T> {
+  const running = await runningJob(kind, db);
+  if (running) throw new JobAlreadyRunningError(running);
+  try {
+    return await write();
+  } catch (error) {
+    if (!isOneRunningViolation(error)) throw error;
+    const winner = await runningJob(kind, db);
+    // The other job finished between the two looks: this post may try again.
+    if (!winner) throw error;
+    throw new JobAlreadyRunningError(winner);
+  }
+}
+
+/**
+ * Starts a job over the given hotels (unknown ids are skipped); returns its id, or null when none
+ * exist. Throws JobAlreadyRunningError while another rewrite job runs.
+ */
 export async function startRewriteJob(db: DB, hotelIds: readonly string[], createdBy: string | null): Promise<string | null> {
   const wanted = [...new Set(hotelIds.map((id) => id.trim()).filter(Boolean))].slice(0, JOB_LIMITS.maxItems);
   if (wanted.length === 0) return null;
-  return db.transaction().execute(async (trx) => {
-    const existing = await trx.selectFrom("hotels").select("hotel_id").where("hotel_id", "in", wanted).execute();
-    if (existing.length === 0) return null;
-    const job = await trx
-      .insertInto("ai_jobs")
-      .values({ kind: "rewrite", total: existing.length, created_by: createdBy })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto("ai_job_items")
-      .values(existing.map((row) => ({ job_id: job.id, hotel_id: row.hotel_id })))
-      .execute();
-    return job.id;
-  });
+  return oneRunning(db, "rewrite", () =>
+    db.transaction().execute(async (trx) => {
+      const existing = await trx.selectFrom("hotels").select("hotel_id").where("hotel_id", "in", wanted).execute();
+      if (existing.length === 0) return null;
+      const job = await trx
+        .insertInto("ai_jobs")
+        .values({ kind: "rewrite", total: existing.length, created_by: createdBy })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto("ai_job_items")
+        .values(existing.map((row) => ({ job_id: job.id, hotel_id: row.hotel_id })))
+        .execute();
+      return job.id;
+    }),
+  );
 }
 
 export interface ClaimedItem {
@@ -221,18 +274,33 @@ export async function listJobs(page: number, db: DB = getAppDatabase().db): Prom
 /**
  * Puts a job's failed items back in the queue, with fresh attempts; the job runs again until
  * they are done or fail anew. Returns how many items were put back (0 for an unknown job).
+ * A finished job runs again, so this throws JobAlreadyRunningError while another job runs.
  */
 export async function retryFailedItems(db: DB, jobId: string): Promise<number> {
   if (!isUuid(jobId)) return 0;
-  const result = await db
-    .updateTable("ai_job_items")
-    .set({ status: "pending", attempts: 0, error: null, locked_until: null, updated_at: sql`now()` })
+  const job = await db.selectFrom("ai_jobs").select(["kind", "status"]).where("id", "=", jobId).executeTakeFirst();
+  if (!job) return 0;
+  const requeue = () =>
+    // One transaction: items are never waiting in a job the index kept from running.
+    db.transaction().execute(async (trx) => {
+      const result = await trx
+        .updateTable("ai_job_items")
+        .set({ status: "pending", attempts: 0, error: null, locked_until: null, updated_at: sql`now()` })
+        .where("job_id", "=", jobId)
+        .where("status", "=", "failed")
+        .executeTakeFirst();
+      const count = Number(result.numUpdatedRows);
+      if (count) await recount(trx, jobId);
+      return count;
+    });
+  if (job.status === "running") return requeue();
+  const hasFailed = await db
+    .selectFrom("ai_job_items")
+    .select("hotel_id")
     .where("job_id", "=", jobId)
     .where("status", "=", "failed")
     .executeTakeFirst();
-  const count = Number(result.numUpdatedRows);
-  if (count) await recount(db, jobId);
-  return count;
+  return hasFailed ? oneRunning(db, job.kind, requeue) : 0;
 }
 
 export interface Worker {
@@ -242,11 +310,24 @@ export interface Worker {
 }
 
 /**
- * A worker loop: works while there is work, then looks again every `pollMs`. Runs on every
- * app server; the database decides who does which item.
+ * Other batched work the worker does in the same rounds (one loop per app server, not one per
+ * kind of work): each call does one batch and says how much it did, 0 when there is none.
  */
-export function startWorker(db: DB, engine: () => AiEngine, options: { pollMs?: number } = {}): Worker {
+export type Chore = (db: DB) => Promise<number>;
+
+/**
+ * A worker loop: works while there is work, then looks again every `pollMs`. Runs on every
+ * app server; the database decides who does which item. Each round also does one batch of
+ * each chore.
+ */
+export function startWorker(db: DB, engine: () => AiEngine, options: { pollMs?: number; chores?: readonly Chore[] } = {}): Worker {
   const pollMs = options.pollMs ?? 3000;
+  const chores = options.chores ?? [];
+  const round = async () => {
+    let done = await runWorkerOnce(db, engine());
+    for (const chore of chores) done += await chore(db);
+    return done;
+  };
   let timer: NodeJS.Timeout | undefined;
   let busy = false;
   let stopped = false;
@@ -260,7 +341,7 @@ export function startWorker(db: DB, engine: () => AiEngine, options: { pollMs?: 
     busy = true;
     clearTimeout(timer);
     try {
-      while (!stopped && (await runWorkerOnce(db, engine())) > 0);
+      while (!stopped && (await round()) > 0);
     } catch (error) {
       log.error("ai worker failed", error);
     } finally {

@@ -21,6 +21,7 @@ import {
 } from "./engine.server.ts";
 import { retryFailedItems, startRewriteJob, startWorker, type Worker } from "./jobs.server.ts";
 import { createLocalEngine } from "./local-engine.server.ts";
+import { recomputeOwedSummaries } from "#app/offers/offer-summaries.server.ts";
 import { createOpenAiEngine } from "./openai-engine.server.ts";
 import { catalogueVocabulary, findCandidates } from "./retrieval.server.ts";
 import { understandRequest } from "./understand.ts";
@@ -102,9 +103,12 @@ export async function draftBlogPost(
 
 let worker: Worker | undefined;
 
-/** Starts this server's AI job worker (server start-up). */
+/**
+ * Starts this server's job worker (server start-up): AI rewrite jobs, and the hotels' offer
+ * summaries owed after a partner was switched off or on.
+ */
 export function startAiWorker(db: DB): void {
-  worker ??= startWorker(db, getAiEngine);
+  worker ??= startWorker(db, getAiEngine, { chores: [recomputeOwedSummaries] });
 }
 
 export function stopAiWorker(): void {

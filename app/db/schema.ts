@@ -204,6 +204,10 @@ export interface PartnersTable {
   /** Query parameters added to an offer's landing URL (app/offers/deep-link.ts). */
   deep_link_template: Generated<string>;
   active: Generated<boolean>;
+  /** Its hotels' offer summaries still count its previous state (set by trigger when `active` changes). */
+  summary_pending: ColumnType<boolean, never, boolean>;
+  /** The last hotels.id whose summary the background recompute has done (null: none yet). */
+  summary_done_through: ColumnType<string | null, never, string | null>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }

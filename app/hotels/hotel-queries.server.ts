@@ -6,6 +6,7 @@ import { cachedRead } from "./catalogue-cache.server.ts";
 import { withoutControlChars, type SortKey } from "#app/hotels/search-params.ts";
 import { placeKey, withPlaceNames, type NamedPlace, type PlaceNames } from "./place-names.ts";
 import { getPlaceNames } from "./place-names.server.ts";
+import { withCurrentOfferSummaries } from "#app/offers/offer-summaries.server.ts";
 import { placesNamedBy, TYPO_MIN_LENGTH, type NamedCountry, type NamedLocation } from "./places.server.ts";
 
 type DB = Kysely<Database>;
@@ -419,7 +420,13 @@ export async function searchHotels(db: DB, filters: HotelFilters = {}): Promise<
             .executeTakeFirstOrThrow()
         ).matches,
       );
-  return { hotels: rows.map((row) => toHotelSummary(row, names)), ...boundedTotal(matches) };
+  return {
+    hotels: await withCurrentOfferSummaries(
+      db,
+      rows.map((row) => toHotelSummary(row, names)),
+    ),
+    ...boundedTotal(matches),
+  };
 }
 
 /**
@@ -478,7 +485,10 @@ async function cards(db: DB, filters: HotelFilters, terms: SearchTerms | null): 
   // Past the listed hotels: nothing to read (the offset alone would read every row before it).
   if (pageWindow(filters).limit === 0) return [];
   const [rows, names] = await Promise.all([hotelListQuery(db, filters, terms).execute(), getPlaceNames(db)]);
-  return rows.map((row) => toHotelSummary(row, names));
+  return withCurrentOfferSummaries(
+    db,
+    rows.map((row) => toHotelSummary(row, names)),
+  );
 }
 
 /** A list row as a card shows it (no more than CARD_LIMITS), with Swedish place names. */

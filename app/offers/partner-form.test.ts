@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deepLinkPreview, PARTNER_MESSAGES, partnerHost, partnerSchema, sampleStay } from "./partner-form.ts";
+import { deepLinkPreview, PARTNER_MESSAGES, partnerFieldsSchema, partnerHost, partnerSchema, sampleStay } from "./partner-form.ts";
 
 const valid = {
   id: "resekompassen",
@@ -26,7 +26,6 @@ describe("partnerHost", () => {
     expect(partnerHost("http://partner.se:80/")).toEqual({ host: "partner.se" });
     expect(partnerHost("partner.se:8443")).toEqual({ host: "partner.se:8443" });
     expect(partnerHost("https://partner.se:8443/x")).toEqual({ host: "partner.se:8443" });
-    expect(partnerHost("localhost:3000/path")).toEqual({ host: "localhost:3000" });
     expect(partnerHost("hotellfyndå.se")).toEqual({ host: "xn--hotellfynd-b6a.se" });
   });
 
@@ -36,13 +35,38 @@ describe("partnerHost", () => {
     expect(partnerHost("ftp://partner.se")).toEqual({ problem: PARTNER_MESSAGES.hostScheme });
     expect(partnerHost("mailto:info@partner.se")).toEqual({ problem: PARTNER_MESSAGES.hostScheme });
     expect(partnerHost("https://user:pw@partner.se")).toEqual({ problem: PARTNER_MESSAGES.hostInvalid });
-    expect(partnerHost("https://[::1]/")).toEqual({ problem: PARTNER_MESSAGES.hostInvalid });
+    expect(partnerHost("https://[2606:4700::1111]/")).toEqual({ problem: PARTNER_MESSAGES.hostInvalid });
     expect(partnerHost("two words")).toEqual({ problem: PARTNER_MESSAGES.hostInvalid });
     expect(partnerHost("-partner.se")).toEqual({ problem: PARTNER_MESSAGES.hostInvalid });
+    expect(partnerHost("www.partner\t.se")).toEqual({ problem: PARTNER_MESSAGES.controlCharacters });
+  });
+
+  it("refuses this machine, private networks and metadata addresses, however they are written", () => {
+    for (const typed of [
+      "127.0.0.1:4100",
+      "http://169.254.169.254/latest/meta-data/",
+      "10.1.2.3",
+      "http://[::1]:8080/",
+      "localhost:3000/path",
+      "0.0.0.0",
+      "http://2130706433/",
+      "0x7f.1",
+      "http://[::ffff:127.0.0.1]/",
+      "100.64.0.1",
+      "[fd00::1]",
+      "metadata.google.internal",
+    ])
+      expect(partnerHost(typed), typed).toEqual({ problem: PARTNER_MESSAGES.hostNotPublic });
   });
 });
 
 describe("partnerSchema", () => {
+  it("refuses control characters in the name", () => {
+    const result = partnerFieldsSchema.safeParse({ ...valid, name: "Partner\u0007AB" });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => [issue.path[0], issue.message])).toEqual([["name", PARTNER_MESSAGES.controlCharacters]]);
+  });
+
   it("gives what is saved: the stored host, no logo as null, the template without a leading ?", () => {
     const result = partnerSchema.parse({ ...valid, host: "https://WWW.Resekompassen.example/hotell", deepLinkTemplate: " ?a={adults} " });
     expect(result).toEqual({

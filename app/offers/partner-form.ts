@@ -5,6 +5,7 @@
  * database's answer (savePartner in partners.server.ts).
  */
 import { z } from "#app/utils/zod.ts";
+import { isPublicHost } from "#app/utils/public-host.ts";
 import { isHttpOrLocalUrl } from "#app/blog/content-blocks.ts";
 import { deepLinkTemplateSchema, fillDeepLink } from "./deep-link.ts";
 import { addDays, type DatedStay } from "./stay.ts";
@@ -12,12 +13,18 @@ import { addDays, type DatedStay } from "./stay.ts";
 export const PARTNER_ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,39}$/;
 /** What the database accepts as a host (table partners): lower case, a port only when not the default. */
 const STORED_HOST = /^[a-z0-9]([a-z0-9.-]*[a-z0-9])?(:[0-9]{1,5})?$/;
+// C0 and C1 control characters and DEL. The URL parser would silently drop a tab or a line
+// break inside a host, so what was typed is refused rather than guessed at.
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
 
 export const PARTNER_MESSAGES = {
   idFormat: "Use 1–40 lower-case letters, digits and hyphens, starting with a letter or digit (e.g. resekompassen).",
   idTaken: "A partner with this id already exists.",
   hostInvalid: "Enter the partner's host (www.partner.se) or a URL on it (https://www.partner.se/…).",
   hostScheme: "Only http:// and https:// links can be partner links.",
+  hostNotPublic:
+    "This is a local or private address (this machine, a private or link-local network, a cloud metadata address): a partner's host must be a public one, such as www.partner.se.",
+  controlCharacters: "Remove the control characters (line breaks, tabs and the like).",
   hostTaken: "Another partner already has this host.",
   logo: "The logo URL must start with http://, https:// or / (a file on this site).",
   required: "Required",
@@ -30,11 +37,14 @@ const text = (max: number) => z.preprocess(asText, z.string().max(max, `At most 
 /**
  * The host /redirect will trust for what was typed: a bare host (`www.Partner.se`) or any
  * http(s) URL on it, lower case, with a port only when it is not the default; or what is wrong
- * with it (another scheme, a user name, a host the database would refuse).
+ * with it (another scheme, a user name, a host the database would refuse, a host that is not
+ * public: loopback, private and metadata addresses in any notation, local-only names). The host
+ * is judged as written: no DNS lookup, which /redirect does not do either.
  */
 export function partnerHost(typed: string): { host: string } | { problem: string } {
   const value = typed.trim();
   if (!value) return { problem: PARTNER_MESSAGES.required };
+  if (CONTROL_CHARACTERS.test(value)) return { problem: PARTNER_MESSAGES.controlCharacters };
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(value)?.[1]?.toLowerCase();
   // 'partner.se:8443' reads as a scheme to URL; a host with a port is not one.
   const hasScheme = scheme !== undefined && !/^[^/]+:\d+(\/|$)/.test(value);
@@ -45,7 +55,9 @@ export function partnerHost(typed: string): { host: string } | { problem: string
   } catch {
     return { problem: PARTNER_MESSAGES.hostInvalid };
   }
-  if (url.username || url.password || !STORED_HOST.test(url.host)) return { problem: PARTNER_MESSAGES.hostInvalid };
+  if (url.username || url.password) return { problem: PARTNER_MESSAGES.hostInvalid };
+  if (!isPublicHost(url.host)) return { problem: PARTNER_MESSAGES.hostNotPublic };
+  if (!STORED_HOST.test(url.host)) return { problem: PARTNER_MESSAGES.hostInvalid };
   return { host: url.host };
 }
 
@@ -59,7 +71,9 @@ const checkedText = (max: number, problem: (value: string) => string | null) =>
 /** The form's fields and rules as typed (what the browser checks and conform reads constraints from). */
 export const partnerFieldsSchema = z.object({
   id: checkedText(40, (value) => (!value ? PARTNER_MESSAGES.required : PARTNER_ID_PATTERN.test(value) ? null : PARTNER_MESSAGES.idFormat)),
-  name: checkedText(80, (value) => (value ? null : PARTNER_MESSAGES.required)),
+  name: checkedText(80, (value) =>
+    !value ? PARTNER_MESSAGES.required : CONTROL_CHARACTERS.test(value) ? PARTNER_MESSAGES.controlCharacters : null,
+  ),
   host: checkedText(300, (value) => {
     const host = partnerHost(value);
     return "problem" in host ? host.problem : null;

@@ -50,6 +50,8 @@ export interface PartnerRow {
   logoUrl: string | null;
   deepLinkTemplate: string;
   active: boolean;
+  /** Lists' lowest prices still count its previous state: the background recompute is under way. */
+  summaryPending: boolean;
   /** Offers that pages show (not gone, not older than OFFER_MAX_AGE_HOURS). */
   currentOffers: number;
   /** updated_at of its newest and oldest current offer; null without any. */
@@ -74,6 +76,7 @@ export async function listPartnersWithOffers(db: DB = getAppDatabase().db): Prom
       "partner.logo_url",
       "partner.deep_link_template",
       "partner.active",
+      "partner.summary_pending",
       sql<number>`count(offer.hotel_id)::int`.as("current_offers"),
       sql<Date | null>`max(offer.updated_at)`.as("newest_offer"),
       sql<Date | null>`min(offer.updated_at)`.as("oldest_offer"),
@@ -89,6 +92,7 @@ export async function listPartnersWithOffers(db: DB = getAppDatabase().db): Prom
     logoUrl: row.logo_url,
     deepLinkTemplate: row.deep_link_template,
     active: row.active,
+    summaryPending: row.summary_pending,
     currentOffers: row.current_offers,
     newestOffer: row.newest_offer === null ? null : new Date(row.newest_offer),
     oldestOffer: row.oldest_offer === null ? null : new Date(row.oldest_offer),
@@ -156,9 +160,10 @@ export async function savePartner(
 }
 
 /**
- * Switches a partner on or off (its offers are shown, and /redirect forwards to its host,
- * only while it is active; the hotels' lowest price follows by trigger). Its name, or null
- * when there is no such partner.
+ * Switches a partner on or off: one row, at any catalogue size. Its offers are shown, and
+ * /redirect forwards to its host, only while it is active, which pages check as they read;
+ * the hotels' lowest prices in lists follow in the background (offer-summaries.server.ts).
+ * Its name, or null when there is no such partner.
  */
 export async function setPartnerActive(id: string, active: boolean, db: DB = getAppDatabase().db): Promise<string | null> {
   const row = await db.updateTable("partners").set({ active }).where("id", "=", id).returning("name").executeTakeFirst();

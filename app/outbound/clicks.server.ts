@@ -9,6 +9,7 @@ import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
 import { affiliateHost, isKnownHost } from "#app/outbound/redirect-params.ts";
 import { log } from "#app/utils/log.server.ts";
+import { isPublicHost } from "#app/utils/public-host.ts";
 import { addressClaim, RATE_POLICIES, takeRateLimit } from "#app/http/rate-limit.server.ts";
 import { cachedRead } from "#app/hotels/catalogue-cache.server.ts";
 import { partnersByHost, type PartnerLink } from "#app/offers/partners.server.ts";
@@ -43,7 +44,7 @@ export type PartnerMatch = { known: false } | { known: true; partner: PartnerLin
 /**
  * Whether `host` belongs to a partner, and which: an active partner's host (partners table),
  * the host of some hotel's affiliate_url, or one of `configuredHosts` (AFFILIATE_HOSTS); the
- * last two have no partner row. A deactivated partner's host is not forwarded to even where
+ * last two have no partner row. A host that is not public (isPublicHost) belongs to none of them. A deactivated partner's host is not forwarded to even where
  * hotels still link to it, unless the configuration names it. If the catalogue cannot be
  * read, only the configured hosts count: the visitor then gets the warning page with a
  * manual link, never an unchecked automatic forward.
@@ -54,6 +55,8 @@ export async function findAffiliatePartner(
   db: Kysely<Database> = getAppDatabase().db,
 ): Promise<PartnerMatch> {
   const wanted = host.toLowerCase();
+  // Never to this machine, a private network or a metadata service, whoever vouches for the host.
+  if (!isPublicHost(wanted)) return { known: false };
   try {
     if (isKnownHost(host, configuredHosts)) return { known: true, partner: null };
     const partner = (await partnersByHost(db)).get(wanted);

@@ -1,7 +1,9 @@
 /**
  * The affiliate redirect page /redirect in the browser, with and without
- * JavaScript. The partner is a stand-in: a tiny HTTP server on 127.0.0.1:3299, a host the web
- * server in playwright.config.ts knows from AFFILIATE_HOSTS. Every test of this file holds one
+ * JavaScript. The partner is a stand-in: a tiny HTTP server on 127.0.0.1:3299, which the browser
+ * reaches as partner.hotellguiden.test:3299 (playwright.config.ts maps the name, since /redirect
+ * never forwards to a loopback address), a host the web server in playwright.config.ts knows
+ * from AFFILIATE_HOSTS. Every test of this file holds one
  * lock, so the port is never wanted twice at once (not even by the js-on and js-off projects).
  *
  * With JavaScript the page's clock is installed and paused before the page loads, so the test
@@ -12,7 +14,8 @@ import type { Page } from "@playwright/test";
 import { expect, jsOff, test as base } from "./fixtures.ts";
 
 const PARTNER_PORT = 3299;
-const PARTNER = `http://127.0.0.1:${PARTNER_PORT}`;
+const PARTNER_HOST = `partner.hotellguiden.test:${PARTNER_PORT}`;
+const PARTNER = `http://${PARTNER_HOST}`;
 
 interface Partner {
   /** Paths (with query) the partner has served, in order; favicon requests left out. */
@@ -71,7 +74,7 @@ test("a partner link counts down 3, 2, 1, then forwards to the partner", async (
   // Inside <noscript>, so only a browser without JavaScript acts on it.
   expect(await response?.text()).toContain(`<noscript><meta http-equiv="refresh" content="3; url=${destination}"/></noscript>`);
 
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Du skickas vidare till 127.0.0.1:${PARTNER_PORT}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Du skickas vidare till ${PARTNER_HOST}`);
   const link = page.getByRole("link", { name: /^Om inget händer, klicka här/ });
   await expect(link).toHaveAttribute("href", destination);
   await expect(link).toHaveAttribute("rel", "nofollow noopener");
@@ -143,7 +146,7 @@ test("the page shows the hotel and the stay the visitor is booking", async ({ pa
   const destination = `${PARTNER}/hotell/visad`;
   if (!jsOff(testInfo)) await pauseClock(page);
   await page.goto(redirectUrl(destination, `&source=e2e&hotell=${hotelId}&incheckning=${checkIn}&utcheckning=${checkOut}&vuxna=3`));
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Du skickas vidare till 127.0.0.1:${PARTNER_PORT}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Du skickas vidare till ${PARTNER_HOST}`);
   await expect(page.getByText("Ditt hotell")).toBeVisible();
   await expect(page.getByText(hotelName, { exact: true })).toBeVisible();
   await expect(page.getByText(/2 nätter, 3 vuxna, 1 rum$/)).toBeVisible();

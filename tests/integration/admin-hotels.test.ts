@@ -30,6 +30,12 @@ const page = async (query = "") => {
   return { html, text: visibleText(html), ids: rowIds(html) };
 };
 const flashAfter = async (response: Response) => visibleText(await (await admin.follow(response)).text());
+/** Waits until the app's worker has finished every rewrite job: one runs at a time. */
+const jobsFinished = () =>
+  vi.waitFor(
+    async () => expect(await (await db()).selectFrom("ai_jobs").select("id").where("status", "=", "running").execute()).toEqual([]),
+    { timeout: 30_000, interval: 200 },
+  );
 
 describe("the hotel table", () => {
   it("shows at most 50 rows with the count of all matches", async () => {
@@ -235,6 +241,35 @@ describe("changing hotels", () => {
     expect(jobs).toEqual([{ total: 1 }]);
   });
 
+  it("starts one of two rewrites posted at the same moment, and names the running job to the other", async () => {
+    await jobsFinished();
+    const service = await app.importApp<typeof import("#app/ai/service.server.ts")>("app/ai/service.server.ts");
+    // The worker waits, so the first job is still running when the second post is answered.
+    service.stopAiWorker();
+    try {
+      const { ids } = await page("?country=Sweden");
+      const [one, two] = await Promise.all(
+        [ids.slice(0, 2), ids.slice(2, 4)].map((hotels) =>
+          admin.post("/admin/hotels?country=Sweden", [["intent", "rewrite-ai"], ...hotels.map((id): [string, string] => ["hotel", id])]),
+        ),
+      );
+      const locations = [one!, two!].map((response) => response.headers.get("Location"));
+      const started = locations.find((location) => location?.startsWith("/admin/jobs/"));
+      expect(started).toMatch(/^\/admin\/jobs\/[0-9a-f-]{36}$/);
+      expect(locations.filter((location) => location === "/admin/hotels?country=Sweden")).toHaveLength(1);
+      const refused = await flashAfter(locations[0] === started ? two! : one!);
+      expect(refused).toMatch(
+        new RegExp(
+          `Another rewrite job is still running: started \\d{1,2} \\w{3} \\d{4}, \\d{2}:\\d{2} by ${TEST_ADMIN.email.replace(/\./g, "\\.")}, 0 of 2 hotels done \\(${started}\\)`,
+        ),
+      );
+      expect(await (await db()).selectFrom("ai_jobs").select("id").where("status", "=", "running").execute()).toHaveLength(1);
+    } finally {
+      service.startAiWorker(await db());
+    }
+    await jobsFinished();
+  });
+
   it("generates partner URLs from the configured template", async () => {
     const database = await db();
     const hotel = await database
@@ -410,6 +445,7 @@ describe("bulk actions on every hotel the filter matches", () => {
   });
 
   it("starts one rewrite job over every match once confirmed", async () => {
+    await jobsFinished();
     const database = await db();
     const count = Number(
       (
@@ -482,6 +518,7 @@ describe("bulk actions on every hotel the filter matches", () => {
 
 describe("rewrite jobs", () => {
   it("lists past jobs with who started them and their results, and names failed hotels with a retry", async () => {
+    await jobsFinished();
     const database = await db();
     const hotels = await database
       .selectFrom("hotels")

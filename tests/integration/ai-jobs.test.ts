@@ -8,6 +8,7 @@ import { sql } from "kysely";
 import { AiUnavailableError, type AiEngine } from "#app/ai/engine.server.ts";
 import {
   claimItems,
+  JobAlreadyRunningError,
   jobProgress,
   listJobs,
   NO_DESCRIPTION,
@@ -162,8 +163,9 @@ describe.each(testDatabases())("AI jobs on $name", ({ open }) => {
       .set({ created_at: sql<Date>`now() - interval '1 hour'` })
       .where("id", "=", older)
       .execute();
-    const newer = (await startRewriteJob(handle.db, ["J02", "J12"], "second@hotellguiden.test"))!;
     const { engine } = stubEngine();
+    while ((await runWorkerOnce(handle.db, engine)) > 0);
+    const newer = (await startRewriteJob(handle.db, ["J02", "J12"], "second@hotellguiden.test"))!;
     while ((await runWorkerOnce(handle.db, engine)) > 0);
     const { jobs, total } = await listJobs(1, handle.db);
     expect(total).toBe(2);
@@ -204,6 +206,48 @@ describe.each(testDatabases())("AI jobs on $name", ({ open }) => {
       expect(row.rewritten_text).not.toContain("Gothenburg");
       expect(row.rewritten_text).toContain("bastu och frukost");
     }
+  });
+
+  it("refuses a second rewrite job while one runs, naming it, and starts it once that one has finished", async () => {
+    const first = (await startRewriteJob(handle.db, HOTELS.slice(0, 3), "first@hotellguiden.test"))!;
+    await runWorkerOnce(handle.db, stubEngine().engine, 1);
+    const refused = await startRewriteJob(handle.db, HOTELS, "second@hotellguiden.test").catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(JobAlreadyRunningError);
+    expect((refused as Error).message).toMatch(
+      new RegExp(
+        `^Another rewrite job is still running: started \\d{1,2} \\w{3} \\d{4}, \\d{2}:\\d{2} by first@hotellguiden\\.test, 1 of 3 hotels done \\(/admin/jobs/${first}\\)`,
+      ),
+    );
+    expect((await listJobs(1, handle.db)).total).toBe(1);
+
+    while ((await runWorkerOnce(handle.db, stubEngine().engine)) > 0);
+    expect(await startRewriteJob(handle.db, HOTELS, "second@hotellguiden.test")).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("starts one job of two posted at the same moment; the database refuses the other even past the app's check", async () => {
+    const results = await Promise.allSettled([
+      startRewriteJob(handle.db, HOTELS.slice(0, 6), "a@hotellguiden.test"),
+      startRewriteJob(handle.db, HOTELS.slice(6), "b@hotellguiden.test"),
+    ]);
+    expect(results.map((result) => result.status).sort()).toEqual(["fulfilled", "rejected"]);
+    const refusal = results.find((result) => result.status === "rejected")!.reason as unknown;
+    expect(refusal).toBeInstanceOf(JobAlreadyRunningError);
+    const running = await handle.db.selectFrom("ai_jobs").select("id").where("status", "=", "running").execute();
+    expect(running).toEqual([{ id: (results.find((result) => result.status === "fulfilled") as PromiseFulfilledResult<string>).value }]);
+    // Written straight to the table, past the app's check, a second running job is refused too.
+    await expect(handle.db.insertInto("ai_jobs").values({ kind: "rewrite", total: 1 }).execute()).rejects.toThrow(
+      /ai_jobs_one_running_per_kind/,
+    );
+  });
+
+  it("does not retry a finished job's failed hotels while another job runs", async () => {
+    const failing = (await startRewriteJob(handle.db, ["J01", "J12"], null))!;
+    while ((await runWorkerOnce(handle.db, stubEngine().engine)) > 0);
+    expect(await jobProgress(failing, handle.db)).toMatchObject({ status: "finished", failed: 1 });
+    const other = (await startRewriteJob(handle.db, ["J02"], "other@hotellguiden.test"))!;
+    await expect(retryFailedItems(handle.db, failing)).rejects.toThrow(/^Another rewrite job is still running: .* 0 of 1 hotels done/);
+    expect(await jobProgress(failing, handle.db)).toMatchObject({ status: "finished", failed: 1 });
+    expect((await jobProgress(other, handle.db))?.status).toBe("running");
   });
 
   it("starts nothing for ids that do not exist", async () => {

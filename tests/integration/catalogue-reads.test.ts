@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import { LIST_MATCH_LIMIT, likePattern, popularHotels, searchHotels, suggest } from "#app/hotels/hotel-queries.server.ts";
 import { loadHotelListPage } from "#app/hotels/list-page.server.ts";
 import { clearCatalogueCache } from "#app/hotels/catalogue-cache.server.ts";
+import { recomputeOwedSummaries } from "#app/offers/offer-summaries.server.ts";
 import {
   findPlace,
   hasNewYork,
@@ -217,10 +218,24 @@ describe.each(testDatabases())("catalogue reads on $name", ({ open }) => {
   it("stops counting an offer that is gone or whose partner is switched off", async () => {
     const lowest = async (hotelId: string) =>
       await handle.db.selectFrom("hotels").select(["offer_price", "offer_count"]).where("hotel_id", "=", hotelId).executeTakeFirstOrThrow();
+    const card = async (hotelId: string) => {
+      const found = (await searchHotels(handle.db, { hotelId })).hotels[0]!;
+      return { offer_price: found.offer_price, offer_count: found.offer_count };
+    };
+    const recompute = async () => {
+      while ((await recomputeOwedSummaries(handle.db)) > 0);
+    };
     await handle.db.updateTable("partners").set({ active: false }).where("id", "=", "tva").execute();
+    clearCatalogueCache();
+    // A card shows the offers as they are at once; the stored summary follows in the background.
+    expect(await card("S4")).toEqual({ offer_price: 1100, offer_count: 1 });
+    await recompute();
     expect(await lowest("S4")).toEqual({ offer_price: 1100, offer_count: 1 });
     expect(await lowest("S8")).toEqual({ offer_price: null, offer_count: 0 });
     await handle.db.updateTable("partners").set({ active: true }).where("id", "=", "tva").execute();
+    clearCatalogueCache();
+    expect(await card("S4")).toEqual({ offer_price: 950, offer_count: 2 });
+    await recompute();
     expect(await lowest("S4")).toEqual({ offer_price: 950, offer_count: 2 });
     const before = await handle.db.selectFrom("hotels").select("updated_at").where("hotel_id", "=", "S4").executeTakeFirstOrThrow();
     await handle.db.updateTable("hotel_offers").set({ price_per_night: 990 }).where("partner_id", "=", "tva").execute();

@@ -15,8 +15,9 @@ import { testDatabases } from "#tests/db.ts";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hg-redirect-"));
 process.env.DATA_DIR = dataDir;
-// A configured partner besides the hosts of the catalogue's affiliate URLs.
-process.env.AFFILIATE_HOSTS = "partner.example:8443, Other-Partner.example";
+// A configured partner besides the hosts of the catalogue's affiliate URLs, and two hosts that
+// are not public, which no configuration makes a destination.
+process.env.AFFILIATE_HOSTS = "partner.example:8443, Other-Partner.example, 127.0.0.1:4100, 169.254.169.254";
 
 const { getAppDatabase, closeAppDatabase } = await import("#app/db/db.server.ts");
 const { migrate } = await import("#app/db/migrate.server.ts");
@@ -360,6 +361,36 @@ describe("a partner of the partners table", () => {
     const plain = await load(redirectUrl("https://www.booking.com/hotel/se/grand.html"));
     expect(plain.page).toMatchObject({ kind: "forward", partner: null, hotel: null, stay: null });
     expect(render(plain.page!)).not.toContain("Din vistelse");
+  });
+
+  it("never forwards to this machine, a private network or a metadata address, whoever names the host", async () => {
+    const { db } = getAppDatabase();
+    const hotel = await db.selectFrom("hotels").select("id").orderBy("hotel_id").executeTakeFirstOrThrow();
+    const before = await db.selectFrom("hotels").select("affiliate_url").where("id", "=", hotel.id).executeTakeFirstOrThrow();
+    // Written past the partners screen: a partner row and a hotel's affiliate link on private hosts.
+    await db.insertInto("partners").values({ id: "internt", name: "Internt", host: "10.0.0.5" }).execute();
+    await db.updateTable("hotels").set({ affiliate_url: "http://192.168.1.10/bokning" }).where("id", "=", hotel.id).execute();
+    clearCatalogueCache();
+    try {
+      for (const to of [
+        "http://127.0.0.1:4100/admin", // AFFILIATE_HOSTS names it
+        "http://2130706433:4100/admin", // the same, as one number
+        "http://0x7f.1:4100/admin", // and in hexadecimal
+        "http://169.254.169.254/latest/meta-data/", // AFFILIATE_HOSTS names it
+        "http://10.0.0.5/hotell", // an active partner's host
+        "http://192.168.1.10/bokning", // a hotel's affiliate_url host
+        "http://[::ffff:127.0.0.1]:4100/",
+        "http://localhost:4100/",
+      ]) {
+        const { page } = await load(redirectUrl(to));
+        expect(page, to).toMatchObject({ kind: "warning" });
+      }
+      expect(await clicks()).toHaveLength(0);
+    } finally {
+      await db.deleteFrom("partners").where("id", "=", "internt").execute();
+      await db.updateTable("hotels").set({ affiliate_url: before.affiliate_url }).where("id", "=", hotel.id).execute();
+      clearCatalogueCache();
+    }
   });
 
   it("is not forwarded to once deactivated", async () => {

@@ -18,6 +18,7 @@ import {
 } from "#app/admin/hotel-table.server.ts";
 import { JOBS_PATH, jobPath } from "#app/admin/screens.ts";
 import { AiNotSupportedError } from "#app/ai/engine.server.ts";
+import { JobAlreadyRunningError } from "#app/ai/jobs.server.ts";
 import { aiReadiness } from "#app/ai/service.server.ts";
 import { requireAdmin } from "#app/auth/guards.server.ts";
 import { AdminPageHeader } from "#app/components/admin-page-header.tsx";
@@ -195,7 +196,7 @@ async function rewriteWithAi(target: HotelTarget, count: number, createdBy: stri
       description: `${count} descriptions are being rewritten in Swedish.`,
     });
   } catch (error) {
-    if (error instanceof AiNotSupportedError) return answer.failure(title, error.message);
+    if (error instanceof AiNotSupportedError || error instanceof JobAlreadyRunningError) return answer.failure(title, error.message);
     log.error("admin bulk action failed", error, { intent: "rewrite-ai" });
     return answer.failure(title, ADMIN_HOTEL_MESSAGES.unknownError);
   }

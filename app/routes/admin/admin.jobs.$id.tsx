@@ -4,7 +4,7 @@ import type { Route } from "./+types/admin.jobs.$id";
 import { adminMeta } from "#app/admin/admin-meta.ts";
 import { rewritePath } from "#app/admin/description-revert.ts";
 import { JOBS_PATH, jobPath } from "#app/admin/screens.ts";
-import { jobProgress } from "#app/ai/jobs.server.ts";
+import { JobAlreadyRunningError, jobProgress } from "#app/ai/jobs.server.ts";
 import { retryRewrite } from "#app/ai/service.server.ts";
 import { requireAdmin } from "#app/auth/guards.server.ts";
 import { JobProgressBar } from "#app/components/job-progress-bar.tsx";
@@ -44,7 +44,13 @@ export async function action(args: Route.ActionArgs) {
   if (form.get("intent") !== RETRY_INTENT) throw data(null, { status: 400 });
   const job = await jobProgress(args.params.id);
   if (!job) throw data(null, { status: 404 });
-  const queued = await retryRewrite(job.id);
+  let queued: number;
+  try {
+    queued = await retryRewrite(job.id);
+  } catch (error) {
+    if (!(error instanceof JobAlreadyRunningError)) throw error;
+    return redirectWithFlash(jobPath(job.id), { title: "Not retried", description: error.message, variant: "destructive" });
+  }
   return redirectWithFlash(
     jobPath(job.id),
     queued

@@ -100,6 +100,9 @@ async function updatePartner(form: FormData) {
 const unknownPartner = () =>
   redirectWithFlash(SCREEN, { title: "Error", description: "There is no such partner.", variant: "destructive" });
 
+/** What an administrator may see lag behind a switch, said plainly. */
+const LIST_PRICES_FOLLOW = "The hotel lists' price order follows within minutes; cards show the new prices at once.";
+
 async function switchPartner(form: FormData, active: boolean) {
   const id = form.get("id");
   if (typeof id !== "string" || !id) return unknownPartner();
@@ -108,10 +111,13 @@ async function switchPartner(form: FormData, active: boolean) {
   return redirectWithFlash(
     SCREEN,
     active
-      ? { title: "Partner activated", description: `${name}'s current offers show on the site again, and /redirect forwards to its host.` }
+      ? {
+          title: "Partner activated",
+          description: `${name}'s current offers show on the site again, and /redirect forwards to its host. ${LIST_PRICES_FOLLOW}`,
+        }
       : {
           title: "Partner deactivated",
-          description: `${name}'s offers no longer show on the site, and /redirect no longer forwards to its host.`,
+          description: `${name}'s offers no longer show on the site, and /redirect no longer forwards to its host. ${LIST_PRICES_FOLLOW}`,
         },
   );
 }
@@ -206,6 +212,7 @@ export default function AdminPartners({ loaderData, actionData }: Route.Componen
                       ) : (
                         <span className="rounded bg-slate-100 px-2 py-0.5 text-slate-700">Inactive</span>
                       )}
+                      {partner.summaryPending ? <p className="mt-1 text-xs text-muted">Updating list prices…</p> : null}
                     </td>
                     <td className="max-w-64 min-w-44 px-3 py-2 font-mono text-xs break-all">
                       {partner.deepLinkTemplate || <span className="font-sans text-muted">(none: the landing URL as it is)</span>}
