@@ -399,9 +399,7 @@ describe.each(scaleTargets)("switching a partner off and on with $hotels hotels 
   const visitor = () => new Browser(started.origin);
   const half = target.hotels / 2;
   const hotelPage = async (number: number) => {
-    const response = await visitor().get(
-      hotelPath({ country: "Sweden", location: "Massby", name: `Masshotell ${number}`, hotel_id: `MASS-${number}` }),
-    );
+    const response = await visitor().get(hotelPath({ country: "Sweden", location: "Massby", slug: `masshotell-${number}` })!);
     expect(response.status).toBe(200);
     return visibleText(await response.text());
   };
