@@ -30,7 +30,8 @@ export function routeMatcher(manifest: RouteManifest): (pathname: string) => str
   return (pathname) => {
     const hit = known.get(pathname);
     if (hit !== undefined) return hit;
-    const path = pathname === "/_root.data" ? "/" : pathname.replace(/\.data$/, "");
+    // The home page's data request is /_.data (React Router 7.18; /_root.data before), not "/_".
+    const path = pathname === "/_.data" || pathname === "/_root.data" ? "/" : pathname.replace(/\.data$/, "");
     const id = matchRoutes(tree, path)?.at(-1)?.route.id ?? null;
     if (known.size >= 5_000) known.clear();
     known.set(pathname, id);

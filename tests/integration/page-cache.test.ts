@@ -66,6 +66,21 @@ describe("the page cache", () => {
     expect(html).not.toContain("hemligt-");
   });
 
+  it("hands a page's data request the parameters its page reads, the home page's /_.data too", async () => {
+    // A visitor with JavaScript choosing a place chip: the router asks /_.data?plats=…, not /?plats=….
+    const chips = [...(await (await new Browser(app.origin).get("/")).text()).matchAll(/href="\/\?plats=([^"]+)"/g)].map(
+      (match) => match[1]!,
+    );
+    expect(chips.length).toBeGreaterThan(1);
+    const data = async (path: string) => (await new Browser(app.origin).get(path)).text();
+    // The second chip's hotels, not the first's (the default), which the data without plats=… holds.
+    expect(await data(`/_.data?plats=${chips[1]}`)).not.toBe(await data("/_.data"));
+    expect(await data(`/_.data?plats=${chips[1]}&utm_source=x`)).toBe(await data(`/_.data?plats=${chips[1]}`));
+    const list = await (await new Browser(app.origin).get("/hotels.data?search=Oslo&bust=1")).text();
+    expect(list).toContain('"Oslo"');
+    expect(list).not.toContain("bust");
+  });
+
   it("keeps one copy whatever the order of the parameters, and a repeated one counts as the page reads it", async () => {
     const html = await keep("/hotels?search=spa&sortera=betyg&bekvamlighet=wifi&bekvamlighet=pool");
     const reordered = await new Browser(app.origin).get("/hotels?bekvamlighet=wifi&sortera=betyg&bekvamlighet=pool&search=spa");
