@@ -4,7 +4,9 @@
  * one in DATA_DIR), upserting by hotel_id; with --offers, an offers feed into hotel_offers,
  * upserting by hotel and partner. Progress goes to stderr, the report to stdout.
  * Exit code 0 when the import ran (rejected rows included), 1 when it could not run, 2 for
- * bad arguments. See docs/decisions/013-partner-feed-import.md and 021-offer-feeds.md.
+ * bad arguments. An XML file holding the ECB's euro reference rates (eurofxref-daily.xml, the
+ * 90-day or the whole history) is recognised from its content and stored as currency rates.
+ * See docs/decisions/013-partner-feed-import.md and 021-offer-feeds.md.
  */
 import fs from "node:fs";
 import { parseArgs } from "node:util";
@@ -21,6 +23,7 @@ import {
   type ImportReport,
 } from "#app/feed/feed-import.server.ts";
 import { importOfferFeed, type OfferImportReport } from "#app/feed/offer-import.server.ts";
+import { importEcbRates, looksLikeXml, type EcbImportReport } from "#app/feed/ecb-import.server.ts";
 import {
   DEFAULT_MAX_RECORD_BYTES,
   formatBytes,
@@ -37,7 +40,9 @@ const USAGE = `Usage: npm run import -- <file> [--dry-run] [--format csv|json|nd
        npm run import -- --offers [--full] <file> [--dry-run] [--format …] [--rejects <path>] [--batch <n>] [--max-record <size>]
 
   <file>            a hotel feed: CSV with a header row, JSON (an array of hotels, or
-                    { "hotels": [...] }) or NDJSON (one hotel object a line)
+                    { "hotels": [...] }) or NDJSON (one hotel object a line); or the ECB's euro
+                    reference rates as XML (eurofxref-daily.xml, -hist-90d.xml, -hist.xml),
+                    recognised from the content
   --offers          the file is an offers feed instead: one partner's price for one hotel a row
                     (hotel_id, partner, price_per_night, currency, url, breakfast_included,
                     free_cancellation, updated_at), as CSV, JSON (an array, or { "offers": [...] }) or NDJSON
@@ -96,7 +101,21 @@ try {
 if (values.format !== undefined && !(FEED_FORMATS as readonly string[]).includes(values.format)) {
   usageError(`--format must be csv, json or ndjson (got "${values.format}").`);
 }
-const known = (values.format as FeedFormat | undefined) ?? feedFormatFromPath(file);
+/** Why the file cannot be read, or null when it can. */
+function unreadable(): string | null {
+  try {
+    if (!fs.statSync(file).isFile()) return "not a file";
+    fs.accessSync(file, fs.constants.R_OK);
+    return null;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+const cannotRead = unreadable();
+// XML is told by its content: the ECB's rates (the only XML read so far) need no flags.
+const xml = cannotRead === null && values.format === undefined && (await looksLikeXml(file));
+if (xml && (values.offers || values.full)) usageError("--offers and --full are for offer feeds; this file is XML (currency rates).");
+const known = xml ? "csv" : ((values.format as FeedFormat | undefined) ?? feedFormatFromPath(file));
 if (!known) usageError(`Cannot tell the format of ${file} from its name: pass --format csv, json or ndjson.`);
 const format: FeedFormat = known;
 const batchSize = values.batch === undefined ? DEFAULT_BATCH_SIZE : Number(values.batch);
@@ -113,11 +132,8 @@ if (values.rejects === "") usageError("--rejects needs a path.");
 if (values.full && !values.offers) usageError("--full goes with --offers: a hotel feed never removes hotels.");
 
 // A missing file is reported before the database is opened (or migrated).
-try {
-  if (!fs.statSync(file).isFile()) throw new Error("not a file");
-  fs.accessSync(file, fs.constants.R_OK);
-} catch (error) {
-  console.error(escapeControls(`Cannot read ${file}: ${(error as Error).message}`));
+if (cannotRead !== null) {
+  console.error(escapeControls(`Cannot read ${file}: ${cannotRead}`));
   process.exit(1);
 }
 
@@ -201,6 +217,24 @@ function printReport(report: ImportReport | OfferImportReport, driver: string) {
   console.log(lines.map(escapeControls).join("\n"));
 }
 
+function printRatesReport(report: EcbImportReport, driver: string) {
+  const database = driver === "pglite" ? "the embedded database (PGlite)" : "PostgreSQL";
+  const lines = [
+    report.dryRun
+      ? `Dry run of the ECB's euro reference rates ${report.file} against ${database}: nothing was written.`
+      : `Imported the ECB's euro reference rates ${report.file} into ${database}.`,
+    `  days          ${number(report.days).padStart(10)}${report.latest ? `  (the latest ${report.latest})` : ""}`,
+    `  ${report.dryRun ? "would store " : "stored      "}  ${number(report.rates).padStart(10)}  rates`,
+    `  rejected      ${number(report.rejected).padStart(10)}`,
+    `  duration      ${`${(report.durationMs / 1000).toFixed(1)} s`.padStart(10)}`,
+  ];
+  if (report.rejected) {
+    lines.push(`Rejected entries (all ${number(report.rejected)} are in ${report.rejectsPath}):`);
+    for (const reject of report.rejects) lines.push(`  ${reject}`);
+  }
+  console.log(lines.map(escapeControls).join("\n"));
+}
+
 class DatabaseError extends Error {}
 
 /** pg reports a refused connection to 'localhost' as an AggregateError with no message of its own. */
@@ -217,7 +251,7 @@ try {
   try {
     if (dryRun) {
       // A dry run writes nothing, migrations included; it needs the table to compare with.
-      const table = values.offers ? "hotel_offers" : "hotels";
+      const table = xml ? "fx_rates" : values.offers ? "hotel_offers" : "hotels";
       const { rows } = await sql<{ found: string | null }>`select to_regclass(${`public.${table}`})::text as found`.execute(db);
       if (!rows[0]?.found) throw new Error(`it has no ${table} table yet (run npm run db:migrate first)`);
     } else {
@@ -237,11 +271,15 @@ try {
       ...(values.rejects ? { rejectsPath: values.rejects } : {}),
       onProgress: (state: ImportProgress) => progress.update(state),
     };
-    const report = values.offers
-      ? await importOfferFeed(db, file, { ...options, full: values.full ?? false })
-      : await importHotelFeed(db, file, options);
-    progress.done();
-    printReport(report, driver);
+    if (xml) {
+      printRatesReport(await importEcbRates(db, file, { dryRun, ...(values.rejects ? { rejectsPath: values.rejects } : {}) }), driver);
+    } else {
+      const report = values.offers
+        ? await importOfferFeed(db, file, { ...options, full: values.full ?? false })
+        : await importHotelFeed(db, file, options);
+      progress.done();
+      printReport(report, driver);
+    }
   } finally {
     progress.done();
   }

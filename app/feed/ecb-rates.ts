@@ -37,30 +37,36 @@ function isCalendarDate(value: string): boolean {
   return date.toISOString().slice(0, 10) === value;
 }
 
-export type EcbDay = { rates: EcbRate[]; problems: string[] };
+export interface EcbProblem {
+  line: number;
+  reason: string;
+}
+
+export type EcbDay = { rates: EcbRate[]; problems: EcbProblem[] };
 
 /** A day's rates, and what was wrong with any of its entries (each such entry is left out). */
 export function ecbDayRates(day: XmlElement): EcbDay {
   const date = day.attributes.time!.trim();
-  if (!isCalendarDate(date)) return { rates: [], problems: [`line ${day.line}: time="${date.slice(0, 40)}" is not a date (YYYY-MM-DD)`] };
+  if (!isCalendarDate(date))
+    return { rates: [], problems: [{ line: day.line, reason: `time="${date.slice(0, 40)}" is not a date (YYYY-MM-DD)` }] };
   const rates: EcbRate[] = [];
-  const problems: string[] = [];
+  const problems: EcbProblem[] = [];
   const seen = new Set<string>();
   for (const cube of day.children) {
     if (cube.name !== "Cube" || cube.uri !== EUROFXREF_NS) continue;
     const currency = (cube.attributes.currency ?? "").trim();
     const rate = (cube.attributes.rate ?? "").trim();
     if (!isCurrencyCode(currency) || currency === "EUR") {
-      problems.push(`line ${cube.line}: currency="${currency.slice(0, 40)}" is not an ISO 4217 currency code other than EUR`);
+      problems.push({ line: cube.line, reason: `currency="${currency.slice(0, 40)}" is not an ISO 4217 currency code other than EUR` });
     } else if (!RATE.test(rate) || Number(rate) <= 0) {
-      problems.push(`line ${cube.line}: the rate of ${currency} ("${rate.slice(0, 40)}") is not a positive decimal number`);
+      problems.push({ line: cube.line, reason: `the rate of ${currency} ("${rate.slice(0, 40)}") is not a positive decimal number` });
     } else if (seen.has(currency)) {
-      problems.push(`line ${cube.line}: ${currency} is given twice for ${date}`);
+      problems.push({ line: cube.line, reason: `${currency} is given twice for ${date}` });
     } else {
       seen.add(currency);
       rates.push({ date, currency, perEur: rate });
     }
   }
-  if (rates.length === 0 && problems.length === 0) problems.push(`line ${day.line}: no rates for ${date}`);
+  if (rates.length === 0 && problems.length === 0) problems.push({ line: day.line, reason: `no rates for ${date}` });
   return { rates, problems };
 }

@@ -68,10 +68,10 @@ describe("readXmlRecords on the ECB's rates", () => {
         { date: "2019-06-13", currency: "DKK", perEur: "7.4678" },
       ],
       problems: [
-        'line 9: the rate of USD ("0x10") is not a positive decimal number',
-        'line 11: currency="nok" is not an ISO 4217 currency code other than EUR',
-        "line 12: DKK is given twice for 2019-06-13",
-        'line 12: the rate of ISK ("-1") is not a positive decimal number',
+        { line: 9, reason: 'the rate of USD ("0x10") is not a positive decimal number' },
+        { line: 11, reason: 'currency="nok" is not an ISO 4217 currency code other than EUR' },
+        { line: 12, reason: "DKK is given twice for 2019-06-13" },
+        { line: 12, reason: 'the rate of ISK ("-1") is not a positive decimal number' },
       ],
     });
   });
