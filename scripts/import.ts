@@ -272,7 +272,10 @@ try {
       onProgress: (state: ImportProgress) => progress.update(state),
     };
     if (xml) {
-      printRatesReport(await importEcbRates(db, file, { dryRun, ...(values.rejects ? { rejectsPath: values.rejects } : {}) }), driver);
+      printRatesReport(
+        await importEcbRates(db, file, { dryRun, maxRecordBytes, ...(values.rejects ? { rejectsPath: values.rejects } : {}) }),
+        driver,
+      );
     } else {
       const report = values.offers
         ? await importOfferFeed(db, file, { ...options, full: values.full ?? false })

@@ -41,7 +41,7 @@ export async function looksLikeXml(file: string): Promise<boolean> {
 export async function importEcbRates(
   db: Kysely<Database>,
   file: string,
-  options: { dryRun?: boolean; rejectsPath?: string } = {},
+  options: { dryRun?: boolean; rejectsPath?: string; maxRecordBytes?: number } = {},
 ): Promise<EcbImportReport> {
   const started = performance.now();
   const rejectsPath = options.rejectsPath ?? `${file}.rejects.ndjson`;
@@ -51,7 +51,10 @@ export async function importEcbRates(
   let days = 0;
   let latest: string | null = null;
   try {
-    for await (const event of readXmlRecords(fs.createReadStream(file), { isRecord: isEcbDay })) {
+    for await (const event of readXmlRecords(fs.createReadStream(file), {
+      isRecord: isEcbDay,
+      ...(options.maxRecordBytes ? { maxRecordChars: options.maxRecordBytes } : {}),
+    })) {
       if (event.kind === "root") {
         if (!isEcbRoot(event.element))
           throw new FeedError(

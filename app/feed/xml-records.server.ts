@@ -9,6 +9,7 @@
  * in memory until its end). A refusal is an XmlFeedError naming the line.
  */
 import { SaxesParser, type SaxesTagNS } from "saxes";
+import { DEFAULT_MAX_RECORD_BYTES } from "#app/feed/feed-records.server.ts";
 
 export interface XmlElement {
   /** The local name, without a prefix: `Cube`, `Result`. */
@@ -31,13 +32,12 @@ export type XmlEvent =
 export interface XmlReadOptions {
   /** True for an element the format reads as a record; it is then collected with all it holds. */
   isRecord(element: Pick<XmlElement, "name" | "uri" | "attributes">, depth: number): boolean;
-  /** The most characters a record may hold (markup included); default 1 MB. */
+  /** The most characters a record may hold (markup included); default the feeds' record limit, 1 MB. */
   maxRecordChars?: number;
   /** Deepest nesting of elements; default 32 (partner formats nest 3–6 deep). */
   maxDepth?: number;
 }
 
-export const DEFAULT_MAX_RECORD_CHARS = 1024 * 1024;
 const DEFAULT_MAX_DEPTH = 32;
 const SLICE_CHARS = 4 * 1024;
 
@@ -63,7 +63,7 @@ function toElement(tag: SaxesTagNS, line: number): XmlElement {
  * document order. Throws XmlFeedError for a malformed or refused document, at the point it fails.
  */
 export async function* readXmlRecords(source: AsyncIterable<Uint8Array | string>, options: XmlReadOptions): AsyncGenerator<XmlEvent> {
-  const maxRecordChars = options.maxRecordChars ?? DEFAULT_MAX_RECORD_CHARS;
+  const maxRecordChars = options.maxRecordChars ?? DEFAULT_MAX_RECORD_BYTES;
   const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
   const parser = new SaxesParser({ xmlns: true, position: true });
   const ready: XmlEvent[] = [];
