@@ -20,8 +20,7 @@ import {
 import { openDatabase, type DatabaseHandle } from "#app/db/db.server.ts";
 import { migrate } from "#app/db/migrate.server.ts";
 import { seedDemoCatalogue } from "#app/db/seed.server.ts";
-import { feedPriceSource } from "#app/offers/offers.server.ts";
-import { NO_STAY } from "#app/offers/stay.ts";
+import { leadOffers } from "#app/prices/stay-prices.server.ts";
 
 const { values } = parseArgs({
   options: {
@@ -63,8 +62,8 @@ const CASES: Array<{ name: string; run: (handle: DatabaseHandle) => Promise<unkn
     run: (h) => searchHotels(h.db, { country: "Sweden", location: "Stockholm", minGuestRating: 9, sort: "pris" }),
   },
   {
-    name: "hotel page: one hotel's offers (price source)",
-    run: async (h) => feedPriceSource(h.db).offersFor([await anyHotelId(h)], NO_STAY),
+    name: "hotel page: one hotel's offers without dates",
+    run: async (h) => leadOffers(h.db, [await anyHotelId(h)], 0),
   },
 ];
 

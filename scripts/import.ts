@@ -1,12 +1,15 @@
 /**
- * `npm run import -- <file> [--offers [--full]] [--dry-run] [--format csv|json|ndjson] [--rejects <path>] [--batch <n>]`:
+ * `npm run import -- <file> [--partner <id>] [--offers [--full]] [--dry-run] [--format csv|json|ndjson] [--rejects <path>] [--batch <n>]`:
  * imports a partner's hotel feed into the configured database (DATABASE_URL, or the embedded
  * one in DATA_DIR), upserting by hotel_id; with --offers, an offers feed into hotel_offers,
  * upserting by hotel and partner. Progress goes to stderr, the report to stdout.
  * Exit code 0 when the import ran (rejected rows included), 1 when it could not run, 2 for
- * bad arguments. An XML file holding the ECB's euro reference rates (eurofxref-daily.xml, the
- * 90-day or the whole history) is recognised from its content and stored as currency rates.
- * See docs/decisions/013-partner-feed-import.md and 021-offer-feeds.md.
+ * bad arguments (an unknown partner, or a price file without --partner, included). Files are
+ * recognised from their content: a price file (the CSV twin of nightly rates, Google Hotel
+ * Center Transaction messages) is one partner's prices per stay and needs --partner; the ECB's
+ * euro reference rates (eurofxref-daily.xml, the 90-day or the whole history) are stored as
+ * currency rates. See docs/decisions/013-partner-feed-import.md, 021-offer-feeds.md and
+ * 051-price-import-writes-by-arrays.md.
  */
 import fs from "node:fs";
 import { parseArgs } from "node:util";
@@ -21,9 +24,12 @@ import {
   type FeedFormat,
   type ImportProgress,
   type ImportReport,
+  type RejectedRow,
 } from "#app/feed/feed-import.server.ts";
 import { importOfferFeed, type OfferImportReport } from "#app/feed/offer-import.server.ts";
-import { importEcbRates, looksLikeXml, type EcbImportReport } from "#app/feed/ecb-import.server.ts";
+import { importEcbRates, type EcbImportReport } from "#app/feed/ecb-import.server.ts";
+import { DEFAULT_PRICE_BATCH_SIZE, importPriceFeed, recogniseFile, type PriceImportReport } from "#app/feed/price-import.server.ts";
+import { partnerIds } from "#app/prices/rate-rows.server.ts";
 import {
   DEFAULT_MAX_RECORD_BYTES,
   formatBytes,
@@ -37,12 +43,16 @@ import { migrate } from "#app/db/migrate.server.ts";
 import { EnvError, parseEnv } from "#app/utils/env.server.ts";
 
 const USAGE = `Usage: npm run import -- <file> [--dry-run] [--format csv|json|ndjson] [--rejects <path>] [--batch <n>] [--max-record <size>]
+       npm run import -- <price file> --partner <id> [--dry-run] [--rejects <path>] [--batch <n>] [--max-record <size>]
        npm run import -- --offers [--full] <file> [--dry-run] [--format …] [--rejects <path>] [--batch <n>] [--max-record <size>]
 
   <file>            a hotel feed: CSV with a header row, JSON (an array of hotels, or
                     { "hotels": [...] }) or NDJSON (one hotel object a line); or the ECB's euro
-                    reference rates as XML (eurofxref-daily.xml, -hist-90d.xml, -hist.xml),
+                    reference rates as XML (eurofxref-daily.xml, -hist-90d.xml, -hist.xml); or a
+                    price file: the CSV twin of nightly rates (a header with date and base) or
+                    Google Hotel Center Transaction messages (XML, <Transaction>); all
                     recognised from the content
+  --partner <id>    a price file's partner (partners.id), whose prices it holds
   --offers          the file is an offers feed instead: one partner's price for one hotel a row
                     (hotel_id, partner, price_per_night, currency, url, breakfast_included,
                     free_cancellation, updated_at), as CSV, JSON (an array, or { "offers": [...] }) or NDJSON
@@ -51,7 +61,7 @@ const USAGE = `Usage: npm run import -- <file> [--dry-run] [--format csv|json|nd
   --format <f>      csv, json or ndjson; by default from the file name (.csv, .json, .ndjson, .jsonl)
   --dry-run         check every row and count what would change, but write nothing to the database
   --rejects <path>  where rejected rows are written (default: <file>.rejects.ndjson)
-  --batch <n>       rows per transaction, 1-${MAX_BATCH_SIZE} (default ${DEFAULT_BATCH_SIZE})
+  --batch <n>       rows per transaction, 1-${MAX_BATCH_SIZE} (default ${DEFAULT_BATCH_SIZE}; ${DEFAULT_PRICE_BATCH_SIZE} for price files)
   --max-record <size>
                     a longer record (CSV record, NDJSON line, JSON element) is rejected unread,
                     such as 512kB or 2MB, ${formatBytes(MIN_MAX_RECORD_BYTES)}-${formatBytes(MAX_MAX_RECORD_BYTES)} (default ${formatBytes(DEFAULT_MAX_RECORD_BYTES)})`;
@@ -66,6 +76,7 @@ let values: {
   "dry-run"?: boolean;
   offers?: boolean;
   full?: boolean;
+  partner?: string;
   format?: string;
   rejects?: string;
   batch?: string;
@@ -78,6 +89,7 @@ try {
       "dry-run": { type: "boolean", default: false },
       offers: { type: "boolean", default: false },
       full: { type: "boolean", default: false },
+      partner: { type: "string" },
       format: { type: "string" },
       rejects: { type: "string" },
       batch: { type: "string" },
@@ -112,13 +124,25 @@ function unreadable(): string | null {
   }
 }
 const cannotRead = unreadable();
-// XML is told by its content: the ECB's rates (the only XML read so far) need no flags.
-const xml = cannotRead === null && values.format === undefined && (await looksLikeXml(file));
+// Price files and XML are told by their content: they need no --format.
+const recognised = cannotRead === null ? await recogniseFile(file) : { kind: "feed" as const };
+const xml = recognised.kind === "ecb-rates" || recognised.kind === "other-xml";
+const prices = recognised.kind === "prices";
 if (xml && (values.offers || values.full)) usageError("--offers and --full are for offer feeds; this file is XML (currency rates).");
-const known = xml ? "csv" : ((values.format as FeedFormat | undefined) ?? feedFormatFromPath(file));
+if (prices && (values.offers || values.full))
+  usageError("--offers and --full are for offer feeds; this file is a price file (prices per stay of one partner).");
+if (xml && values.partner !== undefined) usageError("--partner is for price files; the ECB's currency rates need none.");
+if (!prices && values.partner !== undefined) {
+  usageError(
+    "--partner is for price files (the CSV twin of nightly rates with date and base columns, or Transaction messages); this file is not one.",
+  );
+}
+if (prices && values.format !== undefined && values.format !== "csv")
+  usageError("--format is for hotel and offer feeds: a price file's format is read from its content.");
+const known = xml || prices ? "csv" : ((values.format as FeedFormat | undefined) ?? feedFormatFromPath(file));
 if (!known) usageError(`Cannot tell the format of ${file} from its name: pass --format csv, json or ndjson.`);
 const format: FeedFormat = known;
-const batchSize = values.batch === undefined ? DEFAULT_BATCH_SIZE : Number(values.batch);
+const batchSize = values.batch === undefined ? (prices ? DEFAULT_PRICE_BATCH_SIZE : DEFAULT_BATCH_SIZE) : Number(values.batch);
 if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > MAX_BATCH_SIZE) {
   usageError(`--batch must be a whole number from 1 to ${MAX_BATCH_SIZE} (got "${values.batch}").`);
 }
@@ -150,17 +174,19 @@ function progressReporter(stream: NodeJS.WriteStream) {
     update(progress: ImportProgress) {
       if (progress.elapsedMs - last < every) return;
       last = progress.elapsedMs;
-      const share = progress.totalBytes ? Math.min(1, progress.bytesRead / progress.totalBytes) : 1;
-      const percent = `${Math.floor(share * 100)}%`;
+      // A reader that does not count bytes (XML) shows its records only.
+      const share = progress.totalBytes ? Math.min(1, progress.bytesRead / progress.totalBytes) : 0;
+      const percent = progress.totalBytes ? `${Math.floor(share * 100)}%` : "";
       const rate = progress.rows / Math.max(progress.elapsedMs / 1000, 0.001);
-      const figures = `${number(progress.rows)} rows, ${number(rate)} rows/s, ${megabytes(progress.bytesRead)} of ${megabytes(progress.totalBytes)}`;
+      const bytes = progress.totalBytes ? `, ${megabytes(progress.bytesRead)} of ${megabytes(progress.totalBytes)}` : "";
+      const figures = `${number(progress.rows)} rows, ${number(rate)} rows/s${bytes}`;
       if (interactive) {
         const width = 24;
         const filled = Math.round(share * width);
         stream.write(`\r\x1b[K[${"#".repeat(filled)}${"-".repeat(width - filled)}] ${percent.padStart(4)}  ${figures}`);
         drawn = true;
       } else {
-        stream.write(`Progress: ${percent} (${figures})\n`);
+        stream.write(`Progress: ${percent ? `${percent} ` : ""}(${figures})\n`);
       }
     },
     done() {
@@ -168,6 +194,16 @@ function progressReporter(stream: NodeJS.WriteStream) {
       drawn = false;
     },
   };
+}
+
+/** The report's list of rejected rows (empty when none were). */
+function rejectedLines(report: { rejected: number; rejects: RejectedRow[]; rejectsPath: string }): string[] {
+  if (!report.rejected) return [];
+  const lines = [`Rejected rows (all ${number(report.rejected)} are in ${report.rejectsPath}):`];
+  for (const reject of report.rejects) lines.push(`  ${reject.where}: ${reject.reason}`);
+  const more = report.rejected - report.rejects.length;
+  if (more > 0) lines.push(`  … and ${number(more)} more`);
+  return lines;
 }
 
 function printReport(report: ImportReport | OfferImportReport, driver: string) {
@@ -207,13 +243,37 @@ function printReport(report: ImportReport | OfferImportReport, driver: string) {
   if (report.ignoredFields.length) {
     lines.push(`Ignored fields (not ${offers ? "offer" : "hotel"} fields): ${report.ignoredFields.join(", ")}`);
   }
-  if (report.rejected) {
-    lines.push(`Rejected rows (all ${number(report.rejected)} are in ${report.rejectsPath}):`);
-    for (const reject of report.rejects) lines.push(`  ${reject.where}: ${reject.reason}`);
-    const more = report.rejected - report.rejects.length;
-    if (more > 0) lines.push(`  … and ${number(more)} more`);
-  }
+  lines.push(...rejectedLines(report));
   // Names, values and reasons come from the feed: a terminal must not act on what they hold.
+  console.log(lines.map(escapeControls).join("\n"));
+}
+
+function printPriceReport(report: PriceImportReport, driver: string) {
+  const database = driver === "pglite" ? "the embedded database (PGlite)" : "PostgreSQL";
+  const what = `${report.partner}'s prices ${report.file} (${report.format === "csv" ? "CSV" : "Transaction messages"})`;
+  const seconds = report.durationMs / 1000;
+  const dated = report.nights + report.notForSale + report.itineraries + report.soldOut;
+  const row = (label: string, value: number, note = "") => `  ${label.padEnd(14)}${number(value).padStart(10)}${note ? `  (${note})` : ""}`;
+  const lines = [
+    report.dryRun ? `Dry run of ${what} against ${database}: nothing was written.` : `Imported ${what} into ${database}.`,
+    row("rows read", report.rows),
+    row("nights", report.nights, `${number(report.nights / Math.max(seconds, 0.001))} nightly rates/s`),
+  ];
+  if (report.notForSale) lines.push(row("not for sale", report.notForSale, "nights with an empty base"));
+  if (report.itineraries) lines.push(row("itineraries", report.itineraries));
+  if (report.soldOut) lines.push(row("sold out", report.soldOut));
+  lines.push(
+    row(report.dryRun ? "would insert" : "inserted", report.inserted),
+    row(report.dryRun ? "would update" : "updated", report.updated),
+    row("unchanged", report.unchanged),
+  );
+  if (report.older) lines.push(row("older", report.older, "older than the stored price: the newer was kept"));
+  if (report.removed)
+    lines.push(row(report.dryRun ? "would remove" : "removed", report.removed, "nights not for sale, itineraries sold out"));
+  lines.push(row("hotels", report.hotels), row("rejected", report.rejected));
+  lines.push(`  duration      ${`${seconds.toFixed(1)} s`.padStart(10)}  (${number(dated / Math.max(seconds, 0.001))} prices/s)`);
+  if (report.ignoredFields.length) lines.push(`Ignored fields (not price fields): ${report.ignoredFields.join(", ")}`);
+  lines.push(...rejectedLines(report));
   console.log(lines.map(escapeControls).join("\n"));
 }
 
@@ -236,6 +296,8 @@ function printRatesReport(report: EcbImportReport, driver: string) {
 }
 
 class DatabaseError extends Error {}
+/** Bad arguments found once the database is open (the partner): exit code 2. */
+class ArgumentError extends Error {}
 
 /** pg reports a refused connection to 'localhost' as an AggregateError with no message of its own. */
 function describe(error: unknown): string {
@@ -251,7 +313,7 @@ try {
   try {
     if (dryRun) {
       // A dry run writes nothing, migrations included; it needs the table to compare with.
-      const table = xml ? "fx_rates" : values.offers ? "hotel_offers" : "hotels";
+      const table = xml ? "fx_rates" : prices ? "rate_plans" : values.offers ? "hotel_offers" : "hotels";
       const { rows } = await sql<{ found: string | null }>`select to_regclass(${`public.${table}`})::text as found`.execute(db);
       if (!rows[0]?.found) throw new Error(`it has no ${table} table yet (run npm run db:migrate first)`);
     } else {
@@ -260,6 +322,14 @@ try {
   } catch (error) {
     if (error instanceof DataDirLockedError) throw error;
     throw new DatabaseError(`Cannot use the database (${driver}): ${describe(error)}`);
+  }
+  let partner = "";
+  if (prices) {
+    const known = await partnerIds(db);
+    const list = known.length ? `partners: ${known.join(", ")}` : "there are no partners yet: add one in /admin/partners";
+    if (values.partner === undefined) throw new ArgumentError(`Which partner are these prices from? Give --partner <id> (${list}).`);
+    if (!known.includes(values.partner)) throw new ArgumentError(`There is no partner ${JSON.stringify(values.partner)} (${list}).`);
+    partner = values.partner;
   }
   const progress = progressReporter(process.stderr);
   try {
@@ -271,7 +341,11 @@ try {
       ...(values.rejects ? { rejectsPath: values.rejects } : {}),
       onProgress: (state: ImportProgress) => progress.update(state),
     };
-    if (xml) {
+    if (prices) {
+      const report = await importPriceFeed(db, file, { ...options, partnerId: partner });
+      progress.done();
+      printPriceReport(report, driver);
+    } else if (xml) {
       printRatesReport(
         await importEcbRates(db, file, { dryRun, maxRecordBytes, ...(values.rejects ? { rejectsPath: values.rejects } : {}) }),
         driver,
@@ -287,9 +361,14 @@ try {
     progress.done();
   }
 } catch (error) {
-  const explained = [EnvError, DataDirLockedError, DatabaseError, FeedError].some((kind) => error instanceof kind);
-  console.error(escapeControls(explained ? (error as Error).message : `Import failed: ${describe(error)}`));
-  process.exitCode = 1;
+  if (error instanceof ArgumentError) {
+    console.error(escapeControls(error.message));
+    process.exitCode = 2;
+  } else {
+    const explained = [EnvError, DataDirLockedError, DatabaseError, FeedError].some((kind) => error instanceof kind);
+    console.error(escapeControls(explained ? (error as Error).message : `Import failed: ${describe(error)}`));
+    process.exitCode = 1;
+  }
 } finally {
   await closeAppDatabase();
 }

@@ -16,7 +16,7 @@ import { listenForChanges, type ChangeListener } from "#app/db/change-notices.se
 import { closeAppDatabase, getAppDatabase } from "#app/db/db.server.ts";
 import { dropKeptCopies } from "#app/hotels/catalogue-cache.server.ts";
 import { migrate } from "#app/db/migrate.server.ts";
-import { isCatalogueEmpty, keepDemoOffersCurrent, seedDemoCatalogue } from "#app/db/seed.server.ts";
+import { isCatalogueEmpty, keepDemoPricesCurrent, seedDemoCatalogue } from "#app/db/seed.server.ts";
 import { getEnv } from "#app/utils/env.server.ts";
 import { ensureBootstrapAdmin } from "#app/auth/users.server.ts";
 import { log } from "#app/utils/log.server.ts";
@@ -167,10 +167,16 @@ export async function boot(): Promise<void> {
   const wantSeed = env.SEED_DEMO === "always" || (env.SEED_DEMO === "auto" && driver === "pglite");
   if (wantSeed && (await isCatalogueEmpty(db))) {
     const started = performance.now();
-    const result = await seedDemoCatalogue(db);
+    const { later, ...result } = await seedDemoCatalogue(db, { prices: env.SEED_DEMO_PRICES, laterPricesInBackground: true });
     log.info("demo catalogue seeded", { ...result, ms: Math.round(performance.now() - started) });
+    void later
+      ?.then((prices) => log.info("demo prices for later nights imported", { prices, ms: Math.round(performance.now() - started) }))
+      .catch((error: unknown) => log.error("demo prices for later nights could not be imported", error));
   } else if (wantSeed) {
-    await keepDemoOffersCurrent(db);
+    // In the background: the site answers from the prices it has meanwhile.
+    void keepDemoPricesCurrent(db, new Date(), env.SEED_DEMO_PRICES)
+      .then((prices) => prices && log.info("demo prices imported again", { prices }))
+      .catch((error: unknown) => log.error("demo prices could not be imported again", error));
   }
 }
 

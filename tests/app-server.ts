@@ -49,6 +49,8 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     DATA_DIR: dataDir,
     SITE_URL: "http://hotellguiden.test",
     SEED_DEMO: "never",
+    // A test app seeded with the demo gets its next month's prices, not the year's in the background.
+    SEED_DEMO_PRICES: "near",
     // Each Browser below comes from its own address (X-Forwarded-For), as behind Fly's proxy.
     TRUST_PROXY: "1",
     ADMIN_EMAIL: TEST_ADMIN.email,

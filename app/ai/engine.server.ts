@@ -5,6 +5,7 @@
  */
 import type { BlogDraft } from "#app/blog/content-blocks.ts";
 import type { HotelTextRow } from "#app/hotels/hotel-detail.server.ts";
+import type { PriceDisplay } from "#app/utils/money.ts";
 import type { Candidate, RetrievalResult } from "./retrieval.server.ts";
 import type { HotelFacts } from "./swedish-description.ts";
 import type { AmenityKey, Understanding } from "./understand.ts";
@@ -23,6 +24,8 @@ export interface RecommendationAnswer {
 export interface RecommendationContext {
   understanding: Understanding;
   retrieval: RetrievalResult;
+  /** The currency the page shows amounts in: the answer quotes the cards' prices in it. */
+  display: PriceDisplay;
 }
 
 export interface DraftRequest {

@@ -5,7 +5,9 @@
  * catalogue give the same text. It cannot translate free text; a provider does that.
  */
 import type { BlogDraft, ContentBlock } from "#app/blog/content-blocks.ts";
-import { formatPrice, formatRating } from "#app/hotels/hotel.ts";
+import { formatRating } from "#app/hotels/hotel.ts";
+import { priceInWords } from "#app/prices/list-price-text.ts";
+import { formatSek, SEK_DISPLAY, type PriceDisplay } from "#app/utils/money.ts";
 import {
   type AiEngine,
   type DraftContext,
@@ -13,7 +15,7 @@ import {
   type RecommendationAnswer,
   type RecommendationContext,
 } from "./engine.server.ts";
-import type { Candidate } from "./retrieval.server.ts";
+import { perNight, type Candidate } from "./retrieval.server.ts";
 import type { AmenityKey as CatalogueAmenityKey } from "#app/hotels/hotel.ts";
 import { composeSwedishDescription } from "./swedish-description.ts";
 import { AMENITY_NEUTER, AMENITY_SV, AMENITY_WISH_KEYS, type AmenityKey, type Understanding } from "./understand.ts";
@@ -33,12 +35,16 @@ export function whereText(u: Understanding): string | null {
 export const placeText = (hotel: Candidate) =>
   hotel.locationName === hotel.countryName ? hotel.locationName : `${hotel.locationName}, ${hotel.countryName}`;
 
-/** One hotel's facts as a sentence: stars, guest rating and price when known. */
-export function hotelFacts(hotel: Candidate): string {
+/**
+ * One hotel's facts as a sentence: stars, guest rating and price when known, the price in its
+ * card's words ('från 1 390 kr / natt', '4 390 kr för 3 nätter, inkl. skatter och avgifter').
+ */
+export function hotelFacts(hotel: Candidate, display: PriceDisplay = SEK_DISPLAY): string {
   const facts: string[] = [];
   if (hotel.stars) facts.push(starsText(hotel.stars));
   if (hotel.rating !== null) facts.push(`gästbetyg ${formatRating(hotel.rating)} av 10`);
-  if (hotel.price !== null) facts.push(`från ${formatPrice(hotel.price, hotel.currency)} per natt`);
+  const price = priceInWords(hotel.price, hotel.soldOut, display);
+  if (price) facts.push(hotel.soldOut ? price.toLowerCase() : price);
   return facts.join(", ");
 }
 
@@ -58,8 +64,8 @@ function whyText(hotel: Candidate, u: Understanding, index: number, hotels: Cand
   // Wishes no hotel here has are said once, above the list, not on every line.
   const missing = u.amenities.filter((key) => !hotel.matched.includes(key) && !unmet.includes(key));
   if (missing.length) reasons.push(`Saknar ${joinSv(missing.map((key) => AMENITY_SV[key]))}.`);
-  const prices = hotels.map((h) => h.price).filter((p): p is number => p !== null);
-  if (u.budget === "low" && hotel.price !== null && hotel.price === Math.min(...prices)) reasons.push("Det mest prisvärda alternativet.");
+  const prices = hotels.flatMap((h) => (h.price ? [perNight(h.price)] : []));
+  if (u.budget === "low" && hotel.price && perNight(hotel.price) === Math.min(...prices)) reasons.push("Det mest prisvärda alternativet.");
   else if (u.budget === "high" && hotel.stars === 5) reasons.push("Ett femstjärnigt hotell för den som vill unna sig.");
   const ratings = hotels.map((h) => h.rating ?? 0);
   if (index === 0 && hotel.rating !== null && hotel.rating === Math.max(...ratings)) reasons.push("Högst gästbetyg bland förslagen.");
@@ -74,7 +80,7 @@ function introText(u: Understanding, count: number, closest: boolean): string {
   const place = where ? ` i ${where}` : " ur hela vår katalog";
   const stars = u.minStars ? ` med minst ${starsText(u.minStars)}` : "";
   const amenities = u.amenities.length ? `${stars ? " och" : " med"} ${joinSv(u.amenities.map((key) => AMENITY_SV[key]))}` : "";
-  const price = u.maxPrice ? ` för högst ${formatPrice(u.maxPrice)} per natt` : "";
+  const price = u.maxPrice ? ` för högst ${formatSek(u.maxPrice)} per natt` : "";
   return `Här är ${count} ${kind}${place}${stars}${amenities}${price} som ${closest ? "kommer närmast" : "passar"} det du söker:`;
 }
 
@@ -83,7 +89,7 @@ function relaxedText(context: RecommendationContext): string[] {
   const notes: string[] = [];
   if (retrieval.relaxed.includes("price") && u.maxPrice) {
     notes.push(
-      `Inget hotell${whereText(u) ? ` i ${whereText(u)}` : ""} kostar under ${formatPrice(u.maxPrice)} per natt, så här är de som kommer närmast.`,
+      `Inget hotell${whereText(u) ? ` i ${whereText(u)}` : ""} kostar under ${formatSek(u.maxPrice)} per natt, så här är de som kommer närmast.`,
     );
   }
   if (retrieval.relaxed.includes("stars") && u.minStars) {
@@ -125,7 +131,7 @@ export function recommendLocally(context: RecommendationContext): Recommendation
     "",
     ...hotels.map((hotel, index) => {
       const why = whyText(hotel, u, index, hotels, retrieval.unmet);
-      return `${index + 1}. ${hotel.name} (${placeText(hotel)}): ${hotelFacts(hotel)}.${why ? ` ${why}` : ""}`;
+      return `${index + 1}. ${hotel.name} (${placeText(hotel)}): ${hotelFacts(hotel, context.display)}.${why ? ` ${why}` : ""}`;
     }),
     "",
     understoodNothing(u)

@@ -21,8 +21,10 @@ import {
   type RecommendationRequest,
 } from "./engine.server.ts";
 import { hotelFacts, noneHasText, placeText, recommendLocally, whereText } from "./local-engine.server.ts";
-import { providerTextProblems, withoutContactDetails } from "./provider-text.ts";
+import { providerTextProblems, statesAnAmount, withoutContactDetails } from "./provider-text.ts";
 import type { Candidate } from "./retrieval.server.ts";
+import { priceInWords } from "#app/prices/list-price-text.ts";
+import { SEK_DISPLAY, type PriceDisplay } from "#app/utils/money.ts";
 
 export interface OpenAiEngineOptions {
   /** e.g. https://api.openai.com/v1 (the path up to /chat/completions). */
@@ -74,15 +76,18 @@ const recommendationSchema = z.object({
   outro: z.string().trim().max(600).optional().default(""),
 });
 
-/** The hotels as the model sees them: ids, facts and amenities, nothing it must not repeat. */
-function hotelsForPrompt(hotels: Candidate[]) {
+/**
+ * The hotels as the model sees them: ids, facts and amenities, nothing it must not repeat. The
+ * price is the card's, in words; the answer's lines quote it from us, not from the model.
+ */
+function hotelsForPrompt(hotels: Candidate[], display: PriceDisplay) {
   return hotels.map((hotel) => ({
     hotel_id: hotel.hotelId,
     name: hotel.name,
     place: placeText(hotel),
     stars: hotel.stars,
     guest_rating: hotel.rating,
-    price_per_night_sek: hotel.price,
+    price: priceInWords(hotel.price, hotel.soldOut, display),
     amenities: hotel.amenities.slice(0, 12),
   }));
 }
@@ -191,12 +196,13 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): AiEngine {
               "Välj 3–5 hotell ENBART ur listan HOTELL (färre om listan är kortare) som passar besökarens önskemål bäst.",
               "Nämn aldrig något annat hotell. Hitta inte på fakta som inte står i listan.",
               "Påstå aldrig att ett hotell har något som inte står bland dess amenities. Önskemål under OUPPFYLLT har inget av hotellen.",
+              "Skriv inga priser eller belopp: vi skriver varje hotells pris (fältet price) bredvid ditt svar.",
               'Svara med JSON: {"intro": "en mening", "picks": [{"hotel_id": "id ur listan", "why": "en eller två meningar om varför"}], "outro": "en kort avslutning"}.',
             ].join("\n"),
           },
           {
             role: "user",
-            content: `ÖNSKEMÅL: ${request.query}\nPREFERENSER: ${request.preferences || "(inga)"}${unmet ? `\nOUPPFYLLT: ${unmet}` : ""}\n\nHOTELL:\n${JSON.stringify(hotelsForPrompt(hotels))}`,
+            content: `ÖNSKEMÅL: ${request.query}\nPREFERENSER: ${request.preferences || "(inga)"}${unmet ? `\nOUPPFYLLT: ${unmet}` : ""}\n\nHOTELL:\n${JSON.stringify(hotelsForPrompt(hotels, context.display))}`,
           },
         ],
         { json: true },
@@ -213,10 +219,11 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): AiEngine {
       // The provider's own words reach visitors only when they carry no address, e-mail address,
       // telephone number or hotel we do not have; else the picks get our grounded text.
       const words = [parsed.data.intro, ...picks.map((pick) => pick.why), parsed.data.outro].join("\n");
-      const problems = providerTextProblems(
+      const problems: string[] = providerTextProblems(
         words,
         hotels.map((hotel) => hotel.name),
       );
+      if (statesAnAmount(words)) problems.push("amount");
       if (problems.length) {
         log.warn("ai provider: recommendation text replaced", { problems });
         return recommendLocally({ ...context, retrieval: { ...context.retrieval, hotels: chosen } });
@@ -228,7 +235,7 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): AiEngine {
         "",
         ...picks.map((pick, index) => {
           const hotel = chosen[index]!;
-          return `${index + 1}. ${hotel.name} (${placeText(hotel)}): ${hotelFacts(hotel)}. ${pick.why}`;
+          return `${index + 1}. ${hotel.name} (${placeText(hotel)}): ${hotelFacts(hotel, context.display)}. ${pick.why}`;
         }),
         ...(parsed.data.outro ? ["", parsed.data.outro] : []),
       ];
@@ -278,7 +285,7 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): AiEngine {
                 ? `OUPPFYLLT (säg det, lova det inte): ${noneHasText(whereText(context.understanding) ?? context.placeLink?.label ?? null, context.unmet)}.\n`
                 : "") +
               "\n" +
-              `HOTELL:\n${JSON.stringify(context.hotels.map((hotel) => ({ ...hotelsForPrompt([hotel])[0], path: hotel.path })))}`,
+              `HOTELL:\n${JSON.stringify(context.hotels.map((hotel) => ({ ...hotelsForPrompt([hotel], SEK_DISPLAY)[0], path: hotel.path })))}`,
           },
         ],
         { json: true, temperature: 0.6 },

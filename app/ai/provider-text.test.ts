@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hotelNamesIn, isSafeProviderText, providerTextProblems, withoutContactDetails } from "./provider-text.ts";
+import { hotelNamesIn, isSafeProviderText, providerTextProblems, statesAnAmount, withoutContactDetails } from "./provider-text.ts";
 
 const KNOWN = ["Hotel Diplomat", "Clarion Hotel Post", "Scandic Rubinen"];
 
@@ -61,4 +61,19 @@ describe("withoutContactDetails", () => {
   it("gives null when nothing is left", () => {
     expect(withoutContactDetails("Ring +46 8 123 45 67.")).toBeNull();
   });
+});
+
+describe("statesAnAmount", () => {
+  it.each(["Från 1 550 kr per natt.", "Kostar 1\u00a0390 kr.", "Runt 160 € natten.", "Ungefär 99,50 EUR.", "1500:- per natt", "SEK 2000"])(
+    "finds an amount of money: %j",
+    (text) => {
+      expect(statesAnAmount(text)).toBe(true);
+    },
+  );
+  it.each(["Fyra stjärnor och 8,6 i betyg.", "Frukost 07.00-10.00, 1,2 km från centrum.", "Nära Kronobergsparken."])(
+    "lets prose without amounts through: %j",
+    (text) => {
+      expect(statesAnAmount(text)).toBe(false);
+    },
+  );
 });

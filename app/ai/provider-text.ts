@@ -121,6 +121,15 @@ export function providerTextProblems(text: string, knownHotels: readonly string[
   return problems;
 }
 
+const AMOUNT = /\d(?:[\d \u00a0\u202f.,]*\d)?\s*(?:kr\b|kronor|sek\b|:-|€|eur\b|euro|nok\b|dkk\b)|(?:€|sek|eur)\s*\d/iu;
+
+/**
+ * Whether the text states an amount of money ('1 550 kr', '160 €'). A recommendation quotes only
+ * the prices its cards show, which we write beside the provider's words: a price the model wrote
+ * itself (from memory, or another hotel's) may differ from the card's.
+ */
+export const statesAnAmount = (text: string) => AMOUNT.test(text);
+
 /** Whether a visitor may read the text as the provider wrote it. */
 export function isSafeProviderText(text: string, knownHotels: readonly string[] = []): boolean {
   return providerTextProblems(text, knownHotels).length === 0;

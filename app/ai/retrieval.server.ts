@@ -1,7 +1,10 @@
 /**
- * Retrieval for every AI answer: the hotels of our catalogue that fit a request, ranked.
+ * Retrieval for every AI answer: the hotels of our catalogue that fit a request, ranked, each
+ * with the price its list card shows: the lead price without dates (hotels.offer_price, or the
+ * lead price for the chosen conditions), the stay's shown price when the visitor's stay is known.
  * The filters the visitor named (place, country, stars, price ceiling) are kept when any
- * hotel meets them and relaxed, in that order of importance, when none does.
+ * hotel meets them and relaxed, in that order of importance, when none does; the price ceiling
+ * is per night and applies to that same price (a stay's per-night average).
  */
 import { sql, type ExpressionBuilder, type Kysely } from "kysely";
 import { listCountries, listLocationsWithCountry } from "#app/hotels/places.server.ts";
@@ -11,6 +14,10 @@ import { AMENITY_VOCABULARY } from "#app/hotels/amenities.ts";
 import type { PlaceNames } from "#app/hotels/place-names.ts";
 import { getPlaceNames } from "#app/hotels/place-names.server.ts";
 import { hotelPath } from "#app/utils/paths.ts";
+import { hasDates, nightsOf, NO_STAY, type Stay } from "#app/offers/stay.ts";
+import { ANY_CONDITIONS } from "#app/prices/conditions.ts";
+import type { ListPrice } from "#app/prices/price-offer.ts";
+import { listStayPrices } from "#app/prices/stay-prices.server.ts";
 import { AMENITY_WISH_KEYS, type AmenityKey, type KnownCountry, type KnownPlace, type Understanding } from "./understand.ts";
 
 type DB = Kysely<Database>;
@@ -25,8 +32,10 @@ export interface Candidate {
   countryName: string;
   stars: number | null;
   rating: number | null;
-  price: number | null;
-  currency: string;
+  /** What the hotel's list card shows (null without one); never the hotel feed's own price. */
+  price: ListPrice | null;
+  /** The visitor's dates are known and no partner can sell the stay (with the chosen conditions). */
+  soldOut: boolean;
   /** The hotel's amenities as the site shows them (Swedish labels). */
   amenities: string[];
   /** The vocabulary keys of the hotel (its amenity_keys): what it is known to have. */
@@ -61,10 +70,19 @@ export async function catalogueVocabulary(db: DB): Promise<{ places: KnownPlace[
   };
 }
 
+/** What prices are read for: the visitor's stay (dates and party) and the offer's conditions (bits). */
+export interface Pricing {
+  stay: Stay;
+  conditions: number;
+}
+
+export const LEAD_PRICING: Pricing = { stay: NO_STAY, conditions: ANY_CONDITIONS };
+
 interface Filters {
   places: KnownPlace[];
   countries: KnownCountry[];
   minStars: number | null;
+  /** A ceiling on the shown price per night, in SEK. */
   maxPrice: number | null;
 }
 
@@ -91,11 +109,28 @@ function inPlaces(eb: ExpressionBuilder<Database, "hotels">, { places, countries
   ]);
 }
 
-/** The best-rated hotels that meet the filters and, when given, every amenity wish. */
-async function fetchPool(db: DB, filters: Filters, wishes: readonly AmenityKey[] = []) {
+/**
+ * The lead price a card shows without dates: hotels.offer_price, or with conditions the lead
+ * price of an offer that meets them (hotel_lead_prices).
+ */
+const leadPrice = (conditions: number) =>
+  conditions === ANY_CONDITIONS
+    ? sql<number | string | null>`hotels.offer_price`
+    : sql<
+        number | string | null
+      >`(select lead.price from hotel_lead_prices lead where lead.hotel_id = hotels.id and lead.conditions = ${conditions})`;
+
+/**
+ * The best-rated hotels that meet the filters and, when given, every amenity wish. Without dates
+ * the price ceiling applies here, to the lead price; with conditions a hotel without an offer
+ * that meets them is left out (as the lists leave it out).
+ */
+async function fetchPool(db: DB, filters: Filters, pricing: Pricing, wishes: readonly AmenityKey[] = []) {
+  const lead = leadPrice(pricing.conditions);
   let query = db
     .selectFrom("hotels")
     .select([
+      "id",
       "hotel_id",
       "name",
       "location",
@@ -103,8 +138,8 @@ async function fetchPool(db: DB, filters: Filters, wishes: readonly AmenityKey[]
       "slug",
       "star_rating",
       "rating",
-      "price_amount",
-      "price_currency",
+      "offer_count",
+      lead.as("lead_price"),
       "amenities",
       "amenity_keys",
     ])
@@ -113,7 +148,10 @@ async function fetchPool(db: DB, filters: Filters, wishes: readonly AmenityKey[]
     .where("name", "is not", null);
   if (filters.places.length || filters.countries.length) query = query.where((eb) => inPlaces(eb, filters));
   if (filters.minStars !== null) query = query.where("star_rating", ">=", filters.minStars);
-  if (filters.maxPrice !== null) query = query.where("price_amount", "<=", filters.maxPrice);
+  if (!hasDates(pricing.stay)) {
+    if (filters.maxPrice !== null) query = query.where(sql<boolean>`${lead} <= ${filters.maxPrice}`);
+    else if (pricing.conditions !== ANY_CONDITIONS) query = query.where(sql<boolean>`${lead} is not null`);
+  }
   for (const wish of wishes) query = query.where(hasWish(wish));
   return query
     .orderBy("rating", (ob) => ob.desc().nullsLast())
@@ -139,9 +177,42 @@ async function unmetWishes(db: DB, filters: Filters, wishes: readonly AmenityKey
 }
 
 type PoolRow = Awaited<ReturnType<typeof fetchPool>>[number];
+type PricedRow = PoolRow & { price: ListPrice | null; soldOut: boolean };
+
+/** A stay's shown price per night (the card's per-night average), or the lead price. */
+export const perNight = (price: ListPrice) => (price.kind === "stay" && price.nights ? price.amountSek / price.nights : price.amountSek);
+
+/**
+ * The pool with the prices the cards show: the lead price, or for a dated stay its shown price
+ * (listStayPrices, the lists' own read). With dates the price ceiling applies here, to the
+ * stay's per-night average; a hotel no partner can sell the stay at is kept, marked sold out.
+ */
+async function pricePool(db: DB, rows: PoolRow[], filters: Filters, pricing: Pricing): Promise<PricedRow[]> {
+  const { stay } = pricing;
+  if (!hasDates(stay)) {
+    return rows.map((row) => ({
+      ...row,
+      price: row.lead_price === null ? null : { kind: "lead", amountSek: Number(row.lead_price), nights: null, partners: row.offer_count },
+      soldOut: false,
+    }));
+  }
+  const prices = await listStayPrices(
+    db,
+    rows.map((row) => row.id),
+    stay,
+    pricing.conditions,
+  );
+  const nights = nightsOf(stay)!;
+  return rows.flatMap((row) => {
+    const found = prices.get(row.id);
+    const price: ListPrice | null = found ? { kind: "stay", amountSek: found.totalSek, nights, partners: found.partners } : null;
+    if (filters.maxPrice !== null && !(price && perNight(price) <= filters.maxPrice)) return [];
+    return [{ ...row, price, soldOut: !price }];
+  });
+}
 
 /** The hotel as the AI may name and link it; null for a hotel without a page (a place that names nothing). */
-function toCandidate(row: PoolRow, wanted: AmenityKey[], names: PlaceNames): Candidate | null {
+function toCandidate(row: PricedRow, wanted: AmenityKey[], names: PlaceNames): Candidate | null {
   const path = hotelPath(row);
   if (!path) return null;
   const amenities = parseAmenities(row.amenities);
@@ -156,8 +227,8 @@ function toCandidate(row: PoolRow, wanted: AmenityKey[], names: PlaceNames): Can
     countryName: names.country(row.country!),
     stars: row.star_rating,
     rating: row.rating,
-    price: row.price_amount,
-    currency: row.price_currency ?? "SEK",
+    price: row.price,
+    soldOut: row.soldOut,
     amenities: amenities.map((amenity) => amenity.label),
     amenityKeys: keys,
     matched: wanted.filter((wish) => AMENITY_WISH_KEYS[wish].some((key) => keys.includes(key))),
@@ -168,37 +239,42 @@ function toCandidate(row: PoolRow, wanted: AmenityKey[], names: PlaceNames): Can
 function score(hotel: Candidate, u: Understanding, cheapest: number, dearest: number): number {
   let value = hotel.matched.length * 3 + (hotel.rating ?? 6) * 0.6;
   const spread = Math.max(1, dearest - cheapest);
-  if (u.budget === "low") value += hotel.price === null ? -3 : (1 - (hotel.price - cheapest) / spread) * 5;
-  if (u.budget === "high") value += (hotel.stars ?? 2) * 1.2 + (hotel.price === null ? 0 : ((hotel.price - cheapest) / spread) * 2);
+  const price = hotel.price && perNight(hotel.price);
+  if (u.budget === "low") value += price === null ? -3 : (1 - (price - cheapest) / spread) * 5;
+  if (u.budget === "high") value += (hotel.stars ?? 2) * 1.2 + (price === null ? 0 : ((price - cheapest) / spread) * 2);
   if (u.minStars !== null && hotel.stars !== null) value += (hotel.stars - u.minStars) * 0.3;
   return value;
 }
 
-/** The best `limit` hotels for the request, with what had to be set aside to find any. */
-export async function findCandidates(db: DB, u: Understanding, limit = 5): Promise<RetrievalResult> {
+/**
+ * The best `limit` hotels for the request, priced as the cards are for `pricing`, with what had to
+ * be set aside to find any.
+ */
+export async function findCandidates(db: DB, u: Understanding, limit = 5, pricing: Pricing = LEAD_PRICING): Promise<RetrievalResult> {
   const relaxed: RetrievalResult["relaxed"] = [];
   const filters: Filters = { places: u.places, countries: u.countries, minStars: u.minStars, maxPrice: u.maxPrice };
   const [names, unmet] = await Promise.all([getPlaceNames(db), unmetWishes(db, filters, u.amenities)]);
-  let rows = await fetchPool(db, filters);
+  const pool = async (wishes: readonly AmenityKey[] = []) => pricePool(db, await fetchPool(db, filters, pricing, wishes), filters, pricing);
+  let rows = await pool();
   if (rows.length === 0 && filters.maxPrice !== null) {
     filters.maxPrice = null;
     relaxed.push("price");
-    rows = await fetchPool(db, filters);
+    rows = await pool();
   }
   if (rows.length === 0 && filters.minStars !== null) {
     filters.minStars = null;
     relaxed.push("stars");
-    rows = await fetchPool(db, filters);
+    rows = await pool();
   }
   // A full pool (a big place) may have left out every hotel with what was asked for: those
   // are read on their own, so they are never missed.
   const wishes = u.amenities.filter((wish) => !unmet.includes(wish));
   if (wishes.length && rows.length === POOL) {
     const seen = new Set(rows.map((row) => row.hotel_id));
-    rows = [...(await fetchPool(db, filters, wishes)).filter((row) => !seen.has(row.hotel_id)), ...rows];
+    rows = [...(await pool(wishes)).filter((row) => !seen.has(row.hotel_id)), ...rows];
   }
   const hotels = rows.flatMap((row) => toCandidate(row, u.amenities, names) ?? []);
-  const prices = hotels.map((hotel) => hotel.price).filter((price): price is number => price !== null);
+  const prices = hotels.flatMap((hotel) => (hotel.price ? [perNight(hotel.price)] : []));
   const cheapest = prices.length ? Math.min(...prices) : 0;
   const dearest = prices.length ? Math.max(...prices) : 0;
   const ranked = hotels
@@ -208,7 +284,14 @@ export async function findCandidates(db: DB, u: Understanding, limit = 5): Promi
       // Complete: everything asked for that any hotel here has (the unmet wishes are said apart).
       complete: wishes.every((wish) => hotel.matched.includes(wish)),
     }))
-    .sort((a, b) => Number(b.complete) - Number(a.complete) || b.value - a.value || a.hotel.hotelId.localeCompare(b.hotel.hotelId));
+    // As in the lists, a hotel no partner can sell the stay at comes after the others.
+    .sort(
+      (a, b) =>
+        Number(a.hotel.soldOut) - Number(b.hotel.soldOut) ||
+        Number(b.complete) - Number(a.complete) ||
+        b.value - a.value ||
+        a.hotel.hotelId.localeCompare(b.hotel.hotelId),
+    );
   // Three or more hotels with everything asked for: show only those. Fewer: fill up with the
   // nearest, and say so.
   const complete = ranked.filter((entry) => entry.complete);

@@ -22,8 +22,11 @@ import {
 import { retryFailedItems, startRewriteJob, startWorker, type Worker } from "./jobs.server.ts";
 import { createLocalEngine } from "./local-engine.server.ts";
 import { recomputeOwedSummaries } from "#app/offers/offer-summaries.server.ts";
+import { priceChores } from "#app/feed/price-feed-worker.server.ts";
 import { createOpenAiEngine } from "./openai-engine.server.ts";
-import { catalogueVocabulary, findCandidates } from "./retrieval.server.ts";
+import { catalogueVocabulary, findCandidates, LEAD_PRICING, type Pricing } from "./retrieval.server.ts";
+import { latestFxRates } from "#app/prices/fx-rates.server.ts";
+import { HOME_CURRENCY, priceDisplay, type DisplayCurrency } from "#app/utils/money.ts";
 import { understandRequest } from "./understand.ts";
 
 type DB = Kysely<Database>;
@@ -63,14 +66,27 @@ export function aiReadiness(ai: AiEngine = getAiEngine()): Readiness {
 /** How many hotels retrieval hands the engine: the local engine names them all; a model chooses. */
 const candidateCount = (ai: AiEngine) => (ai.name === "local" ? 5 : 12);
 
+/** What the box's answer prices for: the page's stay and conditions, in the page's currency. */
+export interface RecommendationPricing extends Pricing {
+  currency: DisplayCurrency;
+}
+
+export const LEAD_RECOMMENDATION_PRICING: RecommendationPricing = { ...LEAD_PRICING, currency: HOME_CURRENCY };
+
+/**
+ * Hotels for the AI box, each quoted at the price its list card shows for the same stay,
+ * conditions and currency (the page's, which the box's form posts to).
+ */
 export async function recommendHotels(
   request: RecommendationRequest,
   ai: AiEngine = getAiEngine(),
   db: DB = getAppDatabase().db,
+  pricing: RecommendationPricing = LEAD_RECOMMENDATION_PRICING,
 ): Promise<RecommendationAnswer> {
-  const understanding = understandRequest(`${request.query}\n${request.preferences}`, await catalogueVocabulary(db));
-  const retrieval = await findCandidates(db, understanding, candidateCount(ai));
-  return ai.recommend(request, { understanding, retrieval });
+  const [vocabulary, rates] = await Promise.all([catalogueVocabulary(db), pricing.currency === HOME_CURRENCY ? null : latestFxRates(db)]);
+  const understanding = understandRequest(`${request.query}\n${request.preferences}`, vocabulary);
+  const retrieval = await findCandidates(db, understanding, candidateCount(ai), pricing);
+  return ai.recommend(request, { understanding, retrieval, display: priceDisplay(pricing.currency, rates) });
 }
 
 /** A Swedish description of one hotel: its English one translated (a provider), or one written from its facts (local). */
@@ -104,11 +120,12 @@ export async function draftBlogPost(
 let worker: Worker | undefined;
 
 /**
- * Starts this server's job worker (server start-up): AI rewrite jobs, and the hotels' offer
- * summaries owed after a partner was switched off or on.
+ * Starts this server's job worker (server start-up): AI rewrite jobs, the hotels' offer
+ * summaries owed after a partner was switched off or on, and the price chores (partners' feed
+ * URLs, the ECB's rates, the daily lead prices).
  */
 export function startAiWorker(db: DB): void {
-  worker ??= startWorker(db, getAiEngine, { chores: [recomputeOwedSummaries] });
+  worker ??= startWorker(db, getAiEngine, { chores: [recomputeOwedSummaries, ...priceChores()] });
 }
 
 export function stopAiWorker(): void {
@@ -117,7 +134,7 @@ export function stopAiWorker(): void {
 }
 
 /** Wakes the worker once the admin request's transaction has committed the work (decision 048). */
-const wakeWorker = () => afterCommit(() => worker?.kick());
+export const wakeWorker = () => afterCommit(() => worker?.kick());
 
 /**
  * Rewrites the hotels' descriptions in Swedish as a background job (translated by a provider,

@@ -2,19 +2,22 @@ import { Link } from "react-router";
 import type { CountryPlace } from "#app/hotels/places.server.ts";
 import { hotelCount } from "#app/hotels/hotel.ts";
 import { withStay, type Stay } from "#app/offers/stay.ts";
+import { NO_PRICE_CHOICES, withPriceChoices, type PriceChoices } from "#app/hotels/search-params.ts";
 import { placePath } from "#app/utils/paths.ts";
 
-/** A country page's way down: its places as chips with their hotel counts, keeping the visitor's stay. */
+/** A country page's way down: its places as chips with their hotel counts, keeping the visitor's stay and price choices. */
 export function CountryPlaces({
   country,
   countryName,
   places,
   stay,
+  choices = NO_PRICE_CHOICES,
 }: {
   country: string;
   countryName: string;
   places: CountryPlace[];
   stay: Stay;
+  choices?: PriceChoices;
 }) {
   // A place stored with a name that names nothing has no page: no chip.
   const linked = places.flatMap((place) => {
@@ -33,7 +36,7 @@ export function CountryPlaces({
         {linked.map((place) => (
           <li key={place.value} className="shrink-0">
             <Link
-              to={withStay(place.path, stay)}
+              to={withPriceChoices(withStay(place.path, stay), choices)}
               className="inline-flex items-center gap-2 rounded-full border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:border-brand-600 hover:bg-brand-50 hover:text-brand-700"
             >
               {place.label}

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import {
+  filterFormQuery,
   FILTER_AMENITY_KEYS,
   GUEST_RATING_OPTIONS,
   MAX_PRICE_FILTER,
@@ -10,7 +11,9 @@ import {
 } from "#app/hotels/search-params.ts";
 import type { PlaceChoice } from "#app/hotels/places.server.ts";
 import { amenityLabel } from "#app/hotels/amenities.ts";
-import { isDefaultStayField, type Stay } from "#app/offers/stay.ts";
+import { hasDates, type Stay } from "#app/offers/stay.ts";
+import { CONDITIONS, CONDITIONS_PARAM } from "#app/prices/conditions.ts";
+import { CURRENCY_PARAM, DISPLAY_CURRENCIES, HOME_CURRENCY } from "#app/utils/money.ts";
 import { SearchBar } from "./search-bar.tsx";
 import { StayFields } from "./stay-fields.tsx";
 import { Input } from "./ui/input.tsx";
@@ -41,13 +44,7 @@ export function FilterBar({ params, countries, locations, action, fixedPlace = f
   const apply = (changes?: (form: HTMLFormElement) => void) => {
     if (!form.current) return;
     changes?.(form.current);
-    const data = new FormData(form.current);
-    // Only what narrows the list goes in the address (FormData.delete would drop every bekvamlighet).
-    const kept = new URLSearchParams();
-    for (const [key, value] of data.entries()) {
-      if (typeof value === "string" && value !== "" && !isDefaultStayField(key, value)) kept.append(key, value);
-    }
-    submit(kept, { method: "get", action, preventScrollReset: true });
+    submit(filterFormQuery(new FormData(form.current)), { method: "get", action, preventScrollReset: true });
   };
   // A select changed before the page's JavaScript arrived (the selects apply on change only
   // once it has, and the stylesheet hides the button then) is applied at hydration.
@@ -62,6 +59,8 @@ export function FilterBar({ params, countries, locations, action, fixedPlace = f
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   const resetHref = action ?? ".";
+  // With dates the lists show (and filter on) the stay's total, without them the price per night.
+  const priceWhat = hasDates(stay) ? "för vistelsen" : "per natt";
 
   return (
     <details className="filter-bar group rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
@@ -138,16 +137,18 @@ export function FilterBar({ params, countries, locations, action, fixedPlace = f
             params.priceMin !== undefined ||
             params.priceMax !== undefined ||
             params.guestRating !== undefined ||
-            params.amenities.length > 0
+            params.amenities.length > 0 ||
+            params.conditions.length > 0 ||
+            params.currency !== HOME_CURRENCY
           }
         >
-          <summary className="cursor-pointer text-sm font-medium">Pris, gästbetyg och bekvämligheter</summary>
+          <summary className="cursor-pointer text-sm font-medium">Pris, villkor, gästbetyg och bekvämligheter</summary>
           <div className="mt-3 grid gap-4 md:grid-cols-2 lg:grid-cols-4">
             <fieldset>
-              <legend className="mb-1 text-sm font-medium">Pris per natt (kr)</legend>
+              <legend className="mb-1 text-sm font-medium">Pris {priceWhat} (kr)</legend>
               <div className="flex items-center gap-2">
                 <label htmlFor="filter-prismin" className="sr-only">
-                  Lägsta pris per natt
+                  Lägsta pris {priceWhat}
                 </label>
                 <Input
                   id="filter-prismin"
@@ -164,7 +165,7 @@ export function FilterBar({ params, countries, locations, action, fixedPlace = f
                 />
                 <span aria-hidden="true">–</span>
                 <label htmlFor="filter-prismax" className="sr-only">
-                  Högsta pris per natt
+                  Högsta pris {priceWhat}
                 </label>
                 <Input
                   id="filter-prismax"
@@ -181,6 +182,27 @@ export function FilterBar({ params, countries, locations, action, fixedPlace = f
                 />
               </div>
             </fieldset>
+            <fieldset>
+              <legend className="mb-1 text-sm font-medium">Villkor</legend>
+              <ul className="space-y-1">
+                {CONDITIONS.map((condition) => (
+                  <li key={condition.key}>
+                    <label className="inline-flex items-center gap-2 text-sm">
+                      <input
+                        type="checkbox"
+                        name={CONDITIONS_PARAM}
+                        value={condition.key}
+                        defaultChecked={params.conditions.includes(condition.key)}
+                        key={`${condition.key}-${params.conditions.includes(condition.key)}`}
+                        onChange={() => apply()}
+                        className="h-4 w-4"
+                      />
+                      {condition.filterLabel}
+                    </label>
+                  </li>
+                ))}
+              </ul>
+            </fieldset>
             <SelectField
               name="gastbetyg"
               label="Gästbetyg"
@@ -188,9 +210,16 @@ export function FilterBar({ params, countries, locations, action, fixedPlace = f
               options={GUEST_RATING_OPTIONS}
               onChange={() => apply()}
             />
-            <fieldset className="md:col-span-2">
+            <SelectField
+              name={CURRENCY_PARAM}
+              label="Valuta"
+              value={params.currency}
+              options={DISPLAY_CURRENCIES.map((currency) => ({ value: currency, label: currency }))}
+              onChange={() => apply()}
+            />
+            <fieldset className="md:col-span-2 lg:col-span-4">
               <legend className="mb-1 text-sm font-medium">Bekvämligheter</legend>
-              <ul className="grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-3">
+              <ul className="grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-3 lg:grid-cols-6">
                 {FILTER_AMENITY_KEYS.map((key) => (
                   <li key={key}>
                     <label className="inline-flex items-center gap-2 text-sm">

@@ -1,9 +1,12 @@
 import { useId } from "react";
 import { Link } from "react-router";
 import type { HotelSummary } from "#app/hotels/hotel-queries.server.ts";
-import { CARD_LIMITS, formatPrice, truncate } from "#app/hotels/hotel.ts";
+import { CARD_LIMITS, truncate } from "#app/hotels/hotel.ts";
+import { NO_PRICE_CHOICES, withPriceChoices, type PriceChoices } from "#app/hotels/search-params.ts";
 import { hotelPath } from "#app/utils/paths.ts";
-import { NO_STAY, nightsLabel, nightsOf, stayTotal, withStay, type Stay } from "#app/offers/stay.ts";
+import { NO_STAY, withStay, type Stay } from "#app/offers/stay.ts";
+import { cardPriceText } from "#app/prices/list-price-text.ts";
+import { SEK_DISPLAY, type PriceDisplay } from "#app/utils/money.ts";
 import { AmenityList, RatingBadge, StarRating } from "./hotel-bits.tsx";
 import { CompareCheckbox } from "./compare.tsx";
 import { ImageCarousel } from "./image-carousel.tsx";
@@ -21,40 +24,48 @@ interface HotelCardProps {
   stay?: Stay;
   /** A "Jämför" box (the page has a CompareForm). */
   comparable?: boolean;
+  /** The offer's conditions and the display currency the hotel page keeps. */
+  choices?: PriceChoices;
+  /** The currency amounts are shown in. */
+  display?: PriceDisplay;
 }
 
-/** '3 sajter', '1 sajt'. */
-const sitesLabel = (count: number) => `${count} ${count === 1 ? "sajt" : "sajter"}`;
-
 /**
- * The card's price: the lowest current offer and how many sites have one, with the stay's
- * total when dates are chosen; without offers, the feed's own price per night.
+ * The card's price, as the list decided it (HotelSummary.price): the stay's total with its nights
+ * and per-night average, or without dates the lead price per night; "Inga lediga rum för dina
+ * datum" when no partner can sell the stay.
  */
-function CardPrice({ hotel, stay }: { hotel: HotelSummary; stay: Stay }) {
-  const perNight = hotel.offer_price ?? (Number(hotel.price_amount) > 0 ? Number(hotel.price_amount) : null);
-  if (perNight === null) return <span />;
-  const total = stayTotal(perNight, stay);
-  return (
-    <div className="text-sm text-muted">
-      <p>
-        från{" "}
-        <span className="whitespace-nowrap">
-          <span className="text-lg font-bold text-ink">
-            {formatPrice(perNight, hotel.offer_price === null ? hotel.price_currency : "SEK")}
-          </span>{" "}
-          / natt
-        </span>
-      </p>
-      {total !== null ? (
-        <p>
-          <span className="font-semibold whitespace-nowrap text-ink">{formatPrice(total)}</span> för {nightsLabel(nightsOf(stay)!)}
-          {stay.rooms > 1 ? `, ${stay.rooms} rum` : ""}
-        </p>
-      ) : null}
-      {/* An empty line when no site has an offer, so that prices in a row of cards line up. */}
-      {hotel.offer_count > 0 ? <p>hos {sitesLabel(hotel.offer_count)}</p> : <p aria-hidden="true">&nbsp;</p>}
-    </div>
-  );
+function CardPrice({ hotel, display }: { hotel: HotelSummary; display: PriceDisplay }) {
+  const text = cardPriceText(hotel.price ?? null, hotel.soldOut ?? false, display);
+  // An empty line when there is nothing to say, so that prices in a row of cards line up.
+  const partners = (line: string | null) => (line ? <p>{line}</p> : <p aria-hidden="true">&nbsp;</p>);
+  switch (text.kind) {
+    case "stay":
+      return (
+        <div className="text-sm text-muted">
+          <p className="text-lg font-bold whitespace-nowrap text-ink">{text.amount}</p>
+          <p>{text.terms}</p>
+          <p className="whitespace-nowrap">{text.perNight}</p>
+          {partners(text.partners)}
+        </div>
+      );
+    case "lead":
+      return (
+        <div className="text-sm text-muted">
+          <p>
+            från{" "}
+            <span className="whitespace-nowrap">
+              <span className="text-lg font-bold text-ink">{text.amount}</span> / natt
+            </span>
+          </p>
+          {partners(text.partners)}
+        </div>
+      );
+    case "sold-out":
+      return <p className="text-sm font-medium text-ink">{text.text}</p>;
+    case "none":
+      return <span />;
+  }
 }
 
 export function HotelCard({
@@ -65,10 +76,12 @@ export function HotelCard({
   highPriority = false,
   stay = NO_STAY,
   comparable = false,
+  choices = NO_PRICE_CHOICES,
+  display = SEK_DISPLAY,
 }: HotelCardProps) {
   // A hotel stored without a usable place has no page: its card shows it without links.
   const path = hotelPath(hotel);
-  const href = path && withStay(path, stay);
+  const href = path && withPriceChoices(withStay(path, stay), choices);
   const large = variant === "large";
   const images = large
     ? [hotel.image_path, ...hotel.images.filter((image) => image !== hotel.image_path)].slice(0, CARD_LIMITS.images)
@@ -121,7 +134,7 @@ export function HotelCard({
           <AmenityList amenities={hotel.amenities} max={amenityCount} />
         </div>
         <div className="mt-auto space-y-2 pt-2">
-          <CardPrice hotel={hotel} stay={stay} />
+          <CardPrice hotel={hotel} display={display} />
           <div className="flex flex-wrap items-center justify-between gap-2">
             {comparable && href ? <CompareCheckbox hotelId={hotel.id} hotelName={hotel.name} /> : <span />}
             {href ? (
@@ -154,6 +167,8 @@ export function HotelList({
   amenityCount,
   stay,
   comparable,
+  choices,
+  display,
 }: {
   hotels: HotelSummary[];
   variant?: "large" | "compact";
@@ -161,6 +176,8 @@ export function HotelList({
   amenityCount?: number;
   stay?: Stay;
   comparable?: boolean;
+  choices?: PriceChoices;
+  display?: PriceDisplay;
 }) {
   if (!hotels.length) {
     return <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-muted">{emptyText}</p>;
@@ -177,6 +194,8 @@ export function HotelList({
             amenityCount={amenityCount}
             stay={stay}
             comparable={comparable}
+            choices={choices}
+            display={display}
           />
         </li>
       ))}

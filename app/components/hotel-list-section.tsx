@@ -1,8 +1,11 @@
-import { useLocation, useNavigation } from "react-router";
+import { Link, useLocation, useNavigation } from "react-router";
 import type { HotelListPage } from "#app/hotels/list-page.server.ts";
 import { HotelList } from "./hotel-card.tsx";
 import { Pagination } from "./pagination.tsx";
 import { CompareForm } from "./compare.tsx";
+import { HOME_CURRENCY, type PriceDisplay } from "#app/utils/money.ts";
+import { adultsLabel, roomsLabel, STAY_PARAMS } from "#app/offers/stay.ts";
+import { swedishDate } from "#app/utils/dates.ts";
 
 /** Three placeholder cards while the next list loads. */
 function SkeletonCards() {
@@ -23,7 +26,18 @@ function SkeletonCards() {
 }
 
 /** The list part of a list page: loading, error, empty or the cards, and the pager. */
-export function HotelListSection({ page, variant, emptyText }: { page: HotelListPage; variant: "large" | "compact"; emptyText?: string }) {
+export function HotelListSection({
+  page,
+  variant,
+  emptyText,
+  display,
+}: {
+  page: HotelListPage;
+  variant: "large" | "compact";
+  emptyText?: string;
+  /** The currency the cards show amounts in. */
+  display?: PriceDisplay;
+}) {
   const navigation = useNavigation();
   const { pathname } = useLocation();
   // Only while this same list is reloading (new filters, sort or page), not when leaving it.
@@ -39,6 +53,7 @@ export function HotelListSection({ page, variant, emptyText }: { page: HotelList
     <div aria-busy={loading}>
       {/* Cards carry h3 headings; this keeps the outline in order under the page's h1. */}
       <h2 className="sr-only">Hotell</h2>
+      <PriceNotes page={page} />
       {page.hotels.length > 1 ? <CompareForm stay={page.stay} /> : null}
       {loading ? (
         <>
@@ -48,9 +63,51 @@ export function HotelListSection({ page, variant, emptyText }: { page: HotelList
           <SkeletonCards />
         </>
       ) : (
-        <HotelList hotels={page.hotels} variant={variant} emptyText={emptyText} stay={page.stay} comparable />
+        <HotelList
+          hotels={page.hotels}
+          variant={variant}
+          emptyText={emptyText}
+          stay={page.stay}
+          choices={page.params}
+          display={display ?? page.display}
+          comparable
+        />
       )}
       <Pagination page={page.params.page} pageCount={page.pageCount} />
     </div>
+  );
+}
+
+/** What the list's prices depend on: a party no partner sells, and the rates another currency is shown at. */
+function PriceNotes({ page }: { page: HotelListPage }) {
+  const { search } = useLocation();
+  const party = page.partyNotSold;
+  let moreRooms: string | null = null;
+  if (party?.fitsInRooms) {
+    const params = new URLSearchParams(search);
+    params.set(STAY_PARAMS.rooms, String(party.fitsInRooms));
+    params.delete("sida");
+    moreRooms = `?${params.toString()}`;
+  }
+  return (
+    <>
+      {party ? (
+        <p role="status" className="mb-4 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
+          Ingen av våra partner har rum för {adultsLabel(party.adults)} i {roomsLabel(party.rooms)}.{" "}
+          {moreRooms ? (
+            <Link to={moreRooms} className="font-semibold underline">
+              Sök {adultsLabel(party.adults)} i {roomsLabel(party.fitsInRooms!)}
+            </Link>
+          ) : (
+            "Prova färre vuxna per rum."
+          )}
+        </p>
+      ) : null}
+      {page.display.currency !== HOME_CURRENCY && page.display.ratesDate ? (
+        <p className="mb-4 text-sm text-muted">
+          Priserna är omräknade från kronor med Europeiska centralbankens kurs den {swedishDate(`${page.display.ratesDate}T12:00:00Z`)}.
+        </p>
+      ) : null}
+    </>
   );
 }

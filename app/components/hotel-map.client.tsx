@@ -223,7 +223,7 @@ function HotelMarker({ marker, active }: { marker: MapMarker; active: boolean })
       <Popup>
         <strong className="block">{marker.name}</strong>
         <span className="block">{[marker.locationName, marker.country].filter(Boolean).join(", ")}</span>
-        {marker.price ? <span className="block">från {marker.price} / natt</span> : null}
+        {marker.priceLabel ? <span className="block">{marker.priceLabel}</span> : null}
         <a href={marker.href}>Visa hotellet</a>
       </Popup>
     </Marker>

@@ -2,6 +2,8 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import type { HotelSummary } from "#app/hotels/hotel-queries.server.ts";
 import { hotelCount } from "#app/hotels/hotel.ts";
 import { toMapMarkers } from "#app/hotels/map-markers.ts";
+import { NO_PRICE_CHOICES, withPriceChoices, type PriceChoices } from "#app/hotels/search-params.ts";
+import { SEK_DISPLAY, type PriceDisplay } from "#app/utils/money.ts";
 import { NO_STAY, withStay, type Stay } from "#app/offers/stay.ts";
 import { HotelMap } from "./hotel-map.tsx";
 
@@ -98,6 +100,8 @@ export function ListWithMap({
   label = "Karta över hotellen",
   placement = "side",
   stay = NO_STAY,
+  choices = NO_PRICE_CHOICES,
+  display = SEK_DISPLAY,
   children,
 }: {
   hotels: HotelSummary[];
@@ -109,11 +113,18 @@ export function ListWithMap({
   placement?: "side" | "top";
   /** The visitor's stay, kept by the popups' links. */
   stay?: Stay;
+  /** The offer's conditions and display currency, kept by the popups' links too. */
+  choices?: PriceChoices;
+  /** The currency the markers show amounts in (the cards'). */
+  display?: PriceDisplay;
   /** The list. */
   children: ReactNode;
 }) {
   const side = placement === "side";
-  const markers = useMemo(() => toMapMarkers(hotels).map((marker) => ({ ...marker, href: withStay(marker.href, stay) })), [hotels, stay]);
+  const markers = useMemo(
+    () => toMapMarkers(hotels, display).map((marker) => ({ ...marker, href: withPriceChoices(withStay(marker.href, stay), choices) })),
+    [hotels, stay, choices, display],
+  );
   const [listRef, activeHref] = usePointedCard();
   const closing = useMapClosing();
 

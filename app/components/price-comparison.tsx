@@ -1,57 +1,65 @@
-import { Form } from "react-router";
-import { formatPrice } from "#app/hotels/hotel.ts";
-import { hasDates, nightsLabel, nightsOf, roomsLabel, stayLabel, type Stay } from "#app/offers/stay.ts";
+import { Form, Link } from "react-router";
+import { datesLabel, hasDates, nightsLabel, stayEntries, stayLabel, withStay, type Stay } from "#app/offers/stay.ts";
+import { CONDITIONS, CONDITIONS_PARAM, type ConditionKey } from "#app/prices/conditions.ts";
+import {
+  checkedAgoText,
+  conditionLabels,
+  conversionNote,
+  formatShown,
+  partnerAmountText,
+  partsText,
+  perNightText,
+  priceChoiceEntries,
+  TOTAL_INCLUDES,
+  withPriceChoices,
+} from "#app/prices/offer-display.ts";
+import type { PriceOffer } from "#app/prices/price-offer.ts";
+import { DISPLAY_CURRENCIES, formatSek, type DisplayCurrency, type PriceDisplay } from "#app/utils/money.ts";
 import { StayFields } from "./stay-fields.tsx";
 
-/** An offer as the hotel page shows it: the partner, the prices and the way there (/redirect). */
-export interface ShownOffer {
-  partnerId: string;
-  partnerName: string;
-  partnerLogo: string | null;
-  pricePerNight: number;
-  total: number | null;
-  breakfastIncluded: boolean;
-  freeCancellation: boolean;
-  /** Serialized by the loader: a Date on the server, an ISO string after a client navigation. */
-  updatedAt: Date | string;
-  href: string;
+/** An offer as the hotel page shows it, with the way there (/redirect to that offer). */
+export type ShownOffer = PriceOffer & { href: string };
+
+/** What the visitor chose about prices: conditions the offer must meet, and the currency amounts are shown in. */
+export interface PriceChoices {
+  conditions: ConditionKey[];
+  currency: DisplayCurrency;
 }
 
-const updatedFormat = new Intl.DateTimeFormat("sv-SE", {
-  day: "numeric",
-  month: "long",
-  hour: "2-digit",
-  minute: "2-digit",
-  timeZone: "Europe/Stockholm",
-});
-
-/** 'Priserna uppdaterades senast 24 november 19:43.' from the freshest offer. */
-export function pricesUpdatedText(offers: ShownOffer[]): string {
-  const newest = Math.max(...offers.map((offer) => new Date(offer.updatedAt).getTime()));
-  return `Priserna uppdaterades senast ${updatedFormat.format(new Date(newest))}.`;
-}
+/** The words of a lead price: what "från X kr / natt" is. */
+export const LEAD_PRICE_NOTE = "Lägsta pris per natt de kommande 30 dagarna för 2 vuxna i 1 rum";
 
 // Text says yes or no; colour only repeats it.
 const yesBadge = "rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-900";
 const noBadge = "rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700";
 
-const PARTNER_PRICE_NOTE = "Slutpriset och villkoren sätts av sajten du bokar hos.";
+export const NO_ROOMS = "Inga lediga rum för dina datum";
+export const NO_MATCH_FOR_DATES = "Inget erbjudande för dina datum uppfyller dina villkor";
+export const NO_MATCH = "Inget erbjudande uppfyller dina villkor";
 
-/** The dates-and-guests form of a hotel page: a GET form to the page itself. */
+export const PARTNER_PRICE_NOTE = "Slutpriset och villkoren sätts av sajten du bokar hos.";
+
+const Hidden = ({ entries }: { entries: Array<[string, string]> }) =>
+  entries.map(([name, value]) => <input key={`${name}=${value}`} type="hidden" name={name} value={value} />);
+
+/** The dates-and-guests form of a hotel page: a GET form to the page itself, keeping the price choices. */
 export function StayForm({
   stay,
   today,
   action,
+  choices,
   submitLabel = "Visa priser",
 }: {
   stay: Stay;
   today: string;
   action: string;
+  choices: PriceChoices;
   submitLabel?: string;
 }) {
   return (
     <Form method="get" action={action} preventScrollReset className="space-y-3">
       <StayFields stay={stay} today={today} narrow />
+      <Hidden entries={priceChoiceEntries(choices.conditions, choices.currency)} />
       <button type="submit" className="rounded-md border border-brand-600 px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50">
         {submitLabel}
       </button>
@@ -59,23 +67,124 @@ export function StayForm({
   );
 }
 
+/** The conditions an offer must meet, as checkboxes of a GET form that keeps the stay and the currency. */
+export function ConditionsForm({ action, stay, choices }: { action: string; stay: Stay; choices: PriceChoices }) {
+  return (
+    <Form method="get" action={`${action}#priser`} preventScrollReset className="rounded-lg border border-slate-200 p-3">
+      <fieldset>
+        <legend className="text-sm font-semibold">Visa bara erbjudanden med</legend>
+        <div className="mt-2 flex flex-wrap gap-x-4 gap-y-2">
+          {CONDITIONS.map((condition) => (
+            <label key={condition.key} className="inline-flex min-h-6 items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                name={CONDITIONS_PARAM}
+                value={condition.key}
+                defaultChecked={choices.conditions.includes(condition.key)}
+                className="size-4"
+              />
+              {condition.filterLabel}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <Hidden entries={[...stayEntries(stay), ...priceChoiceEntries([], choices.currency)]} />
+      <button
+        type="submit"
+        className="mt-3 rounded-md border border-brand-600 px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+      >
+        Visa erbjudanden
+      </button>
+    </Form>
+  );
+}
+
 /**
- * "Jämför priser": one row per partner, cheapest first, with the price per night and for the
- * whole stay, breakfast and cancellation, and a button to that partner through /redirect.
+ * Links that show the page's amounts in another currency (plain links: they work without
+ * JavaScript). nofollow: each is the same page (noindex) in other units, not worth a crawler's visit.
+ */
+export function CurrencySwitch({ path, stay, choices }: { path: string; stay: Stay; choices: PriceChoices }) {
+  return (
+    <nav aria-label="Valuta" className="flex flex-wrap items-center gap-2 text-sm">
+      <span className="text-muted">Visa priser i</span>
+      {DISPLAY_CURRENCIES.map((currency) => (
+        <Link
+          key={currency}
+          to={`${withPriceChoices(withStay(path, stay), choices.conditions, currency)}#priser`}
+          preventScrollReset
+          rel="nofollow"
+          aria-current={currency === choices.currency ? "true" : undefined}
+          className={
+            currency === choices.currency
+              ? "rounded-md bg-brand-600 px-2 py-1 font-semibold text-white"
+              : "rounded-md px-2 py-1 text-brand-700 underline"
+          }
+        >
+          {currency}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+/** The amount of an offer in large type with what it includes: a stay's total, or "från X / natt" without dates. */
+function OfferAmount({ offer, display }: { offer: PriceOffer; display: PriceDisplay }) {
+  const perNight = perNightText(offer, display);
+  const parts = partsText(offer);
+  const partner = partnerAmountText(offer, display);
+  return (
+    <div className="text-right">
+      {offer.kind === "stay" ? (
+        <p className="text-2xl font-bold whitespace-nowrap">{formatShown(offer, display)}</p>
+      ) : (
+        <p className="whitespace-nowrap text-muted">
+          från <span className="text-2xl font-bold text-ink">{formatShown(offer, display)}</span> / natt
+        </p>
+      )}
+      <p className="text-xs text-muted">{TOTAL_INCLUDES}</p>
+      {perNight ? <p className="text-sm whitespace-nowrap">{perNight}</p> : null}
+      {parts ? <p className="text-xs text-muted">{parts}</p> : null}
+      {partner ? <p className="text-xs text-muted">{partner}</p> : null}
+    </div>
+  );
+}
+
+/**
+ * "Jämför priser": one row per partner, cheapest first, with the stay's total including taxes
+ * and fees (or, without dates, the lowest price per night), the room and its conditions, when the
+ * price was confirmed, and a button to that offer through /redirect. With dates: the partners that
+ * have nothing, and when none has, nearby dates and an occupancy that fits.
  */
 export function PriceComparison({
   offers,
   stay,
+  display,
+  now,
   failed,
   bookable,
+  path,
+  choices,
+  soldOut,
+  unmet,
+  nearby,
+  roomsThatFit,
 }: {
   offers: ShownOffer[];
   stay: Stay;
+  display: PriceDisplay;
+  /** ISO timestamp of the request, so "kontrollerat för 2 timmar sedan" reads the same on server and client. */
+  now: string;
   failed: boolean;
-  /** Whether the hotel can be booked through us at all (an offer or its own partner link). */
+  /** Whether the hotel can be booked through us at all (an offer, a partner or its own partner link). */
   bookable: boolean;
+  /** The hotel page's address, for the links that change the stay or the conditions. */
+  path: string;
+  choices: PriceChoices;
+  soldOut: string[];
+  unmet: string[];
+  nearby: { checkIn: string; checkOut: string; totalSek: number }[];
+  roomsThatFit: number | null;
 }) {
-  const nights = nightsOf(stay);
   if (failed) {
     return (
       <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-900">
@@ -83,106 +192,176 @@ export function PriceComparison({
       </p>
     );
   }
-  if (!offers.length) {
-    return (
-      <p className="rounded-lg border border-dashed border-slate-300 p-4 text-muted">
-        {bookable
-          ? "Vi har inga priser att jämföra för hotellet just nu. Du ser aktuellt pris och kan boka hos vår partner via Boka nu."
-          : "Vi har inga priser att jämföra: hotellet går inte att boka via oss just nu."}
-      </p>
-    );
-  }
-  const totalLabel = nights === null ? null : `${nightsLabel(nights)}${stay.rooms > 1 ? `, ${roomsLabel(stay.rooms)}` : ""}`;
+  const dated = hasDates(stay);
+  const link = (to: Stay, conditions = choices.conditions) =>
+    `${withPriceChoices(withStay(path, to), conditions, choices.currency)}#priser`;
+  const note = conversionNote(offers, display);
   return (
     <div className="space-y-3">
-      {/* A list of rows rather than a table: on a phone each row wraps and its button stays in view. */}
-      <ol
-        aria-label={`Priser hos ${offers.length} ${offers.length === 1 ? "sajt" : "sajter"}, billigast först${hasDates(stay) ? `, för ${stayLabel(stay)}` : ""}`}
-        className="divide-y divide-slate-200 rounded-lg border border-slate-200"
-      >
-        {offers.map((offer, index) => (
-          <li key={offer.partnerId} className="flex flex-wrap items-center gap-x-4 gap-y-2 p-4">
-            <div className="min-w-[9rem] flex-1">
-              <p className="font-semibold">
-                {offer.partnerName}
-                {index === 0 && offers.length > 1 ? (
-                  <span className="ml-2 rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium whitespace-nowrap text-green-900">
-                    Lägst pris
-                  </span>
-                ) : null}
-              </p>
-              <ul className="mt-1 flex flex-wrap gap-1" aria-label="Villkor">
-                <li className={offer.breakfastIncluded ? yesBadge : noBadge}>
-                  {offer.breakfastIncluded ? "Frukost ingår" : "Utan frukost"}
-                </li>
-                <li className={offer.freeCancellation ? yesBadge : noBadge}>
-                  {offer.freeCancellation ? "Fri avbokning" : "Ej avbokningsbar"}
-                </li>
+      {offers.length ? (
+        <>
+          <p className="text-sm text-muted">
+            {dated
+              ? `Totalpris för ${stayLabel(stay)}, ${TOTAL_INCLUDES}.`
+              : `${LEAD_PRICE_NOTE}. Välj datum för att se vad hela vistelsen kostar.`}
+          </p>
+          {/* A list of rows rather than a table: on a phone each row wraps and its button stays in view. */}
+          <ol
+            aria-label={`Priser hos ${offers.length} ${offers.length === 1 ? "sajt" : "sajter"}, billigast först${dated ? `, för ${stayLabel(stay)}` : ""}`}
+            className="divide-y divide-slate-200 rounded-lg border border-slate-200"
+          >
+            {offers.map((offer, index) => (
+              <li key={offer.partnerId} className="flex flex-wrap items-start gap-x-4 gap-y-2 p-4">
+                <div className="min-w-[10rem] flex-1 space-y-1">
+                  <p className="font-semibold">
+                    {offer.partnerName}
+                    {index === 0 && offers.length > 1 ? (
+                      <span className="ml-2 rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium whitespace-nowrap text-green-900">
+                        Lägst pris
+                      </span>
+                    ) : null}
+                  </p>
+                  {offer.roomName ? <p className="text-sm">{offer.roomName}</p> : null}
+                  <ul className="flex flex-wrap gap-1" aria-label="Villkor">
+                    {conditionLabels(offer).map((label) => (
+                      <li key={label.key} className={label.yes ? yesBadge : noBadge}>
+                        {label.text}
+                      </li>
+                    ))}
+                  </ul>
+                  <p className="text-xs text-muted">{checkedAgoText(offer.confirmedAt, now)}</p>
+                </div>
+                <OfferAmount offer={offer} display={display} />
+                <a
+                  href={offer.href}
+                  rel="nofollow"
+                  className="rounded-md bg-brand-600 px-4 py-2 text-center font-semibold whitespace-nowrap text-white hover:bg-brand-700 max-sm:w-full"
+                >
+                  Till {offer.partnerName}
+                </a>
+              </li>
+            ))}
+          </ol>
+        </>
+      ) : dated ? (
+        <div role="status" className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
+          <p className="font-semibold">{unmet.length ? NO_MATCH_FOR_DATES : NO_ROOMS}</p>
+          {unmet.length ? (
+            <p>
+              <Link to={link(stay, [])} className="font-medium underline">
+                Visa erbjudanden utan villkor
+              </Link>
+            </p>
+          ) : null}
+          {roomsThatFit !== null ? (
+            <p>
+              Ingen partner har rum för {stay.adults} vuxna i {stay.rooms} rum.{" "}
+              <Link to={link({ ...stay, rooms: roomsThatFit })} className="font-medium underline">
+                {`Sök ${stay.adults} vuxna i ${roomsThatFit} rum`}
+              </Link>
+            </p>
+          ) : null}
+          {nearby.length ? (
+            <div>
+              <p>Lediga rum finns för de här datumen:</p>
+              <ul className="mt-1 space-y-1">
+                {nearby.map((date) => (
+                  <li key={date.checkIn}>
+                    <Link to={link({ ...stay, ...date })} className="font-medium underline">
+                      {`${datesLabel({ ...stay, ...date })}: ${formatSek(date.totalSek, display)}`}
+                    </Link>{" "}
+                    <span className="text-sm">({TOTAL_INCLUDES})</span>
+                  </li>
+                ))}
               </ul>
             </div>
-            <p className="text-right">
-              <span className="block text-lg font-bold whitespace-nowrap">
-                {formatPrice(offer.pricePerNight)} <span className="text-sm font-normal text-muted">/ natt</span>
-              </span>
-              <span className="block text-sm whitespace-nowrap text-muted">
-                {offer.total === null || totalLabel === null ? "Välj datum för totalpris" : `${formatPrice(offer.total)} för ${totalLabel}`}
-              </span>
-            </p>
-            <a
-              href={offer.href}
-              rel="nofollow"
-              className="rounded-md bg-brand-600 px-4 py-2 text-center font-semibold whitespace-nowrap text-white hover:bg-brand-700 max-sm:w-full"
-            >
-              Till {offer.partnerName}
-            </a>
-          </li>
-        ))}
-      </ol>
-      <p className="text-xs text-muted">
-        {pricesUpdatedText(offers)} {PARTNER_PRICE_NOTE}
-      </p>
+          ) : null}
+        </div>
+      ) : choices.conditions.length ? (
+        <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
+          <span className="font-semibold">{NO_MATCH}.</span>{" "}
+          <Link to={link(stay, [])} className="font-medium underline">
+            Visa erbjudanden utan villkor
+          </Link>
+        </p>
+      ) : (
+        <p className="rounded-lg border border-dashed border-slate-300 p-4 text-muted">
+          {bookable
+            ? "Vi har inga priser att jämföra för hotellet just nu. Du kan se pris och boka hos vår partner via Boka nu."
+            : "Vi har inga priser att jämföra: hotellet går inte att boka via oss just nu."}
+        </p>
+      )}
+      {soldOut.length || unmet.length ? (
+        <ul aria-label="Partner utan erbjudande" className="space-y-1 text-sm text-muted">
+          {soldOut.map((name) => (
+            <li key={name}>Inga lediga rum hos {name} för dina datum</li>
+          ))}
+          {unmet.map((name) => (
+            <li key={name}>Inget erbjudande hos {name} uppfyller dina villkor</li>
+          ))}
+        </ul>
+      ) : null}
+      {offers.length ? (
+        <p className="text-xs text-muted">
+          {note ? `${note}. ` : ""}
+          {PARTNER_PRICE_NOTE}
+        </p>
+      ) : null}
     </div>
   );
 }
 
-/** The booking box: the cheapest offer for the stay, and the way to it. */
+/** The booking box: the offer the hotel's price comes from, for the stay or per night, or why there is none. */
 export function BookingSummary({
-  cheapest,
+  shown,
   stay,
-  fallbackPrice,
+  display,
   partner,
+  missing,
 }: {
-  cheapest: ShownOffer | undefined;
+  shown: PriceOffer | null;
   stay: Stay;
-  /** The feed's own price per night, shown when no partner has an offer. */
-  fallbackPrice: string;
+  display: PriceDisplay;
   /** Where "Boka nu" leads (a partner's name or host); null when the hotel cannot be booked. */
   partner: string | null;
+  /** Why no offer is shown although partners sell the hotel (no rooms for the dates, none on the conditions), or null. */
+  missing: string | null;
 }) {
-  if (cheapest) {
+  if (shown?.kind === "stay") {
     return (
       <div className="space-y-1">
-        <p className="text-muted">
-          från <span className="text-2xl font-bold text-ink">{formatPrice(cheapest.pricePerNight)}</span> / natt hos {cheapest.partnerName}
+        <p>
+          <span className="text-3xl font-bold">{formatShown(shown, display)}</span>
         </p>
-        {cheapest.total !== null ? (
-          <p className="text-sm">
-            <span className="font-semibold">{formatPrice(cheapest.total)}</span> totalt för {stayLabel(stay)}
-          </p>
-        ) : (
-          <p className="text-sm text-muted">Välj datum för att se vad hela vistelsen kostar.</p>
-        )}
+        <p className="text-sm">
+          {TOTAL_INCLUDES}, för {stayLabel(stay)}
+        </p>
+        <p className="text-sm text-muted">
+          {perNightText(shown, display)} hos {shown.partnerName}
+        </p>
       </div>
     );
   }
-  if (fallbackPrice) {
+  if (shown) {
     return (
-      <p className="text-muted">
-        från <span className="text-2xl font-bold text-ink">{fallbackPrice}</span> / natt
-      </p>
+      <div className="space-y-1">
+        <p className="text-muted">
+          från <span className="text-2xl font-bold text-ink">{formatShown(shown, display)}</span> / natt hos {shown.partnerName}
+        </p>
+        <p className="text-sm text-muted">
+          {LEAD_PRICE_NOTE}, {TOTAL_INCLUDES}.
+        </p>
+      </div>
     );
   }
+  if (missing) return <p className="font-semibold">{missing}</p>;
   return partner ? <p className="text-muted">Se aktuellt pris hos {partner}.</p> : null;
 }
 
-export { PARTNER_PRICE_NOTE };
+/** The booking bar's short price: "4 389 kr" "för 3 nätter, inkl. …", or "från" "1 290 kr" "/ natt". */
+export function shortPriceText(shown: PriceOffer, display: PriceDisplay): { amount: string; detail: string; lead: boolean } {
+  const amount = formatShown(shown, display);
+  return shown.kind === "stay"
+    ? { amount, detail: `för ${nightsLabel(shown.nights ?? 0)}, ${TOTAL_INCLUDES}`, lead: false }
+    : { amount, detail: "/ natt", lead: true };
+}

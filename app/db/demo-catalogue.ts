@@ -268,6 +268,8 @@ export const DEMO_PARTNERS = [
     name: "Bäddbanken",
     host: "baddbanken.example",
     deep_link_template: "arrival={checkin}&departure={checkout}&guests={adults}",
+    // Its Transaction messages carry no URL: its page for a hotel is this, with our hotel_id.
+    landing_url_template: "https://baddbanken.example/hotell/{hotel_id}",
   },
 ] as const;
 
@@ -687,36 +689,3 @@ export function* generateDemoHotels(count: number, seed: number = DEMO_SEED): Ge
 }
 
 export const DEMO_HOTEL_COUNT = 600;
-
-export interface DemoOffer {
-  hotel_id: string;
-  partner_id: string;
-  price_per_night: number;
-  landing_url: string;
-  breakfast_included: boolean;
-  free_cancellation: boolean;
-}
-
-/**
- * A bookable demo hotel's offers: its affiliate partner and up to three others, priced within
- * about ±12% of the hotel's price (what partners' prices for one room typically differ by).
- * Drawn from the hotel's own seed, so a hotel always gets the same offers.
- */
-export function demoOffers(hotel: DemoHotel): DemoOffer[] {
-  if (!hotel.affiliate_url) return [];
-  const random = createRandom(DEMO_SEED ^ Number(hotel.hotel_id.replace(/\D/g, "")));
-  const own = DEMO_PARTNERS.find((partner) => hotel.affiliate_url!.startsWith(`https://${partner.host}/`)) ?? DEMO_PARTNERS[0];
-  const others = random.sample(
-    DEMO_PARTNERS.filter((partner) => partner !== own),
-    random.int(0, DEMO_PARTNERS.length - 1),
-  );
-  const base = hotel.price_amount ?? 700 + (hotel.star_rating ?? 3) * 350;
-  return [own, ...others].map((partner) => ({
-    hotel_id: hotel.hotel_id,
-    partner_id: partner.id,
-    price_per_night: Math.round((base * (0.88 + random.next() * 0.24)) / 10) * 10,
-    landing_url: demoLandingUrl(partner, hotel.hotel_id),
-    breakfast_included: random.chance(0.4),
-    free_cancellation: random.chance(0.6),
-  }));
-}

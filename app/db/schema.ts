@@ -40,10 +40,13 @@ export interface HotelsTable {
   slug: ColumnType<string | null, never, never>;
   affiliate_url: string | null;
   has_affiliate_url: Generated<boolean>;
-  /** The lowest current offer per night and how many partners offer the hotel, kept by triggers on hotel_offers. */
+  /**
+   * The lead price without dates ("från X kr / natt": the cheapest night of the next 30 days, SEK,
+   * taxes and fees included) and how many partners sell the hotel: refresh_hotel_offer_summary.
+   */
   offer_price: ColumnType<number | null, never, never>;
   offer_count: ColumnType<number, never, never>;
-  /** What a card shows per night: offer_price, else the feed's price_amount (generated). */
+  /** What a list sorts by without dates: offer_price (generated; the feed's own price is not a partner price). */
   shown_price: ColumnType<number | null, never, never>;
   is_description_rewritten: Generated<boolean>;
   created_at: Timestamp;
@@ -201,8 +204,12 @@ export interface PartnersTable {
   /** URL#host of the partner's links: what /redirect trusts. */
   host: string;
   logo_url: string | null;
+  /** The landing URL of a file that carries none (Transaction messages), with {hotel_id}. */
+  landing_url_template: ColumnType<string | null, string | null | undefined, string | null>;
   /** Query parameters added to an offer's landing URL (app/offers/deep-link.ts). */
   deep_link_template: Generated<string>;
+  /** The https URL of the partner's price file, fetched by the server on a schedule (null: none). */
+  feed_url: ColumnType<string | null, string | null | undefined, string | null>;
   active: Generated<boolean>;
   /** Its hotels' offer summaries still count its previous state (set by trigger when `active` changes). */
   summary_pending: ColumnType<boolean, never, boolean>;
@@ -284,7 +291,98 @@ export interface FxRatesTable {
   imported_at: Generated<Date>;
 }
 
+export interface PriceFeedRunsTable {
+  id: Generated<number>;
+  partner_id: string;
+  status: Generated<"queued" | "running" | "ok" | "failed">;
+  /** The administrator who pressed "Fetch now"; null for the schedule. */
+  requested_by: string | null;
+  queued_at: Generated<Date>;
+  started_at: Date | null;
+  finished_at: Date | null;
+  locked_until: Date | null;
+  attempts: Generated<number>;
+  rows_taken: number | null;
+  rows_rejected: number | null;
+  bytes: ColumnType<number | null, number | null | undefined, number | null>;
+  error: string | null;
+}
+
+export interface PriceTasksTable {
+  name: string;
+  due_at: Generated<Date>;
+  /** The last hotels.id a batched pass has done; null between passes. */
+  cursor: string | null;
+  /** Bumped when a pass starts over; a batch of an older pass does not move the cursor. */
+  pass: Generated<number>;
+  locked_until: Date | null;
+  last_finished_at: Date | null;
+  last_error: string | null;
+}
+
+type Money = ColumnType<number, number | string, number | string>;
+
+export interface RatePlansTable {
+  id: Generated<number>;
+  hotel_id: string;
+  partner_id: string;
+  adults: number;
+  rooms: number;
+  room_key: Generated<string>;
+  room_name: string | null;
+  breakfast_included: boolean;
+  refundable: boolean;
+  pay_at_hotel: boolean;
+  /** Bits: 1 breakfast, 2 free cancellation, 4 pay at the hotel (generated). */
+  conditions: ColumnType<number, never, never>;
+  currency: string;
+  landing_url: string;
+  created_at: Generated<Date>;
+}
+
+export interface NightlyRatesTable {
+  plan_id: number;
+  /** YYYY-MM-DD. */
+  night: ColumnType<string, string, string>;
+  base: Money;
+  tax: Money;
+  fees: Money;
+  free_cancellation_until: NullableTimestamp;
+  confirmed_at: Timestamp;
+}
+
+export interface ItineraryPricesTable {
+  plan_id: number;
+  check_in: ColumnType<string, string, string>;
+  nights: number;
+  base: Money;
+  tax: Money;
+  fees: Money;
+  free_cancellation_until: NullableTimestamp;
+  confirmed_at: Timestamp;
+}
+
+export interface SoldOutItinerariesTable {
+  hotel_id: string;
+  partner_id: string;
+  check_in: ColumnType<string, string, string>;
+  nights: number;
+  confirmed_at: Timestamp;
+}
+
+export interface HotelLeadPricesTable {
+  hotel_id: string;
+  conditions: number;
+  price: Money;
+  partner_id: string;
+}
+
 export interface Database {
+  rate_plans: RatePlansTable;
+  nightly_rates: NightlyRatesTable;
+  itinerary_prices: ItineraryPricesTable;
+  sold_out_itineraries: SoldOutItinerariesTable;
+  hotel_lead_prices: HotelLeadPricesTable;
   hotels: HotelsTable;
   hotels_blog_posts: BlogPostsTable;
   admin_users: AdminUsersTable;
@@ -308,6 +406,8 @@ export interface Database {
   catalogue_places: CataloguePlacesTable;
   schema_migrations: SchemaMigrationsTable;
   fx_rates: FxRatesTable;
+  price_feed_runs: PriceFeedRunsTable;
+  price_tasks: PriceTasksTable;
 }
 
 export type HotelRow = Selectable<HotelsTable>;

@@ -1,6 +1,13 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { sql, type Kysely } from "kysely";
 import { readingTimeMinutes } from "#app/blog/content-blocks.ts";
-import { DEMO_HOTEL_COUNT, DEMO_PARTNERS, demoOffers, generateDemoHotels, type DemoHotel } from "./demo-catalogue.ts";
+import { importEcbRates } from "#app/feed/ecb-import.server.ts";
+import { importPriceFeed } from "#app/feed/price-import.server.ts";
+import { DEMO_HOTEL_COUNT, DEMO_PARTNERS, generateDemoHotels, type DemoHotel } from "./demo-catalogue.ts";
+import { generateDemoPriceFiles, type DemoPriceHotel } from "./demo-prices.ts";
+import { addDays, todayInSweden } from "#app/offers/stay.ts";
 import { DEMO_POPULAR_DESTINATIONS, DEMO_POPULAR_LOCATIONS, DEMO_POSTS } from "./demo-content.ts";
 import { upsertHotels } from "#app/hotels/hotel-rows.server.ts";
 import type { Database } from "./schema.ts";
@@ -11,10 +18,27 @@ export interface SeedOptions {
   /** Called after each batch with hotels written so far. */
   onProgress?: (done: number, total: number) => void;
   now?: Date;
+  /**
+   * Which of the demo partners' prices to import (SEED_DEMO_PRICES): "all" (the default), "near"
+   * (only the next DEMO_NEAR_DAYS nights, the lead-in prices and the itineraries) or "none".
+   */
+  prices?: DemoPrices;
+  /**
+   * Import the demo's prices for nights after the first DEMO_NEAR_DAYS in the background: the
+   * promise `later` of the result settles when they are in (the first start of `npm start`).
+   */
+  laterPricesInBackground?: boolean;
 }
+
+/** How much of the demo's prices a seed imports (see SeedOptions.prices). */
+export type DemoPrices = "all" | "near" | "none";
 
 export interface SeedResult {
   hotels: number;
+  /** Prices the demo's partners' files brought in (nights, itineraries, sold-out itineraries). */
+  prices: number;
+  /** With laterPricesInBackground: settles with how many later prices were taken once they are in. */
+  later?: Promise<number>;
   posts: number;
   popularLocations: number;
   popularDestinations: number;
@@ -31,6 +55,7 @@ export async function seedDemoCatalogue(db: Kysely<Database>, options: SeedOptio
   const now = options.now ?? new Date();
 
   let done = 0;
+  const priced: DemoPriceHotel[] = [];
   await db
     .insertInto("partners")
     .values(DEMO_PARTNERS.map((partner) => ({ ...partner })))
@@ -43,7 +68,8 @@ export async function seedDemoCatalogue(db: Kysely<Database>, options: SeedOptio
       const rows = batch;
       batch = [];
       await upsertHotels(target, rows);
-      await upsertDemoOffers(target, rows);
+      // The demo's own 600 are priced; a benchmark's bigger catalogue brings its own prices.
+      for (const hotel of rows) if (priced.length < DEMO_HOTEL_COUNT) priced.push(hotel);
       done += rows.length;
       options.onProgress?.(done, total);
     };
@@ -60,7 +86,20 @@ export async function seedDemoCatalogue(db: Kysely<Database>, options: SeedOptio
     await load(db);
   }
 
-  const result: SeedResult = { hotels: done, posts: 0, popularLocations: 0, popularDestinations: 0 };
+  // A run again the same day changes nothing: the prices are current.
+  const which = options.prices ?? "all";
+  const prices =
+    which === "none" || (await demoPricesAreCurrent(db, now))
+      ? { taken: 0 }
+      : await importDemoPrices(db, priced, now, { which, laterInBackground: options.laterPricesInBackground ?? false });
+  const result: SeedResult = {
+    hotels: done,
+    prices: prices.taken,
+    ...(prices.later ? { later: prices.later } : {}),
+    posts: 0,
+    popularLocations: 0,
+    popularDestinations: 0,
+  };
 
   await db.transaction().execute(async (trx) => {
     const [posts, locations, destinations] = await Promise.all([
@@ -119,56 +158,132 @@ export async function seedDemoCatalogue(db: Kysely<Database>, options: SeedOptio
   return result;
 }
 
-/** The demo hotels' offers, as a partner's feed would load them (upserted by hotel and partner). */
-async function upsertDemoOffers(db: Kysely<Database>, hotels: DemoHotel[]): Promise<void> {
-  const offers = hotels.flatMap(demoOffers);
-  if (!offers.length) return;
-  const ids = await db
-    .selectFrom("hotels")
-    .select(["id", "hotel_id"])
-    .where(
-      "hotel_id",
-      "in",
-      offers.map((offer) => offer.hotel_id),
-    )
-    .execute();
-  const idOf = new Map(ids.map((row) => [row.hotel_id, row.id]));
-  await db
-    .insertInto("hotel_offers")
-    .values(offers.map(({ hotel_id, ...offer }) => ({ ...offer, hotel_id: idOf.get(hotel_id)!, updated_at: sql`now()`, gone_at: null })))
-    .onConflict((oc) =>
-      oc.columns(["hotel_id", "partner_id"]).doUpdateSet((eb) => ({
-        price_per_night: eb.ref("excluded.price_per_night"),
-        landing_url: eb.ref("excluded.landing_url"),
-        breakfast_included: eb.ref("excluded.breakfast_included"),
-        free_cancellation: eb.ref("excluded.free_cancellation"),
-        updated_at: eb.ref("excluded.updated_at"),
-        gone_at: null,
-      })),
-    )
-    .execute();
+/** The nights of the demo's price files imported before the first request; the rest may follow in the background. */
+export const DEMO_NEAR_DAYS = 31;
+
+interface WrittenFile {
+  path: string;
+  partnerId: string | null;
 }
 
 /**
- * The demo's partners send no feed: on each start of a demo its offers are marked current
- * again, as a daily feed would, so a demo left running for weeks still compares prices.
+ * The demo's prices, through the same importer as a partner's: the files its partners would send
+ * (nightly rates as the CSV twin, a Transaction message, the ECB's rates; app/db/demo-prices.ts),
+ * written to a temporary folder and imported one by one. Each CSV twin is cut in two by date, as a
+ * partner sending its coming month often and the rest of the year daily would: the next
+ * DEMO_NEAR_DAYS nights (all a price without dates needs) first, then the later ones, in the
+ * background when asked (on PGlite the later 200,000 nights take longer than a first start may).
  */
-export async function keepDemoOffersCurrent(db: Kysely<Database>): Promise<number> {
-  const result = await db
-    .updateTable("hotel_offers")
-    .set({ updated_at: sql`now()`, gone_at: null })
+async function importDemoPrices(
+  db: Kysely<Database>,
+  hotels: readonly DemoPriceHotel[],
+  now: Date,
+  { which = "all", laterInBackground = false }: { which?: Exclude<DemoPrices, "none">; laterInBackground?: boolean } = {},
+): Promise<{ taken: number; later?: Promise<number> }> {
+  if (!hotels.length) return { taken: 0 };
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "hg-demo-prices-"));
+  const cutOff = addDays(todayInSweden(now), DEMO_NEAR_DAYS);
+  const near: WrittenFile[] = [];
+  const later: WrittenFile[] = [];
+  const write = (name: string, text: string, partnerId: string | null, into: WrittenFile[]) => {
+    const target = path.join(folder, name);
+    fs.writeFileSync(target, text);
+    into.push({ path: target, partnerId });
+  };
+  for (const file of generateDemoPriceFiles(hotels, now)) {
+    if (!file.name.endsWith(".csv")) {
+      write(file.name, file.text, file.partnerId, near);
+      continue;
+    }
+    const [header = "", ...lines] = file.text.split("\n").filter(Boolean);
+    const dateColumn = header.split(",").indexOf("date");
+    const [soon, afterwards] = [[] as string[], [] as string[]];
+    for (const line of lines) (line.split(",")[dateColumn]! < cutOff ? soon : afterwards).push(line);
+    write(file.name, `${[header, ...soon].join("\n")}\n`, file.partnerId, near);
+    if (afterwards.length) write(`later-${file.name}`, `${[header, ...afterwards].join("\n")}\n`, file.partnerId, later);
+  }
+  const importAll = async (files: readonly WrittenFile[]) => {
+    let taken = 0;
+    for (const file of files) {
+      const rejectsPath = `${file.path}.rejects.ndjson`;
+      if (file.partnerId === null) {
+        await importEcbRates(db, file.path, { rejectsPath });
+        continue;
+      }
+      const report = await importPriceFeed(db, file.path, { partnerId: file.partnerId, now, rejectsPath });
+      taken += report.rows - report.rejected;
+    }
+    return taken;
+  };
+  const cleanUp = () => fs.rmSync(folder, { recursive: true, force: true });
+  try {
+    const taken = await importAll(near);
+    if (which === "near") return { taken };
+    if (!laterInBackground) return { taken: taken + (await importAll(later)) };
+    return { taken, later: importAll(later).finally(cleanUp) };
+  } finally {
+    if (which === "near" || !laterInBackground) cleanUp();
+  }
+}
+
+/**
+ * True when the demo's partners (hosts on .example) have no prices to keep current, or their
+ * newest is younger than DEMO_PRICES_MAX_AGE_MS.
+ */
+async function demoPricesAreCurrent(db: Kysely<Database>, now: Date): Promise<boolean> {
+  const partners = await db
+    .selectFrom("partners")
+    .select("id")
     .where(
-      "partner_id",
+      "id",
       "in",
       DEMO_PARTNERS.map((partner) => partner.id),
     )
-    .where((eb) =>
-      eb.exists(
-        eb.selectFrom("partners").whereRef("partners.id", "=", "hotel_offers.partner_id").where("partners.host", "like", "%.example"),
-      ),
+    .where("host", "like", "%.example")
+    .execute();
+  if (!partners.length) return true;
+  const newest = await db
+    .selectFrom("rate_plans as plan")
+    .innerJoin("nightly_rates as night", "night.plan_id", "plan.id")
+    .select((eb) => eb.fn.max("night.confirmed_at").as("at"))
+    .where(
+      "plan.partner_id",
+      "in",
+      partners.map((partner) => partner.id),
     )
     .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  return Boolean(newest?.at) && now.getTime() - new Date(newest!.at!).getTime() < DEMO_PRICES_MAX_AGE_MS;
+}
+
+/** How old the demo's newest price may be before a start imports its partners' files again. */
+const DEMO_PRICES_MAX_AGE_MS = 12 * 3_600_000;
+
+/**
+ * The demo's partners send no feed: a start of a demo whose prices are older than half a day
+ * imports its partners' files again for today (newer prices win; nights now past are dropped by
+ * housekeeping), so a demo left for weeks still compares prices for the coming months. Only the
+ * demo's own partners (hosts on .example) and hotels; returns how many prices were taken.
+ */
+export async function keepDemoPricesCurrent(db: Kysely<Database>, now: Date = new Date(), which: DemoPrices = "all"): Promise<number> {
+  if (which === "none" || (await demoPricesAreCurrent(db, now))) return 0;
+  const hotels = await db
+    .selectFrom("hotels")
+    .select(["hotel_id", "star_rating", "country", "price_amount"])
+    .where("hotel_id", "like", "HG-%")
+    .orderBy("hotel_id")
+    .limit(DEMO_HOTEL_COUNT)
+    .execute();
+  const { taken } = await importDemoPrices(
+    db,
+    hotels.map((hotel) => ({
+      ...hotel,
+      country: hotel.country ?? "",
+      price_amount: hotel.price_amount === null ? null : Number(hotel.price_amount),
+    })),
+    now,
+    { which },
+  );
+  return taken;
 }
 
 /** From this many hotels on, a load rebuilds the trigram indexes once instead of row by row. */

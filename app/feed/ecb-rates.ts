@@ -5,6 +5,7 @@
  * euro buys on that business day. See docs/partner-formats/ecb-eurofxref.md. Pure: the records
  * come from readXmlRecords.
  */
+import { isCalendarDate } from "#app/feed/feed-values.ts";
 import type { XmlElement } from "#app/feed/xml-records.server.ts";
 import { isCurrencyCode } from "#app/utils/money.ts";
 
@@ -26,16 +27,8 @@ export const isEcbRoot = (root: Pick<XmlElement, "name" | "uri">) => root.name =
 export const isEcbDay = (element: Pick<XmlElement, "name" | "uri" | "attributes">) =>
   element.name === "Cube" && element.uri === EUROFXREF_NS && "time" in element.attributes;
 
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 /** A positive decimal as the ECB writes it: digits, a point, digits. */
 const RATE = /^(?:0|[1-9]\d{0,8})(?:\.\d{1,10})?$/;
-
-function isCalendarDate(value: string): boolean {
-  const match = DATE.exec(value);
-  if (!match) return false;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return date.toISOString().slice(0, 10) === value;
-}
 
 export interface EcbProblem {
   line: number;

@@ -20,7 +20,7 @@ import {
   type FeedRecord,
 } from "./feed-records.server.ts";
 
-export { DEFAULT_MAX_RECORD_BYTES, FeedError, formatBytes, MAX_MAX_RECORD_BYTES, MIN_MAX_RECORD_BYTES };
+export { DEFAULT_MAX_RECORD_BYTES, FeedError, formatBytes, MAX_MAX_RECORD_BYTES, MIN_MAX_RECORD_BYTES, type FeedRecord };
 
 export const FEED_FORMATS = ["csv", "json", "ndjson"] as const;
 export type FeedFormat = (typeof FEED_FORMATS)[number];
@@ -47,6 +47,7 @@ export interface ImportProgress {
   /** Records read so far, good and rejected. */
   rows: number;
   bytesRead: number;
+  /** 0 when the reader does not tell (XML formats). */
   totalBytes: number;
   elapsedMs: number;
 }
@@ -87,6 +88,11 @@ export interface FeedKind<T> {
    * the sink, which then keeps the last of those it accepts.
    */
   key?(value: T): string;
+  /**
+   * For a format runFeed does not read itself (XML): the file's records, numbered by `place`.
+   * Progress then counts records only.
+   */
+  records?: { place: "line" | "element"; read(maxRecordBytes: number): AsyncIterable<FeedRecord> };
 }
 
 /** A good row with where it came from, so a batch can still reject it. */
@@ -105,7 +111,8 @@ export interface FeedSink<T> {
 
 export interface FeedRunReport {
   file: string;
-  format: FeedFormat;
+  /** "xml" when the feed kind read the records itself. */
+  format: FeedFormat | "xml";
   /** Records read: every good row, duplicate and rejected row. */
   rows: number;
   /** Rows replaced by a later row with the same key in the same batch (the last one wins). */
@@ -131,7 +138,7 @@ export async function runFeed<T>(
   options: FeedReadOptions = {},
 ): Promise<FeedRunReport> {
   const started = performance.now();
-  const format = options.format ?? feedFormatFromPath(file);
+  const format = kind.records ? "xml" : (options.format ?? feedFormatFromPath(file));
   if (!format) throw new FeedError(`Cannot tell the format of ${file} from its name: pass --format csv, json or ndjson.`);
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > MAX_BATCH_SIZE) {
@@ -147,7 +154,7 @@ export async function runFeed<T>(
   if (path.resolve(rejectsPath) === path.resolve(file)) throw new FeedError("The rejects file must not be the feed itself.");
 
   const input = await openFeed(file);
-  const place = format === "json" ? "element" : "line";
+  const place = kind.records?.place ?? (format === "json" ? "element" : "line");
   const report: FeedRunReport = {
     file,
     format,
@@ -192,15 +199,16 @@ export async function runFeed<T>(
   const progress = () =>
     options.onProgress?.({
       rows: report.rows,
-      bytesRead: input.stream.bytesRead,
-      totalBytes: input.size,
+      bytesRead: kind.records ? 0 : input.stream.bytesRead,
+      totalBytes: kind.records ? 0 : input.size,
       elapsedMs: performance.now() - started,
     });
 
   try {
     rejectsFile = await RejectsFile.open(rejectsPath);
-    const records =
-      format === "csv"
+    const records = kind.records
+      ? kind.records.read(maxRecordBytes)
+      : format === "csv"
         ? csvRecords(input.stream, csvDelimiter(input.head), maxRecordBytes, (header) => csvColumns(header, kind))
         : format === "ndjson"
           ? ndjsonRecords(input.stream, maxRecordBytes)

@@ -42,6 +42,16 @@ export function numberMessage(message: string) {
   };
 }
 
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A real calendar date written YYYY-MM-DD ('2026-02-30' is not). */
+export function isCalendarDate(value: string): boolean {
+  const match = DATE.exec(value);
+  if (!match) return false;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return date.toISOString().slice(0, 10) === value;
+}
+
 const TRUE_WORDS = new Set(["true", "1", "yes", "ja"]);
 const FALSE_WORDS = new Set(["false", "0", "no", "nej"]);
 

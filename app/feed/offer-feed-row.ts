@@ -39,7 +39,7 @@ export const offerFieldName = (name: string) =>
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 const PRICE_MESSAGE = `must be a number above 0 and below ${MAX_PRICE_PER_NIGHT.toLocaleString("en")}`;
 
-const required = (message: string) =>
+export const required = (message: string) =>
   z
     .string({ error: message })
     .min(1, { error: message })
@@ -59,7 +59,7 @@ const currency = z
   });
 
 /** The rule /redirect applies before it forwards: absolute http(s), a host, no credentials, no control characters. */
-const landingUrl = z
+export const landingUrl = z
   .string({ error: "is required: the partner's page for the hotel" })
   .min(1, { error: "is required: the partner's page for the hotel" })
   .max(MAX_DESTINATION_LENGTH, { error: `must be at most ${MAX_DESTINATION_LENGTH} characters` })
@@ -75,12 +75,12 @@ const landingUrl = z
   });
 
 /** A blank cell is a missing value: "is required" rather than an empty text. */
-const given = (value: unknown) => (isBlank(value) ? undefined : asText(value));
+export const given = (value: unknown) => (isBlank(value) ? undefined : asText(value));
 
-const flag = z.boolean({ error: "must be true or false (also 1/0, yes/no, ja/nej)" });
+export const flag = z.boolean({ error: "must be true or false (also 1/0, yes/no, ja/nej)" });
 
 /** With a time zone: a timestamp without one means a different moment on every server. */
-const timestamp = z.iso
+export const timestamp = z.iso
   .datetime({ offset: true, error: "must be an ISO timestamp with a time zone, such as 2026-11-24T08:00:00Z" })
   .transform((value) => new Date(value));
 

@@ -3,8 +3,9 @@ import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
 import { goneNote } from "#app/hotels/compare.ts";
 import { normalizeHotel } from "#app/hotels/hotel.ts";
-import { priceSource, type PriceSource } from "#app/offers/offers.server.ts";
 import type { Stay } from "#app/offers/stay.ts";
+import { shownOffer, type PriceOffer } from "#app/prices/price-offer.ts";
+import { offersFor } from "#app/prices/stay-prices.server.ts";
 import { redirectPath } from "#app/outbound/redirect-params.ts";
 import { hotelPath } from "#app/utils/paths.ts";
 import { withPlaceNames } from "./place-names.ts";
@@ -12,16 +13,12 @@ import { getPlaceNames } from "./place-names.server.ts";
 
 type DB = Kysely<Database>;
 
-/** The cheapest current offer of a compared hotel, as its column shows it. */
-export interface ComparedOffer {
-  partnerName: string;
-  pricePerNight: number;
-  currency: string;
-  /** The whole stay, null without dates. */
-  total: number | null;
-  /** Through /redirect, with the stay, recorded as source "compare". */
-  href: string;
-}
+/**
+ * The offer a compared hotel shows: the one its hotel page shows (the cheapest meeting the
+ * conditions, for the stay or without dates), with the way to it through /redirect, with the
+ * stay, recorded as source "compare".
+ */
+export type ComparedOffer = PriceOffer & { href: string };
 
 export interface ComparedHotel {
   id: string;
@@ -36,20 +33,20 @@ export interface ComparedHotel {
   country_name: string;
   amenity_keys: string[];
   cheapest: ComparedOffer | null;
-  /** How many partners offer the hotel now. */
+  /** How many partners have an offer (for the stay and conditions, when given). */
   offerCount: number;
 }
 
 /**
  * The hotels to compare, in the order asked for, with Swedish place names and their offers for
- * the stay: one query for the hotels (only what the page shows), one for the offers. Ids that
- * match no hotel, or a hotel without a page, are left out with a note.
+ * the stay meeting the wanted conditions: one query for the hotels (only what the page shows),
+ * one for the offers. Ids that match no hotel, or a hotel without a page, are left out with a note.
  */
 export async function loadComparison(
   ids: readonly string[],
   stay: Stay,
+  wanted: number,
   db: DB = getAppDatabase().db,
-  prices: PriceSource = priceSource(db),
 ): Promise<{ hotels: ComparedHotel[]; notes: string[] }> {
   if (!ids.length) return { hotels: [], notes: [] };
   const [rows, names, offers] = await Promise.all([
@@ -71,7 +68,7 @@ export async function loadComparison(
       .where("id", "in", [...ids])
       .execute(),
     getPlaceNames(db),
-    prices.offersFor(ids, stay),
+    offersFor(db, ids, stay, wanted),
   ]);
   const byId = new Map(rows.map((row) => [row.id, row]));
   const hotels: ComparedHotel[] = [];
@@ -83,7 +80,7 @@ export async function loadComparison(
     // A hotel without a page (no usable place) cannot be compared either: left out like a gone one.
     if (!href) continue;
     const hotelOffers = offers.get(id) ?? [];
-    const cheapest = hotelOffers[0];
+    const cheapest = shownOffer(hotelOffers, wanted);
     hotels.push({
       id: row.id,
       name: hotel.name,
@@ -96,15 +93,10 @@ export async function loadComparison(
       country_name: hotel.country_name,
       amenity_keys: row.amenity_keys ?? [],
       offerCount: hotelOffers.length,
-      cheapest: cheapest
-        ? {
-            partnerName: cheapest.partnerName,
-            pricePerNight: cheapest.pricePerNight,
-            currency: cheapest.currency,
-            total: cheapest.total,
-            href: redirectPath(cheapest.landingUrl, { source: "compare", hotel: hotel.slug ?? hotel.hotel_id, hotelId: row.id, stay }),
-          }
-        : null,
+      cheapest: cheapest && {
+        ...cheapest,
+        href: redirectPath(cheapest.landingUrl, { source: "compare", hotel: hotel.slug ?? hotel.hotel_id, hotelId: row.id, stay }),
+      },
     });
   }
   const gone = ids.length - hotels.length;

@@ -8,6 +8,12 @@ import { hotelCards, type HotelSummary } from "./hotel-queries.server.ts";
 import { withPlaceNames, type NamedPlace } from "./place-names.ts";
 import { getPlaceNames } from "./place-names.server.ts";
 import { findPlace } from "./places.server.ts";
+import { addDays, hasDates, nightsOf, type Stay } from "#app/offers/stay.ts";
+import { ANY_CONDITIONS } from "#app/prices/conditions.ts";
+import { latestFxRates } from "#app/prices/fx-rates.server.ts";
+import { shownOffer, type PriceOffer } from "#app/prices/price-offer.ts";
+import { leadOffers, nearbyDatesWithPrices, partnersOfHotel, roomsThatFit, stayOffers } from "#app/prices/stay-prices.server.ts";
+import { priceDisplay, type DisplayCurrency, type PriceDisplay } from "#app/utils/money.ts";
 
 type DB = Kysely<Database>;
 
@@ -182,4 +188,62 @@ export async function findHotelGlimpse(id: string, db: DB = getAppDatabase().db)
     image: hotel.image_path === PLACEHOLDER_IMAGE ? null : hotel.image_path,
     href: hotelPath(hotel),
   };
+}
+
+/** How the page shows amounts: in the visitor's currency at the latest stored ECB rates (SEK when none). */
+export async function latestPriceDisplay(currency: DisplayCurrency, db: DB = getAppDatabase().db): Promise<PriceDisplay> {
+  return priceDisplay(currency, await latestFxRates(db));
+}
+
+/** What the hotel page compares: the partners' offers for the stay (or without dates) and, when none, why and what else. */
+export interface HotelPrices {
+  /** Each partner's cheapest offer meeting the conditions, cheapest first. */
+  offers: PriceOffer[];
+  /** The offer that gives the hotel's price and its booking button, or null. */
+  shown: PriceOffer | null;
+  /** With dates: partners that sell the hotel but have nothing for the stay. */
+  soldOut: string[];
+  /** With dates and conditions: partners that have the stay, but not on the conditions asked for. */
+  unmet: string[];
+  /** With dates and no offer: check-in dates nearby that have one, with the cheapest total in SEK. */
+  nearby: { checkIn: string; checkOut: string; totalSek: number }[];
+  /** With dates and no partner selling the party's occupancy: the fewest rooms some partner sells it in, or null. */
+  roomsThatFit: number | null;
+}
+
+/**
+ * The hotel's prices for the stay and conditions: with dates the stay's offers, which partners
+ * have nothing, nearby dates and an occupancy that fits when none has; without dates the lead offers.
+ */
+export async function loadHotelPrices(hotelId: string, stay: Stay, wanted: number, db: DB = getAppDatabase().db): Promise<HotelPrices> {
+  const none = { soldOut: [], unmet: [], nearby: [], roomsThatFit: null };
+  if (!hasDates(stay)) {
+    const offers = (await leadOffers(db, [hotelId], wanted)).get(hotelId) ?? [];
+    return { offers, shown: shownOffer(offers, wanted), ...none };
+  }
+  const [matching, any, partners] = await Promise.all([
+    stayOffers(db, [hotelId], stay, wanted).then((byHotel) => byHotel.get(hotelId) ?? []),
+    wanted === ANY_CONDITIONS ? null : stayOffers(db, [hotelId], stay, ANY_CONDITIONS).then((byHotel) => byHotel.get(hotelId) ?? []),
+    partnersOfHotel(db, hotelId),
+  ]);
+  const selling = new Set((any ?? matching).map((offer) => offer.partnerId));
+  const meeting = new Set(matching.map((offer) => offer.partnerId));
+  const prices: HotelPrices = {
+    offers: matching,
+    shown: shownOffer(matching, wanted),
+    soldOut: partners.filter((partner) => !selling.has(partner.id)).map((partner) => partner.name),
+    unmet: (any ?? []).filter((offer) => !meeting.has(offer.partnerId)).map((offer) => offer.partnerName),
+    nearby: [],
+    roomsThatFit: null,
+  };
+  if (matching.length) return prices;
+  const [nearby, rooms] = await Promise.all([
+    nearbyDatesWithPrices(db, hotelId, stay, wanted),
+    selling.size ? null : roomsThatFit(db, stay.adults, stay.rooms, [hotelId]),
+  ]);
+  const nights = nightsOf(stay)!;
+  prices.nearby = nearby.map((date) => ({ ...date, checkOut: addDays(date.checkIn, nights) }));
+  // Only a suggestion when the stay's own rooms do not fit: otherwise the dates are the reason.
+  prices.roomsThatFit = rooms !== null && rooms > stay.rooms ? rooms : null;
+  return prices;
 }

@@ -7,6 +7,10 @@ import { withoutControlChars, type SortKey } from "#app/hotels/search-params.ts"
 import { placeKey, withPlaceNames, type NamedPlace, type PlaceNames } from "./place-names.ts";
 import { getPlaceNames } from "./place-names.server.ts";
 import { withCurrentOfferSummaries } from "#app/offers/offer-summaries.server.ts";
+import { hasDates, nightsOf, type DatedStay, type Stay } from "#app/offers/stay.ts";
+import { ANY_CONDITIONS } from "#app/prices/conditions.ts";
+import type { ListPrice } from "#app/prices/price-offer.ts";
+import { leadPricesFor, listStayPrices } from "#app/prices/stay-prices.server.ts";
 import { placesNamedBy, TYPO_MIN_LENGTH, type NamedCountry, type NamedLocation } from "./places.server.ts";
 
 type DB = Kysely<Database>;
@@ -52,6 +56,10 @@ export interface HotelFilters {
   sort?: HotelSort;
   page?: number;
   limit?: number;
+  /** The visitor's stay: with dates, prices (and the price filter and sort) are the stay's totals. */
+  stay?: Stay;
+  /** Bits of app/prices/conditions.ts the shown offer must meet; a hotel without such an offer is not listed. */
+  conditions?: number;
 }
 
 /** What a hotel card shows: no more than that goes to the browser. */
@@ -77,9 +85,13 @@ export type HotelSummary = Pick<
 > &
   NamedPlace & {
     images: string[];
-    /** The lowest current offer per night (null without offers) and how many partners offer the hotel. */
+    /** The lead price without dates (null without offers) and how many partners sell the hotel. */
     offer_price: number | null;
     offer_count: number;
+    /** What the card and the marker show: the stay's total with dates, else the lead price per night. */
+    price: ListPrice | null;
+    /** Dates are chosen and no partner can sell the stay (the card says so; such hotels come last). */
+    soldOut: boolean;
   };
 
 /**
@@ -172,10 +184,22 @@ function whereScope(eb: HotelsEb, filters: HotelFilters): Expression<SqlBool> {
 function whereNarrowed(eb: HotelsEb, filters: HotelFilters): Expression<SqlBool> {
   const conditions: Expression<SqlBool>[] = [];
   if (filters.minStars !== undefined) conditions.push(eb("star_rating", ">=", filters.minStars));
-  // Offers only; where there is one, shown_price is the lowest offer, and a range of its index is read.
-  if (filters.priceMin !== undefined || filters.priceMax !== undefined) conditions.push(eb("offer_price", "is not", null));
-  if (filters.priceMin !== undefined) conditions.push(eb("shown_price", ">=", filters.priceMin));
-  if (filters.priceMax !== undefined) conditions.push(eb("shown_price", "<=", filters.priceMax));
+  const wanted = filters.conditions ?? ANY_CONDITIONS;
+  if (wanted !== ANY_CONDITIONS) {
+    // An offer meeting the conditions, its lead price in the range (hotel_lead_prices' key, per hotel).
+    const range = [
+      ...(filters.priceMin === undefined ? [] : [sql` and lead.price >= ${filters.priceMin}`]),
+      ...(filters.priceMax === undefined ? [] : [sql` and lead.price <= ${filters.priceMax}`]),
+    ];
+    conditions.push(
+      sql<SqlBool>`exists (select 1 from hotel_lead_prices lead where lead.hotel_id = hotels.id and lead.conditions = ${wanted}${sql.join(range, sql``)})`,
+    );
+  } else {
+    // Offers only; where there is one, shown_price is the lowest offer, and a range of its index is read.
+    if (filters.priceMin !== undefined || filters.priceMax !== undefined) conditions.push(eb("offer_price", "is not", null));
+    if (filters.priceMin !== undefined) conditions.push(eb("shown_price", ">=", filters.priceMin));
+    if (filters.priceMax !== undefined) conditions.push(eb("shown_price", "<=", filters.priceMax));
+  }
   if (filters.minGuestRating !== undefined) conditions.push(eb("rating", ">=", filters.minGuestRating));
   // Containment on the amenity_keys GIN index.
   if (filters.amenities?.length) conditions.push(sql<SqlBool>`amenity_keys @> ${sql.val([...filters.amenities])}::text[]`);
@@ -213,11 +237,15 @@ const cardDescription = sql<string>`left(coalesce(nullif(rewritten_text, ''), de
  * Each list order as ORDER BY terms before the final id, on `table`'s columns. Each has an index
  * of the same shape (migrations 20261121130000_list_sort_indexes, 20261129110000_place_list_indexes).
  */
-function sortTerms(sort: HotelSort, table?: "relevant") {
+function sortTerms(sort: HotelSort, table?: "relevant", wanted: number = ANY_CONDITIONS) {
   const column = (name: string) => sql.ref(table ? `${table}.${name}` : name);
   switch (sort) {
     case "pris":
-      // The price the card shows: the lowest current offer, else the feed's own (hotels_shown_price_idx).
+      // The price the card shows: the lead price (hotels_shown_price_idx), or the one for the conditions asked for.
+      if (wanted !== ANY_CONDITIONS)
+        return [
+          sql`(select lead.price from hotel_lead_prices lead where lead.hotel_id = ${column("id")} and lead.conditions = ${wanted}) asc nulls last`,
+        ];
       return [sql`${column("shown_price")} asc nulls last`];
     case "betyg":
       return [sql`${column("rating")} desc nulls last`, sql`${column("review_count")} desc nulls last`];
@@ -244,7 +272,7 @@ export function hotelListQuery(db: DB, filters: HotelFilters = {}, terms: Search
     .selectFrom("hotels")
     .where((eb) => whereFilters(eb, filters))
     .select([...CARD_COLUMNS, cardDescription]);
-  for (const term of sortTerms(filters.sort ?? "rekommenderat")) query = query.orderBy(term);
+  for (const term of sortTerms(filters.sort ?? "rekommenderat", undefined, filters.conditions)) query = query.orderBy(term);
   return query.orderBy("id").limit(limit).offset(offset);
 }
 
@@ -374,7 +402,7 @@ function searchCandidates(db: DB, filters: HotelFilters, terms: SearchTerms) {
  */
 function searchPageQuery(db: DB, filters: HotelFilters, terms: SearchTerms, { limit, offset }: { limit: number; offset: number }) {
   const sort = filters.sort ?? "rekommenderat";
-  const order = sort === "rekommenderat" ? [sql`relevant.relevance_rank`] : sortTerms(sort, "relevant");
+  const order = sort === "rekommenderat" ? [sql`relevant.relevance_rank`] : sortTerms(sort, "relevant", filters.conditions);
   return searchCandidates(db, filters, terms)
     .with("listed", (qc) => {
       let query = qc.selectFrom("relevant").selectAll().where("relevance_rank", "<=", LIST_MATCH_LIMIT);
@@ -404,6 +432,7 @@ const boundedTotal = (counted: number): ListTotal =>
 /** The hotel list with paging and sorting: one page of cards and the total count. */
 export async function searchHotels(db: DB, filters: HotelFilters = {}): Promise<{ hotels: HotelSummary[] } & ListTotal> {
   const terms = await searchTerms(db, filters.search);
+  if (isPriced(filters)) return pricedList(db, filters, terms);
   if (!terms) {
     const [hotels, total] = await Promise.all([cards(db, filters, null), countHotels(db, filters)]);
     return { hotels, ...total };
@@ -421,12 +450,169 @@ export async function searchHotels(db: DB, filters: HotelFilters = {}): Promise<
         ).matches,
       );
   return {
-    hotels: await withCurrentOfferSummaries(
+    hotels: await withLeadPrices(
       db,
-      rows.map((row) => toHotelSummary(row, names)),
+      await withCurrentOfferSummaries(
+        db,
+        rows.map((row) => toHotelSummary(row, names)),
+      ),
+      filters.conditions,
     ),
     ...boundedTotal(matches),
   };
+}
+
+/** Lists priced for the visitor's dates (the stored lead prices do not say what a stay costs). */
+const isPriced = (filters: HotelFilters) => filters.stay !== undefined && hasDates(filters.stay);
+
+/**
+ * Cards priced as lists without dates show them: the stored lead price ("från X kr / natt"), or
+ * with conditions the lead price of the cheapest offer meeting them.
+ */
+async function withLeadPrices(db: DB, hotels: HotelSummary[], wanted: number = ANY_CONDITIONS): Promise<HotelSummary[]> {
+  const forConditions =
+    wanted === ANY_CONDITIONS
+      ? null
+      : await leadPricesFor(
+          db,
+          hotels.map((hotel) => hotel.id),
+          wanted,
+        );
+  return hotels.map((hotel) => {
+    const price: ListPrice | null = forConditions
+      ? (forConditions.get(hotel.id) ?? null)
+      : hotel.offer_price === null
+        ? null
+        : { kind: "lead", amountSek: hotel.offer_price, nights: null, partners: hotel.offer_count };
+    return { ...hotel, price, soldOut: false };
+  });
+}
+
+/**
+ * A list priced for the visitor's stay (decision 050). Its hotels are the ones the list's other
+ * filters find, in its order (a search's by relevance; "Lägsta pris" reads the recommended order),
+ * each with its shown price for the stay (the cheapest offer meeting the conditions); hotels no
+ * partner can sell the stay at come after the others, still listed.
+ *
+ * In the list's own order and without a price filter or conditions, the list holds every hotel
+ * it would without dates: its count is theirs, and only as many hotels are priced as the page
+ * needs (a page more than it shows, then more only while too many of them are sold out). Otherwise (sorted by
+ * price, a price range, conditions that leave hotels out) the first LIST_MATCH_LIMIT hotels are
+ * priced in one query, then filtered, counted and sorted. Only the page's rows are read again.
+ */
+async function pricedList(db: DB, filters: HotelFilters, terms: SearchTerms | null): Promise<{ hotels: HotelSummary[] } & ListTotal> {
+  const conditions = filters.conditions ?? ANY_CONDITIONS;
+  const stay = filters.stay as DatedStay;
+  const nights = nightsOf(stay);
+  const { limit, offset } = pageWindow(filters);
+  const priceOf = async (ids: readonly string[]) =>
+    new Map<string, ListPrice>(
+      [...(await listStayPrices(db, ids, stay, conditions))].map(([id, price]) => [
+        id,
+        { kind: "stay", amountSek: price.totalSek, nights, partners: price.partners },
+      ]),
+    );
+  const narrowing = conditions !== ANY_CONDITIONS || filters.priceMin !== undefined || filters.priceMax !== undefined;
+  let listed: string[];
+  let prices: Map<string, ListPrice>;
+  let total: ListTotal;
+  if (!narrowing && filters.sort !== "pris") {
+    const wanted = offset + limit;
+    let size = wanted + HOTEL_PAGE_SIZE;
+    let candidates: Candidates;
+    prices = new Map();
+    for (;;) {
+      candidates = await candidateIds(db, filters, terms, size);
+      const unpriced = candidates.ids.filter((id) => !prices.has(id));
+      for (const [id, price] of await priceOf(unpriced)) prices.set(id, price);
+      const available = candidates.ids.filter((id) => prices.has(id)).length;
+      if (available >= wanted || candidates.ids.length < size || size > LIST_MATCH_LIMIT) break;
+      size = Math.min(size * 4, LIST_MATCH_LIMIT + 1);
+    }
+    const exhausted = candidates.ids.length < size || size > LIST_MATCH_LIMIT;
+    listed = candidates.ids.filter((id) => prices.has(id));
+    if (exhausted) listed.push(...candidates.ids.filter((id) => !prices.has(id)));
+    total = terms ? boundedTotal(candidates.matches) : await countHotels(db, unpricedFilters(filters));
+  } else {
+    const candidates = await candidateIds(db, filters, terms, LIST_MATCH_LIMIT + 1);
+    prices = await priceOf(candidates.ids);
+    const inRange = (price: ListPrice | undefined) =>
+      price !== undefined &&
+      (filters.priceMin === undefined || price.amountSek >= filters.priceMin) &&
+      (filters.priceMax === undefined || price.amountSek <= filters.priceMax);
+    listed = narrowing ? candidates.ids.filter((id) => inRange(prices.get(id))) : [...candidates.ids];
+    const rank = new Map(listed.map((id, index) => [id, index]));
+    if (filters.sort === "pris") {
+      listed.sort(
+        (a, b) =>
+          (prices.get(a)?.amountSek ?? Number.POSITIVE_INFINITY) - (prices.get(b)?.amountSek ?? Number.POSITIVE_INFINITY) ||
+          rank.get(a)! - rank.get(b)!,
+      );
+    } else {
+      listed = [...listed.filter((id) => prices.has(id)), ...listed.filter((id) => !prices.has(id))];
+    }
+    total = boundedTotal(listed.length);
+  }
+  const pageIds = listed.slice(offset, offset + limit);
+  const [rows, names] = await Promise.all([
+    pageIds.length
+      ? db
+          .selectFrom("hotels")
+          .select([...CARD_COLUMNS, cardDescription])
+          .where("id", "in", pageIds)
+          .execute()
+      : Promise.resolve([]),
+    getPlaceNames(db),
+  ]);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const hotels = pageIds.flatMap((id) => {
+    const row = byId.get(id);
+    if (!row) return [];
+    const price = prices.get(id) ?? null;
+    return [{ ...toHotelSummary(row, names), price, soldOut: price === null }];
+  });
+  return { hotels, ...total };
+}
+
+/** The list's filters without what a stay's prices answer (the price range, the conditions). */
+const unpricedFilters = (filters: HotelFilters): HotelFilters => ({
+  ...filters,
+  priceMin: undefined,
+  priceMax: undefined,
+  conditions: undefined,
+  stay: undefined,
+});
+
+interface Candidates {
+  ids: string[];
+  /** How many a search found (its relevance ranking's count); for other lists, the ids read. */
+  matches: number;
+}
+
+/**
+ * The ids of the first `limit` hotels a list finds without its price filter and conditions, in
+ * its order ("Lägsta pris" in the recommended one, to be sorted by the priced list).
+ */
+async function candidateIds(db: DB, filters: HotelFilters, terms: SearchTerms | null, limit: number): Promise<Candidates> {
+  const unpriced = unpricedFilters(filters);
+  const sort = filters.sort === "pris" || !filters.sort ? "rekommenderat" : filters.sort;
+  if (terms) {
+    const order = sort === "rekommenderat" ? [sql`relevance_rank`] : sortTerms(sort);
+    let query = searchCandidates(db, unpriced, terms)
+      .selectFrom("relevant")
+      .select(["id", "matches"])
+      .where("relevance_rank", "<=", LIST_MATCH_LIMIT);
+    for (const term of order) query = query.orderBy(term);
+    const rows = await query.orderBy("id").limit(limit).execute();
+    return { ids: rows.map((row) => row.id), matches: rows.length ? Number(rows[0]!.matches) : 0 };
+  }
+  let query = db
+    .selectFrom("hotels")
+    .select("id")
+    .where((eb) => whereFilters(eb, unpriced));
+  for (const term of sortTerms(sort)) query = query.orderBy(term);
+  const ids = (await query.orderBy("id").limit(limit).execute()).map((row) => row.id);
+  return { ids, matches: ids.length };
 }
 
 /**
@@ -445,6 +631,7 @@ async function countHotels(db: DB, filters: HotelFilters): Promise<ListTotal> {
     filters.priceMin !== undefined ||
     filters.priceMax !== undefined ||
     filters.minGuestRating !== undefined ||
+    (filters.conditions ?? ANY_CONDITIONS) !== ANY_CONDITIONS ||
     filters.amenities?.length;
   if (narrowed) {
     const { total } = await db
@@ -482,12 +669,17 @@ export async function hotelCards(db: DB, filters: HotelFilters = {}): Promise<Ho
 }
 
 async function cards(db: DB, filters: HotelFilters, terms: SearchTerms | null): Promise<HotelSummary[]> {
+  if (isPriced(filters)) return (await pricedList(db, filters, terms)).hotels;
   // Past the listed hotels: nothing to read (the offset alone would read every row before it).
   if (pageWindow(filters).limit === 0) return [];
   const [rows, names] = await Promise.all([hotelListQuery(db, filters, terms).execute(), getPlaceNames(db)]);
-  return withCurrentOfferSummaries(
+  return withLeadPrices(
     db,
-    rows.map((row) => toHotelSummary(row, names)),
+    await withCurrentOfferSummaries(
+      db,
+      rows.map((row) => toHotelSummary(row, names)),
+    ),
+    filters.conditions,
   );
 }
 
@@ -515,6 +707,8 @@ function toHotelSummary(row: Record<string, unknown>, names: PlaceNames): HotelS
     address: hotel.address,
     offer_price: row.offer_price === null || row.offer_price === undefined ? null : Number(row.offer_price),
     offer_count: Number(row.offer_count ?? 0),
+    price: null,
+    soldOut: false,
   });
 }
 

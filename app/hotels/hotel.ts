@@ -201,22 +201,6 @@ export function formatRating(rating: number): string {
 // Formatters are costly to make and a list page formats hundreds of numbers: make each once.
 const oneDecimal = new Intl.NumberFormat("sv-SE", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 const wholeNumber = new Intl.NumberFormat("sv-SE", { maximumFractionDigits: 0 });
-const priceFormats = new Map<string, Intl.NumberFormat | null>();
-
-function priceFormat(currency: string): Intl.NumberFormat | null {
-  let format = priceFormats.get(currency);
-  if (format === undefined) {
-    try {
-      format = new Intl.NumberFormat("sv-SE", { style: "currency", currency, maximumFractionDigits: 0 });
-    } catch {
-      format = null; // Not a currency code Intl knows.
-    }
-    // Currencies come from feeds: remember a bounded number of them.
-    if (priceFormats.size < 200) priceFormats.set(currency, format);
-  }
-  return format;
-}
-
 /** A whole number the Swedish way: 1234567 → '1 234 567'. */
 export function formatCount(value: number): string {
   return wholeNumber.format(value);
@@ -226,14 +210,6 @@ export function formatCount(value: number): string {
 export function wholeStars(starRating: number): number {
   if (!Number.isFinite(starRating) || starRating <= 0) return 0;
   return Math.min(5, Math.floor(starRating));
-}
-
-/** A price for Swedish readers: '1 290 kr'. Unknown currencies fall back to their code. */
-export function formatPrice(amount: string | number, currency: string = "SEK"): string {
-  const value = typeof amount === "number" ? amount : Number(amount);
-  if (!Number.isFinite(value)) return "";
-  const format = priceFormat(currency || "SEK");
-  return format ? format.format(value) : `${wholeNumber.format(value)} ${currency}`;
 }
 
 /** Cuts text at a word boundary to at most `max` characters, with an ellipsis when cut. */

@@ -7,6 +7,10 @@ import { log } from "#app/utils/log.server.ts";
 import { readStay, todayInSweden, type Stay } from "#app/offers/stay.ts";
 import { HOTEL_PAGE_SIZE, LIST_MATCH_LIMIT, searchHotels, type HotelSummary } from "./hotel-queries.server.ts";
 import { getPlaceNames } from "./place-names.server.ts";
+import { readConditions, type ConditionKey } from "#app/prices/conditions.ts";
+import { latestFxRates } from "#app/prices/fx-rates.server.ts";
+import { roomsThatFit } from "#app/prices/stay-prices.server.ts";
+import { priceDisplay, readDisplayCurrency, type PriceDisplay } from "#app/utils/money.ts";
 import { listCountries, listLocations, resolveCountry, resolvePlace, type PlaceChoice } from "./places.server.ts";
 
 export interface HotelListPage {
@@ -20,6 +24,15 @@ export interface HotelListPage {
   searchedPlace: { country: string; location: string; name: string } | null;
   /** The visitor's stay (dates and guests), which cards price and links carry. */
   stay: Stay;
+  /** The offer conditions asked for (`villkor`): each card's price is the cheapest offer meeting them. */
+  conditions: ConditionKey[];
+  /** How amounts are shown (`valuta`), with the day of the exchange rates. */
+  display: PriceDisplay;
+  /**
+   * Set when no partner sells a room for the visitor's party ("5 vuxna i 1 rum"): the fewest rooms
+   * some partner does sell it in (null: not in any number of rooms).
+   */
+  partyNotSold: { adults: number; rooms: number; fitsInRooms: number | null } | null;
   /** The visitor's date in Sweden: the earliest check-in the date picker offers. */
   today: string;
   hotels: HotelSummary[];
@@ -102,7 +115,12 @@ export async function loadHotelListPage(
   const params = readListParams(url.searchParams);
   const today = todayInSweden();
   const { stay, notes: stayNotes } = readStay(url.searchParams, today);
-  const place = await resolveListPlace(params, fixed, db);
+  const conditions = readConditions(url.searchParams);
+  const [place, rates, partyNotSold] = await Promise.all([
+    resolveListPlace(params, fixed, db),
+    latestFxRates(db).catch(() => null),
+    unsoldParty(db, stay).catch(() => null),
+  ]);
   const { country, location, search } = place;
   const effective: ListParams = { ...params, country, location, search, destination: search === params.search ? params.destination : "" };
   const [result, countries, locations] = await Promise.all([
@@ -117,6 +135,8 @@ export async function loadHotelListPage(
       priceMax: params.priceMax,
       minGuestRating: params.guestRating,
       amenities: params.amenities,
+      stay,
+      conditions: conditions.mask,
     }).catch((error: unknown) => {
       log.error("hotel list query failed", error);
       return null;
@@ -134,9 +154,12 @@ export async function loadHotelListPage(
   return {
     params: effective,
     names: place.names,
-    notices: [...place.notices, ...stayNotes],
+    notices: [...place.notices, ...stayNotes, ...conditions.notes],
     searchedPlace: place.searchedPlace,
     stay,
+    conditions: conditions.keys,
+    display: priceDisplay(readDisplayCurrency(url.searchParams), rates),
+    partyNotSold,
     today,
     hotels: result?.hotels ?? [],
     total,
@@ -147,4 +170,14 @@ export async function loadHotelListPage(
     locations,
     failed: result === null,
   };
+}
+
+/**
+ * For a party larger than a double room ("5 vuxna i 1 rum"), whether any partner sells a room for
+ * it; if not, the fewest rooms one does. Two adults in one room are sold everywhere prices are.
+ */
+async function unsoldParty(db: Kysely<Database>, stay: Stay): Promise<HotelListPage["partyNotSold"]> {
+  if (stay.adults <= 2 && stay.rooms === 1) return null;
+  if ((await roomsThatFit(db, stay.adults, stay.rooms)) === stay.rooms) return null;
+  return { adults: stay.adults, rooms: stay.rooms, fitsInRooms: await roomsThatFit(db, stay.adults, stay.rooms + 1) };
 }

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { clusterLabel, escapeHtml, initialView, markerLabel, markerPrice, openStreetMapUrl, toMapMarkers } from "./map-markers.ts";
+import { cardPriceText } from "#app/prices/list-price-text.ts";
+import type { ListPrice } from "#app/prices/price-offer.ts";
+import { priceDisplay } from "#app/utils/money.ts";
+import { clusterLabel, escapeHtml, initialView, markerLabel, openStreetMapUrl, toMapMarkers } from "./map-markers.ts";
 
 const hotel = (id: string, latitude: number | null, longitude: number | null) => ({
   id,
@@ -29,6 +32,7 @@ describe("toMapMarkers", () => {
         address: "Storgatan 1",
         href: "/Sweden/Malm%C3%B6/hotell-a",
         price: null,
+        priceLabel: null,
       },
     ]);
   });
@@ -53,26 +57,45 @@ describe("toMapMarkers", () => {
   });
 });
 
-describe("markerPrice", () => {
+describe("a marker's price", () => {
   // Intl writes Swedish amounts with no-break spaces; compare as a visitor reads them.
-  const read = (text: string | null) => text?.replace(/\u00a0/g, " ") ?? null;
-  it("shows the lowest offer in kronor before the feed's own price", () => {
-    expect(read(markerPrice({ offer_price: 1350, price_amount: "2000", price_currency: "SEK" }))).toBe("1 350 kr");
-    expect(toMapMarkers([{ ...hotel("p", 55.6, 13), offer_price: 1760 }]).map((m) => read(m.price))).toEqual(["1 760 kr"]);
+  const read = (text: string | null) => text?.replace(/[\u00a0\u202f]/g, " ") ?? null;
+  const stay: ListPrice = { kind: "stay", amountSek: 4390, nights: 3, partners: 3 };
+  const lead: ListPrice = { kind: "lead", amountSek: 1390, nights: null, partners: 2 };
+  const marker = (price: ListPrice | null, soldOut = false, display = priceDisplay("SEK", null)) =>
+    toMapMarkers([{ ...hotel("p", 55.6, 13), price, soldOut }], display)[0]!;
+
+  it("shows the stay's total with dates, the card's amount", () => {
+    expect(read(marker(stay).price)).toBe("4 390 kr");
+    expect(read(marker(stay).priceLabel)).toBe("4 390 kr för 3 nätter, inkl. skatter och avgifter");
+    const card = cardPriceText(stay, false);
+    expect(card.kind === "stay" && card.amount).toBe(marker(stay).price);
   });
-  it("falls back to the feed's price in its currency, and shows nothing without a price", () => {
-    expect(read(markerPrice({ offer_price: null, price_amount: "1200", price_currency: "SEK" }))).toBe("1 200 kr");
-    expect(read(markerPrice({ offer_price: null, price_amount: "120", price_currency: "EUR" }))).toBe("120 €");
-    expect(markerPrice({ offer_price: null, price_amount: "0", price_currency: "SEK" })).toBeNull();
-    expect(markerPrice({ offer_price: null, price_amount: null })).toBeNull();
-    expect(markerPrice({})).toBeNull();
+  it("shows 'från' the lead price without dates", () => {
+    expect(read(marker(lead).price)).toBe("från 1 390 kr");
+    expect(read(marker(lead).priceLabel)).toBe("från 1 390 kr / natt");
+  });
+  it("shows no price for a sold-out stay or a hotel without one, and says it is sold out", () => {
+    expect(marker(stay, true).price).toBeNull();
+    expect(marker(stay, true).priceLabel).toBe("Inga lediga rum för dina datum");
+    expect(marker(null).price).toBeNull();
+    expect(marker(null).priceLabel).toBeNull();
+    // The hotel page reads its hotel without a list price: a pin, no price.
+    expect(toMapMarkers([hotel("q", 55.6, 13)])[0]!.price).toBeNull();
+  });
+  it("writes the amount in the display currency, as the card does", () => {
+    const euros = priceDisplay("EUR", { date: "2026-11-30", perEur: new Map([["SEK", 11]]) });
+    expect(read(marker(stay, false, euros).price)).toBe("399,09 €");
+    expect(read(marker(lead, false, euros).price)).toBe("från 126,36 €");
   });
 });
 
 describe("marker and cluster labels", () => {
   it("names the hotel and its price, or the hotel alone", () => {
-    expect(markerLabel({ name: "Hotel City Kungsholmen", price: "1 760 kr" })).toBe("Hotel City Kungsholmen, från 1 760 kr");
-    expect(markerLabel({ name: "Hotel City Kungsholmen", price: null })).toBe("Hotel City Kungsholmen");
+    expect(markerLabel({ name: "Hotel City Kungsholmen", priceLabel: "från 1 760 kr / natt" })).toBe(
+      "Hotel City Kungsholmen, från 1 760 kr / natt",
+    );
+    expect(markerLabel({ name: "Hotel City Kungsholmen", priceLabel: null })).toBe("Hotel City Kungsholmen");
   });
   it("counts a cluster's hotels", () => {
     expect(clusterLabel(12)).toBe("12 hotell");

@@ -1,6 +1,8 @@
 /** Map rules: which hotels get a marker, and where the map starts. Pure. */
 import { hotelPath } from "#app/utils/paths.ts";
-import { formatPrice } from "./hotel.ts";
+import { priceInWords, markerPriceText } from "#app/prices/list-price-text.ts";
+import type { ListPrice } from "#app/prices/price-offer.ts";
+import { SEK_DISPLAY, type PriceDisplay } from "#app/utils/money.ts";
 import { placeKey } from "./place-names.ts";
 
 export const MAP_MAX_ZOOM = 19;
@@ -20,8 +22,10 @@ export interface MapMarker {
   address: string;
   /** The hotel page. */
   href: string;
-  /** The price the marker shows ('1 350 kr' per night, the lowest offer), or null when unknown. */
+  /** The amount the marker shows, the card's: '4 390 kr' for the stay, 'från 1 390 kr' without dates; null when none. */
   price: string | null;
+  /** The price in the card's words ('4 390 kr för 3 nätter, inkl. skatter och avgifter'), for the popup and the marker's name. */
+  priceLabel: string | null;
 }
 
 interface MarkerSource {
@@ -36,31 +40,14 @@ interface MarkerSource {
   address: string;
   latitude: number | null;
   longitude: number | null;
-  /** The lowest current offer per night, in SEK (list pages have it; the hotel page need not). */
-  offer_price?: number | null;
-  /** The feed's own price per night, in `price_currency`. */
-  price_amount?: string | number | null;
-  price_currency?: string | null;
+  /** What the hotel's card shows (list pages have it; the hotel page, which compares offers itself, need not). */
+  price?: ListPrice | null;
+  soldOut?: boolean;
 }
 
-/**
- * The price a marker shows: the lowest offer, else the feed's price, else none (the cards' rule).
- * A hotel read without its offers (`offer_price` absent, as on the hotel page, which compares the
- * offers itself) shows none rather than a feed price the page may contradict.
- */
-export function markerPrice(hotel: Pick<MarkerSource, "offer_price" | "price_amount" | "price_currency">): string | null {
-  if (hotel.offer_price === undefined) return null;
-  if (hotel.offer_price !== null && Number.isFinite(hotel.offer_price)) {
-    return formatPrice(hotel.offer_price, "SEK");
-  }
-  const amount = Number(hotel.price_amount);
-  if (hotel.price_amount === null || hotel.price_amount === undefined || !(amount > 0)) return null;
-  return formatPrice(amount, hotel.price_currency || "SEK") || null;
-}
-
-/** A marker's accessible name: the hotel, and its price when known. */
-export function markerLabel(marker: Pick<MapMarker, "name" | "price">): string {
-  return marker.price ? `${marker.name}, från ${marker.price}` : marker.name;
+/** A marker's accessible name: the hotel, and its price in the card's words when known. */
+export function markerLabel(marker: Pick<MapMarker, "name" | "priceLabel">): string {
+  return marker.priceLabel ? `${marker.name}, ${marker.priceLabel}` : marker.name;
 }
 
 /** A cluster's text and accessible name: '1 hotell', '12 hotell'. */
@@ -77,8 +64,11 @@ export function escapeHtml(text: string): string {
 
 const validCoordinate = (value: number | null): value is number => value !== null && Number.isFinite(value) && value !== 0;
 
-/** Markers for hotels with a page and usable coordinates: never NaN, zero, or the pair 0,0. */
-export function toMapMarkers(hotels: readonly MarkerSource[]): MapMarker[] {
+/**
+ * Markers for hotels with a page and usable coordinates: never NaN, zero, or the pair 0,0. Each
+ * shows its card's amount, in the display's currency.
+ */
+export function toMapMarkers(hotels: readonly MarkerSource[], display: PriceDisplay = SEK_DISPLAY): MapMarker[] {
   return hotels.flatMap((hotel) => {
     const href = hotelPath(hotel);
     return href && validCoordinate(hotel.latitude) && validCoordinate(hotel.longitude)
@@ -93,7 +83,8 @@ export function toMapMarkers(hotels: readonly MarkerSource[]): MapMarker[] {
             locationName: hotel.location_name,
             address: hotel.address,
             href,
-            price: markerPrice(hotel),
+            price: markerPriceText(hotel.price ?? null, hotel.soldOut ?? false, display),
+            priceLabel: priceInWords(hotel.price ?? null, hotel.soldOut ?? false, display),
           },
         ]
       : [];

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { canonicalListQuery, LIST_PARAM_NAMES, listHref, readListParams } from "./search-params.ts";
+import { canonicalListQuery, filterFormQuery, LIST_PARAM_NAMES, listHref, readListParams, withPriceChoices } from "./search-params.ts";
 
 describe("readListParams", () => {
-  it("reads exactly the parameters LIST_PARAM_NAMES names (the others never reach a list page)", () => {
+  it("reads exactly the parameters LIST_PARAM_NAMES names and the price choices (the others never reach a list page)", () => {
     const read = new Set<string>();
     const params = new URLSearchParams();
     const recording = new Proxy(params, {
@@ -16,7 +16,8 @@ describe("readListParams", () => {
       },
     });
     readListParams(recording);
-    expect([...read].sort()).toEqual([...LIST_PARAM_NAMES].sort());
+    // villkor and valuta are read by every page that shows prices (read-params.server.ts PRICE_PARAMS).
+    expect([...read].sort()).toEqual([...LIST_PARAM_NAMES, "valuta", "villkor"].sort());
   });
 
   it("reads every parameter", () => {
@@ -32,7 +33,16 @@ describe("readListParams", () => {
       priceMax: undefined,
       guestRating: undefined,
       amenities: [],
+      conditions: [],
+      currency: "SEK",
     });
+  });
+  it("reads the offer's conditions and the display currency", () => {
+    expect(readListParams(new URLSearchParams("villkor=avbokning&villkor=frukost&villkor=x&villkor=frukost&valuta=eur"))).toMatchObject({
+      conditions: ["frukost", "avbokning"],
+      currency: "EUR",
+    });
+    expect(readListParams(new URLSearchParams("valuta=USD")).currency).toBe("SEK");
   });
   it("reads the price range, guest rating and amenities", () => {
     expect(
@@ -73,6 +83,40 @@ describe("listHref", () => {
     const current = new URLSearchParams("bekvamlighet=pool&bekvamlighet=spa&sida=2");
     expect(listHref("/hotels", current, { sida: 3 })).toBe("/hotels?bekvamlighet=pool&bekvamlighet=spa&sida=3");
   });
+  it("keeps every condition and the currency when paging and sorting", () => {
+    const current = new URLSearchParams("villkor=frukost&villkor=avbokning&valuta=EUR&sida=2");
+    expect(listHref("/hotels", current, { sida: 3 })).toBe("/hotels?villkor=frukost&villkor=avbokning&valuta=EUR&sida=3");
+    expect(listHref("/hotels", current, { sortera: "pris", sida: 1 })).toBe(
+      "/hotels?villkor=frukost&villkor=avbokning&valuta=EUR&sortera=pris",
+    );
+  });
+});
+
+describe("withPriceChoices", () => {
+  it("puts the conditions and a currency other than SEK in a link, in place of any it had", () => {
+    expect(withPriceChoices("/Sweden/Stockholm?vuxna=3", { conditions: ["frukost", "betala-pa-hotellet"], currency: "NOK" })).toBe(
+      "/Sweden/Stockholm?vuxna=3&villkor=frukost&villkor=betala-pa-hotellet&valuta=NOK",
+    );
+    expect(withPriceChoices("/Sweden?villkor=avbokning&valuta=EUR#karta", { conditions: [], currency: "SEK" })).toBe("/Sweden#karta");
+  });
+});
+
+describe("filterFormQuery", () => {
+  it("keeps what narrows the list or changes its prices, every condition included", () => {
+    const fields: [string, string][] = [
+      ["search", ""],
+      ["rating", "4"],
+      ["vuxna", "2"],
+      ["rum", "1"],
+      ["incheckning", ""],
+      ["villkor", "frukost"],
+      ["villkor", "avbokning"],
+      ["valuta", "SEK"],
+      ["bekvamlighet", "pool"],
+    ];
+    expect(filterFormQuery(fields).toString()).toBe("rating=4&villkor=frukost&villkor=avbokning&bekvamlighet=pool");
+    expect(filterFormQuery([["valuta", "DKK"]]).toString()).toBe("valuta=DKK");
+  });
 });
 
 describe("canonicalListQuery", () => {
@@ -82,6 +126,12 @@ describe("canonicalListQuery", () => {
     expect(canonical("sida=abc")).toBe("");
     expect(canonical("sida=1&rating=9&sortera=rekommenderat&gastbetyg=2&bekvamlighet=nope&utm_source=x")).toBe("");
     expect(canonical("incheckning=2030-01-01&utcheckning=2030-01-03&vuxna=3&rum=2")).toBe("");
+    expect(canonical("valuta=EUR&villkor=gratis")).toBe("");
+  });
+  it("keeps the offer's conditions, which change the list, in a fixed order", () => {
+    expect(canonical("villkor=betala-pa-hotellet&villkor=frukost&country=Sweden")).toBe(
+      "?country=Sweden&villkor=frukost&villkor=betala-pa-hotellet",
+    );
   });
   it("keeps what changes the list, normalised and in a fixed order", () => {
     expect(canonical("sida=2&rating=4&country=Sweden&search=%20spa%20")).toBe("?search=spa&country=Sweden&rating=4&sida=2");

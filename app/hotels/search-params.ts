@@ -3,6 +3,9 @@
  * a repeated parameter counts once, absurd lengths are cut, unknown values are ignored. A
  * visitor's typo never turns into an error page.
  */
+import { CONDITIONS_PARAM, readConditions, type ConditionKey } from "#app/prices/conditions.ts";
+import { CURRENCY_PARAM, HOME_CURRENCY, readDisplayCurrency, type DisplayCurrency } from "#app/utils/money.ts";
+import { isDefaultStayField } from "#app/offers/stay.ts";
 import { AMENITY_VOCABULARY, type AmenityKey } from "./amenities.ts";
 
 export const RATING_OPTIONS = [
@@ -36,7 +39,7 @@ export const FILTER_AMENITY_KEYS: readonly AmenityKey[] = [
   "laddstation",
 ];
 
-/** A price per night in whole kronor, as the price filter takes it. */
+/** A price in whole kronor (per night without dates, for the stay with them), as the price filter takes it. */
 export const MAX_PRICE_FILTER = 100_000;
 const MAX_AMENITY_FILTERS = 10;
 
@@ -49,7 +52,11 @@ export const SORT_LABELS = {
 
 export type SortKey = keyof typeof SORT_LABELS;
 
-/** Every parameter readListParams reads (the page cache keeps one copy per combination of these). */
+/**
+ * The parameters that choose a list's hotels and order (the page cache keeps one copy per
+ * combination of these). readListParams also reads the price choices (villkor, valuta), which
+ * every page that shows prices reads, the list pages among them.
+ */
 export const LIST_PARAM_NAMES: readonly string[] = [
   "search",
   "country",
@@ -78,13 +85,35 @@ export interface ListParams {
   page: number;
   /** The spec's /hotels?destination= links (from popular destinations). */
   destination: string;
-  /** Lowest offer per night, in kronor: `prismin`, `prismax`. */
+  /** The shown price (per night without dates, the stay's total with them), in kronor: `prismin`, `prismax`. */
   priceMin: number | undefined;
   priceMax: number | undefined;
   /** 7, 8 or 9: `gastbetyg`. */
   guestRating: number | undefined;
   /** Amenity keys every hotel must have: `bekvamlighet`, repeatable. */
   amenities: AmenityKey[];
+  /** The offer's conditions the shown price must meet: `villkor`, repeatable. */
+  conditions: ConditionKey[];
+  /** The currency prices are shown in: `valuta` (SEK unless another is chosen). */
+  currency: DisplayCurrency;
+}
+
+/** What a list keeps in its links besides the stay: the offer's conditions and the display currency. */
+export type PriceChoices = Pick<ListParams, "conditions" | "currency">;
+
+export const NO_PRICE_CHOICES: PriceChoices = { conditions: [], currency: HOME_CURRENCY };
+
+/** The address with the price choices in place of any it had (`valuta` only when not SEK). */
+export function withPriceChoices(href: string, choices: PriceChoices): string {
+  const [withoutHash, hash = ""] = href.split("#", 2) as [string, string?];
+  const [path, query = ""] = withoutHash.split("?", 2) as [string, string?];
+  const params = new URLSearchParams(query);
+  params.delete(CONDITIONS_PARAM);
+  params.delete(CURRENCY_PARAM);
+  for (const key of choices.conditions) params.append(CONDITIONS_PARAM, key);
+  if (choices.currency !== HOME_CURRENCY) params.set(CURRENCY_PARAM, choices.currency);
+  const search = params.toString();
+  return `${path}${search ? `?${search}` : ""}${hash ? `#${hash}` : ""}`;
 }
 
 /** Control characters never belong in a search or a place name (and PostgreSQL text cannot hold NUL). */
@@ -129,11 +158,28 @@ export function readListParams(params: URLSearchParams): ListParams {
     priceMax,
     guestRating: guestRating === 7 || guestRating === 8 || guestRating === 9 ? guestRating : undefined,
     amenities,
+    conditions: readConditions(params).keys,
+    currency: readDisplayCurrency(params),
   };
 }
 
 /** Parameters that may be repeated in a list's address (each value counts). */
-const REPEATABLE = new Set(["bekvamlighet"]);
+const REPEATABLE = new Set(["bekvamlighet", CONDITIONS_PARAM]);
+
+/**
+ * The address query of a filter form's fields, as the filter bar submits it with JavaScript: only
+ * what narrows the list or changes its prices (no empty fields, default guests or `valuta=SEK`),
+ * every value of a repeated field (bekvamlighet, villkor) kept.
+ */
+export function filterFormQuery(fields: Iterable<[string, FormDataEntryValue]>): URLSearchParams {
+  const kept = new URLSearchParams();
+  for (const [key, value] of fields) {
+    if (typeof value !== "string" || value === "" || isDefaultStayField(key, value)) continue;
+    if (key === CURRENCY_PARAM && value.toUpperCase() === HOME_CURRENCY) continue;
+    kept.append(key, value);
+  }
+  return kept;
+}
 
 /** The same list with some parameters changed; empty values and page 1 are left out. */
 export function listHref(pathname: string, current: URLSearchParams, changes: Record<string, string | number | undefined>): string {
@@ -154,7 +200,8 @@ export function listHref(pathname: string, current: URLSearchParams, changes: Re
  * The query of a list's canonical address: only parameters that change which hotels are listed
  * or in what order, each read as the list reads it and written once in a fixed order, so
  * `?sida=abc`, `?rating=9` or a repeated key never make a second address for the same list.
- * The stay is left out (it only changes prices).
+ * The stay and the display currency are left out (they only change prices); the offer's
+ * conditions stay (a hotel without an offer that meets them is not listed).
  */
 export function canonicalListQuery(current: URLSearchParams): string {
   const params = readListParams(current);
@@ -171,6 +218,7 @@ export function canonicalListQuery(current: URLSearchParams): string {
   put("prismin", params.priceMin);
   put("prismax", params.priceMax);
   for (const amenity of [...params.amenities].sort()) query.append("bekvamlighet", amenity);
+  for (const condition of params.conditions) query.append(CONDITIONS_PARAM, condition);
   if (params.sort !== "rekommenderat") put("sortera", params.sort);
   if (params.page > 1) put("sida", params.page);
   const search = query.toString();

@@ -16,16 +16,21 @@ import type { RequestHandler } from "express";
 import { COMPARE_PARAM } from "#app/hotels/compare.ts";
 import { LIST_PARAM_NAMES } from "#app/hotels/search-params.ts";
 import { STAY_PARAM_NAMES } from "#app/offers/stay.ts";
+import { CONDITIONS_PARAM } from "#app/prices/conditions.ts";
+import { CURRENCY_PARAM } from "#app/utils/money.ts";
 
-const LIST_PAGE = [...LIST_PARAM_NAMES, ...STAY_PARAM_NAMES];
+/** The offer's conditions and the display currency: every page that shows prices reads them. */
+const PRICE_PARAMS = [CONDITIONS_PARAM, CURRENCY_PARAM];
+const STAY_AND_PRICES = [...STAY_PARAM_NAMES, ...PRICE_PARAMS];
+const LIST_PAGE = [...LIST_PARAM_NAMES, ...STAY_AND_PRICES];
 
 export const READ_PARAMS: Record<string, readonly string[] | null> = {
   "routes/site/home": ["plats"],
   "routes/site/hotels": LIST_PAGE,
   "routes/site/country": LIST_PAGE,
   "routes/site/place": LIST_PAGE,
-  "routes/site/hotel": STAY_PARAM_NAMES,
-  "routes/site/jamfor": [COMPARE_PARAM, ...STAY_PARAM_NAMES],
+  "routes/site/hotel": STAY_AND_PRICES,
+  "routes/site/jamfor": [COMPARE_PARAM, ...STAY_AND_PRICES],
   "routes/site/about": [],
   "routes/site/contact": [],
   "routes/site/sitemap": [],

@@ -9,6 +9,8 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "#app/db/schema.ts";
 import { cachedRead, clearCatalogueCache } from "#app/hotels/catalogue-cache.server.ts";
+import { getEnv } from "#app/utils/env.server.ts";
+import { todayInSweden } from "./stay.ts";
 
 type DB = Kysely<Database>;
 
@@ -75,7 +77,10 @@ export async function recomputeOwedSummaries(db: DB, batch: number = SUMMARY_BAT
     let next = trx.selectFrom("hotel_offers").select("hotel_id").where("partner_id", "=", partner.id);
     if (partner.summary_done_through !== null) next = next.where("hotel_id", ">", partner.summary_done_through);
     const hotels = (await next.orderBy("hotel_id").limit(batch).execute()).map((row) => row.hotel_id);
-    if (hotels.length) await sql`select refresh_hotel_offer_summary(${hotels}::uuid[])`.execute(trx);
+    if (hotels.length)
+      await sql`select refresh_hotel_offer_summary(${hotels}::uuid[], ${todayInSweden()}::date, ${getEnv().OFFER_MAX_AGE_HOURS})`.execute(
+        trx,
+      );
     const finished = hotels.length < batch;
     await trx
       .updateTable("partners")

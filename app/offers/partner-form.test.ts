@@ -75,7 +75,54 @@ describe("partnerSchema", () => {
       host: "www.resekompassen.example",
       logoUrl: null,
       deepLinkTemplate: "a={adults}",
+      feedUrl: null,
+      landingUrlTemplate: null,
       active: true,
+    });
+  });
+
+  it("takes an https feed URL on a public host and a landing URL template with {hotel_id} on the partner's host", () => {
+    const saved = partnerSchema.parse({
+      ...valid,
+      feedUrl: " https://feeds.resekompassen.example/prices.xml ",
+      landingUrlTemplate: "https://www.resekompassen.example/hotell/{hotel_id}?ref=hg",
+    });
+    expect(saved).toMatchObject({
+      feedUrl: "https://feeds.resekompassen.example/prices.xml",
+      landingUrlTemplate: "https://www.resekompassen.example/hotell/{hotel_id}?ref=hg",
+    });
+  });
+
+  it("refuses a feed URL the server must not fetch, by the field", () => {
+    expect(errorsOf({ ...valid, feedUrl: "http://feeds.resekompassen.example/prices.xml" })).toEqual({
+      feedUrl: [PARTNER_MESSAGES.feedUrlScheme],
+    });
+    for (const feedUrl of [
+      "https://127.0.0.1/prices.xml",
+      "https://169.254.169.254/latest/meta-data/",
+      "https://10.0.0.8/p.csv",
+      "https://feeds.local/p.csv",
+    ])
+      expect(errorsOf({ ...valid, feedUrl }), feedUrl).toEqual({ feedUrl: [PARTNER_MESSAGES.feedUrlNotPublic] });
+    expect(errorsOf({ ...valid, feedUrl: "feeds.resekompassen.example/prices.xml" })).toEqual({
+      feedUrl: [PARTNER_MESSAGES.feedUrlInvalid],
+    });
+    expect(errorsOf({ ...valid, feedUrl: "https://u:p@feeds.resekompassen.example/" })).toEqual({
+      feedUrl: [PARTNER_MESSAGES.feedUrlCredentials],
+    });
+  });
+
+  it("refuses a landing URL template without {hotel_id}, with another scheme or on another host", () => {
+    for (const landingUrlTemplate of [
+      "https://www.resekompassen.example/hotell",
+      "ftp://www.resekompassen.example/{hotel_id}",
+      "{hotel_id}",
+    ])
+      expect(errorsOf({ ...valid, landingUrlTemplate }), landingUrlTemplate).toEqual({
+        landingUrlTemplate: [PARTNER_MESSAGES.landingTemplate],
+      });
+    expect(errorsOf({ ...valid, landingUrlTemplate: "https://elsewhere.example/{hotel_id}" })).toEqual({
+      landingUrlTemplate: [`${PARTNER_MESSAGES.landingTemplateHost} (www.resekompassen.example)`],
     });
   });
 

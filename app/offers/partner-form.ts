@@ -5,7 +5,7 @@
  * database's answer (savePartner in partners.server.ts).
  */
 import { z } from "#app/utils/zod.ts";
-import { isPublicHost } from "#app/utils/public-host.ts";
+import { fetchableUrlProblem, isPublicHost } from "#app/utils/public-host.ts";
 import { isHttpOrLocalUrl } from "#app/blog/content-blocks.ts";
 import { deepLinkTemplateSchema, fillDeepLink } from "./deep-link.ts";
 import { addDays, type DatedStay } from "./stay.ts";
@@ -27,6 +27,14 @@ export const PARTNER_MESSAGES = {
   controlCharacters: "Remove the control characters (line breaks, tabs and the like).",
   hostTaken: "Another partner already has this host.",
   logo: "The logo URL must start with http://, https:// or / (a file on this site).",
+  feedUrlInvalid: "Enter the full address of the partner's price file, such as https://feeds.partner.se/prices.xml.",
+  feedUrlScheme: "The feed URL must start with https://: the server fetches it, and a plain http:// file could be changed on the way.",
+  feedUrlCredentials: "Leave the user name and password out of the feed URL.",
+  feedUrlNotPublic:
+    "This is a local or private address (this machine, a private or link-local network, a cloud metadata address): the server fetches feeds only from public hosts, such as https://feeds.partner.se/prices.xml.",
+  landingTemplate:
+    "Enter an http:// or https:// URL with {hotel_id} where the partner's property id goes, such as https://www.partner.se/hotel/{hotel_id}.",
+  landingTemplateHost: "The landing URL must be on the partner's host: /redirect forwards only there.",
   required: "Required",
 } as const;
 
@@ -68,6 +76,32 @@ const checkedText = (max: number, problem: (value: string) => string | null) =>
     if (message) ctx.addIssue({ code: "custom", message });
   });
 
+const FEED_URL_MESSAGES = {
+  invalid: PARTNER_MESSAGES.feedUrlInvalid,
+  scheme: PARTNER_MESSAGES.feedUrlScheme,
+  credentials: PARTNER_MESSAGES.feedUrlCredentials,
+  "not-public": PARTNER_MESSAGES.feedUrlNotPublic,
+} as const;
+
+/** What is wrong with a typed feed URL (empty: none), or null. */
+function feedUrlProblem(value: string): string | null {
+  if (!value) return null;
+  if (CONTROL_CHARACTERS.test(value)) return PARTNER_MESSAGES.controlCharacters;
+  const problem = fetchableUrlProblem(value);
+  return problem && FEED_URL_MESSAGES[problem];
+}
+
+/** The landing URL a template makes for one hotel, or null when it is not an http(s) URL with {hotel_id}. */
+function sampleLandingUrl(template: string): URL | null {
+  if (!template.includes("{hotel_id}") || CONTROL_CHARACTERS.test(template)) return null;
+  try {
+    const url = new URL(template.replaceAll("{hotel_id}", "H1"));
+    return url.protocol === "https:" || url.protocol === "http:" ? url : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The form's fields and rules as typed (what the browser checks and conform reads constraints from). */
 export const partnerFieldsSchema = z.object({
   id: checkedText(40, (value) => (!value ? PARTNER_MESSAGES.required : PARTNER_ID_PATTERN.test(value) ? null : PARTNER_MESSAGES.idFormat)),
@@ -80,12 +114,22 @@ export const partnerFieldsSchema = z.object({
   }),
   logoUrl: checkedText(500, (value) => (!value || isHttpOrLocalUrl(value) ? null : PARTNER_MESSAGES.logo)),
   deepLinkTemplate: z.preprocess(asText, deepLinkTemplateSchema),
+  feedUrl: checkedText(2000, feedUrlProblem),
+  landingUrlTemplate: checkedText(2000, (value) => (!value || sampleLandingUrl(value) ? null : PARTNER_MESSAGES.landingTemplate)),
   // A checkbox posts "on" when ticked and nothing when not.
   active: z.preprocess((value) => value === "on" || value === "true", z.boolean()),
 });
 
-/** The form as saved: the host as /redirect compares it, an empty logo as none. */
-export const partnerSchema = partnerFieldsSchema.transform((value) => {
+/** The fields together: a landing URL template on another host than the partner's is refused. */
+const partnerFormSchema = partnerFieldsSchema.superRefine((value, ctx) => {
+  const host = partnerHost(value.host);
+  const landing = value.landingUrlTemplate ? sampleLandingUrl(value.landingUrlTemplate) : null;
+  if ("host" in host && landing && landing.host !== host.host)
+    ctx.addIssue({ code: "custom", path: ["landingUrlTemplate"], message: `${PARTNER_MESSAGES.landingTemplateHost} (${host.host})` });
+});
+
+/** The form as saved: the host as /redirect compares it, an empty logo, feed URL or landing template as none. */
+export const partnerSchema = partnerFormSchema.transform((value) => {
   const host = partnerHost(value.host);
   return {
     id: value.id,
@@ -93,6 +137,8 @@ export const partnerSchema = partnerFieldsSchema.transform((value) => {
     host: "host" in host ? host.host : value.host,
     logoUrl: value.logoUrl || null,
     deepLinkTemplate: value.deepLinkTemplate.replace(/^\?/, ""),
+    feedUrl: value.feedUrl || null,
+    landingUrlTemplate: value.landingUrlTemplate || null,
     active: value.active,
   };
 });

@@ -3,9 +3,9 @@
  * partner's deep link is filled, and the back office's list, edits and click counts of them.
  * Writes that change them empty the catalogue cache.
  */
-import { sql, type Kysely } from "kysely";
+import { sql, type Kysely, type Selectable } from "kysely";
 import { getAppDatabase } from "#app/db/db.server.ts";
-import type { Database } from "#app/db/schema.ts";
+import type { Database, PartnersTable } from "#app/db/schema.ts";
 import { cachedRead, clearCatalogueCache } from "#app/hotels/catalogue-cache.server.ts";
 import { offerMaxAgeHours } from "./offers.server.ts";
 import type { PartnerInput } from "./partner-form.ts";
@@ -49,15 +49,32 @@ export interface PartnerRow {
   host: string;
   logoUrl: string | null;
   deepLinkTemplate: string;
+  /** Where the server fetches its prices (null: it sends none this way). */
+  feedUrl: string | null;
   active: boolean;
   /** Lists' lowest prices still count its previous state: the background recompute is under way. */
   summaryPending: boolean;
-  /** Offers that pages show (not gone, not older than OFFER_MAX_AGE_HOURS). */
+  /** Hotels it prices: with prices per stay (rate plans), or a current undated lead-in offer. */
   currentOffers: number;
-  /** updated_at of its newest and oldest current offer; null without any. */
+  /** Hotels of those with prices per stay (their freshness is the price feed's last run). */
+  datedHotels: number;
+  /** updated_at of its newest and oldest current lead-in offer; null without any. */
   newestOffer: Date | null;
   oldestOffer: Date | null;
 }
+
+type PartnerColumns = Pick<Selectable<PartnersTable>, "id" | "name" | "host" | "logo_url" | "deep_link_template" | "feed_url" | "active">;
+
+/** A partner's own columns as the back office names them. */
+const partnerFieldsOf = (row: PartnerColumns) => ({
+  id: row.id,
+  name: row.name,
+  host: row.host,
+  logoUrl: row.logo_url,
+  deepLinkTemplate: row.deep_link_template,
+  feedUrl: row.feed_url,
+  active: row.active,
+});
 
 /** Every partner with its current offers counted and their freshness, in one query, by name. */
 export async function listPartnersWithOffers(db: DB = getAppDatabase().db): Promise<PartnerRow[]> {
@@ -75,9 +92,18 @@ export async function listPartnersWithOffers(db: DB = getAppDatabase().db): Prom
       "partner.host",
       "partner.logo_url",
       "partner.deep_link_template",
+      "partner.feed_url",
       "partner.active",
       "partner.summary_pending",
       sql<number>`count(offer.hotel_id)::int`.as("current_offers"),
+      // The partner's plans by its own index (partner_id, hotel_id): no night is read.
+      sql<number>`(select count(distinct plan.hotel_id)::int from rate_plans plan where plan.partner_id = partner.id)`.as("dated_hotels"),
+      sql<number>`(select count(*)::int from (
+        select plan.hotel_id from rate_plans plan where plan.partner_id = partner.id
+        union
+        select lead_in.hotel_id from hotel_offers lead_in where lead_in.partner_id = partner.id and lead_in.gone_at is null
+          and lead_in.updated_at > now() - make_interval(hours => ${offerMaxAgeHours()})
+      ) priced)`.as("priced_hotels"),
       sql<Date | null>`max(offer.updated_at)`.as("newest_offer"),
       sql<Date | null>`min(offer.updated_at)`.as("oldest_offer"),
     ])
@@ -86,14 +112,10 @@ export async function listPartnersWithOffers(db: DB = getAppDatabase().db): Prom
     .orderBy("partner.id")
     .execute();
   return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    host: row.host,
-    logoUrl: row.logo_url,
-    deepLinkTemplate: row.deep_link_template,
-    active: row.active,
+    ...partnerFieldsOf(row),
     summaryPending: row.summary_pending,
-    currentOffers: row.current_offers,
+    currentOffers: row.priced_hotels,
+    datedHotels: row.dated_hotels,
     newestOffer: row.newest_offer === null ? null : new Date(row.newest_offer),
     oldestOffer: row.oldest_offer === null ? null : new Date(row.oldest_offer),
   }));
@@ -103,12 +125,10 @@ export async function listPartnersWithOffers(db: DB = getAppDatabase().db): Prom
 export async function findPartner(id: string, db: DB = getAppDatabase().db): Promise<PartnerInput | null> {
   const row = await db
     .selectFrom("partners")
-    .select(["id", "name", "host", "logo_url", "deep_link_template", "active"])
+    .select(["id", "name", "host", "logo_url", "deep_link_template", "feed_url", "landing_url_template", "active"])
     .where("id", "=", id)
     .executeTakeFirst();
-  return row
-    ? { id: row.id, name: row.name, host: row.host, logoUrl: row.logo_url, deepLinkTemplate: row.deep_link_template, active: row.active }
-    : null;
+  return row ? { ...partnerFieldsOf(row), landingUrlTemplate: row.landing_url_template } : null;
 }
 
 export type SavePartnerResult = { saved: true } | { saved: false; field: "id" | "host" | null };
@@ -138,6 +158,8 @@ export async function savePartner(
     host: value.host,
     logo_url: value.logoUrl,
     deep_link_template: value.deepLinkTemplate,
+    feed_url: value.feedUrl,
+    landing_url_template: value.landingUrlTemplate,
     active: value.active,
   };
   try {

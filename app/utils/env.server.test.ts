@@ -10,9 +10,17 @@ describe("parseEnv", () => {
       DATA_DIR: "./data",
       SITE_URL: "http://localhost:3000",
       SEED_DEMO: "auto",
+      SEED_DEMO_PRICES: "all",
     });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.SESSION_SECRET).toBeUndefined();
+  });
+
+  it("fetches partner feeds hourly, up to 200 MB and 5 minutes a download, and no rates without FX_RATES_URL", () => {
+    expect(parseEnv({})).toMatchObject({ PRICE_FEED_INTERVAL_MINUTES: 60, FEED_MAX_BYTES: 209_715_200, FEED_TIMEOUT_SECONDS: 300 });
+    expect(parseEnv({}).FX_RATES_URL).toBeUndefined();
+    const ecb = "https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml";
+    expect(parseEnv({ FX_RATES_URL: ecb }).FX_RATES_URL).toBe(ecb);
   });
 
   it("treats empty values as unset", () => {
@@ -26,9 +34,15 @@ describe("parseEnv", () => {
     [{ SITE_URL: "javascript:alert(1)" }, "SITE_URL"],
     [{ SITE_URL: "not a url" }, "SITE_URL"],
     [{ SEED_DEMO: "sometimes" }, "SEED_DEMO"],
+    [{ SEED_DEMO_PRICES: "some" }, "SEED_DEMO_PRICES"],
     [{ SESSION_SECRET: "short" }, "SESSION_SECRET"],
     [{ DB_POOL_MAX: "0" }, "DB_POOL_MAX"],
     [{ NODE_ENV: "staging" }, "NODE_ENV"],
+    [{ PRICE_FEED_INTERVAL_MINUTES: "1" }, "PRICE_FEED_INTERVAL_MINUTES"],
+    [{ FEED_MAX_BYTES: "200MB" }, "FEED_MAX_BYTES"],
+    [{ FEED_TIMEOUT_SECONDS: "0" }, "FEED_TIMEOUT_SECONDS"],
+    [{ FX_RATES_URL: "http://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml" }, "FX_RATES_URL"],
+    [{ FX_RATES_URL: "https://169.254.169.254/latest/meta-data" }, "FX_RATES_URL"],
   ])("stops on a bad value and names the variable: %o", (source, variable) => {
     expect(() => parseEnv(source)).toThrow(EnvError);
     expect(() => parseEnv(source)).toThrow(new RegExp(`^Invalid environment configuration:\\n\\s+${variable}:`));

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fetchableUrlProblem } from "./public-host.ts";
 
 const postgresUrl = z
   .string()
@@ -47,6 +48,8 @@ export const envSchema = z.object({
    */
   SERVER_TIMING: z.enum(["staff", "all"]).default("staff"),
   SEED_DEMO: z.enum(["auto", "always", "never"]).default("auto"),
+  /** Which of the demo partners' prices a seeded demo imports (app/db/seed.server.ts): all, near (the next month) or none. */
+  SEED_DEMO_PRICES: z.enum(["all", "near", "none"]).default("all"),
   SESSION_SECRET: z
     .string()
     .trim()
@@ -155,6 +158,27 @@ export const envSchema = z.object({
   AI_API_KEY: z.string().trim().min(1).optional(),
   AI_MODEL: z.string().trim().min(1).max(200).optional(),
   AI_TIMEOUT_MS: z.coerce.number({ message: "must be a number of milliseconds" }).int().min(1000).max(300_000).default(30_000),
+  /** How often the server fetches each active partner's price feed URL (set in /admin/partners). */
+  PRICE_FEED_INTERVAL_MINUTES: z.coerce.number({ message: "must be a number of minutes" }).int().min(5).max(10_080).default(60),
+  /** A fetched price feed (or rates file) larger than this many bytes is refused, and nothing of it imported. */
+  FEED_MAX_BYTES: z.coerce
+    .number({ message: "must be a number of bytes" })
+    .int()
+    .min(1024)
+    .max(10 * 1024 ** 3)
+    .default(200 * 1024 ** 2),
+  /** How long one download of a feed may take, redirects included. */
+  FEED_TIMEOUT_SECONDS: z.coerce.number({ message: "must be a number of seconds" }).int().min(5).max(3600).default(300),
+  /** The ECB's euro reference rates, fetched daily when set (e.g. https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml). */
+  FX_RATES_URL: z
+    .string()
+    .trim()
+    .url({ message: "must be an https URL such as https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml" })
+    .refine((value) => value.startsWith("https://"), { message: "must start with https://" })
+    .refine((value) => fetchableUrlProblem(value) !== "not-public", {
+      message: "must be on a public host (not this machine or a private network)",
+    })
+    .optional(),
   FLIGHTS_AFFILIATE_URL: z
     .string()
     .trim()

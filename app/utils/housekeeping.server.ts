@@ -1,6 +1,6 @@
 /**
- * Expired sessions, idle rate-limit counters, past days' click salts and stale offers are ignored by every read,
- * so removing them is only tidying; uploaded blog images that no post uses would otherwise pile
+ * Expired sessions, idle rate-limit counters, past days' click salts, stale offers and prices of
+ * dates that have passed are ignored by every read, so removing them is only tidying; uploaded blog images that no post uses would otherwise pile
  * up. Once at start-up and then hourly, on whichever app server gets there.
  */
 import type { Kysely } from "kysely";
@@ -12,6 +12,8 @@ import { forgetClickVisitors } from "#app/outbound/clicks.server.ts";
 import { removeUnusedBlogImages, type BlogImageStorage } from "#app/blog/image-storage.server.ts";
 import { imagesInUse } from "#app/blog/posts.server.ts";
 import { retireStaleOffers } from "#app/offers/offers.server.ts";
+import { todayInSweden } from "#app/offers/stay.ts";
+import { deletePastPrices } from "#app/prices/price-upkeep.server.ts";
 
 const HOUR_MS = 3_600_000;
 /** Counters are kept a day after their last use (the longest window is an hour). */
@@ -26,6 +28,8 @@ export async function runHousekeeping(db: Kysely<Database>, now: Date = new Date
   const clickVisitors = await forgetClickVisitors(db, now);
   // Pages never show a stale offer; retiring it also takes it out of the lists' lowest price.
   const staleOffers = await retireStaleOffers(db, now);
+  // Nights and check-ins before today in Sweden: no stay can be priced with them any more.
+  const pastPrices = await deletePastPrices(db, todayInSweden(now));
   // Storage is another service (Supabase): its outage is a warning, not a failed run.
   const unusedImages = await removeUnusedBlogImages({
     olderThan: new Date(now.getTime() - KEEP_UNUSED_IMAGES_MS),
@@ -35,7 +39,7 @@ export async function runHousekeeping(db: Kysely<Database>, now: Date = new Date
     log.warn("unused blog images not removed", { error: error instanceof Error ? error.message : String(error) });
     return 0;
   });
-  return { sessions, rateLimits, clickVisitors, staleOffers, unusedImages };
+  return { sessions, rateLimits, clickVisitors, staleOffers, ...pastPrices, unusedImages };
 }
 
 let timer: NodeJS.Timeout | undefined;

@@ -106,3 +106,41 @@ export function formatMoney(money: Money): string {
   // Intl writes U+00A0 / U+2212; kept, so an amount never breaks across lines.
   return formatter(money.currency, digits).format(whole ? Math.round(rounded.amount) : rounded.amount);
 }
+
+/** The address parameter that picks the display currency (`valuta=EUR`); pages with it are not indexed. */
+export const CURRENCY_PARAM = "valuta";
+
+export const isDisplayCurrency = (value: string): value is DisplayCurrency => (DISPLAY_CURRENCIES as readonly string[]).includes(value);
+
+/** The display currency an address asks for; SEK when none or one we do not show. */
+export function readDisplayCurrency(params: URLSearchParams): DisplayCurrency {
+  const value = (params.get(CURRENCY_PARAM) ?? "").trim().toUpperCase();
+  return isDisplayCurrency(value) ? value : HOME_CURRENCY;
+}
+
+/**
+ * How a page shows amounts compared in SEK: in the visitor's currency at the latest stored rates
+ * (the fine print names their day). Plain data, so a loader can hand it to the browser.
+ */
+export interface PriceDisplay {
+  currency: DisplayCurrency;
+  /** Units of `currency` per krona (1 for SEK). */
+  perSek: number;
+  /** YYYY-MM-DD of the rates used, null when none are stored. */
+  ratesDate: string | null;
+}
+
+export const SEK_DISPLAY: PriceDisplay = { currency: HOME_CURRENCY, perSek: 1, ratesDate: null };
+
+/** The display for a currency at the given rates; SEK when the rates lack it (or there are none). */
+export function priceDisplay(currency: DisplayCurrency, rates: FxRates | null): PriceDisplay {
+  const ratesDate = rates?.date ?? null;
+  if (currency === HOME_CURRENCY || !rates) return { ...SEK_DISPLAY, ratesDate };
+  const perSek = convertMoney({ amount: 1_000_000, currency: HOME_CURRENCY }, currency, rates);
+  return perSek ? { currency, perSek: perSek.amount / 1_000_000, ratesDate } : { ...SEK_DISPLAY, ratesDate };
+}
+
+/** An amount compared in SEK, written in the display's currency: "1 850 kr", "160 €". */
+export function formatSek(amountSek: number, display: PriceDisplay = SEK_DISPLAY): string {
+  return formatMoney({ amount: amountSek * display.perSek, currency: display.currency });
+}

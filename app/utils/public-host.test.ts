@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isPublicHost } from "./public-host.ts";
+import { fetchableUrlProblem, isPublicHost } from "./public-host.ts";
 
 describe("isPublicHost", () => {
   it.each([
@@ -67,5 +67,20 @@ describe("isPublicHost", () => {
     "[::1",
   ])("refuses %s", (host) => {
     expect(isPublicHost(host)).toBe(false);
+  });
+});
+
+describe("fetchableUrlProblem", () => {
+  it.each([
+    ["https://feeds.partner.example/prices.xml", null],
+    ["http://feeds.partner.example/prices.xml", "scheme"],
+    ["ftp://feeds.partner.example/prices.xml", "scheme"],
+    ["https://user:secret@feeds.partner.example/", "credentials"],
+    ["https://127.0.0.1/prices.xml", "not-public"],
+    ["https://[::ffff:169.254.169.254]/latest", "not-public"],
+    ["https://metadata.google.internal/", "not-public"],
+    ["feeds.partner.example/prices.xml", "invalid"],
+  ])("%s: %s", (address, problem) => {
+    expect(fetchableUrlProblem(address)).toBe(problem);
   });
 });

@@ -80,3 +80,21 @@ export function isPublicHost(host: string): boolean {
   const name = hostname.replace(/\.$/, "");
   return name.includes(".") && !LOCAL_NAMES.test(name);
 }
+
+/**
+ * What keeps `address` from being a URL our own server may fetch (a partner's price feed, the
+ * ECB's rates), or null: "invalid" (not an absolute URL), "scheme" (not https), "credentials"
+ * (a user name or password in it), "not-public" (isPublicHost refuses its host). The server
+ * checks every redirect the same way, and the addresses a name resolves to as it connects.
+ */
+export function fetchableUrlProblem(address: string): "invalid" | "scheme" | "credentials" | "not-public" | null {
+  let url: URL;
+  try {
+    url = new URL(address.trim());
+  } catch {
+    return "invalid";
+  }
+  if (url.protocol !== "https:") return "scheme";
+  if (url.username || url.password) return "credentials";
+  return isPublicHost(url.host) ? null : "not-public";
+}

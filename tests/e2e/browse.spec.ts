@@ -99,6 +99,32 @@ test("filter by country, place and rating, then reset", async ({ page }, testInf
   await expect(page.getByLabel("Land")).toHaveValue("");
 });
 
+test("the offer's conditions and the currency are filters of the form, kept when paging", async ({ page }, testInfo) => {
+  const applyIfNoJs = async () => {
+    if (jsOff(testInfo)) await page.getByRole("button", { name: "Visa hotell" }).click();
+  };
+  await page.goto("/hotels");
+  await page.getByText("Pris, villkor, gästbetyg och bekvämligheter").click();
+  // Without dates the price filter is per night.
+  await expect(page.getByRole("group", { name: "Pris per natt (kr)" })).toBeVisible();
+  const breakfast = page.getByRole("checkbox", { name: "Frukost ingår" });
+  await breakfast.check();
+  await applyIfNoJs();
+  await expect(page).toHaveURL(/villkor=frukost/);
+  await expect(breakfast).toBeChecked();
+  await expect(page.getByRole("checkbox", { name: "Gratis avbokning" })).not.toBeChecked();
+
+  await page.getByLabel("Valuta").selectOption("EUR");
+  await applyIfNoJs();
+  await expect(page).toHaveURL(/valuta=EUR/);
+  expect(page.url()).toContain("villkor=frukost");
+  await expect(page.getByLabel("Valuta")).toHaveValue("EUR");
+
+  await page.getByRole("navigation", { name: "Sidor" }).getByRole("link", { name: "Nästa" }).click();
+  await expect(page).toHaveURL(/sida=2/);
+  expect(page.url()).toMatch(/villkor=frukost.*valuta=EUR|valuta=EUR.*villkor=frukost/);
+});
+
 test("page links reach every hotel", async ({ page }) => {
   await page.goto("/hotels");
   const firstOnPageOne = await page.locator("main article h3").first().textContent();

@@ -1,3 +1,4 @@
+import { addDays, todayInSweden } from "#app/offers/stay.ts";
 import { expect, jsOff, test } from "./fixtures.ts";
 import type { Page } from "@playwright/test";
 
@@ -152,6 +153,9 @@ test("every page's JSON-LD parses and carries the required fields", { tag: "@sam
     aggregateRating: { "@type": "AggregateRating", bestRating: 10, worstRating: 1 },
   });
   expect(detail?.name).toBeTruthy();
+  // Without dates the price is the partners' lowest per night, in kronor, never the hotel feed's own.
+  expect(String(detail?.priceRange ?? "")).toMatch(/^(Från [\d\u00a0]+\u00a0kr)?$/);
+  expect(detail).not.toHaveProperty("makesOffer");
   expect(ofType(hotel, "BreadcrumbList")).toHaveLength(1);
 });
 
@@ -232,22 +236,26 @@ test("on a phone a booking bar keeps the price and the way to book in view", asy
   const footerTop = await page.getByRole("contentinfo").evaluate((element) => element.getBoundingClientRect().top);
   expect(barBottom).toBeLessThanOrEqual(footerTop);
 
-  // With dates, the whole stay's price.
-  const checkIn = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
-  const checkOut = new Date(Date.now() + 33 * 86_400_000).toISOString().slice(0, 10);
-  await page.goto(`${page.url()}?incheckning=${checkIn}&utcheckning=${checkOut}`);
-  await expect(bar).toContainText("för 3 nätter");
-
   // On a wide screen the booking box is beside the page, and the bar is gone.
   await page.setViewportSize({ width: 1366, height: 900 });
   await expect(bar).toBeHidden();
+
+  // With dates the bar holds the stay's total with taxes and still books it.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const checkIn = addDays(todayInSweden(), 10);
+  const checkOut = addDays(checkIn, 3);
+  await page.goto(`${page.url()}?incheckning=${checkIn}&utcheckning=${checkOut}`);
+  await expect(bar).toContainText("inkl. skatter och avgifter");
+  await expect(bar.getByRole("link", { name: /^Boka nu hos \S/ })).toBeVisible();
 });
 
-test("a hotel that cannot be booked says so once, with no booking bar", async ({ page }) => {
+test("a stay no partner can sell says so once, with no price and no booking bar", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto("/Sweden/Gothenburg/aurora-inn-gothenburg");
-  await expect(page.getByText("Det här hotellet går inte att boka via oss just nu.")).toBeVisible();
+  await openFirstMalmoHotel(page);
+  // The demo's partners publish prices for at most 250 nights ahead.
+  const checkIn = addDays(todayInSweden(), 400);
+  await page.goto(`${page.url()}?incheckning=${checkIn}&utcheckning=${addDays(checkIn, 2)}`);
+  await expect(page.getByRole("complementary", { name: "Boka ditt rum" })).toContainText("Inga lediga rum för dina datum");
   await expect(page.getByRole("link", { name: /^Boka nu/ })).toHaveCount(0);
   await expect(page.getByRole("region", { name: /^Boka / })).toHaveCount(0);
-  await expect(page.getByText(/Du bokar hos vår partner/)).toHaveCount(0);
 });

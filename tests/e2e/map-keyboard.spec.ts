@@ -14,17 +14,17 @@ test("the place page's map names every marker and cluster, and its popups answer
   // What a screen reader lists: one named button per marker, by hotel and price, or a cluster's count.
   const icons = await map.locator(".leaflet-marker-icon").count();
   const snapshot = await map.ariaSnapshot();
-  const named = snapshot.split("\n").filter((line) => /^\s*- button "(.+, från \d[\d\s]*kr|\d+ hotell)"/.test(line));
+  const named = snapshot.split("\n").filter((line) => /^\s*- button "(.+, från \d[\d\s]*kr \/ natt|\d+ hotell)"/.test(line));
   expect(named.length).toBe(icons);
   expect(named.some((line) => line.includes(", från "))).toBe(true);
   expect(named.some((line) => / hotell"/.test(line))).toBe(true);
 
   // The name is on the button itself, not only a title or text inside it.
   const label = (await map
-    .getByRole("button", { name: /^.+, från \d[\d\s]*kr$/ })
+    .getByRole("button", { name: /^.+, från \d[\d\s]*kr \/ natt$/ })
     .first()
     .getAttribute("aria-label"))!;
-  expect(label).toMatch(/^.+, från \d[\d\s]*kr$/);
+  expect(label).toMatch(/^.+, från \d[\d\s]*kr \/ natt$/);
   // That one marker, whatever the popup's panning does to the others.
   const marker = map.getByRole("button", { name: label, exact: true });
   const hotel = label.replace(/, från .*$/, "");

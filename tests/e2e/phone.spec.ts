@@ -41,8 +41,8 @@ for (const { name, path } of LIST_PAGES) {
       expect(box.width).toBe(PHONE.width);
       expect(box.y + box.height).toBe(PHONE.height);
       expect(box.height).toBeGreaterThan(PHONE.height * 0.85);
-      // Markers are buttons named by their hotel and price, or a cluster's count.
-      await expect(panel.getByRole("button", { name: /(, från \d[\d\s]*kr|^\d+ hotell)$/ }).first()).toBeVisible();
+      // Markers are buttons named by their hotel and price in the card's words, or a cluster's count.
+      await expect(panel.getByRole("button", { name: /(, från \d[\d\s]*kr \/ natt|^\d+ hotell)$/ }).first()).toBeVisible();
     }
 
     await panel.getByRole("link", { name: "Stäng kartan" }).click();
@@ -57,10 +57,10 @@ test("the phone map's markers show prices, clusters count hotels, and the list i
   const panel = page.locator("#karta");
   await expect(panel.locator(".leaflet-marker-icon").first()).toBeVisible();
   await expect(panel.getByRole("button", { name: /^\d+ hotell$/ }).first()).toBeVisible();
-  // The name says which hotel; the pill shows its price.
-  const priced = panel.getByRole("button", { name: /^.+, från \d[\d\s]*kr$/ }).first();
+  // The name says which hotel and its price as the card says it; the pill shows the card's amount.
+  const priced = panel.getByRole("button", { name: /^.+, från \d[\d\s]*kr \/ natt$/ }).first();
   await expect(priced).toBeVisible();
-  await expect(priced).toHaveText(/^\d[\d\s]*kr$/);
+  await expect(priced).toHaveText(/^från \d[\d\s]*kr$/);
   // A marker is reached by keyboard and opens its hotel's popup; Escape closes the popup first.
   const marker = panel.getByRole("button", { name: (await priced.getAttribute("aria-label"))!, exact: true });
   await marker.focus();

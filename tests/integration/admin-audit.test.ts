@@ -12,7 +12,7 @@ let admin: Browser;
 let adminId: string;
 
 beforeAll(async () => {
-  app = await startTestApp({ SEED_DEMO: "always" });
+  app = await startTestApp({ SEED_DEMO: "always", SEED_DEMO_PRICES: "none" });
   admin = new Browser(app.origin);
   await signIn(admin, TEST_ADMIN.email, TEST_ADMIN.password);
   adminId = await userIdOf(TEST_ADMIN.email);

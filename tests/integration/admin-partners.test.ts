@@ -13,6 +13,7 @@ import { hotelPath } from "#app/utils/paths.ts";
 import { startAppProcess, type AppProcess } from "#tests/app-process.ts";
 import { Browser, signIn, startTestApp, TEST_ADMIN, visibleText, type TestApp } from "#tests/app-server.ts";
 import { openFreshPostgres } from "#tests/db.ts";
+import { partnerFieldError, partnerForm, partnerInputValue, readable } from "#tests/partner-form-page.ts";
 
 let app: TestApp;
 let admin: Browser;
@@ -76,14 +77,6 @@ afterAll(async () => {
 });
 
 const db = () => app.db();
-/** What a reader sees: the page's text with its character references read. */
-const readable = (html: string) =>
-  visibleText(html)
-    .replace(/&#x27;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&amp;/g, "&");
 const page = async (path = "/admin/partners") => {
   const response = await admin.get(path);
   expect(response.status, path).toBe(200);
@@ -91,22 +84,9 @@ const page = async (path = "/admin/partners") => {
   return { html, text: readable(html) };
 };
 const flashAfter = async (response: Response) => readable(await (await admin.follow(response)).text());
-const form = (fields: Partial<Record<"intent" | "id" | "name" | "host" | "logoUrl" | "deepLinkTemplate" | "active", string>>) => ({
-  intent: "create",
-  id: "",
-  name: "",
-  host: "",
-  logoUrl: "",
-  deepLinkTemplate: "",
-  active: "on",
-  ...fields,
-});
-/** The text of the error list conform ties to a field of the partner form. */
-const fieldError = (html: string, field: string) => {
-  const match = new RegExp(`<ul id="partner-${field}-error"[^>]*>([\\s\\S]*?)</ul>`).exec(html);
-  return match ? visibleText(match[1]!).trim() : null;
-};
-const inputValue = (html: string, field: string) => new RegExp(`<input[^>]*id="partner-${field}"[^>]*value="([^"]*)"`).exec(html)?.[1];
+const form = partnerForm;
+const fieldError = partnerFieldError;
+const inputValue = partnerInputValue;
 
 describe("the partner list", () => {
   it("shows each partner with its logo, host, status, template, current offers and their freshness", async () => {
@@ -117,7 +97,10 @@ describe("the partner list", () => {
     expect(html).toContain(`src="${PARTNER.logo_url}"`);
     // The four demo partners too, by name, with their offers counted.
     for (const name of ["Bäddbanken", "Hotellfynd", "Nattlogi", "Resekompassen"]) expect(text).toContain(name);
-    expect(text).toMatch(/Resekompassen resekompassen · www\.resekompassen\.example Active \S+ [1-9]\d* Newest/);
+    // The demo partners price stays (rate plans): counted by hotel, their freshness is the price feed's.
+    expect(text).toMatch(
+      /Resekompassen resekompassen · www\.resekompassen\.example Active \S+ [1-9]\d* Prices per stay \(see the price feed\)/,
+    );
     for (const heading of ["Partner", "Status", "Deep-link template", "Current offers", "Offers updated"])
       expect(html).toContain(`<th scope="col" class="px-3 py-2${heading === "Current offers" ? " text-right" : ""}">${heading}</th>`);
   });
@@ -276,14 +259,12 @@ describe("editing a partner", () => {
 });
 
 describe("switching a partner off and on", () => {
-  it("takes its offers out of the hotels' lowest price and partner count, and out of the price source", async () => {
+  it("takes its offers out of the hotels' lowest price and partner count, and out of the offers pages show", async () => {
     const database = await db();
-    const { priceSource } = await app.importApp<typeof import("#app/offers/offers.server.ts")>("app/offers/offers.server.ts");
-    const { NO_STAY } = await app.importApp<typeof import("#app/offers/stay.ts")>("app/offers/stay.ts");
+    const { leadOffers } = await app.importApp<typeof import("#app/prices/stay-prices.server.ts")>("app/prices/stay-prices.server.ts");
     const summary = () =>
       database.selectFrom("hotels").select(["offer_count", "offer_price"]).where("id", "=", hotels[0]!.id).executeTakeFirstOrThrow();
-    const shown = async () =>
-      ((await priceSource(database).offersFor([hotels[0]!.id], NO_STAY)).get(hotels[0]!.id) ?? []).map((offer) => offer.partnerId);
+    const shown = async () => ((await leadOffers(database, [hotels[0]!.id], 0)).get(hotels[0]!.id) ?? []).map((offer) => offer.partnerId);
 
     const before = await summary();
     expect(Number(before.offer_price)).toBe(1); // its 1 kr offer is the lowest

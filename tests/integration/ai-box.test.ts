@@ -5,6 +5,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, startTestApp, visibleText, type TestApp } from "#tests/app-server.ts";
+import { addRatePlan } from "#tests/rate-plans.ts";
+import { addDays, todayInSweden } from "#app/offers/stay.ts";
+import { listStayPrices, refreshLeadPrices } from "#app/prices/stay-prices.server.ts";
+import { conditionsMask } from "#app/prices/conditions.ts";
+import { cardPriceText } from "#app/prices/list-price-text.ts";
 
 let app: TestApp;
 
@@ -73,5 +78,70 @@ describe("the AI box on /hotels", () => {
     expect(visibleText(await limited.text())).toContain("Du har bett om många förslag på kort tid.");
     // Someone else is not affected.
     expect((await ask(new Browser(app.origin), { query: "hotell i Oslo" })).status).toBe(200);
+  });
+});
+
+/** Intl writes Swedish amounts with no-break spaces; compare as a visitor reads them. */
+const read = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");
+
+describe("the AI box's prices", () => {
+  it("are the cards': the stay's shown price for the page's dates and conditions, posted with the page's address", async () => {
+    const db = await app.db();
+    const hotels = await db
+      .selectFrom("hotels")
+      .select(["id", "name"])
+      .where("location", "=", "Gothenburg")
+      .orderBy("rating", "desc")
+      .limit(4)
+      .execute();
+    const from = todayInSweden();
+    // Each hotel: a cheap stay without breakfast at one partner, a dearer one with it at another.
+    for (const [index, hotel] of hotels.entries()) {
+      await addRatePlan(db, { hotelId: hotel.id, partnerId: "utan-frukost", base: 800 + index * 100, tax: 96, from, nights: 40 });
+      await addRatePlan(db, {
+        hotelId: hotel.id,
+        partnerId: "med-frukost",
+        base: 1100 + index * 100,
+        tax: 132,
+        fees: 30,
+        breakfast: true,
+        from,
+        nights: 40,
+      });
+    }
+    await refreshLeadPrices(
+      db,
+      hotels.map((hotel) => hotel.id),
+    );
+    const checkIn = addDays(from, 10);
+    const stay = { checkIn, checkOut: addDays(checkIn, 2), adults: 2, rooms: 1 };
+    const page = `/hotels?location=Gothenburg&incheckning=${stay.checkIn}&utcheckning=${stay.checkOut}&villkor=frukost`;
+
+    // The box's form posts to the page's own address, stay and conditions included.
+    const form = await (await new Browser(app.origin).get(page)).text();
+    expect(form).toContain(`action="${page.replace(/&/g, "&amp;")}"`);
+
+    const response = await ask(new Browser(app.origin), { query: "hotell i Göteborg" }, page);
+    expect(response.status).toBe(200);
+    const text = read(visibleText(await response.text()));
+    const shown = await listStayPrices(
+      db,
+      hotels.map((hotel) => hotel.id),
+      stay,
+      conditionsMask(["frukost"]),
+    );
+    let checked = 0;
+    for (const hotel of hotels) {
+      const line = text.split(/(?=\d\. )/).find((part) => part.startsWith(`${hotel.name} (`, 3));
+      if (!line) continue;
+      const price = shown.get(hotel.id)!;
+      const card = cardPriceText({ kind: "stay", amountSek: price.totalSek, nights: 2, partners: price.partners }, false);
+      if (card.kind !== "stay") throw new Error("a stay price");
+      expect(line).toContain(`${read(card.amount)} ${card.terms}`);
+      checked++;
+    }
+    expect(checked).toBeGreaterThanOrEqual(3);
+    // Never the cheaper stay without breakfast (2 × (800 + 96) kr for the first).
+    expect(text).not.toContain("1 792 kr");
   });
 });

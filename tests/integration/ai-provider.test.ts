@@ -10,7 +10,7 @@ import { AiInvalidOutputError, AiUnavailableError, type HotelText, type Recommen
 import { createLocalEngine } from "#app/ai/local-engine.server.ts";
 import { createOpenAiEngine } from "#app/ai/openai-engine.server.ts";
 import type { Candidate } from "#app/ai/retrieval.server.ts";
-import { formatPrice } from "#app/hotels/hotel.ts";
+import { SEK_DISPLAY } from "#app/utils/money.ts";
 
 const BASE = "https://ai.example.test/v1";
 const calls: {
@@ -55,8 +55,8 @@ const hotel = (hotelId: string, name: string): Candidate => ({
   countryName: "Sverige",
   stars: 4,
   rating: 8.6,
-  price: 1490,
-  currency: "SEK",
+  price: { kind: "lead", amountSek: 1490, nights: null, partners: 2 },
+  soldOut: false,
   amenities: ["Spa", "Frukost"],
   amenityKeys: ["spa", "frukost"],
   matched: [],
@@ -73,8 +73,11 @@ const context: RecommendationContext = {
     maxPrice: null,
   },
   retrieval: { hotels: [hotel("H1", "Hotel Ett"), hotel("H2", "Hotel Två"), hotel("H3", "Hotel Tre")], relaxed: [], unmet: [] },
+  display: SEK_DISPLAY,
 };
 const request = { query: "spa i Stockholm", preferences: "lugnt" };
+/** Intl writes Swedish amounts with no-break spaces; compare as a visitor reads them. */
+const read = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");
 
 describe("recommendations from the provider", () => {
   it("sends the catalogue's hotels in the prompt and names only those it picked from them", async () => {
@@ -93,12 +96,12 @@ describe("recommendations from the provider", () => {
       );
     const result = await engine().recommend(request, context);
     expect(result.hotels.map((h) => h.name)).toEqual(["Hotel Två", "Hotel Ett"]);
-    expect(result.text).toBe(
+    expect(read(result.text)).toBe(
       [
         "Tre lugna hotell i Stockholm.",
         "",
-        `1. Hotel Två (Stockholm, Sverige): 4 stjärnor, gästbetyg 8,6 av 10, från ${formatPrice(1490)} per natt. Ett spa och tysta rum.`,
-        `2. Hotel Ett (Stockholm, Sverige): 4 stjärnor, gästbetyg 8,6 av 10, från ${formatPrice(1490)} per natt. Frukost ingår.`,
+        `1. Hotel Två (Stockholm, Sverige): 4 stjärnor, gästbetyg 8,6 av 10, från 1 490 kr / natt. Ett spa och tysta rum.`,
+        `2. Hotel Ett (Stockholm, Sverige): 4 stjärnor, gästbetyg 8,6 av 10, från 1 490 kr / natt. Frukost ingår.`,
         "",
         "Trevlig resa!",
       ].join("\n"),
@@ -126,6 +129,7 @@ describe("recommendations from the provider", () => {
           amenities: ["breakfast"],
         },
         retrieval: { hotels: [gothenburg], relaxed: [], unmet: ["breakfast"] },
+        display: SEK_DISPLAY,
       },
     );
     expect(result.text.split("\n")[0]).toBe("Inget av hotellen i Göteborg har frukost angiven.");
@@ -135,6 +139,25 @@ describe("recommendations from the provider", () => {
     expect(prompt).toContain("OUPPFYLLT: Inget av hotellen i Göteborg har frukost angiven.");
     expect(prompt).toContain('"place":"Göteborg, Sverige"');
     expect(prompt).not.toContain("Gothenburg");
+  });
+
+  it("quotes the cards' prices, in the page's currency, and never an amount the model wrote", async () => {
+    answer = () =>
+      reply(
+        JSON.stringify({
+          intro: "Två hotell i Stockholm.",
+          picks: [{ hotel_id: "H1", why: "Bara 1 550 kr per natt med frukost." }],
+        }),
+      );
+    const stay = { ...hotel("H1", "Hotel Ett"), price: { kind: "stay" as const, amountSek: 4390, nights: 3, partners: 3 } };
+    const result = await engine().recommend(request, { ...context, retrieval: { ...context.retrieval, hotels: [stay] } });
+    const prompt = read(calls[0]!.body.messages.map((m) => m.content).join("\n"));
+    expect(prompt).toContain('"price":"4 390 kr för 3 nätter, inkl. skatter och avgifter"');
+    // The model's own figure is not the card's: the answer is our grounded text instead.
+    expect(read(result.text)).not.toContain("1 550");
+    expect(read(result.text)).toContain(
+      "1. Hotel Ett (Stockholm, Sverige): 4 stjärnor, gästbetyg 8,6 av 10, 4 390 kr för 3 nätter, inkl. skatter och avgifter.",
+    );
   });
 
   it("gives up on a provider that does not answer in time, without retrying", async () => {

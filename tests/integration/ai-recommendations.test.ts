@@ -9,6 +9,12 @@ import { createLocalEngine } from "#app/ai/local-engine.server.ts";
 import type { DatabaseHandle } from "#app/db/db.server.ts";
 import { amenityKeys } from "#app/hotels/hotel.ts";
 import { testDatabases } from "#tests/db.ts";
+import { addPartner, addRatePlan } from "#tests/rate-plans.ts";
+import { refreshLeadPrices, listStayPrices } from "#app/prices/stay-prices.server.ts";
+import { addDays, todayInSweden } from "#app/offers/stay.ts";
+import { conditionsMask } from "#app/prices/conditions.ts";
+import { cardPriceText } from "#app/prices/list-price-text.ts";
+import { priceDisplay } from "#app/utils/money.ts";
 
 type Row = [
   id: string,
@@ -173,6 +179,26 @@ describe.each(testDatabases({ postgres: false }))("local AI engine on $name", ({
         })),
       )
       .execute();
+    // The prices the answers quote are the partners' (as on the cards), never the feed's price_amount.
+    await addPartner(handle.db, "testpartner");
+    const hotels = await handle.db.selectFrom("hotels").select(["id", "hotel_id"]).execute();
+    const price = new Map(CATALOGUE.map((row) => [row[0], row[6]]));
+    await handle.db
+      .insertInto("hotel_offers")
+      .values(
+        hotels.map((hotel) => ({
+          hotel_id: hotel.id,
+          partner_id: "testpartner",
+          price_per_night: price.get(hotel.hotel_id)!,
+          landing_url: "https://testpartner.example/hotel",
+          updated_at: new Date(),
+        })),
+      )
+      .execute();
+    await refreshLeadPrices(
+      handle.db,
+      hotels.map((hotel) => hotel.id),
+    );
   });
   afterAll(async () => {
     console.log(`AI request table: ${results.filter(Boolean).length} of ${CASES.length} requests passed`);
@@ -236,5 +262,143 @@ describe.each(testDatabases({ postgres: false }))("local AI engine on $name", ({
     expect(answer.text).toContain("Stockholm Pool Palace (Stockholm, Sverige): 5 stjärnor, gästbetyg 9,1 av 10");
     expect(answer.text).toContain("Har pool och frukost.");
     expect(answer.text).toContain("Öppna ett hotell för bilder, karta och bokning.");
+  });
+});
+
+/** Intl writes Swedish amounts with no-break spaces; compare as a visitor reads them. */
+const read = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");
+
+// Both databases: the prices are read by the SQL of the stay-price migration.
+describe.each(testDatabases())("the AI box quotes the cards' prices on $name", ({ open }) => {
+  let handle: DatabaseHandle;
+  const engine = createLocalEngine();
+  const ids = new Map<string, string>();
+  const checkIn = addDays(todayInSweden(), 20);
+  const stay = { checkIn, checkOut: addDays(checkIn, 3), adults: 2, rooms: 1 };
+
+  beforeAll(async () => {
+    handle = await open();
+    const rows = await handle.db
+      .insertInto("hotels")
+      .values(
+        [
+          ["K1", "Kajen Hotell", 4, 9.0],
+          ["K2", "Kvarnen Hotell", 3, 8.0],
+          ["K3", "Kyrkan Hotell", 3, 7.0],
+        ].map(([hotel_id, name, star_rating, rating]) => ({
+          hotel_id: String(hotel_id),
+          name: String(name),
+          location: "Gothenburg",
+          country: "Sweden",
+          star_rating: Number(star_rating),
+          rating: Number(rating),
+          // The hotel feed's own price, which no answer may quote.
+          price_amount: 777,
+          price_currency: "SEK",
+          amenities: "[]",
+          amenity_keys: [],
+        })),
+      )
+      .returning(["id", "hotel_id"])
+      .execute();
+    for (const row of rows) ids.set(row.hotel_id, row.id);
+    const from = todayInSweden();
+    // K1: breakfast costs more at one partner, the other is cheaper without it.
+    await addRatePlan(handle.db, { hotelId: ids.get("K1")!, partnerId: "alfa", base: 1200, tax: 144, fees: 40, from, nights: 40 });
+    await addRatePlan(handle.db, { hotelId: ids.get("K1")!, partnerId: "beta", base: 1390, tax: 150, breakfast: true, from, nights: 40 });
+    // K2: a tax-heavy EUR-free price; K3: only without breakfast, and not for the stay's last night.
+    await addRatePlan(handle.db, {
+      hotelId: ids.get("K2")!,
+      partnerId: "alfa",
+      base: 900,
+      tax: 108,
+      fees: 25,
+      breakfast: true,
+      from,
+      nights: 40,
+    });
+    await addRatePlan(handle.db, { hotelId: ids.get("K3")!, partnerId: "beta", base: 700, tax: 84, from, nights: 22 });
+    await refreshLeadPrices(handle.db, [...ids.values()]);
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  /** The amount each numbered line of the answer quotes, by hotel name. */
+  const quoted = (text: string) =>
+    new Map(
+      read(text)
+        .split("\n")
+        .filter((line) => /^\d+\. /.test(line))
+        .map((line) => [line.replace(/^\d+\. /, "").split(" (")[0]!, line]),
+    );
+
+  it("without dates: the lead price per night the cards show (hotels.offer_price), never price_amount", async () => {
+    const answer = await recommendHotels({ query: "hotell i Göteborg", preferences: "" }, engine, handle.db);
+    const lines = quoted(answer.text);
+    expect([...lines.keys()].sort()).toEqual(["Kajen Hotell", "Kvarnen Hotell", "Kyrkan Hotell"]);
+    const hotels = await handle.db.selectFrom("hotels").select(["name", "offer_price", "offer_count"]).execute();
+    for (const hotel of hotels) {
+      const card = cardPriceText({ kind: "lead", amountSek: Number(hotel.offer_price), nights: null, partners: hotel.offer_count }, false);
+      expect(card.kind).toBe("lead");
+      expect(lines.get(hotel.name!)).toContain(`från ${read(card.kind === "lead" ? card.amount : "")} / natt`);
+      expect(lines.get(hotel.name!)).not.toContain("777");
+    }
+    expect(lines.get("Kajen Hotell")).toContain("från 1 384 kr / natt");
+  });
+
+  it("with the visitor's stay and conditions: the stay's shown price, as listStayPrices gives the cards", async () => {
+    const wanted = conditionsMask(["frukost"]);
+    const answer = await recommendHotels({ query: "hotell i Göteborg", preferences: "" }, engine, handle.db, {
+      stay,
+      conditions: wanted,
+      currency: "SEK",
+    });
+    const lines = quoted(answer.text);
+    const prices = await listStayPrices(handle.db, [...ids.values()], stay, wanted);
+    for (const [hotelId, name] of [
+      ["K1", "Kajen Hotell"],
+      ["K2", "Kvarnen Hotell"],
+    ] as const) {
+      const shown = prices.get(ids.get(hotelId)!)!;
+      const card = cardPriceText({ kind: "stay", amountSek: shown.totalSek, nights: 3, partners: shown.partners }, false);
+      expect(card.kind === "stay" && `${read(card.amount)} ${card.terms}`).toBeTruthy();
+      expect(lines.get(name)).toContain(card.kind === "stay" ? `${read(card.amount)} ${card.terms}` : "");
+    }
+    // With breakfast K1 is beta's 3 × 1 540 kr, not alfa's cheaper stay without it.
+    expect(lines.get("Kajen Hotell")).toContain("4 620 kr för 3 nätter, inkl. skatter och avgifter");
+    expect(lines.get("Kvarnen Hotell")).toContain("3 099 kr för 3 nätter, inkl. skatter och avgifter");
+    // K3 has no breakfast offer: no price, and last, as on the list.
+    expect(lines.get("Kyrkan Hotell")).toContain("inga lediga rum för dina datum");
+    expect([...lines.keys()].at(-1)).toBe("Kyrkan Hotell");
+  });
+
+  it("applies the price ceiling to the same price: per night without dates, the stay's per-night average with them", async () => {
+    const lead = await recommendHotels({ query: "hotell i Göteborg under 1 100 kr", preferences: "" }, engine, handle.db);
+    expect(lead.hotels.map((hotel) => hotel.name).sort()).toEqual(["Kvarnen Hotell", "Kyrkan Hotell"]);
+    const dated = await recommendHotels({ query: "hotell i Göteborg under 1 100 kr", preferences: "" }, engine, handle.db, {
+      stay,
+      conditions: 0,
+      currency: "SEK",
+    });
+    // Kyrkan cannot sell the third night: only Kvarnen (1 033 kr a night) is under the ceiling.
+    expect(dated.hotels.map((hotel) => hotel.name)).toEqual(["Kvarnen Hotell"]);
+  });
+
+  it("quotes in the page's currency", async () => {
+    await handle.db
+      .insertInto("fx_rates")
+      .values([{ rate_date: "2026-11-30", currency: "SEK", per_eur: 11 }])
+      .execute();
+    const answer = await recommendHotels({ query: "hotell i Göteborg", preferences: "" }, engine, handle.db, {
+      stay,
+      conditions: 0,
+      currency: "EUR",
+    });
+    const prices = await listStayPrices(handle.db, [...ids.values()], stay, 0);
+    const display = priceDisplay("EUR", { date: "2026-11-30", perEur: new Map([["SEK", 11]]) });
+    const card = cardPriceText({ kind: "stay", amountSek: prices.get(ids.get("K1")!)!.totalSek, nights: 3, partners: 2 }, false, display);
+    expect(quoted(answer.text).get("Kajen Hotell")).toContain(card.kind === "stay" ? read(card.amount) : "-");
+    expect(quoted(answer.text).get("Kajen Hotell")).toContain("€");
   });
 });

@@ -19,7 +19,7 @@ const sqlCount = sql<number>`count(*)::int`.as("n");
 
 beforeAll(async () => {
   // One image host besides ours, as a partner's CDN would be configured (the CSP's img-src).
-  app = await startTestApp({ SEED_DEMO: "always", IMAGE_HOSTS: "images.example-cdn.com" });
+  app = await startTestApp({ SEED_DEMO: "always", SEED_DEMO_PRICES: "none", IMAGE_HOSTS: "images.example-cdn.com" });
   admin = new Browser(app.origin);
   await signIn(admin, TEST_ADMIN.email, TEST_ADMIN.password);
 });

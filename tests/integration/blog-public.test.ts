@@ -13,7 +13,7 @@ let draftId = "";
 let plainId = "";
 
 beforeAll(async () => {
-  app = await startTestApp({ SEED_DEMO: "always" });
+  app = await startTestApp({ SEED_DEMO: "always", SEED_DEMO_PRICES: "none" });
   const database = await db();
   // Enough published posts for two pages, a draft, and a post whose content tries everything.
   for (let n = 1; n <= 6; n++) {

@@ -186,22 +186,22 @@ describe.each(testDatabases())("catalogue reads on $name", ({ open }) => {
   });
 
   it("sorts by price, rating and stars, and pages with a total", async () => {
-    // The price a card shows: the lowest current offer, or the feed's own where no partner has one (S3, 900).
+    // The price a card shows: the lowest current offer; the feed's own (S3, 900) is no partner's price, so S3 comes last.
     const byPrice = await searchHotels(handle.db, { country: "Sweden", sort: "pris" });
-    expect(byPrice.hotels.map((h) => h.hotel_id)).toEqual(["S2", "S1", "S3", "S4", "S8"]);
+    expect(byPrice.hotels.map((h) => h.hotel_id)).toEqual(["S2", "S1", "S4", "S8", "S3"]);
     expect(byPrice.hotels.map((h) => [h.offer_price, h.offer_count])).toEqual([
       [500, 1],
       [700, 1],
-      [null, 0],
       [950, 2],
       [1500, 1],
+      [null, 0],
     ]);
     const byRating = await searchHotels(handle.db, { country: "Sweden", sort: "betyg" });
     expect(byRating.hotels.map((h) => h.hotel_id)).toEqual(["S2", "S1", "S4", "S3", "S8"]);
     const byStars = await searchHotels(handle.db, { country: "Sweden", sort: "stjarnor" });
     expect(byStars.hotels.map((h) => h.hotel_id)).toEqual(["S2", "S1", "S4", "S8", "S3"]);
     const page2 = await searchHotels(handle.db, { country: "Sweden", sort: "pris", limit: 2, page: 2 });
-    expect(page2.hotels.map((h) => h.hotel_id)).toEqual(["S3", "S4"]);
+    expect(page2.hotels.map((h) => h.hotel_id)).toEqual(["S4", "S8"]);
     expect(page2.total).toBe(5);
   });
 
@@ -250,13 +250,15 @@ describe.each(testDatabases())("catalogue reads on $name", ({ open }) => {
   });
 
   it("gives pages each hotel's current offers cheapest first, never a stale one", async () => {
-    const { feedPriceSource, retireStaleOffers } = await import("#app/offers/offers.server.ts");
+    const { retireStaleOffers } = await import("#app/offers/offers.server.ts");
+    const { leadOffers } = await import("#app/prices/stay-prices.server.ts");
+    // Undated lead-in prices: what a page shows without dates.
+    const offersOf = async (id: string) => (await leadOffers(handle.db, [id, id], 0)).get(id);
     const s4 = (await handle.db.selectFrom("hotels").select("id").where("hotel_id", "=", "S4").executeTakeFirstOrThrow()).id;
-    const stay = { checkIn: "2099-01-01", checkOut: "2099-01-03", adults: 2, rooms: 2 };
-    const offers = (await feedPriceSource(handle.db).offersFor([s4, s4], stay)).get(s4)!;
-    expect(offers.map((offer) => [offer.partnerName, offer.pricePerNight, offer.total])).toEqual([
-      ["Två", 950, 3800],
-      ["Ett", 1100, 4400],
+    const offers = (await offersOf(s4))!;
+    expect(offers.map((offer) => [offer.partnerName, offer.kind, offer.total, offer.totalSek])).toEqual([
+      ["Två", "lead", 950, 950],
+      ["Ett", "lead", 1100, 1100],
     ]);
     // Four days old, past OFFER_MAX_AGE_HOURS (72): not shown, and housekeeping retires it.
     await handle.db
@@ -265,7 +267,7 @@ describe.each(testDatabases())("catalogue reads on $name", ({ open }) => {
       .where("hotel_id", "=", s4)
       .where("partner_id", "=", "tva")
       .execute();
-    expect((await feedPriceSource(handle.db).offersFor([s4], stay)).get(s4)!.map((offer) => offer.partnerName)).toEqual(["Ett"]);
+    expect((await offersOf(s4))!.map((offer) => offer.partnerName)).toEqual(["Ett"]);
     expect(await retireStaleOffers(handle.db)).toBe(1);
     expect(await handle.db.selectFrom("hotels").select(["offer_price", "offer_count"]).where("id", "=", s4).executeTakeFirst()).toEqual({
       offer_price: 1100,
@@ -273,7 +275,7 @@ describe.each(testDatabases())("catalogue reads on $name", ({ open }) => {
     });
     // The feed brings it back.
     await handle.db.updateTable("hotel_offers").set({ updated_at: new Date(), gone_at: null }).where("partner_id", "=", "tva").execute();
-    expect((await feedPriceSource(handle.db).offersFor([s4], stay)).get(s4)).toHaveLength(2);
+    expect(await offersOf(s4)).toHaveLength(2);
   });
 
   it("returns cards with the normalisation defaults applied", async () => {
@@ -493,6 +495,21 @@ describe.each(testDatabases())("lists with more matches than they count on $name
   beforeAll(async () => {
     handle = await open();
     await handle.db.insertInto("hotels").values(kiruna).execute();
+    // Each Kiruna hotel offered at its price by one partner: what lists sort by.
+    await handle.db.insertInto("partners").values({ id: "fjallresor", name: "Fjällresor", host: "fjallresor.example" }).execute();
+    const ids = await handle.db.selectFrom("hotels").select(["id", "hotel_id", "price_amount"]).where("location", "=", "Kiruna").execute();
+    await handle.db
+      .insertInto("hotel_offers")
+      .values(
+        ids.map((hotel) => ({
+          hotel_id: hotel.id,
+          partner_id: "fjallresor",
+          price_per_night: Number(hotel.price_amount),
+          landing_url: `https://fjallresor.example/${hotel.hotel_id}`,
+          updated_at: new Date(),
+        })),
+      )
+      .execute();
     await handle.db
       .insertInto("hotels")
       .values([
@@ -526,7 +543,7 @@ describe.each(testDatabases())("lists with more matches than they count on $name
     const byPrice = await searchHotels(handle.db, { search: "kiruna", sort: "pris" });
     expect(byPrice.more).toBe(true);
     expect(byPrice.hotels.every((hotel) => listed.has(hotel.hotel_id))).toBe(true);
-    const prices = byPrice.hotels.map((hotel) => Number(hotel.price_amount));
+    const prices = byPrice.hotels.map((hotel) => hotel.offer_price!);
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
     const cheapestListed = [...recommended.slice(0, LIST_MATCH_LIMIT)].sort((a, b) => a.price_amount - b.price_amount);
     expect(hotelIds(byPrice.hotels)).toEqual(hotelIds(cheapestListed.slice(0, 24)));

@@ -1,12 +1,14 @@
 /**
- * The compare page /jamfor over HTTP: hotels and offers inserted here (the app seeds nothing),
- * the table with the cheapest offer and the stay, what is left out with a note, the guidance
- * page below two hotels, noindex, and odd addresses that must never be a 500.
+ * The compare page /jamfor over HTTP: hotels, dated prices and undated lead-in offers inserted
+ * here (the app seeds nothing), the table with the cheapest offer for the stay, what is left out
+ * with a note, the guidance page below two hotels, noindex, and odd addresses that must never be
+ * a 500. tests/integration/hotel-prices.test.ts proves the page agrees with the hotel page.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatPrice as formatPriceAsShown } from "#app/hotels/hotel.ts";
 import { addDays, todayInSweden } from "#app/offers/stay.ts";
+import { formatSek } from "#app/utils/money.ts";
 import { Browser, startTestApp, visibleText, type TestApp } from "#tests/app-server.ts";
+import { insertStayRates } from "#tests/stay-rates.ts";
 
 let app: TestApp;
 let browser: Browser;
@@ -22,7 +24,7 @@ const checkIn = addDays(todayInSweden(), 10);
 const checkOut = addDays(checkIn, 3);
 
 /** A price as visibleText() reads it (its non-breaking spaces as plain ones). */
-const formatPrice = (amount: number) => formatPriceAsShown(amount).replace(/\s/g, " ");
+const formatPrice = (amount: number) => formatSek(amount).replace(/\s/g, " ");
 /** Attribute values as the browser reads them. */
 const unescape = (html: string) => html.replace(/&amp;/g, "&").replace(/&quot;/g, '"');
 const compare = (hotels: string[], extra = "") =>
@@ -73,6 +75,19 @@ beforeAll(async () => {
       { hotel_id: ids.mountain, partner_id: "testresor", price_per_night: 950, landing_url: "https://testresor.example/fjall" },
     ])
     .execute();
+  // The same prices for the stay's nights, for two adults a room.
+  const nights = [0, 1, 2].map((day) => addDays(checkIn, day));
+  for (const [hotelId, partnerId, base, landingUrl] of [
+    [ids.harbour, "testresor", 1200, "https://testresor.example/hamn"],
+    [ids.harbour, "provbadd", 1100, "https://provbadd.example/hamn"],
+    [ids.mountain, "testresor", 950, "https://testresor.example/fjall"],
+  ] as const) {
+    await insertStayRates(
+      db,
+      { hotelId, partnerId, landingUrl },
+      nights.map((night) => ({ night, base })),
+    );
+  }
 });
 afterAll(async () => {
   await app?.close();
@@ -103,14 +118,14 @@ describe("three hotels", () => {
     expect(text).toContain("Köpenhamn, Danmark");
   });
 
-  it("shows the cheapest offer per night, the stay total and how many sites", () => {
+  it("shows the cheapest offer's stay total, the average per night and how many sites", () => {
     // 1 100 kr a night × 3 nights × 2 rooms.
-    expect(text).toContain(`${formatPrice(1100)} / natt`);
-    expect(text).toContain(`Totalt ${formatPrice(6600)} för 3 nätter, 3 vuxna, 2 rum`);
+    expect(text).toContain(`${formatPrice(6600)} inkl. skatter och avgifter, för 3 nätter, 3 vuxna, 2 rum`);
+    expect(text).toContain(`${formatPrice(2200)} / natt i snitt`);
     expect(text).toContain("hos 2 sajter");
-    expect(text).toContain(`Totalt ${formatPrice(5700)} för 3 nätter`);
+    expect(text).toContain(`${formatPrice(5700)} inkl. skatter och avgifter, för 3 nätter`);
     expect(text).toContain("hos 1 sajt");
-    expect(text).toContain("Inget pris just nu");
+    expect(text).toContain("Inga lediga rum för dina datum");
     // The lowest price of the comparison is marked in words.
     expect(text).toContain("hos 1 sajt Lägst pris i jämförelsen");
     expect(text).not.toContain(formatPrice(1200));
@@ -195,8 +210,8 @@ describe("what is left out", () => {
     const response = await browser.get(compare([ids.harbour, ids.mountain], "incheckning=2020-01-01&utcheckning=2020-01-03"));
     const text = visibleText(await response.text());
     expect(text).toContain("Incheckningen 2020-01-01 har redan varit");
-    expect(text).toContain(`${formatPrice(1100)} / natt`);
-    expect(text).not.toContain("Totalt");
+    expect(text).toContain(`från ${formatPrice(1100)} / natt`);
+    expect(text).not.toContain("inkl. skatter och avgifter, för");
   });
 });
 

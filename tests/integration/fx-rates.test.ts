@@ -129,8 +129,8 @@ describe("npm run import with the ECB's euro reference rates", () => {
     const cut = await importCli([xmlFile(ECB_90D.slice(0, ECB_90D.indexOf('<Cube time="2026-11-25">')))], env);
     expect(cut.code).toBe(1);
     expect(cut.stderr).toMatch(/^The rates file is not valid XML \(line \d+: .*\): nothing was imported\.$/m);
-    const other = await importCli([xmlFile(`<Transaction timestamp="2026-11-27T10:00:00Z" id="1"/>`)], env);
+    const other = await importCli([xmlFile(`<listings><listing><id>1</id></listing></listings>`)], env);
     expect(other.code).toBe(1);
-    expect(other.stderr).toMatch(/is XML, but not the ECB's euro reference rates \(its root is <Transaction>\)/);
+    expect(other.stderr).toMatch(/is XML, but not the ECB's euro reference rates \(its root is <listings>\)/);
   });
 });

@@ -70,7 +70,7 @@ describe.each(testDatabases())("the stored hotel slug on $name", ({ name, open }
     );
 
   it("is the slug of the name the links are made from, for every demo hotel and every odd name", async () => {
-    await seedDemoCatalogue(db);
+    await seedDemoCatalogue(db, { prices: "none" });
     await db
       .insertInto("hotels")
       .values([

@@ -21,6 +21,7 @@ import { parse, type DefaultTreeAdapterTypes } from "parse5";
 import { matchRoutes, type RouteObject } from "react-router";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import routes from "#app/routes.ts";
+import { CURRENCY_PARAM } from "#app/utils/money.ts";
 import { startTestApp, type TestApp } from "#tests/app-server.ts";
 
 type Element = DefaultTreeAdapterTypes.Element;
@@ -56,7 +57,9 @@ const PAGE_PARAM = "sida";
  * field names) is requested: the lowest URL of that shape the crawl found, so the same one on
  * every run. Every other submission's target path must answer 200 elsewhere in the crawl.
  * /redirect links likewise: what the interstitial answers depends on the target's host (a
- * partner's or not) and the link's source; one of each pair is requested.
+ * partner's or not) and the link's source; one of each pair is requested. And the links that show
+ * a page's prices in another currency (`valuta`, on every hotel and list page): one per template
+ * the link is on, the template it goes to and the currency.
  */
 
 /** Paths the crawl does not enter: the back office and signing out. */
@@ -227,7 +230,9 @@ function readPage(html: string, pageUrl: URL): Page {
       const shape =
         url?.pathname === "/redirect"
           ? `redirect to ${URL.canParse(url.searchParams.get("to") ?? "") ? new URL(url.searchParams.get("to")!).host : "(none)"} from ${url.searchParams.get("source")}`
-          : undefined;
+          : url?.searchParams.has(CURRENCY_PARAM)
+            ? `currency ${url.searchParams.get(CURRENCY_PARAM)} on ${templateOf(pageUrl)} to ${templateOf(url)}`
+            : undefined;
       add("a", href, shape);
     }
     if (element.tagName === "link") {
@@ -487,7 +492,7 @@ it("finds no broken link, no redirect chain, no link to a moved spelling and no 
       `(${judged.filter(({ link }) => link.kind === "form").length} GET form submissions, ${postForms} POST forms left alone), ` +
       `${sitemapUrls.length} sitemap URLs. Left out by the caps, spelling checked: ${count("hotel")} links to ` +
       `${listedHotels.length - sample.size} unsampled hotel pages, ${count("page")} to pages past ${MAX_PAGE}, ` +
-      `${count("shape")} forms and /redirect links of a shape already requested.`,
+      `${count("shape")} forms, /redirect and currency links of a shape already requested.`,
   );
   expect(failures).toEqual([]);
 }, 120_000);

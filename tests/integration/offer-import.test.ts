@@ -31,6 +31,13 @@ const offer = (hotel: string, partner: string, price: number, extra: Record<stri
   ...extra,
 });
 
+/**
+ * Offer times within the hours a price is shown (OFFER_MAX_AGE_HOURS, 72): so many hours after two
+ * days ago, to the second.
+ */
+const TWO_DAYS_AGO = Math.floor(Date.now() / 1000) * 1000 - 48 * 3_600_000;
+const hour = (hours: number, seconds = 0) => new Date(TWO_DAYS_AGO + hours * 3_600_000 + seconds * 1000).toISOString();
+
 describe.each(testDatabases())("importing offers feeds on $name", ({ open }) => {
   let handle: DatabaseHandle;
   beforeAll(async () => {
@@ -86,7 +93,7 @@ describe.each(testDatabases())("importing offers feeds on $name", ({ open }) => 
     const file = feed(
       "csv",
       "\uFEFF Hotel ID ;Partner;Price per night;Currency;URL;Breakfast included;Free cancellation;Updated at;note\r\n" +
-        `H-1;alfa;1290.50;sek;${url("alfa", "H-1")};ja;nej;2026-01-02T10:00:00Z;x\r\n` +
+        `H-1;alfa;1290.50;sek;${url("alfa", "H-1")};ja;nej;${hour(1)};x\r\n` +
         `H-1;beta;990;;${url("beta", "H-1")};;yes;;\r\n` +
         `H-9;alfa;900;SEK;${url("alfa", "H-9")};;;;\r\n` +
         `H-2;delta;900;SEK;https://delta.example/h;;;;\r\n` +
@@ -129,7 +136,7 @@ describe.each(testDatabases())("importing offers feeds on $name", ({ open }) => 
         landing_url: "https://www.alfa.example/h/H-1",
         breakfast_included: true,
         free_cancellation: false,
-        updated_at: new Date("2026-01-02T10:00:00Z"),
+        updated_at: new Date(hour(1)),
         gone_at: null,
       },
       expect.objectContaining({
@@ -186,7 +193,7 @@ describe.each(testDatabases())("importing offers feeds on $name", ({ open }) => 
   });
 
   it("upserts by hotel and partner: a new price updates, the same row with its timestamp changes nothing, the last of a repeated pair wins", async () => {
-    const at = "2026-03-01T08:00:00Z";
+    const at = hour(0);
     const first = feed(
       "ndjson",
       ndjson(offer("H-1", "alfa", 1200, { updated_at: at }), offer("H-1", "beta", 1100, { updated_at: at }), offer("H-2", "alfa", 900)),
@@ -199,53 +206,47 @@ describe.each(testDatabases())("importing offers feeds on $name", ({ open }) => 
 
     const cheaper = feed(
       "ndjson",
-      ndjson(
-        offer("H-1", "alfa", 1000, { updated_at: "2026-03-02T08:00:00Z" }),
-        offer("H-1", "alfa", 950, { updated_at: "2026-03-02T09:00:00Z" }),
-      ),
+      ndjson(offer("H-1", "alfa", 1000, { updated_at: hour(24) }), offer("H-1", "alfa", 950, { updated_at: hour(25) })),
     );
     expect(await run(cheaper)).toMatchObject({ rows: 2, duplicates: 1, inserted: 0, updated: 1 });
     expect((await offers()).filter((row) => row.hotel_id === "H-1")).toEqual([
-      expect.objectContaining({ partner_id: "alfa", price_per_night: 950, updated_at: new Date("2026-03-02T09:00:00Z") }),
+      expect.objectContaining({ partner_id: "alfa", price_per_night: 950, updated_at: new Date(hour(25)) }),
       expect.objectContaining({ partner_id: "beta", price_per_night: 1100, updated_at: new Date(at) }),
     ]);
     expect((await summaries())[0]).toEqual({ hotel_id: "H-1", offer_price: 950, offer_count: 2 });
   });
 
   it("never lets an older row replace a newer offer: across runs, across batches and within one batch", async () => {
-    const fresh = "2026-03-02T09:00:00Z";
+    const fresh = hour(25);
     await run(feed("ndjson", ndjson(offer("H-1", "alfa", 950, { updated_at: fresh }), offer("H-2", "alfa", 800, { updated_at: fresh }))));
 
     // A late or replayed feed: older rows for both, and one new offer.
     const replay = feed(
       "ndjson",
       ndjson(
-        offer("H-1", "alfa", 1200, { updated_at: "2026-03-01T08:00:00Z" }),
-        offer("H-2", "alfa", 700, { updated_at: "2026-03-02T08:59:59Z" }),
-        offer("H-3", "alfa", 600, { updated_at: "2026-03-01T08:00:00Z" }),
+        offer("H-1", "alfa", 1200, { updated_at: hour(0) }),
+        offer("H-2", "alfa", 700, { updated_at: hour(25, -1) }),
+        offer("H-3", "alfa", 600, { updated_at: hour(0) }),
       ),
     );
     expect(await run(replay, { dryRun: true })).toMatchObject({ inserted: 1, updated: 0, unchanged: 0, older: 2 });
     expect(await run(replay, { batchSize: 2 })).toMatchObject({ inserted: 1, updated: 0, unchanged: 0, older: 2 });
     expect((await offers()).map((row) => [row.hotel_id, row.price_per_night, row.updated_at.toISOString()])).toEqual([
-      ["H-1", 950, "2026-03-02T09:00:00.000Z"],
-      ["H-2", 800, "2026-03-02T09:00:00.000Z"],
-      ["H-3", 600, "2026-03-01T08:00:00.000Z"],
+      ["H-1", 950, hour(25)],
+      ["H-2", 800, hour(25)],
+      ["H-3", 600, hour(0)],
     ]);
     expect((await summaries())[0]).toEqual({ hotel_id: "H-1", offer_price: 950, offer_count: 1 });
 
     // Within one batch the newer row wins, wherever it comes; then across batches of one row.
-    const mixed = ndjson(
-      offer("H-4", "beta", 500, { updated_at: "2026-03-05T10:00:00Z" }),
-      offer("H-4", "beta", 900, { updated_at: "2026-03-04T10:00:00Z" }),
-    );
+    const mixed = ndjson(offer("H-4", "beta", 500, { updated_at: hour(27) }), offer("H-4", "beta", 900, { updated_at: hour(26) }));
     expect(await run(feed("ndjson", mixed))).toMatchObject({ rows: 2, duplicates: 1, inserted: 1 });
     expect((await offers()).find((row) => row.hotel_id === "H-4")?.price_per_night).toBe(500);
     await handle.db.deleteFrom("hotel_offers").where("partner_id", "=", "beta").execute();
     expect(await run(feed("ndjson", mixed), { batchSize: 1 })).toMatchObject({ inserted: 1, older: 1 });
     expect((await offers()).find((row) => row.hotel_id === "H-4")).toMatchObject({
       price_per_night: 500,
-      updated_at: new Date("2026-03-05T10:00:00Z"),
+      updated_at: new Date(hour(27)),
     });
   });
 

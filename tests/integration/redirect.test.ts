@@ -112,7 +112,7 @@ const clicks = () => getAppDatabase().db.selectFrom("outbound_clicks").selectAll
 beforeAll(async () => {
   const { db } = getAppDatabase();
   await migrate(db);
-  await seedDemoCatalogue(db);
+  await seedDemoCatalogue(db, { prices: "near" });
   // A catalogue hotel whose own affiliate link goes to a partner without a partners row.
   await db
     .insertInto("hotels")

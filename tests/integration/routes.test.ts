@@ -37,7 +37,7 @@ async function statusOf(run: () => Promise<unknown>): Promise<number> {
 beforeAll(async () => {
   const { db } = getAppDatabase();
   await migrate(db);
-  await seedDemoCatalogue(db);
+  await seedDemoCatalogue(db, { prices: "near" });
 });
 afterAll(async () => {
   await closeAppDatabase();
@@ -228,7 +228,7 @@ describe("hotel loader", () => {
     const [booking, partner, none] = loaded;
     const query = (href: string) => new URL(href, "http://x").searchParams;
     // No offers: the hotel's own link, named by the partners table, else by its host.
-    expect(booking!.offers).toEqual([]);
+    expect(booking!.prices?.offers).toEqual([]);
     expect(booking!.booking).toMatchObject({ partner: "booking.com" });
     expect(partner!.booking).toMatchObject({ partner: "Hotellfynd" });
     for (const [index, result] of [booking!, partner!].entries()) {
@@ -244,9 +244,9 @@ describe("hotel loader", () => {
     const { page } = await place.loader(args("/Sweden/Stockholm", { country: "Sweden", location: "Stockholm" }));
     const card = page.hotels.find((hotel) => hotel.offer_count > 1)!;
     const offered = await call(hotelPath(card)!);
-    expect(offered.offers.length).toBe(card.offer_count);
-    expect(offered.booking).toMatchObject({ partner: offered.offers[0]!.partnerName });
-    expect(query(offered.booking!.barHref).get("to")).toBe(query(offered.offers[0]!.href).get("to"));
+    expect(offered.prices!.offers.length).toBe(card.offer_count);
+    expect(offered.booking).toMatchObject({ partner: offered.prices!.offers[0]!.partnerName });
+    expect(query(offered.booking!.barHref).get("to")).toBe(query(offered.prices!.offers[0]!.href).get("to"));
     expect(query(offered.booking!.href).get("hotell")).toBe(card.id);
     await db
       .deleteFrom("hotels")

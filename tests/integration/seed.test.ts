@@ -1,10 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/db/db.server.ts";
 import { DEMO_PLACES, generateDemoHotels } from "#app/db/demo-catalogue.ts";
-import { isCatalogueEmpty, seedDemoCatalogue } from "#app/db/seed.server.ts";
+import { DEMO_NEAR_DAYS, isCatalogueEmpty, keepDemoPricesCurrent, seedDemoCatalogue } from "#app/db/seed.server.ts";
+import { addDays, todayInSweden, type DatedStay } from "#app/offers/stay.ts";
+import type { PriceOffer } from "#app/prices/price-offer.ts";
+import { stayOffers } from "#app/prices/stay-prices.server.ts";
 import { normalizeHotel } from "#app/hotels/hotel.ts";
 import { testDatabases } from "#tests/db.ts";
 
@@ -87,7 +90,8 @@ describe.each(testDatabases({ postgres: false }))("seeded demo catalogue on $nam
     handle = await open();
     expect(await isCatalogueEmpty(handle.db)).toBe(true);
     await seedDemoCatalogue(handle.db);
-  });
+    // Some 300,000 prices through the importer on the embedded database: minutes on a busy machine.
+  }, 600_000);
   afterAll(async () => {
     await handle?.close();
   });
@@ -175,6 +179,37 @@ describe.each(testDatabases({ postgres: false }))("seeded demo catalogue on $nam
     expect(destinations.map((d) => d.name)).toEqual(["Stockholm", "Göteborg", "Malmö", "Uppsala"]);
   });
 
+  it("prices every hotel at 3–4 partners through the importer: stays in March and July cost differently, taxes included", async () => {
+    const hotels = await handle.db.selectFrom("hotels").select(["id", "offer_price", "offer_count"]).execute();
+    expect(hotels.every((hotel) => hotel.offer_price !== null && hotel.offer_count >= 3 && hotel.offer_count <= 4)).toBe(true);
+    const year = Number(todayInSweden().slice(0, 4)) + 1;
+    const march: DatedStay = { checkIn: `${year}-03-12`, checkOut: `${year}-03-15`, adults: 2, rooms: 1 };
+    const friday = [...Array(7).keys()]
+      .map((day) => `${year}-07-${String(day + 3).padStart(2, "0")}`)
+      .find((date) => new Date(`${date}T12:00:00Z`).getUTCDay() === 5)!;
+    const july: DatedStay = { checkIn: friday, checkOut: addDays(friday, 2), adults: 2, rooms: 1 };
+    const ids = hotels.map((hotel) => hotel.id);
+    const [inMarch, inJuly] = [await stayOffers(handle.db, ids, march, 0), await stayOffers(handle.db, ids, july, 0)];
+    expect(inMarch.size).toBeGreaterThan(450);
+    expect(inJuly.size).toBeGreaterThan(450);
+    const both = ids.filter((id) => inMarch.has(id) && inJuly.has(id));
+    const perNight = (offer: PriceOffer) => offer.totalSek! / offer.nights!;
+    // Summer weekends are dearer a night than March weekdays, at most hotels.
+    const dearer = both.filter((id) => perNight(inJuly.get(id)![0]!) > perNight(inMarch.get(id)![0]!));
+    expect(dearer.length / both.length).toBeGreaterThan(0.9);
+    const offers = [...inMarch.values()].flat();
+    expect(offers.every((offer) => offer.total === offer.base! + offer.tax! + offer.fees! && offer.tax! > 0)).toBe(true);
+    // Conditions differ between partners; a partner prices in euros; the Transaction partner's itineraries sell out some days.
+    expect(new Set(offers.map((offer) => offer.conditions)).size).toBeGreaterThanOrEqual(2);
+    const soon = addDays(todayInSweden(), 7);
+    const nearOffers = [
+      ...(await stayOffers(handle.db, ids, { checkIn: soon, checkOut: addDays(soon, 2), adults: 2, rooms: 1 }, 0)).values(),
+    ].flat();
+    expect(nearOffers.some((offer) => offer.currency === "EUR" && offer.totalSek! > offer.total * 10)).toBe(true);
+    expect(nearOffers.some((offer) => offer.source === "itinerary")).toBe(true);
+    expect(Number((await one(sql<{ n: number }>`select count(*)::int as n from sold_out_itineraries`)).n)).toBeGreaterThan(0);
+  });
+
   it("changes nothing when run again", async () => {
     const before = await one(sql<{ n: number; digest: string }>`
       select count(*)::int as n, md5(string_agg(hotel_id || coalesce(name, '') || coalesce(rating::text, ''), ',' order by hotel_id)) as digest from hotels
@@ -186,5 +221,40 @@ describe.each(testDatabases({ postgres: false }))("seeded demo catalogue on $nam
     `);
     expect(after).toEqual(before);
     expect(await handle.db.selectFrom("hotels_blog_posts").select("id").execute()).toHaveLength(4);
+  });
+});
+
+describe.each(testDatabases({ postgres: false }))("a demo seeded with fewer prices on $name", ({ open }) => {
+  let handle: DatabaseHandle;
+  beforeEach(async () => {
+    handle = await open();
+  });
+  afterEach(async () => {
+    await handle?.close();
+  });
+  const lastNight = async () =>
+    (
+      await sql<{ last: string | null; n: number }>`select max(night)::text as last, count(*)::int as n from nightly_rates`.execute(
+        handle.db,
+      )
+    ).rows[0]!;
+
+  it("takes the next month's nights only with prices near, and a start after half a day keeps it so", async () => {
+    const now = new Date();
+    const result = await seedDemoCatalogue(handle.db, { hotels: 20, prices: "near", now });
+    const { last, n } = await lastNight();
+    expect(result.prices).toBeGreaterThan(0);
+    expect(n).toBeGreaterThan(0);
+    expect(last! < addDays(todayInSweden(now), DEMO_NEAR_DAYS)).toBe(true);
+    const later = new Date(now.getTime() + 13 * 3_600_000);
+    expect(await keepDemoPricesCurrent(handle.db, later, "near")).toBeGreaterThan(0);
+    expect((await lastNight()).last! < addDays(todayInSweden(later), DEMO_NEAR_DAYS)).toBe(true);
+  });
+
+  it("takes no prices with prices none, and a later start brings none", async () => {
+    const result = await seedDemoCatalogue(handle.db, { hotels: 20, prices: "none" });
+    expect(result).toMatchObject({ hotels: 20, prices: 0 });
+    expect(await keepDemoPricesCurrent(handle.db, new Date(Date.now() + 13 * 3_600_000), "none")).toBe(0);
+    expect((await lastNight()).n).toBe(0);
   });
 });

@@ -12,7 +12,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   // An empty SITE_URL counts as unset; the harness listens on its own port and the app is told 3310.
-  app = await startTestApp({ SITE_URL: "", PORT: "3310", SEED_DEMO: "always" });
+  app = await startTestApp({ SITE_URL: "", PORT: "3310", SEED_DEMO: "always", SEED_DEMO_PRICES: "none" });
   browser = new Browser(app.origin);
 });
 afterAll(async () => {

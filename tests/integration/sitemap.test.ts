@@ -20,6 +20,8 @@ import { testDatabases } from "#tests/db.ts";
 import { copyPgliteTemplate } from "#tests/db-template.ts";
 
 const SITE = "https://hotellguiden.example";
+// Set before anything reads the environment (the demo seed's price import does, and it is read once).
+process.env.SITE_URL = SITE;
 const NOW = new Date("2026-11-21T10:00:00Z");
 const TODAY = "2026-11-21";
 const POST_WITHOUT_SLUG = "5b0c1c9e-2f0a-4c51-9d6e-0a1b2c3d4e5f";
@@ -131,7 +133,7 @@ for (const database of testDatabases()) {
     beforeAll(async () => {
       handle = await database.open();
       db = handle.db;
-      await seedDemoCatalogue(db, { now: new Date("2026-11-01T12:00:00Z") });
+      await seedDemoCatalogue(db, { now: new Date("2026-11-01T12:00:00Z"), prices: "none" });
       // A post edited after it was written, one without a slug (its id stands in), and a
       // draft that must stay out.
       await db
@@ -354,14 +356,13 @@ describe("crawler routes", () => {
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hg-sitemap-"));
     process.env.DATA_DIR = dataDir;
-    process.env.SITE_URL = SITE;
     copyPgliteTemplate(dataDir);
     const dbModule = await import("#app/db/db.server.ts");
     closeAppDatabase = dbModule.closeAppDatabase;
     const { migrate } = await import("#app/db/migrate.server.ts");
     const { db } = dbModule.getAppDatabase();
     await migrate(db);
-    await seedDemoCatalogue(db, { hotels: 120 });
+    await seedDemoCatalogue(db, { hotels: 120, prices: "none" });
     routes = {
       robots: await import("#app/routes/resources/robots[.]txt.ts"),
       sitemapXml: await import("#app/routes/resources/sitemap[.]xml.ts"),

@@ -41,7 +41,7 @@ beforeAll(async () => {
     return [hotel.address ?? "", ...parts.slice(0, -1)];
   });
   // The offer badges are the site's own Swedish ('Frukost ingår' is also a feed's spelling of an amenity).
-  const offerBadges = ["Frukost ingår", "Utan frukost", "Fri avbokning", "Ej avbokningsbar"];
+  const offerBadges = ["Frukost ingår", "Utan frukost", "Gratis avbokning", "Ej återbetalningsbar", "Betala på hotellet"];
   ownWords = [...new Set([...hotels.map((hotel) => hotel.name ?? ""), ...addressWords, ...offerBadges])]
     .filter(Boolean)
     .sort((a, b) => b.length - a.length);

@@ -25,6 +25,8 @@ import {
 } from "#app/offers/partner-form.ts";
 import { findPartner, listPartnersWithOffers, partnerClicksPerDay, savePartner, setPartnerActive } from "#app/offers/partners.server.ts";
 import { todayInSweden } from "#app/offers/stay.ts";
+import { feedRunsByPartner, queueRunNow, type FeedRunView, type PartnerFeedRuns } from "#app/prices/price-feed-runs.server.ts";
+import { wakeWorker } from "#app/ai/service.server.ts";
 
 export function meta() {
   return adminMeta("Partners");
@@ -33,26 +35,28 @@ export function meta() {
 const SCREEN = "/admin/partners";
 
 /** What the buttons of this screen ask for. */
-const INTENT = { create: "create", update: "update", deactivate: "deactivate", activate: "activate" } as const;
-const intentSchema = z.enum([INTENT.create, INTENT.update, INTENT.deactivate, INTENT.activate]);
+const INTENT = { create: "create", update: "update", deactivate: "deactivate", activate: "activate", fetch: "fetch" } as const;
+const intentSchema = z.enum([INTENT.create, INTENT.update, INTENT.deactivate, INTENT.activate, INTENT.fetch]);
 
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
   const url = new URL(args.request.url);
   const period = readClickPeriod(url.searchParams.get("period"));
   const editId = url.searchParams.get("edit");
-  const [partners, clicks, editing] = await Promise.all([
+  const [partners, clicks, editing, runs] = await Promise.all([
     listPartnersWithOffers(),
     partnerClicksPerDay(period),
     editId ? findPartner(editId) : null,
+    feedRunsByPartner(),
   ]);
   if (editId !== null && !editing) throw data("There is no partner with this id.", { status: 404 });
+  const feedRuns: Record<string, PartnerFeedRuns> = Object.fromEntries(runs);
   // The preview's sample stay starts from today in Sweden, the same on the server and in the browser.
-  return { partners, clicks, period, editing, today: todayInSweden() };
+  return { partners, clicks, period, editing, feedRuns, today: todayInSweden() };
 }
 
 export async function action(args: Route.ActionArgs) {
-  await requireAdmin(args);
+  const session = await requireAdmin(args);
   const form = await readFormData(args.request, 16 * 1024);
   const intent = intentSchema.safeParse(form.get("intent"));
   // Only a hand-made post has no known intent: it is refused, and nothing is saved.
@@ -66,6 +70,8 @@ export async function action(args: Route.ActionArgs) {
       return switchPartner(form, false);
     case INTENT.activate:
       return switchPartner(form, true);
+    case INTENT.fetch:
+      return fetchNow(form, session.user.email);
   }
 }
 
@@ -79,6 +85,8 @@ async function createPartner(form: FormData) {
     const field = saved.field ?? "id";
     return data({ result: submission.reply({ fieldErrors: { [field]: [TAKEN[field]] } }) }, { status: 400 });
   }
+  // A new feed URL is due at once: the worker looks as soon as the partner is committed.
+  if (submission.value.feedUrl) wakeWorker();
   return redirectWithFlash(SCREEN, {
     title: "Partner added",
     description: `${submission.value.name} is saved${submission.value.active ? "" : " as inactive"}. Its offers arrive with its feed.`,
@@ -94,6 +102,7 @@ async function updatePartner(form: FormData) {
     if (field === null) return unknownPartner();
     return data({ result: submission.reply({ fieldErrors: { [field]: [TAKEN[field]] } }) }, { status: 400 });
   }
+  if (submission.value.feedUrl) wakeWorker();
   return redirectWithFlash(SCREEN, { title: "Partner saved", description: `${submission.value.name} is saved.` });
 }
 
@@ -122,11 +131,43 @@ async function switchPartner(form: FormData, active: boolean) {
   );
 }
 
+/**
+ * Queues a fetch of the partner's feed URL for the background worker and answers at once: the
+ * download and import run outside the request (and outside its write scope, decision 048).
+ */
+async function fetchNow(form: FormData, requestedBy: string | null) {
+  const id = form.get("id");
+  if (typeof id !== "string" || !id) return unknownPartner();
+  const result = await queueRunNow(id, requestedBy);
+  if (result.queued) {
+    wakeWorker();
+    return redirectWithFlash(SCREEN, {
+      title: "Fetch queued",
+      description: `${result.partnerName}'s feed is fetched and imported in the background, usually within a minute. Reload this page to see the result.`,
+    });
+  }
+  switch (result.reason) {
+    case "no-partner":
+      return unknownPartner();
+    case "no-feed-url":
+      return redirectWithFlash(SCREEN, {
+        title: "No feed URL",
+        description: "This partner has no feed URL to fetch: add one with Edit first.",
+        variant: "destructive",
+      });
+    case "open":
+      return redirectWithFlash(SCREEN, {
+        title: result.status === "running" ? "Already fetching" : "Already queued",
+        description: `${result.partnerName}'s feed has been ${result.status === "running" ? "fetching" : "queued"} since ${when(result.since)}: its result shows here when it is done.`,
+      });
+  }
+}
+
 const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Stockholm" });
 const when = (value: Date | string) => dateTime.format(new Date(value));
 
 export default function AdminPartners({ loaderData, actionData }: Route.ComponentProps) {
-  const { partners, clicks, period, editing, today } = loaderData;
+  const { partners, clicks, period, editing, feedRuns, today } = loaderData;
   const busy = useNavigation().state === "submitting";
   const location = useLocation();
   const formHeading = useRef<HTMLHeadingElement>(null);
@@ -179,6 +220,9 @@ export default function AdminPartners({ loaderData, actionData }: Route.Componen
                     Offers updated
                   </th>
                   <th scope="col" className="px-3 py-2">
+                    Price feed
+                  </th>
+                  <th scope="col" className="px-3 py-2">
                     <span className="sr-only">Actions</span>
                   </th>
                 </tr>
@@ -227,8 +271,33 @@ export default function AdminPartners({ loaderData, actionData }: Route.Componen
                           <p>Newest {when(partner.newestOffer)}</p>
                           <p className="text-muted">Oldest {when(partner.oldestOffer)}</p>
                         </>
+                      ) : partner.datedHotels > 0 ? (
+                        <span className="text-muted">Prices per stay (see the price feed)</span>
                       ) : (
                         <span className="text-muted">No offers</span>
+                      )}
+                    </td>
+                    <td className="max-w-72 min-w-56 px-3 py-2 text-xs">
+                      {partner.feedUrl ? (
+                        <>
+                          <p className="font-mono break-all">{partner.feedUrl}</p>
+                          <FeedRuns runs={feedRuns[partner.id]} />
+                          <Form method="post" className="mt-1">
+                            <input type="hidden" name="id" value={partner.id} />
+                            <Button
+                              name="intent"
+                              value={INTENT.fetch}
+                              variant="secondary"
+                              size="sm"
+                              disabled={busy}
+                              aria-label={`Fetch ${partner.name}'s feed now`}
+                            >
+                              Fetch now
+                            </Button>
+                          </Form>
+                        </>
+                      ) : (
+                        <span className="text-muted">No feed URL</span>
                       )}
                     </td>
                     <td className="px-3 py-2">
@@ -323,7 +392,37 @@ export default function AdminPartners({ loaderData, actionData }: Route.Componen
   );
 }
 
-type FieldName = "id" | "name" | "host" | "logoUrl" | "deepLinkTemplate";
+const count = new Intl.NumberFormat("en-GB");
+
+function runLine(run: FeedRunView) {
+  const at = when(run.finishedAt ?? run.queuedAt);
+  if (run.status === "failed") return `Last fetch ${at} failed: ${run.message ?? "no reason given"}`;
+  return `Last fetch ${at}: ${count.format(run.taken ?? 0)} rows taken, ${count.format(run.rejected ?? 0)} rejected`;
+}
+
+/** A partner's feed: the fetch waiting or under way, and how the last one went. */
+function FeedRuns({ runs }: { runs: PartnerFeedRuns | undefined }) {
+  if (!runs) return <p className="mt-1 text-muted">Not fetched yet.</p>;
+  const { open, last } = runs;
+  return (
+    <>
+      {open ? (
+        <p className="mt-1 text-muted">
+          {open.status === "running" ? `Fetching since ${when(open.startedAt ?? open.queuedAt)}` : `Queued ${when(open.queuedAt)}`}
+          {open.requestedBy ? ` by ${open.requestedBy}` : ""}
+        </p>
+      ) : null}
+      {last ? (
+        <p className={last.status === "failed" ? "mt-1 text-red-800" : "mt-1"}>
+          {runLine(last)}
+          {last.status === "ok" && last.message ? <span className="block text-muted">{`Rejected rows: ${last.message}`}</span> : null}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+type FieldName = "id" | "name" | "host" | "logoUrl" | "deepLinkTemplate" | "feedUrl" | "landingUrlTemplate";
 
 function PartnerForm({
   mode,
@@ -342,7 +441,13 @@ function PartnerForm({
     id: "partner",
     lastResult,
     defaultValue: defaultValue
-      ? { ...defaultValue, logoUrl: defaultValue.logoUrl ?? "", active: defaultValue.active ? "on" : undefined }
+      ? {
+          ...defaultValue,
+          logoUrl: defaultValue.logoUrl ?? "",
+          feedUrl: defaultValue.feedUrl ?? "",
+          landingUrlTemplate: defaultValue.landingUrlTemplate ?? "",
+          active: defaultValue.active ? "on" : undefined,
+        }
       : { active: "on" },
     constraint: getZodConstraint(partnerFieldsSchema),
     shouldValidate: "onBlur",
@@ -403,6 +508,18 @@ function PartnerForm({
         {field("deepLinkTemplate", "Deep-link template", {
           placeholder: "checkin={checkin}&checkout={checkout}&adults={adults}&rooms={rooms}",
           hint: `Query parameters added to an offer's landing URL. Placeholders: ${DEEP_LINK_PLACEHOLDERS.map((name) => `{${name}}`).join(", ")}.`,
+        })}
+      </div>
+      <div className="sm:col-span-2">
+        {field("feedUrl", "Price feed URL", {
+          placeholder: "https://feeds.partner.se/prices.xml",
+          hint: "The partner's price file (Transaction XML or the CSV of nightly rates), fetched by the server on a schedule: https on a public host only.",
+        })}
+      </div>
+      <div className="sm:col-span-2">
+        {field("landingUrlTemplate", "Landing URL template", {
+          placeholder: "https://www.partner.se/hotel/{hotel_id}",
+          hint: "For files without a URL per price: the partner's page for a hotel, with {hotel_id} for its property id. On the partner's host.",
         })}
       </div>
       <CheckboxField

@@ -24,8 +24,8 @@ export function meta({ data, matches }: Route.MetaArgs) {
       siteName,
       siteUrl,
       path: data.path,
-      // A chosen stay only changes prices: such pages are not indexed (the canonical has no stay).
-      noindex: isChosenStay(data.page.stay),
+      // A chosen stay, conditions or currency only change prices: such pages are not indexed (the canonical has none).
+      noindex: isChosenStay(data.page.stay) || data.page.conditions.length > 0 || data.page.display.currency !== "SEK",
     }),
     hotelItemListJsonLd(siteUrl, data.page.hotels),
     breadcrumbJsonLd(siteUrl, [
@@ -57,7 +57,7 @@ export default function CountryPage({ loaderData }: Route.ComponentProps) {
           <ListCount page={page} />
           <ListNotices notices={page.notices} stay={page.stay} />
         </header>
-        <CountryPlaces country={country} countryName={countryName} places={places} stay={page.stay} />
+        <CountryPlaces country={country} countryName={countryName} places={places} stay={page.stay} choices={page.params} />
         <FilterBar
           params={{ ...page.params, country: "" }}
           countries={[]}
@@ -67,7 +67,14 @@ export default function CountryPage({ loaderData }: Route.ComponentProps) {
           stay={page.stay}
           today={page.today}
         />
-        <ListWithMap stay={page.stay} hotels={page.hotels} country={country} label={`Karta över hotell i ${countryName}`}>
+        <ListWithMap
+          stay={page.stay}
+          choices={page.params}
+          display={page.display}
+          hotels={page.hotels}
+          country={country}
+          label={`Karta över hotell i ${countryName}`}
+        >
           <HotelListSection page={page} variant="large" />
         </ListWithMap>
       </div>

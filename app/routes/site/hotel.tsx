@@ -1,6 +1,6 @@
 import { data, isRouteErrorResponse, Link, redirect } from "react-router";
 import type { Route } from "./+types/hotel";
-import { findHotel, relatedHotels } from "#app/hotels/hotel-detail.server.ts";
+import { findHotel, latestPriceDisplay, loadHotelPrices, relatedHotels, type HotelPrices } from "#app/hotels/hotel-detail.server.ts";
 import { findPlace } from "#app/hotels/places.server.ts";
 import { getPlaceNames } from "#app/hotels/place-names.server.ts";
 import { log } from "#app/utils/log.server.ts";
@@ -11,13 +11,27 @@ import { AmenityList, RatingBadge, StarRating } from "#app/components/hotel-bits
 import { HotelErrorPanel, type HotelErrorData } from "#app/components/hotel-error-panel.tsx";
 import { HotelMap } from "#app/components/hotel-map.tsx";
 import { ImageCarousel } from "#app/components/image-carousel.tsx";
-import { displayDescription, formatPrice, truncate } from "#app/hotels/hotel.ts";
+import { displayDescription, truncate } from "#app/hotels/hotel.ts";
 import { toMapMarkers } from "#app/hotels/map-markers.ts";
 import { affiliateHost, redirectPath } from "#app/outbound/redirect-params.ts";
 import { partnersByHost } from "#app/offers/partners.server.ts";
-import { priceSource } from "#app/offers/offers.server.ts";
-import { isChosenStay, nightsLabel, nightsOf, readStay, todayInSweden, withStay } from "#app/offers/stay.ts";
-import { BookingSummary, PARTNER_PRICE_NOTE, PriceComparison, StayForm } from "#app/components/price-comparison.tsx";
+import { hasDates, isChosenStay, readStay, stayLabel, todayInSweden, withStay, type Stay } from "#app/offers/stay.ts";
+import type { PriceOffer } from "#app/prices/price-offer.ts";
+import { CONDITIONS_PARAM, readConditions } from "#app/prices/conditions.ts";
+import { currencyFallbackNote, TOTAL_INCLUDES, withPriceChoices } from "#app/prices/offer-display.ts";
+import { CURRENCY_PARAM, formatSek, readDisplayCurrency, roundMoney } from "#app/utils/money.ts";
+import {
+  BookingSummary,
+  ConditionsForm,
+  CurrencySwitch,
+  NO_MATCH,
+  NO_MATCH_FOR_DATES,
+  NO_ROOMS,
+  PARTNER_PRICE_NOTE,
+  PriceComparison,
+  shortPriceText,
+  StayForm,
+} from "#app/components/price-comparison.tsx";
 import { countryPath, hotelPath, isLocalPath, placePath } from "#app/utils/paths.ts";
 import { breadcrumbJsonLd, jsonLd, seoMeta, siteFromMatches } from "#app/seo/meta-tags.ts";
 
@@ -90,19 +104,22 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
 
   const today = todayInSweden();
   const { stay, notes } = readStay(url.searchParams, today);
-  const offers = await priceSource()
-    .offersFor([hotel.id], stay)
-    .then((byHotel) => byHotel.get(hotel.id) ?? [])
-    .catch((error: unknown) => {
+  const conditions = readConditions(url.searchParams);
+  const choices = { conditions: conditions.keys, currency: readDisplayCurrency(url.searchParams) };
+  const [prices, display] = await Promise.all([
+    loadHotelPrices(hotel.id, stay, conditions.mask).catch((error: unknown): HotelPrices | null => {
       // The page is still worth showing without prices.
       log.error("hotel offers failed", error, { path: url.pathname });
       return null;
-    });
+    }),
+    latestPriceDisplay(choices.currency),
+  ]);
   const slug = hotel.slug ?? hotel.hotel_id;
   const related = nearby.filter((other) => other.id !== hotel.id).slice(0, RELATED_COUNT);
-  const cheapest = offers?.[0];
+  const shown = prices?.shown ?? null;
   const link = (to: string, source: string) => redirectPath(to, { source, hotel: slug, hotelId: hotel.id, stay });
-  const affiliate = cheapest ? null : affiliateHost(hotel.affiliate_url);
+  // A partner sells the hotel, only not this stay or not on these conditions: the page says so and books nothing else.
+  const affiliate = shown || (prices && missingText(stay, prices, conditions.mask !== 0)) ? null : affiliateHost(hotel.affiliate_url);
   return {
     hotel: { ...hotel, description: displayDescription(hotel) },
     related,
@@ -111,16 +128,26 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
     countryCode: found.countryCode,
     stay,
     today,
-    notices: notes,
-    offers: (offers ?? []).map((offer) => ({ ...offer, href: link(offer.landingUrl, "compare-table") })),
-    offersFailed: offers === null,
-    // The booking box's and the phone's booking bar's way to book: the cheapest partner, else
-    // the hotel's own affiliate link (named by its partner, or its host), else none.
-    booking: cheapest
+    now: new Date().toISOString(),
+    choices,
+    display,
+    // Conditions or a currency change only how prices read: such pages are not indexed either.
+    priceChoicesChosen: url.searchParams.has(CONDITIONS_PARAM) || url.searchParams.has(CURRENCY_PARAM),
+    notices: [...notes, ...conditions.notes, currencyFallbackNote(choices.currency, display)].filter((note) => note !== null),
+    prices: prices && {
+      ...prices,
+      offers: prices.offers.map((offer) => ({ ...offer, href: link(offer.landingUrl, "compare-table") })),
+    },
+    shown,
+    offersFailed: prices === null,
+    // The booking box's and the phone's booking bar's way to book: the offer the price comes from
+    // (the cheapest meeting the conditions), else, when no partner sells the hotel, its own
+    // affiliate link (named by its partner, or its host), else none.
+    booking: shown
       ? {
-          href: link(cheapest.landingUrl, "booking-sidebar"),
-          barHref: link(cheapest.landingUrl, "booking-bar"),
-          partner: cheapest.partnerName,
+          href: link(shown.landingUrl, "booking-sidebar"),
+          barHref: link(shown.landingUrl, "booking-bar"),
+          partner: shown.partnerName,
         }
       : hotel.affiliate_url && affiliate
         ? {
@@ -132,12 +159,39 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
   };
 }
 
+/** Why the page shows no price although partners sell the hotel, or null when it is not so. */
+function missingText(stay: Stay, prices: Pick<HotelPrices, "soldOut" | "unmet" | "offers">, conditionsChosen: boolean): string | null {
+  if (prices.offers.length) return null;
+  if (hasDates(stay) && prices.unmet.length) return NO_MATCH_FOR_DATES;
+  if (hasDates(stay) && prices.soldOut.length) return NO_ROOMS;
+  return conditionsChosen ? NO_MATCH : null;
+}
+
 /** A partner's name for an affiliate link's host, or the host when the partners table has none. */
 async function affiliatePartnerName(host: string): Promise<string> {
   const partner = await partnersByHost()
     .then((partners) => partners.get(host))
     .catch(() => undefined);
   return partner?.active ? partner.name : host.replace(/^www\./, "");
+}
+
+/**
+ * The price in the hotel's JSON-LD, in SEK whatever currency the visitor reads: for a stay an
+ * Offer of the shown total including taxes and fees, without dates the lead price per night as
+ * "Från X kr". Never the hotel feed's own price_amount, which no partner sells at.
+ */
+function priceJsonLd({ shown, stay }: { shown: PriceOffer | null; stay: Stay }) {
+  if (!shown || shown.totalSek === null) return {};
+  if (shown.kind === "lead") return { priceRange: `Från ${formatSek(shown.totalSek)}` };
+  return {
+    makesOffer: {
+      "@type": "Offer",
+      price: roundMoney({ amount: shown.totalSek, currency: "SEK" }).amount,
+      priceCurrency: "SEK",
+      description: `${stayLabel(stay)}, ${TOTAL_INCLUDES}`,
+      seller: { "@type": "Organization", name: shown.partnerName },
+    },
+  };
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
@@ -155,7 +209,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
       path: canonical,
       image: { src: hotel.image_path, alt: place ? `${hotel.name}, ${place}` : hotel.name },
       // A chosen stay only changes prices: such pages are not indexed (the canonical has no stay).
-      noindex: isChosenStay(data.stay),
+      noindex: isChosenStay(data.stay) || data.priceChoicesChosen,
     }),
     jsonLd({
       "@type": "Hotel",
@@ -185,11 +239,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
             },
           }
         : {}),
-      ...(data.offers[0]
-        ? { priceRange: `Från ${formatPrice(data.offers[0].pricePerNight)}` }
-        : Number(hotel.price_amount) > 0
-          ? { priceRange: `Från ${formatPrice(hotel.price_amount, hotel.price_currency)}` }
-          : {}),
+      ...priceJsonLd(data),
       amenityFeature: hotel.amenities.map((amenity) => ({ "@type": "LocationFeatureSpecification", name: amenity.label, value: true })),
     }),
     breadcrumbJsonLd(siteUrl, [
@@ -202,16 +252,17 @@ export function meta({ data, matches }: Route.MetaArgs) {
 }
 
 export default function HotelPage({ loaderData }: Route.ComponentProps) {
-  const { hotel, related, booking, offers, stay, paths } = loaderData;
+  const { hotel, related, booking, prices, shown, stay, paths, display, choices } = loaderData;
   const images = [hotel.image_path, ...hotel.additional_image_paths.filter((image) => image !== hotel.image_path)];
   const markers = toMapMarkers([hotel]);
-  const price = Number(hotel.price_amount) > 0 ? formatPrice(hotel.price_amount, hotel.price_currency) : "";
   const mapsQuery = encodeURIComponent([hotel.name, hotel.location_name, hotel.country_name].filter(Boolean).join(", "));
   const reviewQuery = encodeURIComponent([hotel.name, hotel.location].filter(Boolean).join(" "));
+  const keep = (path: string) => withPriceChoices(withStay(path, stay), choices.conditions, choices.currency);
 
-  const cheapest = offers[0];
-  // Without a way to book and with prices read, the box says so and nothing else.
-  const unbookable = !booking && !loaderData.offersFailed;
+  // Partners sell the hotel, but none the stay or none on the conditions: the page says so, with no price.
+  const missing = shown || !prices ? null : missingText(stay, prices, choices.conditions.length > 0);
+  // Without a way to book, a partner or a price, and with prices read, the box says so and nothing else.
+  const unbookable = !booking && !missing && !loaderData.offersFailed;
 
   return (
     <>
@@ -219,8 +270,8 @@ export default function HotelPage({ loaderData }: Route.ComponentProps) {
         <Breadcrumbs
           crumbs={[
             { label: "Hem", to: "/" },
-            { label: hotel.country_name, to: withStay(paths.country, stay) },
-            { label: hotel.location_name, to: withStay(paths.place, stay) },
+            { label: hotel.country_name, to: keep(paths.country) },
+            { label: hotel.location_name, to: keep(paths.place) },
             { label: hotel.name },
           ]}
         />
@@ -239,11 +290,28 @@ export default function HotelPage({ loaderData }: Route.ComponentProps) {
         <div className="grid gap-8 lg:grid-cols-[1fr_340px]">
           <div className="min-w-0 space-y-8">
             <ImageCarousel images={images} name={hotel.name} />
-            <section aria-labelledby="prices-heading" id="priser" className="scroll-mt-4">
-              <h2 id="prices-heading" className="mb-3 text-xl font-semibold">
-                Jämför priser
-              </h2>
-              <PriceComparison offers={offers} stay={stay} failed={loaderData.offersFailed} bookable={!unbookable} />
+            <section aria-labelledby="prices-heading" id="priser" className="scroll-mt-4 space-y-3">
+              <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-2">
+                <h2 id="prices-heading" className="text-xl font-semibold">
+                  Jämför priser
+                </h2>
+                <CurrencySwitch path={loaderData.canonical} stay={stay} choices={choices} />
+              </div>
+              {unbookable ? null : <ConditionsForm action={loaderData.canonical} stay={stay} choices={choices} />}
+              <PriceComparison
+                offers={prices?.offers ?? []}
+                stay={stay}
+                display={display}
+                now={loaderData.now}
+                failed={loaderData.offersFailed}
+                bookable={!unbookable}
+                path={loaderData.canonical}
+                choices={choices}
+                soldOut={prices?.soldOut ?? []}
+                unmet={prices?.unmet ?? []}
+                nearby={prices?.nearby ?? []}
+                roomsThatFit={prices?.roomsThatFit ?? null}
+              />
             </section>
             <section aria-labelledby="about-heading">
               <h2 id="about-heading" className="mb-3 text-xl font-semibold">
@@ -312,8 +380,8 @@ export default function HotelPage({ loaderData }: Route.ComponentProps) {
               <p className="rounded-md bg-slate-100 p-3 text-sm">Det här hotellet går inte att boka via oss just nu.</p>
             ) : (
               <>
-                <StayForm stay={stay} today={loaderData.today} action={loaderData.canonical} />
-                <BookingSummary cheapest={cheapest} stay={stay} fallbackPrice={price} partner={booking?.partner ?? null} />
+                <StayForm stay={stay} today={loaderData.today} action={loaderData.canonical} choices={choices} />
+                <BookingSummary shown={shown} stay={stay} display={display} partner={booking?.partner ?? null} missing={missing} />
               </>
             )}
             {booking ? (
@@ -326,8 +394,8 @@ export default function HotelPage({ loaderData }: Route.ComponentProps) {
                   Boka nu<span className="sr-only"> hos {booking.partner}</span>
                 </a>
                 <p className="text-xs text-muted">
-                  {cheapest ? `${PARTNER_PRICE_NOTE} ` : ""}Du bokar hos vår partner {booking.partner}. Vi kan få provision, utan extra
-                  kostnad för dig.
+                  {shown ? `${PARTNER_PRICE_NOTE} ` : ""}Du bokar hos vår partner {booking.partner}. Vi kan få provision, utan extra kostnad
+                  för dig.
                 </p>
               </>
             ) : null}
@@ -354,8 +422,7 @@ export default function HotelPage({ loaderData }: Route.ComponentProps) {
           href={booking.barHref}
           partner={booking.partner}
           hotelName={hotel.name}
-          pricePerNight={cheapest ? formatPrice(cheapest.pricePerNight) : price}
-          total={cheapest && cheapest.total !== null ? `${formatPrice(cheapest.total)} för ${nightsLabel(nightsOf(stay) ?? 0)}` : null}
+          price={shown && shortPriceText(shown, display)}
         />
       ) : null}
     </>
@@ -373,16 +440,13 @@ function BookingBar({
   href,
   partner,
   hotelName,
-  pricePerNight,
-  total,
+  price,
 }: {
   href: string;
   partner: string;
   hotelName: string;
-  /** '1 234 kr', or empty when there is no price to show. */
-  pricePerNight: string;
-  /** '3 702 kr för 3 nätter' with dates, else null. */
-  total: string | null;
+  /** The shown offer's amount and what it is for ("för 3 nätter, inkl. …" or "/ natt"), or null without one. */
+  price: { amount: string; detail: string; lead: boolean } | null;
 }) {
   return (
     <section
@@ -392,12 +456,15 @@ function BookingBar({
     >
       <div className="container-page flex items-center justify-between gap-3 py-3">
         <p className="min-w-0 text-sm leading-snug">
-          {pricePerNight ? (
+          {price ? (
             <>
-              <span className="text-muted">från </span>
-              <span className="text-lg font-bold whitespace-nowrap">{pricePerNight}</span>
-              <span className="text-muted"> / natt</span>
-              <span className="block truncate text-muted">{total ?? `hos ${partner}`}</span>
+              {price.lead ? <span className="text-muted">från </span> : null}
+              <span className="text-lg font-bold whitespace-nowrap">{price.amount}</span>
+              <span className="text-muted"> {price.lead ? price.detail : ""}</span>
+              {/* A stay's words wrap rather than lose "inkl. skatter och avgifter". */}
+              <span className={price.lead ? "block truncate text-muted" : "block text-muted"}>
+                {price.lead ? `hos ${partner}` : price.detail}
+              </span>
             </>
           ) : (
             <span className="text-muted">Se pris och boka hos {partner}</span>

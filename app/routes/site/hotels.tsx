@@ -1,7 +1,9 @@
 import { data, Link, redirect, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/hotels";
 import { readFormData } from "#app/http/form-data.server.ts";
-import { recommendHotels } from "#app/ai/service.server.ts";
+import { recommendHotels, type RecommendationPricing } from "#app/ai/service.server.ts";
+import { readConditions } from "#app/prices/conditions.ts";
+import { readDisplayCurrency } from "#app/utils/money.ts";
 import { clientAddress } from "#app/auth/request-auth.server.ts";
 import { AiRecommendationBox, type RecommendationResult } from "#app/components/ai-recommendation-box.tsx";
 import { isHoneypotFilled } from "#app/http/honeypot.ts";
@@ -17,8 +19,8 @@ import { FilterBar } from "#app/components/filter-bar.tsx";
 import { HotelListSection } from "#app/components/hotel-list-section.tsx";
 import { ListWithMap } from "#app/components/list-with-map.tsx";
 import { ListCount, ListNotices } from "#app/components/list-notices.tsx";
-import { isChosenStay, withStay } from "#app/offers/stay.ts";
-import { canonicalListQuery } from "#app/hotels/search-params.ts";
+import { isChosenStay, readStay, todayInSweden, withStay } from "#app/offers/stay.ts";
+import { canonicalListQuery, withPriceChoices } from "#app/hotels/search-params.ts";
 
 /**
  * Title and description by which query parameter is present: search, place, country, rating.
@@ -55,7 +57,7 @@ export function meta({ data, matches, location }: Route.MetaArgs) {
       siteName,
       siteUrl,
       path: `/hotels${canonicalListQuery(new URLSearchParams(location.search))}`,
-      noindex: isChosenStay(data.page.stay),
+      noindex: isChosenStay(data.page.stay) || data.page.conditions.length > 0 || data.page.display.currency !== "SEK",
     }),
     hotelItemListJsonLd(siteUrl, data.page.hotels),
   ];
@@ -65,6 +67,15 @@ export async function loader({ url }: Route.LoaderArgs) {
   // One address for the list: /hotels/ leads to /hotels.
   if (url.pathname !== "/hotels") throw redirect(`/hotels${url.search}`, 301);
   return { page: await loadHotelListPage(url) };
+}
+
+/**
+ * The box posts to the page's own address (its form's action keeps the query), so the answer
+ * prices hotels for the list's stay, conditions and currency, as the cards below it do.
+ */
+function boxPricing(url: URL): RecommendationPricing {
+  const { stay } = readStay(url.searchParams, todayInSweden());
+  return { stay, conditions: readConditions(url.searchParams).mask, currency: readDisplayCurrency(url.searchParams) };
 }
 
 /** A question and preferences are a few hundred characters; anything far bigger is not a person. */
@@ -92,7 +103,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return fail(RECOMMENDATION_MESSAGES.limited, { status: 429, headers: { "Retry-After": String(decision.retryAfterSeconds) } });
   }
   try {
-    const answer = await recommendHotels(parsed.data);
+    const answer = await recommendHotels(parsed.data, undefined, undefined, boxPricing(new URL(request.url)));
     return { ai: { ok: true as const, ...parsed.data, ...answer } satisfies RecommendationResult };
   } catch (error) {
     log.error("ai recommendation failed", error);
@@ -124,7 +135,10 @@ export default function Hotels({ loaderData, actionData }: Route.ComponentProps)
         <ListNotices notices={page.notices} stay={page.stay} />
         {searchedPlacePath ? (
           <p className="mt-2">
-            <Link to={withStay(searchedPlacePath, page.stay)} className="font-medium text-brand-700 underline">
+            <Link
+              to={withPriceChoices(withStay(searchedPlacePath, page.stay), page.params)}
+              className="font-medium text-brand-700 underline"
+            >
               Se alla hotell i {page.searchedPlace?.name}
             </Link>
           </p>
@@ -139,7 +153,14 @@ export default function Hotels({ loaderData, actionData }: Route.ComponentProps)
         today={page.today}
       />
       <AiRecommendationBox result={actionData?.ai ?? null} action={`${location.pathname}${location.search}`} />
-      <ListWithMap stay={page.stay} hotels={page.hotels} city={page.params.location} country={page.params.country}>
+      <ListWithMap
+        stay={page.stay}
+        choices={page.params}
+        display={page.display}
+        hotels={page.hotels}
+        city={page.params.location}
+        country={page.params.country}
+      >
         <HotelListSection page={page} variant="large" />
       </ListWithMap>
     </div>

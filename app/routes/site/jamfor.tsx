@@ -12,7 +12,7 @@ import {
   sitesLabel,
 } from "#app/hotels/compare.ts";
 import { loadComparison, type ComparedHotel } from "#app/hotels/compare.server.ts";
-import { formatPrice } from "#app/hotels/hotel.ts";
+import { latestPriceDisplay } from "#app/hotels/hotel-detail.server.ts";
 import {
   adultsLabel,
   hasDates,
@@ -20,10 +20,24 @@ import {
   nightsOf,
   readStay,
   roomsLabel,
+  stayLabel,
   todayInSweden,
   withStay,
   type Stay,
 } from "#app/offers/stay.ts";
+import { CONDITIONS, readConditions } from "#app/prices/conditions.ts";
+import {
+  conditionLabels,
+  conversionNote,
+  currencyFallbackNote,
+  formatShown,
+  perNightText,
+  priceChoiceEntries,
+  TOTAL_INCLUDES,
+  withPriceChoices,
+} from "#app/prices/offer-display.ts";
+import { readDisplayCurrency, type PriceDisplay } from "#app/utils/money.ts";
+import { LEAD_PRICE_NOTE, type PriceChoices } from "#app/components/price-comparison.tsx";
 import { seoMeta, siteFromMatches } from "#app/seo/meta-tags.ts";
 import { log } from "#app/utils/log.server.ts";
 import { StayFields } from "#app/components/stay-fields.tsx";
@@ -38,14 +52,26 @@ export async function loader({ url }: Route.LoaderArgs) {
   const today = todayInSweden();
   const { stay, notes: stayNotes } = readStay(url.searchParams, today);
   const asked = readCompareIds(url.searchParams);
+  const conditions = readConditions(url.searchParams);
+  const choices: PriceChoices = { conditions: conditions.keys, currency: readDisplayCurrency(url.searchParams) };
   let comparison: Awaited<ReturnType<typeof loadComparison>>;
+  let display: PriceDisplay;
   try {
-    comparison = await loadComparison(asked.ids, stay);
+    [comparison, display] = await Promise.all([loadComparison(asked.ids, stay, conditions.mask), latestPriceDisplay(choices.currency)]);
   } catch (error) {
     log.error("comparison failed", error, { path: url.pathname });
     throw error;
   }
-  return { stay, today, hotels: comparison.hotels, notes: [...asked.notes, ...comparison.notes, ...stayNotes] };
+  return {
+    stay,
+    today,
+    choices,
+    display,
+    hotels: comparison.hotels,
+    notes: [...asked.notes, ...comparison.notes, ...stayNotes, ...conditions.notes, currencyFallbackNote(choices.currency, display)].filter(
+      (note) => note !== null,
+    ),
+  };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -61,7 +87,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function ComparePage({ loaderData }: Route.ComponentProps) {
-  const { stay, today, hotels, notes } = loaderData;
+  const { stay, today, hotels, notes, choices, display } = loaderData;
   const comparing = hotels.length >= MIN_COMPARED;
   return (
     <div className="container-page space-y-6 py-8">
@@ -70,7 +96,14 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
         {comparing ? (
           <p className="text-muted">
             {hotels.length} hotell sida vid sida.{" "}
-            {hasDates(stay) ? "Priserna gäller dina datum." : "Välj datum för att se vad hela vistelsen kostar."}
+            {hasDates(stay)
+              ? `Priserna är totalpris för ${stayLabel(stay)}, ${TOTAL_INCLUDES}.`
+              : "Välj datum för att se vad hela vistelsen kostar."}
+            {choices.conditions.length
+              ? ` Bara erbjudanden med ${CONDITIONS.filter((condition) => choices.conditions.includes(condition.key))
+                  .map((condition) => condition.label.toLowerCase())
+                  .join(" och ")}.`
+              : ""}
           </p>
         ) : null}
       </header>
@@ -85,8 +118,8 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
       ) : null}
       {comparing ? (
         <>
-          <StayForm stay={stay} today={today} hotelIds={hotels.map((hotel) => hotel.id)} />
-          <CompareTable hotels={hotels} stay={stay} />
+          <StayForm stay={stay} today={today} hotelIds={hotels.map((hotel) => hotel.id)} choices={choices} />
+          <CompareTable hotels={hotels} stay={stay} choices={choices} display={display} />
         </>
       ) : (
         <Guidance hotels={hotels} stay={stay} />
@@ -128,7 +161,7 @@ function Guidance({ hotels, stay }: { hotels: ComparedHotel[]; stay: Stay }) {
 }
 
 /** The stay as a plain GET form, so the dates can change without JavaScript; the hotels ride along hidden. */
-function StayForm({ stay, today, hotelIds }: { stay: Stay; today: string; hotelIds: string[] }) {
+function StayForm({ stay, today, hotelIds, choices }: { stay: Stay; today: string; hotelIds: string[]; choices: PriceChoices }) {
   return (
     <form method="get" action={COMPARE_PATH} aria-labelledby="stay-heading" className="rounded-xl border border-slate-200 bg-white p-4">
       <h2 id="stay-heading" className="mb-3 font-semibold">
@@ -136,6 +169,9 @@ function StayForm({ stay, today, hotelIds }: { stay: Stay; today: string; hotelI
       </h2>
       {hotelIds.map((id) => (
         <input key={id} type="hidden" name={COMPARE_PARAM} value={id} />
+      ))}
+      {priceChoiceEntries(choices.conditions, choices.currency).map(([name, value]) => (
+        <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
       ))}
       <StayFields stay={stay} today={today} />
       <Button type="submit" className="mt-3">
@@ -169,22 +205,53 @@ function YesNo({ yes }: { yes: boolean }) {
 const rowHeader = "sticky left-0 z-10 w-28 min-w-28 bg-slate-50 p-3 text-left align-top text-sm font-semibold sm:w-44 sm:min-w-44";
 const cell = "min-w-40 p-3 align-top sm:min-w-52";
 
-function PriceCell({ hotel, stay, cheapestOfAll }: { hotel: ComparedHotel; stay: Stay; cheapestOfAll: boolean }) {
+/** The offer the hotel's page shows, the same way: the stay's total with its taxes and conditions, or "från X / natt". */
+function PriceCell({
+  hotel,
+  stay,
+  display,
+  cheapestOfAll,
+}: {
+  hotel: ComparedHotel;
+  stay: Stay;
+  display: PriceDisplay;
+  cheapestOfAll: boolean;
+}) {
   const offer = hotel.cheapest;
-  if (!offer) return <span className="text-muted">Inget pris just nu</span>;
+  if (!offer) {
+    return hasDates(stay) ? (
+      <span className="font-medium">Inga lediga rum för dina datum</span>
+    ) : (
+      <span className="text-muted">Inget pris just nu</span>
+    );
+  }
   const nights = nightsOf(stay);
   return (
     <div className="space-y-1">
-      <p>
-        <span className="text-xl font-bold">{formatPrice(offer.pricePerNight, offer.currency)}</span>{" "}
-        <span className="text-sm text-muted">/ natt</span>
-      </p>
-      {offer.total !== null && nights !== null ? (
-        <p className="text-sm">
-          Totalt <strong>{formatPrice(offer.total, offer.currency)}</strong> för {nightsLabel(nights)}, {adultsLabel(stay.adults)},{" "}
-          {roomsLabel(stay.rooms)}
-        </p>
-      ) : null}
+      {offer.kind === "stay" && nights !== null ? (
+        <>
+          <p className="text-xl font-bold">{formatShown(offer, display)}</p>
+          <p className="text-sm">
+            {TOTAL_INCLUDES}, för {nightsLabel(nights)}, {adultsLabel(stay.adults)}, {roomsLabel(stay.rooms)}
+          </p>
+          <p className="text-sm">{perNightText(offer, display)}</p>
+        </>
+      ) : (
+        <>
+          <p>
+            <span className="text-sm text-muted">från </span>
+            <span className="text-xl font-bold">{formatShown(offer, display)}</span> <span className="text-sm text-muted">/ natt</span>
+          </p>
+          <p className="text-xs text-muted">{LEAD_PRICE_NOTE}</p>
+        </>
+      )}
+      <ul aria-label="Villkor" className="space-y-0.5 text-sm">
+        {conditionLabels(offer).map((label) => (
+          <li key={label.key} className={label.yes ? "font-medium text-emerald-800" : "text-slate-600"}>
+            {label.text}
+          </li>
+        ))}
+      </ul>
       <p className="text-sm text-muted">
         Lägst hos {offer.partnerName}, priser {sitesLabel(hotel.offerCount)}
       </p>
@@ -195,11 +262,26 @@ function PriceCell({ hotel, stay, cheapestOfAll }: { hotel: ComparedHotel; stay:
   );
 }
 
-function CompareTable({ hotels, stay }: { hotels: ComparedHotel[]; stay: Stay }) {
+function CompareTable({
+  hotels,
+  stay,
+  choices,
+  display,
+}: {
+  hotels: ComparedHotel[];
+  stay: Stay;
+  choices: PriceChoices;
+  display: PriceDisplay;
+}) {
   const ids = hotels.map((hotel) => hotel.id);
   const amenities = amenityRows(hotels);
-  const prices = hotels.flatMap((hotel) => (hotel.cheapest ? [hotel.cheapest.pricePerNight] : []));
+  const prices = hotels.flatMap((hotel) => (hotel.cheapest?.totalSek != null ? [hotel.cheapest.totalSek] : []));
   const lowest = prices.length > 1 ? Math.min(...prices) : null;
+  const keep = (href: string) => withPriceChoices(withStay(href, stay), choices.conditions, choices.currency);
+  const note = conversionNote(
+    hotels.flatMap((hotel) => (hotel.cheapest ? [hotel.cheapest] : [])),
+    display,
+  );
   const row = (label: string, render: (hotel: ComparedHotel) => ReactNode) => (
     <tr className="border-t border-slate-200">
       <th scope="row" className={rowHeader}>
@@ -226,9 +308,10 @@ function CompareTable({ hotels, stay }: { hotels: ComparedHotel[]; stay: Stay })
           {hotels.length} hotell jämförda
           {hasDates(stay) ? (
             <span className="block text-sm font-normal text-muted">
-              Priser för {nightsLabel(nightsOf(stay)!)}, {adultsLabel(stay.adults)}, {roomsLabel(stay.rooms)}
+              Priser för {nightsLabel(nightsOf(stay)!)}, {adultsLabel(stay.adults)}, {roomsLabel(stay.rooms)}, {TOTAL_INCLUDES}
             </span>
           ) : null}
+          {note ? <span className="block text-sm font-normal text-muted">{note}</span> : null}
         </caption>
         <thead>
           <tr className="border-t border-slate-200">
@@ -237,7 +320,7 @@ function CompareTable({ hotels, stay }: { hotels: ComparedHotel[]; stay: Stay })
             </td>
             {hotels.map((hotel) => (
               <th key={hotel.id} scope="col" className={`${cell} text-base font-semibold`}>
-                <Link to={withStay(hotel.href, stay)} className="text-brand-700 underline">
+                <Link to={keep(hotel.href)} className="text-brand-700 underline">
                   {hotel.name}
                 </Link>
               </th>
@@ -257,7 +340,7 @@ function CompareTable({ hotels, stay }: { hotels: ComparedHotel[]; stay: Stay })
             />
           ))}
           {row("Lägsta pris", (hotel) => (
-            <PriceCell hotel={hotel} stay={stay} cheapestOfAll={lowest !== null && hotel.cheapest?.pricePerNight === lowest} />
+            <PriceCell hotel={hotel} stay={stay} display={display} cheapestOfAll={lowest !== null && hotel.cheapest?.totalSek === lowest} />
           ))}
           {row("Boka", (hotel) =>
             hotel.cheapest ? (
@@ -266,7 +349,7 @@ function CompareTable({ hotels, stay }: { hotels: ComparedHotel[]; stay: Stay })
                 <span className="sr-only">: {hotel.name}</span>
               </a>
             ) : (
-              <Link to={withStay(hotel.href, stay)} className={buttonClassName({ variant: "secondary", className: "w-full" })}>
+              <Link to={keep(hotel.href)} className={buttonClassName({ variant: "secondary", className: "w-full" })}>
                 Visa hotell<span className="sr-only">: {hotel.name}</span>
               </Link>
             ),
@@ -319,7 +402,7 @@ function CompareTable({ hotels, stay }: { hotels: ComparedHotel[]; stay: Stay })
         <tbody>
           {row("Ta bort", (hotel) => (
             <Link
-              to={compareHrefWithout(ids, hotel.id, stay)}
+              to={withPriceChoices(compareHrefWithout(ids, hotel.id, stay), choices.conditions, choices.currency)}
               className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline"
             >
               <svg

@@ -23,7 +23,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
       siteUrl,
       path: data.paths.place,
       // A chosen stay only changes prices: such pages are not indexed (the canonical has no stay).
-      noindex: isChosenStay(data.page.stay),
+      noindex: isChosenStay(data.page.stay) || data.page.conditions.length > 0 || data.page.display.currency !== "SEK",
     }),
     hotelItemListJsonLd(siteUrl, data.page.hotels),
     breadcrumbJsonLd(siteUrl, [
@@ -61,6 +61,8 @@ export default function PlacePage({ loaderData }: Route.ComponentProps) {
       <FilterBar params={page.params} countries={[]} locations={[]} action={paths.place} fixedPlace stay={page.stay} today={page.today} />
       <ListWithMap
         stay={page.stay}
+        choices={page.params}
+        display={page.display}
         hotels={page.hotels}
         city={location}
         country={country}

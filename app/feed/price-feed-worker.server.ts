@@ -1,0 +1,178 @@
+/**
+ * Prices that refresh while the site runs: the job worker's chores (app/ai/jobs.server.ts, one
+ * loop per app server) that fetch each partner's feed URL on a schedule or when an administrator
+ * asks, the ECB's rates from FX_RATES_URL daily, and every hotel's lead prices daily. A feed is
+ * downloaded to a file under DATA_DIR (app/feed/feed-download.server.ts: https, public hosts at
+ * every hop and address, a size cap, a time limit) and imported by the same code as the CLI, in
+ * this process, so the embedded database refreshes too (the CLI is refused while the server
+ * holds it). Each fetch is a row of price_feed_runs that the partners screen shows.
+ */
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import type { Kysely } from "kysely";
+import type { Database } from "#app/db/schema.ts";
+import { getEnv, type Env } from "#app/utils/env.server.ts";
+import { log } from "#app/utils/log.server.ts";
+import {
+  claimRun,
+  finishRun,
+  MAX_RUN_ATTEMPTS,
+  queueDueRuns,
+  renewRunLease,
+  RUN_LEASE_SECONDS,
+  type ClaimedRun,
+  type RunOutcome,
+} from "#app/prices/price-feed-runs.server.ts";
+import {
+  claimPriceTask,
+  PRICE_TASK,
+  refreshLeadPricesBatch,
+  releasePriceTask,
+  restartLeadPricePass,
+} from "#app/prices/price-upkeep.server.ts";
+import { downloadFeed, FeedDownloadError } from "./feed-download.server.ts";
+import { importEcbRates } from "./ecb-import.server.ts";
+import { importPriceFeed } from "./price-import.server.ts";
+
+type DB = Kysely<Database>;
+
+export interface PriceFeedSettings {
+  intervalMinutes: number;
+  maxBytes: number;
+  timeoutMs: number;
+  /** Where downloads are written while they are imported (under DATA_DIR). */
+  downloadDir: string;
+  fxRatesUrl: string | null;
+}
+
+export function priceFeedSettings(env: Env = getEnv()): PriceFeedSettings {
+  return {
+    intervalMinutes: env.PRICE_FEED_INTERVAL_MINUTES,
+    maxBytes: env.FEED_MAX_BYTES,
+    timeoutMs: env.FEED_TIMEOUT_SECONDS * 1000,
+    downloadDir: path.join(env.DATA_DIR, "feed-downloads"),
+    fxRatesUrl: env.FX_RATES_URL ?? null,
+  };
+}
+
+/** What an import of a partner's file took and refused. */
+export interface PartnerImportResult {
+  taken: number;
+  rejected: number;
+  /** The first rejected rows' reasons ("line 4: …"), for the partners screen. */
+  rejects: string[];
+}
+
+/**
+ * Imports a downloaded price file of one partner through the price importer, the one
+ * `npm run import -- FILE --partner KEY` runs. Throws FeedError when the file cannot be read as a
+ * price file.
+ */
+export async function importPartnerPrices(db: DB, file: string, partnerId: string): Promise<PartnerImportResult> {
+  const report = await importPriceFeed(db, file, { partnerId, rejectsPath: `${file}.rejects.ndjson` });
+  return {
+    taken: report.nights + report.notForSale + report.itineraries + report.soldOut,
+    rejected: report.rejected,
+    rejects: report.rejects.map((reject) => `${reject.where}: ${reject.reason}`),
+  };
+}
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** A download's own name under the folder, keeping a known extension for the importer's benefit. */
+function downloadPath(dir: string, label: string, url: string | null): string {
+  fs.mkdirSync(dir, { recursive: true });
+  const extension = /\.(xml|csv|ndjson|json)$/i.exec(url ? new URL(url).pathname : "")?.[0]?.toLowerCase() ?? "";
+  return path.join(dir, `${label}-${crypto.randomBytes(6).toString("hex")}${extension}`);
+}
+
+/** Removes a download and the rejects file an import wrote beside it. */
+const removeDownload = (file: string) => {
+  for (const leftover of [file, `${file}.rejects.ndjson`]) fs.rmSync(leftover, { force: true });
+};
+
+async function fetchAndImport(
+  db: DB,
+  run: ClaimedRun,
+  settings: PriceFeedSettings,
+  importFile: typeof importPartnerPrices,
+): Promise<RunOutcome> {
+  if (run.attempts > MAX_RUN_ATTEMPTS)
+    return { status: "failed", error: `Gave up: the server fetching it stopped ${MAX_RUN_ATTEMPTS} times before it finished.` };
+  if (!run.feedUrl) return { status: "failed", error: "The partner has no feed URL any more." };
+  const file = downloadPath(settings.downloadDir, `feed-${run.partnerId}`, run.feedUrl);
+  let bytes: number | null = null;
+  try {
+    bytes = (await downloadFeed(run.feedUrl, file, { maxBytes: settings.maxBytes, timeoutMs: settings.timeoutMs })).bytes;
+    const result = await importFile(db, file, run.partnerId);
+    return {
+      status: "ok",
+      taken: result.taken,
+      rejected: result.rejected,
+      bytes,
+      rejects: result.rejects.length ? result.rejects.slice(0, 5).join("; ") : null,
+    };
+  } catch (error) {
+    if (!(error instanceof FeedDownloadError)) log.warn("price feed import failed", { partner: run.partnerId, error: errorText(error) });
+    // The operator knows the feed by its URL, not by the download's name on this server.
+    return { status: "failed", error: errorText(error).replaceAll(file, run.feedUrl), bytes };
+  } finally {
+    removeDownload(file);
+  }
+}
+
+/**
+ * A chore: queues the partners whose feed is due, then fetches and imports one queued feed;
+ * 1 when it ran one (the worker then looks for more at once), 0 when none was waiting.
+ */
+export async function runNextPriceFeed(
+  db: DB,
+  settings: PriceFeedSettings = priceFeedSettings(),
+  importFile: typeof importPartnerPrices = importPartnerPrices,
+): Promise<number> {
+  await queueDueRuns(db, settings.intervalMinutes);
+  const run = await claimRun(db);
+  if (!run) return 0;
+  // The import may outlast a lease: the run stays this server's while it works.
+  const renewal = setInterval(() => void renewRunLease(db, run.id).catch(() => undefined), (RUN_LEASE_SECONDS * 1000) / 3);
+  renewal.unref();
+  try {
+    const outcome = await fetchAndImport(db, run, settings, importFile);
+    await finishRun(db, run.id, outcome);
+    log.info("price feed fetched", { partner: run.partnerId, run: run.id, ...outcome });
+  } finally {
+    clearInterval(renewal);
+  }
+  return 1;
+}
+
+/**
+ * A chore: with FX_RATES_URL set, fetches the ECB's rates once a day (after their publication),
+ * stores them, and starts every hotel's lead prices over (prices in other currencies change).
+ * 1 when it fetched, 0 when it was not due. A failure is retried in an hour.
+ */
+export async function fetchFxRatesWhenDue(db: DB, settings: PriceFeedSettings = priceFeedSettings()): Promise<number> {
+  if (!settings.fxRatesUrl) return 0;
+  const task = await claimPriceTask(db, PRICE_TASK.fxRates, { firstDueNow: true, leaseSeconds: settings.timeoutMs / 1000 + 60 });
+  if (!task) return 0;
+  const file = downloadPath(settings.downloadDir, "fx-rates", settings.fxRatesUrl);
+  try {
+    await downloadFeed(settings.fxRatesUrl, file, { maxBytes: settings.maxBytes, timeoutMs: settings.timeoutMs });
+    const report = await importEcbRates(db, file, { rejectsPath: `${file}.rejects.ndjson` });
+    await releasePriceTask(db, task, { done: true });
+    await restartLeadPricePass(db);
+    log.info("fx rates fetched", { latest: report.latest, rates: report.rates, rejected: report.rejected });
+  } catch (error) {
+    await releasePriceTask(db, task, { done: true, error: errorText(error) });
+    log.warn("fx rates not fetched", { error: errorText(error) });
+  } finally {
+    removeDownload(file);
+  }
+  return 1;
+}
+
+/** The price chores for the job worker, in the order of one round. */
+export function priceChores(settings: PriceFeedSettings = priceFeedSettings()): ((db: DB) => Promise<number>)[] {
+  return [(db) => runNextPriceFeed(db, settings), (db) => fetchFxRatesWhenDue(db, settings), (db) => refreshLeadPricesBatch(db)];
+}

@@ -1,0 +1,220 @@
+/**
+ * Prices kept current while the site runs, on both databases (the chores' claims and the batched
+ * SQL are the subject): with FX_RATES_URL the worker fetches the ECB's rates (an msw stand-in),
+ * stores them and refreshes every hotel's lead prices, so a EUR price shows at the new rate; a
+ * failed fetch is retried later and changes nothing; the daily pass over every hotel goes a batch
+ * at a time and then waits for the next Swedish midnight; housekeeping removes the nights,
+ * itineraries and sold-out stays of dates that have passed, and keeps today's and later.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { http, HttpResponse } from "msw";
+import { setupServer } from "msw/node";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "#app/db/db.server.ts";
+import { addDays, todayInSweden } from "#app/offers/stay.ts";
+import { testDatabases } from "#tests/db.ts";
+import { feedFolder } from "#tests/feed-files.ts";
+
+process.env.SESSION_SECRET ??= "test-secret-0123456789-abcdefghijklmnop";
+
+const { fetchFxRatesWhenDue } = await import("#app/feed/price-feed-worker.server.ts");
+const { latestFxRates, storeFxRates } = await import("#app/prices/fx-rates.server.ts");
+const { refreshLeadPrices } = await import("#app/prices/stay-prices.server.ts");
+const { refreshLeadPricesBatch, restartLeadPricePass } = await import("#app/prices/price-upkeep.server.ts");
+const { runHousekeeping } = await import("#app/utils/housekeeping.server.ts");
+
+const ECB_URL = "https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml";
+const today = todayInSweden();
+const ecbDaily = (sekPerEur: string) => `<?xml version="1.0" encoding="UTF-8"?>
+<gesmes:Envelope xmlns:gesmes="http://www.gesmes.org/xml/2002-08-01" xmlns="http://www.ecb.int/vocabulary/2002-08-01/eurofxref">
+\t<gesmes:subject>Reference rates</gesmes:subject>
+\t<gesmes:Sender>
+\t\t<gesmes:name>European Central Bank</gesmes:name>
+\t</gesmes:Sender>
+\t<Cube>
+\t\t<Cube time="${today}">
+\t\t\t<Cube currency="USD" rate="1.0412"/>
+\t\t\t<Cube currency="SEK" rate="${sekPerEur}"/>
+\t\t\t<Cube currency="NOK" rate="11.7610"/>
+\t\t</Cube>
+\t</Cube>
+</gesmes:Envelope>`;
+
+let ecbAnswer: () => Response = () => new HttpResponse(ecbDaily("12.0000"), { headers: { "content-type": "text/xml" } });
+const server = setupServer(http.get(ECB_URL, () => ecbAnswer()));
+beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+afterAll(() => server.close());
+
+const folder = feedFolder("hg-price-upkeep-");
+const settings = {
+  intervalMinutes: 60,
+  maxBytes: 1024 * 1024,
+  timeoutMs: 5000,
+  downloadDir: path.join(folder.dir, "downloads"),
+  fxRatesUrl: ECB_URL,
+};
+const PARTNER = { id: "eurpartner", name: "Europartner", host: "www.eurpartner.example" };
+
+describe.each(testDatabases())("price upkeep on $name", ({ open }) => {
+  let handle: DatabaseHandle;
+  const db = () => handle.db;
+  const hotelIds = new Map<string, string>();
+  const offerPrice = async (hotelId: string) => {
+    const row = await db().selectFrom("hotels").select("offer_price").where("hotel_id", "=", hotelId).executeTakeFirstOrThrow();
+    return row.offer_price === null ? null : Number(row.offer_price);
+  };
+  /** A plan of the partner for two adults in one room at the hotel, with these nights' base prices. */
+  const priced = async (hotelId: string, currency: string, nights: Record<string, number>) => {
+    const plan = await db()
+      .insertInto("rate_plans")
+      .values({
+        hotel_id: hotelIds.get(hotelId)!,
+        partner_id: PARTNER.id,
+        adults: 2,
+        rooms: 1,
+        breakfast_included: false,
+        refundable: false,
+        pay_at_hotel: false,
+        currency,
+        landing_url: `https://${PARTNER.host}/hotell/${hotelId}`,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const confirmed = new Date();
+    await db()
+      .insertInto("nightly_rates")
+      .values(Object.entries(nights).map(([night, base]) => ({ plan_id: plan.id, night, base, tax: 0, fees: 0, confirmed_at: confirmed })))
+      .execute();
+    return plan.id;
+  };
+  const task = (name: string) =>
+    db().selectFrom("price_tasks").select(["due_at", "cursor", "last_error", "locked_until"]).where("name", "=", name).executeTakeFirst();
+
+  beforeAll(async () => {
+    handle = await open();
+    const hotels = await db()
+      .insertInto("hotels")
+      .values(["U1", "U2", "U3", "U4", "U5"].map((id) => ({ hotel_id: id, name: `Hotel ${id}`, location: "Göteborg", country: "Sweden" })))
+      .returning(["id", "hotel_id"])
+      .execute();
+    for (const hotel of hotels) hotelIds.set(hotel.hotel_id, hotel.id);
+    await db().insertInto("partners").values(PARTNER).execute();
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  describe("the ECB's rates from FX_RATES_URL", () => {
+    beforeAll(async () => {
+      await storeFxRates(db(), [{ date: addDays(today, -7), currency: "SEK", perEur: "11.0000" }]);
+      await priced("U1", "EUR", { [addDays(today, 3)]: 100 });
+      await refreshLeadPrices(db(), [hotelIds.get("U1")!]);
+    });
+
+    it("shows a EUR price at the stored rate before any fetch", async () => {
+      expect(await offerPrice("U1")).toBe(1100);
+    });
+
+    it("records a failed fetch, changes nothing and tries again later", async () => {
+      ecbAnswer = () => new HttpResponse("Service Unavailable", { status: 503, statusText: "Service Unavailable" });
+      expect(await fetchFxRatesWhenDue(db(), settings)).toBe(1);
+      expect((await latestFxRates(db()))?.perEur.get("SEK")).toBe(11);
+      const failed = await task("fx-rates");
+      expect(failed?.last_error).toBe(`${ECB_URL} answered 503 Service Unavailable.`);
+      expect(new Date(failed!.due_at).getTime()).toBeGreaterThan(Date.now() + 50 * 60_000);
+      expect(await fetchFxRatesWhenDue(db(), settings)).toBe(0);
+      expect(await offerPrice("U1")).toBe(1100);
+    });
+
+    it("fetches and stores the day's rates, then every hotel's lead price follows; not again until the next publication", async () => {
+      ecbAnswer = () => new HttpResponse(ecbDaily("12.0000"), { headers: { "content-type": "text/xml" } });
+      await db()
+        .updateTable("price_tasks")
+        .set({ due_at: sql<Date>`now()` })
+        .where("name", "=", "fx-rates")
+        .execute();
+      expect(await fetchFxRatesWhenDue(db(), settings)).toBe(1);
+      expect(await latestFxRates(db())).toEqual({
+        date: today,
+        perEur: new Map([
+          ["USD", 1.0412],
+          ["SEK", 12],
+          ["NOK", 11.761],
+        ]),
+      });
+      expect((await task("fx-rates"))?.last_error).toBeNull();
+      while ((await refreshLeadPricesBatch(db())) > 0);
+      expect(await offerPrice("U1")).toBe(1200);
+      expect(await fetchFxRatesWhenDue(db(), settings)).toBe(0);
+      expect(fs.readdirSync(settings.downloadDir)).toEqual([]);
+    });
+  });
+
+  describe("the daily pass over every hotel's lead prices", () => {
+    it("goes a few hotels at a time in id order, then waits for the next midnight in Sweden", async () => {
+      // Prices that arrived without a refresh (as if yesterday's "next 30 days" had not reached them).
+      for (const hotelId of ["U2", "U3", "U4", "U5"]) await priced(hotelId, "SEK", { [addDays(today, 1)]: 900 });
+      expect(await offerPrice("U4")).toBeNull();
+      await restartLeadPricePass(db());
+      const batches: number[] = [];
+      for (let done = await refreshLeadPricesBatch(db(), new Date(), 2); done > 0; done = await refreshLeadPricesBatch(db(), new Date(), 2))
+        batches.push(done);
+      expect(batches).toEqual([2, 2, 1]);
+      for (const hotelId of ["U2", "U3", "U4", "U5"]) expect(await offerPrice(hotelId), hotelId).toBe(900);
+      const after = await task("lead-prices");
+      expect(after).toMatchObject({ cursor: null, locked_until: null, last_error: null });
+      const due = new Date(after!.due_at);
+      expect(due.getTime()).toBeGreaterThan(Date.now());
+      expect(due.getTime()).toBeLessThanOrEqual(Date.now() + 25 * 3_600_000);
+      expect(new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Stockholm", timeStyle: "short" }).format(due)).toBe("00:00");
+      expect(await refreshLeadPricesBatch(db())).toBe(0);
+    });
+
+    it("lets one server take a batch at a time: two at once do not both take the chore", async () => {
+      await restartLeadPricePass(db());
+      const done = await Promise.all([refreshLeadPricesBatch(db(), new Date(), 10), refreshLeadPricesBatch(db(), new Date(), 10)]);
+      expect(done.sort()).toEqual([0, 5]);
+    });
+  });
+
+  describe("housekeeping", () => {
+    it("removes nightly rates, itinerary prices and sold-out stays of dates before today, and keeps today's and later", async () => {
+      const yesterday = addDays(today, -1);
+      const tomorrow = addDays(today, 1);
+      const plan = await priced("U5", "EUR", { [yesterday]: 800, [today]: 810, [tomorrow]: 820 });
+      const confirmed_at = new Date();
+      await db()
+        .insertInto("itinerary_prices")
+        .values([
+          { plan_id: plan, check_in: yesterday, nights: 2, base: 1500, tax: 0, fees: 0, confirmed_at },
+          { plan_id: plan, check_in: today, nights: 2, base: 1550, tax: 0, fees: 0, confirmed_at },
+        ])
+        .execute();
+      await db()
+        .insertInto("sold_out_itineraries")
+        .values(
+          [yesterday, tomorrow].map((check_in) => ({
+            hotel_id: hotelIds.get("U5")!,
+            partner_id: PARTNER.id,
+            check_in,
+            nights: 1,
+            confirmed_at,
+          })),
+        )
+        .execute();
+      const images = fs.mkdtempSync(path.join(folder.dir, "images-"));
+      const removed = await runHousekeeping(db(), new Date(), { kind: "local", dir: images });
+      expect(removed).toMatchObject({ nights: 1, itineraries: 1, soldOut: 1 });
+      const dates = async (query: string) => (await sql<{ d: string }>`${sql.raw(query)}`.execute(db())).rows.map((row) => row.d);
+      expect(await dates(`select to_char(night, 'YYYY-MM-DD') as d from nightly_rates where plan_id = ${plan} order by 1`)).toEqual([
+        today,
+        tomorrow,
+      ]);
+      expect(await dates(`select to_char(check_in, 'YYYY-MM-DD') as d from itinerary_prices where plan_id = ${plan}`)).toEqual([today]);
+      expect(await dates(`select to_char(check_in, 'YYYY-MM-DD') as d from sold_out_itineraries`)).toEqual([tomorrow]);
+      expect((await runHousekeeping(db(), new Date(), { kind: "local", dir: images })).nights).toBe(0);
+    });
+  });
+});
