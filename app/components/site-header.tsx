@@ -6,7 +6,7 @@ import { useDisclosureMenu } from "./use-disclosure-menu.ts";
 
 interface SiteHeaderProps {
   siteName: string;
-  /** The first five countries, for the Destinationer menu. */
+  /** The Destinationer menu's countries: the administrator's choice, then by number of hotels (menuCountries). */
   countries: PlaceChoice[];
   /** The signed-in user, who gets the admin link (administrators) and a sign-out button. */
   user: { email: string; isAdmin: boolean } | null;
