@@ -49,6 +49,7 @@ export default [
     route("partners/clicks.csv", "routes/admin/admin.partners.clicks[.]csv.ts"),
     route("destinations", "routes/admin/admin.destinations.tsx"),
     route("popular-locations", "routes/admin/admin.popular-locations.tsx"),
+    route("menu", "routes/admin/admin.menu.tsx"),
     route("sitemap", "routes/admin/admin.sitemap.tsx"),
     route("sitemap/download", "routes/admin/admin.sitemap.download.ts"),
     route("messages", "routes/admin/admin.messages.tsx"),

@@ -20,6 +20,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: "/admin/blog", label: "Blog", card: "Write, publish and edit the travel guides (Reseguider)." },
   { path: "/admin/destinations", label: "Popular Destinations", card: "The destination cards of the home page." },
   { path: "/admin/popular-locations", label: "Popular Locations", card: "Choose the places the home page offers as chips." },
+  { path: "/admin/menu", label: "Destinations Menu", card: "Choose the countries the Destinationer menu lists first." },
   { path: "/admin/sitemap", label: "Sitemap", card: "Generate, preview and download the sitemap." },
   { path: "/admin/messages", label: "Messages", card: "Read and delete messages from the contact form." },
   { path: "/admin/users", label: "Users", card: "Who has an account: grant and revoke the administrator role, end sessions." },

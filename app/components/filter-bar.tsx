@@ -221,8 +221,8 @@ export function FilterBar({ params, countries, locations, action, fixedPlace = f
               <legend className="mb-1 text-sm font-medium">Bekvämligheter</legend>
               <ul className="grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-3 lg:grid-cols-6">
                 {FILTER_AMENITY_KEYS.map((key) => (
-                  <li key={key}>
-                    <label className="inline-flex items-center gap-2 text-sm">
+                  <li key={key} className="min-w-0">
+                    <label className="flex items-center gap-2 text-sm">
                       <input
                         type="checkbox"
                         name="bekvamlighet"
@@ -230,9 +230,10 @@ export function FilterBar({ params, countries, locations, action, fixedPlace = f
                         defaultChecked={params.amenities.includes(key)}
                         key={`${key}-${params.amenities.includes(key)}`}
                         onChange={() => apply()}
-                        className="h-4 w-4"
+                        className="h-4 w-4 shrink-0"
                       />
-                      {amenityLabel(key)}
+                      {/* A long compound ('Tillgänglighetsanpassat') breaks inside its column, hyphenated where the browser can. */}
+                      <span className="min-w-0 hyphens-auto [overflow-wrap:anywhere]">{amenityLabel(key)}</span>
                     </label>
                   </li>
                 ))}

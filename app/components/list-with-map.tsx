@@ -89,8 +89,8 @@ function MapIcon() {
 
 /**
  * A list page's hotels and their map. From 1024 px the map sits beside the list (sticky) or
- * above it. Below that the list takes the width and a "Karta" link, sticky at the top of the
- * list, opens the map full-screen through its anchor (CSS :target): the same with JavaScript
+ * above it. Below that the list takes the width and a "Karta" link, sticky at the bottom of the
+ * screen, opens the map full-screen through its anchor (CSS :target): the same with JavaScript
  * off, where the map's place shows its fallback list of hotels.
  */
 export function ListWithMap({
@@ -130,23 +130,22 @@ export function ListWithMap({
 
   const list = (
     <div ref={listRef} id={LIST_ANCHOR} className="min-w-0 scroll-mt-4">
-      {markers.length ? (
-        <>
-          {/* Floats over the first card's picture (at its left) where scripts run, which hides the compare
-          form's own row; without them, it shares that row's right end. */}
-          <p className="pointer-events-none sticky top-3 z-20 -mb-10 flex justify-end lg:hidden js:top-0 js:justify-start">
-            <a
-              href={`#${MAP_ANCHOR}`}
-              onClick={closing.opened}
-              className="pointer-events-auto inline-flex items-center gap-2 rounded-full bg-ink px-4 py-2.5 text-sm font-semibold text-white shadow-lg ring-1 ring-white/40 hover:bg-brand-800 js:translate-x-2 js:translate-y-2"
-            >
-              <MapIcon />
-              Karta
-            </a>
-          </p>
-        </>
-      ) : null}
       {children}
+      {markers.length ? (
+        // After the list, sticky at the bottom centre of the screen while the list is on it: it
+        // covers no card's picture or price at the top, and once the list ends it rests in a
+        // space of its own below the last card (never over the footer).
+        <p className="pointer-events-none sticky bottom-4 z-20 mt-4 flex justify-center lg:hidden">
+          <a
+            href={`#${MAP_ANCHOR}`}
+            onClick={closing.opened}
+            className="pointer-events-auto inline-flex items-center gap-2 rounded-full bg-ink px-5 py-3 text-sm font-semibold text-white shadow-lg ring-1 ring-white/40 hover:bg-brand-800"
+          >
+            <MapIcon />
+            Karta
+          </a>
+        </p>
+      ) : null}
     </div>
   );
   const map = (

@@ -6,7 +6,7 @@ import { useDisclosureMenu } from "./use-disclosure-menu.ts";
 
 interface SiteHeaderProps {
   siteName: string;
-  /** The first five countries, for the Destinationer menu. */
+  /** The Destinationer menu's countries: the administrator's choice, then by number of hotels (menuCountries). */
   countries: PlaceChoice[];
   /** The signed-in user, who gets the admin link (administrators) and a sign-out button. */
   user: { email: string; isAdmin: boolean } | null;
@@ -19,6 +19,24 @@ const linkClass = (active: boolean) =>
 
 /** Pages under Destinationer: a country, a place and a hotel (and what they answer, such as a 404). */
 const DESTINATION_ROUTES = new Set(["routes/site/country", "routes/site/place", "routes/site/hotel"]);
+/** Pages under Hotell besides /hotels itself: comparing the hotels chosen from a list. */
+const HOTEL_SECTION_ROUTES = new Set(["routes/site/jamfor"]);
+
+/**
+ * The Hotell link: the current page on /hotels, and the current section (aria-current="true")
+ * on the pages reached from its lists.
+ */
+function HotelsLink({ inSection, className }: { inSection: boolean; className: (active: boolean) => string }) {
+  return inSection ? (
+    <Link to="/hotels" className={className(true)} aria-current="true">
+      Hotell
+    </Link>
+  ) : (
+    <NavLink to="/hotels" className={({ isActive }) => className(isActive)}>
+      Hotell
+    </NavLink>
+  );
+}
 
 function Chevron() {
   return (
@@ -62,6 +80,7 @@ export function SiteHeader({ siteName, countries, user }: SiteHeaderProps) {
   const matches = useMatches();
   // A destination's address that names nothing (its loader's 404) is not a destination's page.
   const inDestinations = matches.some((match) => DESTINATION_ROUTES.has(match.id) && match.loaderData !== undefined);
+  const inHotels = matches.some((match) => HOTEL_SECTION_ROUTES.has(match.id));
 
   return (
     <header className="border-b border-slate-200 bg-white">
@@ -74,9 +93,7 @@ export function SiteHeader({ siteName, countries, user }: SiteHeaderProps) {
         <nav aria-label="Huvudmeny" className="hidden md:block">
           <ul className="flex items-center gap-1">
             <li>
-              <NavLink to="/hotels" className={({ isActive }) => linkClass(isActive)}>
-                Hotell
-              </NavLink>
+              <HotelsLink inSection={inHotels} className={linkClass} />
             </li>
             <li className="relative">
               <details ref={destinationsMenu} className="group/dest">
@@ -126,9 +143,7 @@ export function SiteHeader({ siteName, countries, user }: SiteHeaderProps) {
           >
             <ul className="space-y-0.5">
               <li>
-                <NavLink to="/hotels" className={({ isActive }) => `block ${linkClass(isActive)}`}>
-                  Hotell
-                </NavLink>
+                <HotelsLink inSection={inHotels} className={(active) => `block ${linkClass(active)}`} />
               </li>
               <li>
                 {/* The same group as the desktop menu's; open at once on a destination's page. */}

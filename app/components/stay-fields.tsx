@@ -31,6 +31,9 @@ export function StayFields({ stay, today, onApply, className, narrow = false }: 
     const checkOut = value(STAY_PARAMS.checkOut);
     if (Boolean(checkIn) === Boolean(checkOut)) onApply();
   };
+  // The narrow form (the hotel page's booking box: a side column from 1024 px, inside a padded
+  // card on a phone) is too narrow for two whole dates side by side (the year was cut off).
+  const dateSpan = narrow ? "col-span-2" : undefined;
   return (
     <fieldset className={className}>
       <legend className="sr-only">Datum och gäster</legend>
@@ -44,6 +47,7 @@ export function StayFields({ stay, today, onApply, className, narrow = false }: 
           max={addDays(today, MAX_DAYS_AHEAD)}
           value={stay.checkIn ?? ""}
           onChange={applyDates}
+          className={dateSpan}
         />
         <StayInput
           id={field("out")}
@@ -51,9 +55,11 @@ export function StayFields({ stay, today, onApply, className, narrow = false }: 
           type="date"
           name={STAY_PARAMS.checkOut}
           min={stay.checkIn ? addDays(stay.checkIn, 1) : addDays(today, 1)}
-          max={stay.checkIn ? addDays(stay.checkIn, MAX_NIGHTS) : undefined}
+          // Always a bound: without one the browser makes room for a six-digit year.
+          max={stay.checkIn ? addDays(stay.checkIn, MAX_NIGHTS) : addDays(today, MAX_DAYS_AHEAD + MAX_NIGHTS)}
           value={stay.checkOut ?? ""}
           onChange={applyDates}
+          className={dateSpan}
         />
         <StayInput
           id={field("adults")}
@@ -95,6 +101,7 @@ function StayInput({
   value,
   onChange,
   onLeave,
+  className,
 }: {
   id: string;
   label: string;
@@ -105,9 +112,10 @@ function StayInput({
   value: string;
   onChange?: (event: React.ChangeEvent<HTMLInputElement>) => void;
   onLeave?: () => void;
+  className?: string;
 }) {
   return (
-    <div>
+    <div className={className}>
       <Label htmlFor={id} className="mb-1 block text-sm font-medium">
         {label}
       </Label>

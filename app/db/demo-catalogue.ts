@@ -56,6 +56,7 @@ const PLACES_SV: Record<string, string> = {
   Lisbon: "Lissabon",
   Vienna: "Wien",
   Prague: "Prag",
+  Tromsø: "Tromsö",
 };
 
 const P = (

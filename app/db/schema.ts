@@ -170,6 +170,12 @@ export interface PopularLocationsTable {
   created_at: Timestamp;
 }
 
+/** The countries the Destinationer menu lists first, in order (/admin/menu). */
+export interface MenuCountriesTable {
+  iso_code: string;
+  position: number;
+}
+
 export interface PopularDestinationsTable {
   id: Generated<string>;
   name: string;
@@ -395,6 +401,7 @@ export interface Database {
   ai_job_items: AiJobItemsTable;
   popular_locations: PopularLocationsTable;
   popular_destinations: PopularDestinationsTable;
+  menu_countries: MenuCountriesTable;
   outbound_clicks: OutboundClicksTable;
   click_salts: ClickSaltsTable;
   partners: PartnersTable;

@@ -3,7 +3,7 @@ import { hotelPath } from "#app/utils/paths.ts";
 import { priceInWords, markerPriceText } from "#app/prices/list-price-text.ts";
 import type { ListPrice } from "#app/prices/price-offer.ts";
 import { SEK_DISPLAY, type PriceDisplay } from "#app/utils/money.ts";
-import { placeKey } from "./place-names.ts";
+import { addressInSwedish, placeKey } from "./place-names.ts";
 
 export const MAP_MAX_ZOOM = 19;
 export const FIT_BOUNDS_PADDING = 50;
@@ -81,7 +81,7 @@ export function toMapMarkers(hotels: readonly MarkerSource[], display: PriceDisp
             hotelId: hotel.hotel_id,
             country: hotel.country_name,
             locationName: hotel.location_name,
-            address: hotel.address,
+            address: addressInSwedish(hotel.address, hotel) ?? "",
             href,
             price: markerPriceText(hotel.price ?? null, hotel.soldOut ?? false, display),
             priceLabel: priceInWords(hotel.price ?? null, hotel.soldOut ?? false, display),

@@ -70,3 +70,38 @@ export interface NamedPlace {
 export function withPlaceNames<T extends { country: string; location: string }>(names: PlaceNames, item: T): T & NamedPlace {
   return { ...item, country_name: names.country(item.country), location_name: names.place(item.country, item.location) };
 }
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * A feed's postal address as a Swede reads it: the hotel's own place and country in Swedish
+ * ("Hamngatan 34, Linnéstaden, Gothenburg" → "…, Göteborg"; "Nyhavn 71, 1051 Copenhagen" →
+ * "Nyhavn 71, 1051 Köpenhamn"). Only whole parts, or a place after a postcode, are renamed: a
+ * street named after the town stays as the feed writes it.
+ */
+export function addressInSwedish(address: string | null, place: NamedPlace): string | null {
+  if (!address) return address;
+  const location = placeKey(place.location);
+  const country = placeKey(place.country);
+  const afterPostcode = place.location ? new RegExp(`^(.*\\d\\s+)${escapeRegExp(place.location)}$`, "iu") : null;
+  return address
+    .split(",")
+    .map((part) => {
+      const trimmed = part.trim();
+      const key = placeKey(trimmed);
+      if (location && key === location) return part.replace(trimmed, place.location_name);
+      if (country && key === country) return part.replace(trimmed, place.country_name);
+      const postcode = afterPostcode?.exec(trimmed);
+      return postcode ? part.replace(trimmed, `${postcode[1]}${place.location_name}`) : part;
+    })
+    .join(",");
+}
+
+/** The address without the hotel's place and country, for JSON-LD's streetAddress beside addressLocality. */
+export function streetAddress(address: string | null, place: NamedPlace): string | null {
+  const kept = (addressInSwedish(address, place) ?? "")
+    .split(",")
+    .map((part) => part.trim())
+    .filter((part) => part && part !== place.location_name && part !== place.country_name);
+  return kept.length ? kept.join(", ") : null;
+}

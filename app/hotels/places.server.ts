@@ -2,7 +2,8 @@ import { sql, type Kysely } from "kysely";
 import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
 import { log } from "#app/utils/log.server.ts";
-import { cachedRead } from "./catalogue-cache.server.ts";
+import { cachedRead, clearCatalogueCache } from "./catalogue-cache.server.ts";
+import { MENU_SIZE } from "./menu-countries.ts";
 import { placeKey } from "./place-names.ts";
 import { withoutControlChars } from "./search-params.ts";
 import { getPlaceNames } from "./place-names.server.ts";
@@ -40,10 +41,65 @@ export function listCountries(db: DB = getAppDatabase().db): Promise<PlaceChoice
   });
 }
 
-/** The first countries, for the site header's menu. A failure leaves the menu empty, not the page down. */
+/** A country with hotels as the Destinationer menu's settings list it. */
+export interface MenuCountryChoice extends PlaceChoice {
+  /** ISO 3166-1 alpha-2; null for a country name the catalogue spells in a way no country has. */
+  isoCode: string | null;
+  hotelCount: number;
+}
+
+/**
+ * Countries with hotels, with their ISO codes and hotel counts, in the Destinationer menu's
+ * order: the administrator's choice (menu_countries) first, then by number of hotels, then by
+ * Swedish name. The header shows the first MENU_SIZE.
+ */
+export function menuCountries(db: DB = getAppDatabase().db): Promise<MenuCountryChoice[]> {
+  return cachedRead(db, "menu-countries", async () => {
+    const [rows, chosen, names] = await Promise.all([
+      db
+        .selectFrom("catalogue_places")
+        .select([sql<string>`min(country)`.as("country"), sql<number>`sum(hotel_count)::int`.as("hotels")])
+        .where("hotel_count", ">", 0)
+        .groupBy("country_key")
+        .execute(),
+      chosenMenuCountries(db),
+      getPlaceNames(db),
+    ]);
+    const rank = (isoCode: string | null) => (isoCode !== null && chosen.includes(isoCode) ? chosen.indexOf(isoCode) : chosen.length);
+    return rows
+      .map((row) => ({
+        value: row.country,
+        label: names.country(row.country),
+        isoCode: names.isoCode(row.country),
+        hotelCount: Number(row.hotels),
+      }))
+      .sort((a, b) => rank(a.isoCode) - rank(b.isoCode) || b.hotelCount - a.hotelCount || byLabel(a, b));
+  });
+}
+
+/** The ISO codes an administrator put first in the Destinationer menu, in order. */
+export async function chosenMenuCountries(db: DB = getAppDatabase().db): Promise<string[]> {
+  const rows = await db.selectFrom("menu_countries").select("iso_code").orderBy("position").execute();
+  return rows.map((row) => row.iso_code);
+}
+
+/** Replaces the Destinationer menu's chosen countries (ISO codes, in order; none: by number of hotels only). */
+export async function saveMenuCountries(isoCodes: readonly string[], db: DB = getAppDatabase().db): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom("menu_countries").execute();
+    if (isoCodes.length)
+      await trx
+        .insertInto("menu_countries")
+        .values(isoCodes.map((iso_code, position) => ({ iso_code, position })))
+        .execute();
+  });
+  clearCatalogueCache();
+}
+
+/** The site header's Destinationer menu. A failure leaves the menu empty, not the page down. */
 export async function headerCountries(): Promise<PlaceChoice[]> {
   try {
-    return (await listCountries()).slice(0, 5);
+    return (await menuCountries()).slice(0, MENU_SIZE).map(({ value, label }) => ({ value, label }));
   } catch (error) {
     log.error("countries query failed", error);
     return [];

@@ -9,7 +9,7 @@ import { isDefaultStayField } from "#app/offers/stay.ts";
 import { AMENITY_VOCABULARY, type AmenityKey } from "./amenities.ts";
 
 export const RATING_OPTIONS = [
-  { value: "", label: "Alla betyg" },
+  { value: "", label: "Alla stjärnor" },
   { value: "3", label: "3+ stjärnor" },
   { value: "4", label: "4+ stjärnor" },
   { value: "5", label: "5 stjärnor" },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays, isChosenStay, NO_STAY, nightsOf, readStay, stayLabel, stayTotal, todayInSweden, withStay } from "./stay.ts";
+import { addDays, datesLabel, isChosenStay, NO_STAY, nightsOf, readStay, stayLabel, stayTotal, todayInSweden, withStay } from "./stay.ts";
 
 const TODAY = "2026-11-24";
 const read = (query: string) => readStay(new URLSearchParams(query), TODAY);
@@ -58,8 +58,13 @@ describe("the stay's numbers and words", () => {
     expect(nightsOf(stay)).toBe(3);
     expect(stayTotal(1000, stay)).toBe(6000);
     expect(stayTotal(1000, NO_STAY)).toBeNull();
-    expect(stayLabel(stay)).toBe("4 dec.–7 dec., 3 nätter, 2 vuxna, 2 rum");
+    expect(stayLabel(stay)).toBe("4–7 december, 3 nätter, 2 vuxna, 2 rum");
     expect(stayLabel({ ...NO_STAY, adults: 1 })).toBe("1 vuxen, 1 rum");
+  });
+  it("writes the dates as a Swede does: the month once within a month, each month across two, the years across two", () => {
+    expect(datesLabel({ ...stay, checkIn: "2027-03-12", checkOut: "2027-03-15" })).toBe("12–15 mars");
+    expect(datesLabel({ ...stay, checkIn: "2027-03-30", checkOut: "2027-04-02" })).toBe("30 mars–2 april");
+    expect(datesLabel({ ...stay, checkIn: "2026-12-30", checkOut: "2027-01-02" })).toBe("30 december 2026–2 januari 2027");
   });
   it("knows a chosen stay from the defaults", () => {
     expect(isChosenStay(NO_STAY)).toBe(false);

@@ -74,14 +74,14 @@ export const adultsLabel = (adults: number) => `${adults} ${adults === 1 ? "vuxe
 /** '1 rum'. */
 export const roomsLabel = (rooms: number) => `${rooms} rum`;
 
-const shortDate = new Intl.DateTimeFormat("sv-SE", { day: "numeric", month: "short", timeZone: "UTC" });
-/** '12 dec.–15 dec.' for a dated stay. */
+const dayAndMonth = new Intl.DateTimeFormat("sv-SE", { day: "numeric", month: "long", timeZone: "UTC" });
+/** '12–15 mars', '30 mars–2 april', '30 december 2026–2 januari 2027' (the platform's range format). */
 export function datesLabel(stay: DatedStay): string {
-  const format = (value: string) => shortDate.format(new Date(`${value}T00:00:00Z`));
-  return `${format(stay.checkIn)}–${format(stay.checkOut)}`;
+  const date = (value: string) => new Date(`${value}T00:00:00Z`);
+  return dayAndMonth.formatRange(date(stay.checkIn), date(stay.checkOut));
 }
 
-/** '12 dec.–15 dec., 3 nätter, 2 vuxna, 1 rum' (without dates: the guests only). */
+/** '12–15 mars, 3 nätter, 2 vuxna, 1 rum' (without dates: the guests only). */
 export function stayLabel(stay: Stay): string {
   const guests = `${adultsLabel(stay.adults)}, ${roomsLabel(stay.rooms)}`;
   return hasDates(stay) ? `${datesLabel(stay)}, ${nightsLabel(nightsOf(stay)!)}, ${guests}` : guests;

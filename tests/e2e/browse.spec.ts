@@ -10,7 +10,7 @@ test("search from the home page lists matching hotels", async ({ page }, testInf
   await expect(page).toHaveURL(
     jsOff(testInfo) ? /\/hotels\?search=Stockholm&incheckning=&utcheckning=&vuxna=2&rum=1$/ : /\/hotels\?search=Stockholm$/,
   );
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText('Sökresultat för "Stockholm"');
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sökresultat för ”Stockholm”");
   await expect(page.locator("main article").first()).toContainText("Stockholm");
 });
 
@@ -173,13 +173,17 @@ test("country and place pages match case and accents, and unknown ones answer 40
   expect((await page.goto("/Sweden/Atlantis"))?.status()).toBe(404);
 });
 
-test("home page chips choose the place whose hotels are shown", async ({ page }) => {
+test("home page chips choose the place whose hotels are shown, and the page stays at the chips", async ({ page }) => {
   await page.goto("/");
   const chips = page.getByRole("list", { name: "Välj plats" });
   await expect(chips.locator('[aria-current="true"]')).toHaveText("Stockholm");
+  await chips.getByRole("link", { name: "Oslo" }).scrollIntoViewIfNeeded();
   await chips.getByRole("link", { name: "Oslo" }).click();
-  await expect(page).toHaveURL(/\?plats=Oslo$/);
+  await expect(page).toHaveURL(/\?plats=Oslo#populara-platser$/);
   await expect(chips.locator('[aria-current="true"]')).toHaveText("Oslo");
+  // Without JavaScript too the new page shows the chips, not the top of the page.
+  await expect(chips.getByRole("link", { name: "Oslo" })).toBeInViewport();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
   const section = page.getByRole("region", { name: "Populära platser" });
   await expect(section.locator("article")).toHaveCount(4);
   for (const text of await section.locator("article p.text-muted").allTextContents()) {

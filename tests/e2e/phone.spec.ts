@@ -1,11 +1,61 @@
 /**
- * List pages on a phone: no sideways scrolling, the "Karta" link in the first screen, and a
- * full-screen map behind it — Leaflet with JavaScript, the fallback list of hotels without.
+ * List pages on a phone: no sideways scrolling, no text past its box, the "Karta" link at the
+ * bottom centre of the screen (over no card once the list ends), and a full-screen map behind
+ * it — Leaflet with JavaScript, the fallback list of hotels without.
  */
+import type { Page } from "@playwright/test";
 import { expect, jsOff, test } from "./fixtures.ts";
 
 const PHONE = { width: 390, height: 844 };
 test.use({ viewport: PHONE });
+
+/**
+ * Text that runs past the box it is laid out in (a long word in a narrow column), and date fields
+ * narrower than their date (the year cut off): each as "tag: text". Boxes that clip or scroll on
+ * purpose (an ellipsis, a table that scrolls sideways), hidden text and the map are left out.
+ */
+async function overflowingText(page: Page): Promise<string[]> {
+  // Every closed <details> open, so what a visitor opens is checked too.
+  return page.evaluate(() => {
+    for (const details of document.querySelectorAll("details")) details.open = true;
+    const found: string[] = [];
+    const isBox = (style: CSSStyleDeclaration) => !style.display.startsWith("inline") && style.display !== "contents";
+    const clips = (style: CSSStyleDeclaration) => style.overflowX !== "visible";
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent?.trim();
+      const parent = node.parentElement;
+      if (!text || !parent || parent.closest("script, style, noscript, template, .sr-only, .leaflet-container, [hidden]")) continue;
+      let box: Element | null = parent;
+      let clipped = false;
+      while (box) {
+        const style = getComputedStyle(box);
+        if (clips(style)) clipped = true;
+        if (isBox(style)) break;
+        box = box.parentElement;
+      }
+      if (!box || clipped || clips(getComputedStyle(box))) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const inner = range.getBoundingClientRect();
+      if (inner.width === 0) continue;
+      const outer = box.getBoundingClientRect();
+      if (inner.right > outer.right + 1 || inner.left < outer.left - 1) found.push(`${box.tagName.toLowerCase()}: ${text.slice(0, 60)}`);
+    }
+    for (const input of document.querySelectorAll<HTMLInputElement>("input[type=date]")) {
+      if (!input.getClientRects().length) continue;
+      // The same field without a width is as wide as its whole date.
+      const probe = input.cloneNode() as HTMLInputElement;
+      probe.style.cssText = "position:absolute;width:auto;min-width:0;max-width:none;visibility:hidden";
+      input.after(probe);
+      const needed = probe.getBoundingClientRect().width;
+      probe.remove();
+      if (input.getBoundingClientRect().width + 0.5 < needed)
+        found.push(`input ${input.name}: ${Math.round(input.getBoundingClientRect().width)} px for a date of ${Math.round(needed)} px`);
+    }
+    return found;
+  });
+}
 
 const LIST_PAGES = [
   { name: "/hotels", path: "/hotels" },
@@ -18,10 +68,18 @@ for (const { name, path } of LIST_PAGES) {
     await page.goto(path);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 
+    // At the bottom centre of the first screen, over no card's picture or price at the top.
     const open = page.getByRole("link", { name: "Karta", exact: true });
-    const button = await open.boundingBox();
-    expect(button).not.toBeNull();
-    expect(button!.y + button!.height).toBeLessThanOrEqual(PHONE.height);
+    const button = (await open.boundingBox())!;
+    expect(Math.abs(button.x + button.width / 2 - PHONE.width / 2)).toBeLessThanOrEqual(1);
+    expect(button.y + button.height).toBeLessThanOrEqual(PHONE.height);
+    expect(button.y + button.height).toBeGreaterThan(PHONE.height - 48);
+    // Where the list ends it rests below the last card, covering none of it.
+    await page.locator("#lista").evaluate((list) => list.scrollIntoView({ block: "end" }));
+    const lastCard = (await page.locator("#lista article").last().boundingBox())!;
+    const resting = (await open.boundingBox())!;
+    expect(resting.y).toBeGreaterThanOrEqual(lastCard.y + lastCard.height);
+    await page.evaluate(() => window.scrollTo(0, 0));
 
     // The map is not on the page until asked for.
     const panel = page.locator("#karta");
@@ -98,4 +156,21 @@ test("no public page scrolls sideways on a phone", async ({ page }) => {
     await page.goto(path);
     expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(PHONE.width);
   }
+});
+
+test("no text runs past its box on a phone: the filters, the booking box's dates, the lists", async ({ page }) => {
+  await page.goto("/Sweden/Gothenburg");
+  const hotel = (await page.locator("main article h3 a").first().getAttribute("href"))!;
+  for (const path of ["/", "/hotels", "/Sweden/Gothenburg", hotel, "/sitemap", "/contact"]) {
+    await page.goto(path);
+    expect(await overflowingText(page), path).toEqual([]);
+  }
+});
+
+test("the booking box's dates show the whole date on a desktop too", async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto("/Sweden/Gothenburg");
+  await page.locator("main article h3 a").first().click();
+  await expect(page.getByRole("heading", { name: "Boka ditt rum" })).toBeVisible();
+  expect(await overflowingText(page)).toEqual([]);
 });

@@ -36,7 +36,7 @@ test("the home page renders the header, content from the database and the footer
   await expect(footer).toContainText(`© ${new Date().getFullYear()} Hotellguiden. Alla rättigheter förbehållna.`);
 });
 
-test("Destinationer lists the first five countries in Swedish order", async ({ page }) => {
+test("Destinationer lists Sverige, Norge, Danmark and Finland first, then one more", async ({ page }) => {
   await page.goto("/");
   const nav = page.getByRole("navigation", { name: "Huvudmeny" });
   await nav.getByText("Destinationer", { exact: true }).click();
@@ -44,7 +44,7 @@ test("Destinationer lists the first five countries in Swedish order", async ({ p
   await expect(explore).toHaveCount(5);
   await expect(explore.first()).toBeVisible();
   const names = await explore.locator("span:first-child").allTextContents();
-  expect(names).toEqual([...names].sort(new Intl.Collator("sv-SE").compare));
+  expect(names.slice(0, 4)).toEqual(["Sverige", "Norge", "Danmark", "Finland"]);
   await expect(nav.getByRole("link", { name: "Visa alla destinationer" })).toHaveAttribute("href", "/hotels");
 });
 

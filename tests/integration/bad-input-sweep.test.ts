@@ -998,6 +998,26 @@ const SWEEP: Record<string, SweepEntry> = {
     ],
     guarded: (seed) => [form("a real choice", [["place", seed.places[1]!]])],
   },
+  "routes/admin/admin.menu": {
+    posts: () => [
+      form("hostile and malformed positions", [
+        ["countries[0]", XSS_SCRIPT],
+        ["countries[1]", SQL],
+        ["countries[2]", XSS_ATTRIBUTE],
+      ]),
+      form("a country twice, one without hotels", [
+        ["countries[0]", "SE"],
+        ["countries[1]", "SE"],
+        ["countries[2]", "AQ"],
+      ]),
+      form("more positions than the menu has", [
+        ...Array.from({ length: 12 }, (_, index): [string, string] => [`countries[${index}]`, ""]),
+      ]),
+      form("a position not in a list", [["countries", "SE"]]),
+      form("body above the 16 kB limit", [["countries[0]", "x".repeat(17 * 1024)]]),
+    ],
+    guarded: () => [form("a real order", [["countries[0]", "NO"]])],
+  },
   "routes/admin/admin.sitemap": {
     queries: () => [{ label: "generated, hostile tab", query: `generate=1&tab=${encodeURIComponent(XSS_SCRIPT)}` }],
     posts: () => [

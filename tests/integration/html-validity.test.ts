@@ -104,6 +104,7 @@ function pagesByRoute(f: Fixtures): Record<string, Page[]> {
     "routes/admin/admin.partners": [{ path: "/admin/partners", as: "admin", status: 200 }],
     "routes/admin/admin.destinations": [{ path: "/admin/destinations", as: "admin", status: 200 }],
     "routes/admin/admin.popular-locations": [{ path: "/admin/popular-locations", as: "admin", status: 200 }],
+    "routes/admin/admin.menu": [{ path: "/admin/menu", as: "admin", status: 200 }],
     "routes/admin/admin.sitemap": [{ path: "/admin/sitemap", as: "admin", status: 200 }],
     "routes/admin/admin.messages": [{ path: "/admin/messages", as: "admin", status: 200 }],
     "routes/admin/admin.blog": [{ path: "/admin/blog", as: "admin", status: 200 }],

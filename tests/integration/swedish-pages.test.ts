@@ -3,9 +3,10 @@
  * the server from the demo catalogue, is scanned for the English names of its countries and
  * places (Sweden, Gothenburg, Czech Republic…) and for amenity spellings the vocabulary puts
  * in Swedish (Free WiFi, Breakfast included…), in the text and in the attributes people hear
- * or see (title, alt, aria-label, placeholder, meta descriptions). Hotel names and postal
- * addresses are the feed's own words ("Central Guesthouse Gothenburg", "Hämeenkatu 96, Port
- * Arthur, Turku", the district "Covent Garden") and are left out of the scan.
+ * or see (title, alt, aria-label, placeholder, meta descriptions). Hotel names and the street
+ * and district of postal addresses are the feed's own words ("Central Guesthouse Gothenburg",
+ * "Hämeenkatu 96, Port Arthur", the district "Covent Garden") and are left out of the scan; the
+ * address's place is the hotel's own and is shown in Swedish ("…, Linnéstaden, Göteborg").
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, startTestApp, visibleText, type TestApp } from "#tests/app-server.ts";
@@ -36,10 +37,7 @@ beforeAll(async () => {
       .filter((value): value is string => typeof value === "string")
       .filter((value) => amenities.amenityKey(value) !== null && amenities.toAmenity(value).label.toLowerCase() !== value.toLowerCase()),
   ];
-  const addressWords = hotels.flatMap((hotel) => {
-    const parts = (hotel.address ?? "").split(", ");
-    return [hotel.address ?? "", ...parts.slice(0, -1)];
-  });
+  const addressWords = hotels.flatMap((hotel) => (hotel.address ?? "").split(", ").slice(0, -1));
   // The offer badges are the site's own Swedish ('Frukost ingår' is also a feed's spelling of an amenity).
   const offerBadges = ["Frukost ingår", "Utan frukost", "Gratis avbokning", "Ej återbetalningsbar", "Betala på hotellet"];
   ownWords = [...new Set([...hotels.map((hotel) => hotel.name ?? ""), ...addressWords, ...offerBadges])]
@@ -100,6 +98,48 @@ describe("the public pages in Swedish", () => {
     expect(text).toContain("Vi hittade ingen plats ”Stockholm” i Danmark, så vi visar hela landet.");
     expect(text).toContain("Hotell i Danmark");
     expect(html).toMatch(/<option value="Denmark" selected="">Danmark<\/option>/);
+  });
+
+  it("writes a search in Swedish quotation marks, the star filter's empty choice as 'Alla stjärnor' and Tromsö as Swedes do", async () => {
+    const list = await (await browser.get("/hotels?search=G%C3%B6teborg")).text();
+    expect(visibleText(list)).toContain("Sökresultat för ”Göteborg”");
+    expect(list).toMatch(/<title>Sökresultat för ”Göteborg”/);
+    expect(list).toMatch(/<option value="" selected="">Alla stjärnor<\/option>/);
+    const sitemap = visibleText(await (await browser.get("/sitemap")).text());
+    expect(sitemap).toContain("Tromsö");
+    expect(sitemap).not.toContain("Tromsø");
+  });
+
+  it("marks Hotell in the header as the current section on /jamfor, and as the current page on /hotels", async () => {
+    const hotelsLink = (html: string) => {
+      const nav = /<nav aria-label="Huvudmeny"[\s\S]*?<\/nav>/.exec(html)![0];
+      return /<a[^>]*href="\/hotels"[^>]*>Hotell<\/a>/.exec(nav)![0];
+    };
+    expect(hotelsLink(await (await browser.get("/jamfor")).text())).toContain('aria-current="true"');
+    expect(hotelsLink(await (await browser.get("/hotels")).text())).toContain('aria-current="page"');
+    expect(hotelsLink(await (await browser.get("/blog")).text())).not.toContain("aria-current");
+  });
+
+  it("shows a hotel's address with its place in Swedish, on its page, in its JSON-LD and in the map's list", async () => {
+    const db = await app.db();
+    const hotel = await db
+      .selectFrom("hotels")
+      .select(["address", "slug", "country", "location", "name"])
+      .where("location", "=", "Gothenburg")
+      .where("address", "like", "%, Gothenburg")
+      .orderBy("hotel_id")
+      .executeTakeFirstOrThrow();
+    const paths = await app.importApp<typeof import("#app/utils/paths.ts")>("app/utils/paths.ts");
+    const html = await (await browser.get(paths.hotelPath({ ...hotel, country: hotel.country!, location: hotel.location! })!)).text();
+    const swedish = hotel.address!.replace(/, Gothenburg$/, ", Göteborg");
+    expect(visibleText(html)).toContain(swedish);
+    const jsonLd = [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)]
+      .map((match) => JSON.parse(match[1]!) as { "@type"?: string; address?: Record<string, string> })
+      .find((item) => item["@type"] === "Hotel")!;
+    expect(jsonLd.address).toMatchObject({ streetAddress: hotel.address!.replace(/, Gothenburg$/, ""), addressLocality: "Göteborg" });
+    const place = await (await browser.get("/Sweden/Gothenburg")).text();
+    expect(place).not.toMatch(/, Gothenburg</);
+    expect(visibleText(place)).toMatch(/, Göteborg/);
   });
 
   it("shows no English country, place or amenity name on any public page", async () => {

@@ -11,6 +11,9 @@ import { getEnv } from "#app/utils/env.server.ts";
 import { SeoText } from "#app/components/seo-text.tsx";
 import { Link } from "react-router";
 
+/** The popular places' section, which a chip's link opens at. */
+const PLACES_SECTION = "populara-platser";
+
 export function meta({ data, matches }: Route.MetaArgs) {
   const { siteName, siteUrl } = siteFromMatches(matches);
   return [
@@ -77,7 +80,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       {places.length ? (
-        <section aria-labelledby="popular-places-heading" className="container-page py-10">
+        <section id={PLACES_SECTION} aria-labelledby="popular-places-heading" className="container-page scroll-mt-2 py-10">
           <h2 id="popular-places-heading" className="text-2xl font-semibold">
             Populära platser
           </h2>
@@ -87,7 +90,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               return (
                 <li key={`${place.country}-${place.location}`}>
                   <Link
-                    to={`?plats=${encodeURIComponent(place.location)}`}
+                    // To the section: without JavaScript the new page opens there, not at the top.
+                    to={`?plats=${encodeURIComponent(place.location)}#${PLACES_SECTION}`}
                     preventScrollReset
                     aria-current={isSelected ? "true" : undefined}
                     className={`inline-block rounded-full border px-4 py-2 text-sm font-medium ${

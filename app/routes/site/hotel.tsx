@@ -3,6 +3,7 @@ import type { Route } from "./+types/hotel";
 import { findHotel, latestPriceDisplay, loadHotelPrices, relatedHotels, type HotelPrices } from "#app/hotels/hotel-detail.server.ts";
 import { findPlace } from "#app/hotels/places.server.ts";
 import { getPlaceNames } from "#app/hotels/place-names.server.ts";
+import { addressInSwedish, streetAddress } from "#app/hotels/place-names.ts";
 import { log } from "#app/utils/log.server.ts";
 import { Breadcrumbs } from "#app/components/breadcrumbs.tsx";
 import { HotelList } from "#app/components/hotel-card.tsx";
@@ -219,7 +220,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
       image: [hotel.image_path, ...hotel.additional_image_paths].map((image) => new URL(image, siteUrl).toString()),
       address: {
         "@type": "PostalAddress",
-        ...(hotel.address ? { streetAddress: hotel.address } : {}),
+        ...(streetAddress(hotel.address, hotel) ? { streetAddress: streetAddress(hotel.address, hotel) } : {}),
         addressLocality: hotel.location_name,
         // ISO 3166-1 alpha-2, as schema.org prefers; the name when the country is not a known one.
         addressCountry: data.countryCode ?? hotel.country_name,
@@ -280,7 +281,9 @@ export default function HotelPage({ loaderData }: Route.ComponentProps) {
             <h1 className="text-3xl font-bold">{hotel.name}</h1>
             <StarRating stars={hotel.star_rating} />
           </div>
-          <p className="text-muted">{hotel.address || [hotel.location_name, hotel.country_name].filter(Boolean).join(", ")}</p>
+          <p className="text-muted">
+            {addressInSwedish(hotel.address, hotel) || [hotel.location_name, hotel.country_name].filter(Boolean).join(", ")}
+          </p>
           <div className="flex flex-wrap items-center gap-4">
             <RatingBadge rating={hotel.rating} reviews={hotel.review_count} />
             <CompareCheckbox hotelId={hotel.id} hotelName={hotel.name} />

@@ -29,8 +29,9 @@ import { canonicalListQuery, withPriceChoices } from "#app/hotels/search-params.
 function describe({ params, names }: Pick<HotelListPage, "params" | "names">): { title: string; description: string } {
   if (params.search)
     return {
-      title: `Sökresultat för "${params.search}"`,
-      description: `Hotell som matchar "${params.search}". Jämför betyg, priser och läge.`,
+      // Swedish quotation marks: the closing mark on both sides.
+      title: `Sökresultat för ”${params.search}”`,
+      description: `Hotell som matchar ”${params.search}”. Jämför betyg, priser och läge.`,
     };
   if (names.location)
     return {
