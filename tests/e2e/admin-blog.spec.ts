@@ -142,6 +142,19 @@ test("the AI panel drafts a post into the editor", async ({ page }) => {
   await expect(block(page, /^Paragraf 1$/).getByLabel("Text")).toHaveValue("Här är några hotell vi gillar.");
 });
 
+test("the AI panel drafts a post about what its brief names, not a list of hotels", async ({ page }) => {
+  await openAsAdmin(page, "/admin/blog/new");
+  await page.getByText("Generera innehåll med AI").click();
+  await page.getByLabel("Instruktioner").fill("Skriv om stränder och parker i Nice");
+  await page.getByRole("button", { name: "Generera innehåll", exact: true }).click();
+  await expect(page.getByText("AI-innehåll har lagts till i redigeraren.")).toBeVisible();
+  // The provider stand-in (tests/ai-stand-in.ts) writes a section for each part the prompt names.
+  await expect(block(page, /^Rubrik 1$/).getByLabel("Rubriktext")).toHaveValue("Stränder");
+  await expect(block(page, /^Rubrik 3$/).getByLabel("Rubriktext")).toHaveValue("Parker");
+  await expect(block(page, /^Knapp/)).toHaveCount(0);
+  await expect(page.getByRole("group", { name: /^(Paragraf|Rubrik|Knapp) \d+$/ })).toHaveCount(4);
+});
+
 test("the save buttons at the top and under the post say what they will do, and follow the switch", async ({ page }, testInfo) => {
   const title = `Knapptext ${testInfo.project.name}`;
   await openAsAdmin(page, "/admin/blog/new");
