@@ -45,6 +45,22 @@ function answerFor(system: string, user: string, hostile: boolean): string {
     path?: string;
   }[];
   if (system.includes("reseblogg")) {
+    // A brief about something else than hotels: a section for each subject, hotels only when asked for.
+    const sections = /^AVSNITT: (.+)$/m.exec(user)?.[1]?.split("; ");
+    if (sections) {
+      const withHotels = /^HOTELL ÖNSKAS: ja$/m.test(user);
+      return JSON.stringify({
+        title: "Tips från leverantören",
+        excerpt: "Ett utkast skrivet av AI-leverantören.",
+        blocks: [
+          ...sections.flatMap((section) => [
+            { type: "heading", level: 2, content: section.charAt(0).toUpperCase() + section.slice(1) },
+            { type: "paragraph", content: `Om ${section}.` },
+          ]),
+          ...(withHotels ? hotels.slice(0, 1).map((hotel) => ({ type: "paragraph", content: `Bo på ${hotel.name}.` })) : []),
+        ],
+      });
+    }
     return JSON.stringify({
       title: "Hotelltips från leverantören",
       excerpt: "Ett utkast skrivet av AI-leverantören.",

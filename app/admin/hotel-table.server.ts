@@ -7,6 +7,8 @@ import { sql, type ExpressionBuilder, type Kysely } from "kysely";
 import { clearCatalogueCache } from "#app/hotels/catalogue-cache.server.ts";
 import { likePattern } from "#app/hotels/hotel-queries.server.ts";
 import { listCountries, listLocations, type PlaceChoice } from "#app/hotels/places.server.ts";
+import { getPlaceNames } from "#app/hotels/place-names.server.ts";
+import { normalizeHotel } from "#app/hotels/hotel.ts";
 import { startRewrite } from "#app/ai/service.server.ts";
 import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
@@ -36,9 +38,13 @@ export const hasRewrittenText = sql<boolean>`(coalesce(btrim(rewritten_text), ''
 
 export interface AdminHotelRow {
   hotelId: string;
+  /** The name the site shows: "Namnlöst hotell" for a hotel without one. */
   name: string;
   country: string | null;
   location: string | null;
+  /** The country and place in Swedish, as the filters name them. */
+  countryName: string | null;
+  locationName: string | null;
   /** Its page on the site; null when it has none (no usable country or place). */
   publicPath: string | null;
   affiliateUrl: string | null;
@@ -80,13 +86,19 @@ const targeted = (eb: HotelsExpression, target: HotelTarget) =>
 const filtered = (db: DB, filters: AdminHotelFilters) => db.selectFrom("hotels").where((eb) => matching(eb, filters));
 
 /**
+ * The key of the name a hotel shows: "Namnlöst hotell" for one without a name, as the table
+ * writes it (the database's hotel_name_key, indexed with hotel_id for the order by name).
+ */
+const shownNameKey = sql<string>`hotel_name_key(name)`;
+
+/**
  * The orders the table offers, each on indexed keys (the name, country and place keys are
  * case- and accent-free) with hotel_id last, so pages never overlap or skip a hotel.
  */
-const ORDER_KEYS: Record<HotelSort, readonly ("name_key" | "country_key" | "location_key")[]> = {
-  name: ["name_key"],
-  country: ["country_key", "location_key", "name_key"],
-  location: ["location_key", "country_key", "name_key"],
+const ORDER_KEYS: Record<HotelSort, readonly ("country_key" | "location_key" | typeof shownNameKey)[]> = {
+  name: [shownNameKey],
+  country: ["country_key", "location_key", shownNameKey],
+  location: ["location_key", "country_key", shownNameKey],
 };
 
 /**
@@ -159,7 +171,11 @@ export async function listAdminHotels(
 ): Promise<{ hotels: AdminHotelRow[]; total: number; page: number; pageCount: number }> {
   const { sort, order } = filters;
   let page = filters.page;
-  const [firstTry, total] = await Promise.all([pageOf(db, filters, sort, order, page), countMatchingHotels(filters, db)]);
+  const [firstTry, total, names] = await Promise.all([
+    pageOf(db, filters, sort, order, page),
+    countMatchingHotels(filters, db),
+    getPlaceNames(db),
+  ]);
   let rows = firstTry;
   if (rows.length === 0 && page > pageCount(total)) {
     page = pageCount(total);
@@ -171,9 +187,11 @@ export async function listAdminHotels(
     pageCount: pageCount(total),
     hotels: rows.map((row) => ({
       hotelId: row.hotel_id,
-      name: row.name?.trim() || row.hotel_id,
+      name: normalizeHotel({ hotel_id: row.hotel_id, name: row.name }).name,
       country: row.country,
       location: row.location,
+      countryName: row.country === null ? null : names.country(row.country),
+      locationName: row.location === null ? null : names.place(row.country ?? "", row.location),
       publicPath: hotelPath(row),
       affiliateUrl: row.affiliate_url,
       hasAffiliateUrl: row.has_affiliate_url,
@@ -219,7 +237,7 @@ export async function findHotelsForRewrite(
     .selectFrom("hotels")
     .select(["hotel_id", "name", "location", "country", hasRewrittenText.as("rewritten")])
     .where((eb) => matchesText(eb, typed) ?? eb.val(false))
-    .orderBy("name_key")
+    .orderBy(shownNameKey)
     .orderBy("hotel_id")
     .limit(limit + 1)
     .execute();
@@ -227,7 +245,7 @@ export async function findHotelsForRewrite(
     more: rows.length > limit,
     matches: rows.slice(0, limit).map((row) => ({
       hotelId: row.hotel_id,
-      name: row.name?.trim() || row.hotel_id,
+      name: normalizeHotel({ hotel_id: row.hotel_id, name: row.name }).name,
       location: row.location,
       country: row.country,
       rewritten: row.rewritten,

@@ -4,6 +4,7 @@
  * candidate hotels from our database and may only name those.
  */
 import type { BlogDraft } from "#app/blog/content-blocks.ts";
+import type { DraftBrief } from "./draft-brief.ts";
 import type { HotelTextRow } from "#app/hotels/hotel-detail.server.ts";
 import type { PriceDisplay } from "#app/utils/money.ts";
 import type { Candidate, RetrievalResult } from "./retrieval.server.ts";
@@ -41,6 +42,8 @@ export interface DraftContext {
   unmet: AmenityKey[];
   /** The place page the draft's button may link to. */
   placeLink: { label: string; path: string } | null;
+  /** What the brief asks the post to be about, and whether it asks for hotels. */
+  brief: DraftBrief;
 }
 
 /** A hotel to describe in Swedish: its English description and the catalogue facts beside it. */

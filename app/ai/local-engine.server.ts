@@ -152,19 +152,79 @@ function relaxedUnderstanding({ understanding, retrieval }: RecommendationContex
   };
 }
 
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** The post's title: the one the editor typed, else what `fallback` makes. */
+const draftTitle = (request: DraftRequest, fallback: () => string) =>
+  request.topic.trim() && request.topic.trim() !== "Reseblogg" ? request.topic.trim() : fallback();
+
+/** A subject a hotel with this amenity fits ('stränder' and sea view): the hotels the section may name. */
+const SUBJECT_AMENITIES: { pattern: RegExp; amenity: AmenityKey }[] = [
+  { pattern: /strand|stränder|bad|hav|kust|beach|sea|coast/iu, amenity: "seaview" },
+  { pattern: /spa|wellness|bastu|sauna/iu, amenity: "spa" },
+  { pattern: /barn|familj|family|kids/iu, amenity: "family" },
+];
+
+/**
+ * A post about what the brief names (its subjects), one section each, written as an outline for
+ * the editor to fill in: without a language model the engine knows nothing about a place's
+ * beaches or parks, and says so rather than invent it. Hotels come in only where they fit: in
+ * a subject's section when they have what it is about (sea view for beaches), and as a section
+ * of their own when the brief asks for them.
+ */
+function draftAboutSubjects(request: DraftRequest, context: DraftContext, where: string | null): BlogDraft {
+  const { hotels, placeLink, brief } = context;
+  const subjects = brief.subjects;
+  const inWhere = where ? ` i ${where}` : "";
+  const title = draftTitle(request, () => `${capitalise(joinSv(subjects))}${inWhere}`);
+  const excerpt = `${capitalise(joinSv(subjects))}${inWhere}: vad du inte ska missa och hur du får ut mest av det.`.slice(0, 160);
+  const blocks: ContentBlock[] = [
+    {
+      type: "paragraph",
+      content: `Det här inlägget handlar om ${joinSv(subjects)}${inWhere}. Utkastet ger inläggets delar; skriv in det du vet om varje del innan du publicerar.`,
+    },
+  ];
+  for (const subject of subjects) {
+    blocks.push({ type: "heading", level: 2, content: `${capitalise(subject)}${inWhere}` });
+    blocks.push({
+      type: "paragraph",
+      content: `Skriv om ${subject}${inWhere}: vilka som är värda ett besök, hur man tar sig dit och när det är bäst att åka.`,
+    });
+    const fit = SUBJECT_AMENITIES.find(({ pattern }) => pattern.test(subject));
+    const near = fit
+      ? hotels.filter((hotel) => AMENITY_WISH_KEYS[fit.amenity].some((key) => hotel.amenityKeys.includes(key))).slice(0, 3)
+      : [];
+    if (fit && near.length) {
+      blocks.push({
+        type: "paragraph",
+        content: `${near.length === 1 ? "Ett hotell som passar" : "Hotell som passar"}: ${joinSv(near.map((hotel) => hotel.name))}, med ${AMENITY_SV[fit.amenity]}.`,
+      });
+    }
+  }
+  if (brief.wantsHotels && hotels.length) {
+    blocks.push({ type: "heading", level: 2, content: `Hotell${inWhere}` });
+    for (const hotel of hotels) {
+      blocks.push({ type: "paragraph", content: `${hotel.name} ligger i ${placeText(hotel)}: ${hotelFacts(hotel)}.` });
+      blocks.push({ type: "button", text: `Se ${hotel.name}`, url: hotel.path, external: false, variant: "outline" });
+    }
+  }
+  if (placeLink)
+    blocks.push({ type: "button", text: `Se alla hotell i ${placeLink.label}`, url: placeLink.path, external: false, variant: "default" });
+  return { title, excerpt, blocks };
+}
+
 export function draftLocally(request: DraftRequest, context: DraftContext): BlogDraft {
   const { understanding: u, hotels, unmet, placeLink } = context;
   const where = whereText(u) ?? placeLink?.label ?? null;
+  // A brief about something else than hotels (beaches, parks) gets a post about that.
+  if (context.brief.subjects.length) return draftAboutSubjects(request, context, where);
   // The draft promises only what all its hotels have; what some lack is said, and what none has too.
   const offered = u.amenities.filter((key) => hotels.length > 0 && hotels.every((hotel) => hotel.matched.includes(key)));
   const lacking = u.amenities.filter((key) => !offered.includes(key) && !unmet.includes(key));
   const amenities = offered.map((key) => AMENITY_SV[key]);
-  const title =
-    request.topic.trim() && request.topic.trim() !== "Reseblogg"
-      ? request.topic.trim()
-      : where
-        ? `${hotels.length} hotell i ${where} värda att boka`
-        : `${hotels.length} hotell med toppbetyg att boka just nu`;
+  const title = draftTitle(request, () =>
+    where ? `${hotels.length} hotell i ${where} värda att boka` : `${hotels.length} hotell med toppbetyg att boka just nu`,
+  );
   const excerpt = `Vi har valt ut ${hotels.length} hotell${where ? ` i ${where}` : ""}${
     amenities.length ? ` med ${joinSv(amenities)}` : ""
   } – med betyg, priser och vad som gör vart och ett värt en natt.`.slice(0, 160);

@@ -269,6 +269,9 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): AiEngine {
             role: "system",
             content: [
               "Du skriver inlägg för Hotellguidens reseblogg på svenska: konkreta, hjälpsamma och utan överdrifter.",
+              "Inlägget handlar om det INSTRUKTIONER ber om: AVSNITT räknar upp det, och varje del får ett eget avsnitt i den ordningen.",
+              "Nämn hotell bara där de passar ämnet (ett hotell med havsutsikt i ett avsnitt om stränder). " +
+                "Ber instruktionerna inte om hotell (HOTELL ÖNSKAS: nej) blir inlägget ingen hotellista.",
               "Du får bara nämna hotell ur listan HOTELL, och bara länka till deras sökvägar (path) eller till PLATSSIDA.",
               'Svara med JSON: {"title": string, "excerpt": string (högst 160 tecken), "blocks": [block, ...]}.',
               'Block: {"type":"paragraph","content":string} | {"type":"heading","level":2|3,"content":string} | ' +
@@ -280,6 +283,8 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): AiEngine {
             role: "user",
             content:
               `ÄMNE: ${request.topic}\nINSTRUKTIONER: ${request.instructions}\n` +
+              (context.brief.subjects.length ? `AVSNITT: ${context.brief.subjects.join("; ")}\n` : "") +
+              `HOTELL ÖNSKAS: ${context.brief.wantsHotels || !context.brief.subjects.length ? "ja" : "nej"}\n` +
               `PLATSSIDA: ${context.placeLink ? `${context.placeLink.label} ${context.placeLink.path}` : "(ingen)"}\n` +
               (context.unmet.length
                 ? `OUPPFYLLT (säg det, lova det inte): ${noneHasText(whereText(context.understanding) ?? context.placeLink?.label ?? null, context.unmet)}.\n`

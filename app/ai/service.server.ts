@@ -28,6 +28,7 @@ import { catalogueVocabulary, findCandidates, LEAD_PRICING, type Pricing } from 
 import { latestFxRates } from "#app/prices/fx-rates.server.ts";
 import { HOME_CURRENCY, priceDisplay, type DisplayCurrency } from "#app/utils/money.ts";
 import { understandRequest } from "./understand.ts";
+import { readBrief } from "./draft-brief.ts";
 
 type DB = Kysely<Database>;
 
@@ -111,7 +112,8 @@ export async function draftBlogPost(
   const placePage = place ? { label: place.name, path: placePath(place.country, place.location) } : null;
   const countryPage = country ? { label: country.name, path: countryPath(country.country) } : null;
   const placeLink = [placePage, countryPage].find((link): link is { label: string; path: string } => !!link?.path) ?? null;
-  const draft = await ai.draftBlogPost({ topic, instructions: input.instructions }, { understanding, hotels, unmet, placeLink });
+  const brief = readBrief(input.instructions, understanding);
+  const draft = await ai.draftBlogPost({ topic, instructions: input.instructions }, { understanding, hotels, unmet, placeLink, brief });
   const parsed = blogDraftSchema.safeParse(draft);
   if (!parsed.success) throw new AiInvalidOutputError("The blog draft did not follow the block schema");
   return parsed.data;

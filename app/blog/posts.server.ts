@@ -209,6 +209,8 @@ export interface AdminPostRow {
   slug: string | null;
   title: string;
   published: boolean;
+  /** When it was written (the list's Skapad column). */
+  createdAt: string;
   /** When it was first published; null while it never was. */
   publishedAt: string | null;
 }
@@ -224,7 +226,7 @@ export async function listAdminPosts(
     .$if(pattern !== undefined, (qb) => qb.where(sql<boolean>`title ilike ${pattern} escape '\\'`));
   const [rows, count] = await Promise.all([
     base
-      .select(["id", "slug", "title", "published", "published_at"])
+      .select(["id", "slug", "title", "published", "created_at", "published_at"])
       .orderBy("created_at", "desc")
       .orderBy("id")
       .limit(ADMIN_BLOG_PAGE_SIZE)
@@ -238,6 +240,7 @@ export async function listAdminPosts(
       slug: row.slug,
       title: row.title,
       published: row.published,
+      createdAt: isoTime(row.created_at)!,
       publishedAt: isoTime(row.published_at),
     })),
     total: count.n,

@@ -6,8 +6,9 @@ import { expect, jsOff, test } from "./fixtures.ts";
 
 const block = (page: Page, name: RegExp) => page.getByRole("group", { name });
 /** The save buttons (one at the top, one under the post), named for what they will do. */
-const saveButtons = (page: Page, label: "Spara utkast" | "Publicera") => page.getByRole("button", { name: label, exact: true });
-const save = (page: Page, label: "Spara utkast" | "Publicera") => saveButtons(page, label).first().click();
+type SaveLabel = "Spara utkast" | "Publicera" | "Spara ändringar";
+const saveButtons = (page: Page, label: SaveLabel) => page.getByRole("button", { name: label, exact: true });
+const save = (page: Page, label: SaveLabel) => saveButtons(page, label).first().click();
 
 /** Uploads a file by its input: with JavaScript choosing it is the upload, without it the button beside it sends it. */
 async function upload(page: Page, input: string, file: Parameters<Page["setInputFiles"]>[1], jsOffProject: boolean) {
@@ -109,7 +110,7 @@ test("write a post with every block type, reorder and delete blocks, upload a co
     .click();
   await expect(page.getByRole("heading", { level: 1, name: "Redigera inlägg" })).toBeVisible();
   await page.getByLabel("Rubrik", { exact: true }).fill(`${title} (uppdaterad)`);
-  await save(page, "Publicera");
+  await save(page, "Spara ändringar");
   await expect(page.getByText("Inlägg uppdaterat")).toBeVisible();
   await page.goto(postUrl);
   await expect(page.getByRole("heading", { level: 1, name: `${title} (uppdaterad)` })).toBeVisible();
@@ -141,6 +142,19 @@ test("the AI panel drafts a post into the editor", async ({ page }) => {
   await expect(block(page, /^Paragraf 1$/).getByLabel("Text")).toHaveValue("Här är några hotell vi gillar.");
 });
 
+test("the AI panel drafts a post about what its brief names, not a list of hotels", async ({ page }) => {
+  await openAsAdmin(page, "/admin/blog/new");
+  await page.getByText("Generera innehåll med AI").click();
+  await page.getByLabel("Instruktioner").fill("Skriv om stränder och parker i Nice");
+  await page.getByRole("button", { name: "Generera innehåll", exact: true }).click();
+  await expect(page.getByText("AI-innehåll har lagts till i redigeraren.")).toBeVisible();
+  // The provider stand-in (tests/ai-stand-in.ts) writes a section for each part the prompt names.
+  await expect(block(page, /^Rubrik 1$/).getByLabel("Rubriktext")).toHaveValue("Stränder");
+  await expect(block(page, /^Rubrik 3$/).getByLabel("Rubriktext")).toHaveValue("Parker");
+  await expect(block(page, /^Knapp/)).toHaveCount(0);
+  await expect(page.getByRole("group", { name: /^(Paragraf|Rubrik|Knapp) \d+$/ })).toHaveCount(4);
+});
+
 test("the save buttons at the top and under the post say what they will do, and follow the switch", async ({ page }, testInfo) => {
   const title = `Knapptext ${testInfo.project.name}`;
   await openAsAdmin(page, "/admin/blog/new");
@@ -163,16 +177,55 @@ test("the save buttons at the top and under the post say what they will do, and 
   await saveButtons(page, "Publicera").last().click();
   await expect(page).toHaveURL("/admin/blog");
   await expect(page.getByText("Inlägg skapat")).toBeVisible();
+  // The spec's columns: Titel, Skapad, Status (with the date it was published), Åtgärder.
+  await expect(page.getByRole("columnheader")).toHaveText(["Titel", "Skapad", "Status", "Åtgärder"]);
   const row = page.getByRole("row").filter({ hasText: title });
-  await expect(row).toContainText(/\d+ \w+ \d{4}\s*Publicerad/);
+  const date = /^\d{1,2} [a-zåäö]+ \d{4}$/;
+  await expect(row.getByRole("cell").nth(0)).toHaveText(date);
+  await expect(row.getByRole("cell").nth(1)).toHaveText(/^Publicerad\s*\d{1,2} [a-zåäö]+ \d{4}$/);
 
-  // Opened again, a published post's buttons say Publicera; switched off, Spara utkast.
+  // Opened again, a published post's buttons say Spara ändringar (nothing new is published); switched off, Spara utkast.
   await row.getByRole("link", { name: /^Redigera/ }).click();
-  await expect(saveButtons(page, "Publicera")).toHaveCount(2);
+  await expect(saveButtons(page, "Spara ändringar")).toHaveCount(2);
+  await expect(saveButtons(page, "Publicera")).toHaveCount(0);
   await page.getByRole("switch", { name: "Publicera" }).uncheck();
+  await expect(saveButtons(page, "Spara ändringar")).toHaveCount(0);
   await saveButtons(page, "Spara utkast").last().click();
   await expect(page.getByText("Inlägg uppdaterat")).toBeVisible();
-  await expect(page.getByRole("row").filter({ hasText: title })).toContainText("Utkast");
+  const draftRow = page.getByRole("row").filter({ hasText: title });
+  await expect(draftRow).toContainText("Utkast");
+  await expect(draftRow.getByRole("cell").nth(0)).toHaveText(date);
+
+  // A draft opened again publishes when the switch is on.
+  await draftRow.getByRole("link", { name: /^Redigera/ }).click();
+  await page.getByRole("switch", { name: "Publicera" }).check();
+  await expect(saveButtons(page, "Publicera")).toHaveCount(2);
+});
+
+test("a refused save lists every problem at the top, each a link to its field, and the title says Fel:", async ({ page }) => {
+  await openAsAdmin(page, "/admin/blog/new");
+  await expect(page).toHaveTitle("Skapa nytt inlägg | Hotellguiden Admin");
+  await page.getByRole("button", { name: "+ Paragraf" }).click();
+  await block(page, /^Paragraf 1$/)
+    .getByLabel("Text")
+    .fill("Ett stycke.");
+  await page.getByRole("button", { name: "+ Lista" }).click();
+  await expect(block(page, /^Lista 2$/).getByLabel("Punkt 1", { exact: true })).toHaveValue("");
+  await save(page, "Spara utkast");
+
+  const summary = page.getByRole("alert").filter({ hasText: "Inlägget kunde inte sparas. Rätta följande:" });
+  await expect(summary.getByRole("link")).toHaveText([
+    "Rubrik: Ange en rubrik.",
+    "Lista 2, punkt 1: Skriv något i punkten eller ta bort den.",
+  ]);
+  await expect(page).toHaveTitle("Fel: Skapa nytt inlägg | Hotellguiden Admin");
+  await expect(page).toHaveURL("/admin/blog/new");
+  await expect(block(page, /^Paragraf 1$/).getByLabel("Text")).toHaveValue("Ett stycke.");
+  // The summary is where the page opens; each link leads to its field.
+  await expect(summary).toBeInViewport();
+  await summary.getByRole("link", { name: /^Lista 2, punkt 1/ }).click();
+  await expect(block(page, /^Lista 2$/).getByLabel("Punkt 1", { exact: true })).toBeInViewport();
+  await expect(page).toHaveURL(/#new-post-blocks%5B1%5D\.items%5B0%5D$/);
 });
 
 test("the preview shows the post as it will look, keeps every edit and saves nothing", async ({ page }, testInfo) => {

@@ -111,6 +111,10 @@ test("translate a description with AI, edit it and save it", async ({ page }) =>
   await page.getByRole("button", { name: "Save Translation" }).click();
   await expect(page.getByText("Translated description saved successfully")).toBeVisible();
   await expect(page.getByLabel("Swedish translation")).toHaveValue(/Redigerad för hand\.$/);
+  // The original stays the partner's text beside our saved Swedish one.
+  const original = page.getByLabel("Partner's original description");
+  await expect(original).toHaveValue(/\S/);
+  await expect(original).not.toHaveValue(/Redigerad för hand|Svensk översättning/);
 });
 
 test("find a hotel by place on the translation screen and open it from the list", async ({ page }) => {
@@ -137,6 +141,8 @@ test("sort the hotel table by a column, page through it, and follow a row's link
   await expect(page.getByRole("columnheader", { name: /^Location/ })).toHaveAttribute("aria-sort", "ascending");
   const firstPlace = page.getByRole("table").getByRole("row").nth(1).getByRole("cell").nth(2);
   await expect(firstPlace).toHaveText("Älmhult");
+  // The country in Swedish, as its filter names it.
+  await expect(page.getByRole("table").getByRole("row").nth(1).getByRole("cell").nth(1)).toHaveText("Sverige");
   await page.getByRole("navigation", { name: "Hotel table pages" }).getByRole("link", { name: "Next" }).click();
   await expect(page).toHaveURL(/country=Sweden&sort=location&page=2$/);
   await expect(page.getByText(/^Showing results 51–100 of \d+ total hotels$/)).toBeVisible();
@@ -302,13 +308,24 @@ test("add a destination, see it on the home page, move it and remove it", async 
 
 test("save popular locations and see the home page's chips change", async ({ page }) => {
   await openAsAdmin(page, "/admin/popular-locations");
-  const visby = page.getByLabel("Visby (Sweden)");
+  // The places by their Swedish names, in Swedish order.
+  const labels = (
+    await page
+      .getByRole("group", { name: /^Locations/ })
+      .getByRole("listitem")
+      .allInnerTexts()
+  ).map((label) => label.trim());
+  expect(labels).toContain("Göteborg (Sverige)");
+  expect(labels).toContain("Köpenhamn (Danmark)");
+  expect(labels.join("\n")).not.toMatch(/Gothenburg|Copenhagen|\(Sweden\)/);
+  expect(labels).toEqual([...labels].sort(new Intl.Collator("sv").compare));
+  const visby = page.getByLabel("Visby (Sverige)");
   await expect(visby).not.toBeChecked();
-  await expect(page.getByLabel("Stockholm (Sweden)")).toBeChecked();
+  await expect(page.getByLabel("Stockholm (Sverige)")).toBeChecked();
   await visby.check();
   await page.getByRole("button", { name: "Save Selected Locations" }).click();
   await expect(page.getByText("Popular locations saved")).toBeVisible();
-  await expect(page.getByLabel("Visby (Sweden)")).toBeChecked();
+  await expect(page.getByLabel("Visby (Sverige)")).toBeChecked();
 
   await page.goto("/");
   const chips = page.getByRole("list", { name: "Välj plats" });
@@ -316,7 +333,7 @@ test("save popular locations and see the home page's chips change", async ({ pag
   await expect(chips.getByRole("link").first()).toHaveText("Stockholm");
 
   await page.goto("/admin/popular-locations");
-  await page.getByLabel("Visby (Sweden)").uncheck();
+  await page.getByLabel("Visby (Sverige)").uncheck();
   await page.getByRole("button", { name: "Save Selected Locations" }).click();
   await expect(page.getByText("Popular locations saved")).toBeVisible();
   await page.goto("/");

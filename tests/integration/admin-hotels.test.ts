@@ -6,6 +6,7 @@
  * (That non-admins are refused is the guard matrix's job: admin-guards.test.ts.)
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { foldText } from "#app/utils/fold-text.ts";
 import { hotelPath } from "#app/utils/paths.ts";
 import { Browser, signIn, startTestApp, TEST_ADMIN, visibleText, type TestApp } from "#tests/app-server.ts";
 
@@ -370,6 +371,37 @@ describe("paging, sorting and row links", () => {
     // The filter form carries the order along, and paging keeps it.
     expect(byCountryDown.html).toMatch(/<input type="hidden" name="sort" value="country"\/>/);
     expect(byCountryDown.html).toContain('href="/admin/hotels?sort=country&amp;order=desc&amp;page=2"');
+  });
+
+  it("shows the country and place in Swedish, as the filters do, and an unnamed hotel as 'Namnlöst hotell', sorted as that", async () => {
+    const database = await db();
+    const gothenburg = await page("?country=Sweden&location=Gothenburg&sort=name");
+    expect(gothenburg.ids.length).toBeGreaterThan(3);
+    const unnamed = gothenburg.ids[0]!;
+    const stored = await database.selectFrom("hotels").select("name").where("hotel_id", "=", unnamed).executeTakeFirstOrThrow();
+    await database.updateTable("hotels").set({ name: null }).where("hotel_id", "=", unnamed).execute();
+    try {
+      const { html, ids } = await page("?country=Sweden&location=Gothenburg&sort=name");
+      const names = [...html.matchAll(/<th scope="row"[^>]*>([^<]*)<span/g)].map((match) => match[1]!);
+      expect(names).toHaveLength(ids.length);
+      const at = ids.indexOf(unnamed);
+      expect(names[at]).toBe("Namnlöst hotell");
+      expect(names).not.toContain(unnamed);
+      // Among the N's by its shown name, not first by its id.
+      const key = (name: string) => foldText(name);
+      for (const name of names.slice(0, at)) expect(key(name) <= "namnlost hotell", name).toBe(true);
+      for (const name of names.slice(at + 1)) expect(key(name) >= "namnlost hotell", name).toBe(true);
+      expect(at).toBeGreaterThan(0);
+      // Each row's country and place as the filters name them.
+      const cells = [...html.matchAll(/<\/th><td class="px-3 py-2">([^<]*)<\/td><td class="px-3 py-2">([^<]*)<\/td>/g)];
+      expect(cells).toHaveLength(ids.length);
+      for (const [, country, place] of cells) expect([country, place]).toEqual(["Sverige", "Göteborg"]);
+      expect(html).toMatch(/<option value="Gothenburg" selected="">Göteborg<\/option>/);
+      // The translation screen's search lists it by that name too.
+      expect(visibleText(await (await admin.get("/admin/rewrite?hotel=Gothenburg")).text())).toContain("Namnlöst hotell");
+    } finally {
+      await database.updateTable("hotels").set({ name: stored.name }).where("hotel_id", "=", unnamed).execute();
+    }
   });
 
   it("links every row to its translation screen and its page on the site", async () => {

@@ -7,7 +7,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hotelPath } from "#app/utils/paths.ts";
-import { Browser, signIn, startTestApp, TEST_ADMIN, visibleText, type TestApp } from "#tests/app-server.ts";
+import { Browser, signIn, startTestApp, TEST_ADMIN, unescapeAttribute, visibleText, type TestApp } from "#tests/app-server.ts";
 
 let app: TestApp;
 let admin: Browser;
@@ -237,6 +237,42 @@ describe("AI Rewrite", () => {
     const found = await text(`/admin/rewrite?hotel=${hotel.hotel_id}.`);
     expect(found).toContain("Hotel found");
     expect(found).toContain(hotel.description!.slice(0, 60));
+  });
+
+  it("shows the partner's original description as the original, never the Swedish rewrite, and does not call a Swedish original English", async () => {
+    const database = await db();
+    const rewritten = await database
+      .selectFrom("hotels")
+      .select(["hotel_id", "description", "rewritten_text"])
+      .where("description", "is not", null)
+      .where("rewritten_text", "is not", null)
+      .orderBy("hotel_id")
+      .executeTakeFirstOrThrow();
+    // A Swedish feed's hotel: its original is Swedish (the demo's plain texts), with no rewrite yet.
+    const swedishFeed = await database
+      .selectFrom("hotels")
+      .select(["hotel_id", "description"])
+      .where("description", "like", "% är ett %")
+      .where("rewritten_text", "is", null)
+      .orderBy("hotel_id")
+      .executeTakeFirstOrThrow();
+    const escape = (value: string) =>
+      value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
+    /** The read-only box's label and text. */
+    const originalBox = (html: string) => ({
+      label: unescapeAttribute(visibleText(/<label[^>]*for="rewrite-original"[^>]*>([\s\S]*?)<\/label>/.exec(html)?.[1] ?? "")).trim(),
+      text: /<textarea[^>]*id="rewrite-original"[^>]*>([\s\S]*?)<\/textarea>/.exec(html)?.[1] ?? null,
+    });
+    for (const hotel of [rewritten, swedishFeed]) {
+      const html = await (await admin.get(`/admin/rewrite?hotel=${encodeURIComponent(hotel.hotel_id)}`)).text();
+      const box = originalBox(html);
+      expect(box.label).toBe("Partner's original description");
+      expect(box.text?.trim()).toBe(escape(hotel.description!));
+      expect(html).not.toContain("Original description (English)");
+    }
+    const html = await (await admin.get(`/admin/rewrite?hotel=${encodeURIComponent(rewritten.hotel_id)}`)).text();
+    expect(originalBox(html).text).not.toContain(escape(rewritten.rewritten_text!.slice(0, 40)));
+    expect(html).toContain(`>${escape(rewritten.rewritten_text!)}</textarea>`);
   });
 
   it("finds hotels by name or place in any case to choose from, and opens an id typed in any case directly", async () => {
@@ -604,6 +640,13 @@ describe("Popular locations", () => {
     const html = await (await admin.get("/admin/popular-locations")).text();
     const values = [...html.matchAll(/name="place" value="([^"]+)"/g)].map((m) => m[1]!.replace(/&quot;/g, '"'));
     expect(values.length).toBeGreaterThan(40);
+    // Each place by its Swedish name and country, in Swedish order of those names.
+    const labels = [...html.matchAll(/<label for="place-\d+"[^>]*>([\s\S]*?)<\/label>/g)].map((m) => visibleText(m[1]!).trim());
+    expect(labels).toHaveLength(html.match(/<input [^>]*name="place"/g)!.length);
+    expect(labels).toContain("Göteborg (Sverige)");
+    expect(labels).toContain("München (Tyskland)");
+    expect(labels.join("\n")).not.toMatch(/Gothenburg|Munich|\(Sweden\)|\(Germany\)/);
+    expect(labels).toEqual([...labels].sort(new Intl.Collator("sv").compare));
     const visby = values.find((value) => value.includes("Visby"))!;
     const kiruna = values.find((value) => value.includes("Kiruna"))!;
     const response = await admin.request("/admin/popular-locations", {

@@ -8,6 +8,7 @@ import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { AiInvalidOutputError, AiUnavailableError, type HotelText, type RecommendationContext } from "#app/ai/engine.server.ts";
 import { createLocalEngine } from "#app/ai/local-engine.server.ts";
+import { readBrief } from "#app/ai/draft-brief.ts";
 import { createOpenAiEngine } from "#app/ai/openai-engine.server.ts";
 import type { Candidate } from "#app/ai/retrieval.server.ts";
 import { SEK_DISPLAY } from "#app/utils/money.ts";
@@ -206,6 +207,7 @@ describe("blog drafts from the provider", () => {
     hotels: context.retrieval.hotels,
     unmet: [],
     placeLink: { label: "Stockholm", path: "/Sweden/Stockholm" },
+    brief: { subjects: [], wantsHotels: true },
   };
 
   it("accepts a draft that follows the block schema, with the defaults filled in", async () => {
@@ -229,6 +231,37 @@ describe("blog drafts from the provider", () => {
     expect(draft.blocks[0]).toEqual({ type: "heading", level: 2, content: "Därför Stockholm" });
     expect(draft.blocks[2]).toEqual({ type: "list", style: "unordered", items: ["Boka tidigt"] });
     expect(draft.blocks[3]).toEqual({ type: "button", text: "Se hotellen", url: "/Sweden/Stockholm", external: false, variant: "default" });
+  });
+
+  it("asks for a post about what the brief names, with hotels only where they fit", async () => {
+    answer = () =>
+      reply(
+        JSON.stringify({
+          title: "Stränder och parker i Stockholm",
+          excerpt: "Bad och grönska.",
+          blocks: [
+            { type: "heading", content: "Stränder" },
+            { type: "paragraph", content: "Långholmen." },
+          ],
+        }),
+      );
+    const instructions = "Skriv om stränder och parker i Stockholm";
+    const brief = readBrief(instructions, draftContext.understanding);
+    const draft = await engine().draftBlogPost({ topic: "Reseblogg", instructions }, { ...draftContext, brief });
+    expect(draft.title).toBe("Stränder och parker i Stockholm");
+    const [system, user] = calls[0]!.body.messages.map((message) => message.content);
+    expect(system).toContain("Inlägget handlar om det INSTRUKTIONER ber om: AVSNITT räknar upp det");
+    expect(system).toContain("Nämn hotell bara där de passar ämnet");
+    expect(user).toContain(`INSTRUKTIONER: ${instructions}\nAVSNITT: stränder; parker\nHOTELL ÖNSKAS: nej\n`);
+
+    // A brief that asks for hotels says so.
+    calls.length = 0;
+    const withHotels = "Skriv om stränder och parker i Stockholm, och var man kan bo";
+    await engine().draftBlogPost(
+      { topic: "Reseblogg", instructions: withHotels },
+      { ...draftContext, brief: readBrief(withHotels, draftContext.understanding) },
+    );
+    expect(calls[0]!.body.messages[1]!.content).toContain("AVSNITT: stränder; parker\nHOTELL ÖNSKAS: ja\n");
   });
 
   it.each([

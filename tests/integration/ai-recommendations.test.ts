@@ -256,6 +256,36 @@ describe.each(testDatabases({ postgres: false }))("local AI engine on $name", ({
     expect(draft.excerpt).not.toContain("frukost");
   });
 
+  it("drafts a post about what the brief names, with hotels only where they fit", async () => {
+    const texts = (draft: Awaited<ReturnType<typeof draftBlogPost>>) =>
+      draft.blocks.flatMap((block) =>
+        "content" in block ? [block.content] : block.type === "list" ? block.items : block.type === "button" ? [block.text] : [],
+      );
+    const headings = (draft: Awaited<ReturnType<typeof draftBlogPost>>) =>
+      draft.blocks.flatMap((block) => (block.type === "heading" ? [block.content] : []));
+
+    const draft = await draftBlogPost({ topic: "", instructions: "Skriv om stränder och parker i Göteborg" }, engine, handle.db);
+    expect(draft.title).toBe("Stränder och parker i Göteborg");
+    expect(headings(draft)).toEqual(["Stränder i Göteborg", "Parker i Göteborg"]);
+    const all = [draft.title, draft.excerpt, ...texts(draft)].join("\n");
+    // The hotel with sea view fits the beaches; the one with "Park" in its name is no park.
+    expect(all).toContain("Ett hotell som passar: Haga Harbour Hotel, med havsutsikt.");
+    expect(all).not.toContain("Lindholmen Park Hotel");
+    expect(all).not.toMatch(/värda att boka|Bra att veta innan du bokar|Gothenburg/);
+    expect(draft.blocks.filter((block) => block.type === "button").map((block) => block.type === "button" && block.text)).toEqual([
+      "Se alla hotell i Göteborg",
+    ]);
+
+    // Asked for a stay too, the hotels get a section of their own after the subjects.
+    const stay = await draftBlogPost(
+      { topic: "", instructions: "Skriv om stränder och parker i Göteborg och var man kan bo" },
+      engine,
+      handle.db,
+    );
+    expect(headings(stay)).toEqual(["Stränder i Göteborg", "Parker i Göteborg", "Hotell i Göteborg"]);
+    expect(texts(stay).join("\n")).toContain("Lindholmen Park Hotel ligger i Göteborg, Sverige");
+  });
+
   it("writes Swedish, with the reason for each hotel", async () => {
     const answer = await recommendHotels({ query: "hotell i Stockholm med pool och frukost", preferences: "" }, engine, handle.db);
     expect(answer.text).toMatch(/^Här är \d hotell i Stockholm/m);

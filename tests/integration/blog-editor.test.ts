@@ -154,6 +154,44 @@ describe("the post editor without JavaScript", () => {
     expect((await new Browser(app.origin).get("/blog/stockholm-i-vinter")).status).toBe(200);
   });
 
+  it("answers a refused save with an error summary at the top, each problem linked to its field, and a title starting 'Fel:'", async () => {
+    let html = await (await admin.get("/admin/blog/new")).text();
+    expect([...html.matchAll(/<title>([^<]*)<\/title>/g)].map((match) => match[1])).toEqual(["Skapa nytt inlägg | Hotellguiden Admin"]);
+    html = await (await submit("/admin/blog/new", html, {}, buttonValue(html, "+ Paragraf"))).text();
+    html = await (await submit("/admin/blog/new", html, {}, buttonValue(html, "+ Lista"))).text();
+    // No title, a paragraph written, an empty list item.
+    const response = await submit("/admin/blog/new", html, { title: "", "blocks[0].content": "Ett stycke." });
+    expect(response.status).toBe(400);
+    html = await response.text();
+
+    expect([...html.matchAll(/<title>([^<]*)<\/title>/g)].map((match) => match[1])).toEqual([
+      "Fel: Skapa nytt inlägg | Hotellguiden Admin",
+    ]);
+    const summary =
+      /<div role="alert"[^>]*><p class="font-semibold">Inlägget kunde inte sparas. Rätta följande:<\/p><ul[^>]*>([\s\S]*?)<\/ul><\/div>/.exec(
+        html,
+      );
+    expect(summary).not.toBeNull();
+    const links = [...summary![1]!.matchAll(/<a href="#([^"]+)"[^>]*>([^<]*)<\/a>/g)].map(([, target, text]) => ({
+      id: decodeURIComponent(target!),
+      text,
+    }));
+    expect(links).toEqual([
+      { id: "new-post-title", text: "Rubrik: Ange en rubrik." },
+      { id: "new-post-blocks[1].items[0]", text: "Lista 2, punkt 1: Skriv något i punkten eller ta bort den." },
+    ]);
+    // Each link leads to its field, and the summary comes before the first of them.
+    for (const link of links) expect(html).toContain(`id="${link.id}"`);
+    expect(summary!.index).toBeLessThan(html.indexOf('id="new-post-title"'));
+
+    // Without content at all, the summary says so and leads to the content section.
+    const empty = await (await submit("/admin/blog/new", await (await admin.get("/admin/blog/new")).text(), { title: "Tomt" })).text();
+    expect(empty).toContain(
+      '<a href="#post-content" class="underline">Inget innehåll: Lägg till innehåll innan du publicerar inlägget.</a>',
+    );
+    expect(empty).toContain('id="post-content"');
+  });
+
   it("explains empty blocks, and refuses a slug that is taken without a database error", async () => {
     let html = await (await admin.get("/admin/blog/new")).text();
     html = await (await submit("/admin/blog/new", html, { title: "Stockholm i vinter" }, buttonValue(html, "+ Citat"))).text();
@@ -556,12 +594,33 @@ describe("what a post says about itself", () => {
     expect(visibleText(html)).toContain("Förhandsgranska");
   });
 
+  it("names the save of a published post 'Spara ändringar', and a draft's 'Publicera'", async () => {
+    const { html, changes } = await newPost({ title: "Redan publicerat", published: "on" });
+    expect((await submit("/admin/blog/new", html, changes)).status).toBe(302);
+    const post = await postBySlug("redan-publicerat");
+    const path = `/admin/blog/edit/${post.id}`;
+    /** The label each save button shows while the publish switch is on. */
+    const onLabels = (page: string) => [...page.matchAll(/<span class="hidden [^"]*">([^<]*)<\/span><\/button>/g)].map((match) => match[1]);
+    expect(onLabels(await (await admin.get(path)).text())).toEqual(["Spara ändringar", "Spara ändringar"]);
+    expect((await submit(path, await (await admin.get(path)).text(), { published: "" })).status).toBe(302);
+    expect(onLabels(await (await admin.get(path)).text())).toEqual(["Publicera", "Publicera"]);
+  });
+
   it("dates a post when it is first published, shows that date and not the creation date, and keeps it", async () => {
     const { html, changes } = await newPost({ title: "Skrivet i mars", excerpt: "Ett utkast länge." });
     expect((await submit("/admin/blog/new", html, changes)).status).toBe(302);
     const draft = await postBySlug("skrivet-i-mars");
     expect(draft.published_at).toBeNull();
-    expect(visibleText(await (await admin.get("/admin/blog?q=Skrivet i mars")).text())).toMatch(/Skrivet i mars Ej publicerad Utkast/);
+    const created = longDate(draft.created_at);
+    // The list's columns are the spec's: Titel, Skapad, Status, Åtgärder.
+    const draftList = await (await admin.get("/admin/blog?q=Skrivet i mars")).text();
+    expect([...draftList.matchAll(/<th scope="col"[^>]*>([^<]*)<\/th>/g)].map((match) => match[1])).toEqual([
+      "Titel",
+      "Skapad",
+      "Status",
+      "Åtgärder",
+    ]);
+    expect(visibleText(draftList)).toContain(`Skrivet i mars ${created} Utkast Redigera`);
     // Written long ago (the creation date), published today.
     await (await db()).updateTable("hotels_blog_posts").set({ created_at: "2026-03-02T10:00:00Z" }).where("id", "=", draft.id).execute();
     const path = `/admin/blog/edit/${draft.id}`;
@@ -578,7 +637,10 @@ describe("what a post says about itself", () => {
     expect(visibleText(page)).not.toContain("2 mars 2026");
     const list = visibleText(await (await visitor().get("/blog")).text());
     expect(list).toMatch(new RegExp(`${today} Skrivet i mars`));
-    expect(visibleText(await (await admin.get("/admin/blog?q=Skrivet i mars")).text())).toMatch(`Skrivet i mars ${today} Publicerad`);
+    // Skapad is when it was written; the status says when it was published.
+    expect(visibleText(await (await admin.get("/admin/blog?q=Skrivet i mars")).text())).toContain(
+      `Skrivet i mars 2 mars 2026 Publicerad ${today} Redigera`,
+    );
 
     // Unpublished and published again: the first date stays.
     expect((await submit(path, await (await admin.get(path)).text(), { published: "" })).status).toBe(302);

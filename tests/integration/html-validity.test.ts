@@ -108,7 +108,11 @@ function pagesByRoute(f: Fixtures): Record<string, Page[]> {
     "routes/admin/admin.sitemap": [{ path: "/admin/sitemap", as: "admin", status: 200 }],
     "routes/admin/admin.messages": [{ path: "/admin/messages", as: "admin", status: 200 }],
     "routes/admin/admin.blog": [{ path: "/admin/blog", as: "admin", status: 200 }],
-    "admin-blog-new": [{ path: "/admin/blog/new", as: "admin", status: 200 }],
+    "admin-blog-new": [
+      { path: "/admin/blog/new", as: "admin", status: 200 },
+      // A refused save: the error summary at the top, its links to fields whose ids hold brackets.
+      { path: "/admin/blog/new", as: "admin", post: { title: "", "blocks[0].type": "list", "blocks[0].items[0]": "" }, status: 400 },
+    ],
     "admin-blog-edit": [{ path: `/admin/blog/edit/${f.post.id}`, as: "admin", status: 200 }],
     "routes/admin/admin.users": [{ path: "/admin/users", as: "admin", status: 200 }],
     "routes/admin/admin.audit": [{ path: "/admin/audit", as: "admin", status: 200 }],

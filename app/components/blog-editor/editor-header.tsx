@@ -3,12 +3,13 @@ import { EDITOR_ACTION_FIELD, EDITOR_ACTIONS } from "#app/blog/editor-form.ts";
 import { Button } from "#app/components/ui/button.tsx";
 
 /**
- * The save button, named for what it will do: "Spara utkast" while the publish switch is off,
- * "Publicera" while it is on. The form's own `:has()` picks the label from the switch as it is
+ * The save button, named for what it will do: "Spara utkast" while the publish switch is off;
+ * while it is on, "Publicera", or "Spara ändringar" for a post that is published already (saving
+ * it publishes nothing new). The form's own `:has()` picks the label from the switch as it is
  * now, so it is right from the first paint and follows the switch with JavaScript off too (the
  * hidden label is display:none, so it is not part of the button's accessible name).
  */
-function SaveButton({ working }: { working: string | null }) {
+function SaveButton({ working, published }: { working: string | null; published: boolean }) {
   return (
     <Button type="submit" disabled={Boolean(working)}>
       {working === "save" ? (
@@ -16,15 +17,17 @@ function SaveButton({ working }: { working: string | null }) {
       ) : (
         <>
           <span className="group-has-[[data-publish-switch]:checked]/editor:hidden">Spara utkast</span>
-          <span className="hidden group-has-[[data-publish-switch]:checked]/editor:inline">Publicera</span>
+          <span className="hidden group-has-[[data-publish-switch]:checked]/editor:inline">
+            {published ? "Spara ändringar" : "Publicera"}
+          </span>
         </>
       )}
     </Button>
   );
 }
 
-/** The page's heading with Avbryt and the save button ("Sparar..." while it saves). */
-export function EditorHeader({ isNew, working }: { isNew: boolean; working: string | null }) {
+/** The page's heading with Avbryt and the save button ("Sparar..." while it saves); `published`: the stored post is. */
+export function EditorHeader({ isNew, published, working }: { isNew: boolean; published: boolean; working: string | null }) {
   return (
     <div className="flex flex-wrap items-center justify-between gap-3">
       <h1 className="text-2xl font-bold">{isNew ? "Skapa nytt inlägg" : "Redigera inlägg"}</h1>
@@ -32,7 +35,7 @@ export function EditorHeader({ isNew, working }: { isNew: boolean; working: stri
         <Link to="/admin/blog" className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium hover:bg-slate-50">
           Avbryt
         </Link>
-        <SaveButton working={working} />
+        <SaveButton working={working} published={published} />
       </div>
     </div>
   );
@@ -43,7 +46,7 @@ export function EditorHeader({ isNew, working }: { isNew: boolean; working: stri
  * saved) and the save button again, so a long post need not be scrolled back up. The save comes
  * first in the header, so Enter in a field still saves.
  */
-export function EditorFooter({ working }: { working: string | null }) {
+export function EditorFooter({ published, working }: { published: boolean; working: string | null }) {
   return (
     <div className="flex flex-wrap items-center justify-end gap-2 border-t border-slate-200 pt-4">
       <Button
@@ -56,7 +59,7 @@ export function EditorFooter({ working }: { working: string | null }) {
       >
         {working === EDITOR_ACTIONS.preview ? "Förhandsgranskar..." : "Förhandsgranska"}
       </Button>
-      <SaveButton working={working} />
+      <SaveButton working={working} published={published} />
     </div>
   );
 }

@@ -54,6 +54,45 @@ export function FormAlert({
   );
 }
 
+/** One problem of a form that was sent: its message, and the id of the field it is about. */
+export interface FormProblem {
+  id: string;
+  message: string;
+}
+
+/**
+ * After a form was sent and refused: a summary at its top listing every problem, each a link to
+ * its field (a plain fragment link, so it works without JavaScript). Nothing when there is none.
+ */
+export function ErrorSummary({
+  heading,
+  problems,
+  id,
+  className,
+}: {
+  heading: string;
+  problems: readonly FormProblem[];
+  id?: string;
+  className?: string;
+}) {
+  if (!problems.length) return null;
+  return (
+    <FormAlert id={id} className={className}>
+      <p className="font-semibold">{heading}</p>
+      <ul className="mt-2 list-disc space-y-1 pl-5">
+        {problems.map((problem) => (
+          <li key={problem.id}>
+            {/* Ids from field names hold brackets and dots; the browser decodes the fragment to find them. */}
+            <a href={`#${encodeURIComponent(problem.id)}`} className="underline">
+              {problem.message}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </FormAlert>
+  );
+}
+
 interface FieldShell {
   label: ReactNode;
   /** Help shown under the label and read with the control. */

@@ -372,9 +372,9 @@ async function previewPost(post: EditorPost, { postId }: Editor) {
 async function savePost({ form, instructions }: EditorPost, { postId, author }: Editor) {
   const submission = parseWithZod(form, { schema: savablePostSchema(editorImageHosts()) });
   if (submission.status !== "success") {
-    const noContent = submission.status === "error" && Boolean(submission.error?.blocks);
+    // The page's error summary lists every problem, the missing content too.
     return data<EditorReply>(
-      { result: submission.reply(), toast: noContent ? { ...EDITOR_MESSAGES.noContent, variant: "destructive" } : null, instructions },
+      { result: submission.reply(), toast: null, instructions },
       { status: submission.status === "error" ? 400 : 200 },
     );
   }

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form, useFetchers, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/admin.blog.editor";
-import { adminMeta } from "#app/admin/admin-meta.ts";
+import { ADMIN_ROBOTS, adminTitle } from "#app/admin/admin-meta.ts";
 import { requireAdmin } from "#app/auth/guards.server.ts";
 import { requestAuth } from "#app/auth/request-auth.server.ts";
 import { aiDraftEngineLine } from "#app/ai/service.server.ts";
@@ -19,6 +19,8 @@ import { useLeaveGuard } from "#app/components/blog-editor/leave-guard.ts";
 import { PostDetails } from "#app/components/blog-editor/post-details.tsx";
 import { PostPreview } from "#app/components/blog-editor/post-preview.tsx";
 import { usePostEditorForm } from "#app/components/blog-editor/use-post-editor-form.ts";
+import { editorProblems } from "#app/components/blog-editor/editor-problems.ts";
+import { ErrorSummary } from "#app/components/ui/forms.tsx";
 import {
   answerSignedOut,
   bodyTooLargeReply,
@@ -28,8 +30,9 @@ import {
   signedOutEditor,
 } from "./admin.blog.editor.server.ts";
 
-export function meta({ params }: Route.MetaArgs) {
-  return adminMeta(`${params.id ? "Redigera inlägg" : "Skapa nytt inlägg"}`);
+// The page brings its own <title> (it starts "Fel:" after a refused save, which meta cannot see).
+export function meta() {
+  return [ADMIN_ROBOTS];
 }
 
 export async function loader(args: Route.LoaderArgs) {
@@ -75,25 +78,32 @@ export default function PostEditorPage({ loaderData, actionData }: Route.Compone
     imageHosts,
   });
   const preview = navigation.state === "idle" ? actionData?.preview : undefined;
+  // The stored post's state (not the switch's): a published post's save keeps it published.
+  const published = postId !== null && !signedOut && defaultValue.published;
   // The slug button's message with JavaScript; the server's answer replaces it.
   const [clientNotice, setClientNotice] = useState<Flash | null>(null);
   useEffect(() => setClientNotice(null), [actionData]);
   const notice = clientNotice ?? actionData?.toast ?? null;
   const files = useFileChecks(actionData, form.id);
   useLeaveGuard(form.dirty && navigation.state === "idle");
+  // After a refused save (or preview): every problem at the top, each linked to its field.
+  const problems = form.status === "error" ? editorProblems(form, fields) : [];
+  const heading = postId ? "Redigera inlägg" : "Skapa nytt inlägg";
 
   return (
     <ImageHostsContext value={imageHosts}>
+      <title>{`${problems.length ? "Fel: " : ""}${adminTitle(heading)}`}</title>
       <div className="mx-auto max-w-4xl">
         {/* group/editor: the save buttons' labels follow the publish switch through the form's :has(). */}
         <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="group/editor space-y-6">
-          <EditorHeader isNew={!postId} working={working} />
+          <EditorHeader isNew={!postId} published={published} working={working} />
           <EditorNotice
             notice={notice}
             // The form's own error (a stale save) is this message: the form names it as its description.
             errorId={form.errors ? form.errorId : undefined}
             signIn={notice === actionData?.toast ? actionData?.signIn : undefined}
           />
+          <ErrorSummary heading="Inlägget kunde inte sparas. Rätta följande:" problems={problems} />
           {preview ? <PostPreview preview={preview} postId={postId} /> : null}
           <input {...getInputProps(fields.version, { type: "hidden" })} />
           <PostDetails
@@ -111,7 +121,7 @@ export default function PostEditorPage({ loaderData, actionData }: Route.Compone
             working={working}
           />
           <BlockList form={form} fields={fields} working={working} files={files} onNotice={setClientNotice} />
-          <EditorFooter working={working} />
+          <EditorFooter published={published} working={working} />
         </Form>
       </div>
     </ImageHostsContext>

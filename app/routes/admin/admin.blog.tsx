@@ -120,20 +120,24 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
         <TableScroll label="Tabell: blogginlägg" minWidth="32rem" bleed>
           <table className="min-w-full text-sm">
             <caption className="sr-only">Blogginlägg</caption>
-            <TableHead columns={["Titel", "Publicerad", "Status", "Åtgärder"]} />
+            {/* The spec's columns; a published post's date is in its status. */}
+            <TableHead columns={["Titel", "Skapad", "Status", "Åtgärder"]} />
             <tbody>
               {posts.map((post) => (
                 <tr key={post.id}>
                   <th scope="row" className="px-3 py-2 text-left font-medium">
                     {post.title}
                   </th>
-                  <td className="whitespace-nowrap px-3 py-2">{post.publishedAt ? swedishDate(post.publishedAt) : "Ej publicerad"}</td>
+                  <td className="whitespace-nowrap px-3 py-2">{swedishDate(post.createdAt)}</td>
                   <td className="px-3 py-2">
                     <span
                       className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${post.published ? "bg-emerald-100 text-emerald-900" : "bg-slate-100 text-slate-800"}`}
                     >
                       {post.published ? "Publicerad" : "Utkast"}
                     </span>
+                    {post.published && post.publishedAt ? (
+                      <span className="mt-1 block whitespace-nowrap text-xs text-muted">{swedishDate(post.publishedAt)}</span>
+                    ) : null}
                   </td>
                   <td className="px-3 py-2">
                     <div className="flex flex-wrap gap-3">

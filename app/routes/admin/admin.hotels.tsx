@@ -447,8 +447,9 @@ export default function AdminHotels({ loaderData, actionData }: Route.ComponentP
                         {hotel.name}
                         <span className="block font-mono text-xs font-normal text-muted">{hotel.hotelId}</span>
                       </th>
-                      <td className="px-3 py-2">{hotel.country ?? "–"}</td>
-                      <td className="px-3 py-2">{hotel.location ?? "–"}</td>
+                      {/* Swedish, as the Country and Location filters name them. */}
+                      <td className="px-3 py-2">{hotel.countryName ?? "–"}</td>
+                      <td className="px-3 py-2">{hotel.locationName ?? "–"}</td>
                       <td className="px-3 py-2">
                         {hotel.affiliateUrl ? (
                           <span title={hotel.affiliateUrl} className="block max-w-xs break-all font-mono text-xs">

@@ -80,7 +80,8 @@ export default function AdminPopularLocations({ loaderData }: Route.ComponentPro
                 <li key={value} className="flex items-center gap-2 rounded-md px-2 py-1 hover:bg-slate-50">
                   <input id={id} type="checkbox" name="place" value={value} defaultChecked={selected.has(value)} className="size-4" />
                   <label htmlFor={id} className="text-sm">
-                    {place.location} <span className="text-muted">({place.country})</span>
+                    {/* The Swedish names the list is sorted by (the value keeps the stored spelling). */}
+                    {place.location_name} <span className="text-muted">({place.country_name})</span>
                   </label>
                 </li>
               );

@@ -325,16 +325,22 @@ function TranslationForm({
       </h2>
       <div className="grid gap-4 lg:grid-cols-2">
         <div>
+          {/* The partner's own text, never ours: most feeds write English, a Swedish feed writes Swedish. */}
           <Label htmlFor="rewrite-original" controlSize="compact">
-            Original description (English)
+            Partner&apos;s original description
           </Label>
+          <p id="rewrite-original-hint" className="text-xs text-muted">
+            As the partner&apos;s feed sent it (usually English). Visitors read it while the hotel has no Swedish text.
+          </p>
           <Textarea
             controlSize="compact"
             id="rewrite-original"
             readOnly
             rows={14}
             value={hotel.description ?? ""}
-            className="bg-slate-50"
+            aria-describedby="rewrite-original-hint"
+            placeholder="The partner sent no description."
+            className="mt-1 bg-slate-50"
           />
         </div>
         <TextareaField

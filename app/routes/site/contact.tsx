@@ -9,7 +9,7 @@ import { CONTACT_FIELDS, CONTACT_LIMITS, CONTACT_THANKS, contactSchema, MESSAGE_
 import { isHoneypotFilled } from "#app/http/honeypot.ts";
 import { HoneypotField } from "#app/components/honeypot-field.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import { Field, FormAlert, TextareaField } from "#app/components/ui/forms.tsx";
+import { ErrorSummary, Field, FormAlert, TextareaField } from "#app/components/ui/forms.tsx";
 import { seoMeta, siteFromMatches } from "#app/seo/meta-tags.ts";
 import { redirectWithFlash } from "#app/http/flash.server.ts";
 import { log } from "#app/utils/log.server.ts";
@@ -122,18 +122,10 @@ function ContactForm({ lastResult }: { lastResult: SubmissionResult<string[]> | 
         Kontaktformulär
       </h2>
       {invalid.length ? (
-        <FormAlert>
-          <p className="font-semibold">Meddelandet kunde inte skickas. Rätta följande:</p>
-          <ul className="mt-2 list-disc space-y-1 pl-5">
-            {invalid.map((field) => (
-              <li key={field}>
-                <a href={`#${fields[field].id}`} className="underline">
-                  {fields[field].errors?.[0]}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </FormAlert>
+        <ErrorSummary
+          heading="Meddelandet kunde inte skickas. Rätta följande:"
+          problems={invalid.map((field) => ({ id: fields[field].id, message: fields[field].errors?.[0] ?? "" }))}
+        />
       ) : formError ? (
         <FormAlert id={form.errorId}>
           <p className="font-semibold">{formError}</p>
