@@ -159,6 +159,9 @@ const FILLER_WORDS = new Set([
   "and",
 ]);
 
+/** How many of a named place's hotels, in its list order, a wish is looked for among. */
+const WISH_SCAN_ROWS = 5 * LIST_MATCH_LIMIT;
+
 /** The most words a text is split into to find a place among them: 15 runs of words to look up at most. */
 const MAX_SPLIT_WORDS = 5;
 
@@ -227,9 +230,6 @@ const wishScore = (terms: SearchTerms) =>
         sql` + `,
       )})`
     : sql<number>`0`;
-
-/** Whether a hotel meets any wished word. */
-const anyWishMet = (terms: SearchTerms) => sql<SqlBool>`(${sql.join(terms.wish.map(wishMet), sql` or `)})`;
 
 /** Each country and place the text names, as a condition on the stored keys: plain SQL, for the hotels or the search's candidate rows alike. */
 const namedPlaces = (terms: SearchTerms) => [
@@ -433,14 +433,21 @@ function searchWays(db: DB, filters: HotelFilters, terms: SearchTerms) {
     ).limit(LIST_MATCH_LIMIT + 1);
   const inPlaceOrder: Ordering = (query) => inRecommendedOrder(query).orderBy("id");
   // A union's branches with their own order and limit must be subqueries.
-  const union = (queries: ReturnType<typeof found>[]) =>
+  const union = (queries: Array<ReturnType<typeof found> | (typeof places)[number]>) =>
     (queries.length ? queries : [found(sql<SqlBool>`false`)])
       .map((query, index) => db.selectFrom(query.as(`place_${index}`)).selectAll())
       .reduce((all, query) => all.unionAll(query));
-  // With a wish, a place's hotels that meet any of it are read first, in the place's index
-  // order until enough pass: ranking every hotel of a big place by the wish would read them all.
+  // With a wish, the hotels that meet it among a place's first WISH_SCAN_ROWS in its index
+  // order: ranking every hotel of a big place by the wish would read them all (Stockholm holds
+  // 56,828 of a million), and so would reading on until enough meet a wish that few meet.
   const places = namedPlaces(terms).map((inPlace) =>
-    found(terms.wish.length ? sql<SqlBool>`(${inPlace} and ${anyWishMet(terms)})` : inPlace, inPlaceOrder),
+    terms.wish.length
+      ? db
+          .selectFrom(found(inPlace, inPlaceOrder).limit(WISH_SCAN_ROWS).as("scanned"))
+          .selectAll()
+          .where("wish_score", ">", 0)
+          .limit(LIST_MATCH_LIMIT + 1)
+      : found(inPlace, inPlaceOrder),
   );
   const rest = terms.wish.length ? namedPlaces(terms).map((inPlace) => found(inPlace, inPlaceOrder)) : [];
   const near = namedPlaces({ ...terms, countries: [], places: terms.nearPlaces }).map((inPlace) => found(inPlace, inPlaceOrder));
@@ -845,6 +852,9 @@ export interface Suggestions {
  */
 const SUGGESTION_CANDIDATES = 200;
 
+/** How many of a place's hotels, in its list order, the search box looks for a wish among. */
+const SUGGESTION_WISH_ROWS = 1000;
+
 const SUGGESTION_COLUMNS = ["id", "hotel_id", "name", "country", "location", "slug"] as const;
 
 /** The list's recommended order, for a query on hotels (the place list indexes' order). */
@@ -891,8 +901,8 @@ export function hotelSuggestionQueries(db: DB, terms: SearchTerms, exclude: read
       .orderBy("id")
       .limit(SUGGESTION_LIMIT),
   );
-  // With a wish ('stockholm spa'), first the place's hotels that meet most of it: of the first
-  // SUGGESTION_CANDIDATES in the place's order that meet any, so a big place is not read whole.
+  // With a wish ('stockholm spa'), first the place's hotels that meet most of it, among the
+  // place's first SUGGESTION_WISH_ROWS in its order, so a big place is not read whole.
   const wished = terms.wish.length
     ? inPlaces.map((inPlace) =>
         db
@@ -902,14 +912,14 @@ export function hotelSuggestionQueries(db: DB, terms: SearchTerms, exclude: read
                 .selectFrom("hotels")
                 .select([...SUGGESTION_COLUMNS, wishScore(terms).as("wish_score"), "has_affiliate_url", "rating", "review_count"])
                 .where(inPlace)
-                .where(anyWishMet(terms))
                 .where(notFound),
             )
               .orderBy("id")
-              .limit(SUGGESTION_CANDIDATES)
+              .limit(SUGGESTION_WISH_ROWS)
               .as("candidates"),
           )
           .select(SUGGESTION_COLUMNS)
+          .where("wish_score", ">", 0)
           .orderBy("wish_score", "desc")
           .$call((query) => sortTerms("rekommenderat").reduce((ordered, term) => ordered.orderBy(term), query))
           .orderBy("id")
