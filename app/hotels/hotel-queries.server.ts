@@ -162,7 +162,7 @@ const FILLER_WORDS = new Set([
 /** How many of a named place's hotels, in its list order, a wish is looked for among. */
 const WISH_SCAN_ROWS = 5 * LIST_MATCH_LIMIT;
 
-/** The most words a text is split into to find a place among them: 15 runs of words to look up at most. */
+/** The most words (less filler) a text is split into to find a place among them: 15 runs of words to look up at most. */
 const MAX_SPLIT_WORDS = 5;
 
 export async function searchTerms(db: DB, search: string | undefined): Promise<SearchTerms | null> {
@@ -182,17 +182,17 @@ export async function searchTerms(db: DB, search: string | undefined): Promise<S
  * place wins. Null when no run does, or the text is one word.
  */
 export async function placeWithWish(db: DB, text: string, key: string = placeKey(text)): Promise<SearchTerms | null> {
-  const words = key.split(" ").filter(Boolean);
-  if (words.length < 2 || words.length > MAX_SPLIT_WORDS) return null;
-  for (let length = words.length - 1; length >= 1; length--) {
+  const typed = key.split(" ").filter(Boolean);
+  // Filler goes first, so "hotell nära stranden i nice med frukost" is three words to split.
+  const words = typed.filter((word) => !FILLER_WORDS.has(word));
+  if (typed.length < 2 || words.length === 0 || words.length > MAX_SPLIT_WORDS) return null;
+  for (let length = words.length; length >= 1; length--) {
     for (let start = 0; start + length <= words.length; start++) {
-      const run = words.slice(start, start + length);
-      if (run.every((word) => FILLER_WORDS.has(word))) continue;
-      const named = await placesNamedBy(run.join(" "), { prefix: false, typos: false }, db);
+      const named = await placesNamedBy(words.slice(start, start + length).join(" "), { prefix: false, typos: false }, db);
       const countries = named.countries.filter((row) => row.exact);
       const places = named.places.filter((row) => row.exact);
       if (!countries.length && !places.length) continue;
-      const wish = [...words.slice(0, start), ...words.slice(start + length)].filter((word) => !FILLER_WORDS.has(word));
+      const wish = [...words.slice(0, start), ...words.slice(start + length)];
       return { text, key, countries, places, nearPlaces: [], wish: [...new Set(wish)] };
     }
   }
@@ -421,12 +421,13 @@ function searchWays(db: DB, filters: HotelFilters, terms: SearchTerms) {
    * place indexes find its hotels (a place page's search for "hotel" read 17,000 names for the
    * thousand of its place).
    */
-  const found = (condition: Expression<SqlBool>, order: Ordering = (query) => query) =>
+  // Only the wish's own way scores it: the other ways' rows of a named place (the rest) meet none.
+  const found = (condition: Expression<SqlBool>, order: Ordering = (query) => query, score = sql<number>`0`) =>
     order(
       db
         .selectFrom("hotels")
         .select(CANDIDATE_COLUMNS)
-        .select(wishScore(terms).as("wish_score"))
+        .select(score.as("wish_score"))
         .where(condition)
         .where((eb) => whereScope(eb, filters))
         .where((eb) => sql<SqlBool>`coalesce(${whereNarrowed(eb, filters)}, false)`),
@@ -443,7 +444,7 @@ function searchWays(db: DB, filters: HotelFilters, terms: SearchTerms) {
   const places = namedPlaces(terms).map((inPlace) =>
     terms.wish.length
       ? db
-          .selectFrom(found(inPlace, inPlaceOrder).limit(WISH_SCAN_ROWS).as("scanned"))
+          .selectFrom(found(inPlace, inPlaceOrder, wishScore(terms)).limit(WISH_SCAN_ROWS).as("scanned"))
           .selectAll()
           .where("wish_score", ">", 0)
           .limit(LIST_MATCH_LIMIT + 1)
@@ -507,8 +508,10 @@ function searchCandidates(db: DB, filters: HotelFilters, terms: SearchTerms) {
             .as("matched"),
         )
         .selectAll()
-        // Several ways can find one hotel: the same row each time.
-        .distinctOn("id"),
+        // Several ways can find one hotel: the same row each time, but for its wish score (the wish's way has it).
+        .distinctOn("id")
+        .orderBy("id")
+        .orderBy("wish_score", "desc"),
     )
     .with("relevant", (qc) =>
       qc
@@ -853,7 +856,7 @@ export interface Suggestions {
 const SUGGESTION_CANDIDATES = 200;
 
 /** How many of a place's hotels, in its list order, the search box looks for a wish among. */
-const SUGGESTION_WISH_ROWS = 1000;
+const SUGGESTION_WISH_ROWS = 200;
 
 const SUGGESTION_COLUMNS = ["id", "hotel_id", "name", "country", "location", "slug"] as const;
 

@@ -112,6 +112,8 @@ describe.each(testDatabases())("search that understands what Swedes type on $nam
     const nice = await found("hotell nära stranden i nice");
     expect(nice.slice(0, 2).sort()).toEqual(["NI2", "NI3"]);
     expect(nice[2]).toBe("NI1");
+    expect((await found("hotell i nice")).sort()).toEqual(["NI1", "NI2", "NI3"]);
+    expect(await found("hotell nära stranden i nice med frukost")).toHaveLength(3);
     const suggestions = await suggest("stockholm spa", handle.db);
     expect(suggestions.places.map((place) => place.location_name)).toEqual(["Stockholm"]);
     expect(
