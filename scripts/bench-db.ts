@@ -10,6 +10,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { sql } from "kysely";
 import {
+  closeNameHotelsQuery,
   hotelListQuery,
   hotelSuggestionQueries,
   searchTerms,
@@ -21,6 +22,7 @@ import { openDatabase, type DatabaseHandle } from "#app/db/db.server.ts";
 import { migrate } from "#app/db/migrate.server.ts";
 import { seedDemoCatalogue } from "#app/db/seed.server.ts";
 import { leadOffers } from "#app/prices/stay-prices.server.ts";
+import { loadHotelListPage } from "#app/hotels/list-page.server.ts";
 
 const { values } = parseArgs({
   options: {
@@ -43,7 +45,17 @@ const CASES: Array<{ name: string; run: (handle: DatabaseHandle) => Promise<unkn
   { name: 'suggestions "göteborg" (Swedish name of a place)', run: (h) => suggest("göteborg", h.db) },
   { name: 'suggestions "kopenhamn" (Swedish, no accents)', run: (h) => suggest("kopenhamn", h.db) },
   { name: 'suggestions "stokholm" (a typo)', run: (h) => suggest("stokholm", h.db) },
+  { name: 'suggestions "kö" (a place by its å, ä, ö)', run: (h) => suggest("kö", h.db) },
+  { name: 'suggestions "stockholm spa" (a place with a wish)', run: (h) => suggest("stockholm spa", h.db) },
   { name: "list: search 'Sverige' (a country)", run: (h) => searchHotels(h.db, { search: "Sverige" }) },
+  { name: "list: search 'malmo' (a place, and Málaga a typo away)", run: (h) => searchHotels(h.db, { search: "malmo" }) },
+  { name: "list: search 'københavn' (a native spelling)", run: (h) => searchHotels(h.db, { search: "københavn" }) },
+  { name: "list: search 'stockholm spa' (a place with a wish)", run: (h) => searchHotels(h.db, { search: "stockholm spa" }) },
+  { name: "list: search 'hotell nära stranden i nice'", run: (h) => searchHotels(h.db, { search: "hotell nära stranden i nice" }) },
+  {
+    name: "list: no hits, then the closest names",
+    run: (h) => loadHotelListPage(new URL("http://localhost/hotels?search=qwzxvbnm+stokholmm"), {}, h.db),
+  },
   { name: "list: search 'stokholm' (a typo)", run: (h) => searchHotels(h.db, { search: "stokholm" }) },
   { name: "list: Sweden, 4+ stars, text 'spa', by price", run: (h) => searchHotels(h.db, FILTERED) },
   { name: "list: text 'Gamla stan' (rare), by price", run: (h) => searchHotels(h.db, SELECTIVE) },
@@ -75,7 +87,10 @@ const hotelIds = new WeakMap<DatabaseHandle, string>();
 async function anyHotelId(handle: DatabaseHandle): Promise<string> {
   const known = hotelIds.get(handle);
   if (known) return known;
-  const { hotel_id } = await handle.db.selectFrom("hotel_offers").select("hotel_id").limit(1).offset(5000).executeTakeFirstOrThrow();
+  // The seed may write no offers (SEED_DEMO_PRICES); then any hotel, whose page asks all the same.
+  const { hotel_id } =
+    (await handle.db.selectFrom("hotel_offers").select("hotel_id").limit(1).offset(5000).executeTakeFirst()) ??
+    (await handle.db.selectFrom("hotels").select("id as hotel_id").orderBy("id").limit(1).offset(5000).executeTakeFirstOrThrow());
   hotelIds.set(handle, hotel_id);
   return hotel_id;
 }
@@ -136,6 +151,16 @@ async function bench(label: string, handle: DatabaseHandle) {
       "list, search 'Göteborg' (a place)",
       await hotelListQuery(handle.db, { search: "Göteborg" }, await searchTerms(handle.db, "Göteborg")).explain(),
     ],
+    ...(await suggestionPlans(handle, "stockholm spa", "a place with a wish")),
+    [
+      "list, search 'stockholm spa' (a place with a wish)",
+      await hotelListQuery(handle.db, { search: "stockholm spa" }, await searchTerms(handle.db, "stockholm spa")).explain(),
+    ],
+    [
+      "list, search 'malmo' (a near place)",
+      await hotelListQuery(handle.db, { search: "malmo" }, await searchTerms(handle.db, "malmo")).explain(),
+    ],
+    ["no hits: close hotel names", await closeNameHotelsQuery(handle.db, "qwzxvbnm stokholmm").explain()],
     ["list, Sweden 4+ 'spa' (common)", await hotelListQuery(handle.db, FILTERED, await searchTerms(handle.db, FILTERED.search)).explain()],
     ["list, 'Gamla stan' (rare)", await hotelListQuery(handle.db, SELECTIVE, await searchTerms(handle.db, SELECTIVE.search)).explain()],
     ["list, price 800–1,500 by price", await hotelListQuery(handle.db, PRICE_RANGE).explain()],

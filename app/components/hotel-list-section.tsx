@@ -6,6 +6,7 @@ import { CompareForm } from "./compare.tsx";
 import { HOME_CURRENCY, type PriceDisplay } from "#app/utils/money.ts";
 import { adultsLabel, roomsLabel, STAY_PARAMS } from "#app/offers/stay.ts";
 import { swedishDate } from "#app/utils/dates.ts";
+import { hotelPath, hotelsSearchPath, placePath } from "#app/utils/paths.ts";
 
 /** Three placeholder cards while the next list loads. */
 function SkeletonCards() {
@@ -62,6 +63,8 @@ export function HotelListSection({
           </p>
           <SkeletonCards />
         </>
+      ) : page.hotels.length === 0 && page.noHits ? (
+        <NoHits page={page} noHits={page.noHits} />
       ) : (
         <HotelList
           hotels={page.hotels}
@@ -109,5 +112,63 @@ function PriceNotes({ page }: { page: HotelListPage }) {
         </p>
       ) : null}
     </>
+  );
+}
+
+/**
+ * A search that found nothing is no dead end: the closest place and hotel names as links
+ * ("Menade du …?"), then the popular places.
+ */
+function NoHits({ page, noHits }: { page: HotelListPage; noHits: NonNullable<HotelListPage["noHits"]> }) {
+  const close = [
+    ...noHits.close.places.flatMap((place) => {
+      const href = placePath(place.country, place.location);
+      return href ? [{ key: `p-${place.country}-${place.location}`, label: `${place.location_name}, ${place.country_name}`, href }] : [];
+    }),
+    ...noHits.close.hotels.map((hotel) => ({
+      key: `h-${hotel.id}`,
+      label: hotel.name,
+      href: hotelPath(hotel) ?? hotelsSearchPath({ search: hotel.name }),
+    })),
+  ];
+  const popular = noHits.popular.map((place) => ({
+    key: `${place.country ?? ""}-${place.location}`,
+    label: place.location_name,
+    href: placePath(place.country, place.location) ?? hotelsSearchPath({ destination: place.location }),
+  }));
+  return (
+    <div className="space-y-4 rounded-lg border border-dashed border-slate-300 p-6">
+      <p className="font-semibold">Vi hittade inga hotell för ”{page.params.search}”.</p>
+      {close.length ? (
+        <p>
+          Menade du{" "}
+          {close.map((option, index) => (
+            <span key={option.key}>
+              {index > 0 ? (index === close.length - 1 ? " eller " : ", ") : null}
+              <Link to={option.href} className="font-medium text-brand-700 underline">
+                {option.label}
+              </Link>
+            </span>
+          ))}
+          ?
+        </p>
+      ) : (
+        <p>Kontrollera stavningen eller sök på en stad, ett land eller ett hotellnamn.</p>
+      )}
+      {popular.length ? (
+        <nav aria-label="Populära resmål">
+          <h3 className="mb-2 font-semibold">Populära resmål</h3>
+          <ul className="flex flex-wrap gap-2">
+            {popular.map((place) => (
+              <li key={place.key}>
+                <Link to={place.href} className="inline-block rounded-full border border-slate-300 px-3 py-1 text-sm hover:bg-slate-50">
+                  {place.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+    </div>
   );
 }

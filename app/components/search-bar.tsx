@@ -226,56 +226,60 @@ export function SearchBar({
   const expanded = open && (status !== null || groups.length > 0);
 
   const field = (
-    <div ref={wrapper} className="relative flex-1">
+    // On a phone the home page's box spans the field and the Sök button: the suggestions take
+    // that row's width (the row is their positioned box), not the field's 235 px.
+    <div ref={wrapper} className={standalone ? "flex-1 md:relative" : "relative flex-1"}>
       <label htmlFor={inputId} className="sr-only">
         {label}
       </label>
-      <input
-        ref={input}
-        id={inputId}
-        name="search"
-        type="text"
-        inputMode="search"
-        enterKeyHint="search"
-        autoComplete="off"
-        spellCheck={false}
-        value={query}
-        onChange={(event) => {
-          setQuery(event.target.value);
-          setOpen(event.target.value.length > 0);
-        }}
-        onFocus={() => setOpen(true)}
-        onClick={() => setOpen(true)}
-        onKeyDown={onKeyDown}
-        role="combobox"
-        aria-expanded={expanded}
-        aria-controls={listId}
-        aria-autocomplete="list"
-        aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
-        // Short enough for a 390 px phone; the label says the rest and the button says "Sök".
-        placeholder="Hotell eller resmål"
-        className={
-          standalone
-            ? "w-full rounded-full border border-slate-300 bg-white py-3 pr-11 pl-5 text-base shadow-sm"
-            : // In the filter bar: the same box as the selects and date fields beside it.
-              controlClassName("comfortable", "h-10.5 pr-9")
-        }
-      />
-      {hydrated && query !== "" ? (
-        // Out of the tab order like a search field's own clear button: Escape clears from the keyboard.
-        <button
-          type="button"
-          tabIndex={-1}
-          aria-label="Rensa texten"
-          title="Rensa texten"
-          onClick={clear}
-          className={`absolute top-1/2 flex size-7 -translate-y-1/2 items-center justify-center rounded-full text-muted hover:bg-slate-100 hover:text-ink ${standalone ? "right-3" : "right-1.5"}`}
-        >
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2.2">
-            <path d="M6 6l12 12M18 6 6 18" strokeLinecap="round" />
-          </svg>
-        </button>
-      ) : null}
+      <div className="relative">
+        <input
+          ref={input}
+          id={inputId}
+          name="search"
+          type="text"
+          inputMode="search"
+          enterKeyHint="search"
+          autoComplete="off"
+          spellCheck={false}
+          value={query}
+          onChange={(event) => {
+            setQuery(event.target.value);
+            setOpen(event.target.value.length > 0);
+          }}
+          onFocus={() => setOpen(true)}
+          onClick={() => setOpen(true)}
+          onKeyDown={onKeyDown}
+          role="combobox"
+          aria-expanded={expanded}
+          aria-controls={listId}
+          aria-autocomplete="list"
+          aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
+          // Short enough for a 390 px phone; the label says the rest and the button says "Sök".
+          placeholder="Hotell eller resmål"
+          className={
+            standalone
+              ? "w-full rounded-full border border-slate-300 bg-white py-3 pr-11 pl-5 text-base shadow-sm"
+              : // In the filter bar: the same box as the selects and date fields beside it.
+                controlClassName("comfortable", "h-10.5 pr-9")
+          }
+        />
+        {hydrated && query !== "" ? (
+          // Out of the tab order like a search field's own clear button: Escape clears from the keyboard.
+          <button
+            type="button"
+            tabIndex={-1}
+            aria-label="Rensa texten"
+            title="Rensa texten"
+            onClick={clear}
+            className={`absolute top-1/2 flex size-7 -translate-y-1/2 items-center justify-center rounded-full text-muted hover:bg-slate-100 hover:text-ink ${standalone ? "right-3" : "right-1.5"}`}
+          >
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2.2">
+              <path d="M6 6l12 12M18 6 6 18" strokeLinecap="round" />
+            </svg>
+          </button>
+        ) : null}
+      </div>
       <div
         id={listId}
         role="listbox"
@@ -322,7 +326,7 @@ export function SearchBar({
   if (stay && today) {
     return (
       <form method="get" action="/hotels" role="search" onSubmit={onSubmit} className="w-full max-w-2xl space-y-3">
-        <div className="flex gap-2">
+        <div className="relative flex gap-2">
           {field}
           {button}
         </div>
@@ -331,7 +335,7 @@ export function SearchBar({
     );
   }
   return (
-    <form method="get" action="/hotels" role="search" onSubmit={onSubmit} className="flex w-full max-w-2xl gap-2">
+    <form method="get" action="/hotels" role="search" onSubmit={onSubmit} className="relative flex w-full max-w-2xl gap-2">
       {field}
       {button}
     </form>

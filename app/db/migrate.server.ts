@@ -3,7 +3,7 @@ import path from "node:path";
 import { sql, type Kysely } from "kysely";
 import { backfillAmenityKeys } from "#app/hotels/hotel-rows.server.ts";
 import type { Database } from "./schema.ts";
-import { syncCountryNames } from "#app/hotels/place-names.server.ts";
+import { syncCountryNames, syncPlaceAlternateNames } from "#app/hotels/place-names.server.ts";
 
 /** Plain SQL files, applied in name order; `supabase db push` reads the same folder. */
 export const MIGRATIONS_DIR = path.resolve("supabase/migrations");
@@ -67,6 +67,9 @@ export async function migrate(db: Kysely<Database>, options: MigrateOptions = {}
     }
   }
   // Only the app's own migrations create the tables this fills.
-  if (directory === MIGRATIONS_DIR) await syncCountryNames(db);
+  if (directory === MIGRATIONS_DIR) {
+    await syncCountryNames(db);
+    await syncPlaceAlternateNames(db);
+  }
   return newlyApplied;
 }

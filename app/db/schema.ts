@@ -272,6 +272,15 @@ export interface PlaceNamesTable {
   name_sv_key: ColumnType<string, never, never>;
 }
 
+/** Other spellings that find a place (København, Helsingfors), from CLDR (decision 057). */
+export interface PlaceAlternateNamesTable {
+  iso_code: string;
+  /** place_key of the catalogue's spelling of the place. */
+  location_key: string;
+  /** place_key of the other spelling. */
+  name_key: string;
+}
+
 /** The catalogue's places and their hotel counts, kept by triggers on hotels. */
 export interface CataloguePlacesTable {
   country_key: string;
@@ -410,6 +419,7 @@ export interface Database {
   countries: CountriesTable;
   country_names: CountryNamesTable;
   place_names: PlaceNamesTable;
+  place_alternate_names: PlaceAlternateNamesTable;
   catalogue_places: CataloguePlacesTable;
   schema_migrations: SchemaMigrationsTable;
   fx_rates: FxRatesTable;

@@ -11,7 +11,8 @@ import { hasDates, nightsOf, type DatedStay, type Stay } from "#app/offers/stay.
 import { ANY_CONDITIONS } from "#app/prices/conditions.ts";
 import type { ListPrice } from "#app/prices/price-offer.ts";
 import { leadPricesFor, listStayPrices } from "#app/prices/stay-prices.server.ts";
-import { placesNamedBy, TYPO_MIN_LENGTH, type NamedCountry, type NamedLocation } from "./places.server.ts";
+import { placesCloseTo, placesNamedBy, TYPO_MIN_LENGTH, type NamedCountry, type NamedLocation } from "./places.server.ts";
+import { toAmenity } from "./amenities.ts";
 
 type DB = Kysely<Database>;
 type HotelsEb = ExpressionBuilder<Database, "hotels">;
@@ -126,15 +127,109 @@ export interface SearchTerms {
   key: string;
   countries: NamedCountry[];
   places: NamedLocation[];
+  /**
+   * Places the text names only with a typo while it names others outright ('malmo': Málaga
+   * beside Malmö): their hotels come after every other match, while those leave room.
+   */
+  nearPlaces: NamedLocation[];
+  /** The words beside a place the text names ('stockholm spa': 'spa'), as keys; empty without such a place. */
+  wish: string[];
 }
+
+/** Words that say nothing of what a visitor wants of a hotel ("hotell nära stranden i nice"). */
+const FILLER_WORDS = new Set([
+  "hotell",
+  "hotel",
+  "hotels",
+  "hotellet",
+  "med",
+  "i",
+  "pa",
+  "vid",
+  "nara",
+  "och",
+  "for",
+  "till",
+  "ett",
+  "en",
+  "in",
+  "with",
+  "near",
+  "the",
+  "and",
+]);
+
+/** How many of a named place's hotels, in its list order, a wish is looked for among. */
+const WISH_SCAN_ROWS = 5 * LIST_MATCH_LIMIT;
+
+/** The most words (less filler) a text is split into to find a place among them: 15 runs of words to look up at most. */
+const MAX_SPLIT_WORDS = 5;
 
 export async function searchTerms(db: DB, search: string | undefined): Promise<SearchTerms | null> {
   const text = clean(search);
   if (!text) return null;
   const key = placeKey(text);
   const named = await placesNamedBy(text, { prefix: false }, db);
-  return { text, key, ...named };
+  const outright = { countries: named.countries.filter((row) => row.exact), places: named.places.filter((row) => row.exact) };
+  if (outright.countries.length || outright.places.length)
+    return { text, key, ...outright, nearPlaces: named.places.filter((row) => !row.exact), wish: [] };
+  return (await placeWithWish(db, text, key)) ?? { text, key, ...named, nearPlaces: [], wish: [] };
 }
+
+/**
+ * A place named outright by some of the text's words, and the words beside it that are not
+ * filler ('spa stockholm', 'göteborg med frukost'): the longest run of words that names a
+ * place wins. Null when no run does, or the text is one word.
+ */
+export async function placeWithWish(db: DB, text: string, key: string = placeKey(text)): Promise<SearchTerms | null> {
+  const typed = key.split(" ").filter(Boolean);
+  // Filler goes first, so "hotell nära stranden i nice med frukost" is three words to split.
+  const words = typed.filter((word) => !FILLER_WORDS.has(word));
+  if (typed.length < 2 || words.length === 0 || words.length > MAX_SPLIT_WORDS) return null;
+  for (let length = words.length; length >= 1; length--) {
+    for (let start = 0; start + length <= words.length; start++) {
+      const named = await placesNamedBy(words.slice(start, start + length).join(" "), { prefix: false, typos: false }, db);
+      const countries = named.countries.filter((row) => row.exact);
+      const places = named.places.filter((row) => row.exact);
+      if (!countries.length && !places.length) continue;
+      const wish = [...words.slice(0, start), ...words.slice(start + length)];
+      return { text, key, countries, places, nearPlaces: [], wish: [...new Set(wish)] };
+    }
+  }
+  return null;
+}
+
+/**
+ * Whether a hotel has what a wished word asks for: the amenity it names ('spa', 'frukost',
+ * 'stranden' → strand) or the word in its name or description.
+ */
+function wishMet(word: string): Expression<SqlBool> {
+  const amenity = wishedAmenity(word);
+  const inText = insidePattern(word);
+  const conditions = [
+    ...(amenity ? [sql<SqlBool>`amenity_keys @> ${sql.val([amenity])}::text[]`] : []),
+    ...(inText ? [sql<SqlBool>`name_key like ${inText}`, ilike("description", inText)] : []),
+  ];
+  return conditions.length ? sql<SqlBool>`(${sql.join(conditions, sql` or `)})` : sql<SqlBool>`false`;
+}
+
+/** The amenity a word names, also in its definite form ('stranden', 'poolen', 'frukosten'). */
+function wishedAmenity(word: string): string | null {
+  for (const form of [word, word.replace(/(en|et|n|t)$/, "")]) {
+    const { key } = toAmenity(form);
+    if (key) return key;
+  }
+  return null;
+}
+
+/** How many of the wished words a hotel meets (0 without a wish). */
+const wishScore = (terms: SearchTerms) =>
+  terms.wish.length
+    ? sql<number>`(${sql.join(
+        terms.wish.map((word) => sql`(case when ${wishMet(word)} then 1 else 0 end)`),
+        sql` + `,
+      )})`
+    : sql<number>`0`;
 
 /** Each country and place the text names, as a condition on the stored keys: plain SQL, for the hotels or the search's candidate rows alike. */
 const namedPlaces = (terms: SearchTerms) => [
@@ -146,6 +241,12 @@ const namedPlaces = (terms: SearchTerms) => [
 function inNamedPlace(terms: SearchTerms): Expression<SqlBool> {
   const named = namedPlaces(terms);
   return named.length ? sql<SqlBool>`(${sql.join(named, sql` or `)})` : sql<SqlBool>`false`;
+}
+
+/** Hotels in a place the text names only with a typo. */
+function inNearPlace(terms: SearchTerms): Expression<SqlBool> {
+  const near = namedPlaces({ ...terms, countries: [], places: terms.nearPlaces });
+  return near.length ? sql<SqlBool>`(${sql.join(near, sql` or `)})` : sql<SqlBool>`false`;
 }
 
 const nameStarts = (terms: SearchTerms) => (terms.key ? sql<SqlBool>`name_key like ${`${escapeLike(terms.key)}%`}` : sql<SqlBool>`false`);
@@ -320,29 +421,49 @@ function searchWays(db: DB, filters: HotelFilters, terms: SearchTerms) {
    * place indexes find its hotels (a place page's search for "hotel" read 17,000 names for the
    * thousand of its place).
    */
-  const found = (condition: Expression<SqlBool>, order: Ordering = (query) => query) =>
+  // Only the wish's own way scores it: the other ways' rows of a named place (the rest) meet none.
+  const found = (condition: Expression<SqlBool>, order: Ordering = (query) => query, score = sql<number>`0`) =>
     order(
       db
         .selectFrom("hotels")
         .select(CANDIDATE_COLUMNS)
+        .select(score.as("wish_score"))
         .where(condition)
         .where((eb) => whereScope(eb, filters))
         .where((eb) => sql<SqlBool>`coalesce(${whereNarrowed(eb, filters)}, false)`),
     ).limit(LIST_MATCH_LIMIT + 1);
-  const places = namedPlaces(terms).map((inPlace) => found(inPlace, (query) => inRecommendedOrder(query).orderBy("id")));
+  const inPlaceOrder: Ordering = (query) => inRecommendedOrder(query).orderBy("id");
+  // A union's branches with their own order and limit must be subqueries.
+  const union = (queries: Array<ReturnType<typeof found> | (typeof places)[number]>) =>
+    (queries.length ? queries : [found(sql<SqlBool>`false`)])
+      .map((query, index) => db.selectFrom(query.as(`place_${index}`)).selectAll())
+      .reduce((all, query) => all.unionAll(query));
+  // With a wish, the hotels that meet it among a place's first WISH_SCAN_ROWS in its index
+  // order: ranking every hotel of a big place by the wish would read them all (Stockholm holds
+  // 56,828 of a million), and so would reading on until enough meet a wish that few meet.
+  const places = namedPlaces(terms).map((inPlace) =>
+    terms.wish.length
+      ? db
+          .selectFrom(found(inPlace, inPlaceOrder, wishScore(terms)).limit(WISH_SCAN_ROWS).as("scanned"))
+          .selectAll()
+          .where("wish_score", ">", 0)
+          .limit(LIST_MATCH_LIMIT + 1)
+      : found(inPlace, inPlaceOrder),
+  );
+  const rest = terms.wish.length ? namedPlaces(terms).map((inPlace) => found(inPlace, inPlaceOrder)) : [];
+  const near = namedPlaces({ ...terms, countries: [], places: terms.nearPlaces }).map((inPlace) => found(inPlace, inPlaceOrder));
   const inName = insidePattern(terms.key);
   const inText = insidePattern(terms.text);
   const typo = terms.key.length >= TYPO_MIN_LENGTH ? sql<SqlBool>`${terms.key} <% name_key` : sql<SqlBool>`false`;
   return {
-    // A union's branches with their own order and limit must be subqueries.
-    named: places.length
-      ? places.map((place, index) => db.selectFrom(place.as(`place_${index}`)).selectAll()).reduce((all, place) => all.unionAll(place))
-      : found(sql<SqlBool>`false`),
+    named: union(places),
+    rest: union(rest),
     // The prefix index's own order (hotels_name_key_prefix_idx, text_pattern_ops): read, not sorted.
     starting: found(nameStarts(terms), (query) => query.orderBy(sql`name_key using ~<~`)),
     holding: found(inName ? sql<SqlBool>`name_key like ${inName}` : sql<SqlBool>`false`),
     describing: found(inText ? ilike("description", inText) : sql<SqlBool>`false`),
     typos: found(typo),
+    near: union(near),
   };
 }
 
@@ -361,28 +482,36 @@ const roomAfter = (before: readonly string[]) =>
  */
 function searchCandidates(db: DB, filters: HotelFilters, terms: SearchTerms) {
   const ways = searchWays(db, filters, terms);
-  const relevance = sql`case when ${inNamedPlace(terms)} then 0 when ${nameStarts(terms)} then 1 else 3 - word_similarity(${terms.key}, name_key) end`;
+  // A named place's hotels by how much of the wish they meet (0 to -n), then names that start
+  // with the text, the other matches by closeness, and last a place named only with a typo.
+  const relevance = sql`case when ${inNamedPlace(terms)} then -wish_score when ${nameStarts(terms)} then 1 when ${inNearPlace(terms)} then 4 else 3 - word_similarity(${terms.key}, name_key) end`;
   return db
     .with("named", () => ways.named)
-    .with("starting", () => ways.starting.where(roomAfter(["named"])))
-    .with("holding", () => ways.holding.where(roomAfter(["named", "starting"])))
-    .with("describing", () => ways.describing.where(roomAfter(["named", "starting", "holding"])))
-    .with("typos", () => ways.typos.where(roomAfter(["named", "starting", "holding", "describing"])))
+    .with("rest", () => ways.rest.where(roomAfter(["named"])))
+    .with("starting", () => ways.starting.where(roomAfter(["named", "rest"])))
+    .with("holding", () => ways.holding.where(roomAfter(["named", "rest", "starting"])))
+    .with("describing", () => ways.describing.where(roomAfter(["named", "rest", "starting", "holding"])))
+    .with("typos", () => ways.typos.where(roomAfter(["named", "rest", "starting", "holding", "describing"])))
+    .with("near", () => ways.near.where(roomAfter(["named", "rest", "starting", "holding", "describing", "typos"])))
     .with("found", (qc) =>
       qc
         .selectFrom(
           qc
             .selectFrom("named")
             .selectAll()
+            .unionAll(qc.selectFrom("rest").selectAll())
             .unionAll(qc.selectFrom("starting").selectAll())
             .unionAll(qc.selectFrom("holding").selectAll())
             .unionAll(qc.selectFrom("describing").selectAll())
             .unionAll(qc.selectFrom("typos").selectAll())
+            .unionAll(qc.selectFrom("near").selectAll())
             .as("matched"),
         )
         .selectAll()
-        // Several ways can find one hotel: the same row each time.
-        .distinctOn("id"),
+        // Several ways can find one hotel: the same row each time, but for its wish score (the wish's way has it).
+        .distinctOn("id")
+        .orderBy("id")
+        .orderBy("wish_score", "desc"),
     )
     .with("relevant", (qc) =>
       qc
@@ -726,6 +855,9 @@ export interface Suggestions {
  */
 const SUGGESTION_CANDIDATES = 200;
 
+/** How many of a place's hotels, in its list order, the search box looks for a wish among. */
+const SUGGESTION_WISH_ROWS = 200;
+
 const SUGGESTION_COLUMNS = ["id", "hotel_id", "name", "country", "location", "slug"] as const;
 
 /** The list's recommended order, for a query on hotels (the place list indexes' order). */
@@ -766,11 +898,37 @@ export function hotelSuggestionQueries(db: DB, terms: SearchTerms, exclude: read
     ...terms.places.map(
       (place) => (eb: HotelsEb) => eb.and([eb("country_key", "=", place.country_key), eb("location_key", "=", place.location_key)]),
     ),
-  ].map((inPlace) =>
+  ];
+  const inPlaceHotels = inPlaces.map((inPlace) =>
     inRecommendedOrder(db.selectFrom("hotels").select(SUGGESTION_COLUMNS).where(inPlace).where(notFound))
       .orderBy("id")
       .limit(SUGGESTION_LIMIT),
   );
+  // With a wish ('stockholm spa'), first the place's hotels that meet most of it, among the
+  // place's first SUGGESTION_WISH_ROWS in its order, so a big place is not read whole.
+  const wished = terms.wish.length
+    ? inPlaces.map((inPlace) =>
+        db
+          .selectFrom(
+            inRecommendedOrder(
+              db
+                .selectFrom("hotels")
+                .select([...SUGGESTION_COLUMNS, wishScore(terms).as("wish_score"), "has_affiliate_url", "rating", "review_count"])
+                .where(inPlace)
+                .where(notFound),
+            )
+              .orderBy("id")
+              .limit(SUGGESTION_WISH_ROWS)
+              .as("candidates"),
+          )
+          .select(SUGGESTION_COLUMNS)
+          .where("wish_score", ">", 0)
+          .orderBy("wish_score", "desc")
+          .$call((query) => sortTerms("rekommenderat").reduce((ordered, term) => ordered.orderBy(term), query))
+          .orderBy("id")
+          .limit(SUGGESTION_LIMIT),
+      )
+    : [];
   const containing = db
     .selectFrom(
       db
@@ -787,7 +945,7 @@ export function hotelSuggestionQueries(db: DB, terms: SearchTerms, exclude: read
     .orderBy(sql`rating desc nulls last`)
     .orderBy("id")
     .limit(SUGGESTION_LIMIT);
-  return { starting, inPlaces, containing };
+  return { starting, inPlaces: [...wished, ...inPlaceHotels], containing };
 }
 
 type SuggestedHotel = {
@@ -812,12 +970,17 @@ async function suggestHotels(db: DB, terms: SearchTerms): Promise<SuggestedHotel
   return [...found.values()];
 }
 
-/** How well a name matches the text: the same name, then its start, then anything else found. */
-function closeness(key: string, ...names: string[]): number {
+/**
+ * How well a name matches the text: the same name; its start as typed, å, ä and ö kept ("kö"
+ * is Köpenhamn before Kolonaki); its start with accents aside; anything else found (a typo).
+ */
+function closeness(text: string, key: string, ...names: string[]): number {
   const keys = names.map(placeKey);
   if (keys.includes(key)) return 0;
-  if (keys.some((name) => name.startsWith(key))) return 1;
-  return 2;
+  const typed = text.toLocaleLowerCase("sv");
+  if (names.some((name) => name.toLocaleLowerCase("sv").startsWith(typed))) return 1;
+  if (keys.some((name) => name.startsWith(key))) return 2;
+  return 3;
 }
 
 /** Search-box suggestions: countries and places the text names (max 5 each), then hotels (max 10). */
@@ -825,30 +988,62 @@ export async function suggest(query: string, db: DB = getAppDatabase().db): Prom
   const text = stripTrailingPeriod(withoutControlChars(query));
   const key = placeKey(text);
   if (key.length < SUGGESTION_MIN_LENGTH) return { hotels: [], countries: [], places: [] };
-  const [named, names] = await Promise.all([placesNamedBy(text, { prefix: true }, db), getPlaceNames(db)]);
+  const [byText, names, withWish] = await Promise.all([
+    placesNamedBy(text, { prefix: true }, db),
+    getPlaceNames(db),
+    placeWithWish(db, text, key),
+  ]);
+  const outrightByText = byText.countries.some((row) => row.exact) || byText.places.some((row) => row.exact);
+  // "stockholm spa": the place, and its hotels by the wish (unless the whole text names a place).
+  const wish = outrightByText ? null : withWish;
+  const named = wish ?? byText;
   const closenessOf = (place: { country: string; location?: string }) =>
     place.location === undefined
-      ? closeness(key, place.country, names.country(place.country))
-      : closeness(key, place.location, names.place(place.country, place.location));
+      ? closeness(text, key, place.country, names.country(place.country))
+      : closeness(text, key, place.location, names.place(place.country, place.location));
   const namedAs = (rank: number) => ({
     countries: named.countries.filter((country) => closenessOf(country) === rank),
     places: named.places.filter((place) => closenessOf(place) === rank),
   });
-  // Hotels in the places the text names outright, not in every place that starts with it; failing
-  // those, in a place it names another way (a typo, "stokholm"). Hotel names are not searched for
-  // typos here: at a million names that took 116 ms a keystroke. The list's search forgives them.
+  const some = (group: { countries: unknown[]; places: unknown[] }) => group.countries.length > 0 || group.places.length > 0;
+  // Hotels in the places the text names outright (or with a wish), not in every place that
+  // starts with it; failing those, in a place it starts as typed with å, ä or ö ("kö":
+  // Köpenhamn); failing those, in a place it names another way (a typo, "stokholm"). Hotel
+  // names are not searched for typos here: at a million names that took 116 ms a keystroke.
   const outright = namedAs(0);
-  const terms: SearchTerms = { text, key, ...(outright.countries.length || outright.places.length ? outright : namedAs(2)) };
-  const hotels = await suggestHotels(db, terms);
+  const typedStart = key !== text.toLocaleLowerCase("sv") ? namedAs(1) : { countries: [], places: [] };
+  const terms: SearchTerms = wish ?? {
+    text,
+    key,
+    ...(some(outright) ? outright : some(typedStart) ? typedStart : namedAs(3)),
+    nearPlaces: [],
+    wish: [],
+  };
+  const found = await suggestHotels(db, terms);
+  // A name that holds the text only with its å, ä or ö taken away comes after the place's hotels.
+  const typed = text.toLocaleLowerCase("sv");
+  const inTerms = (hotel: SuggestedHotel) =>
+    [...terms.countries, ...terms.places].some(
+      (place) =>
+        placeKey(hotel.country ?? "") === place.country_key &&
+        (!("location_key" in place) || placeKey(hotel.location ?? "") === place.location_key),
+    );
+  const asTyped = (hotel: SuggestedHotel) => inTerms(hotel) || (hotel.name ?? "").toLocaleLowerCase("sv").includes(typed);
+  const hotels = typed === key ? found : [...found.filter(asTyped), ...found.filter((hotel) => !asTyped(hotel))];
   const countries = named.countries
     .map((row) => ({ country: row.country, country_name: names.country(row.country), hotel_count: row.hotel_count }))
-    .sort((a, b) => closeness(key, a.country, a.country_name) - closeness(key, b.country, b.country_name) || b.hotel_count - a.hotel_count)
+    .sort(
+      (a, b) =>
+        closeness(text, key, a.country, a.country_name) - closeness(text, key, b.country, b.country_name) || b.hotel_count - a.hotel_count,
+    )
     .slice(0, 5)
     .map(({ country, country_name }) => ({ country, country_name }));
   const places = named.places
     .map((row) => ({ ...withPlaceNames(names, { country: row.country, location: row.location }), hotel_count: row.hotel_count }))
     .sort(
-      (a, b) => closeness(key, a.location, a.location_name) - closeness(key, b.location, b.location_name) || b.hotel_count - a.hotel_count,
+      (a, b) =>
+        closeness(text, key, a.location, a.location_name) - closeness(text, key, b.location, b.location_name) ||
+        b.hotel_count - a.hotel_count,
     )
     .slice(0, 5)
     .map(({ hotel_count: _count, ...place }) => place);
@@ -872,4 +1067,51 @@ export async function suggest(query: string, db: DB = getAppDatabase().db): Prom
 export function popularHotels(location: string, country?: string, db: DB = getAppDatabase().db): Promise<HotelSummary[]> {
   // The home page's four cards: one of a handful of chosen places, so the cache stays small.
   return cachedRead(db, `popular-hotels:${country ?? ""}|${location}`, () => hotelCards(db, { location, country, limit: 4 }));
+}
+
+/** What "Menade du …?" offers for a search that found nothing: the closest places and hotel names. */
+export interface CloseNames {
+  places: NamedPlace[];
+  hotels: Array<{ id: string; name: string; country: string; location: string; slug: string | null }>;
+}
+
+const CLOSE_NAME_LIMIT = 3;
+
+/**
+ * The hotels whose names are closest to a text (its key), through the name trigram index
+ * (similarity, pg_trgm's % at its 0.3). Exported so the benchmark can EXPLAIN it.
+ */
+export function closeNameHotelsQuery(db: DB, key: string) {
+  return db
+    .selectFrom("hotels")
+    .select(["id", "name", "country", "location", "slug"])
+    .where(sql<SqlBool>`name_key % ${key}`)
+    .orderBy(sql`similarity(name_key, ${key}) desc`)
+    .orderBy("id")
+    .limit(CLOSE_NAME_LIMIT);
+}
+
+/**
+ * The places and hotels whose names are closest to a text that found nothing: asked only
+ * when a search found none, so a text like no name reads a few index entries.
+ */
+export async function closeNames(db: DB, search: string): Promise<CloseNames> {
+  const text = clean(search);
+  const key = text ? placeKey(text) : "";
+  if (key.length < 3) return { places: [], hotels: [] };
+  const [places, hotels, names] = await Promise.all([
+    placesCloseTo(text!, CLOSE_NAME_LIMIT, db),
+    closeNameHotelsQuery(db, key).execute(),
+    getPlaceNames(db),
+  ]);
+  return {
+    places: places.map((place) => withPlaceNames(names, { country: place.country, location: place.location })),
+    hotels: hotels.map((hotel) => ({
+      id: hotel.id,
+      name: hotel.name?.trim() || HOTEL_DEFAULTS.name,
+      country: hotel.country?.trim() ?? "",
+      location: hotel.location?.trim() ?? "",
+      slug: hotel.slug,
+    })),
+  };
 }

@@ -5,7 +5,8 @@ import type { Database } from "#app/db/schema.ts";
 import { readListParams, type ListParams } from "#app/hotels/search-params.ts";
 import { log } from "#app/utils/log.server.ts";
 import { readStay, todayInSweden, type Stay } from "#app/offers/stay.ts";
-import { HOTEL_PAGE_SIZE, LIST_MATCH_LIMIT, searchHotels, type HotelSummary } from "./hotel-queries.server.ts";
+import { closeNames, HOTEL_PAGE_SIZE, LIST_MATCH_LIMIT, searchHotels, type CloseNames, type HotelSummary } from "./hotel-queries.server.ts";
+import { listPopularPlaces, type PopularPlace } from "./destinations.server.ts";
 import { getPlaceNames } from "./place-names.server.ts";
 import { readConditions, type ConditionKey } from "#app/prices/conditions.ts";
 import { latestFxRates } from "#app/prices/fx-rates.server.ts";
@@ -49,6 +50,8 @@ export interface HotelListPage {
   locations: PlaceChoice[];
   /** Set when the list could not be loaded; the page then shows an error text instead of hotels. */
   failed: boolean;
+  /** For a search that found nothing: the closest names ("Menade du …?") and the popular places, so it is no dead end. */
+  noHits: { close: CloseNames; popular: PopularPlace[] } | null;
 }
 
 /**
@@ -151,6 +154,15 @@ export async function loadHotelListPage(
   if (result && total > 0 && params.page > pageCount) {
     throw data(null, { status: 404 });
   }
+  const noHits =
+    result && total === 0 && search
+      ? await Promise.all([closeNames(db, search), listPopularPlaces(db)])
+          .then(([close, popular]) => ({ close, popular }))
+          .catch((error: unknown) => {
+            log.error("close names query failed", error);
+            return null;
+          })
+      : null;
   return {
     params: effective,
     names: place.names,
@@ -169,6 +181,7 @@ export async function loadHotelListPage(
     countries,
     locations,
     failed: result === null,
+    noHits,
   };
 }
 

@@ -2,6 +2,7 @@ import { sql, type Kysely } from "kysely";
 import countryNames from "i18n-iso-countries";
 import en from "i18n-iso-countries/langs/en.json" with { type: "json" };
 import sv from "i18n-iso-countries/langs/sv.json" with { type: "json" };
+import alternateNames from "./place-alternate-names.json" with { type: "json" };
 import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
 import { cachedRead } from "./catalogue-cache.server.ts";
@@ -49,6 +50,24 @@ export async function syncCountryNames(db: DB): Promise<void> {
       on conflict (name_key) do nothing
     `.execute(trx);
   });
+}
+
+/**
+ * Fills the other spellings of places (København, Helsingfors) from the CLDR extract
+ * (scripts/place-alternate-names.ts, decision 057). Runs on every migrate; rows are only
+ * added, so one an administrator or feed added stays.
+ */
+export async function syncPlaceAlternateNames(db: DB): Promise<void> {
+  const rows = alternateNames.flatMap((place) => place.names.map((name) => [place.iso_code, place.location, name] as const));
+  // Keys through the database's own place_key, as the hotels' keys are.
+  await sql`
+    insert into place_alternate_names (iso_code, location_key, name_key)
+    select alt.iso_code, place_key(alt.location), place_key(alt.name)
+    from unnest(${rows.map((row) => row[0])}::text[], ${rows.map((row) => row[1])}::text[], ${rows.map((row) => row[2])}::text[])
+      as alt(iso_code, location, name)
+    where place_key(alt.name) <> '' and place_key(alt.location) <> ''
+    on conflict do nothing
+  `.execute(db);
 }
 
 /** The Swedish names of countries and places, read once a minute per process. */

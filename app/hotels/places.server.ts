@@ -1,4 +1,4 @@
-import { sql, type Kysely } from "kysely";
+import { sql, type Kysely, type RawBuilder } from "kysely";
 import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
 import { log } from "#app/utils/log.server.ts";
@@ -203,6 +203,7 @@ function countryKeysOf(text: string) {
 function locationKeysOf(text: string) {
   return sql`(
     select location_key from place_names where name_sv_key = place_key(${text})
+    union all select location_key from place_alternate_names where name_key = place_key(${text})
     union all select place_key(${text})
   )`;
 }
@@ -257,6 +258,8 @@ export interface NamedCountry {
   country: string;
   country_key: string;
   hotel_count: number;
+  /** Named by one of its names as a whole (case and accents aside), not by its start or with a typo. */
+  exact: boolean;
 }
 
 export interface NamedLocation extends NamedCountry {
@@ -275,49 +278,101 @@ export const TYPO_MIN_LENGTH = 5;
  */
 export async function placesNamedBy(
   text: string,
-  options: { prefix: boolean; limit?: number },
+  options: { prefix: boolean; limit?: number; typos?: boolean },
   db: DB = getAppDatabase().db,
 ): Promise<{ countries: NamedCountry[]; places: NamedLocation[] }> {
   const key = placeKey(readable(text));
   if (!key) return { countries: [], places: [] };
   const starts = `${key.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-  const typo = key.length >= TYPO_MIN_LENGTH;
-  const matches = (column: string) =>
+  const typo = options.typos !== false && key.length >= TYPO_MIN_LENGTH;
+  const matches = (column: string): RawBuilder<boolean> =>
     sql<boolean>`(${sql.ref(column)} = ${key}${options.prefix ? sql` or ${sql.ref(column)} like ${starts}` : sql``}${
       typo ? sql` or ${sql.ref(column)} % ${key}` : sql``
     })`;
   const limit = options.limit ?? 10;
+  const countryNamed = (condition: (column: string) => RawBuilder<boolean>) => sql<boolean>`country_key in (
+    select other.name_key from country_names named
+    join country_names other on other.iso_code = named.iso_code
+    where ${condition("named.name_key")}
+    union all select country_key from catalogue_places where ${condition("country_key")}
+  )`;
+  // A place's other names are its country's: København is Copenhagen in Denmark only.
+  const placeNamed = (condition: (column: string) => RawBuilder<boolean>) =>
+    sql<boolean>`(${condition("location_key")}
+      or location_key in (select location_key from place_names where ${condition("name_sv_key")})
+      or (country_key, location_key) in (
+        select country.name_key, alt.location_key from place_alternate_names alt
+        join country_names country on country.iso_code = alt.iso_code
+        where ${condition("alt.name_key")}
+      ))`;
+  const same = (column: string) => sql<boolean>`${sql.ref(column)} = ${key}`;
   const [countries, places] = await Promise.all([
     db
       .selectFrom("catalogue_places")
-      .select(["country_key", sql<string>`min(country)`.as("country"), sql<number>`sum(hotel_count)::integer`.as("hotel_count")])
+      .select([
+        "country_key",
+        sql<string>`min(country)`.as("country"),
+        sql<number>`sum(hotel_count)::integer`.as("hotel_count"),
+        countryNamed(same).as("exact"),
+      ])
       .where("hotel_count", ">", 0)
-      .where(
-        sql<boolean>`country_key in (
-          select other.name_key from country_names named
-          join country_names other on other.iso_code = named.iso_code
-          where ${matches("named.name_key")}
-          union all select country_key from catalogue_places where ${matches("country_key")}
-        )`,
-      )
+      .where(countryNamed(matches))
       .groupBy("country_key")
+      // A place named outright is never cut for a bigger one named with a typo.
+      .orderBy(sql`exact desc`)
       .orderBy("hotel_count", "desc")
       .limit(limit)
       .execute(),
     db
       .selectFrom("catalogue_places")
-      .select(["country", "location", "country_key", "location_key", "hotel_count"])
+      .select(["country", "location", "country_key", "location_key", "hotel_count", placeNamed(same).as("exact")])
       .where("hotel_count", ">", 0)
       .where("location_key", "<>", "")
-      .where((eb) =>
-        eb.or([
-          matches("location_key"),
-          sql<boolean>`location_key in (select location_key from place_names where ${matches("name_sv_key")})`,
-        ]),
-      )
+      .where(placeNamed(matches))
+      .orderBy(sql`exact desc`)
       .orderBy("hotel_count", "desc")
       .limit(limit)
       .execute(),
   ]);
   return { countries, places };
+}
+
+/**
+ * The places whose name (the catalogue's, the Swedish or another spelling) is closest to a
+ * word or run of words in a text that found nothing ('stokholmm qwzx' → Stockholm): for "Menade
+ * du …?". pg_trgm's word similarity over the few hundred places, best first.
+ */
+export async function placesCloseTo(
+  text: string,
+  limit: number,
+  db: DB = getAppDatabase().db,
+): Promise<Array<{ country: string; location: string; closeness: number }>> {
+  const key = placeKey(readable(text));
+  if (key.length < 3) return [];
+  const closeness = sql<number>`greatest(
+    word_similarity(location_key, ${key}),
+    coalesce((select max(word_similarity(name_sv_key, ${key})) from place_names where place_names.location_key = catalogue_places.location_key), 0),
+    coalesce((select max(word_similarity(alt.name_key, ${key})) from place_alternate_names alt
+      join country_names country on country.iso_code = alt.iso_code
+      where alt.location_key = catalogue_places.location_key and country.name_key = catalogue_places.country_key), 0)
+  )`;
+  return (
+    db
+      .selectFrom(
+        db
+          .selectFrom("catalogue_places")
+          .select(["country", "location", "hotel_count", closeness.as("closeness")])
+          .where("hotel_count", ">", 0)
+          .where("location_key", "<>", "")
+          .as("places"),
+      )
+      .selectAll()
+      // Half a name's trigrams in common: 'stokholmm' is Stockholm, 'xyzzyq' nothing.
+      .where("closeness", ">=", 0.5)
+      .orderBy("closeness", "desc")
+      .orderBy("hotel_count", "desc")
+      .limit(limit)
+      .execute()
+      .then((rows) => rows.map(({ country, location, closeness: value }) => ({ country, location, closeness: Number(value) })))
+  );
 }
