@@ -27,6 +27,10 @@ function appServer(port: number, dataDir: string) {
       AFFILIATE_HOSTS: "partner.hotellguiden.test:3299",
       // Tests must not reach the internet: map tiles come from a local file.
       MAP_TILE_URL: `http://localhost:${port}/placeholder.svg?z={z}&x={x}&y={y}`,
+      // The next month's demo prices only (the specs' stays are at most 14 days ahead): the rest of
+      // the year, imported in the background, holds the embedded database for tens of seconds on a
+      // busy machine, long enough for a page a test waits on to time out.
+      SEED_DEMO_PRICES: "near",
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       AI_BASE_URL: `http://127.0.0.1:${AI_PORT}/v1`,
