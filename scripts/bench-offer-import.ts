@@ -63,7 +63,7 @@ async function offersSize(handle: DatabaseHandle): Promise<string> {
 async function bench(label: string, handle: DatabaseHandle, file: string) {
   let started = performance.now();
   await migrate(handle.db);
-  await seedDemoCatalogue(handle.db, { hotels: HOTELS });
+  await seedDemoCatalogue(handle.db, { hotels: HOTELS, prices: "none" });
   await handle.db
     .insertInto("partners")
     .values(DEMO_PARTNERS.map((partner) => ({ ...partner })))

@@ -3,7 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { DEMO_HOTEL_COUNT, generateDemoHotels } from "#app/db/demo-catalogue.ts";
-import { generateDemoPriceFiles, NIGHTLY_RATE_COLUMNS, type DemoPriceFile } from "#app/db/demo-prices.ts";
+import { generateDemoPriceFiles, type DemoPriceFile } from "#app/db/demo-prices.ts";
+import { PRICE_CSV_COLUMNS } from "#app/feed/price-csv-row.ts";
 import type { PriceRecord } from "#app/feed/price-record.ts";
 import { readTransactionItems } from "#app/feed/transaction-messages.server.ts";
 
@@ -33,9 +34,9 @@ const parsed = new Map<string, Row[]>();
 function rows(name: string): Row[] {
   if (parsed.has(name)) return parsed.get(name)!;
   const [header, ...lines] = file(name).text.trimEnd().split("\n");
-  expect(header).toBe(NIGHTLY_RATE_COLUMNS.join(","));
+  expect(header).toBe(PRICE_CSV_COLUMNS.join(","));
   const cells = lines.map((line) => line.split(","));
-  expect(cells.filter((row) => row.length !== NIGHTLY_RATE_COLUMNS.length)).toEqual([]);
+  expect(cells.filter((row) => row.length !== PRICE_CSV_COLUMNS.length)).toEqual([]);
   const list = cells.map(([hotel, date, adults, , currency, base, tax, fees, breakfast, cancel, payAtHotel, room, url]) => ({
     hotel: hotel!,
     date: date!,

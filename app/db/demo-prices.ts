@@ -9,6 +9,7 @@
  * cancellation, pay at the hotel). Deterministic: the same hotels and the same moment give the
  * same text. Pure: no I/O.
  */
+import { PRICE_CSV_COLUMNS } from "#app/feed/price-csv-row.ts";
 import { createRandom, DEMO_PARTNERS, DEMO_SEED, demoLandingUrl, type DemoHotel, type DemoPartner } from "#app/db/demo-catalogue.ts";
 import { hotelTime } from "#app/feed/hotel-time.ts";
 import { addDays, todayInSweden } from "#app/offers/stay.ts";
@@ -24,24 +25,6 @@ export interface DemoPriceFile {
   /** Prices in it: CSV rows, or the Transaction's Room Bundles and unavailable itineraries. */
   prices: number;
 }
-
-/** The CSV twin's columns, in order (README, "Partner price files"). */
-export const NIGHTLY_RATE_COLUMNS = [
-  "hotel_id",
-  "date",
-  "adults",
-  "rooms",
-  "currency",
-  "base",
-  "tax",
-  "fees",
-  "breakfast_included",
-  "free_cancellation_until",
-  "pay_at_hotel",
-  "room_name",
-  "url",
-  "updated_at",
-] as const;
 
 type PartnerId = DemoPartner["id"];
 
@@ -283,7 +266,7 @@ function nightlyFile(
   sekPerEur: number,
   updatedAt: string,
 ) {
-  const lines: string[] = [NIGHTLY_RATE_COLUMNS.join(",")];
+  const lines: string[] = [PRICE_CSV_COLUMNS.join(",")];
   const host = DEMO_PARTNERS.find((item) => item.id === partner.id)!;
   const partnerIndex = DEMO_PARTNERS.indexOf(host);
   const rooms: Array<{ adults: number; name: string; days: (hotel: HotelProfile) => number }> = [
