@@ -13,7 +13,7 @@ import { MAX_HOTEL_ID_LENGTH } from "./feed-row.ts";
 import { flag, given, landingUrl, MAX_FUTURE_MS, offerFieldName, required, timestamp } from "./offer-feed-row.ts";
 import { MAX_NIGHT_TOTAL, MAX_OCCUPANCY, MAX_ROOM_KEY_LENGTH, type PriceRecord } from "./price-record.ts";
 
-/** The columns of the CSV twin, in the README's order. */
+/** The columns of the CSV twin, in the order of docs/operations.md ("Price files"). */
 export const PRICE_CSV_COLUMNS = [
   "hotel_id",
   "date",
