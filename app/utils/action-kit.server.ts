@@ -40,20 +40,20 @@ export function refuse(message: string = INVALID_POST_MESSAGE) {
 export const unknownIntent = () => refuse(UNKNOWN_INTENT_MESSAGE);
 
 /**
- * Declares one intent: `intent(schema, (value, submission) => …)`. The schema sees the whole
+ * Declares one intent: `intent(schema, (value, submission, form) => …)`. The schema sees the whole
  * form (conform's structure: `hotels` for repeated fields, `a.b` for nested ones); a failing post
  * answers `options.invalid` or refuse().
  */
 export function intent<S extends z.ZodType, R, I = ReturnType<typeof refuse>>(
   schema: S,
-  handle: (value: z.output<S>, submission: IntentSubmission<S>) => R | Promise<R>,
+  handle: (value: z.output<S>, submission: IntentSubmission<S>, form: FormData) => R | Promise<R>,
   options: IntentOptions<S, I> = {},
 ): IntentHandler<R | I | ReturnType<typeof refuse>> {
   return {
     async run(form) {
       const submission = (await parseWithZod(form, { schema, async: true, disableAutoCoercion: !options.coerce })) as IntentSubmission<S>;
       if (submission.status !== "success") return options.invalid ? await options.invalid(submission) : refuse();
-      return await handle(submission.value, submission);
+      return await handle(submission.value, submission, form);
     },
   };
 }
@@ -72,13 +72,15 @@ type Answer<T> = T extends IntentHandler<infer R> ? R : never;
  * The action's answer to a post: the declared intent it names runs (its schema first), and a
  * post naming none of them is refused with unknownIntent().
  */
-export async function dispatchIntent<T extends Record<string, IntentHandler>>(
+export async function dispatchIntent<T extends object>(
   form: FormData,
+  // Only `object` above: a constraint naming IntentHandler would be the context of each intent(…)
+  // call, and its answer type would be inferred from there (unknown) instead of from its function.
   intents: T,
 ): Promise<Answer<T[keyof T]> | ReturnType<typeof unknownIntent>> {
   const name = postedIntent(form);
   if (name === null || !Object.hasOwn(intents, name)) return unknownIntent();
-  return (await intents[name]!.run(form)) as Answer<T[keyof T]>;
+  return (await (intents as Record<string, IntentHandler>)[name]!.run(form)) as Answer<T[keyof T]>;
 }
 
 /** Whether a post carries the confirmation of a confirmable action. */
