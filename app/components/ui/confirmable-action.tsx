@@ -123,6 +123,7 @@ export function ConfirmableAction<T>({
   question,
   cancelHref,
   busy,
+  tone = "danger",
 }: {
   confirm: Confirmable<T>;
   /** The item the page's URL asks about, or null. */
@@ -131,6 +132,8 @@ export function ConfirmableAction<T>({
   /** Where "Cancel" leads on the question's page. */
   cancelHref: string;
   busy: boolean;
+  /** "caution" for a far-reaching action that deletes nothing; on the page it also takes the focus. */
+  tone?: "danger" | "caution";
 }) {
   const id = useId();
   const page = { heading: `${id}-heading`, text: `${id}-text` };
@@ -142,14 +145,17 @@ export function ConfirmableAction<T>({
           role="alertdialog"
           aria-labelledby={page.heading}
           aria-describedby={page.text}
-          className="rounded-lg border border-red-300 bg-red-50 p-5"
+          className={
+            tone === "danger" ? "rounded-lg border border-red-300 bg-red-50 p-5" : "rounded-lg border border-amber-300 bg-amber-50 p-5"
+          }
         >
           <QuestionBody
             question={question(asked)}
             ids={page}
             busy={busy}
             cancel={
-              <Link to={cancelHref} className={buttonClassName({ variant: "secondary" })}>
+              // After a post that asks (the hotel table's bulk actions) the question is where the attention goes.
+              <Link to={cancelHref} className={buttonClassName({ variant: "secondary" })} autoFocus={tone === "caution"}>
                 Cancel
               </Link>
             }
