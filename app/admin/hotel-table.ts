@@ -4,6 +4,7 @@
  * rows or on every hotel the filters match) and the messages, and how a long affiliate URL is
  * cut. Pure; shared by server and browser.
  */
+import { confirmedField } from "#app/utils/action-kit.ts";
 import { z } from "#app/utils/zod.ts";
 import { withoutControlChars } from "#app/hotels/search-params.ts";
 
@@ -108,9 +109,6 @@ export type BulkAction = keyof typeof BULK_ACTIONS;
 export const BULK_SCOPES = ["selected", "all"] as const;
 export type BulkScope = (typeof BULK_SCOPES)[number];
 
-/** The value of a confirmation's hidden field. */
-export const BULK_CONFIRMED = "yes";
-
 /**
  * Actions done hotel by hotel (an AI job, a template filled per hotel) take at most this many
  * hotels at once; the flags and the revert are one statement whatever the count.
@@ -138,8 +136,6 @@ export function bulkQuestion(intent: BulkAction, scope: BulkScope, count: number
 /** A row's flag button: `affiliate:HOTEL_ID:true` sets the affiliate flag of that hotel. */
 export const TOGGLE_INTENT = "toggle";
 
-const BULK_INTENTS = Object.keys(BULK_ACTIONS) as [BulkAction, ...BulkAction[]];
-
 /**
  * A single row's flag switch: `affiliate:HOTEL_ID:true`. Only the affiliate flag is switched by
  * hand: "Description rewritten" follows whether the hotel has a rewritten text (a database
@@ -165,35 +161,22 @@ const hotelIdsSchema = z
     [...new Set(values.filter((value): value is string => typeof value === "string" && value.trim() !== ""))].slice(0, ADMIN_HOTEL_ROWS),
   );
 
+/** A row's flag switch: the post of its button. */
+export const togglePostSchema = z.object({ toggle: toggleSchema });
+export type TogglePost = z.infer<typeof togglePostSchema>;
+
 /**
- * What a post to the hotel table asks for; anything else is refused. A bulk action carries its
- * scope, and once asked, the confirmation and the count the question showed (a different count
- * now means the catalogue changed, so it asks again).
+ * A bulk action's post: the checked rows (`hotel`, once per row), its scope, and once asked, the
+ * confirmation and the count the question showed (a different count now means the catalogue
+ * changed, so it asks again).
  */
-export const hotelTablePostSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal(TOGGLE_INTENT), toggle: toggleSchema }),
-  z.object({
-    intent: z.enum(BULK_INTENTS),
-    hotels: hotelIdsSchema,
-    scope: z.enum(BULK_SCOPES).catch("selected"),
-    confirmed: z.preprocess((value) => value === BULK_CONFIRMED, z.boolean()),
-    expected: z.preprocess((value) => (typeof value === "string" && /^\d{1,9}$/.test(value) ? Number(value) : null), z.number().nullable()),
-  }),
-]);
-
-export type HotelTablePost = z.infer<typeof hotelTablePostSchema>;
-export type BulkPost = Extract<HotelTablePost, { hotels: string[] }>;
-
-export function parseHotelTablePost(form: FormData) {
-  return hotelTablePostSchema.safeParse({
-    intent: form.get("intent"),
-    toggle: form.get("toggle"),
-    hotels: form.getAll("hotel"),
-    scope: form.get("scope"),
-    confirmed: form.get("confirm"),
-    expected: form.get("expected"),
-  });
-}
+export const bulkPostSchema = z.object({
+  hotel: z.preprocess((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]), hotelIdsSchema),
+  scope: z.enum(BULK_SCOPES).catch("selected"),
+  confirm: confirmedField,
+  expected: z.preprocess((value) => (typeof value === "string" && /^\d{1,9}$/.test(value) ? Number(value) : null), z.number().nullable()),
+});
+export type BulkPost = z.infer<typeof bulkPostSchema>;
 
 export const ADMIN_HOTEL_MESSAGES = {
   noneSelected: "No hotels selected",
