@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { EDITOR_ACTION_FIELD, EDITOR_ACTIONS } from "#app/blog/editor-form.ts";
+import { Button } from "#app/components/ui/button.tsx";
 import { fieldClass } from "./form-styles.ts";
 
 /**
@@ -37,19 +38,18 @@ export function AiDraftPanel({
           key={instructions}
           placeholder="Till exempel: Skriv en guide till familjevänliga hotell i Köpenhamn."
           onChange={(event) => setTyped(event.currentTarget.value)}
-          className={fieldClass(false)}
+          className={fieldClass()}
         />
-        <button
+        <Button
           type="submit"
           name={EDITOR_ACTION_FIELD}
           value={EDITOR_ACTIONS.aiGenerate}
           formNoValidate
           // Without JavaScript the server answers a blank box with 'Inga instruktioner'.
           disabled={working === EDITOR_ACTIONS.aiGenerate || (hydrated && typed.trim() === "")}
-          className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
         >
           {working === EDITOR_ACTIONS.aiGenerate ? "Genererar..." : "Generera innehåll"}
-        </button>
+        </Button>
         <p className="text-xs text-muted">Rubrik, utdrag och innehåll ersätts med förslaget; inget sparas förrän du sparar inlägget.</p>
         {engine ? <p className="text-xs text-muted">{engine}</p> : null}
       </div>

@@ -36,11 +36,7 @@ export function CoverImageField({
         <label htmlFor={field.id} className="block text-sm font-medium">
           Omslagsbild
         </label>
-        <input
-          {...getInputProps(field, { type: "text" })}
-          placeholder="https://… eller /images/…"
-          className={fieldClass(Boolean(field.errors))}
-        />
+        <input {...getInputProps(field, { type: "text" })} placeholder="https://… eller /images/…" className={fieldClass()} />
         <FieldError field={field} />
         <ImageUpload
           id="cover-file"

@@ -25,7 +25,7 @@ export function ListItemsField({ form, f }: { form: PostEditorForm; f: BlockFiel
               <label htmlFor={item.id} className="sr-only">
                 Punkt {itemIndex + 1}
               </label>
-              <input {...getInputProps(item, { type: "text" })} className={fieldClass(Boolean(item.errors))} />
+              <input {...getInputProps(item, { type: "text" })} className={fieldClass()} />
               <FieldError field={item} />
             </div>
             <button

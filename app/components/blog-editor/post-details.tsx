@@ -34,7 +34,7 @@ export function PostDetails({
         <label htmlFor={fields.title.id} className="block text-sm font-medium">
           Rubrik
         </label>
-        <input {...getInputProps(fields.title, { type: "text" })} className={fieldClass(Boolean(fields.title.errors))} />
+        <input {...getInputProps(fields.title, { type: "text" })} className={fieldClass()} />
         <FieldError field={fields.title} />
       </div>
       <SlugField form={form} fields={fields} followsTitle={slugFollowsTitle} onNotice={onNotice} />
@@ -54,7 +54,7 @@ function ExcerptField({ field }: { field: PostEditorFields["excerpt"] }) {
       <label htmlFor={field.id} className="block text-sm font-medium">
         Utdrag
       </label>
-      <textarea {...getTextareaProps(field)} rows={3} aria-describedby={`${field.id}-help`} className={fieldClass(Boolean(field.errors))} />
+      <textarea {...getTextareaProps(field)} rows={3} aria-describedby={`${field.id}-help`} className={fieldClass()} />
       <p id={`${field.id}-help`} className={`mt-1 text-xs ${length > EXCERPT_HINT ? "font-semibold text-red-700" : "text-muted"}`}>
         Visas i listor och i sociala medier, högst {EXCERPT_HINT} tecken. {length}/{EXCERPT_HINT}
       </p>

@@ -49,7 +49,7 @@ export function SlugField({
           {...getInputProps(slug, { type: "text" })}
           aria-describedby={[`${slug.id}-help`, slug.errors ? slug.errorId : ""].filter(Boolean).join(" ")}
           onInput={() => (touched.current = true)}
-          className={`${fieldClass(Boolean(slug.errors))} font-mono`}
+          className={fieldClass("font-mono")}
         />
         <button
           type="submit"

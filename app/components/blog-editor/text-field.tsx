@@ -21,9 +21,9 @@ export function TextField({
         {label}
       </label>
       {multiline ? (
-        <textarea {...getTextareaProps(field)} rows={4} className={fieldClass(Boolean(field.errors))} />
+        <textarea {...getTextareaProps(field)} rows={4} className={fieldClass()} />
       ) : (
-        <input {...getInputProps(field, { type: "text" })} placeholder={placeholder} className={fieldClass(Boolean(field.errors))} />
+        <input {...getInputProps(field, { type: "text" })} placeholder={placeholder} className={fieldClass()} />
       )}
       <FieldError field={field} />
     </div>
