@@ -53,7 +53,7 @@ export function AdminNav({ email }: { email: string | null }) {
         </ul>
         <ul className="mt-3 space-y-1 border-t border-slate-200 pt-3 md:mt-4 md:pt-4">
           <li>
-            <NavLink to="/" className={navClass} end>
+            <NavLink to={href("/")} className={navClass} end>
               View site
             </NavLink>
           </li>

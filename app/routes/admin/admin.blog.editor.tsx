@@ -6,6 +6,7 @@ import { ADMIN_ROBOTS, adminTitle } from "#app/admin/admin-meta.ts";
 import { requireAdmin } from "#app/auth/guards.server.ts";
 import { requestAuth } from "#app/auth/request-auth.server.ts";
 import { aiDraftEngineLine } from "#app/ai/service.server.ts";
+import { editorForPost, signedOutEditor } from "#app/blog/editor-page.server.ts";
 import { isSignedOutReply } from "#app/blog/signed-out-reply.server.ts";
 import { EDITOR_ACTION_FIELD, EDITOR_MESSAGES, isUploadAction } from "#app/blog/editor-form.ts";
 import type { Flash } from "#app/http/flash.server.ts";
@@ -21,14 +22,7 @@ import { PostPreview } from "#app/components/blog-editor/post-preview.tsx";
 import { usePostEditorForm } from "#app/components/blog-editor/use-post-editor-form.ts";
 import { editorProblems } from "#app/components/blog-editor/editor-problems.ts";
 import { ErrorSummary } from "#app/components/ui/forms.tsx";
-import {
-  answerSignedOut,
-  bodyTooLargeReply,
-  dispatchEditorIntent,
-  editorForPost,
-  readEditorPost,
-  signedOutEditor,
-} from "./admin.blog.editor.server.ts";
+import { answerSignedOut, bodyTooLargeReply, dispatchEditorIntent, readEditorPost } from "./admin.blog.editor.server.ts";
 
 // The page brings its own <title> (it starts "Fel:" after a refused save, which meta cannot see).
 export function meta() {

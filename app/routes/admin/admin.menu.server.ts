@@ -4,14 +4,14 @@
  * app/hotels/places.server.ts.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "react-router";
+import { data, href } from "react-router";
 import { chosenMenuCountries, menuCountries, saveMenuCountries } from "#app/hotels/places.server.ts";
 import { chosenCodes, MENU_SIZE, menuCountriesSchema } from "#app/hotels/menu-countries.ts";
 import { redirectWithFlash } from "#app/http/flash.server.ts";
 import { readFormData } from "#app/http/form-data.server.ts";
 import { log } from "#app/utils/log.server.ts";
 
-export const MENU_SCREEN = "/admin/menu";
+const MENU_SCREEN = href("/admin/menu");
 const SAVE_FAILED = "Failed to save the menu. Please try again.";
 const NOT_A_LIST = "The countries did not arrive as this form sends them. Choose them again.";
 
