@@ -1,18 +1,18 @@
-import { Form, href, Link, useNavigation } from "react-router";
+import { Form, href, Link } from "react-router";
 import type { Route } from "./+types/admin.blog";
 import { adminMeta } from "#app/admin/admin-meta.ts";
 import { requireAdmin } from "#app/auth/guards.server.ts";
-import { isPostId } from "#app/blog/posts.server.ts";
 import { AdminPageHeader } from "#app/components/admin-page-header.tsx";
-import { ConfirmDialog, useConfirmDialog } from "#app/components/confirm-dialog.tsx";
 import { Pagination } from "#app/components/pagination.tsx";
 import { Button, buttonClassName } from "#app/components/ui/button.tsx";
-import { Field } from "#app/components/ui/forms.tsx";
+import { ConfirmableAction, useConfirmable, type ConfirmQuestion } from "#app/components/ui/confirmable-action.tsx";
+import { ActionRefusalAlert, Field } from "#app/components/ui/forms.tsx";
 import { TableHead, TableScroll } from "#app/components/ui/table.tsx";
 import { swedishDate } from "#app/utils/dates.ts";
 import { blogPostPath } from "#app/utils/paths.ts";
 import { readFormData } from "#app/http/form-data.server.ts";
-import { blogListHref, blogListPage, deleteBlogPost, refuseBlogPost } from "./admin.blog.server.ts";
+import { useIsPending } from "#app/utils/use-is-pending.ts";
+import { blogListAction, blogListPage } from "./admin.blog.server.ts";
 
 export function meta() {
   return adminMeta("Blogghantering");
@@ -26,22 +26,27 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   await requireAdmin(args);
-  const form = await readFormData(args.request, 4 * 1024);
-  const id = String(form.get("id") ?? "");
-  const back = blogListHref(args.url.searchParams);
-  if (form.get("intent") !== "delete" || !isPostId(id)) return refuseBlogPost(back);
-  return deleteBlogPost(id, back);
+  return blogListAction(await readFormData(args.request, 4 * 1024), args.url.searchParams);
 }
 
-export default function AdminBlog({ loaderData }: Route.ComponentProps) {
+export default function AdminBlog({ loaderData, actionData }: Route.ComponentProps) {
   const { search, page, posts, total, pageCount, confirm } = loaderData;
-  const busy = useNavigation().state === "submitting";
-  const confirmRemoval = useConfirmDialog<{ id: string; title: string }>();
+  const busy = useIsPending();
+  const confirmRemoval = useConfirmable<{ id: string; title: string }>();
   const query = new URLSearchParams();
   if (search) query.set("q", search);
   if (page > 1) query.set("sida", String(page));
   const here = `${href("/admin/blog")}${query.toString() ? `?${query}` : ""}`;
   const confirmHref = (id: string) => `${here}${here.includes("?") ? "&" : "?"}radera=${id}`;
+  const removal = (post: { id: string; title: string }): ConfirmQuestion => ({
+    heading: "Är du säker?",
+    text: <p>Inlägget ”{post.title}” tas bort permanent. Det går inte att ångra.</p>,
+    button: "Ta bort",
+    cancel: "Avbryt",
+    action: here,
+    intent: "delete",
+    fields: { id: post.id },
+  });
 
   return (
     <div className="mx-auto max-w-5xl space-y-6">
@@ -62,25 +67,8 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
         </Button>
       </Form>
 
-      {confirm ? (
-        <section
-          role="alertdialog"
-          aria-labelledby="confirm-heading"
-          aria-describedby="confirm-text"
-          className="rounded-lg border border-red-300 bg-red-50 p-5"
-        >
-          <ConfirmBody
-            id={confirm.id}
-            title={confirm.title}
-            busy={busy}
-            cancel={
-              <Link to={here} className={buttonClassName({ variant: "secondary" })}>
-                Avbryt
-              </Link>
-            }
-          />
-        </section>
-      ) : null}
+      <ActionRefusalAlert actionData={actionData} />
+      <ConfirmableAction confirm={confirmRemoval} asked={confirm} question={removal} cancelHref={here} busy={busy} />
 
       {posts.length === 0 ? (
         <p className="rounded-lg border border-slate-200 bg-white p-6 text-center text-muted">
@@ -133,60 +121,6 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
         </TableScroll>
       )}
       <Pagination page={page} pageCount={pageCount} />
-
-      <ConfirmDialog confirm={confirmRemoval} labelledBy="confirm-heading" describedBy="confirm-text">
-        {(post) => (
-          <ConfirmBody
-            id={post.id}
-            title={post.title}
-            busy={busy}
-            onSubmit={confirmRemoval.close}
-            cancel={
-              <Button type="button" variant="secondary" onClick={confirmRemoval.close}>
-                Avbryt
-              </Button>
-            }
-          />
-        )}
-      </ConfirmDialog>
     </div>
-  );
-}
-
-function ConfirmBody({
-  id,
-  title,
-  busy,
-  cancel,
-  onSubmit,
-}: {
-  id: string;
-  title: string;
-  busy: boolean;
-  cancel: React.ReactNode;
-  onSubmit?: () => void;
-}) {
-  return (
-    <>
-      <h2 id="confirm-heading" className="text-lg font-semibold">
-        Är du säker?
-      </h2>
-      <p id="confirm-text" className="mt-1 text-sm">
-        Inlägget ”{title}” tas bort permanent. Det går inte att ångra.
-      </p>
-      <Form method="post" className="mt-4 flex gap-3" onSubmit={onSubmit}>
-        <input type="hidden" name="id" value={id} />
-        {cancel}
-        <button
-          type="submit"
-          name="intent"
-          value="delete"
-          disabled={busy}
-          className="rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800"
-        >
-          Ta bort
-        </button>
-      </Form>
-    </>
   );
 }

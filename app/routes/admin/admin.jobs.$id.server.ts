@@ -6,6 +6,8 @@ import { data, href } from "react-router";
 import { JobAlreadyRunningError, jobProgress } from "#app/ai/jobs.server.ts";
 import { retryRewrite } from "#app/ai/service.server.ts";
 import { redirectWithFlash } from "#app/http/flash.server.ts";
+import { dispatchIntent, intent } from "#app/utils/action-kit.server.ts";
+import { z } from "#app/utils/zod.ts";
 
 /** Seconds between looks at a running job (the Refresh header without JavaScript, the page's polling with it). */
 const REFRESH_SECONDS = 3;
@@ -23,8 +25,16 @@ export async function jobPage(id: string, auto: string | null) {
   );
 }
 
+/** The one intent of a job's page (its button's value). */
+const RETRY_INTENT = "retry-failed";
+
+/** The posts to one job's page, by intent: there is one, queueing its failed hotels again. */
+export function jobAction(form: FormData, id: string) {
+  return dispatchIntent(form, { [RETRY_INTENT]: intent(z.object({}), () => retryFailed(id)) });
+}
+
 /** Queues the job's failed hotels again; a job of another rewrite still running says so. */
-export async function retryFailed(id: string) {
+async function retryFailed(id: string) {
   const job = await jobProgress(id);
   if (!job) throw data(null, { status: 404 });
   const here = href("/admin/jobs/:id", { id: encodeURIComponent(job.id) });

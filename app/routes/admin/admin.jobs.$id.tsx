@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { data, Form, href, Link, useNavigation, useRevalidator } from "react-router";
+import { Form, href, Link, useRevalidator } from "react-router";
 import type { Route } from "./+types/admin.jobs.$id";
 import { adminMeta } from "#app/admin/admin-meta.ts";
 import { rewritePath } from "#app/admin/description-revert.ts";
@@ -7,7 +7,9 @@ import { requireAdmin } from "#app/auth/guards.server.ts";
 import { JobProgressBar } from "#app/components/job-progress-bar.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { readFormData } from "#app/http/form-data.server.ts";
-import { jobPage, retryFailed } from "./admin.jobs.$id.server.ts";
+import { ActionRefusalAlert } from "#app/components/ui/forms.tsx";
+import { useIsPending } from "#app/utils/use-is-pending.ts";
+import { jobAction, jobPage } from "./admin.jobs.$id.server.ts";
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
   const title = loaderData ? `${loaderData.job.status === "running" ? "Running" : "Finished"}: rewrite job` : "Job not found";
@@ -21,22 +23,18 @@ export async function loader(args: Route.LoaderArgs) {
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-const RETRY_INTENT = "retry-failed";
-
 /** The one thing to do to a job: queue its failed hotels again. */
 export async function action(args: Route.ActionArgs) {
   await requireAdmin(args);
-  const form = await readFormData(args.request, 1024);
-  if (form.get("intent") !== RETRY_INTENT) throw data(null, { status: 400 });
-  return retryFailed(args.params.id);
+  return jobAction(await readFormData(args.request, 1024), args.params.id);
 }
 
 const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "medium", timeZone: "Europe/Stockholm" });
 
-export default function JobPage({ loaderData }: Route.ComponentProps) {
+export default function JobPage({ loaderData, actionData }: Route.ComponentProps) {
   const { job, autoRefresh, refreshSeconds } = loaderData;
   const revalidator = useRevalidator();
-  const busy = useNavigation().state === "submitting";
+  const busy = useIsPending();
   const finished = job.done + job.failed;
   const percent = job.total ? Math.round((finished / job.total) * 100) : 100;
 
@@ -57,6 +55,7 @@ export default function JobPage({ loaderData }: Route.ComponentProps) {
           {job.createdBy ? ` by ${job.createdBy}` : ""}.
         </p>
       </div>
+      <ActionRefusalAlert actionData={actionData} />
       <section aria-labelledby="job-progress" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
         <h2 id="job-progress" className="font-semibold">
           {job.status === "running" ? "Running" : "Finished"}
@@ -91,7 +90,7 @@ export default function JobPage({ loaderData }: Route.ComponentProps) {
               Hotels that failed ({job.failed})
             </h2>
             <Form method="post">
-              <Button type="submit" name="intent" value={RETRY_INTENT} variant="secondary" disabled={busy}>
+              <Button type="submit" name="intent" value="retry-failed" variant="secondary" disabled={busy}>
                 {busy ? "Retrying..." : `Retry failed items (${job.failed})`}
               </Button>
             </Form>

@@ -1,14 +1,16 @@
 import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
+import { useIsPending } from "#app/utils/use-is-pending.ts";
 import type { Route } from "./+types/admin.menu";
 import { adminMeta } from "#app/admin/admin-meta.ts";
 import { requireAdmin } from "#app/auth/guards.server.ts";
 import { MENU_SIZE, menuCountriesSchema } from "#app/hotels/menu-countries.ts";
 import { AdminPageHeader } from "#app/components/admin-page-header.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import { FormAlert, SelectField } from "#app/components/ui/forms.tsx";
-import { menuPage, saveMenu } from "./admin.menu.server.ts";
+import { ActionRefusalAlert, FormAlert, SelectField } from "#app/components/ui/forms.tsx";
+import { readFormData } from "#app/http/form-data.server.ts";
+import { menuAction, menuPage } from "./admin.menu.server.ts";
 
 export function meta() {
   return adminMeta("Destinations Menu");
@@ -21,17 +23,17 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   await requireAdmin(args);
-  return saveMenu(args.request);
+  return menuAction(await readFormData(args.request, 16 * 1024));
 }
 
 const hotels = (count: number) => `${count.toLocaleString("en-GB")} ${count === 1 ? "hotel" : "hotels"}`;
 
 export default function AdminMenu({ loaderData, actionData }: Route.ComponentProps) {
   const { choices, chosen, menu } = loaderData;
-  const busy = useNavigation().state === "submitting";
+  const busy = useIsPending();
   const [form, fields] = useForm({
     id: "menu-countries",
-    lastResult: actionData?.result,
+    lastResult: actionData && "result" in actionData ? actionData.result : undefined,
     // Every position is a field, the empty ones too: that is what "by number of hotels" posts.
     defaultValue: { countries: Array.from({ length: MENU_SIZE }, (_, index) => chosen[index] ?? "") },
     constraint: getZodConstraint(menuCountriesSchema),
@@ -56,6 +58,7 @@ export default function AdminMenu({ loaderData, actionData }: Route.ComponentPro
           ))}
         </ol>
       </section>
+      <ActionRefusalAlert actionData={actionData} />
       <Form method="post" className="space-y-4 rounded-lg border border-slate-200 bg-white p-4" {...getFormProps(form)}>
         {form.errors?.length ? (
           <FormAlert id={form.errorId} controlSize="compact">
@@ -86,7 +89,7 @@ export default function AdminMenu({ loaderData, actionData }: Route.ComponentPro
             );
           })}
         </fieldset>
-        <Button type="submit" disabled={busy}>
+        <Button type="submit" name="intent" value="save" disabled={busy}>
           Save Menu
         </Button>
       </Form>

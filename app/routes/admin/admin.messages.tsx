@@ -1,14 +1,14 @@
-import { Form, href, useNavigation } from "react-router";
+import { Form } from "react-router";
 import type { Route } from "./+types/admin.messages";
 import { adminMeta } from "#app/admin/admin-meta.ts";
 import { requireAdmin } from "#app/auth/guards.server.ts";
 import { AdminPageHeader } from "#app/components/admin-page-header.tsx";
 import { AdminPager, pageHrefs } from "#app/components/admin-pager.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import { isUuid } from "#app/utils/uuid.ts";
-import { redirectWithFlash } from "#app/http/flash.server.ts";
+import { ActionRefusalAlert } from "#app/components/ui/forms.tsx";
 import { readFormData } from "#app/http/form-data.server.ts";
-import { deleteMessage, messagesPage } from "./admin.messages.server.ts";
+import { useIsPending } from "#app/utils/use-is-pending.ts";
+import { messagesAction, messagesPage } from "./admin.messages.server.ts";
 
 export function meta() {
   return adminMeta("Contact Messages");
@@ -16,31 +16,23 @@ export function meta() {
 
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
-  return messagesPage(Math.max(1, Math.min(10_000, Number.parseInt(args.url.searchParams.get("sida") ?? "1", 10) || 1)));
+  return messagesPage(args.url.searchParams);
 }
 
 export async function action(args: Route.ActionArgs) {
   await requireAdmin(args);
-  const form = await readFormData(args.request, 4 * 1024);
-  const id = String(form.get("id") ?? "");
-  if (form.get("intent") !== "delete" || !isUuid(id)) {
-    return redirectWithFlash(`${href("/admin/messages")}${args.url.search}`, {
-      title: "Error",
-      description: "Unknown error occurred",
-      variant: "destructive",
-    });
-  }
-  return deleteMessage(id, args.url.search);
+  return messagesAction(await readFormData(args.request, 4 * 1024), args.url.search);
 }
 
 const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Stockholm" });
 
-export default function AdminMessages({ loaderData }: Route.ComponentProps) {
+export default function AdminMessages({ loaderData, actionData }: Route.ComponentProps) {
   const { messages, total, page, pages } = loaderData;
-  const busy = useNavigation().state === "submitting";
+  const busy = useIsPending();
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       <AdminPageHeader title="Contact Messages" description={`Messages sent with the contact form, newest first (${total} in all).`} />
+      <ActionRefusalAlert actionData={actionData} />
       {messages.length === 0 ? (
         <p className="rounded-lg border border-slate-200 bg-white p-6 text-muted">No messages.</p>
       ) : (

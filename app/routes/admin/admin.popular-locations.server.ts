@@ -6,7 +6,9 @@ import { href } from "react-router";
 import { listChosenPlaces, saveChosenPlaces } from "#app/hotels/destinations.server.ts";
 import { listLocationsWithCountry } from "#app/hotels/places.server.ts";
 import { redirectWithFlash } from "#app/http/flash.server.ts";
+import { dispatchIntent, intent } from "#app/utils/action-kit.server.ts";
 import { log } from "#app/utils/log.server.ts";
+import { z } from "#app/utils/zod.ts";
 import { MAX_CHOSEN, placeValue } from "#app/admin/popular-locations.ts";
 
 const FAILED = "Failed to update popular locations";
@@ -17,12 +19,22 @@ export async function popularLocationsPage() {
   return { places, chosen: chosen.map(placeValue) };
 }
 
+/** The checked boxes: none, one (a text) or several (a list) values of `place`. */
+const placesSchema = z.object({
+  place: z.preprocess((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]), z.array(z.string())),
+});
+
+/** The screen's posts, by intent: there is one, saving the checked places. */
+export function popularLocationsAction(form: FormData) {
+  return dispatchIntent(form, { save: intent(placesSchema, ({ place }) => savePopularLocations(place)) });
+}
+
 /**
  * Saves the checked places (checkbox values). Only places that exist count. Places already
  * chosen keep their order (the home page's first chip stays first); new ones follow in the
  * grid's order.
  */
-export async function savePopularLocations(values: readonly string[]) {
+async function savePopularLocations(values: readonly string[]) {
   const screen = href("/admin/popular-locations");
   const known = new Map((await listLocationsWithCountry()).map((place) => [placeValue(place), place]));
   const current = (await listChosenPlaces()).map(placeValue);

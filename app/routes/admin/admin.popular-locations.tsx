@@ -1,12 +1,14 @@
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
+import { useIsPending } from "#app/utils/use-is-pending.ts";
 import type { Route } from "./+types/admin.popular-locations";
 import { adminMeta } from "#app/admin/admin-meta.ts";
 import { requireAdmin } from "#app/auth/guards.server.ts";
 import { MAX_CHOSEN, placeValue } from "#app/admin/popular-locations.ts";
 import { AdminPageHeader } from "#app/components/admin-page-header.tsx";
 import { Button } from "#app/components/ui/button.tsx";
+import { ActionRefusalAlert } from "#app/components/ui/forms.tsx";
 import { readFormData } from "#app/http/form-data.server.ts";
-import { popularLocationsPage, savePopularLocations } from "./admin.popular-locations.server.ts";
+import { popularLocationsAction, popularLocationsPage } from "./admin.popular-locations.server.ts";
 
 export function meta() {
   return adminMeta("Popular Locations");
@@ -19,13 +21,12 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   await requireAdmin(args);
-  const form = await readFormData(args.request, 64 * 1024);
-  return savePopularLocations(form.getAll("place").filter((value): value is string => typeof value === "string"));
+  return popularLocationsAction(await readFormData(args.request, 64 * 1024));
 }
 
-export default function AdminPopularLocations({ loaderData }: Route.ComponentProps) {
+export default function AdminPopularLocations({ loaderData, actionData }: Route.ComponentProps) {
   const { places, chosen } = loaderData;
-  const busy = useNavigation().state === "submitting";
+  const busy = useIsPending();
   const selected = new Set(chosen);
   return (
     <div className="mx-auto max-w-6xl space-y-6">
@@ -33,6 +34,7 @@ export default function AdminPopularLocations({ loaderData }: Route.ComponentPro
         title="Select Popular Locations"
         description={`The places the home page offers as chips (at most ${MAX_CHOSEN}). With none chosen it shows Tokyo, London, Paris and New York or Stockholm.`}
       />
+      <ActionRefusalAlert actionData={actionData} />
       <Form method="post" className="space-y-4">
         <fieldset className="rounded-lg border border-slate-200 bg-white p-4">
           <legend className="px-1 text-sm font-semibold">Locations ({selected.size} chosen)</legend>
@@ -52,7 +54,7 @@ export default function AdminPopularLocations({ loaderData }: Route.ComponentPro
             })}
           </ul>
         </fieldset>
-        <Button type="submit" disabled={busy}>
+        <Button type="submit" name="intent" value="save" disabled={busy}>
           {busy ? "Saving..." : "Save Selected Locations"}
         </Button>
       </Form>

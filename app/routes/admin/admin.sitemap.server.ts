@@ -6,8 +6,10 @@
 import { href } from "react-router";
 import { redirectWithFlash } from "#app/http/flash.server.ts";
 import { countSitemapUrls, planSitemap, refreshLiveSitemap, renderSitemap } from "#app/seo/sitemap.server.ts";
+import { dispatchIntent, intent } from "#app/utils/action-kit.server.ts";
 import { getEnv } from "#app/utils/env.server.ts";
 import { log } from "#app/utils/log.server.ts";
+import { z } from "#app/utils/zod.ts";
 
 /** The preview lists this many addresses; the XML tab and the download hold them all. */
 const PREVIEW_ROWS = 200;
@@ -40,8 +42,15 @@ export async function sitemapPage(params: URLSearchParams) {
   }
 }
 
+/** The screen's posts, by intent: there is one, updating the live sitemap (after one was generated on the screen). */
+export function sitemapAction(form: FormData) {
+  return dispatchIntent(form, {
+    "update-live": intent(z.object({ generated: z.unknown() }), ({ generated }) => updateLiveSitemap(generated === "1")),
+  });
+}
+
 /** Makes /sitemap.xml answer from the catalogue as it is now; only after a sitemap was generated on the screen. */
-export async function updateLiveSitemap(generated: boolean) {
+async function updateLiveSitemap(generated: boolean) {
   if (!generated) {
     return redirectWithFlash(href("/admin/sitemap"), {
       title: "No sitemap",

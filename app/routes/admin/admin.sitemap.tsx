@@ -7,8 +7,9 @@ import { AdminPageHeader } from "#app/components/admin-page-header.tsx";
 import { useCopyToClipboard } from "#app/components/copy-feedback.ts";
 import { TableScroll } from "#app/components/ui/table.tsx";
 import { Button, buttonClassName } from "#app/components/ui/button.tsx";
+import { ActionRefusalAlert } from "#app/components/ui/forms.tsx";
 import { readFormData } from "#app/http/form-data.server.ts";
-import { sitemapPage, updateLiveSitemap } from "./admin.sitemap.server.ts";
+import { sitemapAction, sitemapPage } from "./admin.sitemap.server.ts";
 
 export function meta() {
   return adminMeta("Sitemap Generator");
@@ -21,15 +22,14 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   await requireAdmin(args);
-  const form = await readFormData(args.request, 4 * 1024);
-  return updateLiveSitemap(form.get("generated") === "1");
+  return sitemapAction(await readFormData(args.request, 4 * 1024));
 }
 
 const tabClass = (active: boolean) =>
   `rounded-t-md border-b-2 px-4 py-2 text-sm font-medium ${active ? "border-brand-600 text-brand-700" : "border-transparent text-muted hover:text-ink"}`;
 const button = buttonClassName({ variant: "secondary" });
 
-export default function AdminSitemap({ loaderData }: Route.ComponentProps) {
+export default function AdminSitemap({ loaderData, actionData }: Route.ComponentProps) {
   const { generated, tab } = loaderData;
   const error = "error" in loaderData ? loaderData.error : null;
   const hydrated = useHydrated();
@@ -55,7 +55,7 @@ export default function AdminSitemap({ loaderData }: Route.ComponentProps) {
         </a>
         <Form method="post">
           {generated ? <input type="hidden" name="generated" value="1" /> : null}
-          <Button type="submit" variant="secondary">
+          <Button type="submit" name="intent" value="update-live" variant="secondary">
             Update Live Sitemap
           </Button>
         </Form>
@@ -65,6 +65,7 @@ export default function AdminSitemap({ loaderData }: Route.ComponentProps) {
           </Button>
         ) : null}
       </div>
+      <ActionRefusalAlert actionData={actionData} />
       <p role="status" className="text-sm">
         {copy === "copied" ? "Sitemap copied to clipboard." : copy === "failed" ? "Could not copy to clipboard" : ""}
       </p>
