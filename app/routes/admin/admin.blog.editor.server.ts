@@ -35,6 +35,7 @@ import {
 } from "#app/blog/editor-form.ts";
 import { redirectWithFlash, type Flash } from "#app/http/flash.server.ts";
 import { isBodyTooLarge, readFormData } from "#app/http/form-data.server.ts";
+import { unknownIntent } from "#app/utils/action-kit.server.ts";
 import { log } from "#app/utils/log.server.ts";
 
 // ---------------------------------------------------------------------------------------------
@@ -43,7 +44,7 @@ import { log } from "#app/utils/log.server.ts";
 /**
  * What the editor's form asks for. The save is the plain submit; a conform intent (add, move or
  * remove a block or a list item, the heading level) changes the form and shows it again; the
- * rest are the editor's own buttons (`_action`). Anything else is unknown and answered 400.
+ * rest are the editor's own buttons (`_action`). Anything else is unknown: the kit's refusal (400).
  */
 export type EditorIntent =
   | { type: "save" }
@@ -210,7 +211,7 @@ export function dispatchEditorIntent(post: EditorPost, editor: Editor) {
     case "upload":
       return uploadImage(post, intent);
     case "unknown":
-      throw data(null, { status: 400 });
+      return unknownIntent();
   }
 }
 

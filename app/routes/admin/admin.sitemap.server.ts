@@ -45,7 +45,7 @@ export async function sitemapPage(params: URLSearchParams) {
 /** The screen's posts, by intent: there is one, updating the live sitemap (after one was generated on the screen). */
 export function sitemapAction(form: FormData) {
   return dispatchIntent(form, {
-    "update-live": intent(z.object({ generated: z.unknown() }), ({ generated }) => updateLiveSitemap(generated === "1")),
+    "update-live": intent(z.object({ generated: z.unknown().optional() }), ({ generated }) => updateLiveSitemap(generated === "1")),
   });
 }
 
