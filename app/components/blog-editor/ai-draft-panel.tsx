@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { EDITOR_ACTION_FIELD, EDITOR_ACTIONS } from "#app/blog/editor-form.ts";
 import { Button } from "#app/components/ui/button.tsx";
-import { fieldClass } from "./form-styles.ts";
+import { TextareaField } from "#app/components/ui/forms.tsx";
 
 /**
  * "Generera innehåll med AI": instructions and a button that asks the server for a draft of
@@ -27,18 +27,18 @@ export function AiDraftPanel({
     <details className="rounded-lg border border-brand-100 bg-brand-50/60 p-4" open={failed || undefined}>
       <summary className="cursor-pointer font-semibold text-brand-800">Generera innehåll med AI</summary>
       <div className="mt-3 space-y-3">
-        <label htmlFor="ai-instructions" className="block text-sm font-medium">
-          Instruktioner
-        </label>
-        <textarea
-          id="ai-instructions"
-          name="instructions"
-          rows={3}
-          defaultValue={instructions}
-          key={instructions}
-          placeholder="Till exempel: Skriv en guide till familjevänliga hotell i Köpenhamn."
-          onChange={(event) => setTyped(event.currentTarget.value)}
-          className={fieldClass()}
+        <TextareaField
+          label="Instruktioner"
+          controlSize="compact"
+          textareaProps={{
+            id: "ai-instructions",
+            name: "instructions",
+            rows: 3,
+            defaultValue: instructions,
+            key: instructions,
+            placeholder: "Till exempel: Skriv en guide till familjevänliga hotell i Köpenhamn.",
+            onChange: (event) => setTyped(event.currentTarget.value),
+          }}
         />
         <Button
           type="submit"
