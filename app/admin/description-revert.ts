@@ -4,6 +4,7 @@
  * first (a question on /admin/rewrite, the same with and without JavaScript), and the post
  * must carry the confirmation. Pure; shared by the screens and the action.
  */
+import { href } from "react-router";
 import { z } from "#app/utils/zod.ts";
 import { rewriteHotelId } from "./description-translation.ts";
 
@@ -11,7 +12,7 @@ import { rewriteHotelId } from "./description-translation.ts";
 export const REVERT_CONFIRMED = "yes";
 
 /** The rewrite screen for one hotel. */
-export const rewritePath = (hotelId: string) => `/admin/rewrite?hotel=${encodeURIComponent(hotelId)}`;
+export const rewritePath = (hotelId: string) => `${href("/admin/rewrite")}?hotel=${encodeURIComponent(hotelId)}`;
 
 /** The rewrite screen asking whether to revert that hotel. */
 export const revertPath = (hotelId: string) => `${rewritePath(hotelId)}&revert=1`;

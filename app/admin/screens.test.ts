@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { isAdminRoute, routeTable } from "#tests/integration/route-table.ts";
 import { ADMIN_SCREENS, currentScreen } from "./screens.ts";
 
 describe("currentScreen", () => {
@@ -20,5 +21,18 @@ describe("currentScreen", () => {
     expect(label("/admin/jobs/3", screens)).toBe("Jobs");
     expect(label("/admin/blog/new", screens)).toBe("New post");
     expect(label("/admin/blog/edit/7", screens)).toBe("Blog");
+  });
+});
+
+describe("the screens and the route table (app/routes.ts)", () => {
+  const adminRoutes = routeTable.filter(isAdminRoute).map((route) => `/${route.pattern}`);
+
+  it("lists only screens that are routes, each once", () => {
+    for (const screen of ADMIN_SCREENS) expect(adminRoutes, screen.label).toContain(screen.path);
+    expect(new Set(ADMIN_SCREENS.map((screen) => screen.path)).size).toBe(ADMIN_SCREENS.length);
+  });
+
+  it("puts every back-office route under a listed screen, so the phone menu names it", () => {
+    for (const path of adminRoutes) expect(currentScreen(path.replace(/:(\w+)/g, "x")), path).not.toBeNull();
   });
 });

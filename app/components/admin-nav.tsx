@@ -1,4 +1,4 @@
-import { NavLink, useLocation } from "react-router";
+import { href, NavLink, useLocation } from "react-router";
 import { ADMIN_SCREENS, currentScreen } from "#app/admin/screens.ts";
 import { SignOutButton } from "./sign-out-button.tsx";
 import { useDisclosureMenu } from "./use-disclosure-menu.ts";
@@ -45,7 +45,7 @@ export function AdminNav({ email }: { email: string | null }) {
         <ul className="space-y-1">
           {ADMIN_SCREENS.map((screen) => (
             <li key={screen.path}>
-              <NavLink to={screen.path} end={screen.path === "/admin"} className={navClass}>
+              <NavLink to={screen.path} end={screen.path === href("/admin")} className={navClass}>
                 {screen.label}
               </NavLink>
             </li>
@@ -53,7 +53,7 @@ export function AdminNav({ email }: { email: string | null }) {
         </ul>
         <ul className="mt-3 space-y-1 border-t border-slate-200 pt-3 md:mt-4 md:pt-4">
           <li>
-            <NavLink to="/" className={navClass} end>
+            <NavLink to={href("/")} className={navClass} end>
               View site
             </NavLink>
           </li>

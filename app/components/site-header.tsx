@@ -1,4 +1,4 @@
-import { Link, NavLink, useMatches } from "react-router";
+import { href, Link, NavLink, useMatches } from "react-router";
 import { countryPath } from "#app/utils/paths.ts";
 import type { PlaceChoice } from "#app/hotels/places.server.ts";
 import { SignOutButton } from "./sign-out-button.tsx";
@@ -116,7 +116,7 @@ export function SiteHeader({ siteName, countries, user }: SiteHeaderProps) {
             </li>
             {user?.isAdmin ? (
               <li>
-                <NavLink to="/admin" className={({ isActive }) => linkClass(isActive)}>
+                <NavLink to={href("/admin")} className={({ isActive }) => linkClass(isActive)}>
                   Admin
                 </NavLink>
               </li>
@@ -167,7 +167,7 @@ export function SiteHeader({ siteName, countries, user }: SiteHeaderProps) {
               </li>
               {user?.isAdmin ? (
                 <li>
-                  <NavLink to="/admin" className={({ isActive }) => `block ${linkClass(isActive)}`}>
+                  <NavLink to={href("/admin")} className={({ isActive }) => `block ${linkClass(isActive)}`}>
                     Admin
                   </NavLink>
                 </li>

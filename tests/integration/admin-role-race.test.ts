@@ -95,7 +95,7 @@ describe("an administrator's write in flight when the role is revoked", () => {
       await revoker.query("begin");
       await revoker.query("delete from admin_users where user_id = $1", [secondId]);
       // The request passes its role check (the revocation is not committed): its write must wait for it.
-      const deleting = second.post(`/admin/blog`, { intent: "delete", id: post.id });
+      const deleting = second.post(`/admin/blog`, { intent: "delete", id: post.id, confirm: "yes" });
       expect(await waitersOrAnswers(observer, 1, deleting)).toBe("waiting");
       await revoker.query("commit");
       const answer = await deleting;
@@ -122,7 +122,7 @@ describe("an administrator's write in flight when the role is revoked", () => {
       // A lock on the post's row holds the write after its role check took the share lock.
       await holder.query("begin");
       await holder.query("select id from hotels_blog_posts where id = $1 for update", [post.id]);
-      const deleting = second.post(`/admin/blog`, { intent: "delete", id: post.id });
+      const deleting = second.post(`/admin/blog`, { intent: "delete", id: post.id, confirm: "yes" });
       expect(await waitersOrAnswers(observer, 1, deleting)).toBe("waiting");
       // The revocation now waits for the write in flight.
       const revoker = await connect();

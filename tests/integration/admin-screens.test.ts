@@ -655,6 +655,7 @@ describe("Popular locations", () => {
         ["place", visby],
         ["place", kiruna],
         ["place", '["Nowhere","Atlantis"]'],
+        ["intent", "save"],
       ]),
       headers: { Origin: app.origin, "Content-Type": "application/x-www-form-urlencoded" },
     });
@@ -665,14 +666,14 @@ describe("Popular locations", () => {
     expect(home).toMatch(/Visby/);
     expect(home).not.toMatch(/>Tokyo</);
 
-    const cleared = await admin.post("/admin/popular-locations", {});
+    const cleared = await admin.post("/admin/popular-locations", { intent: "save" });
     expect(await flashAfter(cleared)).toContain("None chosen");
   });
 });
 
 describe("Sitemap generator", () => {
   it("needs a generated sitemap before updating the live one", async () => {
-    const response = await admin.post("/admin/sitemap", {});
+    const response = await admin.post("/admin/sitemap", { intent: "update-live" });
     const page = await flashAfter(response);
     expect(page).toContain("No sitemap");
     expect(page).toContain("Generate a sitemap first");
@@ -693,7 +694,7 @@ describe("Sitemap generator", () => {
     const xml = await download.text();
     expect(xml).toBe(await (await new Browser(app.origin).get("/sitemap.xml")).text());
 
-    const updated = await admin.post("/admin/sitemap", { generated: "1" });
+    const updated = await admin.post("/admin/sitemap", { intent: "update-live", generated: "1" });
     expect(await flashAfter(updated)).toContain("Live sitemap updated");
   });
 });

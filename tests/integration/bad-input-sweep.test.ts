@@ -974,15 +974,13 @@ const SWEEP: Record<string, SweepEntry> = {
     ],
   },
   "routes/admin/admin.popular-locations": {
-    // The checkbox grid has no intent: every form post is a save of the places it names (unknown
-    // ones dropped; none at all clears the list), and rewrites the list even when it stays the same.
+    // A save of the places it names (unknown ones dropped; none at all clears the list) rewrites
+    // the list even when it stays the same.
     everyPostSaves: ["popular_locations"],
     posts: (seed) => [
-      form(
-        "more than 12 real places",
-        seed.places.map((place): [string, string] => ["place", place]),
-      ),
+      form("more than 12 real places", [["intent", "save"], ...seed.places.map((place): [string, string] => ["place", place])]),
       form("unknown and malformed places", [
+        ["intent", "save"],
         ["place", XSS_SCRIPT],
         ["place", '{"a":1}'],
         ["place", "[1,2]"],
@@ -990,45 +988,82 @@ const SWEEP: Record<string, SweepEntry> = {
         ["place", SQL],
       ]),
       form("a real place next to hostile ones", [
+        ["intent", "save"],
         ["place", seed.places[0]!],
         ["place[]", XSS_ATTRIBUTE],
         ["place", `["${XSS_SCRIPT}","x"]`],
       ]),
-      form("body above the 64 kB limit", [["place", "x".repeat(65 * 1024)]]),
+      form("a real place without the intent", [["place", seed.places[0]!]]),
+      form("body above the 64 kB limit", [
+        ["intent", "save"],
+        ["place", "x".repeat(65 * 1024)],
+      ]),
     ],
-    guarded: (seed) => [form("a real choice", [["place", seed.places[1]!]])],
+    guarded: (seed) => [
+      form("a real choice", [
+        ["intent", "save"],
+        ["place", seed.places[1]!],
+      ]),
+    ],
   },
   "routes/admin/admin.menu": {
     posts: () => [
       form("hostile and malformed positions", [
+        ["intent", "save"],
         ["countries[0]", XSS_SCRIPT],
         ["countries[1]", SQL],
         ["countries[2]", XSS_ATTRIBUTE],
       ]),
       form("a country twice, one without hotels", [
+        ["intent", "save"],
         ["countries[0]", "SE"],
         ["countries[1]", "SE"],
         ["countries[2]", "AQ"],
       ]),
       form("more positions than the menu has", [
+        ["intent", "save"],
         ...Array.from({ length: 12 }, (_, index): [string, string] => [`countries[${index}]`, ""]),
       ]),
-      form("a position not in a list", [["countries", "SE"]]),
-      form("body above the 16 kB limit", [["countries[0]", "x".repeat(17 * 1024)]]),
+      form("a position not in a list", [
+        ["intent", "save"],
+        ["countries", "SE"],
+      ]),
+      form("a real order without the intent", [["countries[0]", "NO"]]),
+      form("body above the 16 kB limit", [
+        ["intent", "save"],
+        ["countries[0]", "x".repeat(17 * 1024)],
+      ]),
     ],
-    guarded: () => [form("a real order", [["countries[0]", "NO"]])],
+    guarded: () => [
+      form("a real order", [
+        ["intent", "save"],
+        ["countries[0]", "NO"],
+      ]),
+    ],
   },
   "routes/admin/admin.sitemap": {
     queries: () => [{ label: "generated, hostile tab", query: `generate=1&tab=${encodeURIComponent(XSS_SCRIPT)}` }],
     posts: () => [
-      form("not generated", [["generated", XSS_SCRIPT]]),
-      form("generated as an array", [["generated[]", "1"]]),
+      form("not generated", [
+        ["intent", "update-live"],
+        ["generated", XSS_SCRIPT],
+      ]),
+      form("generated as an array", [
+        ["intent", "update-live"],
+        ["generated[]", "1"],
+      ]),
       form("generated, with hostile extras", [
+        ["intent", "update-live"],
         ["generated", "1"],
         ["xml", XSS_SCRIPT],
       ]),
     ],
-    guarded: () => [form("a real update", [["generated", "1"]])],
+    guarded: () => [
+      form("a real update", [
+        ["intent", "update-live"],
+        ["generated", "1"],
+      ]),
+    ],
   },
   "routes/admin/admin.sitemap.download": {},
   "routes/admin/admin.messages": {
@@ -1107,6 +1142,7 @@ const SWEEP: Record<string, SweepEntry> = {
       form("a real deletion", [
         ["intent", "delete"],
         ["id", seed.post.id],
+        ["confirm", "yes"],
       ]),
     ],
   },

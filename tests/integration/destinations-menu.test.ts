@@ -41,7 +41,7 @@ async function byHotelCount(): Promise<string[]> {
 }
 
 const save = (positions: string[]) =>
-  admin.post("/admin/menu", Object.fromEntries(positions.map((code, index) => [`countries[${index}]`, code])));
+  admin.post("/admin/menu", { intent: "save", ...Object.fromEntries(positions.map((code, index) => [`countries[${index}]`, code])) });
 
 describe("the Destinationer menu", () => {
   it("lists Sverige, Norge, Danmark and Finland first, then the countries with the most hotels", async () => {
@@ -86,7 +86,7 @@ describe("the Destinationer menu", () => {
       expect(field, message).toContain(message);
       expect(html).not.toContain("<script>");
     }
-    const malformed = await admin.post("/admin/menu", { countries: "SE" });
+    const malformed = await admin.post("/admin/menu", { intent: "save", countries: "SE" });
     expect(malformed.status).toBe(400);
     expect(visibleText(await malformed.text())).toContain("The countries did not arrive as this form sends them. Choose them again.");
     expect(await (await app.db()).selectFrom("menu_countries").selectAll().orderBy("position").execute()).toEqual(before);

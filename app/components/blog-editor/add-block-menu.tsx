@@ -1,5 +1,5 @@
+import { Button } from "#app/components/ui/button.tsx";
 import { BLOCK_LABELS, BLOCK_TYPES, NEW_BLOCK } from "#app/blog/editor-form.ts";
-import { SMALL_BUTTON } from "./form-styles.ts";
 import type { PostEditorFields, PostEditorForm } from "./use-post-editor-form.ts";
 
 /** "Lägg till innehåll": one button per block type, each conform's insert of a new block (a plain form post without JavaScript). */
@@ -8,13 +8,14 @@ export function AddBlockMenu({ form, blocks }: { form: PostEditorForm; blocks: P
     <fieldset className="flex flex-wrap items-center gap-2 rounded-lg border border-slate-200 bg-white p-3">
       <legend className="px-1 text-sm font-medium">Lägg till innehåll</legend>
       {BLOCK_TYPES.map((type) => (
-        <button
+        <Button
           key={type}
           {...form.insert.getButtonProps({ name: blocks.name, defaultValue: NEW_BLOCK[type] as never })}
-          className={SMALL_BUTTON}
+          variant="secondary"
+          size="sm"
         >
           + {BLOCK_LABELS[type]}
-        </button>
+        </Button>
       ))}
     </fieldset>
   );

@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { EDITOR_ACTION_FIELD, EDITOR_ACTIONS } from "#app/blog/editor-form.ts";
-import { fieldClass } from "./form-styles.ts";
+import { Button } from "#app/components/ui/button.tsx";
+import { TextareaField } from "#app/components/ui/forms.tsx";
 
 /**
  * "Generera innehåll med AI": instructions and a button that asks the server for a draft of
@@ -26,30 +27,29 @@ export function AiDraftPanel({
     <details className="rounded-lg border border-brand-100 bg-brand-50/60 p-4" open={failed || undefined}>
       <summary className="cursor-pointer font-semibold text-brand-800">Generera innehåll med AI</summary>
       <div className="mt-3 space-y-3">
-        <label htmlFor="ai-instructions" className="block text-sm font-medium">
-          Instruktioner
-        </label>
-        <textarea
-          id="ai-instructions"
-          name="instructions"
-          rows={3}
-          defaultValue={instructions}
-          key={instructions}
-          placeholder="Till exempel: Skriv en guide till familjevänliga hotell i Köpenhamn."
-          onChange={(event) => setTyped(event.currentTarget.value)}
-          className={fieldClass(false)}
+        <TextareaField
+          label="Instruktioner"
+          controlSize="compact"
+          textareaProps={{
+            id: "ai-instructions",
+            name: "instructions",
+            rows: 3,
+            defaultValue: instructions,
+            key: instructions,
+            placeholder: "Till exempel: Skriv en guide till familjevänliga hotell i Köpenhamn.",
+            onChange: (event) => setTyped(event.currentTarget.value),
+          }}
         />
-        <button
+        <Button
           type="submit"
           name={EDITOR_ACTION_FIELD}
           value={EDITOR_ACTIONS.aiGenerate}
           formNoValidate
           // Without JavaScript the server answers a blank box with 'Inga instruktioner'.
           disabled={working === EDITOR_ACTIONS.aiGenerate || (hydrated && typed.trim() === "")}
-          className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
         >
           {working === EDITOR_ACTIONS.aiGenerate ? "Genererar..." : "Generera innehåll"}
-        </button>
+        </Button>
         <p className="text-xs text-muted">Rubrik, utdrag och innehåll ersätts med förslaget; inget sparas förrän du sparar inlägget.</p>
         {engine ? <p className="text-xs text-muted">{engine}</p> : null}
       </div>

@@ -1,10 +1,10 @@
+import { Button } from "#app/components/ui/button.tsx";
 import type { Flash } from "#app/http/flash.server.ts";
 import { isShowableImage } from "#app/blog/image-hosts.ts";
 import { BLOCK_LABELS, blockFileInput, uploadBlockAction, type BlockType } from "#app/blog/editor-form.ts";
 import { BlockToolbar } from "./block-toolbar.tsx";
 import { ButtonBlockFields } from "./button-block-fields.tsx";
 import type { FileChecks } from "./file-checks.ts";
-import { SMALL_BUTTON } from "./form-styles.ts";
 import { useImageHosts } from "./image-hosts-context.ts";
 import { ImageUpload } from "./image-upload.tsx";
 import { ListItemsField } from "./list-items-field.tsx";
@@ -64,13 +64,15 @@ function HeadingFields({ form, f }: { form: PostEditorForm; f: BlockFieldset }) 
     <div className="flex items-end gap-3">
       <div>
         <input type="hidden" name={f.level!.name} value={String(level)} />
-        <button
+        <Button
           {...form.update.getButtonProps({ name: f.level!.name, value: String(next) as never })}
-          className={`${SMALL_BUTTON} font-mono`}
+          variant="secondary"
+          size="sm"
+          className="font-mono"
           aria-label={`Rubriknivå ${level}, byt till ${next}`}
         >
           H{level}
-        </button>
+        </Button>
       </div>
       <div className="flex-1">
         <TextField field={f.content!} label="Rubriktext" />

@@ -4,8 +4,6 @@ import { isShowableImage } from "#app/blog/image-hosts.ts";
 import { COVER_FILE_INPUT, EDITOR_ACTIONS } from "#app/blog/editor-form.ts";
 import { CheckboxField, Field } from "#app/components/ui/forms.tsx";
 import type { FileChecks } from "./file-checks.ts";
-import { FieldError } from "./field-error.tsx";
-import { fieldClass } from "./form-styles.ts";
 import { useImageHosts } from "./image-hosts-context.ts";
 import { ImageUpload } from "./image-upload.tsx";
 import type { PostEditorFields, PostEditorForm } from "./use-post-editor-form.ts";
@@ -33,15 +31,13 @@ export function CoverImageField({
   return (
     <div className="space-y-3">
       <div>
-        <label htmlFor={field.id} className="block text-sm font-medium">
-          Omslagsbild
-        </label>
-        <input
-          {...getInputProps(field, { type: "text" })}
-          placeholder="https://… eller /images/…"
-          className={fieldClass(Boolean(field.errors))}
+        <Field
+          label="Omslagsbild"
+          controlSize="compact"
+          errors={field.errors}
+          errorId={field.errorId}
+          inputProps={{ ...getInputProps(field, { type: "text" }), placeholder: "https://… eller /images/…" }}
         />
-        <FieldError field={field} />
         <ImageUpload
           id="cover-file"
           input={COVER_FILE_INPUT}

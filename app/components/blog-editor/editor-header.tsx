@@ -1,6 +1,6 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { EDITOR_ACTION_FIELD, EDITOR_ACTIONS } from "#app/blog/editor-form.ts";
-import { Button } from "#app/components/ui/button.tsx";
+import { Button, buttonClassName } from "#app/components/ui/button.tsx";
 
 /**
  * The save button, named for what it will do: "Spara utkast" while the publish switch is off;
@@ -32,7 +32,7 @@ export function EditorHeader({ isNew, published, working }: { isNew: boolean; pu
     <div className="flex flex-wrap items-center justify-between gap-3">
       <h1 className="text-2xl font-bold">{isNew ? "Skapa nytt inlägg" : "Redigera inlägg"}</h1>
       <div className="flex gap-2">
-        <Link to="/admin/blog" className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium hover:bg-slate-50">
+        <Link to={href("/admin/blog")} className={buttonClassName({ variant: "secondary" })}>
           Avbryt
         </Link>
         <SaveButton working={working} published={published} />

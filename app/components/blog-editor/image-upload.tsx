@@ -1,8 +1,8 @@
+import { Button } from "#app/components/ui/button.tsx";
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import type { Flash } from "#app/http/flash.server.ts";
 import { BLOG_IMAGE_TYPES, EDITOR_ACTION_FIELD, imageFileProblem, type EditorReply } from "#app/blog/editor-form.ts";
-import { SMALL_BUTTON } from "./form-styles.ts";
 
 /**
  * A file input that uploads the image it is given. With JavaScript, choosing a file is the
@@ -80,9 +80,9 @@ export function ImageUpload({
           className="text-sm"
         />
         {/* Only without JavaScript: with it, choosing the file has uploaded it. */}
-        <button type="submit" name={EDITOR_ACTION_FIELD} value={action} formNoValidate className={`${SMALL_BUTTON} js:hidden`}>
+        <Button type="submit" name={EDITOR_ACTION_FIELD} value={action} formNoValidate variant="secondary" size="sm" className="js:hidden">
           {working === action ? "Laddar upp..." : "Ladda upp"}
-        </button>
+        </Button>
         <span id={statusId} role="status" className="text-sm text-muted">
           {uploading ? "Laddar upp..." : ""}
         </span>

@@ -1,6 +1,7 @@
+import { Button } from "#app/components/ui/button.tsx";
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { FieldError } from "./field-error.tsx";
-import { fieldClass, SMALL_BUTTON } from "./form-styles.ts";
+import { fieldClass } from "./form-styles.ts";
 import type { BlockFieldset, PostEditorForm } from "./use-post-editor-form.ts";
 
 /** A list block: bulleted or numbered, its items (each removable but the last one), and "+ Lägg till punkt". */
@@ -25,23 +26,25 @@ export function ListItemsField({ form, f }: { form: PostEditorForm; f: BlockFiel
               <label htmlFor={item.id} className="sr-only">
                 Punkt {itemIndex + 1}
               </label>
-              <input {...getInputProps(item, { type: "text" })} className={fieldClass(Boolean(item.errors))} />
+              <input {...getInputProps(item, { type: "text" })} className={fieldClass()} />
               <FieldError field={item} />
             </div>
-            <button
+            <Button
               {...form.remove.getButtonProps({ name: f.items!.name, index: itemIndex })}
               disabled={items.length === 1}
-              className={`${SMALL_BUTTON} mt-1`}
+              variant="secondary"
+              size="sm"
+              className="mt-1"
               aria-label={`Ta bort punkt ${itemIndex + 1}`}
             >
               Ta bort
-            </button>
+            </Button>
           </li>
         ))}
       </ol>
-      <button {...form.insert.getButtonProps({ name: f.items!.name, defaultValue: "" as never })} className={SMALL_BUTTON}>
+      <Button {...form.insert.getButtonProps({ name: f.items!.name, defaultValue: "" as never })} variant="secondary" size="sm">
         + Lägg till punkt
-      </button>
+      </Button>
     </>
   );
 }

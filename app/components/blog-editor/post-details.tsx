@@ -4,8 +4,6 @@ import { EXCERPT_HINT, SEO_DESCRIPTION_MAX, SEO_TITLE_MAX } from "#app/blog/edit
 import { Field, TextareaField } from "#app/components/ui/forms.tsx";
 import { CoverImageField } from "./cover-image-field.tsx";
 import type { FileChecks } from "./file-checks.ts";
-import { FieldError } from "./field-error.tsx";
-import { fieldClass } from "./form-styles.ts";
 import { SlugField } from "./slug-field.tsx";
 import type { PostEditorFields, PostEditorForm } from "./use-post-editor-form.ts";
 
@@ -30,13 +28,13 @@ export function PostDetails({
       <h2 id="post-details" className="sr-only">
         Inläggets uppgifter
       </h2>
-      <div>
-        <label htmlFor={fields.title.id} className="block text-sm font-medium">
-          Rubrik
-        </label>
-        <input {...getInputProps(fields.title, { type: "text" })} className={fieldClass(Boolean(fields.title.errors))} />
-        <FieldError field={fields.title} />
-      </div>
+      <Field
+        controlSize="compact"
+        label="Rubrik"
+        errors={fields.title.errors}
+        errorId={fields.title.errorId}
+        inputProps={getInputProps(fields.title, { type: "text" })}
+      />
       <SlugField form={form} fields={fields} followsTitle={slugFollowsTitle} onNotice={onNotice} />
       <ExcerptField field={fields.excerpt} />
       <CoverImageField form={form} fields={fields} working={working} files={files} onNotice={onNotice} />
@@ -48,17 +46,19 @@ export function PostDetails({
 
 /** The excerpt, with its length against the {EXCERPT_HINT} characters lists and social media show. */
 function ExcerptField({ field }: { field: PostEditorFields["excerpt"] }) {
-  const length = (field.value ?? "").length;
   return (
-    <div>
-      <label htmlFor={field.id} className="block text-sm font-medium">
-        Utdrag
-      </label>
-      <textarea {...getTextareaProps(field)} rows={3} aria-describedby={`${field.id}-help`} className={fieldClass(Boolean(field.errors))} />
-      <p id={`${field.id}-help`} className={`mt-1 text-xs ${length > EXCERPT_HINT ? "font-semibold text-red-700" : "text-muted"}`}>
-        Visas i listor och i sociala medier, högst {EXCERPT_HINT} tecken. {length}/{EXCERPT_HINT}
-      </p>
-    </div>
+    <TextareaField
+      controlSize="compact"
+      label="Utdrag"
+      hint={
+        <>
+          Visas i listor och i sociala medier, högst {EXCERPT_HINT} tecken. <Count value={field.value} max={EXCERPT_HINT} />
+        </>
+      }
+      errors={field.errors}
+      errorId={field.errorId}
+      textareaProps={{ ...getTextareaProps(field), rows: 3 }}
+    />
   );
 }
 

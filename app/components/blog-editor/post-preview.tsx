@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { href } from "react-router";
 import type { EditorReply } from "#app/blog/editor-form.ts";
 import { BlogPostArticle } from "#app/components/blog-post-article.tsx";
 
@@ -14,7 +15,7 @@ export function PostPreview({ preview, postId }: { preview: Preview; postId: str
   useEffect(() => {
     ref.current?.focus();
   }, [preview]);
-  const path = `/blog/${preview.slug ?? postId ?? "…"}`;
+  const path = href("/blog/:slug", { slug: preview.slug ?? postId ?? "…" });
   return (
     <section
       ref={ref}

@@ -1,10 +1,11 @@
+import { Button } from "#app/components/ui/button.tsx";
 import { useEffect, useRef } from "react";
 import { getInputProps } from "@conform-to/react";
 import type { Flash } from "#app/http/flash.server.ts";
 import { postSlug } from "#app/blog/content-blocks.ts";
 import { EDITOR_ACTION_FIELD, EDITOR_ACTIONS, EDITOR_MESSAGES, slugToStore } from "#app/blog/editor-form.ts";
 import { FieldError } from "./field-error.tsx";
-import { fieldClass, SMALL_BUTTON } from "./form-styles.ts";
+import { fieldClass } from "./form-styles.ts";
 import type { PostEditorFields, PostEditorForm } from "./use-post-editor-form.ts";
 
 /**
@@ -49,14 +50,16 @@ export function SlugField({
           {...getInputProps(slug, { type: "text" })}
           aria-describedby={[`${slug.id}-help`, slug.errors ? slug.errorId : ""].filter(Boolean).join(" ")}
           onInput={() => (touched.current = true)}
-          className={`${fieldClass(Boolean(slug.errors))} font-mono`}
+          className={fieldClass("font-mono")}
         />
-        <button
+        <Button
           type="submit"
           name={EDITOR_ACTION_FIELD}
           value={EDITOR_ACTIONS.regenerateSlug}
           formNoValidate
-          className={`${SMALL_BUTTON} mt-1 whitespace-nowrap`}
+          variant="secondary"
+          size="sm"
+          className="mt-1 whitespace-nowrap"
           onClick={(event) => {
             event.preventDefault();
             const next = postSlug(title);
@@ -66,7 +69,7 @@ export function SlugField({
           }}
         >
           Generera från rubrik
-        </button>
+        </Button>
       </div>
       <p id={`${slug.id}-help`} className="mt-1 text-xs text-muted">
         Bara bokstäver, siffror och bindestreck; annat görs om när inlägget sparas.{" "}

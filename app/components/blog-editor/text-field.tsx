@@ -1,9 +1,8 @@
 import { getInputProps, getTextareaProps } from "@conform-to/react";
-import { FieldError } from "./field-error.tsx";
-import { fieldClass } from "./form-styles.ts";
+import { Field, TextareaField } from "#app/components/ui/forms.tsx";
 import type { AnyField } from "./use-post-editor-form.ts";
 
-/** A block's labelled text input (or text area), with its error. */
+/** A block's labelled text input (or text area), with its errors: the shared Field in the back office's compact size. */
 export function TextField({
   field,
   label,
@@ -15,17 +14,10 @@ export function TextField({
   multiline?: boolean;
   placeholder?: string;
 }) {
-  return (
-    <div>
-      <label htmlFor={field.id} className="block text-sm font-medium">
-        {label}
-      </label>
-      {multiline ? (
-        <textarea {...getTextareaProps(field)} rows={4} className={fieldClass(Boolean(field.errors))} />
-      ) : (
-        <input {...getInputProps(field, { type: "text" })} placeholder={placeholder} className={fieldClass(Boolean(field.errors))} />
-      )}
-      <FieldError field={field} />
-    </div>
+  const shell = { label, errors: field.errors, errorId: field.errorId, controlSize: "compact" as const };
+  return multiline ? (
+    <TextareaField {...shell} textareaProps={{ ...getTextareaProps(field), rows: 4 }} />
+  ) : (
+    <Field {...shell} inputProps={{ ...getInputProps(field, { type: "text" }), placeholder }} />
   );
 }

@@ -69,6 +69,8 @@ export interface ConfirmQuestion {
   text: ReactNode;
   /** The confirm button's label ("Yes, remove"). */
   button: ReactNode;
+  /** The cancel button's label; "Cancel" unless the screen speaks another language. */
+  cancel?: ReactNode;
   variant?: ButtonVariant;
   /** Where the confirmed post goes, its intent and its other fields (a repeated field takes a list). */
   action: string;
@@ -156,7 +158,7 @@ export function ConfirmableAction<T>({
             cancel={
               // After a post that asks (the hotel table's bulk actions) the question is where the attention goes.
               <Link to={cancelHref} className={buttonClassName({ variant: "secondary" })} autoFocus={tone === "caution"}>
-                Cancel
+                {question(asked).cancel ?? "Cancel"}
               </Link>
             }
           />
@@ -176,7 +178,7 @@ export function ConfirmableAction<T>({
             onSubmit={confirm.close}
             cancel={
               <Button type="button" variant="secondary" onClick={confirm.close} autoFocus>
-                Cancel
+                {question(confirm.pending).cancel ?? "Cancel"}
               </Button>
             }
           />

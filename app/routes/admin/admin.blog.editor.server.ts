@@ -1,21 +1,21 @@
 /**
- * The post editor's server work: the page's data, and the action read and dispatched by its
- * intent, one function per intent. The route module (admin.blog.editor.tsx) guards, reads and
- * dispatches; everything that reads or writes a post is here or in app/blog/posts.server.ts.
+ * The post editor's server work: the action read and dispatched by its intent, one function per
+ * intent. The route module (admin.blog.editor.tsx) guards, reads and dispatches; the page's data
+ * is app/blog/editor-page.server.ts, and what reads or writes a post app/blog/posts.server.ts.
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "react-router";
+import { data, href } from "react-router";
 import { z } from "#app/utils/zod.ts";
 import type { Route } from "./+types/admin.blog.editor";
 import { AiInvalidOutputError, AiUnavailableError } from "#app/ai/engine.server.ts";
 import { draftBlogPost } from "#app/ai/service.server.ts";
 import { loginPath, requireAdmin } from "#app/auth/guards.server.ts";
 import { storeBlogImage, UploadError } from "#app/blog/image-storage.server.ts";
+import { editorImageHosts, formBlocks } from "#app/blog/editor-page.server.ts";
 import { createPost, findPost, isPostId, isSlugTaken, updatePost, type PostRow } from "#app/blog/posts.server.ts";
 import { markSignedOutReply } from "#app/blog/signed-out-reply.server.ts";
-import { postSlug, type ContentBlock } from "#app/blog/content-blocks.ts";
-import type { ImageHosts } from "#app/blog/image-hosts.ts";
+import { postSlug } from "#app/blog/content-blocks.ts";
 import {
   blockFileInput,
   COVER_FILE_INPUT,
@@ -25,7 +25,6 @@ import {
   EDITOR_MESSAGES,
   editorShapeSchema,
   MAX_LIST_LENGTH,
-  NEW_BLOCK,
   postFormSchema,
   previewOf,
   savablePostSchema,
@@ -33,89 +32,11 @@ import {
   UPLOAD_BLOCK_ACTION,
   UPLOAD_MESSAGES,
   type EditorReply,
-  type PostEditorDefaults,
 } from "#app/blog/editor-form.ts";
 import { redirectWithFlash, type Flash } from "#app/http/flash.server.ts";
 import { isBodyTooLarge, readFormData } from "#app/http/form-data.server.ts";
-import { imageSources } from "#app/http/security-headers.server.ts";
-import { getEnv } from "#app/utils/env.server.ts";
+import { unknownIntent } from "#app/utils/action-kit.server.ts";
 import { log } from "#app/utils/log.server.ts";
-
-// ---------------------------------------------------------------------------------------------
-// The page's data.
-
-/** A post's blocks as the form edits them (every optional field present). */
-function formBlocks(blocks: ContentBlock[]) {
-  return blocks.map((block) => ({ ...NEW_BLOCK[block.type], ...block }));
-}
-
-const EMPTY_POST: PostEditorDefaults = {
-  title: "",
-  slug: "",
-  excerpt: "",
-  coverImage: "",
-  coverImageAlt: "",
-  coverDecorative: false,
-  seoTitle: "",
-  seoDescription: "",
-  published: false,
-  blocks: [],
-  version: undefined,
-};
-
-/** Where images may come from: our origin and the Content Security Policy's img-src hosts. */
-export function editorImageHosts(): ImageHosts {
-  const env = getEnv();
-  return { origin: env.SITE_URL, sources: imageSources(env) };
-}
-
-interface EditorPage {
-  postId: string | null;
-  /** The stored post's slug: while there is none, the slug follows the title. */
-  storedSlug: string | null;
-  /** The page answers a save after the session ended (it shows only what was sent). */
-  signedOut: boolean;
-  defaultValue: PostEditorDefaults;
-  /** The image hosts the browser checks addresses against, as the server does on save. */
-  imageHosts: ImageHosts;
-}
-
-/**
- * The answer to a save after the session ended: the form shows what was sent (the action's
- * reply) and nothing stored is read.
- */
-export function signedOutEditor(id: string | undefined): EditorPage {
-  const postId = id !== undefined && isPostId(id) ? id : null;
-  return { postId, storedSlug: null, signedOut: true, defaultValue: EMPTY_POST, imageHosts: editorImageHosts() };
-}
-
-/** The editor for a new post (no id), or for the stored post with this id (404 when there is none). */
-export async function editorForPost(id: string | undefined): Promise<EditorPage> {
-  if (id === undefined)
-    return { postId: null, storedSlug: null, signedOut: false, defaultValue: EMPTY_POST, imageHosts: editorImageHosts() };
-  const post = isPostId(id) ? await findPost({ id }) : null;
-  if (!post) throw data(null, { status: 404 });
-  return {
-    postId: post.id,
-    storedSlug: post.slug,
-    signedOut: false,
-    imageHosts: editorImageHosts(),
-    defaultValue: {
-      title: post.title,
-      slug: post.slug ?? "",
-      excerpt: post.excerpt,
-      coverImage: post.coverImage ?? "",
-      coverImageAlt: post.coverImageAlt ?? "",
-      coverDecorative: post.coverImage !== null && post.coverImageAlt === "",
-      seoTitle: post.seoTitle,
-      seoDescription: post.seoDescription,
-      published: post.published,
-      blocks: formBlocks(post.content),
-      // Sent back with the save: it lands only over this version.
-      version: post.version,
-    },
-  };
-}
 
 // ---------------------------------------------------------------------------------------------
 // Reading the post and its intent.
@@ -123,7 +44,7 @@ export async function editorForPost(id: string | undefined): Promise<EditorPage>
 /**
  * What the editor's form asks for. The save is the plain submit; a conform intent (add, move or
  * remove a block or a list item, the heading level) changes the form and shows it again; the
- * rest are the editor's own buttons (`_action`). Anything else is unknown and answered 400.
+ * rest are the editor's own buttons (`_action`). Anything else is unknown: the kit's refusal (400).
  */
 export type EditorIntent =
   | { type: "save" }
@@ -290,7 +211,7 @@ export function dispatchEditorIntent(post: EditorPost, editor: Editor) {
     case "upload":
       return uploadImage(post, intent);
     case "unknown":
-      throw data(null, { status: 400 });
+      return unknownIntent();
   }
 }
 
@@ -424,7 +345,7 @@ async function savePost({ form, instructions }: EditorPost, { postId, author }: 
       { status: 409 },
     );
   }
-  return redirectWithFlash("/admin/blog", {
+  return redirectWithFlash(href("/admin/blog"), {
     title: postId === null ? EDITOR_MESSAGES.created : EDITOR_MESSAGES.updated,
     description: `”${value.title}”`,
   });

@@ -6,6 +6,7 @@ import { ADMIN_ROBOTS, adminTitle } from "#app/admin/admin-meta.ts";
 import { requireAdmin } from "#app/auth/guards.server.ts";
 import { requestAuth } from "#app/auth/request-auth.server.ts";
 import { aiDraftEngineLine } from "#app/ai/service.server.ts";
+import { editorForPost, signedOutEditor } from "#app/blog/editor-page.server.ts";
 import { isSignedOutReply } from "#app/blog/signed-out-reply.server.ts";
 import { EDITOR_ACTION_FIELD, EDITOR_MESSAGES, isUploadAction } from "#app/blog/editor-form.ts";
 import type { Flash } from "#app/http/flash.server.ts";
@@ -20,15 +21,10 @@ import { PostDetails } from "#app/components/blog-editor/post-details.tsx";
 import { PostPreview } from "#app/components/blog-editor/post-preview.tsx";
 import { usePostEditorForm } from "#app/components/blog-editor/use-post-editor-form.ts";
 import { editorProblems } from "#app/components/blog-editor/editor-problems.ts";
-import { ErrorSummary } from "#app/components/ui/forms.tsx";
-import {
-  answerSignedOut,
-  bodyTooLargeReply,
-  dispatchEditorIntent,
-  editorForPost,
-  readEditorPost,
-  signedOutEditor,
-} from "./admin.blog.editor.server.ts";
+import { ActionRefusalAlert, ErrorSummary } from "#app/components/ui/forms.tsx";
+import { isActionRefusal } from "#app/utils/action-kit.ts";
+import { useIsPending, usePendingIntent } from "#app/utils/use-is-pending.ts";
+import { answerSignedOut, bodyTooLargeReply, dispatchEditorIntent, readEditorPost } from "./admin.blog.editor.server.ts";
 
 // The page brings its own <title> (it starts "Fel:" after a refused save, which meta cannot see).
 export function meta() {
@@ -64,27 +60,30 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function PostEditorPage({ loaderData, actionData }: Route.ComponentProps) {
+  // The editor's own answer; a post it did not understand is the kit's refusal, shown at the top.
+  const reply = isActionRefusal(actionData) ? undefined : actionData;
   const { postId, storedSlug, signedOut, defaultValue, imageHosts } = loaderData;
   const navigation = useNavigation();
   // While an image uploads on its own (a fetcher) the form's buttons wait: a save then would
   // store the post without the address the upload is about to fill in.
   const uploading = useFetchers().some((fetcher) => fetcher.state !== "idle");
-  const working =
-    navigation.state === "submitting" ? String(navigation.formData?.get(EDITOR_ACTION_FIELD) ?? "save") : uploading ? "upload" : null;
+  const sending = useIsPending();
+  const sentAction = usePendingIntent(EDITOR_ACTION_FIELD);
+  const working = sending ? (sentAction ?? "save") : uploading ? "upload" : null;
   const [form, fields] = usePostEditorForm({
     id: postId ?? "new-post",
-    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    lastResult: navigation.state === "idle" ? reply?.result : undefined,
     defaultValue,
     imageHosts,
   });
-  const preview = navigation.state === "idle" ? actionData?.preview : undefined;
+  const preview = navigation.state === "idle" ? reply?.preview : undefined;
   // The stored post's state (not the switch's): a published post's save keeps it published.
   const published = postId !== null && !signedOut && defaultValue.published;
   // The slug button's message with JavaScript; the server's answer replaces it.
   const [clientNotice, setClientNotice] = useState<Flash | null>(null);
-  useEffect(() => setClientNotice(null), [actionData]);
-  const notice = clientNotice ?? actionData?.toast ?? null;
-  const files = useFileChecks(actionData, form.id);
+  useEffect(() => setClientNotice(null), [reply]);
+  const notice = clientNotice ?? reply?.toast ?? null;
+  const files = useFileChecks(reply, form.id);
   useLeaveGuard(form.dirty && navigation.state === "idle");
   // After a refused save (or preview): every problem at the top, each linked to its field.
   const problems = form.status === "error" ? editorProblems(form, fields) : [];
@@ -101,8 +100,9 @@ export default function PostEditorPage({ loaderData, actionData }: Route.Compone
             notice={notice}
             // The form's own error (a stale save) is this message: the form names it as its description.
             errorId={form.errors ? form.errorId : undefined}
-            signIn={notice === actionData?.toast ? actionData?.signIn : undefined}
+            signIn={notice === reply?.toast ? reply?.signIn : undefined}
           />
+          <ActionRefusalAlert actionData={actionData} />
           <ErrorSummary heading="Inlägget kunde inte sparas. Rätta följande:" problems={problems} />
           {preview ? <PostPreview preview={preview} postId={postId} /> : null}
           <input {...getInputProps(fields.version, { type: "hidden" })} />
@@ -116,8 +116,8 @@ export default function PostEditorPage({ loaderData, actionData }: Route.Compone
           />
           <AiDraftPanel
             engine={"aiEngine" in loaderData ? loaderData.aiEngine : undefined}
-            instructions={actionData?.instructions ?? ""}
-            failed={actionData?.toast?.title === EDITOR_MESSAGES.aiFailed.title}
+            instructions={reply?.instructions ?? ""}
+            failed={reply?.toast?.title === EDITOR_MESSAGES.aiFailed.title}
             working={working}
           />
           <BlockList form={form} fields={fields} working={working} files={files} onNotice={setClientNotice} />

@@ -1,19 +1,18 @@
-import { Form, Link } from "react-router";
-import { useIsPending } from "#app/utils/use-is-pending.ts";
+import { Form, href, Link } from "react-router";
 import type { Route } from "./+types/admin.blog";
 import { adminMeta } from "#app/admin/admin-meta.ts";
 import { requireAdmin } from "#app/auth/guards.server.ts";
-import { ADMIN_BLOG_PAGE_SIZE, deletePost, findPostTitle, isPostId, listAdminPosts } from "#app/blog/posts.server.ts";
 import { AdminPageHeader } from "#app/components/admin-page-header.tsx";
-import { ConfirmDialog, useConfirmDialog } from "#app/components/confirm-dialog.tsx";
 import { Pagination } from "#app/components/pagination.tsx";
+import { Button, buttonClassName } from "#app/components/ui/button.tsx";
+import { ConfirmableAction, useConfirmable, type ConfirmQuestion } from "#app/components/ui/confirmable-action.tsx";
+import { ActionRefusalAlert, Field } from "#app/components/ui/forms.tsx";
 import { TableHead, TableScroll } from "#app/components/ui/table.tsx";
 import { swedishDate } from "#app/utils/dates.ts";
 import { blogPostPath } from "#app/utils/paths.ts";
-import { redirectWithFlash } from "#app/http/flash.server.ts";
 import { readFormData } from "#app/http/form-data.server.ts";
-import { log } from "#app/utils/log.server.ts";
-import { readPage } from "#app/utils/read-page.ts";
+import { useIsPending } from "#app/utils/use-is-pending.ts";
+import { blogListAction, blogListPage } from "./admin.blog.server.ts";
 
 export function meta() {
   return adminMeta("Blogghantering");
@@ -21,98 +20,55 @@ export function meta() {
 
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
-  const params = args.url.searchParams;
-  const search = (params.get("q") ?? "").trim().slice(0, 200);
-  const page = readPage(params);
   // Without JavaScript, "Ta bort" opens this page with ?radera=<id>, which asks first.
-  const deleting = params.get("radera");
-  const [{ posts, total }, confirm] = await Promise.all([listAdminPosts({ search, page }), deleting ? findPostTitle(deleting) : undefined]);
-  return { search, page, posts, total, pageCount: Math.max(1, Math.ceil(total / ADMIN_BLOG_PAGE_SIZE)), confirm: confirm ?? null };
+  return blogListPage(args.url.searchParams);
 }
 
 export async function action(args: Route.ActionArgs) {
   await requireAdmin(args);
-  const form = await readFormData(args.request, 4 * 1024);
-  const id = String(form.get("id") ?? "");
-  const back = `/admin/blog${stripConfirm(args.url.searchParams)}`;
-  const failed = {
-    title: "Fel: Kunde inte ta bort inlägget",
-    description: "Kunde inte ta bort inlägget. Försök igen.",
-    variant: "destructive" as const,
-  };
-  if (form.get("intent") !== "delete" || !isPostId(id)) return redirectWithFlash(back, failed);
-  try {
-    const title = await deletePost(id);
-    if (title === null) return redirectWithFlash(back, failed);
-    return redirectWithFlash(back, { title: "Inlägg borttaget", description: `”${title}” är borttaget.` });
-  } catch (error) {
-    log.error("blog post delete failed", error, { id });
-    return redirectWithFlash(back, failed);
-  }
+  return blogListAction(await readFormData(args.request, 4 * 1024), args.url.searchParams);
 }
 
-function stripConfirm(params: URLSearchParams): string {
-  const next = new URLSearchParams(params);
-  next.delete("radera");
-  const query = next.toString();
-  return query ? `?${query}` : "";
-}
-
-export default function AdminBlog({ loaderData }: Route.ComponentProps) {
+export default function AdminBlog({ loaderData, actionData }: Route.ComponentProps) {
   const { search, page, posts, total, pageCount, confirm } = loaderData;
   const busy = useIsPending();
-  const confirmRemoval = useConfirmDialog<{ id: string; title: string }>();
+  const confirmRemoval = useConfirmable<{ id: string; title: string }>();
   const query = new URLSearchParams();
   if (search) query.set("q", search);
   if (page > 1) query.set("sida", String(page));
-  const here = `/admin/blog${query.toString() ? `?${query}` : ""}`;
+  const here = `${href("/admin/blog")}${query.toString() ? `?${query}` : ""}`;
   const confirmHref = (id: string) => `${here}${here.includes("?") ? "&" : "?"}radera=${id}`;
+  const removal = (post: { id: string; title: string }): ConfirmQuestion => ({
+    heading: "Är du säker?",
+    text: <p>Inlägget ”{post.title}” tas bort permanent. Det går inte att ångra.</p>,
+    button: "Ta bort",
+    cancel: "Avbryt",
+    action: here,
+    intent: "delete",
+    fields: { id: post.id },
+  });
 
   return (
     <div className="mx-auto max-w-5xl space-y-6">
       <AdminPageHeader title="Blogghantering" description={`${total} ${total === 1 ? "inlägg" : "inlägg"} i bloggen.`}>
-        <Link to="/admin/blog/new" className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+        <Link to={href("/admin/blog/new")} className={buttonClassName()}>
           Nytt inlägg
         </Link>
       </AdminPageHeader>
       <Form method="get" className="flex flex-wrap items-end gap-3" role="search">
-        <div className="min-w-64 flex-1">
-          <label htmlFor="blog-search" className="mb-1 block text-sm font-medium">
-            Sök på titel
-          </label>
-          <input
-            id="blog-search"
-            name="q"
-            type="search"
-            defaultValue={search}
-            key={search}
-            className="w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm"
-          />
-        </div>
-        <button type="submit" className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium hover:bg-slate-50">
+        <Field
+          className="min-w-64 flex-1"
+          label="Sök på titel"
+          controlSize="compact"
+          inputProps={{ id: "blog-search", name: "q", type: "search", defaultValue: search, key: search }}
+        />
+        <Button type="submit" variant="secondary">
           Sök
-        </button>
+        </Button>
       </Form>
 
-      {confirm ? (
-        <section
-          role="alertdialog"
-          aria-labelledby="confirm-heading"
-          aria-describedby="confirm-text"
-          className="rounded-lg border border-red-300 bg-red-50 p-5"
-        >
-          <ConfirmBody
-            id={confirm.id}
-            title={confirm.title}
-            busy={busy}
-            cancel={
-              <Link to={here} className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium">
-                Avbryt
-              </Link>
-            }
-          />
-        </section>
-      ) : null}
+      <ActionRefusalAlert actionData={actionData} />
+      <ConfirmableAction confirm={confirmRemoval} asked={confirm} question={removal} cancelHref={here} busy={busy} />
 
       {posts.length === 0 ? (
         <p className="rounded-lg border border-slate-200 bg-white p-6 text-center text-muted">
@@ -143,7 +99,7 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
                   </td>
                   <td className="px-3 py-2">
                     <div className="flex flex-wrap gap-3">
-                      <Link to={`/admin/blog/edit/${post.id}`} className="font-medium text-brand-700 underline">
+                      <Link to={href("/admin/blog/edit/:id", { id: post.id })} className="font-medium text-brand-700 underline">
                         Redigera<span className="sr-only"> {post.title}</span>
                       </Link>
                       <a href={blogPostPath(post)} target="_blank" rel="noopener" className="font-medium text-brand-700 underline">
@@ -165,64 +121,6 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
         </TableScroll>
       )}
       <Pagination page={page} pageCount={pageCount} />
-
-      <ConfirmDialog confirm={confirmRemoval} labelledBy="confirm-heading" describedBy="confirm-text">
-        {(post) => (
-          <ConfirmBody
-            id={post.id}
-            title={post.title}
-            busy={busy}
-            onSubmit={confirmRemoval.close}
-            cancel={
-              <button
-                type="button"
-                onClick={confirmRemoval.close}
-                className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium"
-              >
-                Avbryt
-              </button>
-            }
-          />
-        )}
-      </ConfirmDialog>
     </div>
-  );
-}
-
-function ConfirmBody({
-  id,
-  title,
-  busy,
-  cancel,
-  onSubmit,
-}: {
-  id: string;
-  title: string;
-  busy: boolean;
-  cancel: React.ReactNode;
-  onSubmit?: () => void;
-}) {
-  return (
-    <>
-      <h2 id="confirm-heading" className="text-lg font-semibold">
-        Är du säker?
-      </h2>
-      <p id="confirm-text" className="mt-1 text-sm">
-        Inlägget ”{title}” tas bort permanent. Det går inte att ångra.
-      </p>
-      <Form method="post" className="mt-4 flex gap-3" onSubmit={onSubmit}>
-        <input type="hidden" name="id" value={id} />
-        {cancel}
-        <button
-          type="submit"
-          name="intent"
-          value="delete"
-          disabled={busy}
-          className="rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800"
-        >
-          Ta bort
-        </button>
-      </Form>
-    </>
   );
 }

@@ -1,20 +1,15 @@
 import { useEffect } from "react";
-import { data, Form, Link, useRevalidator } from "react-router";
-import { useIsPending } from "#app/utils/use-is-pending.ts";
+import { Form, href, Link, useRevalidator } from "react-router";
 import type { Route } from "./+types/admin.jobs.$id";
 import { adminMeta } from "#app/admin/admin-meta.ts";
 import { rewritePath } from "#app/admin/description-revert.ts";
-import { JOBS_PATH, jobPath } from "#app/admin/screens.ts";
-import { JobAlreadyRunningError, jobProgress } from "#app/ai/jobs.server.ts";
-import { retryRewrite } from "#app/ai/service.server.ts";
 import { requireAdmin } from "#app/auth/guards.server.ts";
 import { JobProgressBar } from "#app/components/job-progress-bar.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import { redirectWithFlash } from "#app/http/flash.server.ts";
 import { readFormData } from "#app/http/form-data.server.ts";
-
-/** Seconds between looks at a running job. */
-const REFRESH_SECONDS = 3;
+import { ActionRefusalAlert } from "#app/components/ui/forms.tsx";
+import { useIsPending } from "#app/utils/use-is-pending.ts";
+import { jobAction, jobPage } from "./admin.jobs.$id.server.ts";
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
   const title = loaderData ? `${loaderData.job.status === "running" ? "Running" : "Finished"}: rewrite job` : "Job not found";
@@ -23,47 +18,21 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
 
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
-  const job = await jobProgress(args.params.id);
-  if (!job) throw data(null, { status: 404 });
-  const autoRefresh = job.status === "running" && args.url.searchParams.get("auto") !== "0";
-  return data(
-    { job, autoRefresh },
-    // Without JavaScript the browser itself reloads the page while the job runs (the
-    // Refresh header; with JavaScript the page polls instead). ?auto=0 turns it off.
-    { headers: { "Cache-Control": "no-store", ...(autoRefresh ? { Refresh: String(REFRESH_SECONDS) } : {}) } },
-  );
+  return jobPage(args.params.id, args.url.searchParams.get("auto"));
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-const RETRY_INTENT = "retry-failed";
-
 /** The one thing to do to a job: queue its failed hotels again. */
 export async function action(args: Route.ActionArgs) {
   await requireAdmin(args);
-  const form = await readFormData(args.request, 1024);
-  if (form.get("intent") !== RETRY_INTENT) throw data(null, { status: 400 });
-  const job = await jobProgress(args.params.id);
-  if (!job) throw data(null, { status: 404 });
-  let queued: number;
-  try {
-    queued = await retryRewrite(job.id);
-  } catch (error) {
-    if (!(error instanceof JobAlreadyRunningError)) throw error;
-    return redirectWithFlash(jobPath(job.id), { title: "Not retried", description: error.message, variant: "destructive" });
-  }
-  return redirectWithFlash(
-    jobPath(job.id),
-    queued
-      ? { title: "Retrying", description: `${queued} failed ${queued === 1 ? "hotel is" : "hotels are"} queued again.` }
-      : { title: "Nothing to retry", description: "This job has no failed hotels." },
-  );
+  return jobAction(await readFormData(args.request, 1024), args.params.id);
 }
 
 const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "medium", timeZone: "Europe/Stockholm" });
 
-export default function JobPage({ loaderData }: Route.ComponentProps) {
-  const { job, autoRefresh } = loaderData;
+export default function JobPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { job, autoRefresh, refreshSeconds } = loaderData;
   const revalidator = useRevalidator();
   const busy = useIsPending();
   const finished = job.done + job.failed;
@@ -73,9 +42,9 @@ export default function JobPage({ loaderData }: Route.ComponentProps) {
     if (!autoRefresh) return;
     const timer = setInterval(() => {
       if (revalidator.state === "idle") void revalidator.revalidate();
-    }, REFRESH_SECONDS * 1000);
+    }, refreshSeconds * 1000);
     return () => clearInterval(timer);
-  }, [autoRefresh, revalidator]);
+  }, [autoRefresh, refreshSeconds, revalidator]);
 
   return (
     <div className="mx-auto max-w-3xl space-y-6">
@@ -86,6 +55,7 @@ export default function JobPage({ loaderData }: Route.ComponentProps) {
           {job.createdBy ? ` by ${job.createdBy}` : ""}.
         </p>
       </div>
+      <ActionRefusalAlert actionData={actionData} />
       <section aria-labelledby="job-progress" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
         <h2 id="job-progress" className="font-semibold">
           {job.status === "running" ? "Running" : "Finished"}
@@ -98,7 +68,7 @@ export default function JobPage({ loaderData }: Route.ComponentProps) {
           <p className="mt-4 text-sm text-muted">
             {autoRefresh ? (
               <>
-                This page updates itself every {REFRESH_SECONDS} seconds.{" "}
+                This page updates itself every {refreshSeconds} seconds.{" "}
                 <Link to="?auto=0" className="font-medium text-brand-700 underline">
                   Stop updating
                 </Link>
@@ -120,7 +90,7 @@ export default function JobPage({ loaderData }: Route.ComponentProps) {
               Hotels that failed ({job.failed})
             </h2>
             <Form method="post">
-              <Button type="submit" name="intent" value={RETRY_INTENT} variant="secondary" disabled={busy}>
+              <Button type="submit" name="intent" value="retry-failed" variant="secondary" disabled={busy}>
                 {busy ? "Retrying..." : `Retry failed items (${job.failed})`}
               </Button>
             </Form>
@@ -146,10 +116,10 @@ export default function JobPage({ loaderData }: Route.ComponentProps) {
         </section>
       ) : null}
       <p className="flex flex-wrap gap-4">
-        <Link to={JOBS_PATH} className="font-medium text-brand-700 underline">
+        <Link to={href("/admin/jobs")} className="font-medium text-brand-700 underline">
           All rewrite jobs
         </Link>
-        <Link to="/admin/hotels" className="font-medium text-brand-700 underline">
+        <Link to={href("/admin/hotels")} className="font-medium text-brand-700 underline">
           Hotels
         </Link>
       </p>

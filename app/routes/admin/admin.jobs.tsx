@@ -1,11 +1,10 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import type { Route } from "./+types/admin.jobs";
 import { adminMeta } from "#app/admin/admin-meta.ts";
-import { JOBS_PATH, jobPath } from "#app/admin/screens.ts";
 import { JOBS_PER_PAGE, listJobs } from "#app/ai/jobs.server.ts";
 import { requireAdmin } from "#app/auth/guards.server.ts";
 import { AdminPageHeader } from "#app/components/admin-page-header.tsx";
-import { AdminPager } from "#app/components/admin-pager.tsx";
+import { AdminPager, pageHrefs } from "#app/components/admin-pager.tsx";
 import { TableScroll } from "#app/components/ui/table.tsx";
 import { JobProgressBar } from "#app/components/job-progress-bar.tsx";
 import { readPage } from "#app/utils/read-page.ts";
@@ -31,7 +30,7 @@ export default function JobsPage({ loaderData }: Route.ComponentProps) {
         title="Rewrite jobs"
         description="Bulk AI rewrites started from the hotel table, newest first: who started each, its result, and its failures."
       >
-        <Link to="/admin/hotels" className="text-sm font-medium text-brand-700 underline">
+        <Link to={href("/admin/hotels")} className="text-sm font-medium text-brand-700 underline">
           Start one from the hotel table
         </Link>
       </AdminPageHeader>
@@ -59,7 +58,7 @@ export default function JobsPage({ loaderData }: Route.ComponentProps) {
               {jobs.map((job) => (
                 <tr key={job.id} className="align-top">
                   <th scope="row" className="px-3 py-2 text-left font-normal">
-                    <Link to={jobPath(job.id)} className="font-medium whitespace-nowrap text-brand-700 underline">
+                    <Link to={href("/admin/jobs/:id", { id: job.id })} className="font-medium whitespace-nowrap text-brand-700 underline">
                       {dateTime.format(new Date(job.createdAt))}
                     </Link>
                     <span className="block text-xs break-words text-muted">by {job.createdBy ?? "an unknown user"}</span>
@@ -82,7 +81,7 @@ export default function JobsPage({ loaderData }: Route.ComponentProps) {
           </table>
         </TableScroll>
       )}
-      <AdminPager label="Job list pages" page={page} pageCount={pageCount} href={(target) => `${JOBS_PATH}?page=${target}`} />
+      <AdminPager label="Job list pages" page={page} pageCount={pageCount} href={pageHrefs(new URLSearchParams())} />
     </div>
   );
 }

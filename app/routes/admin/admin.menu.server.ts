@@ -3,15 +3,14 @@
  * route module (admin.menu.tsx) guards and wires; the countries are read and written through
  * app/hotels/places.server.ts.
  */
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "react-router";
+import { data, href } from "react-router";
 import { chosenMenuCountries, menuCountries, saveMenuCountries } from "#app/hotels/places.server.ts";
 import { chosenCodes, MENU_SIZE, menuCountriesSchema } from "#app/hotels/menu-countries.ts";
 import { redirectWithFlash } from "#app/http/flash.server.ts";
-import { readFormData } from "#app/http/form-data.server.ts";
+import { dispatchIntent, intent, type IntentSubmission } from "#app/utils/action-kit.server.ts";
 import { log } from "#app/utils/log.server.ts";
 
-export const MENU_SCREEN = "/admin/menu";
+const MENU_SCREEN = href("/admin/menu");
 const SAVE_FAILED = "Failed to save the menu. Please try again.";
 const NOT_A_LIST = "The countries did not arrive as this form sends them. Choose them again.";
 
@@ -30,23 +29,32 @@ export async function menuPage() {
   };
 }
 
-/** Saves the menu's order from the form: every position a country with hotels, none twice. */
-export async function saveMenu(request: Request) {
-  const form = await readFormData(request, 16 * 1024);
+/** The save's schema: every position a country with hotels (read when a save is judged), none twice. */
+const savableMenuSchema = menuCountriesSchema.superRefine(async ({ countries }, ctx) => {
+  if (!countries.some(Boolean)) return;
   const known = new Set((await menuCountries()).flatMap((country) => (country.isoCode ? [country.isoCode] : [])));
-  const schema = menuCountriesSchema.superRefine(({ countries }, ctx) => {
-    countries.forEach((code, index) => {
-      if (code && !known.has(code))
-        ctx.addIssue({ code: "custom", message: "No hotels in that country: choose another.", path: ["countries", index] });
-    });
+  countries.forEach((code, index) => {
+    if (code && !known.has(code))
+      ctx.addIssue({ code: "custom", message: "No hotels in that country: choose another.", path: ["countries", index] });
   });
-  const submission = parseWithZod(form, { schema, disableAutoCoercion: true });
-  // A hand-made post whose countries are not a list of positions: said at the top, the form as it was.
+});
+
+/** The screen's posts, by intent: there is one, saving the menu's order. */
+export function menuAction(form: FormData) {
+  return dispatchIntent(form, { save: intent(savableMenuSchema, saveMenu, { invalid: refusedMenu }) });
+}
+
+/** A refused save: each position's error under it, or (countries not a list of positions: a hand-made post) one at the top. */
+function refusedMenu(submission: IntentSubmission<typeof savableMenuSchema>) {
   const sent = submission.payload.countries;
   if (sent !== undefined && !Array.isArray(sent))
     return data({ result: submission.reply({ hideFields: ["countries"], formErrors: [NOT_A_LIST] }) }, { status: 400 });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const codes = chosenCodes(submission.value.countries);
+  return data({ result: submission.reply() }, { status: 400 });
+}
+
+/** Saves the menu's order. */
+async function saveMenu({ countries }: { countries: string[] }, submission: IntentSubmission<typeof savableMenuSchema>) {
+  const codes = chosenCodes(countries);
   try {
     await saveMenuCountries(codes);
   } catch (error) {

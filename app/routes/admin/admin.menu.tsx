@@ -8,8 +8,9 @@ import { requireAdmin } from "#app/auth/guards.server.ts";
 import { MENU_SIZE, menuCountriesSchema } from "#app/hotels/menu-countries.ts";
 import { AdminPageHeader } from "#app/components/admin-page-header.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import { FormAlert, SelectField } from "#app/components/ui/forms.tsx";
-import { menuPage, saveMenu } from "./admin.menu.server.ts";
+import { ActionRefusalAlert, FormAlert, SelectField } from "#app/components/ui/forms.tsx";
+import { readFormData } from "#app/http/form-data.server.ts";
+import { menuAction, menuPage } from "./admin.menu.server.ts";
 
 export function meta() {
   return adminMeta("Destinations Menu");
@@ -22,7 +23,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   await requireAdmin(args);
-  return saveMenu(args.request);
+  return menuAction(await readFormData(args.request, 16 * 1024));
 }
 
 const hotels = (count: number) => `${count.toLocaleString("en-GB")} ${count === 1 ? "hotel" : "hotels"}`;
@@ -32,7 +33,7 @@ export default function AdminMenu({ loaderData, actionData }: Route.ComponentPro
   const busy = useIsPending();
   const [form, fields] = useForm({
     id: "menu-countries",
-    lastResult: actionData?.result,
+    lastResult: actionData && "result" in actionData ? actionData.result : undefined,
     // Every position is a field, the empty ones too: that is what "by number of hotels" posts.
     defaultValue: { countries: Array.from({ length: MENU_SIZE }, (_, index) => chosen[index] ?? "") },
     constraint: getZodConstraint(menuCountriesSchema),
@@ -57,6 +58,7 @@ export default function AdminMenu({ loaderData, actionData }: Route.ComponentPro
           ))}
         </ol>
       </section>
+      <ActionRefusalAlert actionData={actionData} />
       <Form method="post" className="space-y-4 rounded-lg border border-slate-200 bg-white p-4" {...getFormProps(form)}>
         {form.errors?.length ? (
           <FormAlert id={form.errorId} controlSize="compact">
@@ -87,7 +89,7 @@ export default function AdminMenu({ loaderData, actionData }: Route.ComponentPro
             );
           })}
         </fieldset>
-        <Button type="submit" disabled={busy}>
+        <Button type="submit" name="intent" value="save" disabled={busy}>
           Save Menu
         </Button>
       </Form>

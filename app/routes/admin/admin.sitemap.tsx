@@ -1,72 +1,35 @@
-import { Form, Link } from "react-router";
+import { Form, href, Link } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { Route } from "./+types/admin.sitemap";
 import { adminMeta } from "#app/admin/admin-meta.ts";
 import { requireAdmin } from "#app/auth/guards.server.ts";
-import { countSitemapUrls, planSitemap, refreshLiveSitemap, renderSitemap } from "#app/seo/sitemap.server.ts";
 import { AdminPageHeader } from "#app/components/admin-page-header.tsx";
 import { useCopyToClipboard } from "#app/components/copy-feedback.ts";
 import { TableScroll } from "#app/components/ui/table.tsx";
-import { getEnv } from "#app/utils/env.server.ts";
-import { redirectWithFlash } from "#app/http/flash.server.ts";
+import { Button, buttonClassName } from "#app/components/ui/button.tsx";
+import { ActionRefusalAlert } from "#app/components/ui/forms.tsx";
 import { readFormData } from "#app/http/form-data.server.ts";
-import { log } from "#app/utils/log.server.ts";
+import { sitemapAction, sitemapPage } from "./admin.sitemap.server.ts";
 
 export function meta() {
   return adminMeta("Sitemap Generator");
 }
 
-/** The preview lists this many addresses; the XML tab and the download hold them all. */
-const PREVIEW_ROWS = 200;
-
-/**
- * The sitemap generator: the same generator as /sitemap.xml, which is always live (never a
- * stored file). Generating only reads, so it is a GET (?generate=1).
- */
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
-  const params = args.url.searchParams;
-  const tab = params.get("tab") === "preview" ? "preview" : "xml";
-  if (params.get("generate") !== "1") return { generated: null, tab };
-  try {
-    const [xml, counts] = await Promise.all([renderSitemap({ siteUrl: getEnv().SITE_URL }), countSitemapUrls()]);
-    const plan = planSitemap(counts);
-    const urls = [...xml!.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!.replace(/&amp;/g, "&"));
-    return {
-      generated: {
-        xml: xml!,
-        counts,
-        index: plan.index,
-        parts: plan.parts.length,
-        preview: urls.slice(0, PREVIEW_ROWS),
-        urlsInDocument: urls.length,
-      },
-      tab,
-    };
-  } catch (error) {
-    log.error("admin sitemap generation failed", error);
-    return { generated: null, tab, error: "Failed to generate sitemap" };
-  }
+  return sitemapPage(args.url.searchParams);
 }
 
 export async function action(args: Route.ActionArgs) {
   await requireAdmin(args);
-  const form = await readFormData(args.request, 4 * 1024);
-  if (form.get("generated") !== "1") {
-    return redirectWithFlash("/admin/sitemap", { title: "No sitemap", description: "Generate a sitemap first", variant: "destructive" });
-  }
-  refreshLiveSitemap();
-  return redirectWithFlash("/admin/sitemap?generate=1", {
-    title: "Live sitemap updated",
-    description: "/sitemap.xml now reflects the catalogue as it is.",
-  });
+  return sitemapAction(await readFormData(args.request, 4 * 1024));
 }
 
 const tabClass = (active: boolean) =>
   `rounded-t-md border-b-2 px-4 py-2 text-sm font-medium ${active ? "border-brand-600 text-brand-700" : "border-transparent text-muted hover:text-ink"}`;
-const button = "rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium hover:bg-slate-50";
+const button = buttonClassName({ variant: "secondary" });
 
-export default function AdminSitemap({ loaderData }: Route.ComponentProps) {
+export default function AdminSitemap({ loaderData, actionData }: Route.ComponentProps) {
   const { generated, tab } = loaderData;
   const error = "error" in loaderData ? loaderData.error : null;
   const hydrated = useHydrated();
@@ -80,30 +43,29 @@ export default function AdminSitemap({ loaderData }: Route.ComponentProps) {
         <Form method="get">
           <input type="hidden" name="generate" value="1" />
           <input type="hidden" name="tab" value={tab} />
-          <button type="submit" className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
-            Generate Sitemap
-          </button>
+          <Button type="submit">Generate Sitemap</Button>
         </Form>
         {generated ? (
-          <a href="/admin/sitemap/download" download="sitemap.xml" className={button}>
+          <a href={href("/admin/sitemap/download")} download="sitemap.xml" className={button}>
             Download
           </a>
         ) : null}
-        <a href="/sitemap.xml" target="_blank" rel="noopener" className={button}>
+        <a href={href("/sitemap.xml")} target="_blank" rel="noopener" className={button}>
           View Live Sitemap<span className="sr-only"> (new tab)</span>
         </a>
         <Form method="post">
           {generated ? <input type="hidden" name="generated" value="1" /> : null}
-          <button type="submit" className={button}>
+          <Button type="submit" name="intent" value="update-live" variant="secondary">
             Update Live Sitemap
-          </button>
+          </Button>
         </Form>
         {generated && hydrated ? (
-          <button type="button" onClick={copyXml} className={button}>
+          <Button type="button" variant="secondary" onClick={copyXml}>
             Copy to clipboard
-          </button>
+          </Button>
         ) : null}
       </div>
+      <ActionRefusalAlert actionData={actionData} />
       <p role="status" className="text-sm">
         {copy === "copied" ? "Sitemap copied to clipboard." : copy === "failed" ? "Could not copy to clipboard" : ""}
       </p>
@@ -183,7 +145,7 @@ export default function AdminSitemap({ loaderData }: Route.ComponentProps) {
                 <caption className="p-3 text-left text-muted">
                   {generated.index
                     ? "The sitemap index lists its files:"
-                    : `The first ${Math.min(PREVIEW_ROWS, generated.urlsInDocument)} of ${generated.urlsInDocument} addresses:`}
+                    : `The first ${Math.min(generated.previewRows, generated.urlsInDocument)} of ${generated.urlsInDocument} addresses:`}
                 </caption>
                 <thead className="bg-slate-50 text-left">
                   <tr>
