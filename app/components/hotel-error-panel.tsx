@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import type { HotelSummary } from "#app/hotels/hotel-queries.server.ts";
 import { HotelList } from "./hotel-card.tsx";
 
@@ -42,7 +42,7 @@ export function HotelErrorPanel({ error }: { error: HotelErrorData }) {
               Se alla hotell i {error.location}
             </Link>
           ) : null}
-          <Link to="/" className="rounded-md border border-slate-300 px-4 py-2 font-medium hover:bg-slate-50">
+          <Link to={href("/")} className="rounded-md border border-slate-300 px-4 py-2 font-medium hover:bg-slate-50">
             Till startsidan
           </Link>
         </div>

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, href, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
 import { readFormData, requestWithForm } from "#app/http/form-data.server.ts";
 import { authenticate, AuthFailureError, getAuthProvider } from "#app/auth/auth.server.ts";
@@ -49,11 +49,12 @@ function safeRedirectTo(value: unknown): string | null {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
+  const site = siteFromMatches(matches);
   return seoMeta({
-    ...siteFromMatches(matches),
+    ...site,
     title: "Logga in",
-    description: "Logga in på Hotellguiden.",
-    path: "/login",
+    description: `Logga in på ${site.siteName}.`,
+    path: href("/login"),
     noindex: true,
   });
 }

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import type { Route } from "./+types/blog";
 import { listPublishedPosts, BLOG_PAGE_SIZE, pageParam } from "#app/blog/posts.server.ts";
 import { Breadcrumbs } from "#app/components/breadcrumbs.tsx";
@@ -10,11 +10,12 @@ import { log } from "#app/utils/log.server.ts";
 
 export function meta({ matches, data }: Route.MetaArgs) {
   const page = data?.page ?? 1;
+  const site = siteFromMatches(matches);
   return seoMeta({
-    ...siteFromMatches(matches),
+    ...site,
     title: page > 1 ? `Resebloggen – sida ${page}` : "Resebloggen",
-    description: "Resetips, hotellnyheter och reseguider från Hotellguiden.",
-    path: page > 1 ? `/blog?sida=${page}` : "/blog",
+    description: `Resetips, hotellnyheter och reseguider från ${site.siteName}.`,
+    path: page > 1 ? `${href("/blog")}?sida=${page}` : href("/blog"),
   });
 }
 
@@ -33,7 +34,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
   const { posts, page, pageCount, failed } = loaderData;
   return (
     <div className="container-page py-8">
-      <Breadcrumbs crumbs={[{ label: "Hem", to: "/" }, { label: "Reseguider" }]} />
+      <Breadcrumbs crumbs={[{ label: "Hem", to: href("/") }, { label: "Reseguider" }]} />
       <header className="mt-6">
         <h1 className="text-3xl font-bold">Resebloggen</h1>
         <p className="mt-1 text-lg text-muted">Resetips, hotellnyheter och reseguider</p>
@@ -45,7 +46,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
       ) : posts.length === 0 ? (
         <div className="mt-8 rounded-lg border border-slate-200 bg-white p-8 text-center">
           <p className="text-muted">Inga blogginlägg tillgängliga för tillfället.</p>
-          <Link to="/" className="mt-4 inline-block rounded-md bg-brand-600 px-5 py-2.5 font-medium text-white hover:bg-brand-700">
+          <Link to={href("/")} className="mt-4 inline-block rounded-md bg-brand-600 px-5 py-2.5 font-medium text-white hover:bg-brand-700">
             Till startsidan
           </Link>
         </div>

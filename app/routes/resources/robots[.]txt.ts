@@ -1,7 +1,8 @@
+import { href } from "react-router";
 import { getEnv } from "#app/utils/env.server.ts";
 
 /** Paths crawlers should leave alone: the back office, sign-in, affiliate redirects, resource routes. */
-export const DISALLOWED_PATHS = ["/admin", "/login", "/redirect", "/resources/"] as const;
+export const DISALLOWED_PATHS = [href("/admin"), href("/login"), href("/redirect"), "/resources/"];
 
 /** GET /robots.txt: everything else may be crawled; the sitemap is on the configured origin. */
 export function loader() {

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useLocation, useNavigation } from "react-router";
+import { data, Form, href, Link, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/contact";
 import { readFormData } from "#app/http/form-data.server.ts";
 import { sendContactMessage } from "#app/contact/messages.server.ts";
@@ -19,11 +19,12 @@ import { clientAddress } from "#app/auth/request-auth.server.ts";
 const MAX_BODY_BYTES = 64 * 1024;
 
 export function meta({ matches }: Route.MetaArgs) {
+  const site = siteFromMatches(matches);
   return seoMeta({
-    ...siteFromMatches(matches),
+    ...site,
     title: "Kontakt",
-    description: "Skriv till redaktionen på Hotellguiden: frågor, synpunkter, fel i en hotellbeskrivning eller samarbeten.",
-    path: "/contact",
+    description: `Skriv till redaktionen på ${site.siteName}: frågor, synpunkter, fel i en hotellbeskrivning eller samarbeten.`,
+    path: href("/contact"),
   });
 }
 
@@ -60,7 +61,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
   const location = useLocation();
   return (
     <div className="container-page py-8">
-      <Breadcrumbs crumbs={[{ label: "Hem", to: "/" }, { label: "Kontakt" }]} />
+      <Breadcrumbs crumbs={[{ label: "Hem", to: href("/") }, { label: "Kontakt" }]} />
       <div className="mt-6 grid gap-10 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <div className="max-w-2xl">
           <h1 className="text-3xl font-bold">Kontakt</h1>
@@ -85,7 +86,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
             <li>Vi sparar ditt namn, din e-postadress och ditt meddelande bara för att kunna svara dig.</li>
             <li>
               Vill du veta mer om hur vi arbetar? Läs{" "}
-              <Link to="/about" className="font-medium text-brand-700 underline">
+              <Link to={href("/about")} className="font-medium text-brand-700 underline">
                 om oss
               </Link>
               .

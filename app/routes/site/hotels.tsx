@@ -1,4 +1,4 @@
-import { data, Link, redirect, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, href, Link, redirect, type ShouldRevalidateFunctionArgs, useLocation } from "react-router";
 import type { Route } from "./+types/hotels";
 import { readFormData } from "#app/http/form-data.server.ts";
 import { recommendHotels, type RecommendationPricing } from "#app/ai/service.server.ts";
@@ -57,7 +57,7 @@ export function meta({ data, matches, location }: Route.MetaArgs) {
       description,
       siteName,
       siteUrl,
-      path: `/hotels${canonicalListQuery(new URLSearchParams(location.search))}`,
+      path: `${href("/hotels")}${canonicalListQuery(new URLSearchParams(location.search))}`,
       noindex: isChosenStay(data.page.stay) || data.page.conditions.length > 0 || data.page.display.currency !== "SEK",
     }),
     hotelItemListJsonLd(siteUrl, data.page.hotels),
@@ -66,7 +66,8 @@ export function meta({ data, matches, location }: Route.MetaArgs) {
 
 export async function loader({ url }: Route.LoaderArgs) {
   // One address for the list: /hotels/ leads to /hotels.
-  if (url.pathname !== "/hotels") throw redirect(`/hotels${url.search}`, 301);
+  const list = href("/hotels");
+  if (url.pathname !== list) throw redirect(`${list}${url.search}`, 301);
   return { page: await loadHotelListPage(url) };
 }
 
@@ -149,7 +150,7 @@ export default function Hotels({ loaderData, actionData }: Route.ComponentProps)
         params={page.params}
         countries={page.countries}
         locations={page.locations}
-        action="/hotels"
+        action={href("/hotels")}
         stay={page.stay}
         today={page.today}
       />
