@@ -5,6 +5,7 @@
  * `getInputProps` / `getSelectProps` / `getTextareaProps`, whose ids they use; plain props work too.
  */
 import { useId, type ReactNode } from "react";
+import { isActionRefusal } from "#app/utils/action-kit.ts";
 import { cx } from "./class-names.ts";
 import type { ControlSize } from "./control.ts";
 import { Input, type InputProps } from "./input.tsx";
@@ -51,6 +52,16 @@ export function FormAlert({
     >
       {children}
     </div>
+  );
+}
+
+/** The action kit's refusal of a post the page did not understand (a 400), shown where the page's forms are. */
+export function ActionRefusalAlert({ actionData, className }: { actionData: unknown; className?: string }) {
+  if (!isActionRefusal(actionData)) return null;
+  return (
+    <FormAlert controlSize="compact" className={className}>
+      {actionData.refusal}
+    </FormAlert>
   );
 }
 

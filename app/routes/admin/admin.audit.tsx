@@ -10,6 +10,7 @@ import { AdminPager, pageHrefs } from "#app/components/admin-pager.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { SelectField } from "#app/components/ui/forms.tsx";
 import { adminDateTime } from "#app/utils/dates.ts";
+import { readPage } from "#app/utils/read-page.ts";
 
 export function meta() {
   return adminMeta("Audit log");
@@ -24,7 +25,7 @@ const OUTCOME_CLASSES = {
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
   const params = args.url.searchParams;
-  const page = Math.max(1, Math.min(10_000, Number.parseInt(params.get("sida") ?? "1", 10) || 1));
+  const page = readPage(params);
   const options = await auditFilterOptions();
   // A filter value the log does not have (a hand-edited address) shows everything rather than failing.
   const who = options.people.find((person) => person.value === params.get("who"))?.value ?? null;

@@ -1,8 +1,9 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
+import { useIsPending } from "#app/utils/use-is-pending.ts";
 import type { Route } from "./+types/admin.blog";
 import { adminMeta } from "#app/admin/admin-meta.ts";
 import { requireAdmin } from "#app/auth/guards.server.ts";
-import { ADMIN_BLOG_PAGE_SIZE, deletePost, findPostTitle, isPostId, listAdminPosts, pageParam } from "#app/blog/posts.server.ts";
+import { ADMIN_BLOG_PAGE_SIZE, deletePost, findPostTitle, isPostId, listAdminPosts } from "#app/blog/posts.server.ts";
 import { AdminPageHeader } from "#app/components/admin-page-header.tsx";
 import { ConfirmDialog, useConfirmDialog } from "#app/components/confirm-dialog.tsx";
 import { Pagination } from "#app/components/pagination.tsx";
@@ -12,6 +13,7 @@ import { blogPostPath } from "#app/utils/paths.ts";
 import { redirectWithFlash } from "#app/http/flash.server.ts";
 import { readFormData } from "#app/http/form-data.server.ts";
 import { log } from "#app/utils/log.server.ts";
+import { readPage } from "#app/utils/read-page.ts";
 
 export function meta() {
   return adminMeta("Blogghantering");
@@ -21,7 +23,7 @@ export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
   const params = args.url.searchParams;
   const search = (params.get("q") ?? "").trim().slice(0, 200);
-  const page = pageParam(params.get("sida"));
+  const page = readPage(params);
   // Without JavaScript, "Ta bort" opens this page with ?radera=<id>, which asks first.
   const deleting = params.get("radera");
   const [{ posts, total }, confirm] = await Promise.all([listAdminPosts({ search, page }), deleting ? findPostTitle(deleting) : undefined]);
@@ -58,7 +60,7 @@ function stripConfirm(params: URLSearchParams): string {
 
 export default function AdminBlog({ loaderData }: Route.ComponentProps) {
   const { search, page, posts, total, pageCount, confirm } = loaderData;
-  const busy = useNavigation().state === "submitting";
+  const busy = useIsPending();
   const confirmRemoval = useConfirmDialog<{ id: string; title: string }>();
   const query = new URLSearchParams();
   if (search) query.set("q", search);

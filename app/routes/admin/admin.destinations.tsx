@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
+import { useIsPending } from "#app/utils/use-is-pending.ts";
 import { z } from "#app/utils/zod.ts";
 import type { Route } from "./+types/admin.destinations";
 import { adminMeta } from "#app/admin/admin-meta.ts";
@@ -163,7 +164,7 @@ async function moveDestination(form: FormData, direction: "up" | "down") {
 
 export default function AdminDestinations({ loaderData, actionData }: Route.ComponentProps) {
   const { destinations, editId, removing } = loaderData;
-  const busy = useNavigation().state === "submitting";
+  const busy = useIsPending();
   const confirmRemoval = useConfirmDialog<{ id: string; name: string }>();
   const resultFor = (intent: "add" | "edit") => (actionData?.intent === intent ? actionData.result : undefined);
 

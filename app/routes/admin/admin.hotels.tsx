@@ -1,6 +1,7 @@
 import type { PlaceChoice } from "#app/hotels/places.server.ts";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { data, Form, Link, useNavigation, useSubmit } from "react-router";
+import { useIsPending } from "#app/utils/use-is-pending.ts";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { Route } from "./+types/admin.hotels";
 import { adminMeta } from "#app/admin/admin-meta.ts";
@@ -236,7 +237,7 @@ export default function AdminHotels({ loaderData, actionData }: Route.ComponentP
   const { filters, notices, countries, locations, list, selection, readiness } = loaderData;
   const hydrated = useHydrated();
   const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
+  const busy = useIsPending();
   const search = adminHotelsSearch(filters);
   const action = `/admin/hotels${search}`;
   const [selected, setSelected] = useState(() => (selection && list ? list.hotels.length : 0));

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
-import { data, Form, Link, useNavigation, useRevalidator } from "react-router";
+import { data, Form, Link, useRevalidator } from "react-router";
+import { useIsPending } from "#app/utils/use-is-pending.ts";
 import type { Route } from "./+types/admin.jobs.$id";
 import { adminMeta } from "#app/admin/admin-meta.ts";
 import { rewritePath } from "#app/admin/description-revert.ts";
@@ -64,7 +65,7 @@ const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeSty
 export default function JobPage({ loaderData }: Route.ComponentProps) {
   const { job, autoRefresh } = loaderData;
   const revalidator = useRevalidator();
-  const busy = useNavigation().state === "submitting";
+  const busy = useIsPending();
   const finished = job.done + job.failed;
   const percent = job.total ? Math.round((finished / job.total) * 100) : 100;
 

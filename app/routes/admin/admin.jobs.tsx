@@ -8,6 +8,7 @@ import { AdminPageHeader } from "#app/components/admin-page-header.tsx";
 import { AdminPager } from "#app/components/admin-pager.tsx";
 import { TableScroll } from "#app/components/ui/table.tsx";
 import { JobProgressBar } from "#app/components/job-progress-bar.tsx";
+import { readPage } from "#app/utils/read-page.ts";
 
 export function meta() {
   return adminMeta("Rewrite jobs");
@@ -15,8 +16,7 @@ export function meta() {
 
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
-  const typed = args.url.searchParams.get("page") ?? "";
-  const page = /^\d{1,5}$/.test(typed) && Number(typed) >= 1 ? Number(typed) : 1;
+  const page = readPage(args.url.searchParams, { name: "page", max: 99_999 });
   const { jobs, total } = await listJobs(page);
   return { jobs, page, pageCount: Math.max(1, Math.ceil(total / JOBS_PER_PAGE)), total };
 }

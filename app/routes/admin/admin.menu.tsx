@@ -1,6 +1,7 @@
 import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
+import { useIsPending } from "#app/utils/use-is-pending.ts";
 import type { Route } from "./+types/admin.menu";
 import { adminMeta } from "#app/admin/admin-meta.ts";
 import { requireAdmin } from "#app/auth/guards.server.ts";
@@ -28,7 +29,7 @@ const hotels = (count: number) => `${count.toLocaleString("en-GB")} ${count === 
 
 export default function AdminMenu({ loaderData, actionData }: Route.ComponentProps) {
   const { choices, chosen, menu } = loaderData;
-  const busy = useNavigation().state === "submitting";
+  const busy = useIsPending();
   const [form, fields] = useForm({
     id: "menu-countries",
     lastResult: actionData?.result,

@@ -1,4 +1,5 @@
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
+import { useIsPending } from "#app/utils/use-is-pending.ts";
 import type { Route } from "./+types/admin.messages";
 import { adminMeta } from "#app/admin/admin-meta.ts";
 import { requireAdmin } from "#app/auth/guards.server.ts";
@@ -8,6 +9,7 @@ import { deleteContactMessage, listContactMessages, MESSAGES_PAGE_SIZE } from "#
 import { isUuid } from "#app/utils/uuid.ts";
 import { redirectWithFlash } from "#app/http/flash.server.ts";
 import { readFormData } from "#app/http/form-data.server.ts";
+import { readPage } from "#app/utils/read-page.ts";
 
 export function meta() {
   return adminMeta("Contact Messages");
@@ -15,7 +17,7 @@ export function meta() {
 
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
-  const page = Math.max(1, Math.min(10_000, Number.parseInt(args.url.searchParams.get("sida") ?? "1", 10) || 1));
+  const page = readPage(args.url.searchParams);
   const { messages, total } = await listContactMessages(page);
   return { messages, total, page, pages: Math.max(1, Math.ceil(total / MESSAGES_PAGE_SIZE)) };
 }
@@ -41,7 +43,7 @@ const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeSty
 
 export default function AdminMessages({ loaderData }: Route.ComponentProps) {
   const { messages, total, page, pages } = loaderData;
-  const busy = useNavigation().state === "submitting";
+  const busy = useIsPending();
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       <AdminPageHeader title="Contact Messages" description={`Messages sent with the contact form, newest first (${total} in all).`} />

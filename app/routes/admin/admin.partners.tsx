@@ -1,7 +1,8 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
-import { data, Form, Link, useLocation, useNavigation } from "react-router";
+import { data, Form, Link, useLocation } from "react-router";
+import { useIsPending } from "#app/utils/use-is-pending.ts";
 import { z } from "#app/utils/zod.ts";
 import type { Route } from "./+types/admin.partners";
 import { adminMeta } from "#app/admin/admin-meta.ts";
@@ -168,7 +169,7 @@ const when = (value: Date | string) => dateTime.format(new Date(value));
 
 export default function AdminPartners({ loaderData, actionData }: Route.ComponentProps) {
   const { partners, clicks, period, editing, feedRuns, today } = loaderData;
-  const busy = useNavigation().state === "submitting";
+  const busy = useIsPending();
   const location = useLocation();
   const formHeading = useRef<HTMLHeadingElement>(null);
   const result = actionData?.result;

@@ -1,4 +1,5 @@
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
+import { useIsPending } from "#app/utils/use-is-pending.ts";
 import type { Route } from "./+types/admin.popular-locations";
 import { adminMeta } from "#app/admin/admin-meta.ts";
 import { requireAdmin } from "#app/auth/guards.server.ts";
@@ -61,7 +62,7 @@ export async function action(args: Route.ActionArgs) {
 
 export default function AdminPopularLocations({ loaderData }: Route.ComponentProps) {
   const { places, chosen } = loaderData;
-  const busy = useNavigation().state === "submitting";
+  const busy = useIsPending();
   const selected = new Set(chosen);
   return (
     <div className="mx-auto max-w-6xl space-y-6">

@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { data, Form, Link, redirect, useSearchParams } from "react-router";
+import { usePendingIntent } from "#app/utils/use-is-pending.ts";
 import type { Route } from "./+types/admin.rewrite";
 import { Button, buttonClassName } from "#app/components/ui/button.tsx";
 import { Input } from "#app/components/ui/input.tsx";
@@ -193,8 +194,7 @@ async function revert(form: FormData) {
 
 export default function AdminRewrite({ loaderData, actionData }: Route.ComponentProps) {
   const { engine, query, hotel, matches, more, translate, status } = loaderData;
-  const navigation = useNavigation();
-  const working = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "") : null;
+  const working = usePendingIntent();
   const translation = actionData?.translation ?? hotel?.rewritten_text ?? "";
   const rewritten = Boolean(hotel?.rewritten_text?.trim());
   // ?revert=1 asks whether to revert (the table's "Revert" and this screen's button link here).

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
+import { useIsPending } from "#app/utils/use-is-pending.ts";
 import { z } from "#app/utils/zod.ts";
 import { TableHead, TableScroll } from "#app/components/ui/table.tsx";
 import type { Route } from "./+types/admin.users";
@@ -19,6 +20,7 @@ import { redirectWithFlash } from "#app/http/flash.server.ts";
 import { readFormData } from "#app/http/form-data.server.ts";
 import { adminDateTime } from "#app/utils/dates.ts";
 import { isUuid } from "#app/utils/uuid.ts";
+import { readPage } from "#app/utils/read-page.ts";
 
 export function meta() {
   return adminMeta("Users");
@@ -53,7 +55,7 @@ function listQuery(params: URLSearchParams): URLSearchParams {
   return query;
 }
 
-const pageOf = (params: URLSearchParams) => Math.max(1, Math.min(10_000, Number.parseInt(params.get("sida") ?? "1", 10) || 1));
+const pageOf = (params: URLSearchParams) => readPage(params);
 
 const withQuery = (query: URLSearchParams, extra: Record<string, string> = {}) => {
   const next = new URLSearchParams(query);
@@ -171,7 +173,7 @@ const when = (date: Date | null) => (date ? adminDateTime.format(date) : "—");
 export default function AdminUsers({ loaderData }: Route.ComponentProps) {
   const { accounts, total, page, pages, search, me, provider, question } = loaderData;
   const query = new URLSearchParams(loaderData.query);
-  const busy = useNavigation().state === "submitting";
+  const busy = useIsPending();
   const confirm = useConfirmDialog<{ intent: Intent; account: Account }>();
   // The question's own page without JavaScript; with it, the dialog.
   const askLink = (intent: Intent, account: Account, variant: ButtonVariant, label: ReactNode) => (

@@ -1,7 +1,8 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
-import { data, Form, href, Link, redirect, useNavigation } from "react-router";
+import { data, Form, href, Link, redirect } from "react-router";
+import { usePendingIntent } from "#app/utils/use-is-pending.ts";
 import type { Route } from "./+types/login";
 import { readFormData, requestWithForm } from "#app/http/form-data.server.ts";
 import { authenticate, AuthFailureError, getAuthProvider } from "#app/auth/auth.server.ts";
@@ -199,8 +200,7 @@ interface CredentialsFormProps {
 function CredentialsForm({ intent, redirectTo, lastResult }: CredentialsFormProps) {
   const text = TEXT[intent];
   const schema = intent === SIGN_UP ? newAccountSchema : credentialsSchema;
-  const navigation = useNavigation();
-  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const submitting = usePendingIntent() === intent;
   const [form, fields] = useForm<{ email: string; password: string }>({
     id: intent,
     lastResult,

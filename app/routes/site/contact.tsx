@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, href, Link, useLocation, useNavigation } from "react-router";
+import { data, Form, href, Link, useLocation } from "react-router";
+import { useIsPending } from "#app/utils/use-is-pending.ts";
 import type { Route } from "./+types/contact";
 import { readFormData } from "#app/http/form-data.server.ts";
 import { sendContactMessage } from "#app/contact/messages.server.ts";
@@ -101,7 +102,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
 const FIELD_LABELS = { name: "Namn", email: "E-postadress", message: "Meddelande" } as const;
 
 function ContactForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
-  const submitting = useNavigation().state === "submitting";
+  const submitting = useIsPending();
   // The same schema judges the form in the browser (on leaving a field, and on sending) and on the server.
   const [form, fields] = useForm({
     id: "contact",

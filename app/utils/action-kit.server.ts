@@ -1,0 +1,94 @@
+/**
+ * The action kit: a route declares its intents (name → zod schema → one function), and the kit
+ * reads which one a post names, validates the post with conform + zod and calls that function.
+ * Every route answers the same to a post it does not understand: a 400 whose data is an
+ * ActionRefusal, which the page shows (so a visitor without JavaScript reads it in place).
+ *
+ * The kit takes the form already read (`readFormData` in app/http, with the route's body limit),
+ * so it stays generic and below the features.
+ */
+import type { Submission } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect } from "react-router";
+import type { z } from "#app/utils/zod.ts";
+import { CONFIRM_FIELD, CONFIRMED, INTENT_FIELD, INVALID_POST_MESSAGE, UNKNOWN_INTENT_MESSAGE, type ActionRefusal } from "./action-kit.ts";
+
+export type IntentSubmission<S extends z.ZodType> = Submission<z.input<S>, string[], z.output<S>>;
+
+/** One intent: the schema its post must pass, the function that does it, and what an invalid post answers. */
+export interface IntentHandler<R = unknown> {
+  /** Runs the intent on a post that names it, after its schema; returns the action's answer. */
+  run(form: FormData): Promise<R>;
+}
+
+export interface IntentOptions<S extends z.ZodType, I> {
+  /** The answer to a post that fails the schema (say, `data({ result: submission.reply() }, { status: 400 })`); by default refuse(). */
+  invalid?: (submission: IntentSubmission<S>) => I | Promise<I>;
+  /**
+   * Let conform coerce the fields (empty text → undefined, numbers, booleans) before the schema;
+   * off by default: the schema sees the strings as posted.
+   */
+  coerce?: boolean;
+}
+
+/** A 400 with a sentence for the page: the one answer to a post the route does not understand. */
+export function refuse(message: string = INVALID_POST_MESSAGE) {
+  return data<ActionRefusal>({ refusal: message }, { status: 400 });
+}
+
+/** The answer to a post naming no intent, or one the route does not declare. */
+export const unknownIntent = () => refuse(UNKNOWN_INTENT_MESSAGE);
+
+/**
+ * Declares one intent: `intent(schema, (value, submission) => …)`. The schema sees the whole
+ * form (conform's structure: `hotels` for repeated fields, `a.b` for nested ones); a failing post
+ * answers `options.invalid` or refuse().
+ */
+export function intent<S extends z.ZodType, R, I = ReturnType<typeof refuse>>(
+  schema: S,
+  handle: (value: z.output<S>, submission: IntentSubmission<S>) => R | Promise<R>,
+  options: IntentOptions<S, I> = {},
+): IntentHandler<R | I | ReturnType<typeof refuse>> {
+  return {
+    async run(form) {
+      const submission = (await parseWithZod(form, { schema, async: true, disableAutoCoercion: !options.coerce })) as IntentSubmission<S>;
+      if (submission.status !== "success") return options.invalid ? await options.invalid(submission) : refuse();
+      return await handle(submission.value, submission);
+    },
+  };
+}
+
+/** The intent a post names: its one value of the intent field (none, or two different, is no intent). */
+export function postedIntent(form: FormData): string | null {
+  const values = new Set(form.getAll(INTENT_FIELD));
+  if (values.size !== 1) return null;
+  const [value] = values;
+  return typeof value === "string" ? value : null;
+}
+
+type Answer<T> = T extends IntentHandler<infer R> ? R : never;
+
+/**
+ * The action's answer to a post: the declared intent it names runs (its schema first), and a
+ * post naming none of them is refused with unknownIntent().
+ */
+export async function dispatchIntent<T extends Record<string, IntentHandler>>(
+  form: FormData,
+  intents: T,
+): Promise<Answer<T[keyof T]> | ReturnType<typeof unknownIntent>> {
+  const name = postedIntent(form);
+  if (name === null || !Object.hasOwn(intents, name)) return unknownIntent();
+  return (await intents[name]!.run(form)) as Answer<T[keyof T]>;
+}
+
+/** Whether a post carries the confirmation of a confirmable action. */
+export const isConfirmed = (form: FormData) => form.get(CONFIRM_FIELD) === CONFIRMED;
+
+/**
+ * The server's half of a confirmable action: a post that was not confirmed goes to the question's
+ * own page (how it is asked without JavaScript), and nothing is done; a confirmed post gets null
+ * and goes on. `confirmed` is the intent's parsed `confirmedField`.
+ */
+export function askFirst(confirmed: boolean, questionHref: string): Response | null {
+  return confirmed ? null : redirect(questionHref);
+}

@@ -1,0 +1,33 @@
+/**
+ * The action kit's shared half (browser and server): the names a screen's form posts, the one
+ * confirmation value, and the refusal a route answers to a post it does not know. The server half,
+ * which dispatches a post to one function per intent, is action-kit.server.ts.
+ */
+import { z } from "#app/utils/zod.ts";
+
+/** The form field naming what a post asks for (the value of the button that sent it). */
+export const INTENT_FIELD = "intent";
+
+/** The hidden field a confirmed post carries, and its one value. */
+export const CONFIRM_FIELD = "confirm";
+export const CONFIRMED = "yes";
+
+/** The confirmation in an intent's schema: true only for the exact value, anything else is "not confirmed". */
+export const confirmedField = z.preprocess((value) => value === CONFIRMED, z.boolean());
+
+/** What a refused post answers (status 400): a sentence the page shows above its forms. */
+export interface ActionRefusal {
+  refusal: string;
+}
+
+/** A post naming no intent, or one this screen does not know (a hand-made post or a stale page). */
+export const UNKNOWN_INTENT_MESSAGE =
+  "This page did not understand what the form asked for, and nothing was changed. Reload the page and try again.";
+
+/** A post whose fields no form of this screen makes (a malformed id, a missing value). */
+export const INVALID_POST_MESSAGE = "The form sent values this page cannot use, and nothing was changed. Reload the page and try again.";
+
+/** Whether an action's data is the kit's refusal, for the page to show it. */
+export function isActionRefusal(value: unknown): value is ActionRefusal {
+  return typeof value === "object" && value !== null && "refusal" in value && typeof value.refusal === "string";
+}
