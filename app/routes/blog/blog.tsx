@@ -1,6 +1,7 @@
 import { href, Link } from "react-router";
 import type { Route } from "./+types/blog";
-import { listPublishedPosts, BLOG_PAGE_SIZE, pageParam } from "#app/blog/posts.server.ts";
+import { listPublishedPosts, BLOG_PAGE_SIZE } from "#app/blog/posts.server.ts";
+import { readPage } from "#app/utils/read-page.ts";
 import { Breadcrumbs } from "#app/components/breadcrumbs.tsx";
 import { Pagination } from "#app/components/pagination.tsx";
 import { swedishDate } from "#app/utils/dates.ts";
@@ -20,7 +21,7 @@ export function meta({ matches, data }: Route.MetaArgs) {
 }
 
 export async function loader({ url }: Route.LoaderArgs) {
-  const page = pageParam(url.searchParams.get("sida"));
+  const page = readPage(url.searchParams);
   try {
     const { posts, total } = await listPublishedPosts(page);
     return { page, posts, total, pageCount: Math.max(1, Math.ceil(total / BLOG_PAGE_SIZE)), failed: false };
