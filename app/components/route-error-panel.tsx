@@ -1,6 +1,7 @@
 import { useSiteName } from "#app/utils/site-name.ts";
 import { href, isRouteErrorResponse } from "react-router";
 import { NotFoundPanel } from "./not-found-panel.tsx";
+import { buttonClassName } from "./ui/button.tsx";
 
 /**
  * What a page that failed shows, by its status: the not-found page for 404, "Tillfälligt fel"
@@ -23,7 +24,7 @@ export function RouteErrorPanel({ error }: { error: unknown }) {
         <p className="mt-2 text-muted">
           {siteName} kan inte visa sidan just nu på grund av ett tillfälligt fel hos oss. Försök igen om en stund.
         </p>
-        <a href={href("/")} className="mt-8 inline-block rounded-md bg-brand-600 px-5 py-3 font-medium text-white hover:bg-brand-700">
+        <a href={href("/")} className={buttonClassName({ size: "lg", className: "mt-8" })}>
           Till startsidan
         </a>
       </section>
@@ -46,7 +47,7 @@ export function RouteErrorPanel({ error }: { error: unknown }) {
                 ? "Sidan kunde inte visas för den här förfrågan. Kontrollera adressen och försök igen."
                 : "Ett tillfälligt fel uppstod hos oss. Försök igen om en stund."}
       </p>
-      <a href={href("/")} className="mt-8 inline-block rounded-md bg-brand-600 px-5 py-3 font-medium text-white hover:bg-brand-700">
+      <a href={href("/")} className={buttonClassName({ size: "lg", className: "mt-8" })}>
         Till startsidan
       </a>
     </section>

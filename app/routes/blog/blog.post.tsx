@@ -5,6 +5,7 @@ import { requestAuth } from "#app/auth/request-auth.server.ts";
 import { BlogPostArticle } from "#app/components/blog-post-article.tsx";
 import { blogPostPath } from "#app/utils/paths.ts";
 import { absoluteUrl, breadcrumbJsonLd, jsonLd, seoMeta, siteFromMatches } from "#app/seo/meta-tags.ts";
+import { buttonClassName } from "#app/components/ui/button.tsx";
 
 const NOT_FOUND = "Blogginlägget kunde inte hittas eller har tagits bort.";
 
@@ -90,7 +91,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <meta name="robots" content="noindex" />
       <h1 className="text-2xl font-semibold">{notFound ? "Inlägget hittades inte" : "Något gick fel"}</h1>
       <p className="mt-2 text-muted">{notFound ? NOT_FOUND : "Ett tillfälligt fel uppstod hos oss. Försök igen om en stund."}</p>
-      <Link to={href("/blog")} className="mt-6 inline-block rounded-md bg-brand-600 px-5 py-2.5 font-medium text-white hover:bg-brand-700">
+      <Link to={href("/blog")} className={buttonClassName({ size: "lg", className: "mt-6" })}>
         Tillbaka till alla inlägg
       </Link>
     </section>

@@ -8,6 +8,7 @@ import { swedishDate } from "#app/utils/dates.ts";
 import { blogPostPath } from "#app/utils/paths.ts";
 import { seoMeta, siteFromMatches } from "#app/seo/meta-tags.ts";
 import { log } from "#app/utils/log.server.ts";
+import { buttonClassName } from "#app/components/ui/button.tsx";
 
 export function meta({ matches, data }: Route.MetaArgs) {
   const page = data?.page ?? 1;
@@ -47,7 +48,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
       ) : posts.length === 0 ? (
         <div className="mt-8 rounded-lg border border-slate-200 bg-white p-8 text-center">
           <p className="text-muted">Inga blogginlägg tillgängliga för tillfället.</p>
-          <Link to={href("/")} className="mt-4 inline-block rounded-md bg-brand-600 px-5 py-2.5 font-medium text-white hover:bg-brand-700">
+          <Link to={href("/")} className={buttonClassName({ size: "lg", className: "mt-4" })}>
             Till startsidan
           </Link>
         </div>

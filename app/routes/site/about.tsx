@@ -3,6 +3,7 @@ import type { Route } from "./+types/about";
 import { Breadcrumbs } from "#app/components/breadcrumbs.tsx";
 import { absoluteUrl, jsonLd, seoMeta, siteFromMatches } from "#app/seo/meta-tags.ts";
 import { SORT_LABELS } from "#app/hotels/search-params.ts";
+import { buttonClassName } from "#app/components/ui/button.tsx";
 
 export function meta({ matches }: Route.MetaArgs) {
   const site = siteFromMatches(matches);
@@ -128,10 +129,7 @@ export default function About({ matches }: Route.ComponentProps) {
             har din bokning.
           </p>
           <p>
-            <Link
-              to={href("/contact")}
-              className="inline-block rounded-md bg-brand-600 px-5 py-3 font-medium text-white hover:bg-brand-700"
-            >
+            <Link to={href("/contact")} className={buttonClassName({ size: "lg" })}>
               Till kontaktformuläret
             </Link>
           </p>
