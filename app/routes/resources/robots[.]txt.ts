@@ -11,7 +11,7 @@ export function loader() {
     "Allow: /",
     ...DISALLOWED_PATHS.map((path) => `Disallow: ${path}`),
     "",
-    `Sitemap: ${getEnv().SITE_URL}/sitemap.xml`,
+    `Sitemap: ${getEnv().SITE_URL}${href("/sitemap.xml")}`,
     "",
   ];
   return new Response(lines.join("\n"), {
