@@ -25,6 +25,7 @@ import { providerTextProblems, statesAnAmount, withoutContactDetails } from "./p
 import type { Candidate } from "./retrieval.server.ts";
 import { priceInWords } from "#app/prices/list-price-text.ts";
 import { SEK_DISPLAY, type PriceDisplay } from "#app/utils/money.ts";
+import { getEnv } from "#app/utils/env.server.ts";
 
 export interface OpenAiEngineOptions {
   /** e.g. https://api.openai.com/v1 (the path up to /chat/completions). */
@@ -192,7 +193,7 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): AiEngine {
           {
             role: "system",
             content: [
-              "Du är Hotellguidens hotellrådgivare och svarar på svenska.",
+              `Du är ${getEnv().SITE_NAME}s hotellrådgivare och svarar på svenska.`,
               "Välj 3–5 hotell ENBART ur listan HOTELL (färre om listan är kortare) som passar besökarens önskemål bäst.",
               "Nämn aldrig något annat hotell. Hitta inte på fakta som inte står i listan.",
               "Påstå aldrig att ett hotell har något som inte står bland dess amenities. Önskemål under OUPPFYLLT har inget av hotellen.",
@@ -268,7 +269,7 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): AiEngine {
           {
             role: "system",
             content: [
-              "Du skriver inlägg för Hotellguidens reseblogg på svenska: konkreta, hjälpsamma och utan överdrifter.",
+              `Du skriver inlägg för ${getEnv().SITE_NAME}s reseblogg på svenska: konkreta, hjälpsamma och utan överdrifter.`,
               "Inlägget handlar om det INSTRUKTIONER ber om: AVSNITT räknar upp det, och varje del får ett eget avsnitt i den ordningen.",
               "Nämn hotell bara där de passar ämnet (ett hotell med havsutsikt i ett avsnitt om stränder). " +
                 "Ber instruktionerna inte om hotell (HOTELL ÖNSKAS: nej) blir inlägget ingen hotellista.",

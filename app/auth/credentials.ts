@@ -66,6 +66,9 @@ export const SIGN_IN = "sign-in";
 export const SIGN_UP = "sign-up";
 export type AuthIntent = typeof SIGN_IN | typeof SIGN_UP;
 
+/** The value of /login?tab= that opens the sign-up form. */
+export const SIGN_UP_TAB = "skapa-konto";
+
 /** Sign-in: the password only has to be there (old passwords are not judged by today's rules). */
 export const credentialsSchema = z.object({
   email,

@@ -3,7 +3,7 @@
  * admin action calls requireAdmin itself: a layout's check does not protect an action,
  * because actions can be posted to directly.
  */
-import { redirect, type RouterContextProvider } from "react-router";
+import { href, redirect, type RouterContextProvider } from "react-router";
 import { isLocalPath } from "#app/utils/paths.ts";
 import { redirectWithFlash } from "#app/http/flash.server.ts";
 import { requestAuth } from "./request-auth.server.ts";
@@ -17,7 +17,9 @@ interface GuardArgs {
 
 /** /login with the page to come back to, e.g. /login?redirectTo=%2Fadmin%2Fhotels%3Fq%3Dx */
 export function loginPath(returnTo?: string): string {
-  return returnTo && isLocalPath(returnTo) && returnTo !== "/" ? `/login?redirectTo=${encodeURIComponent(returnTo)}` : "/login";
+  return returnTo && isLocalPath(returnTo) && returnTo !== "/"
+    ? `${href("/login")}?redirectTo=${encodeURIComponent(returnTo)}`
+    : href("/login");
 }
 
 /** The signed-in user's session; anyone else is sent to sign in and brought back here after. */

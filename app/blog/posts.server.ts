@@ -247,12 +247,6 @@ export async function listAdminPosts(
   };
 }
 
-/** A page number from ?sida=, within 1..10,000. */
-export function pageParam(value: string | null): number {
-  const page = Number.parseInt(value ?? "1", 10);
-  return Number.isFinite(page) ? Math.min(10_000, Math.max(1, page)) : 1;
-}
-
 /**
  * The post a blog address names: /blog/{slug}/{id} by its id; /blog/{x} by x as an id when it
  * looks like one, else (or when no post has that id) by x as a slug.

@@ -2,6 +2,9 @@ import { useEffect, useRef } from "react";
 import { Link, useFetcher } from "react-router";
 import { HoneypotField } from "./honeypot-field.tsx";
 import { answerLines, RECOMMENDATION_INTENT, RECOMMENDATION_LIMITS } from "#app/ai/recommendation.ts";
+import { Button } from "./ui/button.tsx";
+import { Input } from "./ui/input.tsx";
+import { Textarea } from "./ui/textarea.tsx";
 
 export type RecommendationResult =
   | { ok: true; query: string; preferences: string; text: string; hotels: { name: string; path: string }[] }
@@ -54,7 +57,7 @@ export function AiRecommendationBox({ result: pageResult, action }: Props) {
           <p id="ai-query-hint" className="text-sm text-muted">
             Till exempel: ”Fyrstjärnigt hotell i Göteborg med frukost och parkering”.
           </p>
-          <textarea
+          <Textarea
             id="ai-query"
             name="query"
             rows={2}
@@ -63,34 +66,28 @@ export function AiRecommendationBox({ result: pageResult, action }: Props) {
             defaultValue={result?.query ?? ""}
             aria-invalid={queryError ? true : undefined}
             aria-describedby={queryError ? "ai-query-hint ai-error" : "ai-query-hint"}
-            className={`mt-1 block w-full rounded-md border bg-white px-3 py-2 text-base shadow-sm ${
-              queryError ? "border-red-600 ring-1 ring-red-600" : "border-slate-400"
-            }`}
+            className="mt-1"
           />
         </div>
         <div className="sm:col-span-2">
           <label htmlFor="ai-preferences" className="block font-medium">
             Önskemål <span className="font-normal text-muted">(valfritt)</span>
           </label>
-          <input
+          <Input
             id="ai-preferences"
             name="preferences"
             type="text"
             maxLength={RECOMMENDATION_LIMITS.preferences}
             defaultValue={result?.preferences ?? ""}
             placeholder="Budget, läge, resesällskap …"
-            className="mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base shadow-sm"
+            className="mt-1"
           />
         </div>
         <HoneypotField idPrefix="ai" />
         <div className="sm:col-span-2">
-          <button
-            type="submit"
-            disabled={busy}
-            className="rounded-md bg-brand-600 px-5 py-2.5 font-medium text-white hover:bg-brand-700 disabled:cursor-wait disabled:opacity-70"
-          >
+          <Button type="submit" size="lg" disabled={busy} className="disabled:cursor-wait">
             {busy ? "Hämtar rekommendationer..." : "Få rekommendationer"}
-          </button>
+          </Button>
         </div>
       </fetcher.Form>
       <div aria-live="polite">

@@ -18,6 +18,7 @@ import { SearchBar } from "./search-bar.tsx";
 import { StayFields } from "./stay-fields.tsx";
 import { Input } from "./ui/input.tsx";
 import { Select } from "./ui/select.tsx";
+import { Button, buttonClassName } from "./ui/button.tsx";
 
 interface FilterBarProps {
   params: ListParams;
@@ -242,10 +243,8 @@ export function FilterBar({ params, countries, locations, action, fixedPlace = f
           </div>
         </details>
         <div className="flex gap-2 lg:col-span-6">
-          <button type="submit" className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
-            Visa hotell
-          </button>
-          <Link to={resetHref} className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-50">
+          <Button type="submit">Visa hotell</Button>
+          <Link to={resetHref} className={buttonClassName({ variant: "secondary" })}>
             Återställ
           </Link>
         </div>

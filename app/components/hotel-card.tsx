@@ -10,6 +10,7 @@ import { SEK_DISPLAY, type PriceDisplay } from "#app/utils/money.ts";
 import { AmenityList, RatingBadge, StarRating } from "./hotel-bits.tsx";
 import { CompareCheckbox } from "./compare.tsx";
 import { ImageCarousel } from "./image-carousel.tsx";
+import { buttonClassName } from "./ui/button.tsx";
 
 interface HotelCardProps {
   hotel: HotelSummary;
@@ -138,11 +139,7 @@ export function HotelCard({
           <div className="flex flex-wrap items-center justify-between gap-2">
             {comparable && href ? <CompareCheckbox hotelId={hotel.id} hotelName={hotel.name} /> : <span />}
             {href ? (
-              <Link
-                to={href}
-                className="ml-auto shrink-0 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold whitespace-nowrap text-white hover:bg-brand-700"
-                aria-describedby={headingId}
-              >
+              <Link to={href} className={buttonClassName({ className: "ml-auto shrink-0 whitespace-nowrap" })} aria-describedby={headingId}>
                 Visa hotell
               </Link>
             ) : null}

@@ -1,6 +1,7 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import type { HotelSummary } from "#app/hotels/hotel-queries.server.ts";
 import { HotelList } from "./hotel-card.tsx";
+import { buttonClassName } from "./ui/button.tsx";
 
 export interface HotelErrorData {
   kind: "not-found" | "error";
@@ -33,16 +34,16 @@ export function HotelErrorPanel({ error }: { error: HotelErrorData }) {
                 window.history.back();
               }
             }}
-            className="rounded-md border border-slate-300 px-4 py-2 font-medium hover:bg-slate-50"
+            className={buttonClassName({ variant: "secondary" })}
           >
             Gå tillbaka
           </a>
           {error.location ? (
-            <Link to={error.placeHref} className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
+            <Link to={error.placeHref} className={buttonClassName()}>
               Se alla hotell i {error.location}
             </Link>
           ) : null}
-          <Link to="/" className="rounded-md border border-slate-300 px-4 py-2 font-medium hover:bg-slate-50">
+          <Link to={href("/")} className={buttonClassName({ variant: "secondary" })}>
             Till startsidan
           </Link>
         </div>

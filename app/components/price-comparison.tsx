@@ -16,6 +16,7 @@ import {
 import type { PriceOffer } from "#app/prices/price-offer.ts";
 import { DISPLAY_CURRENCIES, formatSek, type DisplayCurrency, type PriceDisplay } from "#app/utils/money.ts";
 import { StayFields } from "./stay-fields.tsx";
+import { buttonClassName } from "./ui/button.tsx";
 
 /** An offer as the hotel page shows it, with the way there (/redirect to that offer). */
 export type ShownOffer = PriceOffer & { href: string };
@@ -235,7 +236,7 @@ export function PriceComparison({
                 <a
                   href={offer.href}
                   rel="nofollow"
-                  className="rounded-md bg-brand-600 px-4 py-2 text-center font-semibold whitespace-nowrap text-white hover:bg-brand-700 max-sm:w-full"
+                  className={buttonClassName({ className: "text-center whitespace-nowrap max-sm:w-full" })}
                 >
                   Till {offer.partnerName}
                 </a>

@@ -1,5 +1,7 @@
-import { isRouteErrorResponse } from "react-router";
+import { useSiteName } from "#app/utils/site-name.ts";
+import { href, isRouteErrorResponse } from "react-router";
 import { NotFoundPanel } from "./not-found-panel.tsx";
+import { buttonClassName } from "./ui/button.tsx";
 
 /**
  * What a page that failed shows, by its status: the not-found page for 404, "Tillfälligt fel"
@@ -7,6 +9,7 @@ import { NotFoundPanel } from "./not-found-panel.tsx";
  * a method the page does not take, and our own errors.
  */
 export function RouteErrorPanel({ error }: { error: unknown }) {
+  const siteName = useSiteName();
   if (isRouteErrorResponse(error) && error.status === 404) {
     return <NotFoundPanel />;
   }
@@ -14,14 +17,14 @@ export function RouteErrorPanel({ error }: { error: unknown }) {
   if (status === 503) {
     return (
       <section className="container-page py-20 text-center">
-        <title>Tillfälligt fel | Hotellguiden</title>
+        <title>{`Tillfälligt fel | ${siteName}`}</title>
         <meta name="robots" content="noindex" />
         <p className="text-5xl font-bold text-brand-700">503</p>
         <h1 className="mt-4 text-2xl font-semibold">Tillfälligt fel</h1>
         <p className="mt-2 text-muted">
-          Hotellguiden kan inte visa sidan just nu på grund av ett tillfälligt fel hos oss. Försök igen om en stund.
+          {siteName} kan inte visa sidan just nu på grund av ett tillfälligt fel hos oss. Försök igen om en stund.
         </p>
-        <a href="/" className="mt-8 inline-block rounded-md bg-brand-600 px-5 py-3 font-medium text-white hover:bg-brand-700">
+        <a href={href("/")} className={buttonClassName({ size: "lg", className: "mt-8" })}>
           Till startsidan
         </a>
       </section>
@@ -29,7 +32,7 @@ export function RouteErrorPanel({ error }: { error: unknown }) {
   }
   return (
     <section className="container-page py-20 text-center">
-      <title>Något gick fel | Hotellguiden</title>
+      <title>{`Något gick fel | ${siteName}`}</title>
       <meta name="robots" content="noindex" />
       <p className="text-5xl font-bold text-brand-700">{status}</p>
       <h1 className="mt-4 text-2xl font-semibold">Något gick fel</h1>
@@ -44,7 +47,7 @@ export function RouteErrorPanel({ error }: { error: unknown }) {
                 ? "Sidan kunde inte visas för den här förfrågan. Kontrollera adressen och försök igen."
                 : "Ett tillfälligt fel uppstod hos oss. Försök igen om en stund."}
       </p>
-      <a href="/" className="mt-8 inline-block rounded-md bg-brand-600 px-5 py-3 font-medium text-white hover:bg-brand-700">
+      <a href={href("/")} className={buttonClassName({ size: "lg", className: "mt-8" })}>
         Till startsidan
       </a>
     </section>

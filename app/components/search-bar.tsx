@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { useNavigate } from "react-router";
+import { href, useNavigate } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { Suggestions } from "#app/hotels/hotel-queries.server.ts";
 import { countryPath, hotelPath, hotelsSearchPath, placePath } from "#app/utils/paths.ts";
@@ -132,7 +132,7 @@ export function SearchBar({
     setLoading(true);
     const timer = setTimeout(async () => {
       try {
-        const response = await fetch(`/resources/suggestions?q=${encodeURIComponent(trimmed)}`, { signal: controller.signal });
+        const response = await fetch(`${href("/resources/suggestions")}?q=${encodeURIComponent(trimmed)}`, { signal: controller.signal });
         if (!response.ok) throw new Error(String(response.status));
         setOptions(toOptions((await response.json()) as Suggestions));
         setActive(-1);
@@ -209,7 +209,7 @@ export function SearchBar({
       for (const [key, value] of new FormData(event.currentTarget).entries()) {
         if (typeof value === "string" && value.trim() !== "" && !isDefaultStayField(key, value)) kept.append(key, value.trim());
       }
-      navigate(`/hotels?${kept.toString()}`);
+      navigate(`${href("/hotels")}?${kept.toString()}`);
     }
   };
 
@@ -325,7 +325,7 @@ export function SearchBar({
   );
   if (stay && today) {
     return (
-      <form method="get" action="/hotels" role="search" onSubmit={onSubmit} className="w-full max-w-2xl space-y-3">
+      <form method="get" action={href("/hotels")} role="search" onSubmit={onSubmit} className="w-full max-w-2xl space-y-3">
         <div className="relative flex gap-2">
           {field}
           {button}
@@ -335,7 +335,7 @@ export function SearchBar({
     );
   }
   return (
-    <form method="get" action="/hotels" role="search" onSubmit={onSubmit} className="relative flex w-full max-w-2xl gap-2">
+    <form method="get" action={href("/hotels")} role="search" onSubmit={onSubmit} className="relative flex w-full max-w-2xl gap-2">
       {field}
       {button}
     </form>

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { countryPath, hotelsSearchPath, placePath } from "#app/utils/paths.ts";
 
 /**
@@ -44,19 +44,19 @@ export function SeoText({ country }: { country?: string | null }) {
             </span>
           ))}
           . Vill du stanna i Sverige? Utforska{" "}
-          <Link to={countryPath("Sweden") ?? "/hotels"} className={inlineLink}>
+          <Link to={countryPath("Sweden") ?? href("/hotels")} className={inlineLink}>
             hotell i Sverige
           </Link>
           , till exempel i{" "}
-          <Link to={placePath("Sweden", "Stockholm") ?? "/hotels"} className={inlineLink}>
+          <Link to={placePath("Sweden", "Stockholm") ?? href("/hotels")} className={inlineLink}>
             Stockholm
           </Link>
           ,{" "}
-          <Link to={placePath("Sweden", "Gothenburg") ?? "/hotels"} className={inlineLink}>
+          <Link to={placePath("Sweden", "Gothenburg") ?? href("/hotels")} className={inlineLink}>
             Göteborg
           </Link>{" "}
           eller{" "}
-          <Link to={placePath("Sweden", "Malmö") ?? "/hotels"} className={inlineLink}>
+          <Link to={placePath("Sweden", "Malmö") ?? href("/hotels")} className={inlineLink}>
             Malmö
           </Link>
           .
@@ -64,15 +64,15 @@ export function SeoText({ country }: { country?: string | null }) {
         <h3 className="text-lg font-semibold text-ink">Grannländerna</h3>
         <p>
           Norden bjuder på allt från fjäll och fjordar till designhotell i huvudstäderna. Se våra hotell i{" "}
-          <Link to={countryPath("Norway") ?? "/hotels"} className={inlineLink}>
+          <Link to={countryPath("Norway") ?? href("/hotels")} className={inlineLink}>
             Norge
           </Link>
           ,{" "}
-          <Link to={countryPath("Denmark") ?? "/hotels"} className={inlineLink}>
+          <Link to={countryPath("Denmark") ?? href("/hotels")} className={inlineLink}>
             Danmark
           </Link>{" "}
           och{" "}
-          <Link to={countryPath("Finland") ?? "/hotels"} className={inlineLink}>
+          <Link to={countryPath("Finland") ?? href("/hotels")} className={inlineLink}>
             Finland
           </Link>
           .
@@ -80,7 +80,7 @@ export function SeoText({ country }: { country?: string | null }) {
         <h3 className="text-lg font-semibold text-ink">Tips och reseguider</h3>
         <p>
           Inspiration, packlistor och guider till städer och kvarter hittar du i våra{" "}
-          <Link to="/blog" className={inlineLink}>
+          <Link to={href("/blog")} className={inlineLink}>
             reseguider
           </Link>
           . Där tipsar vi om när det är bäst att resa, vilka områden som passar familjer och hur du får mest ut av en långhelg.

@@ -1,3 +1,4 @@
+import { useSiteName } from "#app/utils/site-name.ts";
 import type { PlaceChoice } from "#app/hotels/places.server.ts";
 import type { ReactNode } from "react";
 import { useRouteLoaderData } from "react-router";
@@ -15,7 +16,7 @@ interface SiteChromeProps {
 /** The public site around a page: header, the flash message, the page as <main>, footer. */
 export function SiteChrome({ countries, user, children }: SiteChromeProps) {
   const root = useRouteLoaderData("root") as RootLoaderData | undefined;
-  const siteName = root?.siteName ?? "Hotellguiden";
+  const siteName = useSiteName();
   return (
     <>
       <SiteHeader siteName={siteName} countries={countries} user={user} />

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 
 const POPULAR_COUNTRIES = [
   { to: "/Sweden", label: "Sverige" },
@@ -46,9 +46,9 @@ export function SiteFooter({ siteName, year }: { siteName: string; year: number 
           </p>
           <FooterLinks
             links={[
-              { to: "/about", label: "Om oss" },
-              { to: "/contact", label: "Kontakt" },
-              { to: "/sitemap", label: "Webbplatskarta" },
+              { to: href("/about"), label: "Om oss" },
+              { to: href("/contact"), label: "Kontakt" },
+              { to: href("/sitemap"), label: "Webbplatskarta" },
             ]}
           />
         </nav>

@@ -28,11 +28,11 @@ const HOTEL_SECTION_ROUTES = new Set(["routes/site/jamfor"]);
  */
 function HotelsLink({ inSection, className }: { inSection: boolean; className: (active: boolean) => string }) {
   return inSection ? (
-    <Link to="/hotels" className={className(true)} aria-current="true">
+    <Link to={href("/hotels")} className={className(true)} aria-current="true">
       Hotell
     </Link>
   ) : (
-    <NavLink to="/hotels" className={({ isActive }) => className(isActive)}>
+    <NavLink to={href("/hotels")} className={({ isActive }) => className(isActive)}>
       Hotell
     </NavLink>
   );
@@ -66,7 +66,7 @@ function DestinationLinks({ countries }: { countries: PlaceChoice[] }) {
         ) : null;
       })}
       <li className="mt-1 border-t border-slate-100 pt-1">
-        <Link to="/hotels" className="block rounded-md px-3 py-2 text-sm font-medium text-brand-700 hover:bg-brand-50">
+        <Link to={href("/hotels")} className="block rounded-md px-3 py-2 text-sm font-medium text-brand-700 hover:bg-brand-50">
           Visa alla destinationer
         </Link>
       </li>
@@ -85,7 +85,7 @@ export function SiteHeader({ siteName, countries, user }: SiteHeaderProps) {
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="container-page flex h-16 items-center justify-between gap-4">
-        <Link to="/" className="flex items-center gap-2 text-lg font-bold text-brand-700">
+        <Link to={href("/")} className="flex items-center gap-2 text-lg font-bold text-brand-700">
           <img src="/favicon.svg" alt="" width={28} height={28} />
           {siteName}
         </Link>
@@ -110,7 +110,7 @@ export function SiteHeader({ siteName, countries, user }: SiteHeaderProps) {
               </details>
             </li>
             <li>
-              <NavLink to="/blog" className={({ isActive }) => linkClass(isActive)}>
+              <NavLink to={href("/blog")} className={({ isActive }) => linkClass(isActive)}>
                 Reseguider
               </NavLink>
             </li>
@@ -161,7 +161,7 @@ export function SiteHeader({ siteName, countries, user }: SiteHeaderProps) {
                 </details>
               </li>
               <li>
-                <NavLink to="/blog" className={({ isActive }) => `block ${linkClass(isActive)}`}>
+                <NavLink to={href("/blog")} className={({ isActive }) => `block ${linkClass(isActive)}`}>
                   Reseguider
                 </NavLink>
               </li>

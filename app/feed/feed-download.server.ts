@@ -16,6 +16,7 @@ import { pipeline } from "node:stream/promises";
 import zlib from "node:zlib";
 import { fetchableUrlProblem, isPublicHost } from "#app/utils/public-host.ts";
 import { formatBytes } from "./feed-records.server.ts";
+import { getEnv } from "#app/utils/env.server.ts";
 
 /** A download that did not give a whole file; the message says why, for the partners screen. */
 export class FeedDownloadError extends Error {
@@ -75,7 +76,7 @@ function get(url: string, signal: AbortSignal): Promise<IncomingMessage> {
     const request = https.get(url, {
       signal,
       lookup: publicAddressesOnly,
-      headers: { accept: "*/*", "accept-encoding": "gzip", "user-agent": "Hotellguiden price feed fetcher" },
+      headers: { accept: "*/*", "accept-encoding": "gzip", "user-agent": `${getEnv().SITE_NAME} price feed fetcher` },
     });
     request.once("response", resolve);
     request.once("error", reject);

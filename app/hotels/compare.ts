@@ -6,11 +6,12 @@
  */
 import { AMENITY_VOCABULARY, type AmenityIconName } from "#app/hotels/amenities.ts";
 import { withStay, type Stay } from "#app/offers/stay.ts";
+import { href } from "react-router";
 import { isUuid } from "#app/utils/uuid.ts";
 
 /** The address parameter, once per hotel (hotels.id). */
 export const COMPARE_PARAM = "hotell";
-export const COMPARE_PATH = "/jamfor";
+export const COMPARE_PATH = href("/jamfor");
 export const MIN_COMPARED = 2;
 export const MAX_COMPARED = 4;
 

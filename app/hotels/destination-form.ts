@@ -3,6 +3,7 @@
  * messages, and what an empty price or link becomes. Shared by the action and the browser. No I/O: whether a link
  * finds hotels is the action's check (countHotelsForLink).
  */
+import { href } from "react-router";
 import { z } from "#app/utils/zod.ts";
 import { isHttpOrLocalUrl } from "#app/blog/content-blocks.ts";
 
@@ -33,7 +34,7 @@ export const destinationSchema = z
 export type DestinationInput = z.infer<typeof destinationSchema>;
 
 /** A destination without a link leads to the hotel list for its name. */
-export const defaultDestinationLink = (name: string) => `/hotels?destination=${encodeURIComponent(name.toLowerCase())}`;
+export const defaultDestinationLink = (name: string) => `${href("/hotels")}?destination=${encodeURIComponent(name.toLowerCase())}`;
 
 /** The link that will be saved: the one typed, or the default from the name. */
 export const destinationLink = (value: Pick<DestinationInput, "name" | "link">) => value.link || defaultDestinationLink(value.name);

@@ -3,6 +3,7 @@
  * a repeated parameter counts once, absurd lengths are cut, unknown values are ignored. A
  * visitor's typo never turns into an error page.
  */
+import { readPage } from "#app/utils/read-page.ts";
 import { CONDITIONS_PARAM, readConditions, type ConditionKey } from "#app/prices/conditions.ts";
 import { CURRENCY_PARAM, HOME_CURRENCY, readDisplayCurrency, type DisplayCurrency } from "#app/utils/money.ts";
 import { isDefaultStayField } from "#app/offers/stay.ts";
@@ -138,7 +139,6 @@ export function readListParams(params: URLSearchParams): ListParams {
   const rating = Number(params.get("rating"));
   const guestRating = Number(params.get("gastbetyg"));
   const sort = text(params, "sortera");
-  const page = Number(params.get("sida"));
   let priceMin = kronor(params, "prismin");
   let priceMax = kronor(params, "prismax");
   // A range typed the wrong way round is meant the right way round.
@@ -152,7 +152,7 @@ export function readListParams(params: URLSearchParams): ListParams {
     location: text(params, "location"),
     rating: rating === 3 || rating === 4 || rating === 5 ? rating : undefined,
     sort: sort in SORT_LABELS ? (sort as SortKey) : "rekommenderat",
-    page: Number.isInteger(page) && page >= 1 ? Math.min(page, MAX_PAGE) : 1,
+    page: readPage(params, { max: MAX_PAGE }),
     destination: text(params, "destination"),
     priceMin: priceMin || undefined,
     priceMax,

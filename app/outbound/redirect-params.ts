@@ -3,6 +3,7 @@
  * parameters, read strictly for the destination and leniently for the rest, and the small
  * pure helpers the page and the booking buttons share. No I/O here.
  */
+import { href } from "react-router";
 import { readStay, stayEntries, todayInSweden, type Stay } from "#app/offers/stay.ts";
 import { z } from "#app/utils/zod.ts";
 
@@ -162,7 +163,7 @@ export function redirectPath(to: string, options: { source?: string; hotel?: str
   if (options.hotel) query.set("hotel", options.hotel);
   if (options.hotelId) query.set("hotell", options.hotelId);
   for (const [name, value] of options.stay ? stayEntries(options.stay) : []) query.set(name, value);
-  return `/redirect?${query.toString()}`;
+  return `${href("/redirect")}?${query.toString()}`;
 }
 
 /** 'om 3 sekunder', 'om 2 sekunder', 'om 1 sekund'. */

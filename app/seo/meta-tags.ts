@@ -4,6 +4,7 @@
  * Every social image has its text alternative (og:image:alt, twitter:image:alt) for people
  * who cannot see the card. Pure; used by every route's `meta`.
  */
+import { DEFAULT_SITE_NAME } from "#app/utils/site-name.ts";
 import { hotelPath } from "#app/utils/paths.ts";
 
 export const DEFAULT_SOCIAL_IMAGE = {
@@ -93,7 +94,7 @@ export function breadcrumbJsonLd(siteUrl: string, crumbs: Array<{ label: string;
 /** The site name and origin from the root route's data, for a route's `meta`. */
 export function siteFromMatches(matches: ReadonlyArray<{ id: string; data?: unknown } | undefined>): { siteName: string; siteUrl: string } {
   const root = matches.find((match) => match?.id === "root")?.data as { siteName?: string; siteUrl?: string } | undefined;
-  return { siteName: root?.siteName ?? "Hotellguiden", siteUrl: root?.siteUrl ?? "http://localhost:3000" };
+  return { siteName: root?.siteName ?? DEFAULT_SITE_NAME, siteUrl: root?.siteUrl ?? "http://localhost:3000" };
 }
 
 /** `ItemList` of the first 10 hotels of a list page that have a page (descriptions cut to 150 characters). */

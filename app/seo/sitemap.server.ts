@@ -13,6 +13,7 @@
  * ReadableStream as the client reads it, so 100,000 hotels are never in memory at once.
  * (PGlite's driver has no cursors; keyset pages work on both drivers.)
  */
+import { href } from "react-router";
 import { sql, type Kysely } from "kysely";
 import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
@@ -174,8 +175,8 @@ async function readPageUrls(db: DB, today: string): Promise<PageUrls> {
     `.execute(db),
   ]);
   const urls: SitemapUrl[] = [
-    { path: "/", lastmod: today, priority: SITEMAP_PRIORITY.home },
-    { path: "/hotels", lastmod: today, priority: SITEMAP_PRIORITY.hotels },
+    { path: href("/"), lastmod: today, priority: SITEMAP_PRIORITY.home },
+    { path: href("/hotels"), lastmod: today, priority: SITEMAP_PRIORITY.hotels },
   ];
   // A country or place stored with a name that names nothing ('..') has no page: left out.
   const countryPaths = countries.flatMap((row) => countryPath(row.country) ?? []);

@@ -1,3 +1,4 @@
+import { DEFAULT_SITE_NAME } from "./site-name.ts";
 import { z } from "zod";
 import { fetchableUrlProblem } from "./public-host.ts";
 
@@ -22,7 +23,7 @@ export const envSchema = z.object({
   HOST: z.string().trim().min(1).default("0.0.0.0"),
   /** Unset: http://localhost:{PORT}, the address this server answers on (parseEnv fills it in). */
   SITE_URL: httpOrigin.optional(),
-  SITE_NAME: z.string().trim().min(1).max(60).default("Hotellguiden"),
+  SITE_NAME: z.string().trim().min(1).max(60).default(DEFAULT_SITE_NAME),
   DATABASE_URL: postgresUrl.optional(),
   DATA_DIR: z.string().trim().min(1).default("./data"),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),

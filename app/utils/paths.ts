@@ -1,5 +1,7 @@
+import { href } from "react-router";
+
 /**
- * URLs of the public site. A country or place segment is its name with spaces as hyphens
+ * URLs of the public site, made with React Router's typed href() from the route table (app/routes.ts). A country or place segment is its name with spaces as hyphens
  * ('New York' → 'New-York'); the server matches segments case-, accent- and
  * hyphen-insensitively, so '/sweden/malmo' finds Malmö (see place_key in the schema).
  *
@@ -27,13 +29,14 @@ export function placeSegment(name: string): string {
 
 /** A country's page; null when the name names no country. */
 export function countryPath(country: string | null | undefined): string | null {
-  return isPlaceName(country) ? `/${placeSegment(country)}` : null;
+  return isPlaceName(country) ? href("/:country", { country: placeSegment(country) }) : null;
 }
 
 /** A place's page; null when either name names nothing. */
 export function placePath(country: string | null | undefined, location: string | null | undefined): string | null {
-  const countryAddress = countryPath(country);
-  return countryAddress && isPlaceName(location) ? `${countryAddress}/${placeSegment(location)}` : null;
+  return isPlaceName(country) && isPlaceName(location)
+    ? href("/:country/:location", { country: placeSegment(country), location: placeSegment(location) })
+    : null;
 }
 
 /**
@@ -41,13 +44,15 @@ export function placePath(country: string | null | undefined, location: string |
  * without a page: no usable country or place, or no slug.
  */
 export function hotelPath(hotel: { country: string | null; location: string | null; slug: string | null }): string | null {
-  const place = placePath(hotel.country, hotel.location);
-  return place && hotel.slug && SLUG_SHAPE.test(hotel.slug) ? `${place}/${hotel.slug}` : null;
+  const { country, location, slug } = hotel;
+  return isPlaceName(country) && isPlaceName(location) && slug && SLUG_SHAPE.test(slug)
+    ? href("/:country/:location/:slug", { country: placeSegment(country), location: placeSegment(location), slug })
+    : null;
 }
 
 /** A blog post's page: by slug, or by id while it has none. */
 export function blogPostPath(post: { slug: string | null; id: string }): string {
-  return `/blog/${encodeURIComponent(post.slug?.trim() || post.id)}`;
+  return href("/blog/:slug", { slug: encodeURIComponent(post.slug?.trim() || post.id) });
 }
 
 /** A search URL on /hotels with only the parameters that have a value. */
@@ -57,7 +62,7 @@ export function hotelsSearchPath(params: Record<string, string | number | undefi
     if (value !== undefined && value !== null && String(value).trim() !== "") query.set(key, String(value));
   }
   const search = query.toString();
-  return search ? `/hotels?${search}` : "/hotels";
+  return search ? `${href("/hotels")}?${search}` : href("/hotels");
 }
 
 /**

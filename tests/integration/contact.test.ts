@@ -18,6 +18,7 @@ const { readFlash, FLASH_COOKIE } = await import("#app/http/flash.server.ts");
 const { CONTACT_THANKS, contactSchema } = await import("#app/contact/contact-form.ts");
 const { parseWithZod } = await import("@conform-to/zod/v4");
 const contact = await import("#app/routes/site/contact.tsx");
+const { CONTACT_LIMITED } = await import("#app/routes/site/contact.server.ts");
 const { clientAddressContext } = await import("#app/auth/request-auth.server.ts");
 
 const VALID = { name: "  Anna Andersson ", email: "anna@example.se", message: "Hej! Hotellet i Visby saknar adress." };
@@ -65,7 +66,7 @@ describe("/contact action", () => {
     )) as unknown as Rejected;
     expect(refused.init.status).toBe(429);
     expect(Number(refused.init.headers!["Retry-After"])).toBeGreaterThan(0);
-    expect(refused.data.result.error).toEqual({ "": [contact.CONTACT_LIMITED] });
+    expect(refused.data.result.error).toEqual({ "": [CONTACT_LIMITED] });
     expect(refused.data.result.initialValue.message).toBe("Ett sjätte meddelande från samma adress.");
     expect(await storedMessages()).toHaveLength(5);
     // Another address is not affected.

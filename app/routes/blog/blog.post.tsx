@@ -1,10 +1,11 @@
-import { data, isRouteErrorResponse, Link, redirect } from "react-router";
+import { data, href, isRouteErrorResponse, Link, redirect } from "react-router";
 import type { Route } from "./+types/blog.post";
 import { findPostAt } from "#app/blog/posts.server.ts";
 import { requestAuth } from "#app/auth/request-auth.server.ts";
 import { BlogPostArticle } from "#app/components/blog-post-article.tsx";
 import { blogPostPath } from "#app/utils/paths.ts";
 import { absoluteUrl, breadcrumbJsonLd, jsonLd, seoMeta, siteFromMatches } from "#app/seo/meta-tags.ts";
+import { buttonClassName } from "#app/components/ui/button.tsx";
 
 const NOT_FOUND = "Blogginlägget kunde inte hittas eller har tagits bort.";
 
@@ -57,8 +58,8 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
       inLanguage: "sv-SE",
     }),
     breadcrumbJsonLd(site.siteUrl, [
-      { label: "Hem", path: "/" },
-      { label: "Reseguider", path: "/blog" },
+      { label: "Hem", path: href("/") },
+      { label: "Reseguider", path: href("/blog") },
       { label: post.title, path },
     ]),
   ];
@@ -68,7 +69,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
   const { post } = loaderData;
   return (
     <article className="container-page max-w-3xl py-8">
-      <Link to="/blog" className="text-sm font-medium text-brand-700 underline">
+      <Link to={href("/blog")} className="text-sm font-medium text-brand-700 underline">
         ← Tillbaka till alla inlägg
       </Link>
       {!post.published ? (
@@ -90,7 +91,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <meta name="robots" content="noindex" />
       <h1 className="text-2xl font-semibold">{notFound ? "Inlägget hittades inte" : "Något gick fel"}</h1>
       <p className="mt-2 text-muted">{notFound ? NOT_FOUND : "Ett tillfälligt fel uppstod hos oss. Försök igen om en stund."}</p>
-      <Link to="/blog" className="mt-6 inline-block rounded-md bg-brand-600 px-5 py-2.5 font-medium text-white hover:bg-brand-700">
+      <Link to={href("/blog")} className={buttonClassName({ size: "lg", className: "mt-6" })}>
         Tillbaka till alla inlägg
       </Link>
     </section>

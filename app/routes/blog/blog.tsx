@@ -1,25 +1,28 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import type { Route } from "./+types/blog";
-import { listPublishedPosts, BLOG_PAGE_SIZE, pageParam } from "#app/blog/posts.server.ts";
+import { listPublishedPosts, BLOG_PAGE_SIZE } from "#app/blog/posts.server.ts";
+import { readPage } from "#app/utils/read-page.ts";
 import { Breadcrumbs } from "#app/components/breadcrumbs.tsx";
 import { Pagination } from "#app/components/pagination.tsx";
 import { swedishDate } from "#app/utils/dates.ts";
 import { blogPostPath } from "#app/utils/paths.ts";
 import { seoMeta, siteFromMatches } from "#app/seo/meta-tags.ts";
 import { log } from "#app/utils/log.server.ts";
+import { buttonClassName } from "#app/components/ui/button.tsx";
 
 export function meta({ matches, data }: Route.MetaArgs) {
   const page = data?.page ?? 1;
+  const site = siteFromMatches(matches);
   return seoMeta({
-    ...siteFromMatches(matches),
+    ...site,
     title: page > 1 ? `Resebloggen – sida ${page}` : "Resebloggen",
-    description: "Resetips, hotellnyheter och reseguider från Hotellguiden.",
-    path: page > 1 ? `/blog?sida=${page}` : "/blog",
+    description: `Resetips, hotellnyheter och reseguider från ${site.siteName}.`,
+    path: page > 1 ? `${href("/blog")}?sida=${page}` : href("/blog"),
   });
 }
 
 export async function loader({ url }: Route.LoaderArgs) {
-  const page = pageParam(url.searchParams.get("sida"));
+  const page = readPage(url.searchParams);
   try {
     const { posts, total } = await listPublishedPosts(page);
     return { page, posts, total, pageCount: Math.max(1, Math.ceil(total / BLOG_PAGE_SIZE)), failed: false };
@@ -33,7 +36,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
   const { posts, page, pageCount, failed } = loaderData;
   return (
     <div className="container-page py-8">
-      <Breadcrumbs crumbs={[{ label: "Hem", to: "/" }, { label: "Reseguider" }]} />
+      <Breadcrumbs crumbs={[{ label: "Hem", to: href("/") }, { label: "Reseguider" }]} />
       <header className="mt-6">
         <h1 className="text-3xl font-bold">Resebloggen</h1>
         <p className="mt-1 text-lg text-muted">Resetips, hotellnyheter och reseguider</p>
@@ -45,7 +48,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
       ) : posts.length === 0 ? (
         <div className="mt-8 rounded-lg border border-slate-200 bg-white p-8 text-center">
           <p className="text-muted">Inga blogginlägg tillgängliga för tillfället.</p>
-          <Link to="/" className="mt-4 inline-block rounded-md bg-brand-600 px-5 py-2.5 font-medium text-white hover:bg-brand-700">
+          <Link to={href("/")} className={buttonClassName({ size: "lg", className: "mt-4" })}>
             Till startsidan
           </Link>
         </div>

@@ -1,7 +1,8 @@
+import { href } from "react-router";
 import { getEnv } from "#app/utils/env.server.ts";
 
 /** Paths crawlers should leave alone: the back office, sign-in, affiliate redirects, resource routes. */
-export const DISALLOWED_PATHS = ["/admin", "/login", "/redirect", "/resources/"] as const;
+export const DISALLOWED_PATHS = [href("/admin"), href("/login"), href("/redirect"), "/resources/"];
 
 /** GET /robots.txt: everything else may be crawled; the sitemap is on the configured origin. */
 export function loader() {
@@ -10,7 +11,7 @@ export function loader() {
     "Allow: /",
     ...DISALLOWED_PATHS.map((path) => `Disallow: ${path}`),
     "",
-    `Sitemap: ${getEnv().SITE_URL}/sitemap.xml`,
+    `Sitemap: ${getEnv().SITE_URL}${href("/sitemap.xml")}`,
     "",
   ];
   return new Response(lines.join("\n"), {

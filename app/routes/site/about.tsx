@@ -1,8 +1,9 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import type { Route } from "./+types/about";
 import { Breadcrumbs } from "#app/components/breadcrumbs.tsx";
 import { absoluteUrl, jsonLd, seoMeta, siteFromMatches } from "#app/seo/meta-tags.ts";
 import { SORT_LABELS } from "#app/hotels/search-params.ts";
+import { buttonClassName } from "#app/components/ui/button.tsx";
 
 export function meta({ matches }: Route.MetaArgs) {
   const site = siteFromMatches(matches);
@@ -11,14 +12,14 @@ export function meta({ matches }: Route.MetaArgs) {
       ...site,
       title: "Om oss",
       description: `Vad ${site.siteName} är, hur vi tjänar pengar på provision från våra bokningspartner, hur vi väljer och rangordnar hotell och hur du når oss.`,
-      path: "/about",
+      path: href("/about"),
     }),
     jsonLd({
       "@type": "AboutPage",
       name: `Om ${site.siteName}`,
-      url: absoluteUrl(site.siteUrl, "/about"),
+      url: absoluteUrl(site.siteUrl, href("/about")),
       inLanguage: "sv-SE",
-      about: { "@type": "Organization", name: site.siteName, url: absoluteUrl(site.siteUrl, "/") },
+      about: { "@type": "Organization", name: site.siteName, url: absoluteUrl(site.siteUrl, href("/")) },
     }),
   ];
 }
@@ -29,7 +30,7 @@ export default function About({ matches }: Route.ComponentProps) {
   const { siteName } = siteFromMatches(matches);
   return (
     <div className="container-page py-8">
-      <Breadcrumbs crumbs={[{ label: "Hem", to: "/" }, { label: "Om oss" }]} />
+      <Breadcrumbs crumbs={[{ label: "Hem", to: href("/") }, { label: "Om oss" }]} />
       <article className="mt-6 max-w-3xl space-y-10 leading-relaxed">
         <header>
           <h1 className="text-3xl font-bold">Om {siteName}</h1>
@@ -47,7 +48,7 @@ export default function About({ matches }: Route.ComponentProps) {
           <p>
             Du kan söka på en stad, ett land eller ett hotellnamn, filtrera på antal stjärnor och se på kartan var hotellen ligger. Varje
             hotell har en egen sida med beskrivning på svenska, bilder, bekvämligheter, betyg och ett ungefärligt pris per natt. I våra{" "}
-            <Link to="/blog" className={linkClass}>
+            <Link to={href("/blog")} className={linkClass}>
               reseguider
             </Link>{" "}
             tipsar redaktionen om resmål, kvarter och hur du får ut mest av resan.
@@ -128,7 +129,7 @@ export default function About({ matches }: Route.ComponentProps) {
             har din bokning.
           </p>
           <p>
-            <Link to="/contact" className="inline-block rounded-md bg-brand-600 px-5 py-3 font-medium text-white hover:bg-brand-700">
+            <Link to={href("/contact")} className={buttonClassName({ size: "lg" })}>
               Till kontaktformuläret
             </Link>
           </p>

@@ -1,54 +1,28 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useLocation } from "react-router";
+import { Form, href, Link, useLocation } from "react-router";
 import { useIsPending } from "#app/utils/use-is-pending.ts";
 import type { Route } from "./+types/contact";
-import { readFormData } from "#app/http/form-data.server.ts";
-import { sendContactMessage } from "#app/contact/messages.server.ts";
+import { contactAction } from "./contact.server.ts";
 import { Breadcrumbs } from "#app/components/breadcrumbs.tsx";
-import { CONTACT_FIELDS, CONTACT_LIMITS, CONTACT_THANKS, contactSchema, MESSAGE_MAX_TEXT } from "#app/contact/contact-form.ts";
-import { isHoneypotFilled } from "#app/http/honeypot.ts";
+import { CONTACT_FIELDS, CONTACT_LIMITS, contactSchema, MESSAGE_MAX_TEXT } from "#app/contact/contact-form.ts";
 import { HoneypotField } from "#app/components/honeypot-field.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { ErrorSummary, Field, FormAlert, TextareaField } from "#app/components/ui/forms.tsx";
 import { seoMeta, siteFromMatches } from "#app/seo/meta-tags.ts";
-import { redirectWithFlash } from "#app/http/flash.server.ts";
-import { log } from "#app/utils/log.server.ts";
-import { clientAddress } from "#app/auth/request-auth.server.ts";
-
-/** A message is at most 5,000 characters; anything far bigger is not a person typing. */
-const MAX_BODY_BYTES = 64 * 1024;
 
 export function meta({ matches }: Route.MetaArgs) {
+  const site = siteFromMatches(matches);
   return seoMeta({
-    ...siteFromMatches(matches),
+    ...site,
     title: "Kontakt",
-    description: "Skriv till redaktionen på Hotellguiden: frågor, synpunkter, fel i en hotellbeskrivning eller samarbeten.",
-    path: "/contact",
+    description: `Skriv till redaktionen på ${site.siteName}: frågor, synpunkter, fel i en hotellbeskrivning eller samarbeten.`,
+    path: href("/contact"),
   });
 }
 
-/** Shown when one address has sent more messages than a person writes. */
-export const CONTACT_LIMITED = "Du har skickat flera meddelanden på kort tid. Vänta en stund och försök igen.";
-
-export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readFormData(request, MAX_BODY_BYTES);
-  if (isHoneypotFilled(form)) {
-    // A robot: it gets the same answer as a person, and nothing is stored.
-    log.info("contact form honeypot filled; message dropped");
-    return redirectWithFlash("/contact", { ...CONTACT_THANKS });
-  }
-  const submission = parseWithZod(form, { schema: contactSchema, disableAutoCoercion: true });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const outcome = await sendContactMessage(submission.value, clientAddress(context));
-  if (!outcome.sent) {
-    log.warn("contact form rate limited", { retryAfterSeconds: outcome.retryAfterSeconds });
-    return data(
-      { result: submission.reply({ formErrors: [CONTACT_LIMITED] }) },
-      { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
-    );
-  }
-  return redirectWithFlash("/contact", { ...CONTACT_THANKS });
+export async function action(args: Route.ActionArgs) {
+  return contactAction(args);
 }
 
 // Headers of an action's data() reach the page's response only through this.
@@ -61,7 +35,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
   const location = useLocation();
   return (
     <div className="container-page py-8">
-      <Breadcrumbs crumbs={[{ label: "Hem", to: "/" }, { label: "Kontakt" }]} />
+      <Breadcrumbs crumbs={[{ label: "Hem", to: href("/") }, { label: "Kontakt" }]} />
       <div className="mt-6 grid gap-10 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <div className="max-w-2xl">
           <h1 className="text-3xl font-bold">Kontakt</h1>
@@ -71,7 +45,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
           </p>
 
           {/* A new location (after a post) remounts the form: empty after success, the typed values after errors. */}
-          <ContactForm key={location.key} lastResult={actionData?.result} />
+          <ContactForm key={location.key} lastResult={actionData && "result" in actionData ? actionData.result : undefined} />
         </div>
 
         <aside aria-labelledby="contact-more" className="h-fit rounded-xl bg-brand-50 p-6 leading-relaxed">
@@ -86,7 +60,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
             <li>Vi sparar ditt namn, din e-postadress och ditt meddelande bara för att kunna svara dig.</li>
             <li>
               Vill du veta mer om hur vi arbetar? Läs{" "}
-              <Link to="/about" className="font-medium text-brand-700 underline">
+              <Link to={href("/about")} className="font-medium text-brand-700 underline">
                 om oss
               </Link>
               .

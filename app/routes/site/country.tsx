@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { data, href, redirect } from "react-router";
 import type { Route } from "./+types/country";
 import { listCountryPlaces, resolveCountry } from "#app/hotels/places.server.ts";
 import { loadHotelListPage } from "#app/hotels/list-page.server.ts";
@@ -29,7 +29,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
     }),
     hotelItemListJsonLd(siteUrl, data.page.hotels),
     breadcrumbJsonLd(siteUrl, [
-      { label: "Hem", path: "/" },
+      { label: "Hem", path: href("/") },
       { label: data.countryName, path: data.path },
     ]),
   ];
@@ -51,7 +51,7 @@ export default function CountryPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <div className="container-page space-y-6 py-8">
-        <Breadcrumbs crumbs={[{ label: "Hem", to: "/" }, { label: countryName }]} />
+        <Breadcrumbs crumbs={[{ label: "Hem", to: href("/") }, { label: countryName }]} />
         <header>
           <h1 className="text-3xl font-bold">Hotell i {countryName}</h1>
           <ListCount page={page} />

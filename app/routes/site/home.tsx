@@ -9,7 +9,7 @@ import { SearchBar } from "#app/components/search-bar.tsx";
 import { NO_STAY, todayInSweden } from "#app/offers/stay.ts";
 import { getEnv } from "#app/utils/env.server.ts";
 import { SeoText } from "#app/components/seo-text.tsx";
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 
 /** The popular places' section, which a chip's link opens at. */
 const PLACES_SECTION = "populara-platser";
@@ -22,7 +22,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
       description: "Sök bland hotell i Sverige och hela världen, jämför betyg och priser och boka hos våra partner.",
       siteName,
       siteUrl,
-      path: "/",
+      path: href("/"),
     }),
     ...(data ? [hotelItemListJsonLd(siteUrl, data.hotels)] : []),
   ];
@@ -66,7 +66,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 </a>
               </li>
               <li>
-                <Link to="/hotels" className={tileClass}>
+                <Link to={href("/hotels")} className={tileClass}>
                   <TileIcon path={BED_PATH} />
                   <span className="min-w-0">
                     <span className="block font-semibold">Hotell</span>

@@ -1,17 +1,10 @@
-import { data, Link, redirect, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
+import { href, Link, type ShouldRevalidateFunctionArgs, useLocation } from "react-router";
 import type { Route } from "./+types/hotels";
-import { readFormData } from "#app/http/form-data.server.ts";
-import { recommendHotels, type RecommendationPricing } from "#app/ai/service.server.ts";
-import { readConditions } from "#app/prices/conditions.ts";
-import { readDisplayCurrency } from "#app/utils/money.ts";
-import { clientAddress } from "#app/auth/request-auth.server.ts";
-import { AiRecommendationBox, type RecommendationResult } from "#app/components/ai-recommendation-box.tsx";
-import { isHoneypotFilled } from "#app/http/honeypot.ts";
-import { RECOMMENDATION_INTENT, RECOMMENDATION_MESSAGES } from "#app/ai/recommendation.ts";
-import { recommendationRequestSchema } from "#app/ai/recommendation-request.ts";
-import { log } from "#app/utils/log.server.ts";
-import { addressClaim, RATE_POLICIES, takeRateLimit } from "#app/http/rate-limit.server.ts";
-import { loadHotelListPage } from "#app/hotels/list-page.server.ts";
+import { hotelsAction, loadHotelsPage } from "./hotels.server.ts";
+import { AiRecommendationBox } from "#app/components/ai-recommendation-box.tsx";
+import { SiteRefusalAlert } from "#app/components/site-refusal.tsx";
+import { RECOMMENDATION_INTENT } from "#app/ai/recommendation.ts";
+import { INTENT_FIELD } from "#app/utils/action-kit.ts";
 import type { HotelListPage } from "#app/hotels/list-page.server.ts";
 import { placePath } from "#app/utils/paths.ts";
 import { hotelItemListJsonLd, seoMeta, siteFromMatches } from "#app/seo/meta-tags.ts";
@@ -19,7 +12,7 @@ import { FilterBar } from "#app/components/filter-bar.tsx";
 import { HotelListSection } from "#app/components/hotel-list-section.tsx";
 import { ListWithMap } from "#app/components/list-with-map.tsx";
 import { ListCount, ListNotices } from "#app/components/list-notices.tsx";
-import { isChosenStay, readStay, todayInSweden, withStay } from "#app/offers/stay.ts";
+import { isChosenStay, withStay } from "#app/offers/stay.ts";
 import { canonicalListQuery, withPriceChoices } from "#app/hotels/search-params.ts";
 
 /**
@@ -57,59 +50,19 @@ export function meta({ data, matches, location }: Route.MetaArgs) {
       description,
       siteName,
       siteUrl,
-      path: `/hotels${canonicalListQuery(new URLSearchParams(location.search))}`,
+      path: `${href("/hotels")}${canonicalListQuery(new URLSearchParams(location.search))}`,
       noindex: isChosenStay(data.page.stay) || data.page.conditions.length > 0 || data.page.display.currency !== "SEK",
     }),
     hotelItemListJsonLd(siteUrl, data.page.hotels),
   ];
 }
 
-export async function loader({ url }: Route.LoaderArgs) {
-  // One address for the list: /hotels/ leads to /hotels.
-  if (url.pathname !== "/hotels") throw redirect(`/hotels${url.search}`, 301);
-  return { page: await loadHotelListPage(url) };
+export async function loader(args: Route.LoaderArgs) {
+  return loadHotelsPage(args);
 }
 
-/**
- * The box posts to the page's own address (its form's action keeps the query), so the answer
- * prices hotels for the list's stay, conditions and currency, as the cards below it do.
- */
-function boxPricing(url: URL): RecommendationPricing {
-  const { stay } = readStay(url.searchParams, todayInSweden());
-  return { stay, conditions: readConditions(url.searchParams).mask, currency: readDisplayCurrency(url.searchParams) };
-}
-
-/** A question and preferences are a few hundred characters; anything far bigger is not a person. */
-const MAX_BODY_BYTES = 8 * 1024;
-
-/** The AI box: an ordinary form POST (it works without JavaScript), answered in the page. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readFormData(request, MAX_BODY_BYTES);
-  if (form.get("intent") !== RECOMMENDATION_INTENT) throw data(null, { status: 400 });
-  const typed = {
-    query: String(form.get("query") ?? "").slice(0, 1000),
-    preferences: String(form.get("preferences") ?? "").slice(0, 1000),
-  };
-  const fail = (result: Omit<Extract<RecommendationResult, { ok: false }>, "ok" | "query" | "preferences">, init: ResponseInit) =>
-    data({ ai: { ok: false as const, ...typed, ...result } satisfies RecommendationResult }, init);
-
-  if (isHoneypotFilled(form)) return fail(RECOMMENDATION_MESSAGES.failed, { status: 400 });
-  const parsed = recommendationRequestSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) {
-    const description = parsed.error.issues[0]?.message ?? RECOMMENDATION_MESSAGES.missing.description;
-    return fail({ title: RECOMMENDATION_MESSAGES.missing.title, description, field: "query" }, { status: 400 });
-  }
-  const decision = await takeRateLimit([addressClaim("ai-box", clientAddress(context), RATE_POLICIES.aiBoxPerAddress)]);
-  if (!decision.allowed) {
-    return fail(RECOMMENDATION_MESSAGES.limited, { status: 429, headers: { "Retry-After": String(decision.retryAfterSeconds) } });
-  }
-  try {
-    const answer = await recommendHotels(parsed.data, undefined, undefined, boxPricing(new URL(request.url)));
-    return { ai: { ok: true as const, ...parsed.data, ...answer } satisfies RecommendationResult };
-  } catch (error) {
-    log.error("ai recommendation failed", error);
-    return fail(RECOMMENDATION_MESSAGES.failed, { status: 503 });
-  }
+export async function action(args: Route.ActionArgs) {
+  return hotelsAction(args);
 }
 
 // Headers of an action's data() reach the page's response only through this.
@@ -120,7 +73,7 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
 
 /** Asking the AI box changes nothing on the list, so the list is not loaded again. */
 export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return formData?.get("intent") === RECOMMENDATION_INTENT ? false : defaultShouldRevalidate;
+  return formData?.get(INTENT_FIELD) === RECOMMENDATION_INTENT ? false : defaultShouldRevalidate;
 }
 
 export default function Hotels({ loaderData, actionData }: Route.ComponentProps) {
@@ -149,11 +102,15 @@ export default function Hotels({ loaderData, actionData }: Route.ComponentProps)
         params={page.params}
         countries={page.countries}
         locations={page.locations}
-        action="/hotels"
+        action={href("/hotels")}
         stay={page.stay}
         today={page.today}
       />
-      <AiRecommendationBox result={actionData?.ai ?? null} action={`${location.pathname}${location.search}`} />
+      <SiteRefusalAlert actionData={actionData} />
+      <AiRecommendationBox
+        result={actionData && "ai" in actionData ? actionData.ai : null}
+        action={`${location.pathname}${location.search}`}
+      />
       <ListWithMap
         stay={page.stay}
         choices={page.params}

@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { data, href, redirect } from "react-router";
 import type { Route } from "./+types/place";
 import { findPlace } from "#app/hotels/places.server.ts";
 import { loadHotelListPage } from "#app/hotels/list-page.server.ts";
@@ -27,7 +27,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
     }),
     hotelItemListJsonLd(siteUrl, data.page.hotels),
     breadcrumbJsonLd(siteUrl, [
-      { label: "Hem", path: "/" },
+      { label: "Hem", path: href("/") },
       { label: data.page.names.country, path: data.paths.country },
       { label: data.page.names.location, path: data.paths.place },
     ]),
@@ -50,7 +50,7 @@ export default function PlacePage({ loaderData }: Route.ComponentProps) {
   const names = page.names;
   return (
     <div className="container-page space-y-6 py-8">
-      <Breadcrumbs crumbs={[{ label: "Hem", to: "/" }, { label: names.country, to: paths.country }, { label: names.location }]} />
+      <Breadcrumbs crumbs={[{ label: "Hem", to: href("/") }, { label: names.country, to: paths.country }, { label: names.location }]} />
       <header>
         <h1 className="text-3xl font-bold">
           Hotell i {names.location}, {names.country}

@@ -1,18 +1,13 @@
 import { useEffect, useRef, useState } from "react";
-import { data, Link } from "react-router";
-import { isbot } from "isbot";
+import { href, Link } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { Route } from "./+types/redirect";
-import { findAffiliatePartner, recordOutboundClick } from "#app/outbound/clicks.server.ts";
-import { fillDeepLink } from "#app/offers/deep-link.ts";
-import { findHotelGlimpse, type HotelGlimpse } from "#app/hotels/hotel-detail.server.ts";
-import { isChosenStay, stayLabel, type Stay } from "#app/offers/stay.ts";
-import { log } from "#app/utils/log.server.ts";
-import { countdownLabel, readRedirectParams, REDIRECT_DELAY_SECONDS, refreshContent } from "#app/outbound/redirect-params.ts";
+import { loadRedirectPage, PAGE_HEADERS } from "./redirect.server.ts";
+import type { HotelGlimpse } from "#app/hotels/hotel-detail.server.ts";
+import { stayLabel, type Stay } from "#app/offers/stay.ts";
+import { countdownLabel, REDIRECT_DELAY_SECONDS, refreshContent } from "#app/outbound/redirect-params.ts";
 import { seoMeta, siteFromMatches } from "#app/seo/meta-tags.ts";
-import { getEnv } from "#app/utils/env.server.ts";
-import { clientAddress, requestAuth } from "#app/auth/request-auth.server.ts";
-import { redirectWithFlash } from "#app/http/flash.server.ts";
+import { Button, buttonClassName } from "#app/components/ui/button.tsx";
 import type { NoscriptRefreshHandle } from "#app/components/noscript-refresh.tsx";
 
 /**
@@ -29,81 +24,8 @@ import type { NoscriptRefreshHandle } from "#app/components/noscript-refresh.tsx
  * partner (name and logo from the partners table, else the host) and the stay.
  */
 
-const PAGE_HEADERS = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" };
-
-/** Browsers' and React Router's speculative fetches are not clicks. */
-function isPrefetch(request: Request): boolean {
-  return /prefetch/i.test(`${request.headers.get("Sec-Purpose") ?? ""} ${request.headers.get("Purpose") ?? ""}`);
-}
-
-/**
- * Whether this request is a person following a partner link: not a HEAD or a prefetch, not a
- * crawler or a script without a user agent, and not our own staff trying the links.
- */
-async function isCountableClick(request: Request, context: Route.LoaderArgs["context"]): Promise<boolean> {
-  if (request.method !== "GET" || isPrefetch(request)) return false;
-  const userAgent = request.headers.get("User-Agent") ?? "";
-  if (userAgent === "" || isbot(userAgent)) return false;
-  const auth = requestAuth(context);
-  return !(auth.session && (await auth.isAdmin()));
-}
-
-export async function loader({ request, url, context }: Route.LoaderArgs) {
-  const params = readRedirectParams(url.searchParams);
-  if (params.kind === "missing") {
-    return redirectWithFlash(
-      "/",
-      { title: "Omdirigeringsfel", description: "Måladress saknas. Du skickas till startsidan.", variant: "destructive" },
-      { headers: { "Cache-Control": "no-store" } },
-    );
-  }
-  if (params.kind === "invalid") {
-    // Rendered by this route (not thrown to the root boundary) so the answer keeps its headers.
-    return data({ kind: "invalid" as const }, { status: 400, headers: PAGE_HEADERS });
-  }
-
-  const match = await findAffiliatePartner(params.host, getEnv().AFFILIATE_HOSTS);
-  if (!match.known)
-    return data({ kind: "warning" as const, destination: params.destination, host: params.host }, { headers: PAGE_HEADERS });
-  const [, hotel] = await Promise.all([
-    // Only forwards to partners are recorded: outbound_clicks logs click-throughs to partners,
-    // and a warning page is not a click-through. Recording unknown hosts would also let anyone
-    // fill the table with host names of their choosing.
-    isCountableClick(request, context).then((countable) =>
-      countable
-        ? recordOutboundClick(
-            {
-              hotel: params.hotel,
-              source: params.source,
-              targetHost: params.host,
-              partnerId: match.partner?.id ?? null,
-              stay: params.stay,
-            },
-            { address: clientAddress(context), userAgent: request.headers.get("User-Agent") ?? "" },
-          )
-        : null,
-    ),
-    // Only for the page's looks: a hotel that cannot be read leaves the page as it was.
-    params.hotelId
-      ? findHotelGlimpse(params.hotelId).catch((error: unknown) => {
-          log.error("redirect hotel lookup failed", error);
-          return null;
-        })
-      : null,
-  ]);
-  // A partner opens on the visitor's dates and guests: its deep link sets them on the same host.
-  const destination = match.partner ? fillDeepLink(params.destination, match.partner.deepLinkTemplate, params.stay) : params.destination;
-  return data(
-    {
-      kind: "forward" as const,
-      destination,
-      host: params.host,
-      partner: match.partner ? { name: match.partner.name, logo: match.partner.logoUrl } : null,
-      hotel,
-      stay: isChosenStay(params.stay) ? params.stay : null,
-    },
-    { headers: PAGE_HEADERS },
-  );
+export async function loader(args: Route.LoaderArgs) {
+  return loadRedirectPage(args);
 }
 
 export function headers() {
@@ -134,7 +56,7 @@ function describe(page: Route.MetaArgs["data"]): { title: string; description: s
 
 export function meta({ data, matches }: Route.MetaArgs) {
   const { siteName, siteUrl } = siteFromMatches(matches);
-  return seoMeta({ ...describe(data), siteName, siteUrl, path: "/redirect", noindex: true });
+  return seoMeta({ ...describe(data), siteName, siteUrl, path: href("/redirect"), noindex: true });
 }
 
 export default function RedirectPage({ loaderData }: Route.ComponentProps) {
@@ -144,8 +66,8 @@ export default function RedirectPage({ loaderData }: Route.ComponentProps) {
   return <PartnerForward key={loaderData.destination} {...loaderData} />;
 }
 
-const primaryButton = "inline-block rounded-md border border-transparent bg-brand-600 px-5 py-3 font-medium text-white hover:bg-brand-700";
-const secondaryButton = "inline-block rounded-md border border-slate-300 bg-white px-5 py-3 font-medium text-ink hover:border-brand-600";
+const primaryButton = buttonClassName({ size: "lg" });
+const secondaryButton = buttonClassName({ variant: "secondary", size: "lg" });
 
 interface ForwardProps {
   destination: string;
@@ -216,9 +138,9 @@ function PartnerForward({ destination, host, partner, hotel, stay }: ForwardProp
               Om inget händer, klicka här<span className="sr-only"> för att gå till {partner?.name ?? host}</span>
             </a>
             {hydrated && !cancelled ? (
-              <button type="button" onClick={cancel} className={secondaryButton}>
+              <Button type="button" variant="secondary" size="lg" onClick={cancel}>
                 Avbryt vidarebefordran
-              </button>
+              </Button>
             ) : null}
           </div>
           <p className="mt-6 text-xs text-muted">Du bokar hos vår partner. Vi kan få provision, utan extra kostnad för dig.</p>
@@ -279,7 +201,7 @@ function UnknownHostWarning({ destination, host }: { destination: string; host: 
           <a href={destination} rel="nofollow noopener" className={primaryButton}>
             Fortsätt till {host}
           </a>
-          <Link to="/" className={secondaryButton}>
+          <Link to={href("/")} className={secondaryButton}>
             Till startsidan
           </Link>
         </div>
@@ -299,7 +221,7 @@ function InvalidDestination() {
         Länken du följde innehåller ingen giltig webbadress, så vi kan inte skicka dig vidare. En måladress måste börja med http:// eller
         https://.
       </p>
-      <Link to="/" className={`mt-8 ${primaryButton}`}>
+      <Link to={href("/")} className={`mt-8 ${primaryButton}`}>
         Till startsidan
       </Link>
     </section>

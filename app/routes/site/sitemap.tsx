@@ -1,15 +1,16 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import type { Route } from "./+types/sitemap";
 import { loadSitemapPage } from "#app/seo/sitemap.server.ts";
 import { Breadcrumbs } from "#app/components/breadcrumbs.tsx";
 import { seoMeta, siteFromMatches } from "#app/seo/meta-tags.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
+  const site = siteFromMatches(matches);
   return seoMeta({
-    ...siteFromMatches(matches),
+    ...site,
     title: "Webbplatskarta",
-    description: "Alla sidor på Hotellguiden: startsidan, alla hotell, varje land och stad vi har hotell i, och våra reseguider.",
-    path: "/sitemap",
+    description: `Alla sidor på ${site.siteName}: startsidan, alla hotell, varje land och stad vi har hotell i, och våra reseguider.`,
+    path: href("/sitemap"),
   });
 }
 
@@ -20,11 +21,11 @@ export async function loader() {
 const linkClass = "text-brand-700 underline-offset-2 hover:text-brand-800 hover:underline";
 
 const MAIN_PAGES = [
-  { to: "/", label: "Startsidan" },
-  { to: "/hotels", label: "Alla hotell" },
-  { to: "/blog", label: "Reseguider" },
-  { to: "/about", label: "Om oss" },
-  { to: "/contact", label: "Kontakt" },
+  { to: href("/"), label: "Startsidan" },
+  { to: href("/hotels"), label: "Alla hotell" },
+  { to: href("/blog"), label: "Reseguider" },
+  { to: href("/about"), label: "Om oss" },
+  { to: href("/contact"), label: "Kontakt" },
 ];
 
 /** The sitemap for people (footer link): main pages, every country with its places, the blog. */
@@ -32,7 +33,7 @@ export default function SitemapPage({ loaderData }: Route.ComponentProps) {
   const { countries, posts, postCount } = loaderData;
   return (
     <div className="container-page space-y-10 py-8">
-      <Breadcrumbs crumbs={[{ label: "Hem", to: "/" }, { label: "Webbplatskarta" }]} />
+      <Breadcrumbs crumbs={[{ label: "Hem", to: href("/") }, { label: "Webbplatskarta" }]} />
       <header>
         <h1 className="text-3xl font-bold">Webbplatskarta</h1>
         <p className="mt-2 max-w-2xl text-muted">
@@ -106,7 +107,7 @@ export default function SitemapPage({ loaderData }: Route.ComponentProps) {
           <p className="mt-3 text-muted">Inga blogginlägg tillgängliga för tillfället.</p>
         )}
         <p className="mt-4">
-          <Link to="/blog" className={`${linkClass} font-medium`}>
+          <Link to={href("/blog")} className={`${linkClass} font-medium`}>
             {postCount > posts.length ? `Alla ${postCount} inlägg i resebloggen` : "Till resebloggen"}
           </Link>
         </p>
