@@ -17,7 +17,7 @@ import type express from "express";
 import type { Kysely } from "kysely";
 import type { Database } from "#app/db/schema.ts";
 import { builtModule } from "#tests/app-build.ts";
-import { copyPgliteTemplate, scratchRoot } from "#tests/db-template.ts";
+import { copyPgliteTemplate, scratchRoot, type PgliteTemplate } from "#tests/db-template.ts";
 
 interface AppModule {
   app: express.Express;
@@ -59,8 +59,10 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     LOG_REQUESTS: "0",
     ...env,
   });
-  // Boot then finds every migration applied. (With DATABASE_URL the app uses that server instead.)
-  if (!process.env.DATABASE_URL) copyPgliteTemplate(dataDir);
+  // Boot then finds every migration applied, and with SEED_DEMO=always the demo catalogue as its
+  // first start would have seeded it (seeded once per run by tests/global-setup.ts; boot then only
+  // checks that its prices are current). With DATABASE_URL the app uses that server instead.
+  if (!process.env.DATABASE_URL) copyPgliteTemplate(dataDir, demoTemplate(process.env));
   // Node's own import (the folder is external to Vitest: vitest.config.ts), so the app's modules
   // are the bundle's, one instance each, shared by every importApp.
   const importApp = <T>(file: string) => import(pathToFileURL(builtModule(file)).href) as Promise<T>;
@@ -84,6 +86,14 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The PGlite copy a test app starts from: the seeded demo when the app would seed it on its first start. */
+function demoTemplate(env: NodeJS.ProcessEnv): PgliteTemplate {
+  if (env.SEED_DEMO !== "always") return "migrated";
+  if (env.SEED_DEMO_PRICES === "near") return "demo";
+  if (env.SEED_DEMO_PRICES === "none") return "demo-no-prices";
+  return "migrated";
 }
 
 /**
