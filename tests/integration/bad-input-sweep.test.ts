@@ -12,7 +12,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hotelPath } from "#app/utils/paths.ts";
-import { Browser, signIn, startTestApp, TEST_ADMIN, type TestApp } from "#tests/app-server.ts";
+import { Browser, signIn, singleFetchPath, startTestApp, TEST_ADMIN, type TestApp } from "#tests/app-server.ts";
 import { genericPosts, PATH_SEGMENTS, QUERY_VARIANTS, responseProblems, SQL, XSS_ATTRIBUTE, XSS_SCRIPT } from "./hostile-input.ts";
 import { fillPath, isAdminRoute, routeTable, type TableRoute } from "./route-table.ts";
 
@@ -1342,7 +1342,7 @@ async function send(browser: Browser, path: string, init: RequestInit = {}): Pro
 }
 
 /** A single-fetch data request for a path, as React Router's client makes it. */
-const dataPath = (path: string) => `${path === "/" ? "/_root" : path.replace(/\/$/, "")}.data`;
+const dataPath = singleFetchPath;
 
 interface GetRequest {
   role: Role;
