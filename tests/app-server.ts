@@ -14,10 +14,11 @@ import type { Server } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type express from "express";
+import { UNSAFE_decodeViaTurboStream as decodeViaTurboStream } from "react-router";
 import type { Kysely } from "kysely";
 import type { Database } from "#app/db/schema.ts";
 import { builtModule } from "#tests/app-build.ts";
-import { copyPgliteTemplate, scratchRoot } from "#tests/db-template.ts";
+import { copyPgliteTemplate, scratchRoot, type PgliteTemplate } from "#tests/db-template.ts";
 
 interface AppModule {
   app: express.Express;
@@ -59,8 +60,10 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     LOG_REQUESTS: "0",
     ...env,
   });
-  // Boot then finds every migration applied. (With DATABASE_URL the app uses that server instead.)
-  if (!process.env.DATABASE_URL) copyPgliteTemplate(dataDir);
+  // Boot then finds every migration applied, and with SEED_DEMO=always the demo catalogue as its
+  // first start would have seeded it (seeded once per run by tests/global-setup.ts; boot then only
+  // checks that its prices are current). With DATABASE_URL the app uses that server instead.
+  if (!process.env.DATABASE_URL) copyPgliteTemplate(dataDir, demoTemplate(process.env));
   // Node's own import (the folder is external to Vitest: vitest.config.ts), so the app's modules
   // are the bundle's, one instance each, shared by every importApp.
   const importApp = <T>(file: string) => import(pathToFileURL(builtModule(file)).href) as Promise<T>;
@@ -84,6 +87,14 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The PGlite copy a test app starts from: the seeded demo when the app would seed it on its first start. */
+function demoTemplate(env: NodeJS.ProcessEnv): PgliteTemplate {
+  if (env.SEED_DEMO !== "always") return "migrated";
+  if (env.SEED_DEMO_PRICES === "near") return "demo";
+  if (env.SEED_DEMO_PRICES === "none") return "demo-no-prices";
+  return "migrated";
 }
 
 /**
@@ -145,6 +156,46 @@ export class Browser {
     if (!location) throw new Error(`expected a redirect, got ${response.status}`);
     return this.get(location);
   }
+}
+
+/**
+ * The single-fetch address of a page, as React Router's client makes it with
+ * v8_trailingSlashAwareDataRequests (react-router.config.ts): `/x` → `/x.data`, `/x/` and `/` → `/x/_.data`, `/_.data`.
+ */
+export const singleFetchPath = (pathname: string) => (pathname.endsWith("/") ? `${pathname}_.data` : `${pathname}.data`);
+
+/** What a route's loader answered a single-fetch request with: its data, or the status it threw. */
+export type LoaderAnswer<T> = { status: number; data: T } | { status: number; redirect: string } | { status: number; error: unknown };
+
+/**
+ * A route's loader data as the client router reads it: a single-fetch request (`/x.data`) for
+ * the page at `path`, sent by `browser` through the whole app (middleware, guards, every loader of
+ * the page), its turbo-stream answer decoded with React Router's own decoder. For assertions on
+ * what a loader returns that the page's HTML does not show plainly (counts, ids, options); a
+ * status or a redirect is asserted on the page itself (`browser.get`).
+ */
+export async function loaderData<T>(browser: Browser, path: string, routeId: string): Promise<T> {
+  const answer = await loaderAnswer<T>(browser, path, routeId);
+  if (!("data" in answer))
+    throw new Error(`${path}: ${routeId} answered ${answer.status}${"redirect" in answer ? ` to ${answer.redirect}` : ""}`);
+  return answer.data;
+}
+
+/** As loaderData, with a thrown status, error data or redirect as its answer. */
+export async function loaderAnswer<T>(browser: Browser, path: string, routeId: string): Promise<LoaderAnswer<T>> {
+  const url = new URL(path, "http://x");
+  const dataPath = `${singleFetchPath(url.pathname)}${url.search}`;
+  const response = await browser.get(dataPath);
+  if (!response.body) throw new Error(`${dataPath}: no body (${response.status})`);
+  const decoded = (await decodeViaTurboStream(response.body, globalThis)).value as Record<string | symbol, unknown>;
+  const redirect = Object.getOwnPropertySymbols(decoded)
+    .map((symbol) => decoded[symbol] as { redirect?: string; status?: number })
+    .find((value) => value?.redirect !== undefined);
+  if (redirect) return { status: redirect.status ?? 302, redirect: redirect.redirect! };
+  const result = decoded[routeId] as { data?: T; error?: { status?: number; data?: unknown } } | undefined;
+  if (!result) throw new Error(`${dataPath}: no answer from ${routeId} (${response.status}): ${Object.keys(decoded).join(", ")}`);
+  if ("error" in result) return { status: result.error?.status ?? 500, error: result.error?.data ?? result.error };
+  return { status: response.status, data: result.data as T };
 }
 
 /** Signs in through the real /login form; the browser then holds the session cookie. */

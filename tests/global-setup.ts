@@ -7,7 +7,9 @@
  *   with `create database … template …`.
  *
  * Both are migrated from nothing on every run, so the migrations themselves are still proven
- * on both drivers each time. Beside the migrations it builds the app from the current sources
+ * on both drivers each time. Two copies of the PGlite one get the demo catalogue as a first start
+ * seeds it (with its next month of prices, and without prices), for the test apps that start
+ * with SEED_DEMO=always. Beside the migrations it builds the app from the current sources
  * (tests/app-build.ts), which tests/app-server.ts loads instead of starting Vite per file.
  * Their locations reach the test files through vitest's provide().
  */
@@ -19,12 +21,17 @@ import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "#app/db/db.server.ts";
 import { migrate } from "#app/db/migrate.server.ts";
+import { seedDemoCatalogue } from "#app/db/seed.server.ts";
 import { buildAppForTests } from "#tests/app-build.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
     /** A migrated PGlite data directory (the folder that holds `pglite/`); copy, never open. */
     pgliteTemplateDir: string;
+    /** The same with the demo catalogue seeded and its next month of prices, as a test app's first start seeds it. */
+    pgliteDemoTemplateDir: string;
+    /** The same with the demo catalogue seeded without prices (SEED_DEMO_PRICES=none). */
+    pgliteDemoNoPricesTemplateDir: string;
     /** The name of a migrated template database on TEST_DATABASE_URL's server, or "". */
     postgresTemplate: string;
     /** The run's build of the app (tests/app-build.ts). */
@@ -46,6 +53,24 @@ export default async function setup(project: TestProject) {
     await pglite.close();
   }
   project.provide("pgliteTemplateDir", dir);
+  // The demo catalogue, seeded once for every test app that starts with SEED_DEMO=always
+  // (tests/app-server.ts): its prices took about 20 CPU-seconds of each such file.
+  const demoDirs: string[] = [];
+  for (const [name, prices] of [
+    ["pgliteDemoTemplateDir", "near"],
+    ["pgliteDemoNoPricesTemplateDir", "none"],
+  ] as const) {
+    const demoDir = fs.mkdtempSync(path.join(os.tmpdir(), "hg-template-demo-"));
+    demoDirs.push(demoDir);
+    fs.cpSync(path.join(dir, "pglite"), path.join(demoDir, "pglite"), { recursive: true });
+    const demo = openDatabase({ dataDir: demoDir });
+    try {
+      await seedDemoCatalogue(demo.db, { prices });
+    } finally {
+      await demo.close();
+    }
+    project.provide(name, demoDir);
+  }
 
   const serverUrl = process.env.TEST_DATABASE_URL;
   let template = "";
@@ -70,7 +95,7 @@ export default async function setup(project: TestProject) {
   );
 
   return async () => {
-    fs.rmSync(dir, { recursive: true, force: true });
+    for (const folder of [dir, ...demoDirs]) fs.rmSync(folder, { recursive: true, force: true });
     fs.rmSync(buildDir, { recursive: true, force: true });
     if (serverUrl && template) await adminQuery(serverUrl, `drop database if exists ${template} with (force)`);
   };

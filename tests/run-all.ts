@@ -1,13 +1,13 @@
 /**
- * `npm test`: the type check (with the lint and the format check beside it) and then Vitest, while the production
- * build for the browser tests runs beside them (on two cores this overlaps the build with Vitest's waits); then
- * Playwright against that build. A failing step does not stop the others: every step runs and reports (only the
+ * `npm test`: Vitest, with the type check, the lint, the format check and the production build for the browser
+ * tests running beside it (on two cores they fill Vitest's waits); then Playwright against that build. A failing step does not stop the others: every step runs and reports (only the
  * browser tests need the build), then the run exits with the first failing step's code. Before all that, Java
  * for the HTML check (scripts/ensure-java.ts): installed, or the one command to type.
  *
  * The build runs beside the type check and Vitest safely: it writes only build/, while the
  * route type generation (`react-router typegen`) writes .react-router/, and Vitest builds the
- * app for its integration tests into a throwaway folder of its own (tests/app-build.ts).
+ * app for its integration tests into a throwaway folder of its own (tests/app-build.ts); neither
+ * build reads .react-router/.
  * The build's output is shown when it fails, or as one line with its time when it passes.
  */
 import { spawn, spawnSync } from "node:child_process";
@@ -54,12 +54,19 @@ const java = spawnSync(process.execPath, ["scripts/ensure-java.ts"], { stdio: "i
 if (java.status !== 0) process.exit(java.status ?? 1);
 
 const started = performance.now();
+// Everything before the browser tests starts at once: the checks read files only, the type check
+// writes only .react-router/ (route types, which neither build reads), the build writes build/,
+// and Vitest builds its own copy of the app into a throwaway folder (tests/app-build.ts). Vitest
+// no longer waits for the type check: its first half minute (building the app, migrating and
+// seeding the template databases) and the integration files' waits overlap the checks. Their
+// output is shown after Vitest's, each with its result.
 const build = npmRun("build", { buffered: true });
-// The lint and the format check read files only: they run beside the type check.
+const typecheck = npmRun("typecheck", { buffered: true });
 const lint = npmRun("lint", { buffered: true });
 const format = npmRun("format:check", { buffered: true });
-step("typecheck", await npmRun("typecheck"));
+step("unit and integration tests (vitest)", await npmRun("test:unit"));
 for (const [name, run] of [
+  ["typecheck", typecheck],
   ["lint (eslint)", lint],
   ["format (prettier --check)", format],
 ] as const) {
@@ -67,7 +74,6 @@ for (const [name, run] of [
   if (outcome.code !== 0) process.stdout.write(outcome.output);
   step(name, outcome);
 }
-step("unit and integration tests (vitest)", await npmRun("test:unit"));
 const built = await build;
 if (built.code !== 0) process.stdout.write(built.output);
 if (step("build (beside the checks and Vitest)", built)) step("browser tests (playwright)", await npmRun("test:e2e:run"));

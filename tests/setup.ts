@@ -9,6 +9,8 @@ import { APP_BUILD_ENV } from "#tests/app-build.ts";
 import { TEMPLATE_ENV } from "#tests/db-template.ts";
 
 process.env[TEMPLATE_ENV.pglite] = inject("pgliteTemplateDir");
+process.env[TEMPLATE_ENV.pgliteDemo] = inject("pgliteDemoTemplateDir");
+process.env[TEMPLATE_ENV.pgliteDemoNoPrices] = inject("pgliteDemoNoPricesTemplateDir");
 process.env[APP_BUILD_ENV] = inject("appBuildDir");
 const postgresTemplate = inject("postgresTemplate");
 if (postgresTemplate) process.env[TEMPLATE_ENV.postgres] = postgresTemplate;

@@ -6,15 +6,38 @@
  * off the site or injected header, and any change to the data a refused request must not
  * make (a hash of every row of the tables that matter, before and after each request).
  *
- * Each action's own cases (its real field names, made hostile) are in SWEEP below; a route
- * without an entry fails the table test, and so does an action without cases.
+ * A route needs nothing written here: the generic cases reach every route of the table, a
+ * route's parameters get values from the seeded data (PARAM_SAMPLES in route-table.ts, the one
+ * map a route with parameters must be in), and an action without cases of its own gets cases
+ * made from the forms on its page. SWEEP below holds what a route needs beyond that: an
+ * action's own cases (its real field names, made hostile, and the tables an accepted post may
+ * change), queries that open a code path, posts the guard must refuse.
  */
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hotelPath } from "#app/utils/paths.ts";
-import { Browser, signIn, startTestApp, TEST_ADMIN, type TestApp } from "#tests/app-server.ts";
+import {
+  Browser,
+  formFields,
+  signIn,
+  singleFetchPath,
+  startTestApp,
+  TEST_ADMIN,
+  unescapeAttribute,
+  type TestApp,
+} from "#tests/app-server.ts";
 import { genericPosts, PATH_SEGMENTS, QUERY_VARIANTS, responseProblems, SQL, XSS_ATTRIBUTE, XSS_SCRIPT } from "./hostile-input.ts";
-import { fillPath, isAdminRoute, routeTable, type TableRoute } from "./route-table.ts";
+import {
+  fillPath,
+  isAdminRoute,
+  routesWithoutSamples,
+  routeTable,
+  sampleParams,
+  samplePath,
+  samplesWithoutRoutes,
+  type RouteSamples,
+  type TableRoute,
+} from "./route-table.ts";
 
 /** The tables a refused request must leave as they were. */
 const TRACKED = [
@@ -33,7 +56,7 @@ const TRACKED = [
 type Table = (typeof TRACKED)[number];
 type Role = "anonymous" | "admin";
 
-interface Seed {
+interface Seed extends RouteSamples {
   hotel: { hotel_id: string; country: string; location: string; slug: string; affiliate: boolean };
   hostileHotelId: string;
   post: { id: string; slug: string };
@@ -65,11 +88,9 @@ interface QueryCase {
 }
 
 interface SweepEntry {
-  /** Real values for the route's parameters (seeded rows), so its loader gets past "not found". */
-  params?: (seed: Seed) => Record<string, string>;
   /** GETs of this route beyond the generic ones: values that open a code path for the hostile ones. */
   queries?: (seed: Seed) => QueryCase[];
-  /** The action's cases: required exactly when the module exports an action. */
+  /** The action's cases; without them, an action gets cases made from the forms on its page (`formPosts`). */
   posts?: (seed: Seed) => PostCase[];
   /** Admin routes: posts the action would accept; sent only anonymously, where the guard must refuse them. */
   guarded?: (seed: Seed) => PostCase[];
@@ -290,8 +311,6 @@ function editorPosts(accepts: boolean): PostCase[] {
 /** Every route of app/routes.ts, by route id. */
 const SWEEP: Record<string, SweepEntry> = {
   // The public site's layout (no path of its own: it is swept at "/", like the home page).
-  "routes/site/layout": {},
-  "routes/site/home": {},
   "routes/site/hotels": {
     queries: () => [
       {
@@ -362,12 +381,6 @@ const SWEEP: Record<string, SweepEntry> = {
       },
     ],
   },
-  "routes/resources/resources.suggestions": {},
-  "routes/resources/robots[.]txt": {},
-  "routes/resources/sitemap[.]xml": {},
-  "routes/resources/sitemaps.$file": { params: () => ({ file: "pages-1.xml" }) },
-  "routes/site/sitemap": {},
-  "routes/site/about": {},
   "routes/site/jamfor": {
     queries: () => [
       {
@@ -424,9 +437,6 @@ const SWEEP: Record<string, SweepEntry> = {
       ];
     },
   },
-  "routes/blog/blog": {},
-  "blog-post": { params: (seed) => ({ slug: seed.post.slug }) },
-  "blog-post-with-id": { params: (seed) => ({ slug: seed.post.slug, id: seed.post.id }) },
   "routes/auth/login": {
     queries: () => [{ label: "sign-up tab with a foreign redirect", query: "tab=skapa-konto&redirectTo=%2F%2Fevil.example%2F" }],
     posts: () => [
@@ -553,8 +563,6 @@ const SWEEP: Record<string, SweepEntry> = {
     ],
     endsSession: true,
   },
-  "routes/admin/admin": {},
-  "routes/admin/admin._index": {},
   "routes/admin/admin.hotels": {
     queries: () => [
       {
@@ -1065,7 +1073,6 @@ const SWEEP: Record<string, SweepEntry> = {
       ]),
     ],
   },
-  "routes/admin/admin.sitemap.download": {},
   "routes/admin/admin.messages": {
     queries: () => [{ label: "hostile page number", query: "sida=-99999999999" }],
     posts: (seed) => [
@@ -1148,7 +1155,6 @@ const SWEEP: Record<string, SweepEntry> = {
   },
   "admin-blog-new": { posts: () => editorPosts(true), guarded: () => [form("a real post", validPost("Nytt inlägg"))] },
   "admin-blog-edit": {
-    params: (seed) => ({ id: seed.draftId }),
     posts: () => editorPosts(false),
     guarded: () => [form("a real update", validPost("Ändrat inlägg"))],
   },
@@ -1201,7 +1207,6 @@ const SWEEP: Record<string, SweepEntry> = {
     ],
   },
   "routes/admin/admin.jobs.$id": {
-    params: (seed) => ({ id: seed.jobId }),
     queries: () => [{ label: "auto refresh off", query: "auto=0" }],
     posts: () => [
       form("unknown intent", [["intent", XSS_SCRIPT]]),
@@ -1219,13 +1224,6 @@ const SWEEP: Record<string, SweepEntry> = {
       { label: "a page far past the last", query: "page=99999" },
     ],
   },
-  flights: {},
-  rentals: {},
-  explore: {},
-  "routes/site/country": { params: (seed) => ({ country: seed.hotel.country }) },
-  "routes/site/place": { params: (seed) => ({ country: seed.hotel.country, location: seed.hotel.location }) },
-  "routes/site/hotel": { params: (seed) => ({ country: seed.hotel.country, location: seed.hotel.location, slug: seed.hotel.slug }) },
-  "not-found": { params: () => ({ "*": "finns-inte" }) },
 };
 
 let app: TestApp;
@@ -1254,7 +1252,8 @@ afterAll(async () => {
 async function seedCatalogue(): Promise<Seed> {
   const db = await app.db();
   const { seedDemoCatalogue } = await app.importApp<typeof import("#app/db/seed.server.ts")>("app/db/seed.server.ts");
-  await seedDemoCatalogue(db, { hotels: 24 });
+  // The next month of prices: the stays the sweep sends are near, and a year of them cost seconds of CPU.
+  await seedDemoCatalogue(db, { hotels: 24, prices: "near" });
   const hostileHotelId = `HOSTILE-${XSS_SCRIPT}`;
   await db
     .insertInto("hotels")
@@ -1378,7 +1377,7 @@ async function send(browser: Browser, path: string, init: RequestInit = {}): Pro
 }
 
 /** A single-fetch data request for a path, as React Router's client makes it. */
-const dataPath = (path: string) => `${path === "/" ? "/_root" : path.replace(/\/$/, "")}.data`;
+const dataPath = singleFetchPath;
 
 interface GetRequest {
   role: Role;
@@ -1405,9 +1404,52 @@ function lostSession(role: Role, route: TableRoute, path: string, answer: Answer
     : [];
 }
 
+/**
+ * Cases for an action that has none of its own (a new screen): each form on its page that posts
+ * to it, as the page fills it in, once with every visible field made a script tag and once with
+ * every field (hidden ones too) made SQL, for each of its submit buttons. What such a post may
+ * change is not known here, so only the administrator's (or, on the public site, the visitor's)
+ * may change data; the guard must still refuse an anonymous one to the back office.
+ */
+async function formPosts(route: TableRoute, path: string): Promise<PostCase[]> {
+  const browser = isAdminRoute(route) ? browsers.admin : browsers.anonymous;
+  const html = await (await browser.get(path)).text();
+  const cases: PostCase[] = [];
+  for (const [index, match] of [...html.matchAll(/<form([^>]*)>([\s\S]*?)<\/form>/g)].entries()) {
+    const attributes = match[1]!;
+    if (!/method="post"/i.test(attributes)) continue;
+    const action = /action="([^"]*)"/.exec(attributes)?.[1];
+    if (action && new URL(unescapeAttribute(action), "http://x").pathname !== path) continue;
+    const fields = formFields(match[2]!);
+    const buttons = [...match[2]!.matchAll(/<button([^>]*)>/g)]
+      .map((button) => [/name="([^"]+)"/.exec(button[1]!)?.[1], /value="([^"]*)"/.exec(button[1]!)?.[1] ?? ""] as const)
+      .filter((pair): pair is readonly [string, string] => Boolean(pair[0]));
+    const hidden = new Set(
+      [...match[2]!.matchAll(/<input([^>]*type="hidden"[^>]*)>/g)].map((input) => /name="([^"]+)"/.exec(input[1]!)?.[1]),
+    );
+    for (const button of buttons.length ? buttons : [undefined]) {
+      const submit: [string, string][] = button ? [[button[0], unescapeAttribute(button[1])]] : [];
+      const label = `form ${index + 1}${button ? ` ${button[0]}=${button[1]}` : ""}`;
+      cases.push(
+        form(
+          `${label}: every visible field a script tag`,
+          [...fields.map(([field, v]): [string, string] => [field, hidden.has(field) ? v : XSS_SCRIPT]), ...submit],
+          {
+            changes: [...TRACKED],
+          },
+        ),
+        form(`${label}: every field SQL`, [...fields.map(([field]): [string, string] => [field, SQL]), ...submit], {
+          changes: [...TRACKED],
+        }),
+      );
+    }
+  }
+  return cases;
+}
+
 async function sweepGets(route: TableRoute, entry: SweepEntry): Promise<string[]> {
   const problems: string[] = [];
-  const params = entry.params?.(seed) ?? {};
+  const params = sampleParams(route, seed);
   const base = fillPath(route, params);
   const requests: GetRequest[] = [];
   for (const role of ["anonymous", "admin"] as const) {
@@ -1465,9 +1507,9 @@ async function sweepGets(route: TableRoute, entry: SweepEntry): Promise<string[]
 
 async function sweepPosts(route: TableRoute, entry: SweepEntry): Promise<string[]> {
   const problems: string[] = [];
-  const path = fillPath(route, entry.params?.(seed) ?? {});
+  const path = samplePath(route, seed);
   const hasAction = actions.get(route.id)!;
-  const own = entry.posts?.(seed) ?? [];
+  const own = entry.posts?.(seed) ?? (hasAction ? await formPosts(route, path) : []);
   const generic: PostCase[] = genericPosts();
   const unknownIntent = generic.find((post) => post.label === "unknown intent and _action")!;
   const cases: { role: Role; post: PostCase; url: string; method: string }[] = [];
@@ -1514,35 +1556,38 @@ async function sweepPosts(route: TableRoute, entry: SweepEntry): Promise<string[
 }
 
 describe("the sweep table", () => {
-  it("has an entry for every route in app/routes.ts, and none for routes that are gone", () => {
+  it("has sample values for every route with parameters, and no entry for a route that is gone", () => {
+    expect(routesWithoutSamples(), "routes with parameters and no PARAM_SAMPLES entry (route-table.ts)").toEqual([]);
+    expect(samplesWithoutRoutes(), "PARAM_SAMPLES entries without a route").toEqual([]);
     const ids = routeTable.map((route) => route.id);
-    expect(
-      ids.filter((id) => !(id in SWEEP)),
-      "routes without a sweep entry",
-    ).toEqual([]);
     expect(
       Object.keys(SWEEP).filter((id) => !ids.includes(id)),
       "sweep entries without a route",
     ).toEqual([]);
   });
 
-  it("has form posts for exactly the routes whose module exports an action", () => {
-    const mismatched = routeTable.filter((route) => actions.get(route.id) !== Boolean(SWEEP[route.id]?.posts));
-    expect(mismatched.map((route) => `${route.id} (action: ${actions.get(route.id)})`)).toEqual([]);
+  it("has form posts for every route whose module exports an action (its own, or made from its page's forms), and none for the others", async () => {
+    const withoutPosts: string[] = [];
+    for (const route of routeTable) {
+      const hasAction = actions.get(route.id)!;
+      const own = SWEEP[route.id]?.posts;
+      if (!hasAction && own) withoutPosts.push(`${route.id}: cases but no action`);
+      if (hasAction && !own && (await formPosts(route, samplePath(route, seed))).length === 0) {
+        withoutPosts.push(`${route.id}: an action, but no form posting to it on its page: give it cases in SWEEP`);
+      }
+    }
+    expect(withoutPosts).toEqual([]);
   });
 });
 
 describe.each(routeTable)("$id (/$pattern)", (route) => {
+  // A route needs an entry only for cases of its own: the generic ones reach every route.
   it("answers hostile query strings and path segments without a 5xx, an unescaped echo or a data change", async () => {
-    const entry = SWEEP[route.id];
-    expect(entry, `${route.id} has no entry in the sweep`).toBeDefined();
-    expect(await sweepGets(route, entry!)).toEqual([]);
+    expect(await sweepGets(route, SWEEP[route.id] ?? {})).toEqual([]);
   });
 
   it("answers hostile form posts without a 5xx, an unescaped echo or a data change a refusal must not make", async () => {
-    const entry = SWEEP[route.id];
-    expect(entry, `${route.id} has no entry in the sweep`).toBeDefined();
-    expect(await sweepPosts(route, entry!)).toEqual([]);
+    expect(await sweepPosts(route, SWEEP[route.id] ?? {})).toEqual([]);
   });
 });
 
@@ -1598,7 +1643,7 @@ describe("after the sweep", () => {
       .executeTakeFirstOrThrow();
     const posts = await db.selectFrom("hotels_blog_posts").select(["id", "slug"]).execute();
     const paths = [
-      ...routeTable.map((route) => fillPath(route, SWEEP[route.id]?.params?.(seed) ?? {})),
+      ...routeTable.map((route) => samplePath(route, seed)),
       hotelPath(hostileHotel)!,
       "/sweden/stockholm",
       `/hotels?search=${encodeURIComponent("script")}`,

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, signIn, startTestApp, TEST_ADMIN, visibleText, type TestApp } from "#tests/app-server.ts";
+import { createPost } from "#tests/factories.ts";
 
 let app: TestApp;
 const db = () => app.db();
@@ -13,60 +14,37 @@ let draftId = "";
 let plainId = "";
 
 beforeAll(async () => {
-  app = await startTestApp({ SEED_DEMO: "always", SEED_DEMO_PRICES: "none" });
+  // The posts alone: no hotel is needed on these pages.
+  app = await startTestApp();
   const database = await db();
   // Enough published posts for two pages, a draft, and a post whose content tries everything.
   for (let n = 1; n <= 6; n++) {
-    await database
-      .insertInto("hotels_blog_posts")
-      .values({
-        title: `Testinlägg ${n}`,
-        slug: `testinlagg-${n}`,
-        excerpt: `Utdrag ${n}`,
-        content: JSON.stringify([{ type: "paragraph", content: `Text ${n}` }]),
-        published: true,
-        created_at: new Date(Date.now() - (100 + n) * 86_400_000),
-        // Published the day it was written; the list goes by this date.
-        published_at: new Date(Date.now() - (100 + n) * 86_400_000),
-      })
-      .execute();
+    // Published the day it was written; the list goes by this date.
+    await createPost(database, { title: `Testinlägg ${n}`, slug: `testinlagg-${n}`, daysAgo: 100 + n });
   }
-  draftId = (
-    await database
-      .insertInto("hotels_blog_posts")
-      .values({
-        title: "Hemligt utkast",
-        slug: "hemligt-utkast",
-        excerpt: "Inte klart",
-        content: JSON.stringify([{ type: "paragraph", content: "Utkasttext" }]),
-        published: false,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow()
-  ).id;
-  plainId = (
-    await database
-      .insertInto("hotels_blog_posts")
-      .values({
-        title: "Allt på en gång",
-        slug: null,
-        excerpt: "Varje sorts block.",
-        published: true,
-        reading_time: "2",
-        content: JSON.stringify([
-          { type: "heading", level: 1, content: "Första rubriken" },
-          { type: "paragraph", content: "<script>alert('x')</script> stannar som text" },
-          { type: "button", text: "Till partnern", url: "https://www.booking.com/", external: true, variant: "default" },
-          { type: "button", text: "Farlig", url: "javascript:alert(1)", external: false, variant: "default" },
-          { type: "list", style: "ordered", items: ["Ett", "Två"] },
-          { type: "quote", content: "Res ofta.", cite: "Någon klok" },
-          { type: "image", url: "/images/hotels/hotel-2.svg", alt: "Ett hotell", caption: "Bildtext" },
-          { type: "video", url: "https://example.com/v.mp4" },
-        ]),
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow()
-  ).id;
+  draftId = await createPost(database, {
+    title: "Hemligt utkast",
+    slug: "hemligt-utkast",
+    excerpt: "Inte klart",
+    blocks: [{ type: "paragraph", content: "Utkasttext" }],
+    published: false,
+  });
+  plainId = await createPost(database, {
+    title: "Allt på en gång",
+    slug: null,
+    excerpt: "Varje sorts block.",
+    readingTime: "2",
+    blocks: [
+      { type: "heading", level: 1, content: "Första rubriken" },
+      { type: "paragraph", content: "<script>alert('x')</script> stannar som text" },
+      { type: "button", text: "Till partnern", url: "https://www.booking.com/", external: true, variant: "default" },
+      { type: "button", text: "Farlig", url: "javascript:alert(1)", external: false, variant: "default" },
+      { type: "list", style: "ordered", items: ["Ett", "Två"] },
+      { type: "quote", content: "Res ofta.", cite: "Någon klok" },
+      { type: "image", url: "/images/hotels/hotel-2.svg", alt: "Ett hotell", caption: "Bildtext" },
+      { type: "video", url: "https://example.com/v.mp4" },
+    ],
+  });
 });
 afterAll(async () => {
   await app?.close();

@@ -1,7 +1,7 @@
 /**
  * The affiliate redirect page /redirect: its loader called as React Router
- * calls it, against the app's own embedded database (a temporary DATA_DIR, migrated and seeded
- * like a first start), its markup rendered from that loader's data, and the partner-host and
+ * calls it, against the app's own embedded database (a temporary DATA_DIR, a copy of the demo
+ * catalogue seeded once per run like a first start), its markup rendered from that loader's data, and the partner-host and
  * click queries on every test database (PGlite, plus PostgreSQL when TEST_DATABASE_URL is set).
  */
 import fs from "node:fs";
@@ -11,17 +11,20 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { createMemoryRouter, RouterContextProvider, RouterProvider, type RouterContext } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { copyPgliteTemplate } from "#tests/db-template.ts";
 import { testDatabases } from "#tests/db.ts";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hg-redirect-"));
 process.env.DATA_DIR = dataDir;
+// The demo catalogue with its next month of prices, as a first start seeds it (once per run: tests/global-setup.ts).
+copyPgliteTemplate(dataDir, "demo");
 // A configured partner besides the hosts of the catalogue's affiliate URLs, and two hosts that
 // are not public, which no configuration makes a destination.
 process.env.AFFILIATE_HOSTS = "partner.example:8443, Other-Partner.example, 127.0.0.1:4100, 169.254.169.254";
 
 const { getAppDatabase, closeAppDatabase } = await import("#app/db/db.server.ts");
 const { migrate } = await import("#app/db/migrate.server.ts");
-const { seedDemoCatalogue } = await import("#app/db/seed.server.ts");
+const { isCatalogueEmpty, seedDemoCatalogue } = await import("#app/db/seed.server.ts");
 const { clearCatalogueCache } = await import("#app/hotels/catalogue-cache.server.ts");
 const { affiliateUrlHosts, findAffiliatePartner, recordOutboundClick } = await import("#app/outbound/clicks.server.ts");
 const { readFlash } = await import("#app/http/flash.server.ts");
@@ -111,8 +114,9 @@ const clicks = () => getAppDatabase().db.selectFrom("outbound_clicks").selectAll
 
 beforeAll(async () => {
   const { db } = getAppDatabase();
+  // Applies nothing on the seeded copy (it applies every migration where there is none).
   await migrate(db);
-  await seedDemoCatalogue(db, { prices: "near" });
+  if (await isCatalogueEmpty(db)) await seedDemoCatalogue(db, { prices: "near" });
   // A catalogue hotel whose own affiliate link goes to a partner without a partners row.
   await db
     .insertInto("hotels")

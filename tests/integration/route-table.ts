@@ -50,3 +50,54 @@ export function fillPath(route: TableRoute, values: Record<string, string>): str
 }
 
 export const isAdminRoute = (route: TableRoute) => route.pattern === "admin" || route.pattern.startsWith("admin/");
+
+/** Rows of the seeded data that routes' parameters can name. */
+export interface RouteSamples {
+  /** A hotel's address segments, as hotelPath writes them. */
+  hotel: { country: string; location: string; slug: string };
+  /** A published post. */
+  post: { id: string; slug: string };
+  /** A draft post (the editor's saves go there, not to a page visitors read). */
+  draftId: string;
+  /** An AI job. */
+  jobId: string;
+}
+
+/**
+ * The only hand-written part of the tests that walk the route table: a value for each parameter
+ * of a route, from the seeded data, so that its loader gets past "not found". A route without
+ * parameters needs nothing here; a new route with parameters fails `samplePath` until it has an
+ * entry.
+ */
+export const PARAM_SAMPLES: Record<string, (samples: RouteSamples) => Record<string, string>> = {
+  "blog-post": (s) => ({ slug: s.post.slug }),
+  "blog-post-with-id": (s) => ({ slug: s.post.slug, id: s.post.id }),
+  "routes/site/country": (s) => ({ country: s.hotel.country }),
+  "routes/site/place": (s) => ({ country: s.hotel.country, location: s.hotel.location }),
+  "routes/site/hotel": (s) => ({ ...s.hotel }),
+  "not-found": () => ({ "*": "finns-inte" }),
+  "admin-blog-edit": (s) => ({ id: s.draftId }),
+  "routes/admin/admin.jobs.$id": (s) => ({ id: s.jobId }),
+  "routes/resources/sitemaps.$file": () => ({ file: "pages-1.xml" }),
+};
+
+/** The route's parameter values from the seeded data; throws for a route with parameters and no entry in PARAM_SAMPLES. */
+export function sampleParams(route: TableRoute, samples: RouteSamples): Record<string, string> {
+  const sample = PARAM_SAMPLES[route.id];
+  if (!sample) {
+    if (route.params.length)
+      throw new Error(`${route.id} has parameters (${route.params.join(", ")}): give it sample values in PARAM_SAMPLES`);
+    return {};
+  }
+  return sample(samples);
+}
+
+/** The address of a page of the route on the seeded data. */
+export const samplePath = (route: TableRoute, samples: RouteSamples) => fillPath(route, sampleParams(route, samples));
+
+/** Route ids with parameters but no sample values (a test asserts this is empty). */
+export const routesWithoutSamples = () =>
+  routeTable.filter((route) => route.params.length > 0 && !PARAM_SAMPLES[route.id]).map((route) => route.id);
+
+/** Sample entries for routes that are gone (a test asserts this is empty). */
+export const samplesWithoutRoutes = () => Object.keys(PARAM_SAMPLES).filter((id) => !routeTable.some((route) => route.id === id));
