@@ -4,6 +4,7 @@
  * rows or on every hotel the filters match) and the messages, and how a long affiliate URL is
  * cut. Pure; shared by server and browser.
  */
+import { href } from "react-router";
 import { confirmedField } from "#app/utils/action-kit.ts";
 import { z } from "#app/utils/zod.ts";
 import { withoutControlChars } from "#app/hotels/search-params.ts";
@@ -71,7 +72,7 @@ export function adminHotelsSearch(filters: AdminHotelFilters): string {
 
 /** The table with some of its settings changed: another page, or another order (from page 1). */
 export const hotelTableHref = (filters: AdminHotelFilters, change: Partial<AdminHotelFilters>) =>
-  `/admin/hotels${adminHotelsSearch({ ...filters, ...change })}`;
+  `${href("/admin/hotels")}${adminHotelsSearch({ ...filters, ...change })}`;
 
 /** How many pages the matches fill (at least one, which may be empty). */
 export const pageCount = (total: number) => Math.max(1, Math.ceil(total / ADMIN_HOTEL_ROWS));
