@@ -5,11 +5,9 @@
  * must carry the confirmation. Pure; shared by the screens and the action.
  */
 import { href } from "react-router";
+import { confirmedField } from "#app/utils/action-kit.ts";
 import { z } from "#app/utils/zod.ts";
 import { rewriteHotelId } from "./description-translation.ts";
-
-/** The value of the confirmation's hidden field. */
-export const REVERT_CONFIRMED = "yes";
 
 /** The rewrite screen for one hotel. */
 export const rewritePath = (hotelId: string) => `${href("/admin/rewrite")}?hotel=${encodeURIComponent(hotelId)}`;
@@ -20,5 +18,5 @@ export const revertPath = (hotelId: string) => `${rewritePath(hotelId)}&revert=1
 /** What a revert post carries: the hotel, and the confirmation (anything else is "not confirmed"). */
 export const revertSchema = z.object({
   hotel_id: rewriteHotelId,
-  confirm: z.literal(REVERT_CONFIRMED).optional().catch(undefined),
+  confirm: confirmedField,
 });

@@ -79,9 +79,22 @@ describe("dispatchIntent", () => {
     ] as [string, string][][]) {
       const reply = unwrap(await dispatchIntent(form(fields), intents));
       expect(reply.init?.status).toBe(400);
-      expect(reply.data).toEqual({ refusal: UNKNOWN_INTENT_MESSAGE });
+      expect(reply.data).toMatchObject({ refusal: UNKNOWN_INTENT_MESSAGE, result: { error: { "": [UNKNOWN_INTENT_MESSAGE] } } });
       expect(isActionRefusal(reply.data)).toBe(true);
     }
+  });
+
+  it("keeps the fields as posted in the refusal's conform reply, for a form to show them again", async () => {
+    const reply = unwrap(
+      await dispatchIntent(
+        form([
+          ["intent", "publish"],
+          ["text", "Mitt utkast <b>"],
+        ]),
+        intents,
+      ),
+    );
+    expect(reply.data).toMatchObject({ result: { initialValue: { intent: "publish", text: "Mitt utkast <b>" } } });
   });
 
   it("takes the same intent twice as that intent (a button and a hidden field naming it)", async () => {

@@ -10,7 +10,7 @@
 import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
-import type { z } from "#app/utils/zod.ts";
+import { z } from "#app/utils/zod.ts";
 import { CONFIRM_FIELD, CONFIRMED, INTENT_FIELD, INVALID_POST_MESSAGE, UNKNOWN_INTENT_MESSAGE, type ActionRefusal } from "./action-kit.ts";
 
 export type IntentSubmission<S extends z.ZodType> = Submission<z.input<S>, string[], z.output<S>>;
@@ -36,8 +36,18 @@ export function refuse(message: string = INVALID_POST_MESSAGE) {
   return data<ActionRefusal>({ refusal: message }, { status: 400 });
 }
 
-/** The answer to a post naming no intent, or one the route does not declare. */
-export const unknownIntent = () => refuse(UNKNOWN_INTENT_MESSAGE);
+/**
+ * The answer to a post naming no intent, or one the route does not declare: the refusal, with
+ * conform's reply keeping the fields as posted (a stale page's form keeps what was typed).
+ */
+export function unknownIntent(form?: FormData) {
+  const result = form
+    ? parseWithZod(form, { schema: anyFields, disableAutoCoercion: true }).reply({ formErrors: [UNKNOWN_INTENT_MESSAGE] })
+    : undefined;
+  return data<ActionRefusal>(result ? { refusal: UNKNOWN_INTENT_MESSAGE, result } : { refusal: UNKNOWN_INTENT_MESSAGE }, { status: 400 });
+}
+
+const anyFields = z.looseObject({});
 
 /**
  * Declares one intent: `intent(schema, (value, submission, form) => …)`. The schema sees the whole
@@ -79,7 +89,7 @@ export async function dispatchIntent<T extends object>(
   intents: T,
 ): Promise<Answer<T[keyof T]> | ReturnType<typeof unknownIntent>> {
   const name = postedIntent(form);
-  if (name === null || !Object.hasOwn(intents, name)) return unknownIntent();
+  if (name === null || !Object.hasOwn(intents, name)) return unknownIntent(form);
   return (await (intents as Record<string, IntentHandler>)[name]!.run(form)) as Answer<T[keyof T]>;
 }
 

@@ -3,6 +3,7 @@
  * confirmation value, and the refusal a route answers to a post it does not know. The server half,
  * which dispatches a post to one function per intent, is action-kit.server.ts.
  */
+import type { SubmissionResult } from "@conform-to/react";
 import { z } from "#app/utils/zod.ts";
 
 /** The form field naming what a post asks for (the value of the button that sent it). */
@@ -15,9 +16,14 @@ export const CONFIRMED = "yes";
 /** The confirmation in an intent's schema: true only for the exact value, anything else is "not confirmed". */
 export const confirmedField = z.preprocess((value) => value === CONFIRMED, z.boolean());
 
-/** What a refused post answers (status 400): a sentence the page shows above its forms. */
+/**
+ * What a refused post answers (status 400): a sentence the page shows above its forms, and for a
+ * post naming no known intent, conform's reply with the fields as posted and the sentence as the
+ * form's error (a form that takes it as `lastResult` keeps what was typed).
+ */
 export interface ActionRefusal {
   refusal: string;
+  result?: SubmissionResult<string[]>;
 }
 
 /** A post naming no intent, or one this screen does not know (a hand-made post or a stale page). */

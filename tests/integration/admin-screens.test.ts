@@ -378,7 +378,7 @@ describe("AI Rewrite", () => {
     const unknown = await admin.post(path, { intent: "publish", hotel_id: hotel.hotel_id, translation: "Mitt utkast <b>" });
     expect(unknown.status).toBe(400);
     const unknownHtml = await unknown.text();
-    expect(visibleText(unknownHtml)).toContain("Unknown error occurred");
+    expect(visibleText(unknownHtml)).toContain("This page did not understand what the form asked for, and nothing was changed.");
     expect(box(unknownHtml)![2]).toBe("Mitt utkast &lt;b&gt;");
     // The form still names its hotel, so the next press works.
     expect(unknownHtml).toMatch(new RegExp(`<input[^>]*name="hotel_id"[^>]*value="${hotel.hotel_id}"`));

@@ -126,6 +126,7 @@ export function ConfirmableAction<T>({
   cancelHref,
   busy,
   tone = "danger",
+  focusCancel = false,
 }: {
   confirm: Confirmable<T>;
   /** The item the page's URL asks about, or null. */
@@ -134,8 +135,10 @@ export function ConfirmableAction<T>({
   /** Where "Cancel" leads on the question's page. */
   cancelHref: string;
   busy: boolean;
-  /** "caution" for a far-reaching action that deletes nothing; on the page it also takes the focus. */
+  /** "caution": the page's question in amber, for far-reaching actions. */
   tone?: "danger" | "caution";
+  /** The page's Cancel takes the focus: the question is where the editor's attention goes (after a post that asked). */
+  focusCancel?: boolean;
 }) {
   const id = useId();
   const page = { heading: `${id}-heading`, text: `${id}-text` };
@@ -156,8 +159,7 @@ export function ConfirmableAction<T>({
             ids={page}
             busy={busy}
             cancel={
-              // After a post that asks (the hotel table's bulk actions) the question is where the attention goes.
-              <Link to={cancelHref} className={buttonClassName({ variant: "secondary" })} autoFocus={tone === "caution"}>
+              <Link to={cancelHref} className={buttonClassName({ variant: "secondary" })} autoFocus={focusCancel}>
                 {question(asked).cancel ?? "Cancel"}
               </Link>
             }

@@ -90,6 +90,7 @@ export default function AdminHotels({ loaderData, actionData }: Route.ComponentP
         cancelHref={action}
         busy={busy}
         tone="caution"
+        focusCancel
       />
 
       <Form id={FLAG_FORM_ID} method="post" action={action} hidden>
