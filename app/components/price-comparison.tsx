@@ -16,7 +16,7 @@ import {
 import type { PriceOffer } from "#app/prices/price-offer.ts";
 import { DISPLAY_CURRENCIES, formatSek, type DisplayCurrency, type PriceDisplay } from "#app/utils/money.ts";
 import { StayFields } from "./stay-fields.tsx";
-import { buttonClassName } from "./ui/button.tsx";
+import { Button, buttonClassName } from "./ui/button.tsx";
 
 /** An offer as the hotel page shows it, with the way there (/redirect to that offer). */
 export type ShownOffer = PriceOffer & { href: string };
@@ -61,9 +61,9 @@ export function StayForm({
     <Form method="get" action={action} preventScrollReset className="space-y-3">
       <StayFields stay={stay} today={today} narrow />
       <Hidden entries={priceChoiceEntries(choices.conditions, choices.currency)} />
-      <button type="submit" className="rounded-md border border-brand-600 px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50">
+      <Button type="submit" variant="outline">
         {submitLabel}
-      </button>
+      </Button>
     </Form>
   );
 }
@@ -90,12 +90,9 @@ export function ConditionsForm({ action, stay, choices }: { action: string; stay
         </div>
       </fieldset>
       <Hidden entries={[...stayEntries(stay), ...priceChoiceEntries([], choices.currency)]} />
-      <button
-        type="submit"
-        className="mt-3 rounded-md border border-brand-600 px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50"
-      >
+      <Button type="submit" variant="outline" className="mt-3">
         Visa erbjudanden
-      </button>
+      </Button>
     </Form>
   );
 }

@@ -1,12 +1,14 @@
 import type { ComponentProps } from "react";
 import { cx } from "./class-names.ts";
 
-export type ButtonVariant = "primary" | "secondary" | "danger";
+export type ButtonVariant = "primary" | "secondary" | "outline" | "danger";
 export type ButtonSize = "sm" | "md" | "lg";
 
 const VARIANTS: Record<ButtonVariant, string> = {
   primary: "bg-brand-600 font-semibold text-white hover:bg-brand-700",
   secondary: "border border-slate-300 bg-white font-medium hover:bg-slate-50",
+  /** A second action in brand colour beside a primary one (the stay forms' "Visa priser"). */
+  outline: "border border-brand-600 font-semibold text-brand-700 hover:bg-brand-50",
   danger: "border border-slate-300 bg-white font-medium text-red-700 hover:bg-red-50",
 };
 
