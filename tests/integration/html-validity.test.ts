@@ -111,7 +111,12 @@ function pagesByRoute(f: Fixtures): Record<string, Page[]> {
     "admin-blog-new": [
       { path: "/admin/blog/new", as: "admin", status: 200 },
       // A refused save: the error summary at the top, its links to fields whose ids hold brackets.
-      { path: "/admin/blog/new", as: "admin", post: { title: "", "blocks[0].type": "list", "blocks[0].items[0]": "" }, status: 400 },
+      {
+        path: "/admin/blog/new",
+        as: "admin",
+        post: { intent: "save", title: "", "blocks[0].type": "list", "blocks[0].items[0]": "" },
+        status: 400,
+      },
     ],
     "admin-blog-edit": [{ path: `/admin/blog/edit/${f.post.id}`, as: "admin", status: 200 }],
     "routes/admin/admin.users": [{ path: "/admin/users", as: "admin", status: 200 }],

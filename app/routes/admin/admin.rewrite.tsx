@@ -51,8 +51,8 @@ const REWRITE_MESSAGES = {
 /** Nothing matched the typed text as an id, a name or a place. */
 const noMatch = (query: string) => `No hotel found with this ID, and none whose name or place contains “${query}”.`;
 
-export function meta() {
-  return adminMeta("AI Rewrite");
+export function meta({ matches }: Route.MetaArgs) {
+  return adminMeta("AI Rewrite", matches);
 }
 
 type Status = { kind: "ok" | "error"; title?: string; text: string } | null;
