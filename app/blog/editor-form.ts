@@ -6,6 +6,7 @@
  */
 import type { SubmissionResult } from "@conform-to/react";
 import type { Flash } from "#app/http/flash.server.ts";
+import { intentArgument, intentWithArgument } from "#app/utils/action-kit.ts";
 import { z } from "#app/utils/zod.ts";
 import { BLOCK_MESSAGES, isHttpOrLocalUrl, isSafeBlockUrl, postSlug, readingTimeMinutes, type ContentBlock } from "./content-blocks.ts";
 import { blockedImageHost, blockedImageMessage, type ImageHosts } from "./image-hosts.ts";
@@ -110,22 +111,40 @@ export const EXCERPT_HINT = 160;
 export const SEO_TITLE_MAX = 60;
 export const SEO_DESCRIPTION_MAX = 160;
 
+/** Far past any list of a real post (at most 300 blocks): longer ones are hand-made. */
+export const MAX_LIST_LENGTH = 1000;
+
 /**
- * The editor's own buttons that the server answers (name `_action`): the slug from the title, an
- * AI draft, and an upload (the cover, or an image block's by its index). The save is the form's
- * plain submit, without `_action`; adding, moving and removing blocks are conform's intents.
+ * What the editor's buttons ask for (their `intent`, dispatched by the action kit): the save
+ * (both save buttons; the header's is the form's first button, so Enter in a field saves), the
+ * slug from the title, an AI draft, the preview, and an upload: the cover's, or an image
+ * block's, which names its block (`upload-block:3`, one button per block without JavaScript).
+ * Adding, moving and removing blocks are conform's own intents, which conform reads.
  */
-export const EDITOR_ACTION_FIELD = "_action";
-export const EDITOR_ACTIONS = {
+export const EDITOR_INTENTS = {
+  save: "save",
   regenerateSlug: "regenerate-slug",
   aiGenerate: "ai-generate",
-  uploadCover: "upload-cover",
   preview: "preview",
+  uploadCover: "upload-cover",
+  uploadBlock: "upload-block",
 } as const;
-export const UPLOAD_BLOCK_ACTION = "upload-block:";
-/** Whether a post's `_action` is an upload (the cover's or an image block's). */
-export const isUploadAction = (action: string) => action === EDITOR_ACTIONS.uploadCover || action.startsWith(UPLOAD_BLOCK_ACTION);
-export const uploadBlockAction = (index: number) => `${UPLOAD_BLOCK_ACTION}${index}`;
+/** The upload button's value of the image block at `index`. */
+export const uploadBlockIntent = (index: number) => intentWithArgument(EDITOR_INTENTS.uploadBlock, index);
+/** An image block's upload: the block's index, below MAX_LIST_LENGTH. */
+export const uploadBlockSchema = z.looseObject({
+  intent: intentArgument(
+    EDITOR_INTENTS.uploadBlock,
+    z
+      .string()
+      .regex(/^\d{1,4}$/)
+      .transform(Number)
+      .pipe(z.number().max(MAX_LIST_LENGTH - 1)),
+  ),
+});
+const uploadIntentSchema = z.union([z.literal(EDITOR_INTENTS.uploadCover), uploadBlockSchema.shape.intent]);
+/** Whether a post's intent is an upload (the cover's or an image block's). */
+export const isUploadIntent = (intent: unknown) => uploadIntentSchema.safeParse(intent).success;
 /** The file inputs: the cover's, and each image block's by its index. */
 export const COVER_FILE_INPUT = "coverFile";
 export const blockFileInput = (index: number) => `blockFile-${index}`;
@@ -164,9 +183,6 @@ export interface EditorReply {
   /** The session has ended: where to sign in again, in another tab. */
   signIn?: string;
 }
-
-/** Far past any list of a real post (at most 300 blocks): longer ones are hand-made. */
-export const MAX_LIST_LENGTH = 1000;
 
 /**
  * The shape a posted editor form must have before the editor can show it again: its lists are

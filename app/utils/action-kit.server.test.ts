@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { z } from "#app/utils/zod.ts";
-import { CONFIRMED, confirmedField, isActionRefusal, UNKNOWN_INTENT_MESSAGE } from "./action-kit.ts";
+import {
+  CONFIRMED,
+  confirmedField,
+  intentArgument,
+  intentTakingArgument,
+  intentWithArgument,
+  isActionRefusal,
+  UNKNOWN_INTENT_MESSAGE,
+} from "./action-kit.ts";
 import { askFirst, dispatchIntent, intent, isConfirmed, postedIntent, refuse } from "./action-kit.server.ts";
 
 const form = (fields: [string, string][]) => {
@@ -151,6 +159,42 @@ describe("dispatchIntent", () => {
       { x: intent(optional, (value) => value, { coerce: true }) },
     );
     expect(coerced).toEqual({});
+  });
+});
+
+describe("dispatchIntent's intents with an argument, conform's own intents and its own unknown answer", () => {
+  const rows = {
+    [intentTakingArgument("upload")]: intent(
+      z.looseObject({ intent: intentArgument("upload", z.string().regex(/^\d+$/).transform(Number)) }),
+      (value) => ({ row: value.intent }),
+    ),
+    save: intent(z.looseObject({}), () => "saved"),
+  };
+
+  it("runs an intent with an argument for its button's value, its schema reading the argument", async () => {
+    expect(await dispatchIntent(form([["intent", intentWithArgument("upload", 3)]]), rows)).toEqual({ row: 3 });
+    for (const value of ["upload:x", "upload:", "save:1", "uploads:1", ":1"]) {
+      const reply = unwrap(await dispatchIntent(form([["intent", value]]), rows));
+      expect(reply.init?.status, value).toBe(400);
+    }
+    // Without the argument it names no intent at all.
+    expect(unwrap(await dispatchIntent(form([["intent", "upload"]]), rows)).data).toEqual({ refusal: UNKNOWN_INTENT_MESSAGE });
+  });
+
+  it("answers a post carrying one of conform's own intents by formChange, and a post naming nothing by `unknown`", async () => {
+    const options = { formChange: () => "form changed", unknown: () => "not understood" };
+    const conformIntent = JSON.stringify({ type: "insert", payload: { name: "rows" } });
+    expect(await dispatchIntent(form([["__intent__", conformIntent]]), rows, options)).toBe("form changed");
+    expect(await dispatchIntent(form([["__intent__", "{not json"]]), rows, options)).toBe("not understood");
+    expect(await dispatchIntent(form([["intent", "drop"]]), rows, options)).toBe("not understood");
+    // A post naming both is no post a form makes: the screen's intent is read, and refuses it.
+    const both = form([
+      ["intent", "save"],
+      ["__intent__", conformIntent],
+    ]);
+    expect(unwrap(await dispatchIntent(both, rows, options)).init?.status).toBe(400);
+    // Without formChange, conform's intent is no intent of the screen's.
+    expect(unwrap(await dispatchIntent(form([["__intent__", conformIntent]]), rows)).init?.status).toBe(400);
   });
 });
 

@@ -11,7 +11,15 @@ import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { z } from "#app/utils/zod.ts";
-import { CONFIRM_FIELD, CONFIRMED, INTENT_FIELD, INVALID_POST_MESSAGE, UNKNOWN_INTENT_MESSAGE, type ActionRefusal } from "./action-kit.ts";
+import {
+  CONFIRM_FIELD,
+  CONFIRMED,
+  INTENT_ARGUMENT,
+  INTENT_FIELD,
+  INVALID_POST_MESSAGE,
+  UNKNOWN_INTENT_MESSAGE,
+  type ActionRefusal,
+} from "./action-kit.ts";
 
 export type IntentSubmission<S extends z.ZodType> = Submission<z.input<S>, string[], z.output<S>>;
 
@@ -78,19 +86,56 @@ export function postedIntent(form: FormData): string | null {
 
 type Answer<T> = T extends IntentHandler<infer R> ? R : never;
 
+/** How a screen answers a post that names none of its intents. */
+export interface DispatchOptions<C, U> {
+  /**
+   * A form built with conform posts conform's own intents too (add, move or remove a list item,
+   * update a field: its buttons without JavaScript, named by conform, not by INTENT_FIELD). Such
+   * a post, read by conform, is answered by this instead of being refused.
+   */
+  formChange?: () => C | Promise<C>;
+  /** The answer to a post naming no declared intent (nor, with formChange, one of conform's); unknownIntent() by default. */
+  unknown?: () => U;
+}
+
+/**
+ * The declared intent a post names: its own key, or, for a value with an argument after a colon
+ * (`upload-block:3`, one button per row without JavaScript), the key up to and with the colon
+ * (`intentTakingArgument("upload-block")`), whose schema reads the argument from the intent field
+ * (intentArgument()).
+ */
+function declaredIntent(intents: Record<string, IntentHandler>, name: string | null): IntentHandler | null {
+  if (name === null) return null;
+  if (Object.hasOwn(intents, name)) return intents[name]!;
+  const withArgument = name.slice(0, name.indexOf(INTENT_ARGUMENT) + 1);
+  return withArgument && Object.hasOwn(intents, withArgument) ? intents[withArgument]! : null;
+}
+
+/** Whether conform reads one of its own intents in the post (a malformed one, which conform throws on, is none). */
+function carriesFormIntent(form: FormData): boolean {
+  try {
+    // Conform leaves the status undefined when the post carried one of its intents.
+    return parseWithZod(form, { schema: z.looseObject({}) }).status === undefined;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The action's answer to a post: the declared intent it names runs (its schema first), and a
- * post naming none of them is refused with unknownIntent().
+ * post naming none of them is refused with unknownIntent() (or answered as `options` say).
  */
-export async function dispatchIntent<T extends object>(
+export async function dispatchIntent<T extends object, C = never, U = ReturnType<typeof unknownIntent>>(
   form: FormData,
   // Only `object` above: a constraint naming IntentHandler would be the context of each intent(…)
   // call, and its answer type would be inferred from there (unknown) instead of from its function.
   intents: T,
-): Promise<Answer<T[keyof T]> | ReturnType<typeof unknownIntent>> {
-  const name = postedIntent(form);
-  if (name === null || !Object.hasOwn(intents, name)) return unknownIntent(form);
-  return (await (intents as Record<string, IntentHandler>)[name]!.run(form)) as Answer<T[keyof T]>;
+  options: DispatchOptions<C, U> = {},
+): Promise<Answer<T[keyof T]> | C | U> {
+  const declared = declaredIntent(intents as Record<string, IntentHandler>, postedIntent(form));
+  if (declared) return (await declared.run(form)) as Answer<T[keyof T]>;
+  if (options.formChange && carriesFormIntent(form)) return await options.formChange();
+  return options.unknown ? options.unknown() : (unknownIntent(form) as U);
 }
 
 /** Whether a post carries the confirmation of a confirmable action. */

@@ -9,6 +9,29 @@ import { z } from "#app/utils/zod.ts";
 /** The form field naming what a post asks for (the value of the button that sent it). */
 export const INTENT_FIELD = "intent";
 
+/** Between an intent's name and its one argument in the button's value (`upload-block:3`). */
+export const INTENT_ARGUMENT = ":";
+
+/** The value of a button whose intent carries an argument (one button per row of a form): `name:argument`. */
+export const intentWithArgument = (name: string, argument: string | number) => `${name}${INTENT_ARGUMENT}${argument}`;
+
+/** The key an intent with an argument is declared under in dispatchIntent's intents (`name:`). */
+export const intentTakingArgument = (name: string) => `${name}${INTENT_ARGUMENT}`;
+
+/**
+ * The intent field of an intent with an argument, in its schema: the value must be
+ * `name:argument`, and gives the argument as `argument` parses it. Declare the intent under
+ * intentTakingArgument(name) in dispatchIntent's intents.
+ */
+export function intentArgument<T extends z.ZodType<unknown, string>>(name: string, argument: T) {
+  const prefix = intentTakingArgument(name);
+  return z
+    .string()
+    .startsWith(prefix)
+    .transform((value) => value.slice(prefix.length))
+    .pipe(argument);
+}
+
 /** The hidden field a confirmed post carries, and its one value. */
 export const CONFIRM_FIELD = "confirm";
 export const CONFIRMED = "yes";

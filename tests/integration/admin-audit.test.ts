@@ -82,12 +82,20 @@ describe("recording", () => {
     const html = await (await admin.get(`/admin/blog/edit/${post.id}`)).text();
     const body = new FormData();
     for (const [name, value] of formFields(html)) body.append(name, name === "title" ? "Granskad post, ny rubrik" : value);
+    // The save button's intent, as the browser sends it.
+    body.append("intent", "save");
     const response = await admin.request(`/admin/blog/edit/${post.id}`, { method: "POST", body, headers: { Origin: app.origin } });
     expect(response.status).toBe(302);
     const saved = await (await db()).selectFrom("hotels_blog_posts").select("title").where("id", "=", post.id).executeTakeFirstOrThrow();
     expect(saved.title).toBe("Granskad post, ny rubrik");
     const entry = await latest();
-    expect(entry).toMatchObject({ screen: "/admin/blog/edit/:id", path: `/admin/blog/edit/${post.id}`, status: 302, outcome: "ok" });
+    expect(entry).toMatchObject({
+      screen: "/admin/blog/edit/:id",
+      path: `/admin/blog/edit/${post.id}`,
+      intent: "save",
+      status: 302,
+      outcome: "ok",
+    });
     expect(entry.row_ids[0]).toBe(post.id);
     expect(JSON.stringify(entry)).not.toContain("ny rubrik");
   });

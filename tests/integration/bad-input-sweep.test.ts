@@ -123,32 +123,36 @@ const validPost = (title: string): [string, string][] => [
   ["blocks[0].content", "Ett stycke."],
 ];
 
+/** A post of the editor's save button (its intent: the browser sends the clicked button's). */
+const save = (label: string, fields: [string, string][], extra: Omit<PostCase, "label" | "body"> = {}) =>
+  form(label, [["intent", "save"], ...fields], extra);
+
 /** The editor's cases; `accepts` adds a post full of hostile text that is valid and saved. */
 function editorPosts(accepts: boolean): PostCase[] {
   const cases: PostCase[] = [
-    form("no title, no blocks", [["slug", XSS_SCRIPT]]),
-    form("javascript: cover image", [...validPost("Omslag"), ["coverImage", "javascript:alert(1)"]]),
-    form("javascript: URL in an image block", [
+    save("no title, no blocks", [["slug", XSS_SCRIPT]]),
+    save("javascript: cover image", [...validPost("Omslag"), ["coverImage", "javascript:alert(1)"]]),
+    save("javascript: URL in an image block", [
       ["title", "Bild"],
       ["blocks[0].type", "image"],
       ["blocks[0].url", "javascript:alert(1)"],
     ]),
-    form("data: URL in a button block", [
+    save("data: URL in a button block", [
       ["title", "Knapp"],
       ["blocks[0].type", "button"],
       ["blocks[0].url", "data:text/html,<script>alert(1)</script>"],
     ]),
-    form("protocol-relative image URL", [
+    save("protocol-relative image URL", [
       ["title", "Bild"],
       ["blocks[0].type", "image"],
       ["blocks[0].url", "//evil.example/x.png"],
     ]),
-    form("unknown block type", [
+    save("unknown block type", [
       ["title", "Typ"],
       ["blocks[0].type", "script"],
       ["blocks[0].content", XSS_SCRIPT],
     ]),
-    form("heading level as text and out of range", [
+    save("heading level as text and out of range", [
       ["title", "Rubrik"],
       ["blocks[0].type", "heading"],
       ["blocks[0].level", "abc"],
@@ -157,84 +161,84 @@ function editorPosts(accepts: boolean): PostCase[] {
       ["blocks[1].level", "99"],
       ["blocks[1].content", "x"],
     ]),
-    form("published and external as JSON", [
+    save("published and external as JSON", [
       ...validPost("Publicerad"),
       ["published", '{"a":1}'],
       ["blocks[1].type", "button"],
       ["blocks[1].external", "[true]"],
     ]),
-    form("blocks as a JSON string", [
+    save("blocks as a JSON string", [
       ["title", "JSON"],
       ["blocks", '[{"type":"paragraph","content":"x"}]'],
     ]),
-    form("a huge block index", [
+    save("a huge block index", [
       ["title", "Index"],
       ["blocks[99999999].type", "paragraph"],
       ["blocks[99999999].content", "x"],
     ]),
-    form("a negative block index", [
+    save("a negative block index", [
       ["title", "Index"],
       ["blocks[-1].type", "paragraph"],
       ["blocks[-1].content", "x"],
     ]),
-    form("301 blocks", [
+    save("301 blocks", [
       ["title", "Många"],
       ...Array.from({ length: 301 }, (_, i): [string, string][] => [
         [`blocks[${i}].type`, "paragraph"],
         [`blocks[${i}].content`, "x"],
       ]).flat(),
     ]),
-    form("title above 200 characters", validPost("x".repeat(201))),
-    form("a NUL in the title", validPost("Rub\0rik")),
-    form("duplicated title fields", [
+    save("title above 200 characters", validPost("x".repeat(201))),
+    save("a NUL in the title", validPost("Rub\0rik")),
+    save("duplicated title fields", [
       ["title", "a"],
       ["title", "b"],
       ["blocks[0].type", "paragraph"],
       ["blocks[0].content", "x"],
     ]),
-    form("list items as a JSON string", [
+    save("list items as a JSON string", [
       ["title", "Lista"],
       ["blocks[0].type", "list"],
       ["blocks[0].items", '["a","b"]'],
     ]),
-    form("unknown _action", [...validPost(""), ["_action", XSS_SCRIPT]]),
+    form("unknown intent", [...validPost(""), ["intent", XSS_SCRIPT]]),
     form("regenerate-slug without a title", [
-      ["_action", "regenerate-slug"],
+      ["intent", "regenerate-slug"],
       ["title", "   "],
     ]),
     form("ai-generate without instructions", [
-      ["_action", "ai-generate"],
+      ["intent", "ai-generate"],
       ["instructions", "  "],
     ]),
     form("ai-generate with hostile instructions", [
-      ["_action", "ai-generate"],
+      ["intent", "ai-generate"],
       ["title", XSS_SCRIPT],
       ["instructions", `${XSS_ATTRIBUTE} ${SQL}`],
     ]),
-    form("upload-block with a number that is not one", [["_action", "upload-block:NaN"]]),
+    form("upload-block with a number that is not one", [["intent", "upload-block:NaN"]]),
     multipart("upload-block at a huge index", [
-      ["_action", "upload-block:99999999"],
+      ["intent", "upload-block:99999999"],
       ["blockFile-99999999", new File([PNG], "x.png", { type: "image/png" })],
     ]),
     multipart("upload: not an image", [
-      ["_action", "upload-cover"],
+      ["intent", "upload-cover"],
       ["coverFile", new File([XSS_SCRIPT], "x.png", { type: "image/png" })],
     ]),
     multipart("upload: SVG with a script", [
-      ["_action", "upload-cover"],
+      ["intent", "upload-cover"],
       ["coverFile", new File([`<svg xmlns="http://www.w3.org/2000/svg">${XSS_SCRIPT}</svg>`], "x.svg", { type: "image/svg+xml" })],
     ]),
     multipart("upload: a PNG with a hostile name", [
-      ["_action", "upload-cover"],
+      ["intent", "upload-cover"],
       ["title", XSS_SCRIPT],
       ["coverFile", new File([PNG], `${XSS_ATTRIBUTE}.png`, { type: "image/png" })],
     ]),
     multipart("upload: 6 MB (above the 5 MB limit)", [
-      ["_action", "upload-cover"],
+      ["intent", "upload-cover"],
       ["coverFile", new File([PNG, new Uint8Array(6 * 1024 * 1024)], "big.png", { type: "image/png" })],
     ]),
     multipart("upload: 8 MB (above the body limit)", [
-      ["_action", "upload-cover"],
+      ["intent", "upload-cover"],
       ["coverFile", new File([PNG, new Uint8Array(8 * 1024 * 1024)], "big.png", { type: "image/png" })],
     ]),
     form("conform intent that is not JSON", [...validPost("Intent"), ["__intent__", "{not json"]]),
@@ -262,7 +266,7 @@ function editorPosts(accepts: boolean): PostCase[] {
       ...validPost("Intent"),
       ["__intent__", JSON.stringify({ type: "insert", payload: { name: "title" } })],
     ]),
-    form("a block that is a text", [
+    save("a block that is a text", [
       ["title", "Block"],
       ["blocks[0]", XSS_SCRIPT],
     ]),
@@ -273,7 +277,7 @@ function editorPosts(accepts: boolean): PostCase[] {
   ];
   if (accepts) {
     cases.push(
-      form(
+      save(
         "hostile text in a valid post (stored, must be shown escaped)",
         [
           ["title", `${XSS_SCRIPT} ${XSS_ATTRIBUTE}`],
@@ -1153,7 +1157,7 @@ const SWEEP: Record<string, SweepEntry> = {
       ]),
     ],
   },
-  "admin-blog-new": { posts: () => editorPosts(true), guarded: () => [form("a real post", validPost("Nytt inlägg"))] },
+  "admin-blog-new": { posts: () => editorPosts(true), guarded: () => [save("a real post", validPost("Nytt inlägg"))] },
   "admin-blog-edit": {
     posts: () => editorPosts(false),
     guarded: () => [form("a real update", validPost("Ändrat inlägg"))],

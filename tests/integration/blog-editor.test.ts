@@ -46,7 +46,21 @@ function buttonValue(html: string, label: string | RegExp): { name: string; valu
   throw new Error(`no button ${label}`);
 }
 
-/** Posts the editor as a browser would: its fields, changed by `changes`, and the clicked button. */
+/**
+ * The button Enter in a field clicks: the editor form's first submit button (the browser sends
+ * its name and value as if it had been clicked). On the editor it is the header's save.
+ */
+function enterButton(html: string): { name: string; value: string } {
+  const form = /<form[^>]*enctype="multipart\/form-data"[\s\S]*?<\/form>/i.exec(html)?.[0] ?? "";
+  for (const match of form.matchAll(/<button([^>]*)>/g)) {
+    const attributes = match[1]!;
+    if (!/type="submit"/.test(attributes)) continue;
+    return { name: /name="([^"]+)"/.exec(attributes)?.[1] ?? "", value: unescapeAttribute(/value="([^"]*)"/.exec(attributes)?.[1] ?? "") };
+  }
+  throw new Error("no submit button in the editor's form");
+}
+
+/** Posts the editor as a browser would: its fields, changed by `changes`, and the clicked button (Enter's when none is given). */
 async function submit(
   path: string,
   html: string,
@@ -65,7 +79,8 @@ async function submit(
     }
   }
   for (const [name, value] of Object.entries(changes)) if (!seen.has(name)) body.append(name, value);
-  if (button) body.append(button.name, button.value);
+  const clicked = button ?? enterButton(html);
+  if (clicked.name) body.append(clicked.name, clicked.value);
   for (const [name, file] of Object.entries(files)) body.append(name, file);
   return admin.request(path, { method: "POST", body, headers: { Origin: app.origin } });
 }
@@ -124,7 +139,7 @@ describe("the post editor without JavaScript", () => {
     // Remove the heading, regenerate the slug, then save.
     html = await (await submit("/admin/blog/new", html, {}, buttonValue(html, "Ta bort Rubrik 3"))).text();
     expect(visibleText(html)).not.toContain("Rubrik 3");
-    html = await (await submit("/admin/blog/new", html, {}, { name: "_action", value: "regenerate-slug" })).text();
+    html = await (await submit("/admin/blog/new", html, {}, { name: "intent", value: "regenerate-slug" })).text();
     expect(visibleText(html)).toContain("Slug uppdaterad");
     expect(html).toContain('value="stockholm-i-vinter"');
 
@@ -244,7 +259,7 @@ describe("the post editor without JavaScript", () => {
 
   it("drafts with AI into the editor, and asks for instructions when there are none", async () => {
     let html = await (await admin.get("/admin/blog/new")).text();
-    let response = await submit("/admin/blog/new", html, { instructions: "  " }, { name: "_action", value: "ai-generate" });
+    let response = await submit("/admin/blog/new", html, { instructions: "  " }, { name: "intent", value: "ai-generate" });
     expect(response.status).toBe(400);
     expect(visibleText(await response.text())).toContain("Ange instruktioner för AI-generering.");
 
@@ -252,7 +267,7 @@ describe("the post editor without JavaScript", () => {
       "/admin/blog/new",
       html,
       { instructions: "Familjehotell i Köpenhamn" },
-      { name: "_action", value: "ai-generate" },
+      { name: "intent", value: "ai-generate" },
     );
     expect(response.status).toBe(200);
     html = await response.text();
@@ -273,7 +288,7 @@ describe("the post editor without JavaScript", () => {
     const html = await (await admin.get("/admin/blog/new")).text();
     const changes = { title: "Okänd knapp", "blocks[0].type": "paragraph", "blocks[0].content": "Ett stycke." };
     for (const value of ["publish-now", "upload-block:NaN", "upload-block:1000", "regenerate-slug "]) {
-      const response = await submit("/admin/blog/new", html, changes, { name: "_action", value });
+      const response = await submit("/admin/blog/new", html, changes, { name: "intent", value });
       expect(response.status, value).toBe(400);
     }
     expect(await (await db()).selectFrom("hotels_blog_posts").select("id").where("title", "=", "Okänd knapp").execute()).toEqual([]);
@@ -287,7 +302,7 @@ describe("the post editor without JavaScript", () => {
       "/admin/blog/new",
       html,
       {},
-      { name: "_action", value: "upload-cover" },
+      { name: "intent", value: "upload-cover" },
       { coverFile: new File([new TextEncoder().encode("<svg onload=alert(1)>")], "bild.png", { type: "image/png" }) },
     );
     expect(response.status).toBe(400);
@@ -299,7 +314,7 @@ describe("the post editor without JavaScript", () => {
       "/admin/blog/new",
       html,
       {},
-      { name: "_action", value: "upload-cover" },
+      { name: "intent", value: "upload-cover" },
       { coverFile: new File([new Uint8Array(5 * 1024 * 1024 + 1)], "stor.png", { type: "image/png" }) },
     );
     expect(visibleText(await response.text())).toContain("Bilden får vara högst 5 MB.");
@@ -308,7 +323,7 @@ describe("the post editor without JavaScript", () => {
       "/admin/blog/new",
       html,
       { title: "Med omslag" },
-      { name: "_action", value: "upload-cover" },
+      { name: "intent", value: "upload-cover" },
       { coverFile: new File([PNG], "Omslag.PNG", { type: "image/png" }) },
     );
     expect(response.status).toBe(200);
@@ -353,7 +368,8 @@ const readPost = async (id: string) =>
 function submitAs(browser: Browser, path: string, html: string, changes: Record<string, string>, button?: { name: string; value: string }) {
   const body = new FormData();
   for (const [name, value] of formFields(html)) body.append(name, name in changes ? changes[name]! : value);
-  if (button) body.append(button.name, button.value);
+  const clicked = button ?? enterButton(html);
+  if (clicked.name) body.append(clicked.name, clicked.value);
   return browser.request(path, { method: "POST", body, headers: { Origin: app.origin } });
 }
 
@@ -383,6 +399,7 @@ describe("the editor keeps the work", () => {
     // A hand-made save without a version never overwrites either.
     const body = new FormData();
     for (const [name, value] of formFields(first)) if (name !== "version") body.append(name, value);
+    body.append("intent", "save");
     expect((await admin.request(post.path, { method: "POST", body, headers: { Origin: app.origin } })).status).toBe(409);
 
     // Reloaded, the page has the new version and saves.
@@ -417,7 +434,7 @@ describe("the editor keeps the work", () => {
       "/admin/blog/new",
       html,
       { title: "Med för stor bild", excerpt: "Ett utdrag som inte får försvinna." },
-      { name: "_action", value: "upload-cover" },
+      { name: "intent", value: "upload-cover" },
       { coverFile: photo },
     );
     expect(response.status).toBe(400);
@@ -433,7 +450,7 @@ describe("the editor keeps the work", () => {
       "/admin/blog/new",
       html,
       { "blocks[0].alt": "En bild" },
-      { name: "_action", value: "upload-block:0" },
+      { name: "intent", value: "upload-block:0" },
       { "blockFile-0": new File(["inte en bild"], "text.txt", { type: "text/plain" }) },
     );
     expect(response.status).toBe(400);
@@ -447,7 +464,7 @@ describe("the editor keeps the work", () => {
       "/admin/blog/new",
       html,
       {},
-      { name: "_action", value: "upload-cover" },
+      { name: "intent", value: "upload-cover" },
       { coverFile: new File([PNG, new Uint8Array(17 * 1024 * 1024)], "enorm.png", { type: "image/png" }) },
     );
     expect(response.status).toBe(413);
@@ -517,8 +534,8 @@ describe("the editor keeps the work", () => {
     expect((await anonymous.get(post.path)).headers.get("Location")).toBe(toSignIn);
     // An upload, an AI draft, a form that is not the editor's (no title), a plain form post.
     for (const button of [
-      { name: "_action", value: "upload-cover" },
-      { name: "_action", value: "ai-generate" },
+      { name: "intent", value: "upload-cover" },
+      { name: "intent", value: "ai-generate" },
     ]) {
       const refused = await submitAs(anonymous, post.path, page, { instructions: "x" }, button);
       expect(refused.headers.get("Location"), button.value).toBe(toSignIn);
@@ -586,9 +603,13 @@ describe("what a post says about itself", () => {
   it("has a save button at the top and the bottom, labelled by the publish switch", async () => {
     const { html } = await newPost({});
     const saves = [
-      ...html.matchAll(/<button type="submit"(?![^>]*name=)[^>]*>((?:(?!<\/button>)[\s\S])*?Spara utkast[\s\S]*?)<\/button>/g),
+      ...html.matchAll(
+        /<button(?=[^>]*type="submit")(?=[^>]*name="intent")(?=[^>]*value="save")[^>]*>((?:(?!<\/button>)[\s\S])*?Spara utkast[\s\S]*?)<\/button>/g,
+      ),
     ].map((match) => match[1]!);
     expect(saves).toHaveLength(2);
+    // The header's save is the form's first button: Enter in a field saves.
+    expect(enterButton(html)).toEqual({ name: "intent", value: "save" });
     for (const label of saves) {
       // Both words are there; the form's :has() on the switch shows one (the other is display:none).
       expect(label).toMatch(/<span class="[^"]*group-has-\[\[data-publish-switch\]:checked\]\/editor:hidden[^"]*">Spara utkast<\/span>/);
@@ -759,7 +780,7 @@ describe("what a post says about itself", () => {
       coverImageAlt: "Ett hotell vid vattnet",
       instructions: "AI-instruktioner som ska finnas kvar",
     });
-    const response = await submit("/admin/blog/new", html, changes, { name: "_action", value: "preview" });
+    const response = await submit("/admin/blog/new", html, changes, { name: "intent", value: "preview" });
     expect(response.status).toBe(200);
     const page = await response.text();
     const preview = /<section[^>]*aria-labelledby="post-preview-heading"[\s\S]*?<\/section>/.exec(page)?.[0] ?? "";
@@ -785,7 +806,7 @@ describe("what a post says about itself", () => {
       "/admin/blog/new",
       page,
       { ...changes, "blocks[0].content": "", coverImageAlt: "" },
-      { name: "_action", value: "preview" },
+      { name: "intent", value: "preview" },
     );
     expect(refused.status).toBe(400);
     const again = await refused.text();

@@ -107,7 +107,12 @@ function pagesByRoute(f: Fixtures): Record<string, Page[]> {
     "admin-blog-new": [
       { path: "/admin/blog/new", as: "admin", status: 200 },
       // A refused save: the error summary at the top, its links to fields whose ids hold brackets.
-      { path: "/admin/blog/new", as: "admin", post: { title: "", "blocks[0].type": "list", "blocks[0].items[0]": "" }, status: 400 },
+      {
+        path: "/admin/blog/new",
+        as: "admin",
+        post: { intent: "save", title: "", "blocks[0].type": "list", "blocks[0].items[0]": "" },
+        status: 400,
+      },
     ],
     "routes/admin/admin.jobs.$id": [
       { path: `/admin/jobs/${f.jobId}`, as: "admin", status: 200 },

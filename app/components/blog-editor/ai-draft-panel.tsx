@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { EDITOR_ACTION_FIELD, EDITOR_ACTIONS } from "#app/blog/editor-form.ts";
+import { EDITOR_INTENTS } from "#app/blog/editor-form.ts";
+import { INTENT_FIELD } from "#app/utils/action-kit.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { TextareaField } from "#app/components/ui/forms.tsx";
 
@@ -42,13 +43,13 @@ export function AiDraftPanel({
         />
         <Button
           type="submit"
-          name={EDITOR_ACTION_FIELD}
-          value={EDITOR_ACTIONS.aiGenerate}
+          name={INTENT_FIELD}
+          value={EDITOR_INTENTS.aiGenerate}
           formNoValidate
           // Without JavaScript the server answers a blank box with 'Inga instruktioner'.
-          disabled={working === EDITOR_ACTIONS.aiGenerate || (hydrated && typed.trim() === "")}
+          disabled={working === EDITOR_INTENTS.aiGenerate || (hydrated && typed.trim() === "")}
         >
-          {working === EDITOR_ACTIONS.aiGenerate ? "Genererar..." : "Generera innehåll"}
+          {working === EDITOR_INTENTS.aiGenerate ? "Genererar..." : "Generera innehåll"}
         </Button>
         <p className="text-xs text-muted">Rubrik, utdrag och innehåll ersätts med förslaget; inget sparas förrän du sparar inlägget.</p>
         {engine ? <p className="text-xs text-muted">{engine}</p> : null}

@@ -1,7 +1,7 @@
 import { Button } from "#app/components/ui/button.tsx";
 import type { Flash } from "#app/http/flash.server.ts";
 import { isShowableImage } from "#app/blog/image-hosts.ts";
-import { BLOCK_LABELS, blockFileInput, uploadBlockAction, type BlockType } from "#app/blog/editor-form.ts";
+import { BLOCK_LABELS, blockFileInput, uploadBlockIntent, type BlockType } from "#app/blog/editor-form.ts";
 import { BlockToolbar } from "./block-toolbar.tsx";
 import { ButtonBlockFields } from "./button-block-fields.tsx";
 import type { FileChecks } from "./file-checks.ts";
@@ -106,7 +106,7 @@ function ImageFields({
       <ImageUpload
         id={`block-file-${index}`}
         input={input}
-        action={uploadBlockAction(index)}
+        action={uploadBlockIntent(index)}
         label="Eller ladda upp:"
         working={working}
         error={files.fileError(input)}

@@ -1,7 +1,7 @@
 import { getInputProps } from "@conform-to/react";
 import type { Flash } from "#app/http/flash.server.ts";
 import { isShowableImage } from "#app/blog/image-hosts.ts";
-import { COVER_FILE_INPUT, EDITOR_ACTIONS } from "#app/blog/editor-form.ts";
+import { COVER_FILE_INPUT, EDITOR_INTENTS } from "#app/blog/editor-form.ts";
 import { CheckboxField, Field } from "#app/components/ui/forms.tsx";
 import type { FileChecks } from "./file-checks.ts";
 import { useImageHosts } from "./image-hosts-context.ts";
@@ -41,7 +41,7 @@ export function CoverImageField({
         <ImageUpload
           id="cover-file"
           input={COVER_FILE_INPUT}
-          action={EDITOR_ACTIONS.uploadCover}
+          action={EDITOR_INTENTS.uploadCover}
           label="Eller ladda upp en bild:"
           working={working}
           error={files.fileError(COVER_FILE_INPUT)}

@@ -1,5 +1,6 @@
 import { href, Link } from "react-router";
-import { EDITOR_ACTION_FIELD, EDITOR_ACTIONS } from "#app/blog/editor-form.ts";
+import { EDITOR_INTENTS } from "#app/blog/editor-form.ts";
+import { INTENT_FIELD } from "#app/utils/action-kit.ts";
 import { Button, buttonClassName } from "#app/components/ui/button.tsx";
 
 /**
@@ -11,8 +12,8 @@ import { Button, buttonClassName } from "#app/components/ui/button.tsx";
  */
 function SaveButton({ working, published }: { working: string | null; published: boolean }) {
   return (
-    <Button type="submit" disabled={Boolean(working)}>
-      {working === "save" ? (
+    <Button type="submit" name={INTENT_FIELD} value={EDITOR_INTENTS.save} disabled={Boolean(working)}>
+      {working === EDITOR_INTENTS.save ? (
         "Sparar..."
       ) : (
         <>
@@ -43,8 +44,8 @@ export function EditorHeader({ isNew, published, working }: { isNew: boolean; pu
 
 /**
  * Under the post: the preview (the post as it would look, from the form as it is; nothing is
- * saved) and the save button again, so a long post need not be scrolled back up. The save comes
- * first in the header, so Enter in a field still saves.
+ * saved) and the save button again, so a long post need not be scrolled back up. The header's
+ * save is the form's first button, so Enter in a field saves (the browser sends that button's intent).
  */
 export function EditorFooter({ published, working }: { published: boolean; working: string | null }) {
   return (
@@ -52,12 +53,12 @@ export function EditorFooter({ published, working }: { published: boolean; worki
       <Button
         type="submit"
         variant="secondary"
-        name={EDITOR_ACTION_FIELD}
-        value={EDITOR_ACTIONS.preview}
+        name={INTENT_FIELD}
+        value={EDITOR_INTENTS.preview}
         formNoValidate
         disabled={Boolean(working)}
       >
-        {working === EDITOR_ACTIONS.preview ? "Förhandsgranskar..." : "Förhandsgranska"}
+        {working === EDITOR_INTENTS.preview ? "Förhandsgranskar..." : "Förhandsgranska"}
       </Button>
       <SaveButton working={working} published={published} />
     </div>

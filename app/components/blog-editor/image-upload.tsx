@@ -2,7 +2,8 @@ import { Button } from "#app/components/ui/button.tsx";
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import type { Flash } from "#app/http/flash.server.ts";
-import { BLOG_IMAGE_TYPES, EDITOR_ACTION_FIELD, imageFileProblem, type EditorReply } from "#app/blog/editor-form.ts";
+import { BLOG_IMAGE_TYPES, imageFileProblem, type EditorReply } from "#app/blog/editor-form.ts";
+import { INTENT_FIELD } from "#app/utils/action-kit.ts";
 
 /**
  * A file input that uploads the image it is given. With JavaScript, choosing a file is the
@@ -73,14 +74,14 @@ export function ImageUpload({
             onCheck(input, problem);
             if (!file || problem) return;
             const body = new FormData();
-            body.set(EDITOR_ACTION_FIELD, action);
+            body.set(INTENT_FIELD, action);
             body.set(input, file);
             void fetcher.submit(body, { method: "post", encType: "multipart/form-data" });
           }}
           className="text-sm"
         />
         {/* Only without JavaScript: with it, choosing the file has uploaded it. */}
-        <Button type="submit" name={EDITOR_ACTION_FIELD} value={action} formNoValidate variant="secondary" size="sm" className="js:hidden">
+        <Button type="submit" name={INTENT_FIELD} value={action} formNoValidate variant="secondary" size="sm" className="js:hidden">
           {working === action ? "Laddar upp..." : "Ladda upp"}
         </Button>
         <span id={statusId} role="status" className="text-sm text-muted">

@@ -3,7 +3,8 @@ import { useEffect, useRef } from "react";
 import { getInputProps } from "@conform-to/react";
 import type { Flash } from "#app/http/flash.server.ts";
 import { postSlug } from "#app/blog/content-blocks.ts";
-import { EDITOR_ACTION_FIELD, EDITOR_ACTIONS, EDITOR_MESSAGES, slugToStore } from "#app/blog/editor-form.ts";
+import { EDITOR_INTENTS, EDITOR_MESSAGES, slugToStore } from "#app/blog/editor-form.ts";
+import { INTENT_FIELD } from "#app/utils/action-kit.ts";
 import { FieldError } from "./field-error.tsx";
 import { fieldClass } from "./form-styles.ts";
 import type { PostEditorFields, PostEditorForm } from "./use-post-editor-form.ts";
@@ -54,8 +55,8 @@ export function SlugField({
         />
         <Button
           type="submit"
-          name={EDITOR_ACTION_FIELD}
-          value={EDITOR_ACTIONS.regenerateSlug}
+          name={INTENT_FIELD}
+          value={EDITOR_INTENTS.regenerateSlug}
           formNoValidate
           variant="secondary"
           size="sm"

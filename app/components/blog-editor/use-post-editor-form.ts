@@ -3,7 +3,8 @@ import { useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/
 import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "#app/utils/zod.ts";
 import type { ImageHosts } from "#app/blog/image-hosts.ts";
-import { EDITOR_ACTION_FIELD, savablePostSchema, type PostEditorDefaults } from "#app/blog/editor-form.ts";
+import { EDITOR_INTENTS, savablePostSchema, type PostEditorDefaults } from "#app/blog/editor-form.ts";
+import { INTENT_FIELD } from "#app/utils/action-kit.ts";
 
 /**
  * The editor's conform form: judged on blur and again on input, by the same schema as the
@@ -27,7 +28,8 @@ export function usePostEditorForm(options: {
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData, submitter }) =>
-      submitter?.getAttribute("name") === EDITOR_ACTION_FIELD
+      // Judged as typed and when saved; the editor's other buttons (preview, slug, AI, upload) send it as it is.
+      submitter?.getAttribute("name") === INTENT_FIELD && submitter.getAttribute("value") !== EDITOR_INTENTS.save
         ? (parseWithZod(formData, { schema: z.looseObject({}) }) as never)
         : parseWithZod(formData, { schema }),
   });

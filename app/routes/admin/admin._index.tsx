@@ -8,8 +8,8 @@ import { CLICK_PERIODS, readClickPeriod, type ClickPeriod } from "#app/offers/pa
 import { DASHBOARD_CARDS } from "#app/admin/screens.ts";
 import { requireAdmin } from "#app/auth/guards.server.ts";
 
-export function meta() {
-  return adminMeta("Dashboard");
+export function meta({ matches }: Route.MetaArgs) {
+  return adminMeta("Dashboard", matches);
 }
 
 export async function loader(args: Route.LoaderArgs) {

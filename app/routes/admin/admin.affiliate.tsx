@@ -14,8 +14,8 @@ import { Field, FormAlert } from "#app/components/ui/forms.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { getEnv } from "#app/utils/env.server.ts";
 
-export function meta() {
-  return adminMeta("Affiliate URLs");
+export function meta({ matches }: Route.MetaArgs) {
+  return adminMeta("Affiliate URLs", matches);
 }
 
 /**

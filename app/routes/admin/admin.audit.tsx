@@ -12,8 +12,8 @@ import { SelectField } from "#app/components/ui/forms.tsx";
 import { adminDateTime } from "#app/utils/dates.ts";
 import { readPage } from "#app/utils/read-page.ts";
 
-export function meta() {
-  return adminMeta("Audit log");
+export function meta({ matches }: Route.MetaArgs) {
+  return adminMeta("Audit log", matches);
 }
 
 const OUTCOME_CLASSES = {

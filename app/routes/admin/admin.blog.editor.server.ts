@@ -19,64 +19,37 @@ import { postSlug } from "#app/blog/content-blocks.ts";
 import {
   blockFileInput,
   COVER_FILE_INPUT,
-  EDITOR_ACTION_FIELD,
-  EDITOR_ACTIONS,
+  EDITOR_INTENTS,
   EDITOR_MAX_BODY_BYTES,
   EDITOR_MESSAGES,
   editorShapeSchema,
-  MAX_LIST_LENGTH,
   postFormSchema,
   previewOf,
   savablePostSchema,
   toFormEntries,
-  UPLOAD_BLOCK_ACTION,
+  uploadBlockSchema,
   UPLOAD_MESSAGES,
   type EditorReply,
 } from "#app/blog/editor-form.ts";
 import { redirectWithFlash, type Flash } from "#app/http/flash.server.ts";
 import { isBodyTooLarge, readFormData } from "#app/http/form-data.server.ts";
-import { unknownIntent } from "#app/utils/action-kit.server.ts";
+import { INTENT_FIELD, intentTakingArgument } from "#app/utils/action-kit.ts";
+import { dispatchIntent, intent } from "#app/utils/action-kit.server.ts";
 import { log } from "#app/utils/log.server.ts";
 
 // ---------------------------------------------------------------------------------------------
-// Reading the post and its intent.
+// Reading the post.
 
-/**
- * What the editor's form asks for. The save is the plain submit; a conform intent (add, move or
- * remove a block or a list item, the heading level) changes the form and shows it again; the
- * rest are the editor's own buttons (`_action`). Anything else is unknown: the kit's refusal (400).
- */
-export type EditorIntent =
-  | { type: "save" }
-  | { type: "change-form" }
-  | { type: "regenerate-slug" }
-  | { type: "ai-generate" }
-  | { type: "preview" }
-  | { type: "upload"; input: string; field: string }
-  | { type: "unknown" };
-
-function editorIntent(action: string, conformIntent: boolean): EditorIntent {
-  if (action === "") return conformIntent ? { type: "change-form" } : { type: "save" };
-  if (action === EDITOR_ACTIONS.regenerateSlug) return { type: "regenerate-slug" };
-  if (action === EDITOR_ACTIONS.aiGenerate) return { type: "ai-generate" };
-  if (action === EDITOR_ACTIONS.preview) return { type: "preview" };
-  if (action === EDITOR_ACTIONS.uploadCover) return { type: "upload", input: COVER_FILE_INPUT, field: "coverImage" };
-  if (action.startsWith(UPLOAD_BLOCK_ACTION)) {
-    const index = Number(action.slice(UPLOAD_BLOCK_ACTION.length));
-    if (Number.isInteger(index) && index >= 0 && index < MAX_LIST_LENGTH)
-      return { type: "upload", input: blockFileInput(index), field: `blocks[${index}].url` };
-  }
-  return { type: "unknown" };
-}
-
-/** The editor's form as posted: its fields (files, the button and the AI instructions taken out) and what it asks for. */
+/** The editor's form as posted: its fields (files, the button and the AI instructions taken out), and the post itself. */
 export interface EditorPost {
+  /** The post as sent, its intent (the clicked button) too: what the action kit dispatches. */
+  posted: FormData;
+  /** The form's fields, with conform's own intent when a block button sent it without JavaScript. */
   form: FormData;
   /** The picked files, by input name (empty inputs left out). */
   files: Map<string, File>;
   /** The AI panel's instructions, at most 2,000 characters. */
   instructions: string;
-  intent: EditorIntent;
 }
 
 /**
@@ -109,20 +82,20 @@ export async function readEditorPost(args: Route.ActionArgs, signedIn: boolean):
     throw error;
   }
   if (postId !== null && !isPostId(postId)) throw data(null, { status: 404 });
-  const action = String(form.get(EDITOR_ACTION_FIELD) ?? "");
+  const fields = new FormData();
   const files = new Map<string, File>();
-  for (const [key, value] of [...form.entries()]) {
+  for (const [key, value] of form.entries()) {
     if (typeof value !== "string") {
-      form.delete(key);
       if (value.size > 0) files.set(key, value);
+    } else if (key !== INTENT_FIELD && key !== "instructions") {
+      fields.append(key, value);
     }
   }
-  form.delete(EDITOR_ACTION_FIELD);
   // A hand-made post the editor cannot take: an intent conform throws on (not its JSON, a list
   // operation on a text, a path such as __proto__), or lists that are not lists or far too long.
   let posted: ReturnType<typeof parseForm> | null = null;
   try {
-    posted = parseForm(form);
+    posted = parseForm(fields);
   } catch {
     // conform threw: not a form the editor made.
   }
@@ -131,9 +104,7 @@ export async function readEditorPost(args: Route.ActionArgs, signedIn: boolean):
     throw data(null, { status: 400 });
   }
   const instructions = String(form.get("instructions") ?? "").slice(0, 2000);
-  form.delete("instructions");
-  // conform leaves the status undefined when the post carried one of its intents.
-  return { form, files, instructions, intent: editorIntent(action, posted.status === undefined) };
+  return { posted: form, form: fields, files, instructions };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -177,11 +148,20 @@ function typedFields(form: FormData): FormData {
  * editor's form go to sign in as before.
  */
 export function answerSignedOut(args: Route.ActionArgs, post: EditorPost) {
-  if (!(post.intent.type === "save" || post.intent.type === "change-form") || !post.form.has("title")) return toSignIn(args);
-  markSignedOutReply(args.context);
-  return answer({ ...post, form: typedFields(post.form) }, { ...EDITOR_MESSAGES.sessionExpired, variant: "destructive" }, 401, {
-    signIn: loginPath(args.url.pathname),
-  });
+  const keep = () => {
+    markSignedOutReply(args.context);
+    return answer({ ...post, form: typedFields(post.form) }, { ...EDITOR_MESSAGES.sessionExpired, variant: "destructive" }, 401, {
+      signIn: loginPath(args.url.pathname),
+    });
+  };
+  const toSignInInstead = () => toSignIn(args);
+  // Only the editor's own form (it has a title) is kept; a block button's post is a conform intent.
+  const editorsForm = z.looseObject({ title: z.string() });
+  return dispatchIntent(
+    post.posted,
+    { [EDITOR_INTENTS.save]: intent(editorsForm, keep, { invalid: toSignInInstead }) },
+    { formChange: () => (post.form.has("title") ? keep() : toSignInInstead()), unknown: toSignInInstead },
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -194,25 +174,28 @@ interface Editor {
   author: string;
 }
 
-/** The signed-in administrator's post, answered by its intent. */
+/** Every intent reads the post itself (EditorPost): its schema only names it. */
+const anyPost = z.looseObject({});
+
+/**
+ * The signed-in administrator's post, answered by its intent (the clicked button's); a block
+ * button without JavaScript (conform's own intent) changes the form and shows it again.
+ */
 export function dispatchEditorIntent(post: EditorPost, editor: Editor) {
-  const { intent } = post;
-  switch (intent.type) {
-    case "save":
-      return savePost(post, editor);
-    case "change-form":
-      return changeForm(post);
-    case "regenerate-slug":
-      return regenerateSlug(post);
-    case "ai-generate":
-      return generateDraft(post);
-    case "preview":
-      return previewPost(post, editor);
-    case "upload":
-      return uploadImage(post, intent);
-    case "unknown":
-      return unknownIntent();
-  }
+  return dispatchIntent(
+    post.posted,
+    {
+      [EDITOR_INTENTS.save]: intent(anyPost, () => savePost(post, editor)),
+      [EDITOR_INTENTS.regenerateSlug]: intent(anyPost, () => regenerateSlug(post)),
+      [EDITOR_INTENTS.aiGenerate]: intent(anyPost, () => generateDraft(post)),
+      [EDITOR_INTENTS.preview]: intent(anyPost, () => previewPost(post, editor)),
+      [EDITOR_INTENTS.uploadCover]: intent(anyPost, () => uploadImage(post, { input: COVER_FILE_INPUT, field: "coverImage" })),
+      [intentTakingArgument(EDITOR_INTENTS.uploadBlock)]: intent(uploadBlockSchema, ({ intent: index }) =>
+        uploadImage(post, { input: blockFileInput(index), field: `blocks[${index}].url` }),
+      ),
+    },
+    { formChange: () => changeForm(post) },
+  );
 }
 
 /** Conform's intents without JavaScript (add, move or remove a block or a list item, the heading level): the form changed, shown again. */

@@ -2,13 +2,13 @@ import { useEffect, useState } from "react";
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form, useFetchers, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/admin.blog.editor";
-import { ADMIN_ROBOTS, adminTitle } from "#app/admin/admin-meta.ts";
+import { ADMIN_ROBOTS, useAdminTitle } from "#app/admin/admin-meta.ts";
 import { requireAdmin } from "#app/auth/guards.server.ts";
 import { requestAuth } from "#app/auth/request-auth.server.ts";
 import { aiDraftEngineLine } from "#app/ai/service.server.ts";
 import { editorForPost, signedOutEditor } from "#app/blog/editor-page.server.ts";
 import { isSignedOutReply } from "#app/blog/signed-out-reply.server.ts";
-import { EDITOR_ACTION_FIELD, EDITOR_MESSAGES, isUploadAction } from "#app/blog/editor-form.ts";
+import { EDITOR_MESSAGES, isUploadIntent } from "#app/blog/editor-form.ts";
 import type { Flash } from "#app/http/flash.server.ts";
 import { AiDraftPanel } from "#app/components/blog-editor/ai-draft-panel.tsx";
 import { BlockList } from "#app/components/blog-editor/block-list.tsx";
@@ -22,7 +22,7 @@ import { PostPreview } from "#app/components/blog-editor/post-preview.tsx";
 import { usePostEditorForm } from "#app/components/blog-editor/use-post-editor-form.ts";
 import { editorProblems } from "#app/components/blog-editor/editor-problems.ts";
 import { ActionRefusalAlert, ErrorSummary } from "#app/components/ui/forms.tsx";
-import { isActionRefusal } from "#app/utils/action-kit.ts";
+import { INTENT_FIELD, isActionRefusal } from "#app/utils/action-kit.ts";
 import { useIsPending, usePendingIntent } from "#app/utils/use-is-pending.ts";
 import { answerSignedOut, bodyTooLargeReply, dispatchEditorIntent, readEditorPost } from "./admin.blog.editor.server.ts";
 
@@ -43,7 +43,7 @@ export async function loader(args: Route.LoaderArgs) {
  * data is not read again under the form being edited.
  */
 export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (isUploadAction(String(formData?.get(EDITOR_ACTION_FIELD) ?? ""))) return false;
+  if (isUploadIntent(formData?.get(INTENT_FIELD))) return false;
   return defaultShouldRevalidate;
 }
 
@@ -68,8 +68,8 @@ export default function PostEditorPage({ loaderData, actionData }: Route.Compone
   // store the post without the address the upload is about to fill in.
   const uploading = useFetchers().some((fetcher) => fetcher.state !== "idle");
   const sending = useIsPending();
-  const sentAction = usePendingIntent(EDITOR_ACTION_FIELD);
-  const working = sending ? (sentAction ?? "save") : uploading ? "upload" : null;
+  const sentIntent = usePendingIntent();
+  const working = sending ? sentIntent : uploading ? "upload" : null;
   const [form, fields] = usePostEditorForm({
     id: postId ?? "new-post",
     lastResult: navigation.state === "idle" ? reply?.result : undefined,
@@ -88,10 +88,11 @@ export default function PostEditorPage({ loaderData, actionData }: Route.Compone
   // After a refused save (or preview): every problem at the top, each linked to its field.
   const problems = form.status === "error" ? editorProblems(form, fields) : [];
   const heading = postId ? "Redigera inlägg" : "Skapa nytt inlägg";
+  const title = useAdminTitle(heading);
 
   return (
     <ImageHostsContext value={imageHosts}>
-      <title>{`${problems.length ? "Fel: " : ""}${adminTitle(heading)}`}</title>
+      <title>{`${problems.length ? "Fel: " : ""}${title}`}</title>
       <div className="mx-auto max-w-4xl">
         {/* group/editor: the save buttons' labels follow the publish switch through the form's :has(). */}
         <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="group/editor space-y-6">

@@ -14,8 +14,8 @@ import { readFormData } from "#app/http/form-data.server.ts";
 import { useIsPending } from "#app/utils/use-is-pending.ts";
 import { blogListAction, blogListPage } from "./admin.blog.server.ts";
 
-export function meta() {
-  return adminMeta("Blogghantering");
+export function meta({ matches }: Route.MetaArgs) {
+  return adminMeta("Blogghantering", matches);
 }
 
 export async function loader(args: Route.LoaderArgs) {

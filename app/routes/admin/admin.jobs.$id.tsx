@@ -11,9 +11,9 @@ import { ActionRefusalAlert } from "#app/components/ui/forms.tsx";
 import { useIsPending } from "#app/utils/use-is-pending.ts";
 import { jobAction, jobPage } from "./admin.jobs.$id.server.ts";
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
+export function meta({ data: loaderData, matches }: Route.MetaArgs) {
   const title = loaderData ? `${loaderData.job.status === "running" ? "Running" : "Finished"}: rewrite job` : "Job not found";
-  return adminMeta(`${title}`);
+  return adminMeta(`${title}`, matches);
 }
 
 export async function loader(args: Route.LoaderArgs) {

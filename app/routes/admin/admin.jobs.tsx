@@ -9,8 +9,8 @@ import { TableScroll } from "#app/components/ui/table.tsx";
 import { JobProgressBar } from "#app/components/job-progress-bar.tsx";
 import { readPage } from "#app/utils/read-page.ts";
 
-export function meta() {
-  return adminMeta("Rewrite jobs");
+export function meta({ matches }: Route.MetaArgs) {
+  return adminMeta("Rewrite jobs", matches);
 }
 
 export async function loader(args: Route.LoaderArgs) {

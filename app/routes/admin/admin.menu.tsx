@@ -12,8 +12,8 @@ import { ActionRefusalAlert, FormAlert, SelectField } from "#app/components/ui/f
 import { readFormData } from "#app/http/form-data.server.ts";
 import { menuAction, menuPage } from "./admin.menu.server.ts";
 
-export function meta() {
-  return adminMeta("Destinations Menu");
+export function meta({ matches }: Route.MetaArgs) {
+  return adminMeta("Destinations Menu", matches);
 }
 
 export async function loader(args: Route.LoaderArgs) {

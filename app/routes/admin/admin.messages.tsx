@@ -10,8 +10,8 @@ import { readFormData } from "#app/http/form-data.server.ts";
 import { useIsPending } from "#app/utils/use-is-pending.ts";
 import { messagesAction, messagesPage } from "./admin.messages.server.ts";
 
-export function meta() {
-  return adminMeta("Contact Messages");
+export function meta({ matches }: Route.MetaArgs) {
+  return adminMeta("Contact Messages", matches);
 }
 
 export async function loader(args: Route.LoaderArgs) {

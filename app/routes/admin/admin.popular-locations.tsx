@@ -10,8 +10,8 @@ import { ActionRefusalAlert } from "#app/components/ui/forms.tsx";
 import { readFormData } from "#app/http/form-data.server.ts";
 import { popularLocationsAction, popularLocationsPage } from "./admin.popular-locations.server.ts";
 
-export function meta() {
-  return adminMeta("Popular Locations");
+export function meta({ matches }: Route.MetaArgs) {
+  return adminMeta("Popular Locations", matches);
 }
 
 export async function loader(args: Route.LoaderArgs) {

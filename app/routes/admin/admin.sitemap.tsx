@@ -11,8 +11,8 @@ import { ActionRefusalAlert } from "#app/components/ui/forms.tsx";
 import { readFormData } from "#app/http/form-data.server.ts";
 import { sitemapAction, sitemapPage } from "./admin.sitemap.server.ts";
 
-export function meta() {
-  return adminMeta("Sitemap Generator");
+export function meta({ matches }: Route.MetaArgs) {
+  return adminMeta("Sitemap Generator", matches);
 }
 
 export async function loader(args: Route.LoaderArgs) {

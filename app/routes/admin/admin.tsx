@@ -8,13 +8,14 @@ import { ensureBlogStorage } from "#app/blog/image-storage.server.ts";
 import { FlashMessage } from "#app/components/flash-message.tsx";
 import { RouteErrorPanel } from "#app/components/route-error-panel.tsx";
 import { AdminNav } from "#app/components/admin-nav.tsx";
+import { ADMIN_ROBOTS } from "#app/admin/admin-meta.ts";
+import { siteFromMatches } from "#app/seo/meta-tags.ts";
 import type { RootLoaderData } from "#app/root.tsx";
 
 /** The back office: administrators only, checked in every loader and action. Its pages are never indexed. */
-export function meta({ error }: Route.MetaArgs) {
-  const robots = { name: "robots", content: "noindex, nofollow" };
+export function meta({ error, matches }: Route.MetaArgs) {
   // A failed screen's error panel brings its own <title>; a document has one.
-  return error ? [robots] : [{ title: "Admin | Hotellguiden" }, robots];
+  return error ? [ADMIN_ROBOTS] : [{ title: `Admin | ${siteFromMatches(matches).siteName}` }, ADMIN_ROBOTS];
 }
 
 /** Every write in the back office goes into the audit log (/admin/audit), whichever screen makes it. */
@@ -50,6 +51,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 /** The back office around a page: the menu, who is signed in, the flash message. */
 function AdminChrome({ email, children }: { email: string | null; children: ReactNode }) {
   const root = useRouteLoaderData("root") as RootLoaderData | undefined;
+  const { siteName } = siteFromMatches([{ id: "root", data: root }]);
   return (
     <div className="min-h-dvh bg-slate-50 md:grid md:grid-cols-[15rem_minmax(0,1fr)]">
       <aside className="relative border-b border-slate-200 bg-white md:border-r md:border-b-0">
@@ -57,7 +59,7 @@ function AdminChrome({ email, children }: { email: string | null; children: Reac
           <img src="/favicon.svg" alt="" width={28} height={28} />
           {/* On a phone the top bar keeps its room for the menu button; one line in the sidebar. */}
           <span>
-            <span className="max-md:sr-only">Hotellguiden </span>Admin
+            <span className="max-md:sr-only">{siteName} </span>Admin
           </span>
         </p>
         <AdminNav email={email} />
