@@ -12,6 +12,7 @@ import { setupServer } from "msw/node";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { addDays, todayInSweden } from "#app/offers/stay.ts";
 import { Browser, signIn, startTestApp, TEST_ADMIN, type TestApp } from "#tests/app-server.ts";
+import { createHotels, createPartner } from "#tests/factories.ts";
 import { partnerFieldError, partnerForm, partnerInputValue, readable, type PartnerField } from "#tests/partner-form-page.ts";
 
 const FEEDS = "https://feeds.nattpriser.example";
@@ -38,12 +39,10 @@ beforeAll(async () => {
   app = await startTestApp({ FEED_TIMEOUT_SECONDS: "10" });
   admin = new Browser(app.origin);
   await signIn(admin, TEST_ADMIN.email, TEST_ADMIN.password);
-  await (
-    await app.db()
-  )
-    .insertInto("hotels")
-    .values(["AF1", "AF2"].map((hotelId) => ({ hotel_id: hotelId, name: `Hotell ${hotelId}`, location: "Malmö", country: "Sweden" })))
-    .execute();
+  await createHotels(
+    await app.db(),
+    ["AF1", "AF2"].map((hotelId) => ({ hotel_id: hotelId, name: `Hotell ${hotelId}`, location: "Malmö", country: "Sweden" })),
+  );
 });
 afterAll(async () => {
   await app?.close();
@@ -142,12 +141,13 @@ describe("a partner's feed, fetched by the server", () => {
   });
 
   it("fetches an inactive partner's feed on 'Fetch now', a plain post that redirects, and shows the result", async () => {
-    await (
-      await app.db()
-    )
-      .insertInto("partners")
-      .values({ id: "vilande", name: "Vilande", host: "www.vilande.example", active: false, feed_url: `${FEEDS}/vilande/prices.csv` })
-      .execute();
+    await createPartner(await app.db(), {
+      id: "vilande",
+      name: "Vilande",
+      host: "www.vilande.example",
+      active: false,
+      feedUrl: `${FEEDS}/vilande/prices.csv`,
+    });
     // The schedule leaves an inactive partner alone: only the button fetches it.
     expect(await partnersPage()).toMatch(/Vilande vilande · www\.vilande\.example Inactive .* Not fetched yet\. Fetch now/);
     const posted = await admin.post("/admin/partners", { intent: "fetch", id: "vilande" });
@@ -161,12 +161,13 @@ describe("a partner's feed, fetched by the server", () => {
   });
 
   it("shows why a fetch failed", async () => {
-    await (
-      await app.db()
-    )
-      .insertInto("partners")
-      .values({ id: "borta", name: "Borta", host: "www.borta.example", active: false, feed_url: `${FEEDS}/gone.csv` })
-      .execute();
+    await createPartner(await app.db(), {
+      id: "borta",
+      name: "Borta",
+      host: "www.borta.example",
+      active: false,
+      feedUrl: `${FEEDS}/gone.csv`,
+    });
     expect((await admin.post("/admin/partners", { intent: "fetch", id: "borta" })).status).toBe(302);
     expect(await finishedRun("borta")).toMatchObject({ status: "failed" });
     expect(await partnersPage()).toMatch(
@@ -175,7 +176,7 @@ describe("a partner's feed, fetched by the server", () => {
   });
 
   it("answers 'Fetch now' for a partner without a feed URL with what to do", async () => {
-    await (await app.db()).insertInto("partners").values({ id: "utan", name: "Utan", host: "www.utan.example", active: false }).execute();
+    await createPartner(await app.db(), { id: "utan", name: "Utan", host: "www.utan.example", active: false });
     const posted = await admin.post("/admin/partners", { intent: "fetch", id: "utan" });
     expect(posted.status).toBe(302);
     expect(readable(await (await admin.follow(posted)).text())).toContain(

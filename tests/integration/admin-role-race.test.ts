@@ -11,6 +11,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/db/db.server.ts";
 import { Browser, signIn, startTestApp, TEST_ADMIN, visibleText, type TestApp } from "#tests/app-server.ts";
+import { createUser } from "#tests/factories.ts";
 import { openFreshPostgres } from "#tests/db.ts";
 import { startPostgresCluster, type PostgresCluster } from "#tests/postgres-cluster.ts";
 
@@ -38,8 +39,7 @@ const PASSWORD = "kapplopning-losen-1";
 
 /** A second administrator, signed in, and the first one (TEST_ADMIN), signed in afresh. */
 async function twoAdmins(email: string) {
-  const { createLocalUser } = await app.importApp<typeof import("#app/auth/users.server.ts")>("app/auth/users.server.ts");
-  const other = (await createLocalUser(await app.db(), { email, password: PASSWORD, admin: true })).user;
+  const other = await createUser(await app.db(), { email, password: PASSWORD, admin: true });
   const first = new Browser(app.origin);
   await signIn(first, TEST_ADMIN.email, TEST_ADMIN.password);
   const second = new Browser(app.origin);

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, startTestApp, visibleText, type TestApp } from "#tests/app-server.ts";
-import { addRatePlan } from "#tests/rate-plans.ts";
+import { createRates } from "#tests/factories.ts";
 import { addDays, todayInSweden } from "#app/offers/stay.ts";
 import { listStayPrices, refreshLeadPrices } from "#app/prices/stay-prices.server.ts";
 import { conditionsMask } from "#app/prices/conditions.ts";
@@ -89,7 +89,7 @@ describe("the AI box's prices", () => {
     const db = await app.db();
     const hotels = await db
       .selectFrom("hotels")
-      .select(["id", "name"])
+      .select(["id", "hotel_id", "name"])
       .where("location", "=", "Gothenburg")
       .orderBy("rating", "desc")
       .limit(4)
@@ -97,10 +97,10 @@ describe("the AI box's prices", () => {
     const from = todayInSweden();
     // Each hotel: a cheap stay without breakfast at one partner, a dearer one with it at another.
     for (const [index, hotel] of hotels.entries()) {
-      await addRatePlan(db, { hotelId: hotel.id, partnerId: "utan-frukost", base: 800 + index * 100, tax: 96, from, nights: 40 });
-      await addRatePlan(db, {
-        hotelId: hotel.id,
-        partnerId: "med-frukost",
+      await createRates(db, { hotel: hotel.hotel_id, partner: "utan-frukost", base: 800 + index * 100, tax: 96, from, nights: 40 });
+      await createRates(db, {
+        hotel: hotel.hotel_id,
+        partner: "med-frukost",
         base: 1100 + index * 100,
         tax: 132,
         fees: 30,

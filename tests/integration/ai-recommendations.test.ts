@@ -9,7 +9,7 @@ import { createLocalEngine } from "#app/ai/local-engine.server.ts";
 import type { DatabaseHandle } from "#app/db/db.server.ts";
 import { amenityKeys } from "#app/hotels/hotel.ts";
 import { testDatabases } from "#tests/db.ts";
-import { addPartner, addRatePlan } from "#tests/rate-plans.ts";
+import { createPartner, createRates } from "#tests/factories.ts";
 import { refreshLeadPrices, listStayPrices } from "#app/prices/stay-prices.server.ts";
 import { addDays, todayInSweden } from "#app/offers/stay.ts";
 import { conditionsMask } from "#app/prices/conditions.ts";
@@ -180,7 +180,7 @@ describe.each(testDatabases({ postgres: false }))("local AI engine on $name", ({
       )
       .execute();
     // The prices the answers quote are the partners' (as on the cards), never the feed's price_amount.
-    await addPartner(handle.db, "testpartner");
+    await createPartner(handle.db, { id: "testpartner" });
     const hotels = await handle.db.selectFrom("hotels").select(["id", "hotel_id"]).execute();
     const price = new Map(CATALOGUE.map((row) => [row[0], row[6]]));
     await handle.db
@@ -334,12 +334,12 @@ describe.each(testDatabases())("the AI box quotes the cards' prices on $name", (
     for (const row of rows) ids.set(row.hotel_id, row.id);
     const from = todayInSweden();
     // K1: breakfast costs more at one partner, the other is cheaper without it.
-    await addRatePlan(handle.db, { hotelId: ids.get("K1")!, partnerId: "alfa", base: 1200, tax: 144, fees: 40, from, nights: 40 });
-    await addRatePlan(handle.db, { hotelId: ids.get("K1")!, partnerId: "beta", base: 1390, tax: 150, breakfast: true, from, nights: 40 });
+    await createRates(handle.db, { hotel: "K1", partner: "alfa", base: 1200, tax: 144, fees: 40, from, nights: 40 });
+    await createRates(handle.db, { hotel: "K1", partner: "beta", base: 1390, tax: 150, breakfast: true, from, nights: 40 });
     // K2: a tax-heavy EUR-free price; K3: only without breakfast, and not for the stay's last night.
-    await addRatePlan(handle.db, {
-      hotelId: ids.get("K2")!,
-      partnerId: "alfa",
+    await createRates(handle.db, {
+      hotel: "K2",
+      partner: "alfa",
       base: 900,
       tax: 108,
       fees: 25,
@@ -347,7 +347,7 @@ describe.each(testDatabases())("the AI box quotes the cards' prices on $name", (
       from,
       nights: 40,
     });
-    await addRatePlan(handle.db, { hotelId: ids.get("K3")!, partnerId: "beta", base: 700, tax: 84, from, nights: 22 });
+    await createRates(handle.db, { hotel: "K3", partner: "beta", base: 700, tax: 84, from, nights: 22 });
     await refreshLeadPrices(handle.db, [...ids.values()]);
   });
   afterAll(async () => {

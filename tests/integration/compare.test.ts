@@ -1,6 +1,6 @@
 /**
- * The compare page /jamfor over HTTP: hotels, dated prices and undated lead-in offers inserted
- * here (the app seeds nothing), the table with the cheapest offer for the stay, what is left out
+ * The compare page /jamfor over HTTP: hotels, dated prices and undated lead-in offers made here
+ * by the factories (the app seeds nothing), the table with the cheapest offer for the stay, what is left out
  * with a note, the guidance page below two hotels, noindex, and odd addresses that must never be
  * a 500. tests/integration/hotel-prices.test.ts proves the page agrees with the hotel page.
  */
@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayInSweden } from "#app/offers/stay.ts";
 import { formatSek } from "#app/utils/money.ts";
 import { Browser, startTestApp, visibleText, type TestApp } from "#tests/app-server.ts";
-import { insertStayRates } from "#tests/stay-rates.ts";
+import { createHotels, createOffers, createPartner, createRates } from "#tests/factories.ts";
 
 let app: TestApp;
 let browser: Browser;
@@ -34,59 +34,46 @@ beforeAll(async () => {
   app = await startTestApp();
   browser = new Browser(app.origin);
   const db = await app.db();
-  await db
-    .insertInto("partners")
-    .values([
-      { id: "testresor", name: "Testresor", host: "testresor.example" },
-      { id: "provbadd", name: "Provbädd", host: "provbadd.example" },
+  await createPartner(db, { id: "testresor", name: "Testresor", host: "testresor.example" });
+  await createPartner(db, { id: "provbadd", name: "Provbädd", host: "provbadd.example" });
+  [ids.harbour, ids.mountain, ids.noOffers, ids.fourth, ids.fifth] = (
+    await createHotels(db, [
+      {
+        hotel_id: "JAMFOR-1",
+        name: "Hamnhotellet",
+        country: "Sweden",
+        location: "Gothenburg",
+        star_rating: 4,
+        rating: 8.6,
+        review_count: 120,
+        amenities: ["Wifi", "Frukost"],
+      },
+      {
+        hotel_id: "JAMFOR-2",
+        name: "Fjällgården",
+        country: "Sweden",
+        location: "Åre",
+        star_rating: 3,
+        rating: 7.9,
+        amenities: ["Wifi", "Bastu"],
+      },
+      { hotel_id: "JAMFOR-3", name: "Prislösa Pensionatet", country: "Denmark", location: "Copenhagen", star_rating: null, rating: null },
+      { hotel_id: "JAMFOR-4", name: "Fjärde Hotellet", country: "Sweden", location: "Malmö", star_rating: null, rating: null },
+      { hotel_id: "JAMFOR-5", name: "Femte Hotellet", country: "Sweden", location: "Malmö", star_rating: null, rating: null },
     ])
-    .execute();
-  const insert = async (values: Parameters<ReturnType<typeof db.insertInto<"hotels">>["values"]>[0]) =>
-    (await db.insertInto("hotels").values(values).returning("id").executeTakeFirstOrThrow()).id;
-  ids.harbour = await insert({
-    hotel_id: "JAMFOR-1",
-    name: "Hamnhotellet",
-    country: "Sweden",
-    location: "Gothenburg",
-    star_rating: 4,
-    rating: 8.6,
-    review_count: 120,
-    amenities: JSON.stringify(["Wifi", "Frukost"]),
-    amenity_keys: ["wifi", "frukost"],
-  });
-  ids.mountain = await insert({
-    hotel_id: "JAMFOR-2",
-    name: "Fjällgården",
-    country: "Sweden",
-    location: "Åre",
-    star_rating: 3,
-    rating: 7.9,
-    amenities: JSON.stringify(["Wifi", "Bastu"]),
-    amenity_keys: ["wifi", "bastu"],
-  });
-  ids.noOffers = await insert({ hotel_id: "JAMFOR-3", name: "Prislösa Pensionatet", country: "Denmark", location: "Copenhagen" });
-  ids.fourth = await insert({ hotel_id: "JAMFOR-4", name: "Fjärde Hotellet", country: "Sweden", location: "Malmö" });
-  ids.fifth = await insert({ hotel_id: "JAMFOR-5", name: "Femte Hotellet", country: "Sweden", location: "Malmö" });
-  await db
-    .insertInto("hotel_offers")
-    .values([
-      { hotel_id: ids.harbour, partner_id: "testresor", price_per_night: 1200, landing_url: "https://testresor.example/hamn" },
-      { hotel_id: ids.harbour, partner_id: "provbadd", price_per_night: 1100, landing_url: "https://provbadd.example/hamn" },
-      { hotel_id: ids.mountain, partner_id: "testresor", price_per_night: 950, landing_url: "https://testresor.example/fjall" },
-    ])
-    .execute();
+  ).map((hotel) => hotel.id) as [string, string, string, string, string];
+  const offers = [
+    ["JAMFOR-1", ids.harbour, "testresor", 1200, "https://testresor.example/hamn"],
+    ["JAMFOR-1", ids.harbour, "provbadd", 1100, "https://provbadd.example/hamn"],
+    ["JAMFOR-2", ids.mountain, "testresor", 950, "https://testresor.example/fjall"],
+  ] as const;
+  await createOffers(
+    db,
+    offers.map(([, hotelId, partnerId, pricePerNight, landingUrl]) => ({ hotelId, partnerId, pricePerNight, landingUrl })),
+  );
   // The same prices for the stay's nights, for two adults a room.
-  const nights = [0, 1, 2].map((day) => addDays(checkIn, day));
-  for (const [hotelId, partnerId, base, landingUrl] of [
-    [ids.harbour, "testresor", 1200, "https://testresor.example/hamn"],
-    [ids.harbour, "provbadd", 1100, "https://provbadd.example/hamn"],
-    [ids.mountain, "testresor", 950, "https://testresor.example/fjall"],
-  ] as const) {
-    await insertStayRates(
-      db,
-      { hotelId, partnerId, landingUrl },
-      nights.map((night) => ({ night, base })),
-    );
+  for (const [hotel, , partner, base, landingUrl] of offers) {
+    await createRates(db, { hotel, partner, from: checkIn, nights: 3, base, landingUrl });
   }
 });
 afterAll(async () => {

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, datesLabel, todayInSweden } from "#app/offers/stay.ts";
 import { Browser, formFields, startTestApp, unescapeAttribute, visibleText, type TestApp } from "#tests/app-server.ts";
-import { insertStayRates } from "#tests/stay-rates.ts";
+import { createHotels, createPartner, createRates } from "#tests/factories.ts";
 
 let app: TestApp;
 let browser: Browser;
@@ -32,7 +32,6 @@ const july = (() => {
   const friday = addDays(first, (5 - weekday + 7) % 7);
   return { checkIn: friday, checkOut: addDays(friday, 2) };
 })();
-const nights = (from: string, count: number) => Array.from({ length: count }, (_, index) => addDays(from, index));
 /** "12 mars–15 mars" as the pages write a stay's dates. */
 const datesText = (stay: { checkIn: string; checkOut: string }) => datesLabel({ ...stay, adults: 2, rooms: 1 });
 const stayQuery = (stay: { checkIn: string; checkOut: string }, extra = "") =>
@@ -79,78 +78,97 @@ beforeAll(async () => {
   app = await startTestApp();
   browser = new Browser(app.origin);
   const db = await app.db();
-  await db
-    .insertInto("partners")
-    .values([
-      { id: "testresor", name: "Testresor", host: "testresor.example" },
-      { id: "provbadd", name: "Provbädd", host: "provbadd.example" },
-      { id: "euroresor", name: "Euroresor", host: "euroresor.example" },
-    ])
-    .execute();
+  for (const [id, name] of [
+    ["testresor", "Testresor"],
+    ["provbadd", "Provbädd"],
+    ["euroresor", "Euroresor"],
+  ]) {
+    await createPartner(db, { id, name, host: `${id}.example` });
+  }
   await db.insertInto("fx_rates").values({ rate_date: "2026-11-26", currency: "SEK", per_eur: 11 }).execute();
-  const insert = async (hotel_id: string, name: string) =>
-    (
-      await db
-        .insertInto("hotels")
-        .values({ hotel_id, name, country: "Sweden", location: "Gothenburg" })
-        .returning("id")
-        .executeTakeFirstOrThrow()
-    ).id;
-  ids.hotel = await insert("PRIS-1", "Prishotellet");
-  ids.other = await insert("PRIS-2", "Grannhotellet");
-  const hotelId = ids.hotel;
+  [ids.hotel, ids.other] = (
+    await createHotels(db, [
+      { hotel_id: "PRIS-1", name: "Prishotellet", country: "Sweden", location: "Gothenburg" },
+      { hotel_id: "PRIS-2", name: "Grannhotellet", country: "Sweden", location: "Gothenburg" },
+    ])
+  ).map((hotel) => hotel.id) as [string, string];
+  const hotel = "PRIS-1";
 
   // Testresor: a room without breakfast, non-refundable; one with breakfast and free cancellation.
-  await insertStayRates(
-    db,
-    { hotelId, partnerId: "testresor", roomName: "Dubbelrum Standard", landingUrl: "https://testresor.example/pris/standard" },
-    [
-      ...nights(march.checkIn, 3).map((night) => ({ night, base: 1200, tax: 120, fees: 50 })),
-      ...nights(july.checkIn, 2).map((night) => ({ night, base: 1800, tax: 180, fees: 50 })),
-    ],
-  );
-  await insertStayRates(
-    db,
-    {
-      hotelId,
-      partnerId: "testresor",
-      roomName: "Dubbelrum med frukost",
-      breakfast: true,
-      refundable: true,
-      landingUrl: "https://testresor.example/pris/frukost",
-    },
-    nights(march.checkIn, 3).map((night) => ({
-      night,
-      base: 1400,
-      tax: 140,
-      fees: 50,
-      freeCancellationUntil: `${march.checkIn.slice(0, 4)}-03-10T12:00:00Z`,
-    })),
-  );
+  const standard = {
+    hotel,
+    partner: "testresor",
+    roomKey: "standard",
+    roomName: "Dubbelrum Standard",
+    landingUrl: "https://testresor.example/pris/standard",
+  };
+  await createRates(db, { ...standard, from: march.checkIn, nights: 3, base: 1200, tax: 120, fees: 50 });
+  await createRates(db, { ...standard, from: july.checkIn, nights: 2, base: 1800, tax: 180, fees: 50 });
+  await createRates(db, {
+    hotel,
+    partner: "testresor",
+    roomKey: "frukost",
+    roomName: "Dubbelrum med frukost",
+    breakfast: true,
+    refundable: true,
+    freeCancellationUntil: `${march.checkIn.slice(0, 4)}-03-10T12:00:00Z`,
+    landingUrl: "https://testresor.example/pris/frukost",
+    from: march.checkIn,
+    nights: 3,
+    base: 1400,
+    tax: 140,
+    fees: 50,
+  });
   // Euroresor prices in euro, paid at the hotel: 89,50 € a night, the cheapest in March once converted.
-  await insertStayRates(
-    db,
-    { hotelId, partnerId: "euroresor", currency: "EUR", payAtHotel: true, landingUrl: "https://euroresor.example/pris" },
-    nights(march.checkIn, 3).map((night) => ({ night, base: 80, tax: 8, fees: 1.5 })),
-  );
+  await createRates(db, {
+    hotel,
+    partner: "euroresor",
+    currency: "EUR",
+    payAtHotel: true,
+    landingUrl: "https://euroresor.example/pris",
+    from: march.checkIn,
+    nights: 3,
+    base: 80,
+    tax: 8,
+    fees: 1.5,
+  });
   // Provbädd sells the hotel in July only.
-  await insertStayRates(
-    db,
-    { hotelId, partnerId: "provbadd", breakfast: true, landingUrl: "https://provbadd.example/pris" },
-    nights(july.checkIn, 2).map((night) => ({ night, base: 1500, tax: 150 })),
-  );
+  await createRates(db, {
+    hotel,
+    partner: "provbadd",
+    breakfast: true,
+    landingUrl: "https://provbadd.example/pris",
+    from: july.checkIn,
+    nights: 2,
+    base: 1500,
+    tax: 150,
+  });
   // A family room for three, in March.
-  await insertStayRates(
-    db,
-    { hotelId, partnerId: "testresor", adults: 3, roomName: "Familjerum", landingUrl: "https://testresor.example/pris/familj" },
-    nights(march.checkIn, 3).map((night) => ({ night, base: 1700, tax: 170 })),
-  );
+  await createRates(db, {
+    hotel,
+    partner: "testresor",
+    adults: 3,
+    roomKey: "familj",
+    roomName: "Familjerum",
+    landingUrl: "https://testresor.example/pris/familj",
+    from: march.checkIn,
+    nights: 3,
+    base: 1700,
+    tax: 170,
+  });
   // Without dates: the cheapest night of the next 30 days.
-  await insertStayRates(
-    db,
-    { hotelId, partnerId: "testresor", roomName: "Kampanjrum", landingUrl: "https://testresor.example/pris/kampanj" },
-    [{ night: addDays(today, 5), base: 900, tax: 90, fees: 10 }],
-  );
+  await createRates(db, {
+    hotel,
+    partner: "testresor",
+    roomKey: "kampanj",
+    roomName: "Kampanjrum",
+    landingUrl: "https://testresor.example/pris/kampanj",
+    from: addDays(today, 5),
+    nights: 1,
+    base: 900,
+    tax: 90,
+    fees: 10,
+  });
 });
 afterAll(async () => {
   await app?.close();
