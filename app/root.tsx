@@ -9,7 +9,7 @@ import { getAuthProvider } from "#app/auth/auth.server.ts";
 import { authContext, loadRequestAuth } from "#app/auth/request-auth.server.ts";
 import { cacheControlFor } from "#app/http/cache-control.server.ts";
 import { isDatabaseDown } from "#app/db/health.server.ts";
-import { currentRequestMetrics } from "#app/http/request-metrics.server.ts";
+import { currentRequestMetrics } from "#app/utils/request-metrics.server.ts";
 import { IconSprite } from "#app/components/hotel-bits.tsx";
 import { RouteErrorPanel } from "#app/components/route-error-panel.tsx";
 import { SiteChrome } from "#app/components/site-chrome.tsx";

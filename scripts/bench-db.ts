@@ -19,8 +19,8 @@ import {
   type HotelFilters,
 } from "#app/hotels/hotel-queries.server.ts";
 import { openDatabase, type DatabaseHandle } from "#app/db/db.server.ts";
-import { migrate } from "#app/db/migrate.server.ts";
-import { seedDemoCatalogue } from "#app/db/seed.server.ts";
+import { migrate } from "#app/operations/migrate.server.ts";
+import { seedDemoCatalogue } from "#app/operations/seed.server.ts";
 import { leadOffers } from "#app/prices/stay-prices.server.ts";
 import { loadHotelListPage } from "#app/hotels/list-page.server.ts";
 

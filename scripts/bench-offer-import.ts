@@ -15,10 +15,10 @@ import { parseArgs } from "node:util";
 import { sql } from "kysely";
 import { FEED_FORMATS, type FeedFormat } from "#app/feed/feed-stream.server.ts";
 import { importOfferFeed, type OfferImportReport } from "#app/feed/offer-import.server.ts";
-import { DEMO_PARTNERS } from "#app/db/demo-catalogue.ts";
+import { DEMO_PARTNERS } from "#app/operations/demo-catalogue.ts";
 import { openDatabase, type DatabaseHandle } from "#app/db/db.server.ts";
-import { migrate } from "#app/db/migrate.server.ts";
-import { seedDemoCatalogue } from "#app/db/seed.server.ts";
+import { migrate } from "#app/operations/migrate.server.ts";
+import { seedDemoCatalogue } from "#app/operations/seed.server.ts";
 import { writeDemoOfferFeed } from "./make-feed.ts";
 
 const { values } = parseArgs({

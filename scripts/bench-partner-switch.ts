@@ -12,7 +12,7 @@
 import { parseArgs } from "node:util";
 import { sql } from "kysely";
 import { openDatabase } from "#app/db/db.server.ts";
-import { migrate } from "#app/db/migrate.server.ts";
+import { migrate } from "#app/operations/migrate.server.ts";
 import { recomputeOwedSummaries } from "#app/offers/offer-summaries.server.ts";
 import { setPartnerActive } from "#app/offers/partners.server.ts";
 

@@ -18,11 +18,11 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { sql } from "kysely";
-import { createRandom, DEMO_PARTNERS, demoLandingUrl, type DemoPartner } from "#app/db/demo-catalogue.ts";
+import { createRandom, DEMO_PARTNERS, demoLandingUrl, type DemoPartner } from "#app/operations/demo-catalogue.ts";
 import { openDatabase } from "#app/db/db.server.ts";
-import { migrate } from "#app/db/migrate.server.ts";
-import { seedDemoCatalogue } from "#app/db/seed.server.ts";
-import { addDays, todayInSweden } from "#app/offers/stay.ts";
+import { migrate } from "#app/operations/migrate.server.ts";
+import { seedDemoCatalogue } from "#app/operations/seed.server.ts";
+import { addDays, todayInSweden } from "#app/utils/stay.ts";
 
 const { values } = parseArgs({
   options: {

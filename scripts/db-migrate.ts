@@ -1,6 +1,6 @@
 /** `npm run db:migrate`: applies pending migrations to DATABASE_URL or the embedded database, then refreshes amenity keys. */
 import { closeAppDatabase, getAppDatabase } from "#app/db/db.server.ts";
-import { migrate } from "#app/db/migrate.server.ts";
+import { migrate } from "#app/operations/migrate.server.ts";
 import { backfillAmenityKeys } from "#app/hotels/hotel-rows.server.ts";
 import { EnvError, parseEnv } from "#app/utils/env.server.ts";
 

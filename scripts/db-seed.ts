@@ -5,9 +5,9 @@
  */
 import { parseArgs } from "node:util";
 import { closeAppDatabase, getAppDatabase } from "#app/db/db.server.ts";
-import { DEMO_HOTEL_COUNT } from "#app/db/demo-catalogue.ts";
-import { migrate } from "#app/db/migrate.server.ts";
-import { seedDemoCatalogue } from "#app/db/seed.server.ts";
+import { DEMO_HOTEL_COUNT } from "#app/operations/demo-catalogue.ts";
+import { migrate } from "#app/operations/migrate.server.ts";
+import { seedDemoCatalogue } from "#app/operations/seed.server.ts";
 import { EnvError, parseEnv } from "#app/utils/env.server.ts";
 
 const { values } = parseArgs({

@@ -39,7 +39,7 @@ import {
 } from "#app/feed/feed-records.server.ts";
 import { escapeControls } from "#app/feed/feed-values.ts";
 import { closeAppDatabase, DataDirLockedError, getAppDatabase } from "#app/db/db.server.ts";
-import { migrate } from "#app/db/migrate.server.ts";
+import { migrate } from "#app/operations/migrate.server.ts";
 import { EnvError, parseEnv } from "#app/utils/env.server.ts";
 
 const USAGE = `Usage: npm run import -- <file> [--dry-run] [--format csv|json|ndjson] [--rejects <path>] [--batch <n>] [--max-record <size>]

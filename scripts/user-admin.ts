@@ -7,10 +7,10 @@
  * Applies pending migrations first.
  */
 import { parseArgs } from "node:util";
-import { recordCommandLineRoleChange } from "#app/admin/audit.server.ts";
+import { recordCommandLineRoleChange } from "#app/admin/audit-log.server.ts";
 import { isUuid, setAdmin, UserInputError, type AdminTarget } from "#app/auth/users.server.ts";
 import { closeAppDatabase, DataDirLockedError, getAppDatabase } from "#app/db/db.server.ts";
-import { migrate } from "#app/db/migrate.server.ts";
+import { migrate } from "#app/operations/migrate.server.ts";
 import { EnvError, parseEnv } from "#app/utils/env.server.ts";
 
 const USAGE = "Usage: npm run user:admin -- (--email <address> | --user-id <uuid>) [--revoke | --promote-self-registered]";

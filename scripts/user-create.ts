@@ -8,10 +8,10 @@
  * is never printed.
  */
 import { parseArgs } from "node:util";
-import { recordCommandLineRoleChange } from "#app/admin/audit.server.ts";
+import { recordCommandLineRoleChange } from "#app/admin/audit-log.server.ts";
 import { createLocalUser, UserInputError } from "#app/auth/users.server.ts";
 import { closeAppDatabase, DataDirLockedError, getAppDatabase } from "#app/db/db.server.ts";
-import { migrate } from "#app/db/migrate.server.ts";
+import { migrate } from "#app/operations/migrate.server.ts";
 import { emailProblem, passwordProblem } from "#app/auth/credentials.ts";
 import { EnvError, parseEnv } from "#app/utils/env.server.ts";
 

@@ -8,15 +8,15 @@ import express from "express";
 import zlib from "node:zlib";
 import { RouterContextProvider, type RouterContext, type ServerBuild } from "react-router";
 import { clientAddressContext } from "#app/auth/request-auth.server.ts";
-import { scheduleHousekeeping, stopHousekeeping } from "#app/utils/housekeeping.server.ts";
+import { scheduleHousekeeping, stopHousekeeping } from "#app/operations/housekeeping.server.ts";
 import { startAiWorker, stopAiWorker } from "#app/ai/service.server.ts";
 import { blogImageStorage, LOCAL_UPLOADS_PATH } from "#app/blog/image-storage.server.ts";
 import { FOREIGN_ORIGIN_MESSAGE, isForeignOriginWrite } from "#app/http/same-origin.server.ts";
 import { listenForChanges, type ChangeListener } from "#app/db/change-notices.server.ts";
 import { closeAppDatabase, getAppDatabase } from "#app/db/db.server.ts";
-import { dropKeptCopies } from "#app/hotels/catalogue-cache.server.ts";
-import { migrate } from "#app/db/migrate.server.ts";
-import { isCatalogueEmpty, keepDemoPricesCurrent, seedDemoCatalogue } from "#app/db/seed.server.ts";
+import { dropKeptCopies } from "#app/utils/catalogue-cache.server.ts";
+import { migrate } from "#app/operations/migrate.server.ts";
+import { isCatalogueEmpty, keepDemoPricesCurrent, seedDemoCatalogue } from "#app/operations/seed.server.ts";
 import { getEnv } from "#app/utils/env.server.ts";
 import { ensureBootstrapAdmin } from "#app/auth/users.server.ts";
 import { log } from "#app/utils/log.server.ts";
@@ -24,7 +24,7 @@ import { cspNonceContext, securityHeaders } from "#app/http/security-headers.ser
 import { requestLog, routeMatcher } from "#app/http/request-log.server.ts";
 import { refuseMalformedRequests } from "#app/http/malformed-requests.server.ts";
 import { liveness, readiness } from "#app/http/health-check.server.ts";
-import { dropUnreadParams } from "#app/http/read-params.server.ts";
+import { dropUnreadParams } from "#app/hotels/read-params.server.ts";
 import { createPageCache, setAppPageCache } from "#app/http/page-cache.server.ts";
 import * as build from "virtual:react-router/server-build";
 

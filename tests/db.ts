@@ -10,7 +10,7 @@ import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { openDatabase, type DatabaseHandle, type DriverName } from "#app/db/db.server.ts";
-import { migrate } from "#app/db/migrate.server.ts";
+import { migrate } from "#app/operations/migrate.server.ts";
 import { copyPgliteTemplate, postgresTemplate, scratchRoot } from "#tests/db-template.ts";
 
 export interface TestDatabase {

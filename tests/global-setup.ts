@@ -18,7 +18,7 @@ import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "#app/db/db.server.ts";
-import { migrate } from "#app/db/migrate.server.ts";
+import { migrate } from "#app/operations/migrate.server.ts";
 import { buildAppForTests } from "#tests/app-build.ts";
 
 declare module "vitest" {

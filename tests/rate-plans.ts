@@ -5,7 +5,7 @@
  */
 import type { Kysely } from "kysely";
 import type { Database } from "#app/db/schema.ts";
-import { addDays } from "#app/offers/stay.ts";
+import { addDays } from "#app/utils/stay.ts";
 
 export async function addPartner(db: Kysely<Database>, id: string, name = id): Promise<void> {
   await db

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
-import { hasRewrittenText } from "./hotel-table.server.ts";
+import { hasRewrittenText } from "#app/admin/hotel-table-rows.server.ts";
 import { DEFAULT_CLICK_PERIOD, type ClickPeriod } from "#app/offers/partner-clicks.ts";
 
 export interface CatalogueFigures {

@@ -5,7 +5,7 @@
  * cut. Pure; shared by server and browser.
  */
 import { z } from "#app/utils/zod.ts";
-import { withoutControlChars } from "#app/hotels/search-params.ts";
+import { withoutControlChars } from "#app/utils/fold-text.ts";
 
 export const ADMIN_HOTEL_ROWS = 50;
 

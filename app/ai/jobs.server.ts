@@ -11,7 +11,8 @@ import { sql, type Kysely, type Selectable } from "kysely";
 import { getAppDatabase } from "#app/db/db.server.ts";
 import type { AiJobsTable, Database } from "#app/db/schema.ts";
 import { isUuid } from "#app/utils/uuid.ts";
-import { jobPath } from "#app/admin/screens.ts";
+import { href } from "react-router";
+import { adminDateTime } from "#app/utils/format.ts";
 import { log } from "#app/utils/log.server.ts";
 import { findHotelText } from "#app/hotels/hotel-detail.server.ts";
 import { AiNotSupportedError, hotelTextOf, type AiEngine } from "./engine.server.ts";
@@ -45,8 +46,6 @@ export interface JobProgress {
   failures: { hotelId: string; name: string | null; error: string }[];
 }
 
-const startedAt = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Stockholm" });
-
 /**
  * Another job of the kind is running: one at a time (the index ai_jobs_one_running_per_kind),
  * so a second "rewrite all" cannot pay the provider for the same hotels twice. The message
@@ -57,7 +56,7 @@ export class JobAlreadyRunningError extends Error {
   constructor(job: JobSummary) {
     const by = job.createdBy ? ` by ${job.createdBy}` : "";
     super(
-      `Another rewrite job is still running: started ${startedAt.format(job.createdAt)}${by}, ${job.done + job.failed} of ${job.total} hotels done (${jobPath(job.id)}). Wait until it has finished, then start this one again.`,
+      `Another rewrite job is still running: started ${adminDateTime.format(job.createdAt)}${by}, ${job.done + job.failed} of ${job.total} hotels done (${href("/admin/jobs/:id", { id: job.id })}). Wait until it has finished, then start this one again.`,
     );
     this.name = "JobAlreadyRunningError";
     this.job = job;

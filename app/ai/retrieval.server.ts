@@ -9,12 +9,12 @@
 import { sql, type ExpressionBuilder, type Kysely } from "kysely";
 import { listCountries, listLocationsWithCountry } from "#app/hotels/places.server.ts";
 import type { Database } from "#app/db/schema.ts";
-import { parseAmenities, type AmenityKey as CatalogueAmenityKey } from "#app/hotels/hotel.ts";
+import { parseAmenities, type AmenityKey as CatalogueAmenityKey } from "#app/hotels/hotel-record.ts";
 import { AMENITY_VOCABULARY } from "#app/hotels/amenities.ts";
 import type { PlaceNames } from "#app/hotels/place-names.ts";
-import { getPlaceNames } from "#app/hotels/place-names.server.ts";
+import { getPlaceNames } from "#app/hotels/place-name-rows.server.ts";
 import { hotelPath } from "#app/utils/paths.ts";
-import { hasDates, nightsOf, NO_STAY, type Stay } from "#app/offers/stay.ts";
+import { hasDates, nightsOf, NO_STAY, type Stay } from "#app/utils/stay.ts";
 import { ANY_CONDITIONS } from "#app/prices/conditions.ts";
 import type { ListPrice } from "#app/prices/price-offer.ts";
 import { listStayPrices } from "#app/prices/stay-prices.server.ts";

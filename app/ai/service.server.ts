@@ -11,7 +11,7 @@ import type { Database } from "#app/db/schema.ts";
 import { blogDraftSchema, type BlogDraft } from "#app/blog/content-blocks.ts";
 import { countryPath, placePath } from "#app/utils/paths.ts";
 import { getEnv } from "#app/utils/env.server.ts";
-import { ready, type Readiness } from "#app/admin/action-readiness.ts";
+import { ready, type Readiness } from "#app/utils/readiness.ts";
 import {
   AiInvalidOutputError,
   type AiEngine,

@@ -8,8 +8,9 @@ import type { AuthFailure, AuthProvider, AuthUser } from "#app/auth/provider.ser
 import { hashPassword, verifyDummyPassword, verifyPassword } from "#app/auth/password-hash.server.ts";
 import { isUuid } from "#app/auth/users.server.ts";
 import type { Database } from "#app/db/schema.ts";
-import { emailProblem, normalizeEmail, PASSWORD_LIMITS, passwordProblem } from "#app/auth/credentials.ts";
+import { emailProblem, PASSWORD_LIMITS, passwordProblem } from "#app/auth/credentials.ts";
 import { log } from "#app/utils/log.server.ts";
+import { normalizeEmail } from "#app/utils/fold-text.ts";
 
 export const LOCAL_AUTH_MESSAGES = {
   missingFields: "Du måste ange en e-postadress och ett lösenord.",

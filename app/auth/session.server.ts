@@ -7,7 +7,7 @@ import crypto from "node:crypto";
 import { createCookie } from "react-router";
 import type { Kysely } from "kysely";
 import type { Database, SessionRow } from "#app/db/schema.ts";
-import { cookiesAreSecure, getSessionSecrets } from "#app/auth/secrets.server.ts";
+import { cookiesAreSecure, getSessionSecrets } from "#app/http/cookie-secrets.server.ts";
 import type { AuthProvider, AuthTokens, AuthUser } from "./provider.server.ts";
 
 export const SESSION_COOKIE = "hg_session";

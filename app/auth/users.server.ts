@@ -8,9 +8,10 @@ import type { AuthUser } from "#app/auth/provider.server.ts";
 import { hashPassword, verifyPassword } from "#app/auth/password-hash.server.ts";
 import { endUserSessions } from "#app/auth/session.server.ts";
 import type { Database } from "#app/db/schema.ts";
-import { emailProblem, normalizeEmail, passwordProblem } from "#app/auth/credentials.ts";
+import { emailProblem, passwordProblem } from "#app/auth/credentials.ts";
 import { isUuid } from "#app/utils/uuid.ts";
 import { log } from "#app/utils/log.server.ts";
+import { normalizeEmail } from "#app/utils/fold-text.ts";
 
 /** Which rule refused a change of role, for callers that answer each in their own words. */
 export type RoleRule = "self-registered" | "unknown-user" | "self-revoke" | "last-admin";

@@ -4,8 +4,8 @@ import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
 import { contentBlockSchema, type ContentBlock } from "#app/blog/content-blocks.ts";
 import { isUuid } from "#app/utils/uuid.ts";
-import { likePattern } from "#app/hotels/hotel-queries.server.ts";
-import { clearCatalogueCache } from "#app/hotels/catalogue-cache.server.ts";
+import { clearCatalogueCache } from "#app/utils/catalogue-cache.server.ts";
+import { likePattern } from "#app/utils/fold-text.ts";
 
 type DB = Kysely<Database>;
 

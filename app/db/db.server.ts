@@ -10,7 +10,7 @@ import { withWriteScopes } from "./write-scope.server.ts";
 import type { Database } from "./schema.ts";
 import { getEnv } from "#app/utils/env.server.ts";
 import { isConnectionError as isDatabaseDownError, isStatementTimeout, noteQueryError } from "./health.server.ts";
-import { recordQuery } from "../http/request-metrics.server.ts";
+import { recordQuery } from "#app/utils/request-metrics.server.ts";
 import { log } from "#app/utils/log.server.ts";
 import { announceChangesThrough, changeNoticesSent } from "./change-notices.server.ts";
 

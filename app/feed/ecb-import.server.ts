@@ -9,10 +9,11 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Kysely } from "kysely";
 import type { Database } from "#app/db/schema.ts";
-import { ecbDayRates, isEcbDay, isEcbRoot, type EcbProblem, type EcbRate } from "#app/feed/ecb-rates.ts";
+import { ecbDayRates, isEcbDay, isEcbRoot, type EcbProblem } from "#app/feed/ecb-rates.ts";
 import { FeedError } from "#app/feed/feed-records.server.ts";
 import { readXmlRecords, XmlFeedError } from "#app/feed/xml-records.server.ts";
 import { storeFxRates } from "#app/prices/fx-rates.server.ts";
+import { type EcbRate } from "#app/utils/money.ts";
 
 export interface EcbImportReport {
   file: string;

@@ -10,7 +10,7 @@ import { FEED_FIELDS, FEED_OWNED_FIELDS, feedHotelValues, parseFeedRow, siteFiel
 import { runFeed, type FeedKind, type FeedReadOptions, type FeedRunReport } from "./feed-stream.server.ts";
 import { countHotelChanges, upsertHotels, type HotelColumn, type UpsertCounts } from "#app/hotels/hotel-rows.server.ts";
 import type { Database } from "#app/db/schema.ts";
-import { clearCatalogueCache } from "#app/hotels/catalogue-cache.server.ts";
+import { clearCatalogueCache } from "#app/utils/catalogue-cache.server.ts";
 
 export {
   DEFAULT_BATCH_SIZE,

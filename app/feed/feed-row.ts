@@ -7,7 +7,7 @@
  */
 import { z } from "#app/utils/zod.ts";
 import { asBoolean, asNumber, asText, isBlank, issuesReason, preview, range } from "./feed-values.ts";
-import { amenityFeedValues, parseImagePaths } from "#app/hotels/hotel.ts";
+import { amenityFeedValues, parseImagePaths } from "#app/hotels/hotel-record.ts";
 import { isLocalPath, isPlaceName } from "#app/utils/paths.ts";
 import { MAX_DESTINATION_LENGTH, redirectParamsSchema } from "#app/outbound/redirect-params.ts";
 

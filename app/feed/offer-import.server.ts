@@ -21,7 +21,7 @@ import {
 } from "#app/offers/offer-rows.server.ts";
 import { isKnownHost } from "#app/outbound/redirect-params.ts";
 import type { Database } from "#app/db/schema.ts";
-import { clearCatalogueCache } from "#app/hotels/catalogue-cache.server.ts";
+import { clearCatalogueCache } from "#app/utils/catalogue-cache.server.ts";
 
 export interface OfferImportOptions extends FeedReadOptions {
   /** Check every row and count what would change, but write nothing to the database. */

@@ -11,7 +11,7 @@
 import fs from "node:fs";
 import type { Kysely } from "kysely";
 import type { Database } from "#app/db/schema.ts";
-import { clearCatalogueCache } from "#app/hotels/catalogue-cache.server.ts";
+import { clearCatalogueCache } from "#app/utils/catalogue-cache.server.ts";
 import {
   addPriceCounts,
   checkPriceRecords,
@@ -40,7 +40,7 @@ import {
   priceRowReader,
   type PriceValue,
 } from "./price-csv-row.ts";
-import { priceRecordProblem, type PriceItem, type PriceRecord } from "./price-record.ts";
+import { priceRecordProblem, type PriceItem, type PriceRecord } from "#app/prices/price-record.ts";
 import { readXmlRecords, XmlFeedError } from "./xml-records.server.ts";
 import { readTransactionItems } from "./transaction-messages.server.ts";
 

@@ -4,7 +4,7 @@
  * finds hotels is the action's check (countHotelsForLink).
  */
 import { z } from "#app/utils/zod.ts";
-import { isHttpOrLocalUrl } from "#app/blog/content-blocks.ts";
+import { isHttpOrLocalUrl } from "#app/utils/paths.ts";
 
 export const DESTINATION_REQUIRED = "Name, description and image are required";
 export const DEFAULT_DESTINATION_PRICE = "Från 890 kr";

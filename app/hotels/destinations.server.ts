@@ -2,11 +2,11 @@ import { sql, type Kysely } from "kysely";
 import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
 import { readListParams } from "#app/hotels/search-params.ts";
-import { cachedRead, clearCatalogueCache } from "./catalogue-cache.server.ts";
+import { cachedRead, clearCatalogueCache } from "#app/utils/catalogue-cache.server.ts";
 import { DEFAULT_DESTINATION_PRICE, destinationLink, type DestinationInput } from "./destination-form.ts";
 import { findHotel } from "./hotel-detail.server.ts";
 import { loadHotelListPage } from "./list-page.server.ts";
-import { getPlaceNames } from "./place-names.server.ts";
+import { getPlaceNames } from "#app/hotels/place-name-rows.server.ts";
 import { findPlace, hasNewYork, resolveCountry } from "./places.server.ts";
 
 type DB = Kysely<Database>;

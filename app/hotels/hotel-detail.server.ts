@@ -1,19 +1,20 @@
 import { sql, type Kysely } from "kysely";
 import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
-import { matchHotelSlug, normalizeHotel, PLACEHOLDER_IMAGE, type Hotel } from "#app/hotels/hotel.ts";
+import { normalizeHotel, PLACEHOLDER_IMAGE, type Hotel } from "#app/hotels/hotel-record.ts";
 import { hotelPath } from "#app/utils/paths.ts";
-import { cachedRead, clearCatalogueCache } from "./catalogue-cache.server.ts";
+import { cachedRead, clearCatalogueCache } from "#app/utils/catalogue-cache.server.ts";
 import { hotelCards, type HotelSummary } from "./hotel-queries.server.ts";
 import { withPlaceNames, type NamedPlace } from "./place-names.ts";
-import { getPlaceNames } from "./place-names.server.ts";
+import { getPlaceNames } from "#app/hotels/place-name-rows.server.ts";
 import { findPlace } from "./places.server.ts";
-import { addDays, hasDates, nightsOf, type Stay } from "#app/offers/stay.ts";
+import { addDays, hasDates, nightsOf, type Stay } from "#app/utils/stay.ts";
 import { ANY_CONDITIONS } from "#app/prices/conditions.ts";
 import { latestFxRates } from "#app/prices/fx-rates.server.ts";
 import { shownOffer, type PriceOffer } from "#app/prices/price-offer.ts";
 import { leadOffers, nearbyDatesWithPrices, partnersOfHotel, roomsThatFit, stayOffers } from "#app/prices/stay-prices.server.ts";
 import { priceDisplay, type DisplayCurrency, type PriceDisplay } from "#app/utils/money.ts";
+import { matchHotelSlug } from "#app/utils/slug.ts";
 
 type DB = Kysely<Database>;
 

@@ -1,18 +1,20 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool } from "kysely";
+import { escapeLike, stripTrailingPeriod, withoutControlChars } from "#app/utils/fold-text.ts";
 import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
-import { CARD_LIMITS, HOTEL_DEFAULTS, normalizeHotel, stripTrailingPeriod, truncate, type Hotel } from "#app/hotels/hotel.ts";
-import { cachedRead } from "./catalogue-cache.server.ts";
-import { withoutControlChars, type SortKey } from "#app/hotels/search-params.ts";
+import { CARD_LIMITS, HOTEL_DEFAULTS, normalizeHotel, type Hotel } from "#app/hotels/hotel-record.ts";
+import { cachedRead } from "#app/utils/catalogue-cache.server.ts";
+import { type SortKey } from "#app/hotels/search-params.ts";
 import { placeKey, withPlaceNames, type NamedPlace, type PlaceNames } from "./place-names.ts";
-import { getPlaceNames } from "./place-names.server.ts";
+import { getPlaceNames } from "#app/hotels/place-name-rows.server.ts";
 import { withCurrentOfferSummaries } from "#app/offers/offer-summaries.server.ts";
-import { hasDates, nightsOf, type DatedStay, type Stay } from "#app/offers/stay.ts";
+import { hasDates, nightsOf, type DatedStay, type Stay } from "#app/utils/stay.ts";
 import { ANY_CONDITIONS } from "#app/prices/conditions.ts";
 import type { ListPrice } from "#app/prices/price-offer.ts";
 import { leadPricesFor, listStayPrices } from "#app/prices/stay-prices.server.ts";
 import { placesCloseTo, placesNamedBy, TYPO_MIN_LENGTH, type NamedCountry, type NamedLocation } from "./places.server.ts";
 import { toAmenity } from "./amenities.ts";
+import { truncate } from "#app/utils/format.ts";
 
 type DB = Kysely<Database>;
 type HotelsEb = ExpressionBuilder<Database, "hotels">;
@@ -94,19 +96,6 @@ export type HotelSummary = Pick<
     /** Dates are chosen and no partner can sell the stay (the card says so; such hotels come last). */
     soldOut: boolean;
   };
-
-/**
- * Escapes LIKE metacharacters so the visitor's text is matched literally, and strips a
- * trailing period. Blank input gives undefined: no filter.
- */
-export function likePattern(value: string | undefined): string | undefined {
-  if (value === undefined) return undefined;
-  const cleaned = stripTrailingPeriod(withoutControlChars(value));
-  if (!cleaned) return undefined;
-  return `%${escapeLike(cleaned)}%`;
-}
-
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 const clean = (value: string | undefined) => {
   const trimmed = value === undefined ? "" : stripTrailingPeriod(withoutControlChars(value));

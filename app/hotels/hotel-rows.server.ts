@@ -7,7 +7,7 @@
  */
 import { sql, type Kysely } from "kysely";
 import type { Database, NewHotel } from "#app/db/schema.ts";
-import { amenityKeys } from "#app/hotels/hotel.ts";
+import { amenityKeys } from "#app/hotels/hotel-record.ts";
 
 /** The hotel columns an upsert may write, besides the key hotel_id. */
 export const HOTEL_COLUMNS = [

@@ -2,11 +2,11 @@ import { sql, type Kysely, type RawBuilder } from "kysely";
 import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
 import { log } from "#app/utils/log.server.ts";
-import { cachedRead, clearCatalogueCache } from "./catalogue-cache.server.ts";
+import { cachedRead, clearCatalogueCache } from "#app/utils/catalogue-cache.server.ts";
 import { MENU_SIZE } from "./menu-countries.ts";
 import { placeKey } from "./place-names.ts";
-import { withoutControlChars } from "./search-params.ts";
-import { getPlaceNames } from "./place-names.server.ts";
+import { getPlaceNames } from "#app/hotels/place-name-rows.server.ts";
+import { withoutControlChars } from "#app/utils/fold-text.ts";
 
 /**
  * The catalogue's countries and places (the catalogue_places table, which triggers on hotels

@@ -15,6 +15,7 @@
 import zlib from "node:zlib";
 import type { Request, RequestHandler, Response } from "express";
 import { carriesPersonalCookie } from "#app/http/cache-control.server.ts";
+import { onCatalogueChange } from "#app/utils/catalogue-cache.server.ts";
 
 interface Entry {
   status: number;
@@ -270,3 +271,4 @@ export function getAppPageCache(): PageCache | undefined {
 export function clearPageCache(): void {
   appPageCache?.clear();
 }
+onCatalogueChange(clearPageCache);

@@ -11,7 +11,7 @@
 import { sql, type Kysely } from "kysely";
 import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
-import { normalizeEmail } from "#app/auth/credentials.ts";
+import { normalizeEmail } from "#app/utils/fold-text.ts";
 
 export interface RatePolicy {
   max: number;

@@ -8,9 +8,9 @@
  */
 import { sql, type Kysely } from "kysely";
 import type { Database } from "#app/db/schema.ts";
-import { cachedRead, clearCatalogueCache } from "#app/hotels/catalogue-cache.server.ts";
+import { cachedRead, clearCatalogueCache } from "#app/utils/catalogue-cache.server.ts";
 import { getEnv } from "#app/utils/env.server.ts";
-import { todayInSweden } from "./stay.ts";
+import { todayInSweden } from "#app/utils/stay.ts";
 
 type DB = Kysely<Database>;
 

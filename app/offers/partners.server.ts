@@ -6,7 +6,7 @@
 import { sql, type Kysely, type Selectable } from "kysely";
 import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Database, PartnersTable } from "#app/db/schema.ts";
-import { cachedRead, clearCatalogueCache } from "#app/hotels/catalogue-cache.server.ts";
+import { cachedRead, clearCatalogueCache } from "#app/utils/catalogue-cache.server.ts";
 import { offerMaxAgeHours } from "./offers.server.ts";
 import type { PartnerInput } from "./partner-form.ts";
 import type { ClickPeriod, PartnerClicks } from "./partner-clicks.ts";

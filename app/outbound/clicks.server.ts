@@ -11,9 +11,9 @@ import { affiliateHost, isKnownHost } from "#app/outbound/redirect-params.ts";
 import { log } from "#app/utils/log.server.ts";
 import { isPublicHost } from "#app/utils/public-host.ts";
 import { addressClaim, RATE_POLICIES, takeRateLimit } from "#app/http/rate-limit.server.ts";
-import { cachedRead } from "#app/hotels/catalogue-cache.server.ts";
+import { cachedRead } from "#app/utils/catalogue-cache.server.ts";
 import { partnersByHost, type PartnerLink } from "#app/offers/partners.server.ts";
-import type { Stay } from "#app/offers/stay.ts";
+import type { Stay } from "#app/utils/stay.ts";
 
 // The scheme and authority of an affiliate URL, so the database hands back one row per
 // partner origin instead of every hotel's URL. A backslash ends the authority as it does

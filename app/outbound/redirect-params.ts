@@ -3,7 +3,7 @@
  * parameters, read strictly for the destination and leniently for the rest, and the small
  * pure helpers the page and the booking buttons share. No I/O here.
  */
-import { readStay, stayEntries, todayInSweden, type Stay } from "#app/offers/stay.ts";
+import { readStay, stayEntries, todayInSweden, type Stay } from "#app/utils/stay.ts";
 import { z } from "#app/utils/zod.ts";
 
 /** Seconds the page counts down before it forwards to a known partner. */

@@ -4,8 +4,8 @@
  */
 import { sql, type Kysely } from "kysely";
 import type { Database } from "#app/db/schema.ts";
-import type { EcbRate } from "#app/feed/ecb-rates.ts";
 import type { FxRates } from "#app/utils/money.ts";
+import { type EcbRate } from "#app/utils/money.ts";
 
 type DB = Kysely<Database>;
 

@@ -9,8 +9,8 @@
  */
 import { sql, type Kysely } from "kysely";
 import type { Database } from "#app/db/schema.ts";
-import { clearCatalogueCache } from "#app/hotels/catalogue-cache.server.ts";
-import { todayInSweden } from "#app/offers/stay.ts";
+import { clearCatalogueCache } from "#app/utils/catalogue-cache.server.ts";
+import { todayInSweden } from "#app/utils/stay.ts";
 import { refreshLeadPrices } from "./stay-prices.server.ts";
 
 type DB = Kysely<Database>;

@@ -9,7 +9,7 @@
  */
 import { sql, type Kysely } from "kysely";
 import type { Database } from "#app/db/schema.ts";
-import type { PriceRecord } from "#app/feed/price-record.ts";
+import type { PriceRecord } from "#app/prices/price-record.ts";
 import { hotelIdsByFeedId } from "#app/offers/offer-rows.server.ts";
 import { isKnownHost, redirectParamsSchema } from "#app/outbound/redirect-params.ts";
 import { refreshLeadPrices } from "./stay-prices.server.ts";

@@ -8,7 +8,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "#app/db/schema.ts";
 import { getEnv } from "#app/utils/env.server.ts";
-import { hasDates, nightsOf, todayInSweden, type DatedStay, type Stay } from "#app/offers/stay.ts";
+import { hasDates, nightsOf, todayInSweden, type DatedStay, type Stay } from "#app/utils/stay.ts";
 import { bestPerPartner, type ListPrice, type PriceOffer } from "./price-offer.ts";
 
 type DB = Kysely<Database>;

@@ -13,7 +13,7 @@ let app: TestApp;
 
 beforeAll(async () => {
   app = await startTestApp();
-  const { seedDemoCatalogue } = await app.importApp<typeof import("#app/db/seed.server.ts")>("app/db/seed.server.ts");
+  const { seedDemoCatalogue } = await app.importApp<typeof import("#app/operations/seed.server.ts")>("app/operations/seed.server.ts");
   await seedDemoCatalogue(await app.db(), { hotels: 40 });
 });
 afterAll(async () => {

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, startTestApp, visibleText, type TestApp } from "#tests/app-server.ts";
 import { addRatePlan } from "#tests/rate-plans.ts";
-import { addDays, todayInSweden } from "#app/offers/stay.ts";
+import { addDays, todayInSweden } from "#app/utils/stay.ts";
 import { listStayPrices, refreshLeadPrices } from "#app/prices/stay-prices.server.ts";
 import { conditionsMask } from "#app/prices/conditions.ts";
 import { cardPriceText } from "#app/prices/list-price-text.ts";

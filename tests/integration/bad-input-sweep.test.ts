@@ -1217,7 +1217,7 @@ afterAll(async () => {
 /** A small catalogue, plus one hotel whose every text is hostile (as an import could bring it), a message, a click and a finished job. */
 async function seedCatalogue(): Promise<Seed> {
   const db = await app.db();
-  const { seedDemoCatalogue } = await app.importApp<typeof import("#app/db/seed.server.ts")>("app/db/seed.server.ts");
+  const { seedDemoCatalogue } = await app.importApp<typeof import("#app/operations/seed.server.ts")>("app/operations/seed.server.ts");
   await seedDemoCatalogue(db, { hotels: 24 });
   const hostileHotelId = `HOSTILE-${XSS_SCRIPT}`;
   await db

@@ -15,7 +15,7 @@ import { createSupabaseStorageMock } from "#tests/msw/supabase-storage.ts";
 
 process.env.SESSION_SECRET ??= "test-secret-0123456789-abcdefghijklmnop";
 
-const { runHousekeeping } = await import("#app/utils/housekeeping.server.ts");
+const { runHousekeeping } = await import("#app/operations/housekeeping.server.ts");
 const { BLOG_IMAGE_BUCKET, LOCAL_UPLOADS_PATH, storeBlogImage } = await import("#app/blog/image-storage.server.ts");
 const { testDatabases } = await import("#tests/db.ts");
 type Storage = import("#app/blog/image-storage.server.ts").BlogImageStorage;

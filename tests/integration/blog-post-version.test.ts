@@ -7,7 +7,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/db/db.server.ts";
-import { migrate } from "#app/db/migrate.server.ts";
+import { migrate } from "#app/operations/migrate.server.ts";
 
 const { createPost, findPost, updatePost } = await import("#app/blog/posts.server.ts");
 const { testDatabases } = await import("#tests/db.ts");

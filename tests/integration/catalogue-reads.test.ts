@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
-import { LIST_MATCH_LIMIT, likePattern, popularHotels, searchHotels, suggest } from "#app/hotels/hotel-queries.server.ts";
+import { LIST_MATCH_LIMIT, popularHotels, searchHotels, suggest } from "#app/hotels/hotel-queries.server.ts";
 import { loadHotelListPage } from "#app/hotels/list-page.server.ts";
-import { clearCatalogueCache } from "#app/hotels/catalogue-cache.server.ts";
+import { clearCatalogueCache } from "#app/utils/catalogue-cache.server.ts";
 import { recomputeOwedSummaries } from "#app/offers/offer-summaries.server.ts";
 import {
   findPlace,
@@ -16,6 +16,7 @@ import {
 import type { DatabaseHandle } from "#app/db/db.server.ts";
 import type { NewHotel } from "#app/db/schema.ts";
 import { testDatabases } from "#tests/db.ts";
+import { likePattern } from "#app/utils/fold-text.ts";
 
 const HOTELS: NewHotel[] = [
   {

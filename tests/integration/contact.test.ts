@@ -13,7 +13,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hg-contact-"));
 process.env.DATA_DIR = dataDir;
 
 const { getAppDatabase, closeAppDatabase } = await import("#app/db/db.server.ts");
-const { migrate } = await import("#app/db/migrate.server.ts");
+const { migrate } = await import("#app/operations/migrate.server.ts");
 const { readFlash, FLASH_COOKIE } = await import("#app/http/flash.server.ts");
 const { CONTACT_THANKS, contactSchema } = await import("#app/contact/contact-form.ts");
 const { parseWithZod } = await import("@conform-to/zod/v4");

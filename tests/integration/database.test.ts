@@ -4,9 +4,10 @@ import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/db/db.server.ts";
-import { MIGRATIONS_DIR, migrate } from "#app/db/migrate.server.ts";
+import { migrate } from "#app/operations/migrate.server.ts";
 import type { NewHotel } from "#app/db/schema.ts";
 import { testDatabases } from "#tests/db.ts";
+import { MIGRATIONS_DIR } from "#app/db/migrations.server.ts";
 
 const TABLES = [
   "hotels",

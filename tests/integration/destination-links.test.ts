@@ -4,8 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/db/db.server.ts";
-import { DEMO_POPULAR_DESTINATIONS } from "#app/db/demo-content.ts";
-import { seedDemoCatalogue } from "#app/db/seed.server.ts";
+import { DEMO_POPULAR_DESTINATIONS } from "#app/operations/demo-content.ts";
+import { seedDemoCatalogue } from "#app/operations/seed.server.ts";
 import { countHotelsForLink } from "#app/hotels/destinations.server.ts";
 import { hotelPath } from "#app/utils/paths.ts";
 import { testDatabases } from "#tests/db.ts";

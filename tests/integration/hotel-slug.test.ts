@@ -11,17 +11,18 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedDemoCatalogue } from "#app/db/seed.server.ts";
+import { seedDemoCatalogue } from "#app/operations/seed.server.ts";
 import { openDatabase, type DatabaseHandle } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
-import { migrate, MIGRATIONS_DIR } from "#app/db/migrate.server.ts";
+import { migrate } from "#app/operations/migrate.server.ts";
 import { importHotelFeed } from "#app/feed/feed-import.server.ts";
 import { findHotel } from "#app/hotels/hotel-detail.server.ts";
-import { hotelSlug } from "#app/hotels/hotel.ts";
 import { Browser, startTestApp, visibleText, type TestApp } from "#tests/app-server.ts";
 import { openFreshPostgres, testDatabases } from "#tests/db.ts";
 import { scratchRoot } from "#tests/db-template.ts";
 import { feedFolder, ndjson } from "#tests/feed-files.ts";
+import { hotelSlug } from "#app/utils/slug.ts";
+import { MIGRATIONS_DIR } from "#app/db/migrations.server.ts";
 
 const NAMES = [
   "Hotel Åre Fjällby",
@@ -300,8 +301,8 @@ describe("hotel pages over HTTP", () => {
         { hotel_id: "LEGACY-5", name: "evil5", country: "Norway", location: "" },
       ])
       .execute();
-    const { clearCatalogueCache } = await app.importApp<typeof import("#app/hotels/catalogue-cache.server.ts")>(
-      "app/hotels/catalogue-cache.server.ts",
+    const { clearCatalogueCache } = await app.importApp<typeof import("#app/utils/catalogue-cache.server.ts")>(
+      "app/utils/catalogue-cache.server.ts",
     );
     clearCatalogueCache();
   });
@@ -356,8 +357,8 @@ describe("hotel pages over HTTP", () => {
   });
 
   it("makes no affiliate link to a hotel without a page", async () => {
-    const { buildAffiliateLink } = await app.importApp<typeof import("#app/admin/affiliate-link.server.ts")>(
-      "app/admin/affiliate-link.server.ts",
+    const { buildAffiliateLink } = await app.importApp<typeof import("#app/admin/affiliate-link-lookup.server.ts")>(
+      "app/admin/affiliate-link-lookup.server.ts",
     );
     const request = { affiliate: "hg", source: "newsletter", medium: "email" };
     for (const hotel of ["LEGACY-1", "LEGACY-2", "LEGACY-3", "LEGACY-4", "LEGACY-5"]) {

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { FeedError } from "#app/feed/feed-stream.server.ts";
 import { importOfferFeed, type OfferImportOptions } from "#app/feed/offer-import.server.ts";
 import { openDatabase, type DatabaseHandle } from "#app/db/db.server.ts";
-import { migrate } from "#app/db/migrate.server.ts";
+import { migrate } from "#app/operations/migrate.server.ts";
 import { testDatabases } from "#tests/db.ts";
 import { feedFolder, importCli as cli, ndjson, rejectsOf } from "#tests/feed-files.ts";
 

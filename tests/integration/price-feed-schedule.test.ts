@@ -15,7 +15,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/db/db.server.ts";
 import { runNextPriceFeed, type PriceFeedSettings } from "#app/feed/price-feed-worker.server.ts";
-import { addDays, todayInSweden } from "#app/offers/stay.ts";
+import { addDays, todayInSweden } from "#app/utils/stay.ts";
 import { claimRun, feedRunsByPartner, queueDueRuns, queueRunNow } from "#app/prices/price-feed-runs.server.ts";
 import { testDatabases } from "#tests/db.ts";
 import { feedFolder } from "#tests/feed-files.ts";

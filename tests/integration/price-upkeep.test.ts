@@ -13,7 +13,7 @@ import { setupServer } from "msw/node";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/db/db.server.ts";
-import { addDays, todayInSweden } from "#app/offers/stay.ts";
+import { addDays, todayInSweden } from "#app/utils/stay.ts";
 import { testDatabases } from "#tests/db.ts";
 import { feedFolder } from "#tests/feed-files.ts";
 
@@ -23,7 +23,7 @@ const { fetchFxRatesWhenDue } = await import("#app/feed/price-feed-worker.server
 const { latestFxRates, storeFxRates } = await import("#app/prices/fx-rates.server.ts");
 const { refreshLeadPrices } = await import("#app/prices/stay-prices.server.ts");
 const { refreshLeadPricesBatch, restartLeadPricePass } = await import("#app/prices/price-upkeep.server.ts");
-const { runHousekeeping } = await import("#app/utils/housekeeping.server.ts");
+const { runHousekeeping } = await import("#app/operations/housekeeping.server.ts");
 
 const ECB_URL = "https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml";
 const today = todayInSweden();

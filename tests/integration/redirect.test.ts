@@ -20,9 +20,9 @@ process.env.DATA_DIR = dataDir;
 process.env.AFFILIATE_HOSTS = "partner.example:8443, Other-Partner.example, 127.0.0.1:4100, 169.254.169.254";
 
 const { getAppDatabase, closeAppDatabase } = await import("#app/db/db.server.ts");
-const { migrate } = await import("#app/db/migrate.server.ts");
-const { seedDemoCatalogue } = await import("#app/db/seed.server.ts");
-const { clearCatalogueCache } = await import("#app/hotels/catalogue-cache.server.ts");
+const { migrate } = await import("#app/operations/migrate.server.ts");
+const { seedDemoCatalogue } = await import("#app/operations/seed.server.ts");
+const { clearCatalogueCache } = await import("#app/utils/catalogue-cache.server.ts");
 const { affiliateUrlHosts, findAffiliatePartner, recordOutboundClick } = await import("#app/outbound/clicks.server.ts");
 const { readFlash } = await import("#app/http/flash.server.ts");
 const redirectRoute = await import("#app/routes/site/redirect.tsx");
@@ -263,7 +263,7 @@ describe("a partner of the partners table", () => {
       kind: "forward",
       destination: "https://www.resekompassen.example/hotell/hg-000001?ref=hotellguiden&adults=3&rooms=2",
     });
-    const { addDays, todayInSweden } = await import("#app/offers/stay.ts");
+    const { addDays, todayInSweden } = await import("#app/utils/stay.ts");
     const checkIn = addDays(todayInSweden(), 10);
     const checkOut = addDays(checkIn, 3);
     const loaded = await load(redirectUrl(landing, `&source=compare&hotel=h2&incheckning=${checkIn}&utcheckning=${checkOut}&vuxna=2`));
@@ -300,7 +300,7 @@ describe("a partner of the partners table", () => {
       .select(["id", "name", "image_path"])
       .where("hotel_id", "=", "HG-000001")
       .executeTakeFirstOrThrow();
-    const { addDays, todayInSweden } = await import("#app/offers/stay.ts");
+    const { addDays, todayInSweden } = await import("#app/utils/stay.ts");
     const checkIn = addDays(todayInSweden(), 20);
     const checkOut = addDays(checkIn, 2);
     const stay = `&incheckning=${checkIn}&utcheckning=${checkOut}&vuxna=2`;

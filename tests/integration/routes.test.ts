@@ -11,8 +11,8 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hg-routes-"));
 process.env.DATA_DIR = dataDir;
 
 const { getAppDatabase, closeAppDatabase } = await import("#app/db/db.server.ts");
-const { migrate } = await import("#app/db/migrate.server.ts");
-const { seedDemoCatalogue } = await import("#app/db/seed.server.ts");
+const { migrate } = await import("#app/operations/migrate.server.ts");
+const { seedDemoCatalogue } = await import("#app/operations/seed.server.ts");
 const hotels = await import("#app/routes/site/hotels.tsx");
 const country = await import("#app/routes/site/country.tsx");
 const place = await import("#app/routes/site/place.tsx");
@@ -211,7 +211,7 @@ describe("hotel loader", () => {
 
   it("books through the cheapest partner, else the hotel's own partner link, else not at all", async () => {
     const { db } = getAppDatabase();
-    const { clearCatalogueCache } = await import("#app/hotels/catalogue-cache.server.ts");
+    const { clearCatalogueCache } = await import("#app/utils/catalogue-cache.server.ts");
     const { hotelPath } = await import("#app/utils/paths.ts");
     const rows = [
       { hotel_id: "BOOK-OWN-1", name: "Eget Länkhotell", affiliate_url: "https://www.booking.com/hotel/se/eget.html" },

@@ -3,12 +3,12 @@ import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/db/db.server.ts";
-import { DEMO_PLACES, generateDemoHotels } from "#app/db/demo-catalogue.ts";
-import { DEMO_NEAR_DAYS, isCatalogueEmpty, keepDemoPricesCurrent, seedDemoCatalogue } from "#app/db/seed.server.ts";
-import { addDays, todayInSweden, type DatedStay } from "#app/offers/stay.ts";
+import { DEMO_PLACES, generateDemoHotels } from "#app/operations/demo-catalogue.ts";
+import { DEMO_NEAR_DAYS, isCatalogueEmpty, keepDemoPricesCurrent, seedDemoCatalogue } from "#app/operations/seed.server.ts";
+import { addDays, todayInSweden, type DatedStay } from "#app/utils/stay.ts";
 import type { PriceOffer } from "#app/prices/price-offer.ts";
 import { stayOffers } from "#app/prices/stay-prices.server.ts";
-import { normalizeHotel } from "#app/hotels/hotel.ts";
+import { normalizeHotel } from "#app/hotels/hotel-record.ts";
 import { testDatabases } from "#tests/db.ts";
 
 const SPEC_CITIES = [

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql, type Kysely } from "kysely";
 import type { DatabaseHandle } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
-import { addDays, todayInSweden, type DatedStay } from "#app/offers/stay.ts";
+import { addDays, todayInSweden, type DatedStay } from "#app/utils/stay.ts";
 import { conditionsMask } from "#app/prices/conditions.ts";
 import {
   leadOffers,

@@ -7,7 +7,7 @@ import { AdminPageHeader } from "#app/components/admin-page-header.tsx";
 import { ConfirmDialog, useConfirmDialog } from "#app/components/confirm-dialog.tsx";
 import { Pagination } from "#app/components/pagination.tsx";
 import { TableHead, TableScroll } from "#app/components/ui/table.tsx";
-import { swedishDate } from "#app/utils/dates.ts";
+import { swedishDate } from "#app/utils/format.ts";
 import { blogPostPath } from "#app/utils/paths.ts";
 import { redirectWithFlash } from "#app/http/flash.server.ts";
 import { readFormData } from "#app/http/form-data.server.ts";

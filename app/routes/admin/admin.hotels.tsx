@@ -4,7 +4,7 @@ import { data, Form, Link, useNavigation, useSubmit } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { Route } from "./+types/admin.hotels";
 import { adminMeta } from "#app/admin/admin-meta.ts";
-import { affiliateTemplateReadiness, type Readiness } from "#app/admin/action-readiness.ts";
+import { affiliateTemplateReadiness, type Readiness } from "#app/utils/readiness.ts";
 import {
   countMatchingHotels,
   generateAffiliateUrls,
@@ -15,7 +15,7 @@ import {
   startHotelRewrite,
   type AdminHotelRow,
   type HotelTarget,
-} from "#app/admin/hotel-table.server.ts";
+} from "#app/admin/hotel-table-rows.server.ts";
 import { JOBS_PATH, jobPath } from "#app/admin/screens.ts";
 import { AiNotSupportedError } from "#app/ai/engine.server.ts";
 import { JobAlreadyRunningError } from "#app/ai/jobs.server.ts";

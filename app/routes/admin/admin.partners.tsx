@@ -24,7 +24,7 @@ import {
   type PartnerInput,
 } from "#app/offers/partner-form.ts";
 import { findPartner, listPartnersWithOffers, partnerClicksPerDay, savePartner, setPartnerActive } from "#app/offers/partners.server.ts";
-import { todayInSweden } from "#app/offers/stay.ts";
+import { todayInSweden } from "#app/utils/stay.ts";
 import { feedRunsByPartner, queueRunNow, type FeedRunView, type PartnerFeedRuns } from "#app/prices/price-feed-runs.server.ts";
 import { wakeWorker } from "#app/ai/service.server.ts";
 

@@ -19,19 +19,18 @@ import {
 import { adminMeta } from "#app/admin/admin-meta.ts";
 import { AiNotSupportedError, hotelTextOf } from "#app/ai/engine.server.ts";
 import { aiEngineInfo, aiReadiness, translateDescription } from "#app/ai/service.server.ts";
-import { notReady, type Readiness } from "#app/admin/action-readiness.ts";
-import { findHotelsForRewrite, type HotelMatch } from "#app/admin/hotel-table.server.ts";
+import { notReady, type Readiness } from "#app/utils/readiness.ts";
+import { findHotelsForRewrite, type HotelMatch } from "#app/admin/hotel-table-rows.server.ts";
 import { ReadinessNote } from "#app/components/readiness-note.tsx";
 import { hotelCount } from "#app/admin/hotel-table.ts";
 import { requireAdmin } from "#app/auth/guards.server.ts";
 import { AdminPageHeader } from "#app/components/admin-page-header.tsx";
 import { REVERT_CONFIRMED, revertPath, revertSchema, rewritePath } from "#app/admin/description-revert.ts";
 import { findHotelText, revertToOriginalDescription, saveRewrittenText } from "#app/hotels/hotel-detail.server.ts";
-import { stripTrailingPeriod } from "#app/hotels/hotel.ts";
-import { withoutControlChars } from "#app/hotels/search-params.ts";
 import { redirectWithFlash } from "#app/http/flash.server.ts";
 import { readFormData } from "#app/http/form-data.server.ts";
 import { log } from "#app/utils/log.server.ts";
+import { stripTrailingPeriod, withoutControlChars } from "#app/utils/fold-text.ts";
 
 const REWRITE_MESSAGES = {
   enterId: TRANSLATION_MESSAGES.enterId,

@@ -3,7 +3,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import type { Route } from "./+types/admin.sitemap";
 import { adminMeta } from "#app/admin/admin-meta.ts";
 import { requireAdmin } from "#app/auth/guards.server.ts";
-import { countSitemapUrls, planSitemap, refreshLiveSitemap, renderSitemap } from "#app/seo/sitemap.server.ts";
+import { countSitemapUrls, planSitemap, refreshLiveSitemap, renderSitemap } from "#app/seo/sitemap-xml.server.ts";
 import { AdminPageHeader } from "#app/components/admin-page-header.tsx";
 import { useCopyToClipboard } from "#app/components/copy-feedback.ts";
 import { TableScroll } from "#app/components/ui/table.tsx";

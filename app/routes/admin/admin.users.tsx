@@ -17,7 +17,7 @@ import { Button, buttonClassName, type ButtonVariant } from "#app/components/ui/
 import { Field } from "#app/components/ui/forms.tsx";
 import { redirectWithFlash } from "#app/http/flash.server.ts";
 import { readFormData } from "#app/http/form-data.server.ts";
-import { adminDateTime } from "#app/utils/dates.ts";
+import { adminDateTime } from "#app/utils/format.ts";
 import { isUuid } from "#app/utils/uuid.ts";
 
 export function meta() {

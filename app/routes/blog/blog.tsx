@@ -3,7 +3,7 @@ import type { Route } from "./+types/blog";
 import { listPublishedPosts, BLOG_PAGE_SIZE, pageParam } from "#app/blog/posts.server.ts";
 import { Breadcrumbs } from "#app/components/breadcrumbs.tsx";
 import { Pagination } from "#app/components/pagination.tsx";
-import { swedishDate } from "#app/utils/dates.ts";
+import { swedishDate } from "#app/utils/format.ts";
 import { blogPostPath } from "#app/utils/paths.ts";
 import { seoMeta, siteFromMatches } from "#app/seo/meta-tags.ts";
 import { log } from "#app/utils/log.server.ts";

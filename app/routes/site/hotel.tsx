@@ -2,7 +2,7 @@ import { data, isRouteErrorResponse, Link, redirect } from "react-router";
 import type { Route } from "./+types/hotel";
 import { findHotel, latestPriceDisplay, loadHotelPrices, relatedHotels, type HotelPrices } from "#app/hotels/hotel-detail.server.ts";
 import { findPlace } from "#app/hotels/places.server.ts";
-import { getPlaceNames } from "#app/hotels/place-names.server.ts";
+import { getPlaceNames } from "#app/hotels/place-name-rows.server.ts";
 import { addressInSwedish, streetAddress } from "#app/hotels/place-names.ts";
 import { log } from "#app/utils/log.server.ts";
 import { Breadcrumbs } from "#app/components/breadcrumbs.tsx";
@@ -12,11 +12,11 @@ import { AmenityList, RatingBadge, StarRating } from "#app/components/hotel-bits
 import { HotelErrorPanel, type HotelErrorData } from "#app/components/hotel-error-panel.tsx";
 import { HotelMap } from "#app/components/hotel-map.tsx";
 import { ImageCarousel } from "#app/components/image-carousel.tsx";
-import { displayDescription, truncate } from "#app/hotels/hotel.ts";
+import { displayDescription } from "#app/hotels/hotel-record.ts";
 import { toMapMarkers } from "#app/hotels/map-markers.ts";
 import { affiliateHost, redirectPath } from "#app/outbound/redirect-params.ts";
 import { partnersByHost } from "#app/offers/partners.server.ts";
-import { hasDates, isChosenStay, readStay, stayLabel, todayInSweden, withStay, type Stay } from "#app/offers/stay.ts";
+import { hasDates, isChosenStay, readStay, stayLabel, todayInSweden, withStay, type Stay } from "#app/utils/stay.ts";
 import type { PriceOffer } from "#app/prices/price-offer.ts";
 import { CONDITIONS_PARAM, readConditions } from "#app/prices/conditions.ts";
 import { currencyFallbackNote, TOTAL_INCLUDES, withPriceChoices } from "#app/prices/offer-display.ts";
@@ -35,6 +35,7 @@ import {
 } from "#app/components/price-comparison.tsx";
 import { countryPath, hotelPath, isLocalPath, placePath } from "#app/utils/paths.ts";
 import { breadcrumbJsonLd, jsonLd, seoMeta, siteFromMatches } from "#app/seo/meta-tags.ts";
+import { truncate } from "#app/utils/format.ts";
 
 const decode = (value: string) => {
   try {

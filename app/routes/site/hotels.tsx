@@ -19,7 +19,7 @@ import { FilterBar } from "#app/components/filter-bar.tsx";
 import { HotelListSection } from "#app/components/hotel-list-section.tsx";
 import { ListWithMap } from "#app/components/list-with-map.tsx";
 import { ListCount, ListNotices } from "#app/components/list-notices.tsx";
-import { isChosenStay, readStay, todayInSweden, withStay } from "#app/offers/stay.ts";
+import { isChosenStay, readStay, todayInSweden, withStay } from "#app/utils/stay.ts";
 import { canonicalListQuery, withPriceChoices } from "#app/hotels/search-params.ts";
 
 /**

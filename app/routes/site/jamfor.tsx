@@ -10,8 +10,8 @@ import {
   MIN_COMPARED,
   readCompareIds,
   sitesLabel,
-} from "#app/hotels/compare.ts";
-import { loadComparison, type ComparedHotel } from "#app/hotels/compare.server.ts";
+} from "#app/hotels/compare-params.ts";
+import { loadComparison, type ComparedHotel } from "#app/hotels/compare-offers.server.ts";
 import { latestPriceDisplay } from "#app/hotels/hotel-detail.server.ts";
 import {
   adultsLabel,
@@ -24,7 +24,7 @@ import {
   todayInSweden,
   withStay,
   type Stay,
-} from "#app/offers/stay.ts";
+} from "#app/utils/stay.ts";
 import { CONDITIONS, readConditions } from "#app/prices/conditions.ts";
 import {
   conditionLabels,

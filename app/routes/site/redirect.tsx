@@ -6,7 +6,7 @@ import type { Route } from "./+types/redirect";
 import { findAffiliatePartner, recordOutboundClick } from "#app/outbound/clicks.server.ts";
 import { fillDeepLink } from "#app/offers/deep-link.ts";
 import { findHotelGlimpse, type HotelGlimpse } from "#app/hotels/hotel-detail.server.ts";
-import { isChosenStay, stayLabel, type Stay } from "#app/offers/stay.ts";
+import { isChosenStay, stayLabel, type Stay } from "#app/utils/stay.ts";
 import { log } from "#app/utils/log.server.ts";
 import { countdownLabel, readRedirectParams, REDIRECT_DELAY_SECONDS, refreshContent } from "#app/outbound/redirect-params.ts";
 import { seoMeta, siteFromMatches } from "#app/seo/meta-tags.ts";

@@ -11,11 +11,11 @@ import { requestAuth } from "#app/auth/request-auth.server.ts";
 import { EDITOR_MAX_BODY_BYTES } from "#app/blog/editor-form.ts";
 import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
-import { clearCatalogueCache } from "#app/hotels/catalogue-cache.server.ts";
+import { clearCatalogueCache } from "#app/utils/catalogue-cache.server.ts";
 import { flashOf, redirectWithFlash } from "#app/http/flash.server.ts";
 import { readFormData } from "#app/http/form-data.server.ts";
 import { log } from "#app/utils/log.server.ts";
-import { AUDIT_LIMITS, auditedFields, auditMessage, auditOutcome, type AuditOutcome } from "./audit.ts";
+import { AUDIT_LIMITS, auditedFields, auditMessage, auditOutcome, type AuditOutcome } from "#app/admin/audit.ts";
 
 type DB = Kysely<Database>;
 

@@ -4,11 +4,10 @@
  * the translation screen's hotel search.
  */
 import { sql, type ExpressionBuilder, type Kysely } from "kysely";
-import { clearCatalogueCache } from "#app/hotels/catalogue-cache.server.ts";
-import { likePattern } from "#app/hotels/hotel-queries.server.ts";
+import { clearCatalogueCache } from "#app/utils/catalogue-cache.server.ts";
 import { listCountries, listLocations, type PlaceChoice } from "#app/hotels/places.server.ts";
-import { getPlaceNames } from "#app/hotels/place-names.server.ts";
-import { normalizeHotel } from "#app/hotels/hotel.ts";
+import { getPlaceNames } from "#app/hotels/place-name-rows.server.ts";
+import { normalizeHotel } from "#app/hotels/hotel-record.ts";
 import { startRewrite } from "#app/ai/service.server.ts";
 import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
@@ -22,6 +21,7 @@ import {
   type SortOrder,
 } from "#app/admin/hotel-table.ts";
 import { hotelPath } from "#app/utils/paths.ts";
+import { likePattern } from "#app/utils/fold-text.ts";
 
 type DB = Kysely<Database>;
 type HotelsExpression = ExpressionBuilder<Database, "hotels">;

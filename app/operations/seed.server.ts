@@ -5,12 +5,12 @@ import { sql, type Kysely } from "kysely";
 import { readingTimeMinutes } from "#app/blog/content-blocks.ts";
 import { importEcbRates } from "#app/feed/ecb-import.server.ts";
 import { importPriceFeed } from "#app/feed/price-import.server.ts";
-import { DEMO_HOTEL_COUNT, DEMO_PARTNERS, generateDemoHotels, type DemoHotel } from "./demo-catalogue.ts";
-import { generateDemoPriceFiles, type DemoPriceHotel } from "./demo-prices.ts";
-import { addDays, todayInSweden } from "#app/offers/stay.ts";
-import { DEMO_POPULAR_DESTINATIONS, DEMO_POPULAR_LOCATIONS, DEMO_POSTS } from "./demo-content.ts";
+import { DEMO_HOTEL_COUNT, DEMO_PARTNERS, generateDemoHotels, type DemoHotel } from "#app/operations/demo-catalogue.ts";
+import { generateDemoPriceFiles, type DemoPriceHotel } from "#app/operations/demo-prices.ts";
+import { addDays, todayInSweden } from "#app/utils/stay.ts";
+import { DEMO_POPULAR_DESTINATIONS, DEMO_POPULAR_LOCATIONS, DEMO_POSTS } from "#app/operations/demo-content.ts";
 import { upsertHotels } from "#app/hotels/hotel-rows.server.ts";
-import type { Database } from "./schema.ts";
+import type { Database } from "#app/db/schema.ts";
 
 export interface SeedOptions {
   hotels?: number;

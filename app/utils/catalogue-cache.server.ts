@@ -7,7 +7,6 @@
  * on the same PostgreSQL database hears of it and does the same (db/change-notices.server.ts).
  */
 import { announceChange } from "#app/db/change-notices.server.ts";
-import { clearPageCache } from "#app/http/page-cache.server.ts";
 
 const TTL_MS = 60_000;
 
@@ -33,8 +32,19 @@ export function clearCatalogueCache(): void {
   announceChange();
 }
 
+const keepers = new Set<() => void>();
+
+/**
+ * Registers another in-memory copy of published data to drop with the catalogue's (the page
+ * cache of rendered pages registers itself): the shared layer knows no feature above it.
+ */
+export function onCatalogueChange(drop: () => void): () => void {
+  keepers.add(drop);
+  return () => keepers.delete(drop);
+}
+
 /** Another server changed something: this process drops what it kept, and tells nobody. */
 export function dropKeptCopies(): void {
   caches = new WeakMap();
-  clearPageCache();
+  for (const drop of keepers) drop();
 }

@@ -18,7 +18,7 @@ import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
 import { blogPostPath, countryPath, hotelPath, placePath } from "#app/utils/paths.ts";
 import { listCountries, listLocationsWithCountry } from "#app/hotels/places.server.ts";
-import { cachedRead, clearCatalogueCache } from "#app/hotels/catalogue-cache.server.ts";
+import { cachedRead, clearCatalogueCache } from "#app/utils/catalogue-cache.server.ts";
 
 type DB = Kysely<Database>;
 

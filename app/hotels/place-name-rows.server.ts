@@ -2,11 +2,11 @@ import { sql, type Kysely } from "kysely";
 import countryNames from "i18n-iso-countries";
 import en from "i18n-iso-countries/langs/en.json" with { type: "json" };
 import sv from "i18n-iso-countries/langs/sv.json" with { type: "json" };
-import alternateNames from "./place-alternate-names.json" with { type: "json" };
+import alternateNames from "#app/hotels/place-alternate-names.json" with { type: "json" };
 import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
-import { cachedRead } from "./catalogue-cache.server.ts";
-import { placeKey, placeNames, type PlaceNames } from "./place-names.ts";
+import { cachedRead } from "#app/utils/catalogue-cache.server.ts";
+import { placeKey, placeNames, type PlaceNames } from "#app/hotels/place-names.ts";
 
 type DB = Kysely<Database>;
 

@@ -12,7 +12,7 @@ import { forgetClickVisitors } from "#app/outbound/clicks.server.ts";
 import { removeUnusedBlogImages, type BlogImageStorage } from "#app/blog/image-storage.server.ts";
 import { imagesInUse } from "#app/blog/posts.server.ts";
 import { retireStaleOffers } from "#app/offers/offers.server.ts";
-import { todayInSweden } from "#app/offers/stay.ts";
+import { todayInSweden } from "#app/utils/stay.ts";
 import { deletePastPrices } from "#app/prices/price-upkeep.server.ts";
 
 const HOUR_MS = 3_600_000;
