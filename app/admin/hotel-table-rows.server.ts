@@ -3,8 +3,8 @@
  * URLs, reverting descriptions), on the checked rows or on every hotel the filters match; and
  * the translation screen's hotel search.
  */
+import { hasRewrittenText } from "#app/hotels/description-sql.server.ts";
 import { sql, type ExpressionBuilder, type Kysely } from "kysely";
-import { clearCatalogueCache } from "#app/utils/catalogue-cache.server.ts";
 import { listCountries, listLocations, type PlaceChoice } from "#app/hotels/places.server.ts";
 import { getPlaceNames } from "#app/hotels/place-name-rows.server.ts";
 import { normalizeHotel } from "#app/hotels/hotel-record.ts";
@@ -28,13 +28,6 @@ type HotelsExpression = ExpressionBuilder<Database, "hotels">;
 
 /** Which hotels a write is for: the ids of checked rows, or every hotel the filters match. */
 export type HotelTarget = { hotels: readonly string[] } | { filters: AdminHotelFilters };
-
-/**
- * Whether a hotel's description is rewritten: it has a rewritten text that is not blank. The
- * stored is_description_rewritten says the same (a trigger derives it), but screens that count
- * or filter read the text itself.
- */
-export const hasRewrittenText = sql<boolean>`(coalesce(btrim(rewritten_text), '') <> '')`;
 
 export interface AdminHotelRow {
   hotelId: string;
@@ -261,7 +254,6 @@ export async function setAffiliateFlag(target: HotelTarget, value: boolean, db: 
     .set({ has_affiliate_url: value, updated_at: sql`now()` })
     .where((eb) => targeted(eb, target))
     .executeTakeFirst();
-  clearCatalogueCache();
   return Number(result.numUpdatedRows);
 }
 
@@ -293,7 +285,6 @@ export async function generateAffiliateUrls(
     `.execute(db);
     written += hotels.length;
   }
-  if (written) clearCatalogueCache();
   return written;
 }
 
@@ -315,10 +306,9 @@ export async function revertDescriptions(target: HotelTarget, db: DB = getAppDat
   if ("hotels" in target && target.hotels.length === 0) return 0;
   const result = await db
     .updateTable("hotels")
-    .set({ rewritten_text: null, is_description_rewritten: false, updated_at: sql`now()` })
+    .set({ rewritten_text: null, updated_at: sql`now()` })
     .where((eb) => eb.and([targeted(eb, target), hasRewrittenText]))
     .executeTakeFirst();
   const count = Number(result.numUpdatedRows);
-  if (count) clearCatalogueCache();
   return count;
 }

@@ -191,7 +191,7 @@ async function processItem(db: DB, engine: AiEngine, item: ClaimedItem): Promise
         const swedish = await engine.translateToSwedish(hotelTextOf(hotel));
         await db
           .updateTable("hotels")
-          .set({ rewritten_text: swedish, is_description_rewritten: true, updated_at: sql`now()` })
+          .set({ rewritten_text: swedish, updated_at: sql`now()` })
           .where("hotel_id", "=", item.hotelId)
           .execute();
         outcome = "done";

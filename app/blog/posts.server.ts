@@ -4,7 +4,6 @@ import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
 import { contentBlockSchema, type ContentBlock } from "#app/blog/content-blocks.ts";
 import { isUuid } from "#app/utils/uuid.ts";
-import { clearCatalogueCache } from "#app/utils/catalogue-cache.server.ts";
 import { likePattern } from "#app/utils/fold-text.ts";
 
 type DB = Kysely<Database>;
@@ -149,7 +148,6 @@ export async function isSlugTaken(slug: string, exceptId: string | null, db: DB 
 
 export async function createPost(row: PostRow & { author: string }, db: DB = getAppDatabase().db): Promise<string> {
   const created = await db.insertInto("hotels_blog_posts").values(row).returning("id").executeTakeFirstOrThrow();
-  clearCatalogueCache(); // the blog list, the sitemap and the pages kept for visitors
   return created.id;
 }
 
@@ -174,7 +172,6 @@ export async function updatePost(
       .where("version", "=", version)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) === 1) {
-      clearCatalogueCache();
       return "saved";
     }
   }
@@ -275,6 +272,5 @@ export async function deletePost(id: string, db: DB = getAppDatabase().db): Prom
   if (!isPostId(id)) return null;
   const deleted = await db.deleteFrom("hotels_blog_posts").where("id", "=", id).returning("title").executeTakeFirst();
   if (!deleted) return null;
-  clearCatalogueCache();
   return deleted.title;
 }

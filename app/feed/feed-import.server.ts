@@ -10,7 +10,6 @@ import { FEED_FIELDS, FEED_OWNED_FIELDS, feedHotelValues, parseFeedRow, siteFiel
 import { runFeed, type FeedKind, type FeedReadOptions, type FeedRunReport } from "./feed-stream.server.ts";
 import { countHotelChanges, upsertHotels, type HotelColumn, type UpsertCounts } from "#app/hotels/hotel-rows.server.ts";
 import type { Database } from "#app/db/schema.ts";
-import { clearCatalogueCache } from "#app/utils/catalogue-cache.server.ts";
 
 export {
   DEFAULT_BATCH_SIZE,
@@ -67,8 +66,6 @@ export async function importHotelFeed(db: Kysely<Database>, file: string, option
               for (const { columns, values } of batchGroups(hotels)) written.push(await upsertHotels(trx, values, columns));
               return written;
             }));
-        // Every app server drops the pages it kept: a new hotel must not stay a 404 anywhere.
-        if (!dryRun) clearCatalogueCache();
         for (const count of done) {
           counts.inserted += count.inserted;
           counts.updated += count.updated;

@@ -21,7 +21,6 @@ import {
 } from "#app/offers/offer-rows.server.ts";
 import { isKnownHost } from "#app/outbound/redirect-params.ts";
 import type { Database } from "#app/db/schema.ts";
-import { clearCatalogueCache } from "#app/utils/catalogue-cache.server.ts";
 
 export interface OfferImportOptions extends FeedReadOptions {
   /** Check every row and count what would change, but write nothing to the database. */
@@ -154,8 +153,6 @@ export async function importOfferFeed(db: Kysely<Database>, file: string, option
         const rows = await check(trx);
         return { accepted: rows, done: await upsertOffers(trx, rows) };
       }));
-      // Every app server drops the pages it kept: they show these prices.
-      clearCatalogueCache();
     }
     counts.inserted += done.inserted;
     counts.updated += done.updated;
@@ -195,7 +192,6 @@ export async function importOfferFeed(db: Kysely<Database>, file: string, option
     // unless most of its rows were refused: then the feed, not the offers, is what went wrong.
     const swept = partners.filter((partner) => !heldBack.includes(partner));
     markedGone = await markUntouchedOffersGone(db, new Map(swept.map((partner) => [partner, touched.get(partner) ?? []])));
-    if (markedGone) clearCatalogueCache();
   }
   return { ...run, ...counts, duplicates: run.duplicates + duplicates, dryRun, full, partners, markedGone, heldBack };
 }

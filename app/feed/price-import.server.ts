@@ -11,7 +11,6 @@
 import fs from "node:fs";
 import type { Kysely } from "kysely";
 import type { Database } from "#app/db/schema.ts";
-import { clearCatalogueCache } from "#app/utils/catalogue-cache.server.ts";
 import {
   addPriceCounts,
   checkPriceRecords,
@@ -205,8 +204,6 @@ export async function importPriceFeed(db: Kysely<Database>, file: string, option
       return { accepted, rejected, done: await writePrices(trx, partner.id, accepted, !dryRun) };
     };
     const { accepted, rejected, done } = dryRun ? await run(db) : await db.transaction().execute(run);
-    // Every app server drops the pages it kept: they show these prices.
-    if (!dryRun) clearCatalogueCache();
     addPriceCounts(counts, done);
     for (const { record, hotelId } of accepted) {
       hotels.add(hotelId);

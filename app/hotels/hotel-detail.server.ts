@@ -1,9 +1,10 @@
 import { sql, type Kysely } from "kysely";
+import { hasRewrittenText } from "#app/hotels/description-sql.server.ts";
 import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
 import { normalizeHotel, PLACEHOLDER_IMAGE, type Hotel } from "#app/hotels/hotel-record.ts";
 import { hotelPath } from "#app/utils/paths.ts";
-import { cachedRead, clearCatalogueCache } from "#app/utils/catalogue-cache.server.ts";
+import { cachedRead } from "#app/utils/catalogue-cache.server.ts";
 import { hotelCards, type HotelSummary } from "./hotel-queries.server.ts";
 import { withPlaceNames, type NamedPlace } from "./place-names.ts";
 import { getPlaceNames } from "#app/hotels/place-name-rows.server.ts";
@@ -131,11 +132,10 @@ export type HotelTextRow = NonNullable<Awaited<ReturnType<typeof findHotelText>>
 export async function saveRewrittenText(hotelId: string, text: string, db: DB = getAppDatabase().db): Promise<boolean> {
   const result = await db
     .updateTable("hotels")
-    .set({ rewritten_text: text, is_description_rewritten: true, updated_at: sql`now()` })
+    .set({ rewritten_text: text, updated_at: sql`now()` })
     .where("hotel_id", "=", hotelId)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) return false;
-  clearCatalogueCache();
   return true;
 }
 
@@ -147,13 +147,12 @@ export async function saveRewrittenText(hotelId: string, text: string, db: DB = 
 export async function revertToOriginalDescription(hotelId: string, db: DB = getAppDatabase().db): Promise<boolean | null> {
   const reverted = await db
     .updateTable("hotels")
-    .set({ rewritten_text: null, is_description_rewritten: false, updated_at: sql`now()` })
+    .set({ rewritten_text: null, updated_at: sql`now()` })
     .where("hotel_id", "=", hotelId)
-    .where(sql<boolean>`coalesce(btrim(rewritten_text), '') <> ''`)
+    .where(hasRewrittenText)
     .returning("hotel_id")
     .executeTakeFirst();
   if (reverted) {
-    clearCatalogueCache();
     return true;
   }
   const exists = await db.selectFrom("hotels").select("hotel_id").where("hotel_id", "=", hotelId).executeTakeFirst();

@@ -1,4 +1,5 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool } from "kysely";
+import { shownDescription } from "#app/hotels/description-sql.server.ts";
 import { escapeLike, stripTrailingPeriod, withoutControlChars } from "#app/utils/fold-text.ts";
 import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
@@ -321,7 +322,7 @@ const CARD_COLUMNS = [
 ] as const;
 
 // Only the start of the text is shown on a card; don't ship the rest.
-const cardDescription = sql<string>`left(coalesce(nullif(rewritten_text, ''), description), ${CARD_DESCRIPTION_CHARS})`.as("description");
+const cardDescription = sql<string>`left(${shownDescription}, ${CARD_DESCRIPTION_CHARS})`.as("description");
 
 /**
  * Each list order as ORDER BY terms before the final id, on `table`'s columns. Each has an index

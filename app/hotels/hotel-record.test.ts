@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import {
   amenityFeedValues,
   amenityKeys,
-  displayDescription,
   hotelCount,
   normalizeHotel,
   parseAmenities,
@@ -12,6 +11,7 @@ import {
 import { slugify, hotelSlug, matchHotelSlug } from "#app/utils/slug.ts";
 import { formatRating, truncate } from "#app/utils/format.ts";
 import { stripTrailingPeriod } from "#app/utils/fold-text.ts";
+import { displayDescription } from "#app/hotels/description-rule.ts";
 
 describe("normalizeHotel", () => {
   it("fills every default when values are missing", () => {

@@ -154,11 +154,6 @@ export function normalizeHotel(raw: RawHotel, generateId: () => string = () => c
   };
 }
 
-/** The text a visitor reads: the Swedish rewrite when there is one. */
-export function displayDescription(hotel: Pick<Hotel, "description" | "rewritten_text">): string {
-  return hotel.rewritten_text || hotel.description;
-}
-
 /** Whole stars to draw: none unless the rating is above 0, never more than 5. */
 export function wholeStars(starRating: number): number {
   if (!Number.isFinite(starRating) || starRating <= 0) return 0;

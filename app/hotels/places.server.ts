@@ -2,7 +2,7 @@ import { sql, type Kysely, type RawBuilder } from "kysely";
 import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
 import { log } from "#app/utils/log.server.ts";
-import { cachedRead, clearCatalogueCache } from "#app/utils/catalogue-cache.server.ts";
+import { cachedRead } from "#app/utils/catalogue-cache.server.ts";
 import { MENU_SIZE } from "./menu-countries.ts";
 import { placeKey } from "./place-names.ts";
 import { getPlaceNames } from "#app/hotels/place-name-rows.server.ts";
@@ -93,7 +93,6 @@ export async function saveMenuCountries(isoCodes: readonly string[], db: DB = ge
         .values(isoCodes.map((iso_code, position) => ({ iso_code, position })))
         .execute();
   });
-  clearCatalogueCache();
 }
 
 /** The site header's Destinationer menu. A failure leaves the menu empty, not the page down. */

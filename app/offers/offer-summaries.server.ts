@@ -8,7 +8,7 @@
  */
 import { sql, type Kysely } from "kysely";
 import type { Database } from "#app/db/schema.ts";
-import { cachedRead, clearCatalogueCache } from "#app/utils/catalogue-cache.server.ts";
+import { cachedRead } from "#app/utils/catalogue-cache.server.ts";
 import { getEnv } from "#app/utils/env.server.ts";
 import { todayInSweden } from "#app/utils/stay.ts";
 
@@ -63,7 +63,7 @@ export async function withCurrentOfferSummaries<Hotel extends Summarised>(db: DB
  * Returns how many hotels it did (0: nothing owed, or every owed partner is being done elsewhere).
  */
 export async function recomputeOwedSummaries(db: DB, batch: number = SUMMARY_BATCH): Promise<number> {
-  const { done, finished } = await db.transaction().execute(async (trx) => {
+  const { done } = await db.transaction().execute(async (trx) => {
     const partner = await trx
       .selectFrom("partners")
       .select(["id", "summary_done_through"])
@@ -89,7 +89,5 @@ export async function recomputeOwedSummaries(db: DB, batch: number = SUMMARY_BAT
       .execute();
     return { done: Math.max(hotels.length, 1), finished };
   });
-  // Lists may drop the per-page correction and sort by the new summaries on every server.
-  if (finished) clearCatalogueCache();
   return done;
 }

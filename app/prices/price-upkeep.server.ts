@@ -9,7 +9,6 @@
  */
 import { sql, type Kysely } from "kysely";
 import type { Database } from "#app/db/schema.ts";
-import { clearCatalogueCache } from "#app/utils/catalogue-cache.server.ts";
 import { todayInSweden } from "#app/utils/stay.ts";
 import { refreshLeadPrices } from "./stay-prices.server.ts";
 
@@ -127,7 +126,6 @@ export async function refreshLeadPricesBatch(db: DB, now: Date = new Date(), bat
     await refreshLeadPrices(db, ids, todayInSweden(now));
     if (ids.length < batch) {
       await releasePriceTask(db, claimed, { done: true });
-      clearCatalogueCache();
     } else {
       await releasePriceTask(db, claimed, { next: ids.at(-1)! });
     }

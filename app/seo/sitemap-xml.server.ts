@@ -18,7 +18,7 @@ import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
 import { blogPostPath, countryPath, hotelPath, placePath } from "#app/utils/paths.ts";
 import { listCountries, listLocationsWithCountry } from "#app/hotels/places.server.ts";
-import { cachedRead, clearCatalogueCache } from "#app/utils/catalogue-cache.server.ts";
+import { cachedRead, dropKeptCopies } from "#app/utils/catalogue-cache.server.ts";
 
 type DB = Kysely<Database>;
 
@@ -426,10 +426,11 @@ export async function renderSitemap(options: SitemapOptions, file?: string, db: 
 
 /**
  * /sitemap.xml is generated on every request: what can be stale is the cached catalogue lists
- * and totals it reads (and pages rendered from them), which this empties.
+ * and totals it reads (and pages rendered from them), which this empties in this process. No
+ * write happened (writes drop the copies by themselves, decision 063): the administrator asked.
  */
 export function refreshLiveSitemap(): void {
-  clearCatalogueCache();
+  dropKeptCopies();
 }
 
 // The /sitemap page ------------------------------------------------------------------------

@@ -12,7 +12,6 @@ import { AmenityList, RatingBadge, StarRating } from "#app/components/hotel-bits
 import { HotelErrorPanel, type HotelErrorData } from "#app/components/hotel-error-panel.tsx";
 import { HotelMap } from "#app/components/hotel-map.tsx";
 import { ImageCarousel } from "#app/components/image-carousel.tsx";
-import { displayDescription } from "#app/hotels/hotel-record.ts";
 import { toMapMarkers } from "#app/hotels/map-markers.ts";
 import { affiliateHost, redirectPath } from "#app/outbound/redirect-params.ts";
 import { partnersByHost } from "#app/offers/partners.server.ts";
@@ -36,6 +35,7 @@ import {
 import { countryPath, hotelPath, isLocalPath, placePath } from "#app/utils/paths.ts";
 import { breadcrumbJsonLd, jsonLd, seoMeta, siteFromMatches } from "#app/seo/meta-tags.ts";
 import { truncate } from "#app/utils/format.ts";
+import { displayDescription } from "#app/hotels/description-rule.ts";
 
 const decode = (value: string) => {
   try {
