@@ -36,7 +36,7 @@ export const middleware: Route.MiddlewareFunction[] = [
   },
   // Who is asking, once per request (and provider tokens refreshed when near expiry).
   async ({ request, context }, next) => {
-    const { auth, setCookie } = await loadRequestAuth(getAppDatabase().db, request, getAuthProvider());
+    const { auth, setCookie } = await loadRequestAuth(request, getAuthProvider(), getAppDatabase().db);
     context.set(authContext, auth);
     const response = (await next()) as Response;
     // Administrators see what a request cost (Server-Timing); strangers do not.

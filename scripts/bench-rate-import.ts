@@ -140,9 +140,9 @@ try {
   const handle = serverUrl ? openDatabase({ databaseUrl: serverUrl, statementTimeoutMs: 900_000 }) : openDatabase({ dataDir });
   let started = performance.now();
   try {
-    await migrate(handle.db);
+    await migrate(undefined, handle.db);
     // The demo's partners come with the seed; its own prices would only add rows to the tables measured.
-    await seedDemoCatalogue(handle.db, { hotels: HOTELS, prices: "none" });
+    await seedDemoCatalogue({ hotels: HOTELS, prices: "none" }, handle.db);
     // Settled before the clock starts: autovacuum of the freshly seeded tables would be charged to the first file.
     await sql`vacuum analyze`.execute(handle.db);
   } finally {

@@ -194,8 +194,8 @@ async function measureSize(size: SizeKey) {
   const databaseUrl = await freshDatabase(database);
   progress(`${size}: the demo catalogue`);
   await withAdmin(databaseUrl, async (db) => {
-    await migrate(db);
-    await seedDemoCatalogue(db);
+    await migrate(undefined, db);
+    await seedDemoCatalogue(undefined, db);
   });
   const imports: string[] = [];
   if (hotels > 600) {

@@ -228,8 +228,8 @@ try {
     if (size.hotels) {
       progress(`seeding ${size.title} into ${size.database}`);
       await withDatabase(databaseUrl, async (db) => {
-        await migrate(db);
-        await seedDemoCatalogue(db, { hotels: size.hotels });
+        await migrate(undefined, db);
+        await seedDemoCatalogue({ hotels: size.hotels }, db);
       });
     }
 

@@ -51,13 +51,16 @@ if (passwordIssue) fail(`--password is not accepted: ${passwordIssue}`);
 try {
   const env = parseEnv();
   const { db } = getAppDatabase(env);
-  await migrate(db);
-  const { user, created, admin, granted, endedSessions } = await createLocalUser(db, {
-    email: values.email,
-    password: values.password,
-    admin: values.admin ?? false,
-    promoteSelfRegistered: values["promote-self-registered"] ?? false,
-  });
+  await migrate(undefined, db);
+  const { user, created, admin, granted, endedSessions } = await createLocalUser(
+    {
+      email: values.email,
+      password: values.password,
+      admin: values.admin ?? false,
+      promoteSelfRegistered: values["promote-self-registered"] ?? false,
+    },
+    db,
+  );
   if (granted) {
     await recordCommandLineRoleChange(
       "user:create",

@@ -157,9 +157,9 @@ let changeListener: ChangeListener | undefined;
 export async function boot(): Promise<void> {
   const env = getEnv();
   const { db, driver } = getAppDatabase();
-  const applied = await migrate(db, { log: (msg) => log.info(msg) });
+  const applied = await migrate({ log: (msg) => log.info(msg) }, db);
   if (applied.length) log.info("migrations applied", { count: applied.length });
-  await ensureBootstrapAdmin(db, env);
+  await ensureBootstrapAdmin(env, db);
   scheduleHousekeeping(db);
   startAiWorker(db);
   // Another app server's write drops what this one kept (db/change-notices.server.ts).
@@ -167,14 +167,14 @@ export async function boot(): Promise<void> {
   const wantSeed = env.SEED_DEMO === "always" || (env.SEED_DEMO === "auto" && driver === "pglite");
   if (wantSeed && (await isCatalogueEmpty(db))) {
     const started = performance.now();
-    const { later, ...result } = await seedDemoCatalogue(db, { prices: env.SEED_DEMO_PRICES, laterPricesInBackground: true });
+    const { later, ...result } = await seedDemoCatalogue({ prices: env.SEED_DEMO_PRICES, laterPricesInBackground: true }, db);
     log.info("demo catalogue seeded", { ...result, ms: Math.round(performance.now() - started) });
     void later
       ?.then((prices) => log.info("demo prices for later nights imported", { prices, ms: Math.round(performance.now() - started) }))
       .catch((error: unknown) => log.error("demo prices for later nights could not be imported", error));
   } else if (wantSeed) {
     // In the background: the site answers from the prices it has meanwhile.
-    void keepDemoPricesCurrent(db, new Date(), env.SEED_DEMO_PRICES)
+    void keepDemoPricesCurrent(new Date(), env.SEED_DEMO_PRICES, db)
       .then((prices) => prices && log.info("demo prices imported again", { prices }))
       .catch((error: unknown) => log.error("demo prices could not be imported again", error));
   }

@@ -41,7 +41,7 @@ export default async function setup(project: TestProject) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hg-template-"));
   const pglite = openDatabase({ dataDir: dir });
   try {
-    await migrate(pglite.db);
+    await migrate(undefined, pglite.db);
   } finally {
     await pglite.close();
   }
@@ -56,7 +56,7 @@ export default async function setup(project: TestProject) {
     url.pathname = `/${template}`;
     const postgres = openDatabase({ databaseUrl: url.toString(), poolMax: 1 });
     try {
-      await migrate(postgres.db);
+      await migrate(undefined, postgres.db);
     } finally {
       // No session may stay connected to a template while it is copied.
       await postgres.close();

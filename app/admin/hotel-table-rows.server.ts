@@ -76,7 +76,7 @@ function matching(eb: HotelsExpression, filters: AdminHotelFilters) {
 const targeted = (eb: HotelsExpression, target: HotelTarget) =>
   "hotels" in target ? eb("hotel_id", "in", [...target.hotels]) : matching(eb, target.filters);
 
-const filtered = (db: DB, filters: AdminHotelFilters) => db.selectFrom("hotels").where((eb) => matching(eb, filters));
+const filtered = (filters: AdminHotelFilters, db: DB) => db.selectFrom("hotels").where((eb) => matching(eb, filters));
 
 /**
  * The key of the name a hotel shows: "Namnlöst hotell" for one without a name, as the table
@@ -103,7 +103,7 @@ const ORDER_KEYS: Record<HotelSort, readonly ("country_key" | "location_key" | t
 export async function settleFilters(requested: AdminHotelFilters, db: DB = getAppDatabase().db) {
   const [countries, locations] = await Promise.all([
     listCountries(db),
-    requested.country ? listLocations(db, requested.country) : Promise.resolve([] as PlaceChoice[]),
+    requested.country ? listLocations(requested.country, db) : Promise.resolve([] as PlaceChoice[]),
   ]);
   const misplaced = requested.location !== "" && !locations.some((place) => place.value === requested.location);
   const filters = misplaced ? { ...requested, location: "" } : requested;
@@ -129,14 +129,14 @@ export async function loadAdminHotelTable(requested: AdminHotelFilters, db: DB =
 
 /** How many hotels the filters match. */
 export async function countMatchingHotels(filters: AdminHotelFilters, db: DB = getAppDatabase().db): Promise<number> {
-  const count = await filtered(db, filters)
+  const count = await filtered(filters, db)
     .select(sql<number>`count(*)::int`.as("n"))
     .executeTakeFirstOrThrow();
   return count.n;
 }
 
-const pageOf = (db: DB, filters: AdminHotelFilters, sort: HotelSort, order: SortOrder, page: number) => {
-  let query = filtered(db, filters).select([
+const pageOf = (filters: AdminHotelFilters, sort: HotelSort, order: SortOrder, page: number, db: DB) => {
+  let query = filtered(filters, db).select([
     "hotel_id",
     "name",
     "country",
@@ -165,14 +165,14 @@ export async function listAdminHotels(
   const { sort, order } = filters;
   let page = filters.page;
   const [firstTry, total, names] = await Promise.all([
-    pageOf(db, filters, sort, order, page),
+    pageOf(filters, sort, order, page, db),
     countMatchingHotels(filters, db),
     getPlaceNames(db),
   ]);
   let rows = firstTry;
   if (rows.length === 0 && page > pageCount(total)) {
     page = pageCount(total);
-    rows = await pageOf(db, filters, sort, order, page);
+    rows = await pageOf(filters, sort, order, page, db);
   }
   return {
     total,
@@ -195,7 +195,7 @@ export async function listAdminHotels(
 
 /** At most `limit` ids of the hotels the filters match (a bulk action on all of them). */
 async function matchingIds(filters: AdminHotelFilters, limit: number, db: DB): Promise<string[]> {
-  const rows = await filtered(db, filters).select("hotel_id").orderBy("hotel_id").limit(limit).execute();
+  const rows = await filtered(filters, db).select("hotel_id").orderBy("hotel_id").limit(limit).execute();
   return rows.map((row) => row.hotel_id);
 }
 
@@ -295,7 +295,7 @@ export async function startHotelRewrite(
   limit: number,
   db: DB = getAppDatabase().db,
 ): Promise<string | null> {
-  return startRewrite(db, await idsOf(target, limit, db), createdBy);
+  return startRewrite(await idsOf(target, limit, db), createdBy, db);
 }
 
 /**

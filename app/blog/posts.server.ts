@@ -185,7 +185,7 @@ export async function updatePost(
  * blocks (an image block, a button's link). Names are random UUIDs, so a name found in a post's
  * text is that image.
  */
-export async function imagesInUse(db: DB, names: readonly string[]): Promise<Set<string>> {
+export async function imagesInUse(names: readonly string[], db: DB = getAppDatabase().db): Promise<Set<string>> {
   const used = new Set<string>();
   for (let start = 0; start < names.length; start += 500) {
     const batch = names.slice(start, start + 500);

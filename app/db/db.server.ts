@@ -104,7 +104,7 @@ function openPostgres(options: OpenDatabaseOptions): DatabaseHandle {
   return {
     db,
     driver: "postgres",
-    ping: () => ping(db),
+    ping: () => ping(undefined, db),
     close: () => db.destroy(),
   };
 }
@@ -137,11 +137,11 @@ function openPglite(options: OpenDatabaseOptions): DatabaseHandle {
       }),
     ),
   });
-  return { db, driver: "pglite", ping: () => ping(db), close: () => db.destroy() };
+  return { db, driver: "pglite", ping: () => ping(undefined, db), close: () => db.destroy() };
 }
 
 /** True when the database answers within `timeoutMs` (a health check must answer quickly). */
-async function ping(db: Kysely<Database>, timeoutMs = 2_000): Promise<boolean> {
+async function ping(timeoutMs = 2_000, db: Kysely<Database> = getAppDatabase().db): Promise<boolean> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timedOut = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
   try {

@@ -1,3 +1,4 @@
+import { getAppDatabase } from "#app/db/db.server.ts";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { sql, type Kysely } from "kysely";
@@ -31,7 +32,11 @@ export interface MigrationSteps {
  * reference data that comes from libraries rather than SQL (`steps.afterAll`).
  * Returns the versions applied by this call.
  */
-export async function runMigrations(db: Kysely<Database>, options: MigrateOptions, steps: MigrationSteps): Promise<string[]> {
+export async function runMigrations(
+  options: MigrateOptions,
+  steps: MigrationSteps,
+  db: Kysely<Database> = getAppDatabase().db,
+): Promise<string[]> {
   const directory = options.directory ?? MIGRATIONS_DIR;
   const log = options.log ?? (() => {});
   await db.transaction().execute(async (trx) => {

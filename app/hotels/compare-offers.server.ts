@@ -68,7 +68,7 @@ export async function loadComparison(
       .where("id", "in", [...ids])
       .execute(),
     getPlaceNames(db),
-    offersFor(db, ids, stay, wanted),
+    offersFor(ids, stay, wanted, db),
   ]);
   const byId = new Map(rows.map((row) => [row.id, row]));
   const hotels: ComparedHotel[] = [];

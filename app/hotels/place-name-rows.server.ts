@@ -18,7 +18,7 @@ countryNames.registerLocale(sv);
  * 'United States', 'USA', 'Czech Republic', 'Tjeckien') from the country-name library. Runs on
  * every migrate; rows already there are left alone, so an edited name stays edited.
  */
-export async function syncCountryNames(db: DB): Promise<void> {
+export async function syncCountryNames(db: DB = getAppDatabase().db): Promise<void> {
   const english = countryNames.getNames("en", { select: "all" });
   const swedish = countryNames.getNames("sv", { select: "all" });
   const countries = Object.entries(countryNames.getNames("en", { select: "official" })).map(([iso_code, name]) => ({
@@ -57,7 +57,7 @@ export async function syncCountryNames(db: DB): Promise<void> {
  * (scripts/place-alternate-names.ts, decision 057). Runs on every migrate; rows are only
  * added, so one an administrator or feed added stays.
  */
-export async function syncPlaceAlternateNames(db: DB): Promise<void> {
+export async function syncPlaceAlternateNames(db: DB = getAppDatabase().db): Promise<void> {
   const rows = alternateNames.flatMap((place) => place.names.map((name) => [place.iso_code, place.location, name] as const));
   // Keys through the database's own place_key, as the hotels' keys are.
   await sql`

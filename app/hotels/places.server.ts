@@ -135,7 +135,7 @@ export function listCountryPlaces(country: string, db: DB = getAppDatabase().db)
 }
 
 /** The places of a country for a place select: Swedish names, the catalogue's spelling as the value. */
-export async function listLocations(db: DB, country: string): Promise<PlaceChoice[]> {
+export async function listLocations(country: string, db: DB = getAppDatabase().db): Promise<PlaceChoice[]> {
   return (await listCountryPlaces(country, db)).map(({ value, label }) => ({ value, label }));
 }
 

@@ -3,6 +3,7 @@
  * (db/migrations.server.ts) applies the SQL files; this adds the amenity keys' backfill and the
  * country and place names, which the catalogue computes.
  */
+import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Kysely } from "kysely";
 import type { Database } from "#app/db/schema.ts";
 import { runMigrations, type MigrateOptions } from "#app/db/migrations.server.ts";
@@ -12,12 +13,16 @@ import { syncCountryNames, syncPlaceAlternateNames } from "#app/hotels/place-nam
 export type { MigrateOptions };
 
 /** Applies every migration not yet recorded; returns the versions applied by this call. */
-export function migrate(db: Kysely<Database>, options: MigrateOptions = {}): Promise<string[]> {
-  return runMigrations(db, options, {
-    followUps: { "20261125100000_amenity_keys": (trx) => backfillAmenityKeys(trx) },
-    afterAll: async (handle) => {
-      await syncCountryNames(handle);
-      await syncPlaceAlternateNames(handle);
+export function migrate(options: MigrateOptions = {}, db: Kysely<Database> = getAppDatabase().db): Promise<string[]> {
+  return runMigrations(
+    options,
+    {
+      followUps: { "20261125100000_amenity_keys": (trx) => backfillAmenityKeys(undefined, trx) },
+      afterAll: async (handle) => {
+        await syncCountryNames(handle);
+        await syncPlaceAlternateNames(handle);
+      },
     },
-  });
+    db,
+  );
 }

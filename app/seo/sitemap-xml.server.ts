@@ -134,7 +134,7 @@ interface PageUrls {
  * country or place) instead of reading and sorting every hotel: at 100,000 hotels on PGlite,
  * about 30 ms instead of about 1.5 s.
  */
-async function readPageUrls(db: DB, today: string): Promise<PageUrls> {
+async function readPageUrls(today: string, db: DB = getAppDatabase().db): Promise<PageUrls> {
   const [{ rows: countries }, { rows: places }] = await Promise.all([
     sql<{ country: string }>`
       with recursive keys as (
@@ -190,25 +190,25 @@ async function readPageUrls(db: DB, today: string): Promise<PageUrls> {
  * '-', which rows written around the importer may hold) and a slug, so the counts the files
  * are planned by match the URLs listed (hotelPath has the last word on each row).
  */
-function hotelsWithPage(db: DB) {
+function hotelsWithPage(db: DB = getAppDatabase().db) {
   return db
     .selectFrom("hotels")
     .where(sql<boolean>`country_key ~ '[^[:punct:][:space:]]' and location_key ~ '[^[:punct:][:space:]]'`)
     .where("slug", "is not", null);
 }
 
-function publishedPosts(db: DB) {
+function publishedPosts(db: DB = getAppDatabase().db) {
   return db.selectFrom("hotels_blog_posts").where("published", "=", true);
 }
 
-async function countHotels(db: DB): Promise<number> {
+async function countHotels(db: DB = getAppDatabase().db): Promise<number> {
   const row = await hotelsWithPage(db)
     .select((eb) => eb.fn.countAll<number>().as("count"))
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
 
-async function countPosts(db: DB): Promise<number> {
+async function countPosts(db: DB = getAppDatabase().db): Promise<number> {
   const row = await publishedPosts(db)
     .select((eb) => eb.fn.countAll<number>().as("count"))
     .executeTakeFirstOrThrow();
@@ -238,7 +238,7 @@ async function* keysetBatches<Row extends { id: string }>(
   }
 }
 
-function hotelBatches(db: DB, offset: number, take: number, batchSize: number) {
+function hotelBatches(offset: number, take: number, batchSize: number, db: DB = getAppDatabase().db) {
   return keysetBatches(
     (after, skip, limit) => {
       let query = hotelsWithPage(db).select(["id", "country", "location", "slug"]);
@@ -251,7 +251,7 @@ function hotelBatches(db: DB, offset: number, take: number, batchSize: number) {
   );
 }
 
-function postBatches(db: DB, offset: number, take: number, batchSize: number) {
+function postBatches(offset: number, take: number, batchSize: number, db: DB = getAppDatabase().db) {
   return keysetBatches(
     (after, skip, limit) => {
       let query = publishedPosts(db).select(["id", "slug", "updated_at"]);
@@ -267,8 +267,8 @@ function postBatches(db: DB, offset: number, take: number, batchSize: number) {
 // Plan ----------------------------------------------------------------------------------
 
 /** Reads what every sitemap document needs before its first byte: the page URLs and the counts. */
-async function readTotals(db: DB, today: string): Promise<{ pages: PageUrls; counts: SitemapCounts }> {
-  const [pages, posts, hotels] = await Promise.all([readPageUrls(db, today), countPosts(db), countHotels(db)]);
+async function readTotals(today: string, db: DB = getAppDatabase().db): Promise<{ pages: PageUrls; counts: SitemapCounts }> {
+  const [pages, posts, hotels] = await Promise.all([readPageUrls(today, db), countPosts(db), countHotels(db)]);
   const fixed = pages.urls.length - pages.countries - pages.places;
   return {
     pages,
@@ -285,7 +285,7 @@ async function readTotals(db: DB, today: string): Promise<{ pages: PageUrls; cou
 
 /** How many URLs of each kind the sitemap holds right now (for the back office, too). */
 export async function countSitemapUrls(db: DB = getAppDatabase().db): Promise<SitemapCounts> {
-  return (await readTotals(db, sitemapDate(new Date()))).counts;
+  return (await readTotals(sitemapDate(new Date()), db)).counts;
 }
 
 /** The files of the sitemap for these counts: one per section, split every maxUrlsPerFile URLs. */
@@ -327,7 +327,7 @@ async function* partUrls(ctx: WriteContext, part: SitemapPart): AsyncGenerator<S
       }
       return;
     case "blog":
-      for await (const rows of postBatches(ctx.db, part.offset, part.urls, ctx.batchSize)) {
+      for await (const rows of postBatches(part.offset, part.urls, ctx.batchSize, ctx.db)) {
         yield rows.map((post) => ({
           path: blogPostPath(post),
           lastmod: sitemapDate(new Date(post.updated_at)),
@@ -336,7 +336,7 @@ async function* partUrls(ctx: WriteContext, part: SitemapPart): AsyncGenerator<S
       }
       return;
     case "hotels":
-      for await (const rows of hotelBatches(ctx.db, part.offset, part.urls, ctx.batchSize)) {
+      for await (const rows of hotelBatches(part.offset, part.urls, ctx.batchSize, ctx.db)) {
         // A row stored around the importer with a place that names nothing has no page: left out.
         yield rows.flatMap((hotel) => {
           const path = hotelPath(hotel);
@@ -401,8 +401,8 @@ export async function openSitemap(options: SitemapOptions, file?: string, db: DB
   // Counting 100,000 hotels on every crawler visit is the public sitemap's main cost: its routes
   // keep the totals briefly, like the country and place lists (admin writes empty the cache).
   const { pages, counts } = await (options.cacheTotals
-    ? cachedRead(db, `sitemap-totals:${today}`, () => readTotals(db, today))
-    : readTotals(db, today));
+    ? cachedRead(db, `sitemap-totals:${today}`, () => readTotals(today, db))
+    : readTotals(today, db));
   const plan = planSitemap(counts, options.maxUrlsPerFile ?? SITEMAP_MAX_URLS);
   const ctx: WriteContext = {
     db,

@@ -14,7 +14,7 @@ let app: TestApp;
 beforeAll(async () => {
   app = await startTestApp();
   const { seedDemoCatalogue } = await app.importApp<typeof import("#app/operations/seed.server.ts")>("app/operations/seed.server.ts");
-  await seedDemoCatalogue(await app.db(), { hotels: 40 });
+  await seedDemoCatalogue({ hotels: 40 }, await app.db());
 });
 afterAll(async () => {
   await app?.close();

@@ -39,7 +39,7 @@ const PASSWORD = "kapplopning-losen-1";
 /** A second administrator, signed in, and the first one (TEST_ADMIN), signed in afresh. */
 async function twoAdmins(email: string) {
   const { createLocalUser } = await app.importApp<typeof import("#app/auth/users.server.ts")>("app/auth/users.server.ts");
-  const other = (await createLocalUser(await app.db(), { email, password: PASSWORD, admin: true })).user;
+  const other = (await createLocalUser({ email, password: PASSWORD, admin: true }, await app.db())).user;
   const first = new Browser(app.origin);
   await signIn(first, TEST_ADMIN.email, TEST_ADMIN.password);
   const second = new Browser(app.origin);

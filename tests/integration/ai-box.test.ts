@@ -110,8 +110,9 @@ describe("the AI box's prices", () => {
       });
     }
     await refreshLeadPrices(
-      db,
       hotels.map((hotel) => hotel.id),
+      undefined,
+      db,
     );
     const checkIn = addDays(from, 10);
     const stay = { checkIn, checkOut: addDays(checkIn, 2), adults: 2, rooms: 1 };
@@ -125,10 +126,10 @@ describe("the AI box's prices", () => {
     expect(response.status).toBe(200);
     const text = read(visibleText(await response.text()));
     const shown = await listStayPrices(
-      db,
       hotels.map((hotel) => hotel.id),
       stay,
       conditionsMask(["frukost"]),
+      db,
     );
     let checked = 0;
     for (const hotel of hotels) {

@@ -1218,7 +1218,7 @@ afterAll(async () => {
 async function seedCatalogue(): Promise<Seed> {
   const db = await app.db();
   const { seedDemoCatalogue } = await app.importApp<typeof import("#app/operations/seed.server.ts")>("app/operations/seed.server.ts");
-  await seedDemoCatalogue(db, { hotels: 24 });
+  await seedDemoCatalogue({ hotels: 24 }, db);
   const hostileHotelId = `HOSTILE-${XSS_SCRIPT}`;
   await db
     .insertInto("hotels")

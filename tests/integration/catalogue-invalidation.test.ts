@@ -70,9 +70,9 @@ describe.each(testDatabases())("catalogue writes on $name", ({ open }) => {
     const before = await popularHotels("Kiruna", "Sweden", handle.db);
     expect(before.map((hotel) => hotel.description).sort()).toEqual(["An English text about K1.", "An English text about K2."]);
 
-    const jobId = await startRewriteJob(handle.db, ["K1", "K2"], "admin@hotellguiden.test");
+    const jobId = await startRewriteJob(["K1", "K2"], "admin@hotellguiden.test", handle.db);
     expect(jobId).toBeTruthy();
-    while ((await runWorkerOnce(handle.db, translator, 5)) > 0);
+    while ((await runWorkerOnce(translator, 5, handle.db)) > 0);
 
     const after = await popularHotels("Kiruna", "Sweden", handle.db);
     expect(after.map((hotel) => hotel.description).sort()).toEqual(["Svensk text om Hotel K1.", "Svensk text om Hotel K2."]);

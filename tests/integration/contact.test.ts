@@ -45,7 +45,7 @@ async function storedMessages() {
 }
 
 beforeAll(async () => {
-  await migrate(getAppDatabase().db);
+  await migrate(undefined, getAppDatabase().db);
 });
 beforeEach(async () => {
   await getAppDatabase().db.deleteFrom("contact_messages").execute();

@@ -68,7 +68,7 @@ beforeAll(async () => {
     PAGE_CACHE_TTL_MS: "0",
   });
   const { seedDemoCatalogue } = await app.importApp<typeof import("#app/operations/seed.server.ts")>("app/operations/seed.server.ts");
-  await seedDemoCatalogue(await app.db(), { hotels: 30 });
+  await seedDemoCatalogue({ hotels: 30 }, await app.db());
 });
 
 afterAll(async () => {

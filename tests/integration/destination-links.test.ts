@@ -16,7 +16,7 @@ describe.each(testDatabases({ postgres: false }))("countHotelsForLink on $name",
   const count = (link: string) => countHotelsForLink(link, handle.db);
   beforeAll(async () => {
     handle = await open();
-    await seedDemoCatalogue(handle.db, { prices: "none" });
+    await seedDemoCatalogue({ prices: "none" }, handle.db);
   });
   afterAll(async () => {
     await handle?.close();

@@ -111,8 +111,8 @@ const clicks = () => getAppDatabase().db.selectFrom("outbound_clicks").selectAll
 
 beforeAll(async () => {
   const { db } = getAppDatabase();
-  await migrate(db);
-  await seedDemoCatalogue(db, { prices: "near" });
+  await migrate(undefined, db);
+  await seedDemoCatalogue({ prices: "near" }, db);
   // A catalogue hotel whose own affiliate link goes to a partner without a partners row.
   await db
     .insertInto("hotels")
@@ -613,7 +613,7 @@ describe.each(testDatabases())("partner hosts and clicks on $name", (testDb) => 
         clicked_at: new Date("2020-01-01T12:00:00Z"),
       })
       .execute();
-    expect(await forgetClickVisitors(handle.db)).toBe(1);
+    expect(await forgetClickVisitors(undefined, handle.db)).toBe(1);
     expect(await handle.db.selectFrom("click_salts").select("day").where("day", "=", "2020-01-01").execute()).toHaveLength(0);
     const old = await handle.db
       .selectFrom("outbound_clicks")

@@ -36,8 +36,8 @@ async function statusOf(run: () => Promise<unknown>): Promise<number> {
 
 beforeAll(async () => {
   const { db } = getAppDatabase();
-  await migrate(db);
-  await seedDemoCatalogue(db, { prices: "near" });
+  await migrate(undefined, db);
+  await seedDemoCatalogue({ prices: "near" }, db);
 });
 afterAll(async () => {
   await closeAppDatabase();

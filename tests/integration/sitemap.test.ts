@@ -133,7 +133,7 @@ for (const database of testDatabases()) {
     beforeAll(async () => {
       handle = await database.open();
       db = handle.db;
-      await seedDemoCatalogue(db, { now: new Date("2026-11-01T12:00:00Z"), prices: "none" });
+      await seedDemoCatalogue({ now: new Date("2026-11-01T12:00:00Z"), prices: "none" }, db);
       // A post edited after it was written, one without a slug (its id stands in), and a
       // draft that must stay out.
       await db
@@ -361,8 +361,8 @@ describe("crawler routes", () => {
     closeAppDatabase = dbModule.closeAppDatabase;
     const { migrate } = await import("#app/operations/migrate.server.ts");
     const { db } = dbModule.getAppDatabase();
-    await migrate(db);
-    await seedDemoCatalogue(db, { hotels: 120, prices: "none" });
+    await migrate(undefined, db);
+    await seedDemoCatalogue({ hotels: 120, prices: "none" }, db);
     routes = {
       robots: await import("#app/routes/resources/robots[.]txt.ts"),
       sitemapXml: await import("#app/routes/resources/sitemap[.]xml.ts"),
