@@ -7,6 +7,71 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+/**
+ * Which folder of app/ may import which (docs/decisions/064-shared-layer-and-boundaries.md):
+ * each layer imports only the layers before it, so no folder-level loop can come back. Layers
+ * on one line are peers and import neither each other. Type-only imports count too.
+ * app/routes, app/operations (server composition: migrations with the features' steps,
+ * housekeeping, demo seeding), app/root.tsx, app/entry.server.tsx and server/ are on top.
+ */
+export const LAYERS = [
+  ["utils"],
+  ["components/ui", "db"],
+  ["http"],
+  ["auth"],
+  ["blog", "contact"],
+  ["offers"],
+  ["outbound"],
+  ["prices"],
+  ["hotels"],
+  ["feed"],
+  ["seo"],
+  ["ai"],
+  ["admin"],
+  ["components"],
+  ["operations", "routes"],
+];
+
+/** One no-restricted-imports block per folder: every folder of its own layer or above is out of reach. */
+function layerBoundaries() {
+  // The route modules' own block below keeps them from the database; above them is nothing.
+  return LAYERS.flatMap((layer, rank) =>
+    layer
+      .filter((folder) => folder !== "routes")
+      .map((folder) => {
+        const above = LAYERS.slice(rank)
+          .flat()
+          .filter((other) => other !== folder);
+        // components/ui (primitives) import only the shared layer, not the rest of components/.
+        const names = above.map((name) => (folder === "components/ui" && name === "components" ? "components(?!/ui/)" : name)).join("|");
+        const message = `app/${folder} may import only the layers below it (${
+          LAYERS.slice(0, rank)
+            .map((l) => l.join("+"))
+            .join(" < ") || "nothing of app/"
+        }): see LAYERS in eslint.config.js and decision 064.`;
+        const ignores = folder === "components" ? ["app/components/ui/**"] : [];
+        return {
+          files: [`app/${folder}/**/*.{ts,tsx}`],
+          ignores,
+          rules: {
+            "no-restricted-imports": [
+              "error",
+              {
+                patterns: [
+                  {
+                    // "#app/<folder>/…" or a relative path that climbs into it.
+                    regex: `^(#app/|(\\.\\./)+)(${names})(/|$)`,
+                    message,
+                  },
+                ],
+              },
+            ],
+          },
+        };
+      }),
+  );
+}
+
 export default tseslint.config(
   { ignores: ["build/", "data/", "node_modules/", ".react-router/", "test-results/", "playwright-report/", "bench-results/", "public/"] },
   js.configs.recommended,
@@ -40,6 +105,7 @@ export default tseslint.config(
     files: ["tests/e2e/**/*.ts"],
     rules: { "react-hooks/rules-of-hooks": "off", "no-empty-pattern": "off" },
   },
+  ...layerBoundaries(),
   {
     files: ["app/routes/**/*.{ts,tsx}"],
     rules: {

@@ -10,7 +10,7 @@ import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleError
 import { cspNonceContext } from "#app/http/security-headers.server.ts";
 import { log } from "#app/utils/log.server.ts";
 import { InlineStylesContext } from "#app/components/inline-styles.tsx";
-import { builtStylesheet } from "#app/http/inline-styles.server.ts";
+import { builtStylesheet } from "#app/http/built-stylesheet.server.ts";
 import { deferScripts } from "#app/http/deferred-scripts.server.ts";
 import stylesheet from "./app.css?url";
 

@@ -9,7 +9,7 @@ import { getAuthProvider } from "#app/auth/auth.server.ts";
 import { authContext, loadRequestAuth } from "#app/auth/request-auth.server.ts";
 import { cacheControlFor } from "#app/http/cache-control.server.ts";
 import { isDatabaseDown } from "#app/db/health.server.ts";
-import { currentRequestMetrics } from "#app/http/request-metrics.server.ts";
+import { currentRequestMetrics } from "#app/utils/request-metrics.server.ts";
 import { IconSprite } from "#app/components/hotel-bits.tsx";
 import { RouteErrorPanel } from "#app/components/route-error-panel.tsx";
 import { SiteChrome } from "#app/components/site-chrome.tsx";
@@ -36,7 +36,7 @@ export const middleware: Route.MiddlewareFunction[] = [
   },
   // Who is asking, once per request (and provider tokens refreshed when near expiry).
   async ({ request, context }, next) => {
-    const { auth, setCookie } = await loadRequestAuth(getAppDatabase().db, request, getAuthProvider());
+    const { auth, setCookie } = await loadRequestAuth(request, getAuthProvider(), getAppDatabase().db);
     context.set(authContext, auth);
     const response = (await next()) as Response;
     // Administrators see what a request cost (Server-Timing); strangers do not.

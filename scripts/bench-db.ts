@@ -19,8 +19,8 @@ import {
   type HotelFilters,
 } from "#app/hotels/hotel-queries.server.ts";
 import { openDatabase, type DatabaseHandle } from "#app/db/db.server.ts";
-import { migrate } from "#app/db/migrate.server.ts";
-import { seedDemoCatalogue } from "#app/db/seed.server.ts";
+import { migrate } from "#app/operations/migrate.server.ts";
+import { seedDemoCatalogue } from "#app/operations/seed.server.ts";
 import { leadOffers } from "#app/prices/stay-prices.server.ts";
 import { loadHotelListPage } from "#app/hotels/list-page.server.ts";
 
@@ -47,35 +47,35 @@ const CASES: Array<{ name: string; run: (handle: DatabaseHandle) => Promise<unkn
   { name: 'suggestions "stokholm" (a typo)', run: (h) => suggest("stokholm", h.db) },
   { name: 'suggestions "kö" (a place by its å, ä, ö)', run: (h) => suggest("kö", h.db) },
   { name: 'suggestions "stockholm spa" (a place with a wish)', run: (h) => suggest("stockholm spa", h.db) },
-  { name: "list: search 'Sverige' (a country)", run: (h) => searchHotels(h.db, { search: "Sverige" }) },
-  { name: "list: search 'malmo' (a place, and Málaga a typo away)", run: (h) => searchHotels(h.db, { search: "malmo" }) },
-  { name: "list: search 'københavn' (a native spelling)", run: (h) => searchHotels(h.db, { search: "københavn" }) },
-  { name: "list: search 'stockholm spa' (a place with a wish)", run: (h) => searchHotels(h.db, { search: "stockholm spa" }) },
-  { name: "list: search 'hotell nära stranden i nice'", run: (h) => searchHotels(h.db, { search: "hotell nära stranden i nice" }) },
+  { name: "list: search 'Sverige' (a country)", run: (h) => searchHotels({ search: "Sverige" }, h.db) },
+  { name: "list: search 'malmo' (a place, and Málaga a typo away)", run: (h) => searchHotels({ search: "malmo" }, h.db) },
+  { name: "list: search 'københavn' (a native spelling)", run: (h) => searchHotels({ search: "københavn" }, h.db) },
+  { name: "list: search 'stockholm spa' (a place with a wish)", run: (h) => searchHotels({ search: "stockholm spa" }, h.db) },
+  { name: "list: search 'hotell nära stranden i nice'", run: (h) => searchHotels({ search: "hotell nära stranden i nice" }, h.db) },
   {
     name: "list: no hits, then the closest names",
     run: (h) => loadHotelListPage(new URL("http://localhost/hotels?search=qwzxvbnm+stokholmm"), {}, h.db),
   },
-  { name: "list: search 'stokholm' (a typo)", run: (h) => searchHotels(h.db, { search: "stokholm" }) },
-  { name: "list: Sweden, 4+ stars, text 'spa', by price", run: (h) => searchHotels(h.db, FILTERED) },
-  { name: "list: text 'Gamla stan' (rare), by price", run: (h) => searchHotels(h.db, SELECTIVE) },
-  { name: "list: all hotels, recommended, page 1", run: (h) => searchHotels(h.db, {}) },
-  { name: "list: all hotels, by price, page 1", run: (h) => searchHotels(h.db, { sort: "pris" }) },
+  { name: "list: search 'stokholm' (a typo)", run: (h) => searchHotels({ search: "stokholm" }, h.db) },
+  { name: "list: Sweden, 4+ stars, text 'spa', by price", run: (h) => searchHotels(FILTERED, h.db) },
+  { name: "list: text 'Gamla stan' (rare), by price", run: (h) => searchHotels(SELECTIVE, h.db) },
+  { name: "list: all hotels, recommended, page 1", run: (h) => searchHotels({}, h.db) },
+  { name: "list: all hotels, by price, page 1", run: (h) => searchHotels({ sort: "pris" }, h.db) },
   {
     name: "list: Stockholm, by rating, page 3",
-    run: (h) => searchHotels(h.db, { country: "Sweden", location: "Stockholm", sort: "betyg", page: 3 }),
+    run: (h) => searchHotels({ country: "Sweden", location: "Stockholm", sort: "betyg", page: 3 }, h.db),
   },
-  { name: "list: price 800–1,500 kr a night, by price", run: (h) => searchHotels(h.db, PRICE_RANGE) },
-  { name: "list: guest rating 9+, recommended", run: (h) => searchHotels(h.db, { minGuestRating: 9 }) },
-  { name: "list: amenities pool + spa, recommended", run: (h) => searchHotels(h.db, AMENITIES) },
-  { name: "list: Sweden, ≤ 1,200 kr, 8+, wifi, by price", run: (h) => searchHotels(h.db, COMBINED) },
+  { name: "list: price 800–1,500 kr a night, by price", run: (h) => searchHotels(PRICE_RANGE, h.db) },
+  { name: "list: guest rating 9+, recommended", run: (h) => searchHotels({ minGuestRating: 9 }, h.db) },
+  { name: "list: amenities pool + spa, recommended", run: (h) => searchHotels(AMENITIES, h.db) },
+  { name: "list: Sweden, ≤ 1,200 kr, 8+, wifi, by price", run: (h) => searchHotels(COMBINED, h.db) },
   {
     name: "list: Stockholm, 9+, by price",
-    run: (h) => searchHotels(h.db, { country: "Sweden", location: "Stockholm", minGuestRating: 9, sort: "pris" }),
+    run: (h) => searchHotels({ country: "Sweden", location: "Stockholm", minGuestRating: 9, sort: "pris" }, h.db),
   },
   {
     name: "hotel page: one hotel's offers without dates",
-    run: async (h) => leadOffers(h.db, [await anyHotelId(h)], 0),
+    run: async (h) => leadOffers([await anyHotelId(h)], 0, undefined, h.db),
   },
 ];
 
@@ -107,7 +107,7 @@ async function suggestionPlans(
   text: string,
   what: string,
 ): Promise<Array<[string, Array<Record<string, unknown>>]>> {
-  const { starting, inPlaces, containing } = hotelSuggestionQueries(handle.db, (await searchTerms(handle.db, text))!);
+  const { starting, inPlaces, containing } = hotelSuggestionQueries((await searchTerms(text, handle.db))!, undefined, handle.db);
   const label = (group: string) => `suggestion hotels "${text}" (${what}): ${group}`;
   return [
     [label("names starting"), await starting.explain()],
@@ -120,8 +120,8 @@ async function suggestionPlans(
 
 async function bench(label: string, handle: DatabaseHandle) {
   let started = performance.now();
-  await migrate(handle.db);
-  await seedDemoCatalogue(handle.db, { hotels: HOTELS });
+  await migrate(undefined, handle.db);
+  await seedDemoCatalogue({ hotels: HOTELS }, handle.db);
   await sql`analyze hotels`.execute(handle.db);
   await sql`analyze hotel_offers`.execute(handle.db);
   const offers = await handle.db
@@ -149,23 +149,23 @@ async function bench(label: string, handle: DatabaseHandle) {
     ...(await suggestionPlans(handle, "stokholm", "a typo")),
     [
       "list, search 'Göteborg' (a place)",
-      await hotelListQuery(handle.db, { search: "Göteborg" }, await searchTerms(handle.db, "Göteborg")).explain(),
+      await hotelListQuery({ search: "Göteborg" }, await searchTerms("Göteborg", handle.db), handle.db).explain(),
     ],
     ...(await suggestionPlans(handle, "stockholm spa", "a place with a wish")),
     [
       "list, search 'stockholm spa' (a place with a wish)",
-      await hotelListQuery(handle.db, { search: "stockholm spa" }, await searchTerms(handle.db, "stockholm spa")).explain(),
+      await hotelListQuery({ search: "stockholm spa" }, await searchTerms("stockholm spa", handle.db), handle.db).explain(),
     ],
     [
       "list, search 'malmo' (a near place)",
-      await hotelListQuery(handle.db, { search: "malmo" }, await searchTerms(handle.db, "malmo")).explain(),
+      await hotelListQuery({ search: "malmo" }, await searchTerms("malmo", handle.db), handle.db).explain(),
     ],
-    ["no hits: close hotel names", await closeNameHotelsQuery(handle.db, "qwzxvbnm stokholmm").explain()],
-    ["list, Sweden 4+ 'spa' (common)", await hotelListQuery(handle.db, FILTERED, await searchTerms(handle.db, FILTERED.search)).explain()],
-    ["list, 'Gamla stan' (rare)", await hotelListQuery(handle.db, SELECTIVE, await searchTerms(handle.db, SELECTIVE.search)).explain()],
-    ["list, price 800–1,500 by price", await hotelListQuery(handle.db, PRICE_RANGE).explain()],
-    ["list, amenities pool + spa", await hotelListQuery(handle.db, AMENITIES).explain()],
-    ["list, Sweden ≤ 1,200 8+ wifi by price", await hotelListQuery(handle.db, COMBINED).explain()],
+    ["no hits: close hotel names", await closeNameHotelsQuery("qwzxvbnm stokholmm", handle.db).explain()],
+    ["list, Sweden 4+ 'spa' (common)", await hotelListQuery(FILTERED, await searchTerms(FILTERED.search, handle.db), handle.db).explain()],
+    ["list, 'Gamla stan' (rare)", await hotelListQuery(SELECTIVE, await searchTerms(SELECTIVE.search, handle.db), handle.db).explain()],
+    ["list, price 800–1,500 by price", await hotelListQuery(PRICE_RANGE, undefined, handle.db).explain()],
+    ["list, amenities pool + spa", await hotelListQuery(AMENITIES, undefined, handle.db).explain()],
+    ["list, Sweden ≤ 1,200 8+ wifi by price", await hotelListQuery(COMBINED, undefined, handle.db).explain()],
   ];
   for (const [name, plan] of plans) {
     const lines = plan.map((row) => String(Object.values(row)[0]));

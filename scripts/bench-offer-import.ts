@@ -15,10 +15,10 @@ import { parseArgs } from "node:util";
 import { sql } from "kysely";
 import { FEED_FORMATS, type FeedFormat } from "#app/feed/feed-stream.server.ts";
 import { importOfferFeed, type OfferImportReport } from "#app/feed/offer-import.server.ts";
-import { DEMO_PARTNERS } from "#app/db/demo-catalogue.ts";
+import { DEMO_PARTNERS } from "#app/operations/demo-catalogue.ts";
 import { openDatabase, type DatabaseHandle } from "#app/db/db.server.ts";
-import { migrate } from "#app/db/migrate.server.ts";
-import { seedDemoCatalogue } from "#app/db/seed.server.ts";
+import { migrate } from "#app/operations/migrate.server.ts";
+import { seedDemoCatalogue } from "#app/operations/seed.server.ts";
 import { writeDemoOfferFeed } from "./make-feed.ts";
 
 const { values } = parseArgs({
@@ -62,8 +62,8 @@ async function offersSize(handle: DatabaseHandle): Promise<string> {
 
 async function bench(label: string, handle: DatabaseHandle, file: string) {
   let started = performance.now();
-  await migrate(handle.db);
-  await seedDemoCatalogue(handle.db, { hotels: HOTELS, prices: "none" });
+  await migrate(undefined, handle.db);
+  await seedDemoCatalogue({ hotels: HOTELS, prices: "none" }, handle.db);
   await handle.db
     .insertInto("partners")
     .values(DEMO_PARTNERS.map((partner) => ({ ...partner })))
@@ -87,7 +87,7 @@ async function bench(label: string, handle: DatabaseHandle, file: string) {
     ["again with --full", { full: true }],
   ];
   for (const [name, options] of runs) {
-    const report = await importOfferFeed(handle.db, file, { format: FORMAT, batchSize: BATCH, rejectsPath, ...options });
+    const report = await importOfferFeed(file, { format: FORMAT, batchSize: BATCH, rejectsPath, ...options }, handle.db);
     console.log(line(name, report, await offersSize(handle)));
   }
   console.log(`\nTotal import time (three runs): ${seconds(performance.now() - started)}`);

@@ -12,7 +12,7 @@
 import { parseArgs } from "node:util";
 import { sql } from "kysely";
 import { openDatabase } from "#app/db/db.server.ts";
-import { migrate } from "#app/db/migrate.server.ts";
+import { migrate } from "#app/operations/migrate.server.ts";
 import { recomputeOwedSummaries } from "#app/offers/offer-summaries.server.ts";
 import { setPartnerActive } from "#app/offers/partners.server.ts";
 
@@ -36,7 +36,7 @@ const timed = async <T>(run: () => Promise<T>): Promise<[T, number]> => {
 
 // The throwaway server's own database: loading and checking without a statement timeout ...
 const fresh = openDatabase({ databaseUrl: serverUrl, statementTimeoutMs: 3_600_000 });
-await migrate(fresh.db);
+await migrate(undefined, fresh.db);
 // ... and the app's own settings, whose statement timeout applies to the switch and every batch.
 const app = openDatabase({ databaseUrl: serverUrl, poolMax: 4, statementTimeoutMs: 10_000 });
 try {
@@ -78,7 +78,7 @@ try {
     const [, switchMs] = await timed(() => setPartnerActive("overallt", active, app.db));
     let batches = 0;
     const [, recomputeMs] = await timed(async () => {
-      while ((await recomputeOwedSummaries(app.db)) > 0) batches++;
+      while ((await recomputeOwedSummaries(undefined, app.db)) > 0) batches++;
     });
     const wrong = await sql<{ n: number }>`
       select count(*)::int as n from hotels h join current_offer_summary(array(select id from hotels)) s on s.hotel_id = h.id

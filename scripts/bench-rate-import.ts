@@ -18,11 +18,11 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { sql } from "kysely";
-import { createRandom, DEMO_PARTNERS, demoLandingUrl, type DemoPartner } from "#app/db/demo-catalogue.ts";
+import { createRandom, DEMO_PARTNERS, demoLandingUrl, type DemoPartner } from "#app/operations/demo-catalogue.ts";
 import { openDatabase } from "#app/db/db.server.ts";
-import { migrate } from "#app/db/migrate.server.ts";
-import { seedDemoCatalogue } from "#app/db/seed.server.ts";
-import { addDays, todayInSweden } from "#app/offers/stay.ts";
+import { migrate } from "#app/operations/migrate.server.ts";
+import { seedDemoCatalogue } from "#app/operations/seed.server.ts";
+import { addDays, todayInSweden } from "#app/utils/stay.ts";
 
 const { values } = parseArgs({
   options: {
@@ -140,9 +140,9 @@ try {
   const handle = serverUrl ? openDatabase({ databaseUrl: serverUrl, statementTimeoutMs: 900_000 }) : openDatabase({ dataDir });
   let started = performance.now();
   try {
-    await migrate(handle.db);
+    await migrate(undefined, handle.db);
     // The demo's partners come with the seed; its own prices would only add rows to the tables measured.
-    await seedDemoCatalogue(handle.db, { hotels: HOTELS, prices: "none" });
+    await seedDemoCatalogue({ hotels: HOTELS, prices: "none" }, handle.db);
     // Settled before the clock starts: autovacuum of the freshly seeded tables would be charged to the first file.
     await sql`vacuum analyze`.execute(handle.db);
   } finally {

@@ -20,8 +20,8 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { sql } from "kysely";
 import { openDatabase } from "#app/db/db.server.ts";
-import { migrate } from "#app/db/migrate.server.ts";
-import { seedDemoCatalogue } from "#app/db/seed.server.ts";
+import { migrate } from "#app/operations/migrate.server.ts";
+import { seedDemoCatalogue } from "#app/operations/seed.server.ts";
 import { startBareCeiling } from "./bench/bare-ceiling.ts";
 import { measure, type LoadFigures } from "./bench/load.ts";
 import { discoverPages, type BenchPage } from "./bench/pages.ts";
@@ -194,8 +194,8 @@ async function measureSize(size: SizeKey) {
   const databaseUrl = await freshDatabase(database);
   progress(`${size}: the demo catalogue`);
   await withAdmin(databaseUrl, async (db) => {
-    await migrate(db);
-    await seedDemoCatalogue(db);
+    await migrate(undefined, db);
+    await seedDemoCatalogue(undefined, db);
   });
   const imports: string[] = [];
   if (hotels > 600) {

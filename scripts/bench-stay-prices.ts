@@ -17,10 +17,10 @@ import { parseArgs } from "node:util";
 import { sql, type Kysely } from "kysely";
 import { openDatabase } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
-import { migrate } from "#app/db/migrate.server.ts";
-import { seedDemoCatalogue } from "#app/db/seed.server.ts";
+import { migrate } from "#app/operations/migrate.server.ts";
+import { seedDemoCatalogue } from "#app/operations/seed.server.ts";
 import { loadHotelListPage } from "#app/hotels/list-page.server.ts";
-import { addDays, todayInSweden, type DatedStay } from "#app/offers/stay.ts";
+import { addDays, todayInSweden, type DatedStay } from "#app/utils/stay.ts";
 import { leadOffers, refreshLeadPrices, stayOffers } from "#app/prices/stay-prices.server.ts";
 import { benchReport } from "./bench/report.ts";
 import { requireBuild, startServer } from "./bench/server.ts";
@@ -125,7 +125,7 @@ async function load(db: Kysely<Database>) {
         (row) => row.id,
       );
       if (!ids.length) break;
-      await refreshLeadPrices(db, ids, today);
+      await refreshLeadPrices(ids, today, db);
       refreshed += ids.length;
       after = ids.at(-1)!;
     }
@@ -183,8 +183,8 @@ async function pages(db: Kysely<Database>, databaseUrl: string) {
   await measureLoad("country page, no dates", () => loadHotelListPage(url("/Sweden"), { country: "Sweden" }, db));
   await measureLoad("country page, villkor=frukost", () => loadHotelListPage(url("/Sweden?villkor=frukost"), { country: "Sweden" }, db));
   await measureLoad("country page, 3-night stay", () => loadHotelListPage(url(`/Sweden?${stayQuery}`), { country: "Sweden" }, db));
-  await measureLoad("hotel page offers, no dates", () => leadOffers(db, [hotel.id], 0, today));
-  await measureLoad("hotel page offers, 3-night stay", () => stayOffers(db, [hotel.id], stay, 0));
+  await measureLoad("hotel page offers, no dates", () => leadOffers([hotel.id], 0, today, db));
+  await measureLoad("hotel page offers, 3-night stay", () => stayOffers([hotel.id], stay, 0, db));
   // The same pages over HTTP from the production build (no page cache): what a visitor waits.
   const server = await startServer({
     DATABASE_URL: databaseUrl,
@@ -240,8 +240,8 @@ const databaseUrl = await freshDatabase("hg_bench_stays");
 const handle = openDatabase({ databaseUrl, statementTimeoutMs: 3_600_000 });
 try {
   progress("the demo catalogue");
-  await migrate(handle.db);
-  await seedDemoCatalogue(handle.db);
+  await migrate(undefined, handle.db);
+  await seedDemoCatalogue(undefined, handle.db);
   await load(handle.db);
   await sizes(handle.db);
   await pages(handle.db, databaseUrl);

@@ -14,8 +14,8 @@ import { parseArgs } from "node:util";
 import { sql } from "kysely";
 import { z } from "zod";
 import { openDatabase } from "#app/db/db.server.ts";
-import { migrate } from "#app/db/migrate.server.ts";
-import { seedDemoCatalogue } from "#app/db/seed.server.ts";
+import { migrate } from "#app/operations/migrate.server.ts";
+import { seedDemoCatalogue } from "#app/operations/seed.server.ts";
 import { assetsTable, kB, measureAssets, type AssetRow } from "./bench/assets.ts";
 import { lighthouseTable, runLighthouse, type LighthouseRow } from "./bench/lighthouse.ts";
 import {
@@ -228,8 +228,8 @@ try {
     if (size.hotels) {
       progress(`seeding ${size.title} into ${size.database}`);
       await withDatabase(databaseUrl, async (db) => {
-        await migrate(db);
-        await seedDemoCatalogue(db, { hotels: size.hotels });
+        await migrate(undefined, db);
+        await seedDemoCatalogue({ hotels: size.hotels }, db);
       });
     }
 

@@ -5,9 +5,9 @@
  */
 import { parseArgs } from "node:util";
 import { closeAppDatabase, getAppDatabase } from "#app/db/db.server.ts";
-import { DEMO_HOTEL_COUNT } from "#app/db/demo-catalogue.ts";
-import { migrate } from "#app/db/migrate.server.ts";
-import { seedDemoCatalogue } from "#app/db/seed.server.ts";
+import { DEMO_HOTEL_COUNT } from "#app/operations/demo-catalogue.ts";
+import { migrate } from "#app/operations/migrate.server.ts";
+import { seedDemoCatalogue } from "#app/operations/seed.server.ts";
 import { EnvError, parseEnv } from "#app/utils/env.server.ts";
 
 const { values } = parseArgs({
@@ -26,25 +26,28 @@ const started = performance.now();
 try {
   const env = parseEnv();
   const { db, driver } = getAppDatabase(env);
-  await migrate(db);
+  await migrate(undefined, db);
   if (values.reset) {
     await db.deleteFrom("hotels").execute();
     console.log("Removed existing hotels.");
   }
   const interactive = process.stdout.isTTY;
   let lastLine = 0;
-  const result = await seedDemoCatalogue(db, {
-    hotels: count,
-    onProgress(done, total) {
-      const now = performance.now();
-      if (done < total && now - lastLine < 1000) return;
-      lastLine = now;
-      const seconds = (now - started) / 1000;
-      const line = `Seeding hotels: ${done.toLocaleString("en")}/${total.toLocaleString("en")} (${Math.round((done / total) * 100)}%, ${Math.round(done / seconds).toLocaleString("en")}/s)`;
-      if (interactive) process.stdout.write(`\r${line}${done === total ? "\n" : ""}`);
-      else console.log(line);
+  const result = await seedDemoCatalogue(
+    {
+      hotels: count,
+      onProgress(done, total) {
+        const now = performance.now();
+        if (done < total && now - lastLine < 1000) return;
+        lastLine = now;
+        const seconds = (now - started) / 1000;
+        const line = `Seeding hotels: ${done.toLocaleString("en")}/${total.toLocaleString("en")} (${Math.round((done / total) * 100)}%, ${Math.round(done / seconds).toLocaleString("en")}/s)`;
+        if (interactive) process.stdout.write(`\r${line}${done === total ? "\n" : ""}`);
+        else console.log(line);
+      },
     },
-  });
+    db,
+  );
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(
     `Seeded ${result.hotels} hotels on ${driver} in ${seconds} s` +

@@ -39,7 +39,7 @@ import {
 } from "#app/feed/feed-records.server.ts";
 import { escapeControls } from "#app/feed/feed-values.ts";
 import { closeAppDatabase, DataDirLockedError, getAppDatabase } from "#app/db/db.server.ts";
-import { migrate } from "#app/db/migrate.server.ts";
+import { migrate } from "#app/operations/migrate.server.ts";
 import { EnvError, parseEnv } from "#app/utils/env.server.ts";
 
 const USAGE = `Usage: npm run import -- <file> [--dry-run] [--format csv|json|ndjson] [--rejects <path>] [--batch <n>] [--max-record <size>]
@@ -317,7 +317,7 @@ try {
       const { rows } = await sql<{ found: string | null }>`select to_regclass(${`public.${table}`})::text as found`.execute(db);
       if (!rows[0]?.found) throw new Error(`it has no ${table} table yet (run npm run db:migrate first)`);
     } else {
-      await migrate(db);
+      await migrate(undefined, db);
     }
   } catch (error) {
     if (error instanceof DataDirLockedError) throw error;
@@ -342,18 +342,18 @@ try {
       onProgress: (state: ImportProgress) => progress.update(state),
     };
     if (prices) {
-      const report = await importPriceFeed(db, file, { ...options, partnerId: partner });
+      const report = await importPriceFeed(file, { ...options, partnerId: partner }, db);
       progress.done();
       printPriceReport(report, driver);
     } else if (xml) {
       printRatesReport(
-        await importEcbRates(db, file, { dryRun, maxRecordBytes, ...(values.rejects ? { rejectsPath: values.rejects } : {}) }),
+        await importEcbRates(file, { dryRun, maxRecordBytes, ...(values.rejects ? { rejectsPath: values.rejects } : {}) }, db),
         driver,
       );
     } else {
       const report = values.offers
-        ? await importOfferFeed(db, file, { ...options, full: values.full ?? false })
-        : await importHotelFeed(db, file, options);
+        ? await importOfferFeed(file, { ...options, full: values.full ?? false }, db)
+        : await importHotelFeed(file, options, db);
       progress.done();
       printReport(report, driver);
     }

@@ -12,7 +12,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { parseArgs } from "node:util";
 import { FEED_FORMATS, type FeedFormat } from "#app/feed/feed-import.server.ts";
-import { createRandom, DEMO_PARTNERS, demoLandingUrl, generateDemoHotels, type DemoHotel } from "#app/db/demo-catalogue.ts";
+import { createRandom, DEMO_PARTNERS, demoLandingUrl, generateDemoHotels, type DemoHotel } from "#app/operations/demo-catalogue.ts";
 import { HOTEL_COLUMNS } from "#app/hotels/hotel-rows.server.ts";
 
 const CSV_COLUMNS = ["hotel_id", ...HOTEL_COLUMNS] as const satisfies ReadonlyArray<keyof DemoHotel>;

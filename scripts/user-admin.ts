@@ -7,10 +7,10 @@
  * Applies pending migrations first.
  */
 import { parseArgs } from "node:util";
-import { recordCommandLineRoleChange } from "#app/admin/audit.server.ts";
+import { recordCommandLineRoleChange } from "#app/admin/audit-log.server.ts";
 import { isUuid, setAdmin, UserInputError, type AdminTarget } from "#app/auth/users.server.ts";
 import { closeAppDatabase, DataDirLockedError, getAppDatabase } from "#app/db/db.server.ts";
-import { migrate } from "#app/db/migrate.server.ts";
+import { migrate } from "#app/operations/migrate.server.ts";
 import { EnvError, parseEnv } from "#app/utils/env.server.ts";
 
 const USAGE = "Usage: npm run user:admin -- (--email <address> | --user-id <uuid>) [--revoke | --promote-self-registered]";
@@ -46,8 +46,8 @@ if (values.revoke && values["promote-self-registered"]) fail("--promote-self-reg
 try {
   const env = parseEnv();
   const { db } = getAppDatabase(env);
-  await migrate(db);
-  const result = await setAdmin(db, { ...target, admin, promoteSelfRegistered: values["promote-self-registered"] ?? false });
+  await migrate(undefined, db);
+  const result = await setAdmin({ ...target, admin, promoteSelfRegistered: values["promote-self-registered"] ?? false }, db);
   const who = result.email ? `${result.email} (user id ${result.userId})` : `user id ${result.userId}`;
   const sessions = result.endedSessions ? ` ${result.endedSessions} session(s) of it were ended.` : "";
   const done = admin ? `Granted the administrator role to ${who}.${sessions}` : `Revoked the administrator role of ${who}.${sessions}`;

@@ -8,10 +8,10 @@
  * is never printed.
  */
 import { parseArgs } from "node:util";
-import { recordCommandLineRoleChange } from "#app/admin/audit.server.ts";
+import { recordCommandLineRoleChange } from "#app/admin/audit-log.server.ts";
 import { createLocalUser, UserInputError } from "#app/auth/users.server.ts";
 import { closeAppDatabase, DataDirLockedError, getAppDatabase } from "#app/db/db.server.ts";
-import { migrate } from "#app/db/migrate.server.ts";
+import { migrate } from "#app/operations/migrate.server.ts";
 import { emailProblem, passwordProblem } from "#app/auth/credentials.ts";
 import { EnvError, parseEnv } from "#app/utils/env.server.ts";
 
@@ -51,13 +51,16 @@ if (passwordIssue) fail(`--password is not accepted: ${passwordIssue}`);
 try {
   const env = parseEnv();
   const { db } = getAppDatabase(env);
-  await migrate(db);
-  const { user, created, admin, granted, endedSessions } = await createLocalUser(db, {
-    email: values.email,
-    password: values.password,
-    admin: values.admin ?? false,
-    promoteSelfRegistered: values["promote-self-registered"] ?? false,
-  });
+  await migrate(undefined, db);
+  const { user, created, admin, granted, endedSessions } = await createLocalUser(
+    {
+      email: values.email,
+      password: values.password,
+      admin: values.admin ?? false,
+      promoteSelfRegistered: values["promote-self-registered"] ?? false,
+    },
+    db,
+  );
   if (granted) {
     await recordCommandLineRoleChange(
       "user:create",

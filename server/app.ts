@@ -8,15 +8,15 @@ import express from "express";
 import zlib from "node:zlib";
 import { RouterContextProvider, type RouterContext, type ServerBuild } from "react-router";
 import { clientAddressContext } from "#app/auth/request-auth.server.ts";
-import { scheduleHousekeeping, stopHousekeeping } from "#app/utils/housekeeping.server.ts";
+import { scheduleHousekeeping, stopHousekeeping } from "#app/operations/housekeeping.server.ts";
 import { startAiWorker, stopAiWorker } from "#app/ai/service.server.ts";
 import { blogImageStorage, LOCAL_UPLOADS_PATH } from "#app/blog/image-storage.server.ts";
 import { FOREIGN_ORIGIN_MESSAGE, isForeignOriginWrite } from "#app/http/same-origin.server.ts";
 import { listenForChanges, type ChangeListener } from "#app/db/change-notices.server.ts";
 import { closeAppDatabase, getAppDatabase } from "#app/db/db.server.ts";
-import { dropKeptCopies } from "#app/hotels/catalogue-cache.server.ts";
-import { migrate } from "#app/db/migrate.server.ts";
-import { isCatalogueEmpty, keepDemoPricesCurrent, seedDemoCatalogue } from "#app/db/seed.server.ts";
+import { dropKeptCopies } from "#app/utils/catalogue-cache.server.ts";
+import { migrate } from "#app/operations/migrate.server.ts";
+import { isCatalogueEmpty, keepDemoPricesCurrent, seedDemoCatalogue } from "#app/operations/seed.server.ts";
 import { getEnv } from "#app/utils/env.server.ts";
 import { ensureBootstrapAdmin } from "#app/auth/users.server.ts";
 import { log } from "#app/utils/log.server.ts";
@@ -24,7 +24,7 @@ import { cspNonceContext, securityHeaders } from "#app/http/security-headers.ser
 import { requestLog, routeMatcher } from "#app/http/request-log.server.ts";
 import { refuseMalformedRequests } from "#app/http/malformed-requests.server.ts";
 import { liveness, readiness } from "#app/http/health-check.server.ts";
-import { dropUnreadParams } from "#app/http/read-params.server.ts";
+import { dropUnreadParams } from "#app/hotels/read-params.server.ts";
 import { createPageCache, setAppPageCache } from "#app/http/page-cache.server.ts";
 import * as build from "virtual:react-router/server-build";
 
@@ -157,9 +157,9 @@ let changeListener: ChangeListener | undefined;
 export async function boot(): Promise<void> {
   const env = getEnv();
   const { db, driver } = getAppDatabase();
-  const applied = await migrate(db, { log: (msg) => log.info(msg) });
+  const applied = await migrate({ log: (msg) => log.info(msg) }, db);
   if (applied.length) log.info("migrations applied", { count: applied.length });
-  await ensureBootstrapAdmin(db, env);
+  await ensureBootstrapAdmin(env, db);
   scheduleHousekeeping(db);
   startAiWorker(db);
   // Another app server's write drops what this one kept (db/change-notices.server.ts).
@@ -167,14 +167,14 @@ export async function boot(): Promise<void> {
   const wantSeed = env.SEED_DEMO === "always" || (env.SEED_DEMO === "auto" && driver === "pglite");
   if (wantSeed && (await isCatalogueEmpty(db))) {
     const started = performance.now();
-    const { later, ...result } = await seedDemoCatalogue(db, { prices: env.SEED_DEMO_PRICES, laterPricesInBackground: true });
+    const { later, ...result } = await seedDemoCatalogue({ prices: env.SEED_DEMO_PRICES, laterPricesInBackground: true }, db);
     log.info("demo catalogue seeded", { ...result, ms: Math.round(performance.now() - started) });
     void later
       ?.then((prices) => log.info("demo prices for later nights imported", { prices, ms: Math.round(performance.now() - started) }))
       .catch((error: unknown) => log.error("demo prices for later nights could not be imported", error));
   } else if (wantSeed) {
     // In the background: the site answers from the prices it has meanwhile.
-    void keepDemoPricesCurrent(db, new Date(), env.SEED_DEMO_PRICES)
+    void keepDemoPricesCurrent(new Date(), env.SEED_DEMO_PRICES, db)
       .then((prices) => prices && log.info("demo prices imported again", { prices }))
       .catch((error: unknown) => log.error("demo prices could not be imported again", error));
   }

@@ -10,7 +10,7 @@ import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { openDatabase, type DatabaseHandle, type DriverName } from "#app/db/db.server.ts";
-import { migrate } from "#app/db/migrate.server.ts";
+import { migrate } from "#app/operations/migrate.server.ts";
 import { copyPgliteTemplate, postgresTemplate, scratchRoot } from "#tests/db-template.ts";
 
 export interface TestDatabase {
@@ -38,7 +38,7 @@ async function openFreshPglite(): Promise<DatabaseHandle> {
   const dataDir = fs.mkdtempSync(path.join(scratchRoot(), "hg-db-"));
   const copied = copyPgliteTemplate(dataDir);
   const handle = openDatabase({ dataDir });
-  if (!copied) await migrate(handle.db);
+  if (!copied) await migrate(undefined, handle.db);
   return {
     ...handle,
     async close() {
@@ -64,7 +64,7 @@ export async function openFreshPostgres(serverUrl: string, options: { migrated?:
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const handle = openDatabase({ databaseUrl: url.toString(), poolMax: 4 });
-  if (migrated && !template) await migrate(handle.db);
+  if (migrated && !template) await migrate(undefined, handle.db);
   return {
     ...handle,
     async close() {

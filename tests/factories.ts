@@ -13,7 +13,7 @@
 import { pathToFileURL } from "node:url";
 import type { Kysely } from "kysely";
 import type { Database } from "#app/db/schema.ts";
-import type { PriceRecord } from "#app/feed/price-record.ts";
+import type { PriceRecord } from "#app/prices/price-record.ts";
 import type { HotelValues } from "#app/hotels/hotel-rows.server.ts";
 import type { PartnerInput } from "#app/offers/partner-form.ts";
 import type { PriceCounts } from "#app/prices/rate-rows.server.ts";
@@ -96,7 +96,7 @@ export interface CreatedHotel {
 export async function createHotels(db: DB, list: readonly HotelFields[]): Promise<CreatedHotel[]> {
   const values = list.map(hotelValues);
   const { upsertHotels, HOTEL_COLUMNS } = await hotelRows();
-  await upsertHotels(db, values, HOTEL_COLUMNS);
+  await upsertHotels(values, HOTEL_COLUMNS, db);
   const rows = await db
     .selectFrom("hotels")
     .select(["id", "hotel_id", "name", "country", "location", "slug"])
@@ -168,9 +168,7 @@ export async function createOffers(db: DB, offers: readonly OfferFields[]): Prom
     (await db.selectFrom("partners").select(["id", "host"]).execute()).map((partner) => [partner.id, partner.host] as const),
   );
   const { upsertOffers } = await offerRows();
-  await upsertOffers(
-    db,
-    offers.map((offer) => ({
+  await upsertOffers(offers.map((offer) => ({
       hotel_id: offer.hotelId,
       partner_id: offer.partnerId,
       price_per_night: offer.pricePerNight,
@@ -179,7 +177,7 @@ export async function createOffers(db: DB, offers: readonly OfferFields[]): Prom
       breakfast_included: offer.breakfastIncluded ?? false,
       free_cancellation: offer.freeCancellation ?? false,
       updated_at: offer.updatedAt ?? null,
-    })),
+    })), db
   );
 }
 
@@ -220,7 +218,7 @@ export interface RateFields {
 export async function createRates(db: DB, rates: RateFields): Promise<PriceCounts> {
   await ensurePartner(db, { id: rates.partner });
   const { checkPriceRecords, pricePartner, writePrices } = await rateRows();
-  const partner = (await pricePartner(db, rates.partner))!;
+  const partner = (await pricePartner(rates.partner, db))!;
   const confirmedAt = (rates.confirmedAt ?? new Date(Date.now() - (2 * 60 + 10) * 60_000)).toISOString();
   const records: PriceRecord[] = Array.from({ length: rates.nights }, (_, index) => ({
     property: rates.hotel,
@@ -244,9 +242,9 @@ export async function createRates(db: DB, rates: RateFields): Promise<PriceCount
     at: index + 1,
   }));
   return db.transaction().execute(async (trx) => {
-    const { accepted, rejected } = await checkPriceRecords(trx, partner, records);
+    const { accepted, rejected } = await checkPriceRecords(partner, records, trx);
     if (rejected.length) throw new Error(`the price importer refuses these rates: ${rejected[0]!.reason}`);
-    return writePrices(trx, partner.id, accepted);
+    return writePrices(partner.id, accepted, undefined, trx);
   });
 }
 
@@ -317,7 +315,7 @@ export interface UserFields {
 export async function createUser(db: DB, fields: UserFields = {}): Promise<{ id: string; email: string; password: string }> {
   const email = fields.email ?? `person-${next()}@hotellguiden.test`;
   const password = fields.password ?? "test-lösenord-1";
-  const result = await (await users()).createLocalUser(db, { email, password, admin: fields.admin ?? false });
+  const result = await (await users()).createLocalUser({ email, password, admin: fields.admin ?? false }, db);
   return { id: result.user.id, email: result.user.email, password };
 }
 

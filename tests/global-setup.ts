@@ -20,8 +20,8 @@ import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "#app/db/db.server.ts";
-import { migrate } from "#app/db/migrate.server.ts";
-import { seedDemoCatalogue } from "#app/db/seed.server.ts";
+import { migrate } from "#app/operations/migrate.server.ts";
+import { seedDemoCatalogue } from "#app/operations/seed.server.ts";
 import { buildAppForTests } from "#tests/app-build.ts";
 
 declare module "vitest" {
@@ -48,7 +48,7 @@ export default async function setup(project: TestProject) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hg-template-"));
   const pglite = openDatabase({ dataDir: dir });
   try {
-    await migrate(pglite.db);
+    await migrate(undefined, pglite.db);
   } finally {
     await pglite.close();
   }
@@ -65,7 +65,7 @@ export default async function setup(project: TestProject) {
     fs.cpSync(path.join(dir, "pglite"), path.join(demoDir, "pglite"), { recursive: true });
     const demo = openDatabase({ dataDir: demoDir });
     try {
-      await seedDemoCatalogue(demo.db, { prices });
+      await seedDemoCatalogue({ prices }, demo.db);
     } finally {
       await demo.close();
     }
@@ -81,7 +81,7 @@ export default async function setup(project: TestProject) {
     url.pathname = `/${template}`;
     const postgres = openDatabase({ databaseUrl: url.toString(), poolMax: 1 });
     try {
-      await migrate(postgres.db);
+      await migrate(undefined, postgres.db);
     } finally {
       // No session may stay connected to a template while it is copied.
       await postgres.close();

@@ -4,8 +4,7 @@
  * loader and the browser. No I/O.
  */
 import { z } from "#app/utils/zod.ts";
-import { stripTrailingPeriod } from "#app/hotels/hotel.ts";
-import { withoutControlChars } from "#app/hotels/search-params.ts";
+import { stripTrailingPeriod, withoutControlChars } from "#app/utils/fold-text.ts";
 
 export const AFFILIATE_LINK_REQUIRED = "Hotel ID and affiliate ID are required";
 export const AFFILIATE_LINK_DEFAULTS = { source: "partner", medium: "affiliate" } as const;

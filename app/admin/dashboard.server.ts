@@ -1,8 +1,8 @@
 import { sql, type Kysely } from "kysely";
 import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
-import { hasRewrittenText } from "./hotel-table.server.ts";
 import { DEFAULT_CLICK_PERIOD, type ClickPeriod } from "#app/offers/partner-clicks.ts";
+import { hasRewrittenText } from "#app/hotels/description-sql.server.ts";
 
 export interface CatalogueFigures {
   hotels: number;

@@ -5,7 +5,7 @@
  * must carry the confirmation. Pure; shared by the screens and the action.
  */
 import { href } from "react-router";
-import { confirmedField } from "#app/utils/action-kit.ts";
+import { confirmedField } from "#app/utils/action-fields.ts";
 import { z } from "#app/utils/zod.ts";
 import { rewriteHotelId } from "./description-translation.ts";
 

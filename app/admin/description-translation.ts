@@ -4,7 +4,7 @@
  * the server. Pure; shared by the screen and its action.
  */
 import { z } from "#app/utils/zod.ts";
-import { stripTrailingPeriod } from "#app/hotels/hotel.ts";
+import { stripTrailingPeriod } from "#app/utils/fold-text.ts";
 
 /** A translated description is a few thousand characters at most. */
 export const MAX_TRANSLATION = 20_000;

@@ -5,9 +5,9 @@
  * cut. Pure; shared by server and browser.
  */
 import { href } from "react-router";
-import { confirmedField } from "#app/utils/action-kit.ts";
+import { confirmedField } from "#app/utils/action-fields.ts";
 import { z } from "#app/utils/zod.ts";
-import { withoutControlChars } from "#app/hotels/search-params.ts";
+import { withoutControlChars } from "#app/utils/fold-text.ts";
 
 export const ADMIN_HOTEL_ROWS = 50;
 

@@ -11,7 +11,8 @@ import { sql, type Kysely, type Selectable } from "kysely";
 import { getAppDatabase } from "#app/db/db.server.ts";
 import type { AiJobsTable, Database } from "#app/db/schema.ts";
 import { isUuid } from "#app/utils/uuid.ts";
-import { jobPath } from "#app/admin/screens.ts";
+import { href } from "react-router";
+import { adminDateTime } from "#app/utils/format.ts";
 import { log } from "#app/utils/log.server.ts";
 import { findHotelText } from "#app/hotels/hotel-detail.server.ts";
 import { AiNotSupportedError, hotelTextOf, type AiEngine } from "./engine.server.ts";
@@ -45,8 +46,6 @@ export interface JobProgress {
   failures: { hotelId: string; name: string | null; error: string }[];
 }
 
-const startedAt = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Stockholm" });
-
 /**
  * Another job of the kind is running: one at a time (the index ai_jobs_one_running_per_kind),
  * so a second "rewrite all" cannot pay the provider for the same hotels twice. The message
@@ -57,7 +56,7 @@ export class JobAlreadyRunningError extends Error {
   constructor(job: JobSummary) {
     const by = job.createdBy ? ` by ${job.createdBy}` : "";
     super(
-      `Another rewrite job is still running: started ${startedAt.format(job.createdAt)}${by}, ${job.done + job.failed} of ${job.total} hotels done (${jobPath(job.id)}). Wait until it has finished, then start this one again.`,
+      `Another rewrite job is still running: started ${adminDateTime.format(job.createdAt)}${by}, ${job.done + job.failed} of ${job.total} hotels done (${href("/admin/jobs/:id", { id: job.id })}). Wait until it has finished, then start this one again.`,
     );
     this.name = "JobAlreadyRunningError";
     this.job = job;
@@ -78,7 +77,7 @@ export async function runningJob(kind: JobSummary["kind"], db: DB = getAppDataba
  * Runs `write`, which makes a job of `kind` run; when one already runs (seen first, or found by
  * the index when two posts race), throws JobAlreadyRunningError naming it instead.
  */
-async function oneRunning<T>(db: DB, kind: JobSummary["kind"], write: () => Promise<T>): Promise<T> {
+async function oneRunning<T>(kind: JobSummary["kind"], write: () => Promise<T>, db: DB = getAppDatabase().db): Promise<T> {
   const running = await runningJob(kind, db);
   if (running) throw new JobAlreadyRunningError(running);
   try {
@@ -96,24 +95,31 @@ async function oneRunning<T>(db: DB, kind: JobSummary["kind"], write: () => Prom
  * Starts a job over the given hotels (unknown ids are skipped); returns its id, or null when none
  * exist. Throws JobAlreadyRunningError while another rewrite job runs.
  */
-export async function startRewriteJob(db: DB, hotelIds: readonly string[], createdBy: string | null): Promise<string | null> {
+export async function startRewriteJob(
+  hotelIds: readonly string[],
+  createdBy: string | null,
+  db: DB = getAppDatabase().db,
+): Promise<string | null> {
   const wanted = [...new Set(hotelIds.map((id) => id.trim()).filter(Boolean))].slice(0, JOB_LIMITS.maxItems);
   if (wanted.length === 0) return null;
-  return oneRunning(db, "rewrite", () =>
-    db.transaction().execute(async (trx) => {
-      const existing = await trx.selectFrom("hotels").select("hotel_id").where("hotel_id", "in", wanted).execute();
-      if (existing.length === 0) return null;
-      const job = await trx
-        .insertInto("ai_jobs")
-        .values({ kind: "rewrite", total: existing.length, created_by: createdBy })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      await trx
-        .insertInto("ai_job_items")
-        .values(existing.map((row) => ({ job_id: job.id, hotel_id: row.hotel_id })))
-        .execute();
-      return job.id;
-    }),
+  return oneRunning(
+    "rewrite",
+    () =>
+      db.transaction().execute(async (trx) => {
+        const existing = await trx.selectFrom("hotels").select("hotel_id").where("hotel_id", "in", wanted).execute();
+        if (existing.length === 0) return null;
+        const job = await trx
+          .insertInto("ai_jobs")
+          .values({ kind: "rewrite", total: existing.length, created_by: createdBy })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        await trx
+          .insertInto("ai_job_items")
+          .values(existing.map((row) => ({ job_id: job.id, hotel_id: row.hotel_id })))
+          .execute();
+        return job.id;
+      }),
+    db,
   );
 }
 
@@ -124,7 +130,7 @@ export interface ClaimedItem {
 }
 
 /** Takes up to `batch` waiting items (or items whose lease ran out) for this worker. */
-export async function claimItems(db: DB, batch: number = JOB_LIMITS.batch): Promise<ClaimedItem[]> {
+export async function claimItems(batch: number = JOB_LIMITS.batch, db: DB = getAppDatabase().db): Promise<ClaimedItem[]> {
   const { rows } = await sql<{ job_id: string; hotel_id: string; attempts: number }>`
     update ai_job_items i
     set status = 'running',
@@ -146,7 +152,7 @@ export async function claimItems(db: DB, batch: number = JOB_LIMITS.batch): Prom
 }
 
 /** Recounts a job from its items and finishes it when nothing is left to do. */
-async function recount(db: DB, jobId: string): Promise<void> {
+async function recount(jobId: string, db: DB = getAppDatabase().db): Promise<void> {
   await sql`
     update ai_jobs j
     set done = c.done, failed = c.failed, updated_at = now(),
@@ -162,7 +168,7 @@ async function recount(db: DB, jobId: string): Promise<void> {
   `.execute(db);
 }
 
-async function settle(db: DB, item: ClaimedItem, status: "done" | "failed" | "pending", error: string | null) {
+async function settle(item: ClaimedItem, status: "done" | "failed" | "pending", error: string | null, db: DB = getAppDatabase().db) {
   await db
     .updateTable("ai_job_items")
     .set({ status, error: error?.slice(0, 500) ?? null, locked_until: null, updated_at: sql`now()` })
@@ -172,7 +178,7 @@ async function settle(db: DB, item: ClaimedItem, status: "done" | "failed" | "pe
 }
 
 /** Does one claimed item: writes the hotel's Swedish description and stores it as the rewritten text. */
-async function processItem(db: DB, engine: AiEngine, item: ClaimedItem): Promise<"done" | "failed" | "retry"> {
+async function processItem(engine: AiEngine, item: ClaimedItem, db: DB = getAppDatabase().db): Promise<"done" | "failed" | "retry"> {
   let outcome: "done" | "failed" | "retry";
   let error: string | null = null;
   if (item.attempts > JOB_LIMITS.maxAttempts) {
@@ -192,7 +198,7 @@ async function processItem(db: DB, engine: AiEngine, item: ClaimedItem): Promise
         const swedish = await engine.translateToSwedish(hotelTextOf(hotel));
         await db
           .updateTable("hotels")
-          .set({ rewritten_text: swedish, is_description_rewritten: true, updated_at: sql`now()` })
+          .set({ rewritten_text: swedish, updated_at: sql`now()` })
           .where("hotel_id", "=", item.hotelId)
           .execute();
         outcome = "done";
@@ -204,15 +210,15 @@ async function processItem(db: DB, engine: AiEngine, item: ClaimedItem): Promise
       }
     }
   }
-  await settle(db, item, outcome === "retry" ? "pending" : outcome, error);
-  await recount(db, item.jobId);
+  await settle(item, outcome === "retry" ? "pending" : outcome, error, db);
+  await recount(item.jobId, db);
   return outcome;
 }
 
 /** One round of a worker: claim a batch and do it. Returns how many items were taken. */
-export async function runWorkerOnce(db: DB, engine: AiEngine, batch: number = JOB_LIMITS.batch): Promise<number> {
-  const items = await claimItems(db, batch);
-  for (const item of items) await processItem(db, engine, item);
+export async function runWorkerOnce(engine: AiEngine, batch: number = JOB_LIMITS.batch, db: DB = getAppDatabase().db): Promise<number> {
+  const items = await claimItems(batch, db);
+  for (const item of items) await processItem(engine, item, db);
   return items.length;
 }
 
@@ -276,7 +282,7 @@ export async function listJobs(page: number, db: DB = getAppDatabase().db): Prom
  * they are done or fail anew. Returns how many items were put back (0 for an unknown job).
  * A finished job runs again, so this throws JobAlreadyRunningError while another job runs.
  */
-export async function retryFailedItems(db: DB, jobId: string): Promise<number> {
+export async function retryFailedItems(jobId: string, db: DB = getAppDatabase().db): Promise<number> {
   if (!isUuid(jobId)) return 0;
   const job = await db.selectFrom("ai_jobs").select(["kind", "status"]).where("id", "=", jobId).executeTakeFirst();
   if (!job) return 0;
@@ -290,7 +296,7 @@ export async function retryFailedItems(db: DB, jobId: string): Promise<number> {
         .where("status", "=", "failed")
         .executeTakeFirst();
       const count = Number(result.numUpdatedRows);
-      if (count) await recount(trx, jobId);
+      if (count) await recount(jobId, trx);
       return count;
     });
   if (job.status === "running") return requeue();
@@ -300,7 +306,7 @@ export async function retryFailedItems(db: DB, jobId: string): Promise<number> {
     .where("job_id", "=", jobId)
     .where("status", "=", "failed")
     .executeTakeFirst();
-  return hasFailed ? oneRunning(db, job.kind, requeue) : 0;
+  return hasFailed ? oneRunning(job.kind, requeue, db) : 0;
 }
 
 export interface Worker {
@@ -320,11 +326,15 @@ export type Chore = (db: DB) => Promise<number>;
  * app server; the database decides who does which item. Each round also does one batch of
  * each chore.
  */
-export function startWorker(db: DB, engine: () => AiEngine, options: { pollMs?: number; chores?: readonly Chore[] } = {}): Worker {
+export function startWorker(
+  engine: () => AiEngine,
+  options: { pollMs?: number; chores?: readonly Chore[] } = {},
+  db: DB = getAppDatabase().db,
+): Worker {
   const pollMs = options.pollMs ?? 3000;
   const chores = options.chores ?? [];
   const round = async () => {
-    let done = await runWorkerOnce(db, engine());
+    let done = await runWorkerOnce(engine(), undefined, db);
     for (const chore of chores) done += await chore(db);
     return done;
   };

@@ -5,7 +5,6 @@
  * catalogue give the same text. It cannot translate free text; a provider does that.
  */
 import type { BlogDraft, ContentBlock } from "#app/blog/content-blocks.ts";
-import { formatRating } from "#app/hotels/hotel.ts";
 import { priceInWords } from "#app/prices/list-price-text.ts";
 import { formatSek, SEK_DISPLAY, type PriceDisplay } from "#app/utils/money.ts";
 import {
@@ -16,9 +15,10 @@ import {
   type RecommendationContext,
 } from "./engine.server.ts";
 import { perNight, type Candidate } from "./retrieval.server.ts";
-import type { AmenityKey as CatalogueAmenityKey } from "#app/hotels/hotel.ts";
+import type { AmenityKey as CatalogueAmenityKey } from "#app/hotels/hotel-record.ts";
 import { composeSwedishDescription } from "./swedish-description.ts";
 import { AMENITY_NEUTER, AMENITY_SV, AMENITY_WISH_KEYS, type AmenityKey, type Understanding } from "./understand.ts";
+import { formatRating } from "#app/utils/format.ts";
 
 const joinSv = (items: string[]) =>
   items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} och ${items[items.length - 1]}`;

@@ -6,15 +6,16 @@
  * hotel meets them and relaxed, in that order of importance, when none does; the price ceiling
  * is per night and applies to that same price (a stay's per-night average).
  */
+import { getAppDatabase } from "#app/db/db.server.ts";
 import { sql, type ExpressionBuilder, type Kysely } from "kysely";
 import { listCountries, listLocationsWithCountry } from "#app/hotels/places.server.ts";
 import type { Database } from "#app/db/schema.ts";
-import { parseAmenities, type AmenityKey as CatalogueAmenityKey } from "#app/hotels/hotel.ts";
+import { parseAmenities, type AmenityKey as CatalogueAmenityKey } from "#app/hotels/hotel-record.ts";
 import { AMENITY_VOCABULARY } from "#app/hotels/amenities.ts";
 import type { PlaceNames } from "#app/hotels/place-names.ts";
-import { getPlaceNames } from "#app/hotels/place-names.server.ts";
+import { getPlaceNames } from "#app/hotels/place-name-rows.server.ts";
 import { hotelPath } from "#app/utils/paths.ts";
-import { hasDates, nightsOf, NO_STAY, type Stay } from "#app/offers/stay.ts";
+import { hasDates, nightsOf, NO_STAY, type Stay } from "#app/utils/stay.ts";
 import { ANY_CONDITIONS } from "#app/prices/conditions.ts";
 import type { ListPrice } from "#app/prices/price-offer.ts";
 import { listStayPrices } from "#app/prices/stay-prices.server.ts";
@@ -57,7 +58,7 @@ export interface RetrievalResult {
  * The places and countries requests are read against, with their Swedish names (cached with
  * the catalogue lists): 'hotell i Göteborg' finds Gothenburg, and answers say Göteborg.
  */
-export async function catalogueVocabulary(db: DB): Promise<{ places: KnownPlace[]; countries: KnownCountry[] }> {
+export async function catalogueVocabulary(db: DB = getAppDatabase().db): Promise<{ places: KnownPlace[]; countries: KnownCountry[] }> {
   const [places, countries] = await Promise.all([listLocationsWithCountry(db), listCountries(db)]);
   return {
     places: places.map((place) => ({
@@ -125,7 +126,7 @@ const leadPrice = (conditions: number) =>
  * the price ceiling applies here, to the lead price; with conditions a hotel without an offer
  * that meets them is left out (as the lists leave it out).
  */
-async function fetchPool(db: DB, filters: Filters, pricing: Pricing, wishes: readonly AmenityKey[] = []) {
+async function fetchPool(filters: Filters, pricing: Pricing, wishes: readonly AmenityKey[] = [], db: DB = getAppDatabase().db) {
   const lead = leadPrice(pricing.conditions);
   let query = db
     .selectFrom("hotels")
@@ -164,7 +165,7 @@ async function fetchPool(db: DB, filters: Filters, pricing: Pricing, wishes: rea
  * The wishes no hotel of the place lists at all. Counted over the place alone (not its stars or
  * price), so 'no hotel has breakfast' is only said when it is true of every hotel there.
  */
-async function unmetWishes(db: DB, filters: Filters, wishes: readonly AmenityKey[]): Promise<AmenityKey[]> {
+async function unmetWishes(filters: Filters, wishes: readonly AmenityKey[], db: DB = getAppDatabase().db): Promise<AmenityKey[]> {
   // One indexed look-up per wish (a request names a few), not a scan of the catalogue.
   const found = await Promise.all(
     wishes.map((wish) => {
@@ -187,7 +188,7 @@ export const perNight = (price: ListPrice) => (price.kind === "stay" && price.ni
  * (listStayPrices, the lists' own read). With dates the price ceiling applies here, to the
  * stay's per-night average; a hotel no partner can sell the stay at is kept, marked sold out.
  */
-async function pricePool(db: DB, rows: PoolRow[], filters: Filters, pricing: Pricing): Promise<PricedRow[]> {
+async function pricePool(rows: PoolRow[], filters: Filters, pricing: Pricing, db: DB = getAppDatabase().db): Promise<PricedRow[]> {
   const { stay } = pricing;
   if (!hasDates(stay)) {
     return rows.map((row) => ({
@@ -197,10 +198,10 @@ async function pricePool(db: DB, rows: PoolRow[], filters: Filters, pricing: Pri
     }));
   }
   const prices = await listStayPrices(
-    db,
     rows.map((row) => row.id),
     stay,
     pricing.conditions,
+    db,
   );
   const nights = nightsOf(stay)!;
   return rows.flatMap((row) => {
@@ -250,11 +251,16 @@ function score(hotel: Candidate, u: Understanding, cheapest: number, dearest: nu
  * The best `limit` hotels for the request, priced as the cards are for `pricing`, with what had to
  * be set aside to find any.
  */
-export async function findCandidates(db: DB, u: Understanding, limit = 5, pricing: Pricing = LEAD_PRICING): Promise<RetrievalResult> {
+export async function findCandidates(
+  u: Understanding,
+  limit = 5,
+  pricing: Pricing = LEAD_PRICING,
+  db: DB = getAppDatabase().db,
+): Promise<RetrievalResult> {
   const relaxed: RetrievalResult["relaxed"] = [];
   const filters: Filters = { places: u.places, countries: u.countries, minStars: u.minStars, maxPrice: u.maxPrice };
-  const [names, unmet] = await Promise.all([getPlaceNames(db), unmetWishes(db, filters, u.amenities)]);
-  const pool = async (wishes: readonly AmenityKey[] = []) => pricePool(db, await fetchPool(db, filters, pricing, wishes), filters, pricing);
+  const [names, unmet] = await Promise.all([getPlaceNames(db), unmetWishes(filters, u.amenities, db)]);
+  const pool = async (wishes: readonly AmenityKey[] = []) => pricePool(await fetchPool(filters, pricing, wishes, db), filters, pricing, db);
   let rows = await pool();
   if (rows.length === 0 && filters.maxPrice !== null) {
     filters.maxPrice = null;

@@ -11,7 +11,7 @@ import type { Database } from "#app/db/schema.ts";
 import { blogDraftSchema, type BlogDraft } from "#app/blog/content-blocks.ts";
 import { countryPath, placePath } from "#app/utils/paths.ts";
 import { getEnv } from "#app/utils/env.server.ts";
-import { ready, type Readiness } from "#app/admin/action-readiness.ts";
+import { ready, type Readiness } from "#app/utils/readiness.ts";
 import {
   AiInvalidOutputError,
   type AiEngine,
@@ -84,9 +84,12 @@ export async function recommendHotels(
   db: DB = getAppDatabase().db,
   pricing: RecommendationPricing = LEAD_RECOMMENDATION_PRICING,
 ): Promise<RecommendationAnswer> {
-  const [vocabulary, rates] = await Promise.all([catalogueVocabulary(db), pricing.currency === HOME_CURRENCY ? null : latestFxRates(db)]);
+  const [vocabulary, rates] = await Promise.all([
+    catalogueVocabulary(db),
+    pricing.currency === HOME_CURRENCY ? null : latestFxRates(undefined, db),
+  ]);
   const understanding = understandRequest(`${request.query}\n${request.preferences}`, vocabulary);
-  const retrieval = await findCandidates(db, understanding, candidateCount(ai), pricing);
+  const retrieval = await findCandidates(understanding, candidateCount(ai), pricing, db);
   return ai.recommend(request, { understanding, retrieval, display: priceDisplay(pricing.currency, rates) });
 }
 
@@ -105,7 +108,7 @@ export async function draftBlogPost(
 ): Promise<BlogDraft> {
   const topic = input.topic.trim() || DEFAULT_DRAFT_TOPIC;
   const understanding = understandRequest(`${topic}\n${input.instructions}`, await catalogueVocabulary(db));
-  const { hotels, unmet } = await findCandidates(db, understanding, ai.name === "local" ? 4 : 8);
+  const { hotels, unmet } = await findCandidates(understanding, ai.name === "local" ? 4 : 8, undefined, db);
   const place = understanding.places[0];
   const country = understanding.countries[0];
   // Addresses keep the catalogue's spelling; the label is the Swedish name. No address, no link.
@@ -126,8 +129,8 @@ let worker: Worker | undefined;
  * summaries owed after a partner was switched off or on, and the price chores (partners' feed
  * URLs, the ECB's rates, the daily lead prices).
  */
-export function startAiWorker(db: DB): void {
-  worker ??= startWorker(db, getAiEngine, { chores: [recomputeOwedSummaries, ...priceChores()] });
+export function startAiWorker(db: DB = getAppDatabase().db): void {
+  worker ??= startWorker(getAiEngine, { chores: [(handle) => recomputeOwedSummaries(undefined, handle), ...priceChores()] }, db);
 }
 
 export function stopAiWorker(): void {
@@ -143,15 +146,19 @@ export const wakeWorker = () => afterCommit(() => worker?.kick());
  * or written from the facts by the local engine); returns the job id (null when none of the
  * ids exists).
  */
-export async function startRewrite(db: DB, hotelIds: readonly string[], createdBy: string | null): Promise<string | null> {
-  const id = await startRewriteJob(db, hotelIds, createdBy);
+export async function startRewrite(
+  hotelIds: readonly string[],
+  createdBy: string | null,
+  db: DB = getAppDatabase().db,
+): Promise<string | null> {
+  const id = await startRewriteJob(hotelIds, createdBy, db);
   if (id) wakeWorker();
   return id;
 }
 
 /** Queues a job's failed hotels again and wakes this server's worker; how many were queued. */
 export async function retryRewrite(jobId: string, db: DB = getAppDatabase().db): Promise<number> {
-  const count = await retryFailedItems(db, jobId);
+  const count = await retryFailedItems(jobId, db);
   if (count) wakeWorker();
   return count;
 }

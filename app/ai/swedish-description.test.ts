@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatCount } from "#app/hotels/hotel.ts";
 import { addressParts, composeSwedishDescription, kindOf, priceLevel, type HotelFacts } from "./swedish-description.ts";
+import { formatCount } from "#app/utils/format.ts";
 
 const facts = (overrides: Partial<HotelFacts> = {}): HotelFacts => ({
   hotelId: "HG-000001",

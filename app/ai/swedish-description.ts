@@ -5,7 +5,8 @@
  * deterministic: the wording is chosen from the hotel's id, so a rerun writes the same text.
  */
 import { AMENITY_VOCABULARY, type AmenityKey } from "#app/hotels/amenities.ts";
-import { formatCount, formatRating, wholeStars } from "#app/hotels/hotel.ts";
+import { wholeStars } from "#app/hotels/hotel-record.ts";
+import { formatRating, formatCount } from "#app/utils/format.ts";
 
 /** What the description is written from. Places are given by their Swedish names. */
 export interface HotelFacts {

@@ -32,7 +32,7 @@ export interface Account {
 
 const likePattern = (value: string) => `%${value.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
-function accountsQuery(db: DB, now: Date) {
+function accountsQuery(now: Date, db: DB = getAppDatabase().db) {
   return db
     .with("known", (q) =>
       q
@@ -94,7 +94,7 @@ export async function listAccounts(
   db: DB = getAppDatabase().db,
   now: Date = new Date(),
 ): Promise<{ accounts: Account[]; total: number }> {
-  let query = accountsQuery(db, now);
+  let query = accountsQuery(now, db);
   if (search) query = query.where(sql<boolean>`coalesce(users.email, account_sign_ins.email, live.email) ilike ${likePattern(search)}`);
   const rows = await query
     .select(sql<number>`count(*) over ()`.as("total"))
@@ -104,12 +104,12 @@ export async function listAccounts(
     .limit(ACCOUNTS_PAGE_SIZE)
     .offset((page - 1) * ACCOUNTS_PAGE_SIZE)
     .execute();
-  return { accounts: rows.map(toAccount), total: rows[0] ? Number(rows[0].total) : await countAccounts(db, search, now) };
+  return { accounts: rows.map(toAccount), total: rows[0] ? Number(rows[0].total) : await countAccounts(search, now, db) };
 }
 
 /** The total when the page asked for is past the end (no row carries it). */
-async function countAccounts(db: DB, search: string, now: Date): Promise<number> {
-  let query = accountsQuery(db, now);
+async function countAccounts(search: string, now: Date, db: DB = getAppDatabase().db): Promise<number> {
+  let query = accountsQuery(now, db);
   if (search) query = query.where(sql<boolean>`coalesce(users.email, account_sign_ins.email, live.email) ilike ${likePattern(search)}`);
   const rows = await query.execute();
   return rows.length;
@@ -117,12 +117,17 @@ async function countAccounts(db: DB, search: string, now: Date): Promise<number>
 
 /** The account with this id, when the site knows of it. */
 export async function findAccount(userId: string, db: DB = getAppDatabase().db, now: Date = new Date()): Promise<Account | null> {
-  const row = await accountsQuery(db, now).where("known.user_id", "=", userId).executeTakeFirst();
+  const row = await accountsQuery(now, db).where("known.user_id", "=", userId).executeTakeFirst();
   return row ? toAccount(row) : null;
 }
 
 /** Notes a successful sign-in (of either provider): the list of people shows it. */
-export async function recordSignIn(db: DB, user: AuthUser, provider: UserSession["provider"], now: Date = new Date()): Promise<void> {
+export async function recordSignIn(
+  user: AuthUser,
+  provider: UserSession["provider"],
+  now: Date = new Date(),
+  db: DB = getAppDatabase().db,
+): Promise<void> {
   await db
     .insertInto("account_sign_ins")
     .values({ user_id: user.id, email: user.email, provider, first_sign_in_at: now, last_sign_in_at: now })
@@ -135,7 +140,7 @@ export async function recordSignIn(db: DB, user: AuthUser, provider: UserSession
  * session making the request is kept: they sign themselves out everywhere else, not here.
  */
 export function endSessionsOf(userId: string, actor: UserSession, db: DB = getAppDatabase().db): Promise<number> {
-  return endUserSessions(db, userId, userId === actor.user.id ? actor.key : undefined);
+  return endUserSessions(userId, userId === actor.user.id ? actor.key : undefined, db);
 }
 
 /**
@@ -149,5 +154,5 @@ export function changeAdminRole(
   { by, promoteSelfRegistered }: { by: UserSession; promoteSelfRegistered: boolean },
   db: DB = getAppDatabase().db,
 ): Promise<SetAdminResult> {
-  return setAdmin(db, { userId, admin, promoteSelfRegistered, by: { userId: by.user.id } });
+  return setAdmin({ userId, admin, promoteSelfRegistered, by: { userId: by.user.id } }, db);
 }

@@ -80,7 +80,7 @@ export function authenticate(intent: AuthIntent, request: Request): Promise<Auth
  * and the session that ended, if there was one.
  */
 export async function signOut(request: Request, db: Kysely<Database> = getAppDatabase().db): ReturnType<typeof destroySession> {
-  const ended = await destroySession(db, request);
+  const ended = await destroySession(request, db);
   if (ended.session?.tokens) await getAuthProvider().signOut(ended.session.tokens, "local");
   return ended;
 }

@@ -5,9 +5,9 @@ import {
   credentialsSchema,
   emailProblem,
   newAccountSchema,
-  normalizeEmail,
   passwordProblem,
 } from "./credentials.ts";
+import { normalizeEmail } from "#app/utils/fold-text.ts";
 
 describe("normalizeEmail", () => {
   it("trims and lowercases", () => {

@@ -3,6 +3,7 @@
  * Swedish messages. Shared by the server (local auth provider, CLI) and the browser, so
  * both judge a form the same way. No I/O.
  */
+import { normalizeEmail } from "#app/utils/fold-text.ts";
 import { z } from "#app/utils/zod.ts";
 
 export const PASSWORD_LIMITS = {
@@ -24,11 +25,6 @@ export const CREDENTIAL_MESSAGES = {
 
 /** Characters as a person counts them (code points, not UTF-16 units). */
 const chars = (value: string) => Array.from(value).length;
-
-/** The form of an e-mail address that accounts are stored and looked up by. */
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
 
 /**
  * The first rule a new password breaks, as a Swedish message, or null when it is fine.

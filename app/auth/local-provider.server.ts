@@ -3,13 +3,15 @@
  * table, scrypt password hashes. It has no tokens; the app's own session is all there is.
  * Rate limiting is the caller's job (rate-limit.server.ts), around signIn and signUp.
  */
+import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Kysely } from "kysely";
 import type { AuthFailure, AuthProvider, AuthUser } from "#app/auth/provider.server.ts";
 import { hashPassword, verifyDummyPassword, verifyPassword } from "#app/auth/password-hash.server.ts";
 import { isUuid } from "#app/auth/users.server.ts";
 import type { Database } from "#app/db/schema.ts";
-import { emailProblem, normalizeEmail, PASSWORD_LIMITS, passwordProblem } from "#app/auth/credentials.ts";
+import { emailProblem, PASSWORD_LIMITS, passwordProblem } from "#app/auth/credentials.ts";
 import { log } from "#app/utils/log.server.ts";
+import { normalizeEmail } from "#app/utils/fold-text.ts";
 
 export const LOCAL_AUTH_MESSAGES = {
   missingFields: "Du måste ange en e-postadress och ett lösenord.",
@@ -26,7 +28,7 @@ const unavailable = (what: string, error: unknown): AuthFailure => {
   return failure("unavailable", LOCAL_AUTH_MESSAGES.unavailable);
 };
 
-export function createLocalProvider(db: Kysely<Database>): AuthProvider {
+export function createLocalProvider(db: Kysely<Database> = getAppDatabase().db): AuthProvider {
   return {
     name: "local",
 

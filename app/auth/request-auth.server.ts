@@ -4,6 +4,7 @@
  * the router context. The admin check runs at most once per request, and only when a
  * guard or a page asks for it.
  */
+import { getAppDatabase } from "#app/db/db.server.ts";
 import { createContext, type RouterContextProvider } from "react-router";
 import type { Kysely } from "kysely";
 import type { Database } from "#app/db/schema.ts";
@@ -55,11 +56,15 @@ export interface LoadedAuth {
  * expire. A provider outage keeps the session as it is (the next request tries again); a
  * refused refresh ends it.
  */
-export async function loadRequestAuth(db: Kysely<Database>, request: Request, provider: AuthProvider): Promise<LoadedAuth> {
-  let session = await getSession(db, request);
+export async function loadRequestAuth(
+  request: Request,
+  provider: AuthProvider,
+  db: Kysely<Database> = getAppDatabase().db,
+): Promise<LoadedAuth> {
+  let session = await getSession(request, undefined, db);
   let setCookie: string | null = null;
   if (session?.tokens && session.provider === provider.name) {
-    const refreshed = await refreshSessionTokens(db, session, provider);
+    const refreshed = await refreshSessionTokens(session, provider, undefined, db);
     if (!refreshed) {
       setCookie = await clearSessionCookie();
       log.info("session ended: the provider refused to refresh it", { userId: session.user.id });
@@ -70,7 +75,7 @@ export async function loadRequestAuth(db: Kysely<Database>, request: Request, pr
   const user = session.user;
   let admin: Promise<boolean> | undefined;
   return {
-    auth: { session, isAdmin: () => (admin ??= isAdmin(db, user.id)) },
+    auth: { session, isAdmin: () => (admin ??= isAdmin(user.id, db)) },
     setCookie,
   };
 }

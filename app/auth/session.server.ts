@@ -3,11 +3,12 @@
  * the row — keyed by the id's SHA-256, so a leaked table cannot be replayed as cookies —
  * holds the user, the provider's tokens and the expiry. Any app server can read any session.
  */
+import { getAppDatabase } from "#app/db/db.server.ts";
 import crypto from "node:crypto";
 import { createCookie } from "react-router";
 import type { Kysely } from "kysely";
 import type { Database, SessionRow } from "#app/db/schema.ts";
-import { cookiesAreSecure, getSessionSecrets } from "#app/auth/secrets.server.ts";
+import { cookiesAreSecure, getSessionSecrets } from "#app/http/cookie-secrets.server.ts";
 import type { AuthProvider, AuthTokens, AuthUser } from "./provider.server.ts";
 
 export const SESSION_COOKIE = "hg_session";
@@ -43,9 +44,9 @@ const keyOf = (id: string) => crypto.createHash("sha256").update(id).digest("hex
 
 /** Starts a new session (a fresh id at every sign-in) and returns its Set-Cookie value. */
 export async function createSession(
-  db: DB,
   input: { user: AuthUser; provider: UserSession["provider"]; tokens: AuthTokens | null },
   now: Date = new Date(),
+  db: DB = getAppDatabase().db,
 ): Promise<string> {
   const id = crypto.randomBytes(32).toString("base64url");
   await db
@@ -72,7 +73,7 @@ async function readId(request: Request): Promise<string | null> {
 }
 
 /** The request's session, or null: no cookie, a forged or unknown id, or an expired row. */
-export async function getSession(db: DB, request: Request, now: Date = new Date()): Promise<UserSession | null> {
+export async function getSession(request: Request, now: Date = new Date(), db: DB = getAppDatabase().db): Promise<UserSession | null> {
   const id = await readId(request);
   if (!id) return null;
   const row = await db.selectFrom("sessions").selectAll().where("id", "=", keyOf(id)).where("expires_at", ">", now).executeTakeFirst();
@@ -98,8 +99,11 @@ export function clearSessionCookie(): Promise<string> {
 }
 
 /** Ends the request's session: deletes the row and returns the Set-Cookie value that clears the cookie. */
-export async function destroySession(db: DB, request: Request): Promise<{ setCookie: string; session: UserSession | null }> {
-  const session = await getSession(db, request);
+export async function destroySession(
+  request: Request,
+  db: DB = getAppDatabase().db,
+): Promise<{ setCookie: string; session: UserSession | null }> {
+  const session = await getSession(request, undefined, db);
   const id = await readId(request);
   if (id) await db.deleteFrom("sessions").where("id", "=", keyOf(id)).execute();
   return { setCookie: await clearSessionCookie(), session };
@@ -110,7 +114,7 @@ export async function destroySession(db: DB, request: Request): Promise<{ setCoo
  * their password is replaced, whoever was signed in as them before must prove it again.
  * `except` keeps one session (its key): an administrator signing themselves out elsewhere.
  */
-export async function endUserSessions(db: DB, userId: string, except?: string): Promise<number> {
+export async function endUserSessions(userId: string, except?: string, db: DB = getAppDatabase().db): Promise<number> {
   let query = db.deleteFrom("sessions").where("user_id", "=", userId);
   if (except) query = query.where("id", "<>", except);
   const result = await query.executeTakeFirst();
@@ -118,7 +122,7 @@ export async function endUserSessions(db: DB, userId: string, except?: string): 
 }
 
 /** Removes expired rows (they are already ignored by getSession). */
-export async function deleteExpiredSessions(db: DB, now: Date = new Date()): Promise<number> {
+export async function deleteExpiredSessions(now: Date = new Date(), db: DB = getAppDatabase().db): Promise<number> {
   const result = await db.deleteFrom("sessions").where("expires_at", "<=", now).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
@@ -134,10 +138,10 @@ export function tokensNeedRefresh(tokens: AuthTokens, now: Date = new Date()): b
  * A refused refresh ends the session (null); an unavailable provider leaves it as it is.
  */
 export async function refreshSessionTokens(
-  db: DB,
   session: UserSession,
   provider: AuthProvider,
   now: Date = new Date(),
+  db: DB = getAppDatabase().db,
 ): Promise<UserSession | null> {
   if (!session.tokens || !tokensNeedRefresh(session.tokens, now)) return session;
   return db.transaction().execute(async (trx) => {

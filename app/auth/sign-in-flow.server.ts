@@ -41,11 +41,11 @@ export async function startUserSession(
   input: { user: AuthUser; provider: UserSession["provider"]; tokens: AuthTokens | null },
   db: DB = getAppDatabase().db,
 ): Promise<{ setCookie: string; admin: boolean }> {
-  await destroySession(db, request);
+  await destroySession(request, db);
   const [setCookie, admin] = await Promise.all([
-    createSession(db, input),
-    isAdmin(db, input.user.id),
-    recordSignIn(db, input.user, input.provider),
+    createSession(input, undefined, db),
+    isAdmin(input.user.id, db),
+    recordSignIn(input.user, input.provider, undefined, db),
   ]);
   return { setCookie, admin };
 }

@@ -3,14 +3,16 @@
  * the start-up bootstrap (ADMIN_EMAIL + ADMIN_PASSWORD) and the admin check of requests.
  * Passwords are never logged, returned or put in error messages.
  */
+import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Kysely } from "kysely";
 import type { AuthUser } from "#app/auth/provider.server.ts";
 import { hashPassword, verifyPassword } from "#app/auth/password-hash.server.ts";
 import { endUserSessions } from "#app/auth/session.server.ts";
 import type { Database } from "#app/db/schema.ts";
-import { emailProblem, normalizeEmail, passwordProblem } from "#app/auth/credentials.ts";
+import { emailProblem, passwordProblem } from "#app/auth/credentials.ts";
 import { isUuid } from "#app/utils/uuid.ts";
 import { log } from "#app/utils/log.server.ts";
+import { normalizeEmail } from "#app/utils/fold-text.ts";
 
 /** Which rule refused a change of role, for callers that answer each in their own words. */
 export type RoleRule = "self-registered" | "unknown-user" | "self-revoke" | "last-admin";
@@ -67,7 +69,10 @@ export function selfRegisteredRefusal(email: string, flag: string): string {
  * address; with `admin` also grants the role. Replacing a password or granting the role ends
  * every session the account had. One transaction.
  */
-export async function createLocalUser(db: Kysely<Database>, input: CreateLocalUserInput): Promise<CreateLocalUserResult> {
+export async function createLocalUser(
+  input: CreateLocalUserInput,
+  db: Kysely<Database> = getAppDatabase().db,
+): Promise<CreateLocalUserResult> {
   const emailIssue = emailProblem(input.email);
   if (emailIssue) throw new UserInputError(`Invalid e-mail address: ${emailIssue}`);
   const passwordIssue = passwordProblem(input.password);
@@ -107,7 +112,7 @@ export async function createLocalUser(db: Kysely<Database>, input: CreateLocalUs
         .onConflict((oc) => oc.column("user_id").doNothing())
         .execute();
     }
-    const endedSessions = existing ? await endUserSessions(trx, row.id) : 0;
+    const endedSessions = existing ? await endUserSessions(row.id, undefined, trx) : 0;
     return {
       user: { id: row.id, email: row.email },
       created: !existing,
@@ -142,8 +147,8 @@ export interface SetAdminResult {
  * pass no `by`: whoever has a shell on the server can always grant the role again.)
  */
 export async function setAdmin(
-  db: Kysely<Database>,
   target: AdminTarget & { admin: boolean; promoteSelfRegistered?: boolean; by?: { userId: string } },
+  db: Kysely<Database> = getAppDatabase().db,
 ): Promise<SetAdminResult> {
   let userId: string;
   let email: string | null = null;
@@ -164,7 +169,7 @@ export async function setAdmin(
   }
   if (target.admin && !target.promoteSelfRegistered) {
     const local = await db.selectFrom("users").select(["email", "registered_via"]).where("id", "=", userId).executeTakeFirst();
-    if (local?.registered_via === "sign-up" && !(await isAdmin(db, userId))) {
+    if (local?.registered_via === "sign-up" && !(await isAdmin(userId, db))) {
       throw new UserInputError(selfRegisteredRefusal(local.email, "--promote-self-registered"), "self-registered");
     }
   }
@@ -196,13 +201,13 @@ export async function setAdmin(
       const deleted = await trx.deleteFrom("admin_users").where("user_id", "=", userId).executeTakeFirst();
       changed = Number(deleted.numDeletedRows) > 0;
     }
-    const endedSessions = changed ? await endUserSessions(trx, userId) : 0;
+    const endedSessions = changed ? await endUserSessions(userId, undefined, trx) : 0;
     return { userId, email, admin: target.admin, changed, endedSessions };
   });
 }
 
 /** Whether the user has the administrator role. Errors are logged and count as "no". */
-export async function isAdmin(db: Kysely<Database>, userId: string): Promise<boolean> {
+export async function isAdmin(userId: string, db: Kysely<Database> = getAppDatabase().db): Promise<boolean> {
   if (!isUuid(userId)) return false;
   try {
     const row = await db.selectFrom("admin_users").select("user_id").where("user_id", "=", userId).executeTakeFirst();
@@ -225,7 +230,10 @@ export type BootstrapAdminResult = "skipped" | "created" | "updated" | "unchange
  * makes sure that local account exists with that password and the administrator role.
  * A bad address or password throws a UserInputError (start-up should stop on it).
  */
-export async function ensureBootstrapAdmin(db: Kysely<Database>, env: BootstrapAdminSettings): Promise<BootstrapAdminResult> {
+export async function ensureBootstrapAdmin(
+  env: BootstrapAdminSettings,
+  db: Kysely<Database> = getAppDatabase().db,
+): Promise<BootstrapAdminResult> {
   const emailSetting = env.ADMIN_EMAIL?.trim() ?? "";
   const password = env.ADMIN_PASSWORD ?? "";
   if (!emailSetting && !password) return "skipped";
@@ -255,11 +263,11 @@ export async function ensureBootstrapAdmin(db: Kysely<Database>, env: BootstrapA
     log.warn("bootstrap admin takes over an account made through the sign-up form; its sessions are ended", { email, userId: existing.id });
   }
   if (existing && (await verifyPassword(password, existing.password_hash))) {
-    const { changed, endedSessions } = await setAdmin(db, { userId: existing.id, admin: true, promoteSelfRegistered: true });
+    const { changed, endedSessions } = await setAdmin({ userId: existing.id, admin: true, promoteSelfRegistered: true }, db);
     log.info("bootstrap admin ready", { email, userId: existing.id, result: changed ? "granted" : "unchanged", endedSessions });
     return changed ? "updated" : "unchanged";
   }
-  const result = await createLocalUser(db, { email, password, admin: true, promoteSelfRegistered: true });
+  const result = await createLocalUser({ email, password, admin: true, promoteSelfRegistered: true }, db);
   log.info("bootstrap admin ready", {
     email,
     userId: result.user.id,

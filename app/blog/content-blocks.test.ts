@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { postSlug, readingTimeMinutes, type ContentBlock } from "./content-blocks.ts";
-import { contentBlockSchema, isSafeBlockUrl } from "./content-blocks.ts";
+import { contentBlockSchema } from "./content-blocks.ts";
 import { postFormSchema, slugToStore, toContentBlocks, toFormEntries } from "./editor-form.ts";
+import { isSafeBlockUrl } from "#app/utils/paths.ts";
 
 const words = (n: number) => Array.from({ length: n }, () => "ord").join(" ");
 

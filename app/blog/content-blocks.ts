@@ -2,9 +2,9 @@
  * Blog rules shared by server and browser: the content block types, reading time and
  * post slugs.
  */
+import { isSafeBlockUrl } from "#app/utils/paths.ts";
 import { z } from "#app/utils/zod.ts";
-import { slugify } from "#app/hotels/hotel.ts";
-import { isLocalPath } from "#app/utils/paths.ts";
+import { slugify } from "#app/utils/slug.ts";
 
 export const WORDS_PER_MINUTE = 225;
 export const WORDS_PER_IMAGE = 40;
@@ -44,22 +44,6 @@ export function postSlug(title: string): string {
 
 // ---------------------------------------------------------------------------------------------
 // The block schema: one zod schema for the editor (browser), the server and AI drafts.
-
-/** Where a block may point: http(s) addresses, paths on this site, or an anchor. */
-export function isSafeBlockUrl(value: string): boolean {
-  if (value.startsWith("#")) return !/\s/.test(value);
-  if (isLocalPath(value)) return true;
-  if (!/^https?:\/\//i.test(value)) return false;
-  try {
-    const url = new URL(value);
-    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
-  } catch {
-    return false;
-  }
-}
-
-/** An http(s) address or a path on this site: what an image (or a page link) may point to. */
-export const isHttpOrLocalUrl = (value: string) => isSafeBlockUrl(value) && !value.startsWith("#");
 
 export const BLOCK_MESSAGES = {
   url: "Adressen måste börja med http://, https:// eller / (en sida på webbplatsen).",

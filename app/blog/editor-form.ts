@@ -6,10 +6,11 @@
  */
 import type { SubmissionResult } from "@conform-to/react";
 import type { Flash } from "#app/http/flash.server.ts";
-import { intentArgument, intentWithArgument } from "#app/utils/action-kit.ts";
+import { intentArgument, intentWithArgument } from "#app/utils/action-fields.ts";
 import { z } from "#app/utils/zod.ts";
-import { BLOCK_MESSAGES, isHttpOrLocalUrl, isSafeBlockUrl, postSlug, readingTimeMinutes, type ContentBlock } from "./content-blocks.ts";
+import { BLOCK_MESSAGES, postSlug, readingTimeMinutes, type ContentBlock } from "./content-blocks.ts";
 import { blockedImageHost, blockedImageMessage, type ImageHosts } from "./image-hosts.ts";
+import { isSafeBlockUrl, isHttpOrLocalUrl } from "#app/utils/paths.ts";
 
 export const BLOCK_TYPES = ["paragraph", "heading", "image", "button", "list", "quote"] as const;
 export type BlockType = (typeof BLOCK_TYPES)[number];

@@ -1,3 +1,4 @@
+import { isHttpOrLocalUrl } from "#app/utils/paths.ts";
 /**
  * Whether the browser will show an image from this address under the site's Content Security
  * Policy: its `img-src` allows our own origin and the configured hosts (map tiles, Supabase
@@ -5,7 +6,6 @@
  * published with a broken image. The editor refuses such an address when it is saved, in the
  * browser and on the server, with the same rule. Pure; no I/O.
  */
-import { isHttpOrLocalUrl } from "./content-blocks.ts";
 
 /** What the policy allows besides paths on this site: the site's own origin and its img-src sources. */
 export interface ImageHosts {

@@ -4,8 +4,7 @@ import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
 import { contentBlockSchema, type ContentBlock } from "#app/blog/content-blocks.ts";
 import { isUuid } from "#app/utils/uuid.ts";
-import { likePattern } from "#app/hotels/hotel-queries.server.ts";
-import { clearCatalogueCache } from "#app/hotels/catalogue-cache.server.ts";
+import { likePattern } from "#app/utils/fold-text.ts";
 
 type DB = Kysely<Database>;
 
@@ -149,7 +148,6 @@ export async function isSlugTaken(slug: string, exceptId: string | null, db: DB 
 
 export async function createPost(row: PostRow & { author: string }, db: DB = getAppDatabase().db): Promise<string> {
   const created = await db.insertInto("hotels_blog_posts").values(row).returning("id").executeTakeFirstOrThrow();
-  clearCatalogueCache(); // the blog list, the sitemap and the pages kept for visitors
   return created.id;
 }
 
@@ -174,7 +172,6 @@ export async function updatePost(
       .where("version", "=", version)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) === 1) {
-      clearCatalogueCache();
       return "saved";
     }
   }
@@ -188,7 +185,7 @@ export async function updatePost(
  * blocks (an image block, a button's link). Names are random UUIDs, so a name found in a post's
  * text is that image.
  */
-export async function imagesInUse(db: DB, names: readonly string[]): Promise<Set<string>> {
+export async function imagesInUse(names: readonly string[], db: DB = getAppDatabase().db): Promise<Set<string>> {
   const used = new Set<string>();
   for (let start = 0; start < names.length; start += 500) {
     const batch = names.slice(start, start + 500);
@@ -269,6 +266,5 @@ export async function deletePost(id: string, db: DB = getAppDatabase().db): Prom
   if (!isPostId(id)) return null;
   const deleted = await db.deleteFrom("hotels_blog_posts").where("id", "=", id).returning("title").executeTakeFirst();
   if (!deleted) return null;
-  clearCatalogueCache();
   return deleted.title;
 }

@@ -1,5 +1,5 @@
 import type { FeedRunView, PartnerFeedRuns } from "#app/prices/price-feed-runs.server.ts";
-import { adminDateTime } from "#app/utils/dates.ts";
+import { adminDateTime } from "#app/utils/format.ts";
 
 const adminWhen = (value: Date | string) => adminDateTime.format(new Date(value));
 

@@ -4,7 +4,7 @@
  */
 import { Link } from "react-router";
 import { revertPath, rewritePath } from "#app/admin/description-revert.ts";
-import type { AdminHotelRow } from "#app/admin/hotel-table.server.ts";
+import type { AdminHotelRow } from "#app/admin/hotel-table-rows.server.ts";
 import {
   HOTEL_SORTS,
   hotelCount,

@@ -1,5 +1,5 @@
 import type { ContentBlock } from "#app/blog/content-blocks.ts";
-import { swedishDate } from "#app/utils/dates.ts";
+import { swedishDate } from "#app/utils/format.ts";
 import { BlogBlocks } from "./blog-blocks.tsx";
 
 export interface ShownPost {

@@ -1,4 +1,4 @@
-import { hasDates, type Stay } from "#app/offers/stay.ts";
+import { hasDates, type Stay } from "#app/utils/stay.ts";
 import type { PriceOffer } from "#app/prices/price-offer.ts";
 import type { PriceDisplay } from "#app/utils/money.ts";
 import { buttonClassName } from "./ui/button.tsx";

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { amenityRows, compareHrefWithout, sitesLabel } from "#app/hotels/compare.ts";
-import type { ComparedHotel } from "#app/hotels/compare.server.ts";
-import { adultsLabel, hasDates, nightsLabel, nightsOf, roomsLabel, withStay, type Stay } from "#app/offers/stay.ts";
+import { amenityRows, compareHrefWithout, sitesLabel } from "#app/hotels/compare-params.ts";
+import type { ComparedHotel } from "#app/hotels/compare-offers.server.ts";
+import { adultsLabel, hasDates, nightsLabel, nightsOf, roomsLabel, withStay, type Stay } from "#app/utils/stay.ts";
 import { conditionLabels, conversionNote, formatShown, perNightText, TOTAL_INCLUDES, withPriceChoices } from "#app/prices/offer-display.ts";
 import type { PriceDisplay } from "#app/utils/money.ts";
 import { LEAD_PRICE_NOTE, type PriceChoices } from "./price-comparison.tsx";

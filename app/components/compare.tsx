@@ -17,8 +17,8 @@ import {
   parseSelection,
   toggleSelection,
   type ChosenHotel,
-} from "#app/hotels/compare.ts";
-import { stayEntries, type Stay } from "#app/offers/stay.ts";
+} from "#app/hotels/compare-params.ts";
+import { stayEntries, type Stay } from "#app/utils/stay.ts";
 import { Button } from "./ui/button.tsx";
 
 /** The id of the one compare form on a page; the checkboxes name it in their `form` attribute. */

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { CountryPlace } from "#app/hotels/places.server.ts";
-import { hotelCount } from "#app/hotels/hotel.ts";
-import { withStay, type Stay } from "#app/offers/stay.ts";
+import { hotelCount } from "#app/hotels/hotel-record.ts";
+import { withStay, type Stay } from "#app/utils/stay.ts";
 import { NO_PRICE_CHOICES, withPriceChoices, type PriceChoices } from "#app/hotels/search-params.ts";
 import { placePath } from "#app/utils/paths.ts";
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { readListParams } from "#app/hotels/search-params.ts";
-import { NO_STAY, type Stay } from "#app/offers/stay.ts";
+import { NO_STAY, type Stay } from "#app/utils/stay.ts";
 import { FilterBar } from "./filter-bar.tsx";
 
 /** The filter bar as the server writes it for a list address (what a visitor without JavaScript gets). */

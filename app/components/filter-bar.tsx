@@ -11,7 +11,7 @@ import {
 } from "#app/hotels/search-params.ts";
 import type { PlaceChoice } from "#app/hotels/places.server.ts";
 import { amenityLabel } from "#app/hotels/amenities.ts";
-import { hasDates, type Stay } from "#app/offers/stay.ts";
+import { hasDates, type Stay } from "#app/utils/stay.ts";
 import { CONDITIONS, CONDITIONS_PARAM } from "#app/prices/conditions.ts";
 import { CURRENCY_PARAM, DISPLAY_CURRENCIES, HOME_CURRENCY } from "#app/utils/money.ts";
 import { SearchBar } from "./search-bar.tsx";

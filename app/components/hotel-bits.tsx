@@ -1,6 +1,7 @@
-import type { Amenity } from "#app/hotels/hotel.ts";
-import { formatCount, formatRating, wholeStars } from "#app/hotels/hotel.ts";
+import type { Amenity } from "#app/hotels/hotel-record.ts";
+import { wholeStars } from "#app/hotels/hotel-record.ts";
 import { AmenityIcon, AmenityIconSymbols } from "./amenity-icon.tsx";
+import { formatRating, formatCount } from "#app/utils/format.ts";
 
 /** Widths of 1–5 stars, one `w-4` a star (the star is repeated across the width, see .star-rating in app.css). */
 const STAR_WIDTHS = ["", "w-4", "w-8", "w-12", "w-16", "w-20"] as const;

@@ -1,10 +1,11 @@
 import { useId } from "react";
 import { Link } from "react-router";
 import type { HotelSummary } from "#app/hotels/hotel-queries.server.ts";
-import { CARD_LIMITS, truncate } from "#app/hotels/hotel.ts";
+import { CARD_LIMITS } from "#app/hotels/hotel-record.ts";
+import { truncate } from "#app/utils/format.ts";
 import { NO_PRICE_CHOICES, withPriceChoices, type PriceChoices } from "#app/hotels/search-params.ts";
 import { hotelPath } from "#app/utils/paths.ts";
-import { NO_STAY, withStay, type Stay } from "#app/offers/stay.ts";
+import { NO_STAY, withStay, type Stay } from "#app/utils/stay.ts";
 import { cardPriceText } from "#app/prices/list-price-text.ts";
 import { SEK_DISPLAY, type PriceDisplay } from "#app/utils/money.ts";
 import { AmenityList, RatingBadge, StarRating } from "./hotel-bits.tsx";

@@ -4,8 +4,8 @@ import { HotelList } from "./hotel-card.tsx";
 import { Pagination } from "./pagination.tsx";
 import { CompareForm } from "./compare.tsx";
 import { HOME_CURRENCY, type PriceDisplay } from "#app/utils/money.ts";
-import { adultsLabel, roomsLabel, STAY_PARAMS } from "#app/offers/stay.ts";
-import { swedishDate } from "#app/utils/dates.ts";
+import { adultsLabel, roomsLabel, STAY_PARAMS } from "#app/utils/stay.ts";
+import { swedishDate } from "#app/utils/format.ts";
 import { hotelPath, hotelsSearchPath, placePath } from "#app/utils/paths.ts";
 
 /** Three placeholder cards while the next list loads. */

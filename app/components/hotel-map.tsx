@@ -3,7 +3,7 @@ import { useRouteLoaderData } from "react-router";
 import { ClientOnly } from "remix-utils/client-only";
 import { initialView, openStreetMapUrl, type MapMarker } from "#app/hotels/map-markers.ts";
 
-const LeafletMap = lazy(() => import("./hotel-map.client.tsx"));
+const LeafletMap = lazy(() => import("#app/components/leaflet-map.client.tsx"));
 
 const DEFAULT_TILES = {
   url: "https://tile.openstreetmap.org/{z}/{x}/{y}.png",

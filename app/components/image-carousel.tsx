@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { PLACEHOLDER_IMAGE } from "#app/hotels/hotel.ts";
+import { PLACEHOLDER_IMAGE } from "#app/hotels/hotel-record.ts";
 
 const DRAG_THRESHOLD_PX = 10;
 

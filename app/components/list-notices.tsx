@@ -1,6 +1,7 @@
-import { isChosenStay, stayLabel, type Stay } from "#app/offers/stay.ts";
-import { formatCount, hotelCount } from "#app/hotels/hotel.ts";
+import { isChosenStay, stayLabel, type Stay } from "#app/utils/stay.ts";
+import { hotelCount } from "#app/hotels/hotel-record.ts";
 import type { HotelListPage } from "#app/hotels/list-page.server.ts";
+import { formatCount } from "#app/utils/format.ts";
 
 /**
  * A list's count under its heading ('56 hotell'). A search or a narrowed list stops counting at

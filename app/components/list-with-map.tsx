@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import type { HotelSummary } from "#app/hotels/hotel-queries.server.ts";
-import { hotelCount } from "#app/hotels/hotel.ts";
+import { hotelCount } from "#app/hotels/hotel-record.ts";
 import { toMapMarkers } from "#app/hotels/map-markers.ts";
 import { NO_PRICE_CHOICES, withPriceChoices, type PriceChoices } from "#app/hotels/search-params.ts";
 import { SEK_DISPLAY, type PriceDisplay } from "#app/utils/money.ts";
-import { NO_STAY, withStay, type Stay } from "#app/offers/stay.ts";
+import { NO_STAY, withStay, type Stay } from "#app/utils/stay.ts";
 import { HotelMap } from "./hotel-map.tsx";
 
 /** The map's and the list's anchors: `#karta` opens the map full-screen below 1024 px (app.css). */

@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { datesLabel, hasDates, nightsLabel, stayEntries, stayLabel, withStay, type Stay } from "#app/offers/stay.ts";
+import { datesLabel, hasDates, nightsLabel, stayEntries, stayLabel, withStay, type Stay } from "#app/utils/stay.ts";
 import { CONDITIONS, CONDITIONS_PARAM, type ConditionKey } from "#app/prices/conditions.ts";
 import {
   checkedAgoText,

@@ -1,4 +1,4 @@
-import type { Readiness } from "#app/admin/action-readiness.ts";
+import type { Readiness } from "#app/utils/readiness.ts";
 
 /**
  * The line under an action that needs an engine or a template: which one will do the work, or

@@ -3,7 +3,7 @@ import { href, useNavigate } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { Suggestions } from "#app/hotels/hotel-queries.server.ts";
 import { countryPath, hotelPath, hotelsSearchPath, placePath } from "#app/utils/paths.ts";
-import { isDefaultStayField, STAY_PARAM_NAMES, STAY_PARAMS, type Stay } from "#app/offers/stay.ts";
+import { isDefaultStayField, STAY_PARAM_NAMES, STAY_PARAMS, type Stay } from "#app/utils/stay.ts";
 import { StayFields } from "./stay-fields.tsx";
 import { controlClassName } from "./ui/control.ts";
 

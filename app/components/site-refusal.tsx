@@ -1,4 +1,4 @@
-import { isActionRefusal } from "#app/utils/action-kit.ts";
+import { isActionRefusal } from "#app/utils/action-fields.ts";
 import { FormAlert } from "./ui/forms.tsx";
 
 /**

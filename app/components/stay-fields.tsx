@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { addDays, MAX_ADULTS, MAX_DAYS_AHEAD, MAX_NIGHTS, MAX_ROOMS, STAY_PARAMS, type Stay } from "#app/offers/stay.ts";
+import { addDays, MAX_ADULTS, MAX_DAYS_AHEAD, MAX_NIGHTS, MAX_ROOMS, STAY_PARAMS, type Stay } from "#app/utils/stay.ts";
 import { Input } from "./ui/input.tsx";
 import { Label } from "./ui/label.tsx";
 

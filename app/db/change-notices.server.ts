@@ -1,56 +1,16 @@
 /**
  * Tells every app server that shares the PostgreSQL database when published data changed, so
  * each drops its in-memory copies (rendered pages, catalogue lists) within a second instead of
- * serving them until they expire. PostgreSQL itself carries the notices: a write's process
- * sends NOTIFY on one channel (announceChange, called by clearCatalogueCache after every admin
- * write and by the importers after every batch), and every app server LISTENs on a connection
- * of its own (listenForChanges, started by boot). The embedded database belongs to one process,
- * which clears its own caches directly: there is nobody to tell.
+ * serving them until they expire. PostgreSQL itself carries the notices: every catalogue table
+ * has a trigger that sends NOTIFY on one channel at commit (decision 063; the tables are in
+ * catalogue-writes.server.ts), and every app server LISTENs on a connection of its own
+ * (listenForChanges, started by boot). The embedded database listens on itself (db.server.ts).
  */
-import crypto from "node:crypto";
-import { sql, type Kysely } from "kysely";
 import pg from "pg";
-import type { Database } from "./schema.ts";
 import { log } from "#app/utils/log.server.ts";
 
 export const CHANGE_CHANNEL = "hotellguiden_changes";
 
-/** This process's name on the channel: it has already dropped what it changed itself. */
-const SENDER = crypto.randomUUID();
-
-let publisher: Kysely<Database> | null = null;
-let scheduled = false;
-let lastNotice: Promise<void> = Promise.resolve();
-
-/** From now on announceChange() notifies through this database (null: stop announcing). */
-export function announceChangesThrough(db: Kysely<Database> | null): void {
-  publisher = db;
-}
-
-/**
- * Sends one notice on the channel for every change made in this turn of the event loop
- * (a bulk write that clears caches per row still sends one). Never fails the write that
- * called it: a lost notice costs other servers their caches' short expiry, nothing more.
- */
-export function announceChange(): void {
-  if (!publisher || scheduled) return;
-  scheduled = true;
-  const db = publisher;
-  lastNotice = new Promise<void>((resolve) => setImmediate(resolve))
-    .then(() => {
-      scheduled = false;
-      return sql`select pg_notify(${CHANGE_CHANNEL}, ${SENDER})`.execute(db);
-    })
-    .then(
-      () => {},
-      (error: unknown) => log.warn("change notice not sent", { error: error instanceof Error ? error.message : String(error) }),
-    );
-}
-
-/** Resolves once the notice announced last has been sent (a CLI waits for it before it closes the database). */
-export function changeNoticesSent(): Promise<void> {
-  return lastNotice;
-}
 export interface ChangeListener {
   stop(): Promise<void>;
 }
@@ -59,7 +19,8 @@ const RETRY_MS = { first: 500, max: 10_000 };
 
 /**
  * LISTENs on the channel on a connection of its own (a pooled one would be handed to other
- * queries) and calls `onChange` for every other process's notice. When the connection is lost
+ * queries) and calls `onChange` for every notice, this process's own too (its writes dropped
+ * its copies already; a second drop costs nothing). When the connection is lost
  * it reconnects with a growing pause, and calls `onChange` once it is back: notices sent while
  * it was away are lost, so whatever this process kept may be old.
  */
@@ -84,7 +45,7 @@ export function listenForChanges(databaseUrl: string, onChange: () => void): Cha
     const connection = new pg.Client({ connectionString: databaseUrl, application_name: "hotellguiden-listen" });
     client = connection;
     connection.on("notification", (notice) => {
-      if (notice.channel === CHANGE_CHANNEL && notice.payload !== SENDER) onChange();
+      if (notice.channel === CHANGE_CHANNEL) onChange();
     });
     // A server restart ends the connection, a network failure errors it: either way, again later.
     const lost = (error?: Error) => {

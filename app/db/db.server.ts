@@ -10,9 +10,11 @@ import { withWriteScopes } from "./write-scope.server.ts";
 import type { Database } from "./schema.ts";
 import { getEnv } from "#app/utils/env.server.ts";
 import { isConnectionError as isDatabaseDownError, isStatementTimeout, noteQueryError } from "./health.server.ts";
-import { recordQuery } from "../http/request-metrics.server.ts";
+import { recordQuery } from "#app/utils/request-metrics.server.ts";
 import { log } from "#app/utils/log.server.ts";
-import { announceChangesThrough, changeNoticesSent } from "./change-notices.server.ts";
+import { CHANGE_CHANNEL } from "./change-notices.server.ts";
+import { noteStatement } from "./catalogue-writes.server.ts";
+import { dropKeptCopies } from "#app/utils/catalogue-cache.server.ts";
 
 export type DriverName = "postgres" | "pglite";
 
@@ -46,6 +48,15 @@ const NUMERIC_OID = 1700;
  * tests never see '12' from one and 12 from the other.
  */
 const toNumber = (value: string) => Number(value);
+
+/** Every statement's outcome: a catalogue write drops this process's copies at once, then the caller's own log. */
+function queryLog(options: OpenDatabaseOptions): (event: LogEvent) => void {
+  const { onQuery } = options;
+  return (event) => {
+    if (event.level === "query") noteStatement(event.query.sql);
+    onQuery?.(event);
+  };
+}
 
 /** Connects lazily: nothing is opened until the first query. */
 export function openDatabase(options: OpenDatabaseOptions): DatabaseHandle {
@@ -88,12 +99,12 @@ function openPostgres(options: OpenDatabaseOptions): DatabaseHandle {
   pool.on("connect", (client) => client.on("error", lost));
   const db = new Kysely<Database>({
     dialect: withWriteScopes(new PostgresDialect({ pool })),
-    ...(options.onQuery ? { log: options.onQuery } : {}),
+    log: queryLog(options),
   });
   return {
     db,
     driver: "postgres",
-    ping: () => ping(db),
+    ping: () => ping(undefined, db),
     close: () => db.destroy(),
   };
 }
@@ -102,17 +113,21 @@ function openPglite(options: OpenDatabaseOptions): DatabaseHandle {
   const dataDir = options.dataDir === null ? null : path.resolve(options.dataDir ?? "./data", "pglite");
   let releaseLock = () => {};
   const db = new Kysely<Database>({
-    ...(options.onQuery ? { log: options.onQuery } : {}),
+    log: queryLog(options),
     dialect: withWriteScopes(
       new PGliteDialect({
         async open() {
           if (dataDir) releaseLock = acquireDataDirLock(dataDir);
           try {
-            return await PGlite.create({
+            const pglite = await PGlite.create({
               ...(dataDir ? { dataDir } : {}),
               extensions: { pg_trgm, unaccent },
               parsers: { [pgliteTypes.INT8]: toNumber, [pgliteTypes.NUMERIC]: toNumber },
             });
+            // The catalogue tables' triggers notify at commit (decision 063); the embedded
+            // database is this process's alone, so its own notices are the only ones.
+            await pglite.listen(CHANGE_CHANNEL, () => dropKeptCopies());
+            return pglite;
           } catch (error) {
             releaseLock();
             throw error;
@@ -122,11 +137,11 @@ function openPglite(options: OpenDatabaseOptions): DatabaseHandle {
       }),
     ),
   });
-  return { db, driver: "pglite", ping: () => ping(db), close: () => db.destroy() };
+  return { db, driver: "pglite", ping: () => ping(undefined, db), close: () => db.destroy() };
 }
 
 /** True when the database answers within `timeoutMs` (a health check must answer quickly). */
-async function ping(db: Kysely<Database>, timeoutMs = 2_000): Promise<boolean> {
+async function ping(timeoutMs = 2_000, db: Kysely<Database> = getAppDatabase().db): Promise<boolean> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timedOut = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
   try {
@@ -236,8 +251,6 @@ export function getAppDatabase(settings: AppDatabaseSettings = getEnv()): Databa
     },
   });
   globalForDb.__hotellguidenDb = handle;
-  // Other processes on the same server (app servers, an import) hear of this one's writes.
-  if (handle.driver === "postgres") announceChangesThrough(handle.db);
   return handle;
 }
 
@@ -245,7 +258,5 @@ export function getAppDatabase(settings: AppDatabaseSettings = getEnv()): Databa
 export async function closeAppDatabase(): Promise<void> {
   const handle = globalForDb.__hotellguidenDb;
   globalForDb.__hotellguidenDb = undefined;
-  await changeNoticesSent();
-  announceChangesThrough(null);
   await handle?.close();
 }

@@ -17,6 +17,7 @@
  *   the request) queries on its own connections again.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
+import { dropKeptCopies } from "#app/utils/catalogue-cache.server.ts";
 import {
   CompiledQuery,
   type DatabaseConnection,
@@ -106,6 +107,9 @@ export class WriteScope {
       const execute = rawExecute(open.connection);
       try {
         await execute.call(open.connection, CompiledQuery.raw(outcome));
+        // Its writes dropped this process's copies as they ran, but a page rendered before the
+        // commit showed the old rows; the trigger's notice reaches this process a moment later.
+        if (outcome === "commit") dropKeptCopies();
       } catch (error) {
         if (outcome === "commit") await execute.call(open.connection, CompiledQuery.raw("rollback")).catch(() => {});
         throw error;

@@ -5,14 +5,16 @@
  * that is not a positive decimal) are left out with their line and reason, in the report and the
  * rejects file. See docs/partner-formats/ecb-eurofxref.md.
  */
+import { getAppDatabase } from "#app/db/db.server.ts";
 import fs from "node:fs";
 import path from "node:path";
 import type { Kysely } from "kysely";
 import type { Database } from "#app/db/schema.ts";
-import { ecbDayRates, isEcbDay, isEcbRoot, type EcbProblem, type EcbRate } from "#app/feed/ecb-rates.ts";
+import { ecbDayRates, isEcbDay, isEcbRoot, type EcbProblem } from "#app/feed/ecb-rates.ts";
 import { FeedError } from "#app/feed/feed-records.server.ts";
 import { readXmlRecords, XmlFeedError } from "#app/feed/xml-records.server.ts";
 import { storeFxRates } from "#app/prices/fx-rates.server.ts";
+import { type EcbRate } from "#app/utils/money.ts";
 
 export interface EcbImportReport {
   file: string;
@@ -39,9 +41,9 @@ export async function looksLikeXml(file: string): Promise<boolean> {
 }
 
 export async function importEcbRates(
-  db: Kysely<Database>,
   file: string,
   options: { dryRun?: boolean; rejectsPath?: string; maxRecordBytes?: number } = {},
+  db: Kysely<Database> = getAppDatabase().db,
 ): Promise<EcbImportReport> {
   const started = performance.now();
   const rejectsPath = options.rejectsPath ?? `${file}.rejects.ndjson`;
@@ -74,7 +76,7 @@ export async function importEcbRates(
   }
   if (days === 0) throw new FeedError(`${file} holds no day of rates (<Cube time="…">): nothing was imported.`);
   fs.writeFileSync(rejectsPath, rejects.map((reject) => `${JSON.stringify(reject)}\n`).join(""));
-  if (!options.dryRun) await db.transaction().execute((trx) => storeFxRates(trx, rates));
+  if (!options.dryRun) await db.transaction().execute((trx) => storeFxRates(rates, trx));
   return {
     file,
     dryRun: options.dryRun ?? false,

@@ -7,18 +7,10 @@
  */
 import { isCalendarDate } from "#app/feed/feed-values.ts";
 import type { XmlElement } from "#app/feed/xml-records.server.ts";
-import { isCurrencyCode } from "#app/utils/money.ts";
+import { isCurrencyCode, type EcbRate } from "#app/utils/money.ts";
 
 export const GESMES_NS = "http://www.gesmes.org/xml/2002-08-01";
 export const EUROFXREF_NS = "http://www.ecb.int/vocabulary/2002-08-01/eurofxref";
-
-export interface EcbRate {
-  /** The business day the rate is for, YYYY-MM-DD. */
-  date: string;
-  currency: string;
-  /** Units of `currency` per euro, as written (a decimal string, kept exact). */
-  perEur: string;
-}
 
 /** True for the document element of an ECB rates file. */
 export const isEcbRoot = (root: Pick<XmlElement, "name" | "uri">) => root.name === "Envelope" && root.uri === GESMES_NS;

@@ -5,12 +5,12 @@
  * skipped, listed with their line (or array element) and reason, and written to a rejects
  * file. See docs/decisions/013-partner-feed-import.md.
  */
+import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Kysely } from "kysely";
 import { FEED_FIELDS, FEED_OWNED_FIELDS, feedHotelValues, parseFeedRow, siteFieldsGiven, type FeedHotel } from "./feed-row.ts";
 import { runFeed, type FeedKind, type FeedReadOptions, type FeedRunReport } from "./feed-stream.server.ts";
 import { countHotelChanges, upsertHotels, type HotelColumn, type UpsertCounts } from "#app/hotels/hotel-rows.server.ts";
 import type { Database } from "#app/db/schema.ts";
-import { clearCatalogueCache } from "#app/hotels/catalogue-cache.server.ts";
 
 export {
   DEFAULT_BATCH_SIZE,
@@ -51,7 +51,11 @@ const hotelFeed: FeedKind<FeedHotel> = {
  * rejected and the rest go on. Throws FeedError when the file cannot be read as a feed (or
  * the database fails); batches written before that stay written.
  */
-export async function importHotelFeed(db: Kysely<Database>, file: string, options: ImportOptions = {}): Promise<ImportReport> {
+export async function importHotelFeed(
+  file: string,
+  options: ImportOptions = {},
+  db: Kysely<Database> = getAppDatabase().db,
+): Promise<ImportReport> {
   const dryRun = options.dryRun ?? false;
   const counts: UpsertCounts = { inserted: 0, updated: 0, unchanged: 0 };
   const run = await runFeed(
@@ -61,14 +65,12 @@ export async function importHotelFeed(db: Kysely<Database>, file: string, option
       async write(items) {
         const hotels = items.map((item) => item.value);
         const done = await (dryRun
-          ? Promise.all(batchGroups(hotels).map(({ columns, values }) => countHotelChanges(db, values, columns)))
+          ? Promise.all(batchGroups(hotels).map(({ columns, values }) => countHotelChanges(values, columns, db)))
           : db.transaction().execute(async (trx) => {
               const written: UpsertCounts[] = [];
-              for (const { columns, values } of batchGroups(hotels)) written.push(await upsertHotels(trx, values, columns));
+              for (const { columns, values } of batchGroups(hotels)) written.push(await upsertHotels(values, columns, trx));
               return written;
             }));
-        // Every app server drops the pages it kept: a new hotel must not stay a 404 anywhere.
-        if (!dryRun) clearCatalogueCache();
         for (const count of done) {
           counts.inserted += count.inserted;
           counts.updated += count.updated;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { feedHotelValues, parseFeedRow, siteFieldsGiven, type FeedHotel } from "./feed-row.ts";
-import { normalizeHotel } from "#app/hotels/hotel.ts";
+import { normalizeHotel } from "#app/hotels/hotel-record.ts";
 
 // Every hotel has a place: rows that are about something else get this one unless they name theirs.
 const PLACE = { country: "Sweden", location: "Visby" };

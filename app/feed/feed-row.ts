@@ -5,9 +5,10 @@
  * hotels table's constraints, so a row that passes here is never refused by the database.
  * Pure: no I/O.
  */
+import { isRewritten } from "#app/hotels/description-rule.ts";
 import { z } from "#app/utils/zod.ts";
 import { asBoolean, asNumber, asText, isBlank, issuesReason, preview, range } from "./feed-values.ts";
-import { amenityFeedValues, parseImagePaths } from "#app/hotels/hotel.ts";
+import { amenityFeedValues, parseImagePaths } from "#app/hotels/hotel-record.ts";
 import { isLocalPath, isPlaceName } from "#app/utils/paths.ts";
 import { MAX_DESTINATION_LENGTH, redirectParamsSchema } from "#app/outbound/redirect-params.ts";
 
@@ -219,6 +220,6 @@ export function feedHotelValues(hotel: FeedHotel): FeedHotelValues {
     affiliate_url: affiliate_url ?? null,
     rewritten_text: rewritten_text ?? null,
     has_affiliate_url: has_affiliate_url ?? affiliate_url !== undefined,
-    is_description_rewritten: Boolean(rewritten_text?.trim()),
+    is_description_rewritten: isRewritten(rewritten_text),
   };
 }

@@ -7,6 +7,7 @@
  * is each named partner's complete list: their offers it did not list are marked gone. See
  * docs/decisions/021-offer-feeds.md.
  */
+import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Kysely } from "kysely";
 import { OFFER_FIELDS, offerFieldName, parseOfferRow, type FeedOffer } from "./offer-feed-row.ts";
 import { runFeed, type FeedItem, type FeedKind, type FeedReadOptions, type FeedRunReport } from "./feed-stream.server.ts";
@@ -21,7 +22,6 @@ import {
 } from "#app/offers/offer-rows.server.ts";
 import { isKnownHost } from "#app/outbound/redirect-params.ts";
 import type { Database } from "#app/db/schema.ts";
-import { clearCatalogueCache } from "#app/hotels/catalogue-cache.server.ts";
 
 export interface OfferImportOptions extends FeedReadOptions {
   /** Check every row and count what would change, but write nothing to the database. */
@@ -78,7 +78,11 @@ function offerFeed(now: Date, named: Set<string>): FeedKind<FeedOffer> {
  * a feed (or the database fails); batches written before that stay written, and nothing is
  * marked gone.
  */
-export async function importOfferFeed(db: Kysely<Database>, file: string, options: OfferImportOptions = {}): Promise<OfferImportReport> {
+export async function importOfferFeed(
+  file: string,
+  options: OfferImportOptions = {},
+  db: Kysely<Database> = getAppDatabase().db,
+): Promise<OfferImportReport> {
   const dryRun = options.dryRun ?? false;
   const full = options.full ?? false;
   const counts: OfferCounts = { inserted: 0, updated: 0, unchanged: 0, older: 0 };
@@ -95,12 +99,12 @@ export async function importOfferFeed(db: Kysely<Database>, file: string, option
     const check = async (reader: Kysely<Database>) => {
       const [hotels, partners] = await Promise.all([
         hotelIdsByFeedId(
-          reader,
           items.map((item) => item.value.hotel_id),
+          reader,
         ),
         partnerHosts(
-          reader,
           items.map((item) => item.value.partner),
+          reader,
         ),
       ]);
       const accepted = new Map<string, OfferValues>();
@@ -148,14 +152,12 @@ export async function importOfferFeed(db: Kysely<Database>, file: string, option
     let accepted: OfferValues[];
     if (dryRun) {
       accepted = await check(db);
-      done = await countOfferChanges(db, accepted);
+      done = await countOfferChanges(accepted, db);
     } else {
       ({ accepted, done } = await db.transaction().execute(async (trx) => {
         const rows = await check(trx);
-        return { accepted: rows, done: await upsertOffers(trx, rows) };
+        return { accepted: rows, done: await upsertOffers(rows, trx) };
       }));
-      // Every app server drops the pages it kept: they show these prices.
-      clearCatalogueCache();
     }
     counts.inserted += done.inserted;
     counts.updated += done.updated;
@@ -194,8 +196,7 @@ export async function importOfferFeed(db: Kysely<Database>, file: string, option
     // Every existing partner the feed named says it offers none of the hotels it did not list,
     // unless most of its rows were refused: then the feed, not the offers, is what went wrong.
     const swept = partners.filter((partner) => !heldBack.includes(partner));
-    markedGone = await markUntouchedOffersGone(db, new Map(swept.map((partner) => [partner, touched.get(partner) ?? []])));
-    if (markedGone) clearCatalogueCache();
+    markedGone = await markUntouchedOffersGone(new Map(swept.map((partner) => [partner, touched.get(partner) ?? []])), db);
   }
   return { ...run, ...counts, duplicates: run.duplicates + duplicates, dryRun, full, partners, markedGone, heldBack };
 }

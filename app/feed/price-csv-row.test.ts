@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isPriceCsvHeader, priceRowReader, type PriceValue } from "./price-csv-row.ts";
-import { priceRecordProblem } from "./price-record.ts";
+import { priceRecordProblem } from "#app/prices/price-record.ts";
 
 // 13:00 in Stockholm on 24 November 2026: "today" is 2026-11-24.
 const NOW = new Date("2026-11-24T12:00:00Z");

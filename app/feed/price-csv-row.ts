@@ -7,11 +7,11 @@
  */
 import { z } from "#app/utils/zod.ts";
 import { isCurrencyCode } from "#app/utils/money.ts";
-import { addDays, MAX_DAYS_AHEAD, todayInSweden } from "#app/offers/stay.ts";
+import { addDays, MAX_DAYS_AHEAD, todayInSweden } from "#app/utils/stay.ts";
 import { asBoolean, asNumber, asText, isBlank, issuesReason, numberMessage, preview, range } from "./feed-values.ts";
 import { MAX_HOTEL_ID_LENGTH } from "./feed-row.ts";
 import { flag, given, landingUrl, MAX_FUTURE_MS, offerFieldName, required, timestamp } from "./offer-feed-row.ts";
-import { MAX_NIGHT_TOTAL, MAX_OCCUPANCY, MAX_ROOM_KEY_LENGTH, type PriceRecord } from "./price-record.ts";
+import { MAX_NIGHT_TOTAL, MAX_OCCUPANCY, MAX_ROOM_KEY_LENGTH, type PriceRecord } from "#app/prices/price-record.ts";
 
 /** The columns of the CSV twin, in the order of docs/operations.md ("Price files"). */
 export const PRICE_CSV_COLUMNS = [

@@ -7,6 +7,7 @@
  * this process, so the embedded database refreshes too (the CLI is refused while the server
  * holds it). Each fetch is a row of price_feed_runs that the partners screen shows.
  */
+import { getAppDatabase } from "#app/db/db.server.ts";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -69,8 +70,8 @@ export interface PartnerImportResult {
  * `npm run import -- FILE --partner KEY` runs. Throws FeedError when the file cannot be read as a
  * price file.
  */
-export async function importPartnerPrices(db: DB, file: string, partnerId: string): Promise<PartnerImportResult> {
-  const report = await importPriceFeed(db, file, { partnerId, rejectsPath: `${file}.rejects.ndjson` });
+export async function importPartnerPrices(file: string, partnerId: string, db: DB = getAppDatabase().db): Promise<PartnerImportResult> {
+  const report = await importPriceFeed(file, { partnerId, rejectsPath: `${file}.rejects.ndjson` }, db);
   return {
     taken: report.nights + report.notForSale + report.itineraries + report.soldOut,
     rejected: report.rejected,
@@ -93,10 +94,10 @@ const removeDownload = (file: string) => {
 };
 
 async function fetchAndImport(
-  db: DB,
   run: ClaimedRun,
   settings: PriceFeedSettings,
   importFile: typeof importPartnerPrices,
+  db: DB = getAppDatabase().db,
 ): Promise<RunOutcome> {
   if (run.attempts > MAX_RUN_ATTEMPTS)
     return { status: "failed", error: `Gave up: the server fetching it stopped ${MAX_RUN_ATTEMPTS} times before it finished.` };
@@ -105,7 +106,7 @@ async function fetchAndImport(
   let bytes: number | null = null;
   try {
     bytes = (await downloadFeed(run.feedUrl, file, { maxBytes: settings.maxBytes, timeoutMs: settings.timeoutMs })).bytes;
-    const result = await importFile(db, file, run.partnerId);
+    const result = await importFile(file, run.partnerId, db);
     return {
       status: "ok",
       taken: result.taken,
@@ -127,19 +128,19 @@ async function fetchAndImport(
  * 1 when it ran one (the worker then looks for more at once), 0 when none was waiting.
  */
 export async function runNextPriceFeed(
-  db: DB,
   settings: PriceFeedSettings = priceFeedSettings(),
   importFile: typeof importPartnerPrices = importPartnerPrices,
+  db: DB = getAppDatabase().db,
 ): Promise<number> {
-  await queueDueRuns(db, settings.intervalMinutes);
+  await queueDueRuns(settings.intervalMinutes, db);
   const run = await claimRun(db);
   if (!run) return 0;
   // The import may outlast a lease: the run stays this server's while it works.
-  const renewal = setInterval(() => void renewRunLease(db, run.id).catch(() => undefined), (RUN_LEASE_SECONDS * 1000) / 3);
+  const renewal = setInterval(() => void renewRunLease(run.id, db).catch(() => undefined), (RUN_LEASE_SECONDS * 1000) / 3);
   renewal.unref();
   try {
-    const outcome = await fetchAndImport(db, run, settings, importFile);
-    await finishRun(db, run.id, outcome);
+    const outcome = await fetchAndImport(run, settings, importFile, db);
+    await finishRun(run.id, outcome, db);
     log.info("price feed fetched", { partner: run.partnerId, run: run.id, ...outcome });
   } finally {
     clearInterval(renewal);
@@ -152,19 +153,22 @@ export async function runNextPriceFeed(
  * stores them, and starts every hotel's lead prices over (prices in other currencies change).
  * 1 when it fetched, 0 when it was not due. A failure is retried in an hour.
  */
-export async function fetchFxRatesWhenDue(db: DB, settings: PriceFeedSettings = priceFeedSettings()): Promise<number> {
+export async function fetchFxRatesWhenDue(
+  settings: PriceFeedSettings = priceFeedSettings(),
+  db: DB = getAppDatabase().db,
+): Promise<number> {
   if (!settings.fxRatesUrl) return 0;
-  const task = await claimPriceTask(db, PRICE_TASK.fxRates, { firstDueNow: true, leaseSeconds: settings.timeoutMs / 1000 + 60 });
+  const task = await claimPriceTask(PRICE_TASK.fxRates, { firstDueNow: true, leaseSeconds: settings.timeoutMs / 1000 + 60 }, db);
   if (!task) return 0;
   const file = downloadPath(settings.downloadDir, "fx-rates", settings.fxRatesUrl);
   try {
     await downloadFeed(settings.fxRatesUrl, file, { maxBytes: settings.maxBytes, timeoutMs: settings.timeoutMs });
-    const report = await importEcbRates(db, file, { rejectsPath: `${file}.rejects.ndjson` });
-    await releasePriceTask(db, task, { done: true });
+    const report = await importEcbRates(file, { rejectsPath: `${file}.rejects.ndjson` }, db);
+    await releasePriceTask(task, { done: true }, db);
     await restartLeadPricePass(db);
     log.info("fx rates fetched", { latest: report.latest, rates: report.rates, rejected: report.rejected });
   } catch (error) {
-    await releasePriceTask(db, task, { done: true, error: errorText(error) });
+    await releasePriceTask(task, { done: true, error: errorText(error) }, db);
     log.warn("fx rates not fetched", { error: errorText(error) });
   } finally {
     removeDownload(file);
@@ -174,5 +178,9 @@ export async function fetchFxRatesWhenDue(db: DB, settings: PriceFeedSettings = 
 
 /** The price chores for the job worker, in the order of one round. */
 export function priceChores(settings: PriceFeedSettings = priceFeedSettings()): ((db: DB) => Promise<number>)[] {
-  return [(db) => runNextPriceFeed(db, settings), (db) => fetchFxRatesWhenDue(db, settings), (db) => refreshLeadPricesBatch(db)];
+  return [
+    (db) => runNextPriceFeed(settings, undefined, db),
+    (db) => fetchFxRatesWhenDue(settings, db),
+    (db) => refreshLeadPricesBatch(undefined, undefined, db),
+  ];
 }

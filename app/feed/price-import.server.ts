@@ -8,10 +8,10 @@
  * XML too but go their own way (app/feed/ecb-import.server.ts). See
  * docs/decisions/051-price-import-writes-by-arrays.md.
  */
+import { getAppDatabase } from "#app/db/db.server.ts";
 import fs from "node:fs";
 import type { Kysely } from "kysely";
 import type { Database } from "#app/db/schema.ts";
-import { clearCatalogueCache } from "#app/hotels/catalogue-cache.server.ts";
 import {
   addPriceCounts,
   checkPriceRecords,
@@ -40,7 +40,7 @@ import {
   priceRowReader,
   type PriceValue,
 } from "./price-csv-row.ts";
-import { priceRecordProblem, type PriceItem, type PriceRecord } from "./price-record.ts";
+import { priceRecordProblem, type PriceItem, type PriceRecord } from "#app/prices/price-record.ts";
 import { readXmlRecords, XmlFeedError } from "./xml-records.server.ts";
 import { readTransactionItems } from "./transaction-messages.server.ts";
 
@@ -177,8 +177,12 @@ export interface PriceImportReport extends Omit<FeedRunReport, "format">, PriceC
  * not a price file or cannot be read (or the database fails); batches written before that stay
  * written, the failing batch leaves nothing.
  */
-export async function importPriceFeed(db: Kysely<Database>, file: string, options: PriceImportOptions): Promise<PriceImportReport> {
-  const partner = await pricePartner(db, options.partnerId);
+export async function importPriceFeed(
+  file: string,
+  options: PriceImportOptions,
+  db: Kysely<Database> = getAppDatabase().db,
+): Promise<PriceImportReport> {
+  const partner = await pricePartner(options.partnerId, db);
   if (!partner) {
     const known = await partnerIds(db);
     throw new FeedError(
@@ -201,12 +205,10 @@ export async function importPriceFeed(db: Kysely<Database>, file: string, option
   const write = async (items: FeedItem<PriceValue>[]) => {
     const records: PriceRecord[] = items.map((item) => ({ ...item.value, at: item.at }));
     const run = async (trx: Kysely<Database>) => {
-      const { accepted, rejected } = await checkPriceRecords(trx, partner, records);
-      return { accepted, rejected, done: await writePrices(trx, partner.id, accepted, !dryRun) };
+      const { accepted, rejected } = await checkPriceRecords(partner, records, trx);
+      return { accepted, rejected, done: await writePrices(partner.id, accepted, !dryRun, trx) };
     };
     const { accepted, rejected, done } = dryRun ? await run(db) : await db.transaction().execute(run);
-    // Every app server drops the pages it kept: they show these prices.
-    if (!dryRun) clearCatalogueCache();
     addPriceCounts(counts, done);
     for (const { record, hotelId } of accepted) {
       hotels.add(hotelId);

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import type { PriceItem, PriceRecord } from "#app/feed/price-record.ts";
+import type { PriceItem, PriceRecord } from "#app/prices/price-record.ts";
 import { hotelTime } from "#app/feed/hotel-time.ts";
 import { readTransactionItems } from "#app/feed/transaction-messages.server.ts";
 

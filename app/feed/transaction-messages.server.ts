@@ -11,10 +11,10 @@
 import fs from "node:fs";
 import { FeedError } from "#app/feed/feed-records.server.ts";
 import { asBoolean, asNumber, escapeControls, isCalendarDate } from "#app/feed/feed-values.ts";
-import type { PriceItem, PriceRecord } from "#app/feed/price-record.ts";
+import type { PriceItem, PriceRecord } from "#app/prices/price-record.ts";
 import { hotelTime } from "#app/feed/hotel-time.ts";
 import { readXmlRecords, XmlFeedError, type XmlElement } from "#app/feed/xml-records.server.ts";
-import { addDays, MAX_DAYS_AHEAD, MAX_NIGHTS, todayInSweden } from "#app/offers/stay.ts";
+import { addDays, MAX_DAYS_AHEAD, MAX_NIGHTS, todayInSweden } from "#app/utils/stay.ts";
 import { isCurrencyCode } from "#app/utils/money.ts";
 
 export interface TransactionReadOptions {

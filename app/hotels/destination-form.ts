@@ -5,7 +5,7 @@
  */
 import { href } from "react-router";
 import { z } from "#app/utils/zod.ts";
-import { isHttpOrLocalUrl } from "#app/blog/content-blocks.ts";
+import { isHttpOrLocalUrl } from "#app/utils/paths.ts";
 
 export const DESTINATION_REQUIRED = "Name, description and image are required";
 export const DEFAULT_DESTINATION_PRICE = "Från 890 kr";

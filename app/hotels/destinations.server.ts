@@ -2,11 +2,11 @@ import { sql, type Kysely } from "kysely";
 import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
 import { readListParams } from "#app/hotels/search-params.ts";
-import { cachedRead, clearCatalogueCache } from "./catalogue-cache.server.ts";
+import { cachedRead } from "#app/utils/catalogue-cache.server.ts";
 import { DEFAULT_DESTINATION_PRICE, destinationLink, type DestinationInput } from "./destination-form.ts";
 import { findHotel } from "./hotel-detail.server.ts";
 import { loadHotelListPage } from "./list-page.server.ts";
-import { getPlaceNames } from "./place-names.server.ts";
+import { getPlaceNames } from "#app/hotels/place-name-rows.server.ts";
 import { findPlace, hasNewYork, resolveCountry } from "./places.server.ts";
 
 type DB = Kysely<Database>;
@@ -95,7 +95,6 @@ export async function addPopularDestination(value: DestinationInput, db: DB = ge
       })
       .execute();
   });
-  clearCatalogueCache();
 }
 
 /** Changes a destination in place (an empty price or link gets the default); its new name, or null when there is none with that id. */
@@ -112,14 +111,12 @@ export async function updatePopularDestination(id: string, value: DestinationInp
     .where("id", "=", id)
     .returning("name")
     .executeTakeFirst();
-  clearCatalogueCache();
   return updated?.name ?? null;
 }
 
 /** Removes a destination; its name, or null when there was none with that id. */
 export async function removePopularDestination(id: string, db: DB = getAppDatabase().db): Promise<string | null> {
   const removed = await db.deleteFrom("popular_destinations").where("id", "=", id).returning("name").executeTakeFirst();
-  clearCatalogueCache();
   return removed?.name ?? null;
 }
 
@@ -135,7 +132,6 @@ export async function movePopularDestination(id: string, direction: "up" | "down
     for (const [position, row] of rows.entries())
       await trx.updateTable("popular_destinations").set({ position }).where("id", "=", row.id).execute();
   });
-  clearCatalogueCache();
 }
 
 export interface PopularPlace {
@@ -177,5 +173,4 @@ export async function saveChosenPlaces(
         .execute();
     }
   });
-  clearCatalogueCache();
 }

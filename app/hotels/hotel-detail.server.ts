@@ -1,19 +1,21 @@
 import { sql, type Kysely } from "kysely";
+import { hasRewrittenText } from "#app/hotels/description-sql.server.ts";
 import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
-import { matchHotelSlug, normalizeHotel, PLACEHOLDER_IMAGE, type Hotel } from "#app/hotels/hotel.ts";
+import { normalizeHotel, PLACEHOLDER_IMAGE, type Hotel } from "#app/hotels/hotel-record.ts";
 import { hotelPath } from "#app/utils/paths.ts";
-import { cachedRead, clearCatalogueCache } from "./catalogue-cache.server.ts";
+import { cachedRead } from "#app/utils/catalogue-cache.server.ts";
 import { hotelCards, type HotelSummary } from "./hotel-queries.server.ts";
 import { withPlaceNames, type NamedPlace } from "./place-names.ts";
-import { getPlaceNames } from "./place-names.server.ts";
+import { getPlaceNames } from "#app/hotels/place-name-rows.server.ts";
 import { findPlace } from "./places.server.ts";
-import { addDays, hasDates, nightsOf, type Stay } from "#app/offers/stay.ts";
+import { addDays, hasDates, nightsOf, type Stay } from "#app/utils/stay.ts";
 import { ANY_CONDITIONS } from "#app/prices/conditions.ts";
 import { latestFxRates } from "#app/prices/fx-rates.server.ts";
 import { shownOffer, type PriceOffer } from "#app/prices/price-offer.ts";
 import { leadOffers, nearbyDatesWithPrices, partnersOfHotel, roomsThatFit, stayOffers } from "#app/prices/stay-prices.server.ts";
 import { priceDisplay, type DisplayCurrency, type PriceDisplay } from "#app/utils/money.ts";
+import { matchHotelSlug } from "#app/utils/slug.ts";
 
 type DB = Kysely<Database>;
 
@@ -32,8 +34,8 @@ export async function findHotel(
 ): Promise<{ hotel: Hotel & NamedPlace; exact: boolean; countryCode: string | null } | null> {
   const place = await findPlace(country, location, db);
   if (!place) return null;
-  const [stored, names] = await Promise.all([isStoredSlugShape(slug) ? storedSlugMatch(db, place, slug) : undefined, getPlaceNames(db)]);
-  const row = stored ? { hotel: stored, exact: true } : await nearestBySlug(db, place, slug);
+  const [stored, names] = await Promise.all([isStoredSlugShape(slug) ? storedSlugMatch(place, slug, db) : undefined, getPlaceNames(db)]);
+  const row = stored ? { hotel: stored, exact: true } : await nearestBySlug(place, slug, db);
   if (!row) return null;
   const hotel = withPlaceNames(names, normalizeHotel(row.hotel));
   return { hotel, exact: row.exact, countryCode: names.isoCode(hotel.country) };
@@ -42,7 +44,7 @@ export async function findHotel(
 /** What a stored slug can look like; anything else (odd characters, a NUL) goes straight to the fallback. */
 const isStoredSlugShape = (slug: string) => /^[a-z0-9-]{1,300}$/.test(slug);
 
-function storedSlugMatch(db: DB, place: { country: string; location: string }, slug: string) {
+function storedSlugMatch(place: { country: string; location: string }, slug: string, db: DB = getAppDatabase().db) {
   return db
     .selectFrom("hotels")
     .selectAll()
@@ -51,8 +53,8 @@ function storedSlugMatch(db: DB, place: { country: string; location: string }, s
     .executeTakeFirst();
 }
 
-async function nearestBySlug(db: DB, place: { country: string; location: string }, slug: string) {
-  const match = matchHotelSlug(await placeSlugs(db, place), slug);
+async function nearestBySlug(place: { country: string; location: string }, slug: string, db: DB = getAppDatabase().db) {
+  const match = matchHotelSlug(await placeSlugs(place, db), slug);
   if (!match) return null;
   const hotel = await db.selectFrom("hotels").selectAll().where("id", "=", match.hotel.id).executeTakeFirst();
   return hotel ? { hotel, exact: match.exact } : null;
@@ -63,7 +65,7 @@ async function nearestBySlug(db: DB, place: { country: string; location: string 
  * once), oldest first, so a name two hotels share finds the one that has the plain slug.
  * Read only for an address no stored slug answers. Every write empties it.
  */
-function placeSlugs(db: DB, place: { country: string; location: string }) {
+function placeSlugs(place: { country: string; location: string }, db: DB = getAppDatabase().db) {
   return cachedRead(db, `place-slugs:${place.country}\u0000${place.location}`, () =>
     db
       .selectFrom("hotels")
@@ -84,7 +86,7 @@ export async function relatedHotels(
   db: DB = getAppDatabase().db,
 ): Promise<HotelSummary[]> {
   // One query: the list without its count, which nobody shows here.
-  const hotels = await hotelCards(db, { country, location, sort: "betyg", limit: limit + 1 });
+  const hotels = await hotelCards({ country, location, sort: "betyg", limit: limit + 1 }, db);
   return hotels.filter((hotel) => hotel.id !== excludeId).slice(0, limit);
 }
 
@@ -130,11 +132,10 @@ export type HotelTextRow = NonNullable<Awaited<ReturnType<typeof findHotelText>>
 export async function saveRewrittenText(hotelId: string, text: string, db: DB = getAppDatabase().db): Promise<boolean> {
   const result = await db
     .updateTable("hotels")
-    .set({ rewritten_text: text, is_description_rewritten: true, updated_at: sql`now()` })
+    .set({ rewritten_text: text, updated_at: sql`now()` })
     .where("hotel_id", "=", hotelId)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) return false;
-  clearCatalogueCache();
   return true;
 }
 
@@ -146,13 +147,12 @@ export async function saveRewrittenText(hotelId: string, text: string, db: DB = 
 export async function revertToOriginalDescription(hotelId: string, db: DB = getAppDatabase().db): Promise<boolean | null> {
   const reverted = await db
     .updateTable("hotels")
-    .set({ rewritten_text: null, is_description_rewritten: false, updated_at: sql`now()` })
+    .set({ rewritten_text: null, updated_at: sql`now()` })
     .where("hotel_id", "=", hotelId)
-    .where(sql<boolean>`coalesce(btrim(rewritten_text), '') <> ''`)
+    .where(hasRewrittenText)
     .returning("hotel_id")
     .executeTakeFirst();
   if (reverted) {
-    clearCatalogueCache();
     return true;
   }
   const exists = await db.selectFrom("hotels").select("hotel_id").where("hotel_id", "=", hotelId).executeTakeFirst();
@@ -192,7 +192,7 @@ export async function findHotelGlimpse(id: string, db: DB = getAppDatabase().db)
 
 /** How the page shows amounts: in the visitor's currency at the latest stored ECB rates (SEK when none). */
 export async function latestPriceDisplay(currency: DisplayCurrency, db: DB = getAppDatabase().db): Promise<PriceDisplay> {
-  return priceDisplay(currency, await latestFxRates(db));
+  return priceDisplay(currency, await latestFxRates(undefined, db));
 }
 
 /** What the hotel page compares: the partners' offers for the stay (or without dates) and, when none, why and what else. */
@@ -218,13 +218,13 @@ export interface HotelPrices {
 export async function loadHotelPrices(hotelId: string, stay: Stay, wanted: number, db: DB = getAppDatabase().db): Promise<HotelPrices> {
   const none = { soldOut: [], unmet: [], nearby: [], roomsThatFit: null };
   if (!hasDates(stay)) {
-    const offers = (await leadOffers(db, [hotelId], wanted)).get(hotelId) ?? [];
+    const offers = (await leadOffers([hotelId], wanted, undefined, db)).get(hotelId) ?? [];
     return { offers, shown: shownOffer(offers, wanted), ...none };
   }
   const [matching, any, partners] = await Promise.all([
-    stayOffers(db, [hotelId], stay, wanted).then((byHotel) => byHotel.get(hotelId) ?? []),
-    wanted === ANY_CONDITIONS ? null : stayOffers(db, [hotelId], stay, ANY_CONDITIONS).then((byHotel) => byHotel.get(hotelId) ?? []),
-    partnersOfHotel(db, hotelId),
+    stayOffers([hotelId], stay, wanted, db).then((byHotel) => byHotel.get(hotelId) ?? []),
+    wanted === ANY_CONDITIONS ? null : stayOffers([hotelId], stay, ANY_CONDITIONS, db).then((byHotel) => byHotel.get(hotelId) ?? []),
+    partnersOfHotel(hotelId, db),
   ]);
   const selling = new Set((any ?? matching).map((offer) => offer.partnerId));
   const meeting = new Set(matching.map((offer) => offer.partnerId));
@@ -238,8 +238,8 @@ export async function loadHotelPrices(hotelId: string, stay: Stay, wanted: numbe
   };
   if (matching.length) return prices;
   const [nearby, rooms] = await Promise.all([
-    nearbyDatesWithPrices(db, hotelId, stay, wanted),
-    selling.size ? null : roomsThatFit(db, stay.adults, stay.rooms, [hotelId]),
+    nearbyDatesWithPrices(hotelId, stay, wanted, undefined, db),
+    selling.size ? null : roomsThatFit(stay.adults, stay.rooms, [hotelId], db),
   ]);
   const nights = nightsOf(stay)!;
   prices.nearby = nearby.map((date) => ({ ...date, checkOut: addDays(date.checkIn, nights) }));

@@ -1,18 +1,21 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool } from "kysely";
+import { shownDescription } from "#app/hotels/description-sql.server.ts";
+import { escapeLike, stripTrailingPeriod, withoutControlChars } from "#app/utils/fold-text.ts";
 import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
-import { CARD_LIMITS, HOTEL_DEFAULTS, normalizeHotel, stripTrailingPeriod, truncate, type Hotel } from "#app/hotels/hotel.ts";
-import { cachedRead } from "./catalogue-cache.server.ts";
-import { withoutControlChars, type SortKey } from "#app/hotels/search-params.ts";
+import { CARD_LIMITS, HOTEL_DEFAULTS, normalizeHotel, type Hotel } from "#app/hotels/hotel-record.ts";
+import { cachedRead } from "#app/utils/catalogue-cache.server.ts";
+import { type SortKey } from "#app/hotels/search-params.ts";
 import { placeKey, withPlaceNames, type NamedPlace, type PlaceNames } from "./place-names.ts";
-import { getPlaceNames } from "./place-names.server.ts";
+import { getPlaceNames } from "#app/hotels/place-name-rows.server.ts";
 import { withCurrentOfferSummaries } from "#app/offers/offer-summaries.server.ts";
-import { hasDates, nightsOf, type DatedStay, type Stay } from "#app/offers/stay.ts";
+import { hasDates, nightsOf, type DatedStay, type Stay } from "#app/utils/stay.ts";
 import { ANY_CONDITIONS } from "#app/prices/conditions.ts";
 import type { ListPrice } from "#app/prices/price-offer.ts";
 import { leadPricesFor, listStayPrices } from "#app/prices/stay-prices.server.ts";
 import { placesCloseTo, placesNamedBy, TYPO_MIN_LENGTH, type NamedCountry, type NamedLocation } from "./places.server.ts";
 import { toAmenity } from "./amenities.ts";
+import { truncate } from "#app/utils/format.ts";
 
 type DB = Kysely<Database>;
 type HotelsEb = ExpressionBuilder<Database, "hotels">;
@@ -95,19 +98,6 @@ export type HotelSummary = Pick<
     soldOut: boolean;
   };
 
-/**
- * Escapes LIKE metacharacters so the visitor's text is matched literally, and strips a
- * trailing period. Blank input gives undefined: no filter.
- */
-export function likePattern(value: string | undefined): string | undefined {
-  if (value === undefined) return undefined;
-  const cleaned = stripTrailingPeriod(withoutControlChars(value));
-  if (!cleaned) return undefined;
-  return `%${escapeLike(cleaned)}%`;
-}
-
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
-
 const clean = (value: string | undefined) => {
   const trimmed = value === undefined ? "" : stripTrailingPeriod(withoutControlChars(value));
   return trimmed || undefined;
@@ -165,7 +155,7 @@ const WISH_SCAN_ROWS = 5 * LIST_MATCH_LIMIT;
 /** The most words (less filler) a text is split into to find a place among them: 15 runs of words to look up at most. */
 const MAX_SPLIT_WORDS = 5;
 
-export async function searchTerms(db: DB, search: string | undefined): Promise<SearchTerms | null> {
+export async function searchTerms(search: string | undefined, db: DB = getAppDatabase().db): Promise<SearchTerms | null> {
   const text = clean(search);
   if (!text) return null;
   const key = placeKey(text);
@@ -173,7 +163,7 @@ export async function searchTerms(db: DB, search: string | undefined): Promise<S
   const outright = { countries: named.countries.filter((row) => row.exact), places: named.places.filter((row) => row.exact) };
   if (outright.countries.length || outright.places.length)
     return { text, key, ...outright, nearPlaces: named.places.filter((row) => !row.exact), wish: [] };
-  return (await placeWithWish(db, text, key)) ?? { text, key, ...named, nearPlaces: [], wish: [] };
+  return (await placeWithWish(text, key, db)) ?? { text, key, ...named, nearPlaces: [], wish: [] };
 }
 
 /**
@@ -181,7 +171,7 @@ export async function searchTerms(db: DB, search: string | undefined): Promise<S
  * filler ('spa stockholm', 'göteborg med frukost'): the longest run of words that names a
  * place wins. Null when no run does, or the text is one word.
  */
-export async function placeWithWish(db: DB, text: string, key: string = placeKey(text)): Promise<SearchTerms | null> {
+export async function placeWithWish(text: string, key: string = placeKey(text), db: DB = getAppDatabase().db): Promise<SearchTerms | null> {
   const typed = key.split(" ").filter(Boolean);
   // Filler goes first, so "hotell nära stranden i nice med frukost" is three words to split.
   const words = typed.filter((word) => !FILLER_WORDS.has(word));
@@ -332,7 +322,7 @@ const CARD_COLUMNS = [
 ] as const;
 
 // Only the start of the text is shown on a card; don't ship the rest.
-const cardDescription = sql<string>`left(coalesce(nullif(rewritten_text, ''), description), ${CARD_DESCRIPTION_CHARS})`.as("description");
+const cardDescription = sql<string>`left(${shownDescription}, ${CARD_DESCRIPTION_CHARS})`.as("description");
 
 /**
  * Each list order as ORDER BY terms before the final id, on `table`'s columns. Each has an index
@@ -366,9 +356,9 @@ function sortTerms(sort: HotelSort, table?: "relevant", wanted: number = ANY_CON
  * One page of the hotel list, sorted; exported so the benchmark can EXPLAIN it. A search is
  * searchPageQuery; without one, the list is read in the index of its order.
  */
-export function hotelListQuery(db: DB, filters: HotelFilters = {}, terms: SearchTerms | null = null) {
+export function hotelListQuery(filters: HotelFilters = {}, terms: SearchTerms | null = null, db: DB = getAppDatabase().db) {
   const { limit, offset } = pageWindow(filters);
-  if (terms) return searchPageQuery(db, filters, terms, { limit, offset });
+  if (terms) return searchPageQuery(filters, terms, { limit, offset }, db);
   let query = db
     .selectFrom("hotels")
     .where((eb) => whereFilters(eb, filters))
@@ -410,7 +400,7 @@ const CANDIDATE_COLUMNS = [
  * offers every name sharing a few trigrams with the text ('stokholm': 42,000 names read for
  * none), for texts that find little.
  */
-function searchWays(db: DB, filters: HotelFilters, terms: SearchTerms) {
+function searchWays(filters: HotelFilters, terms: SearchTerms, db: DB = getAppDatabase().db) {
   /**
    * The hotels one way finds, in its index's order where it has one, with the list's filters
    * checked on each row as it is read. Stars, prices, rating and amenities go in as one
@@ -480,8 +470,8 @@ const roomAfter = (before: readonly string[]) =>
  * closest name first; the list's recommended order breaks ties. `matches` is how many were
  * found, at most a few thousand.
  */
-function searchCandidates(db: DB, filters: HotelFilters, terms: SearchTerms) {
-  const ways = searchWays(db, filters, terms);
+function searchCandidates(filters: HotelFilters, terms: SearchTerms, db: DB = getAppDatabase().db) {
+  const ways = searchWays(filters, terms, db);
   // A named place's hotels by how much of the wish they meet (0 to -n), then names that start
   // with the text, the other matches by closeness, and last a place named only with a typo.
   const relevance = sql`case when ${inNamedPlace(terms)} then -wish_score when ${nameStarts(terms)} then 1 when ${inNearPlace(terms)} then 4 else 3 - word_similarity(${terms.key}, name_key) end`;
@@ -529,10 +519,15 @@ function searchCandidates(db: DB, filters: HotelFilters, terms: SearchTerms) {
  * each row with how many were found (`matches`). The page is cut before the hotels are read
  * again for their cards: 24 rows, not a thousand.
  */
-function searchPageQuery(db: DB, filters: HotelFilters, terms: SearchTerms, { limit, offset }: { limit: number; offset: number }) {
+function searchPageQuery(
+  filters: HotelFilters,
+  terms: SearchTerms,
+  { limit, offset }: { limit: number; offset: number },
+  db: DB = getAppDatabase().db,
+) {
   const sort = filters.sort ?? "rekommenderat";
   const order = sort === "rekommenderat" ? [sql`relevant.relevance_rank`] : sortTerms(sort, "relevant", filters.conditions);
-  return searchCandidates(db, filters, terms)
+  return searchCandidates(filters, terms, db)
     .with("listed", (qc) => {
       let query = qc.selectFrom("relevant").selectAll().where("relevance_rank", "<=", LIST_MATCH_LIMIT);
       for (const term of order) query = query.orderBy(term);
@@ -559,20 +554,23 @@ const boundedTotal = (counted: number): ListTotal =>
   counted > LIST_MATCH_LIMIT ? { total: LIST_MATCH_LIMIT, more: true } : { total: counted, more: false };
 
 /** The hotel list with paging and sorting: one page of cards and the total count. */
-export async function searchHotels(db: DB, filters: HotelFilters = {}): Promise<{ hotels: HotelSummary[] } & ListTotal> {
-  const terms = await searchTerms(db, filters.search);
-  if (isPriced(filters)) return pricedList(db, filters, terms);
+export async function searchHotels(
+  filters: HotelFilters = {},
+  db: DB = getAppDatabase().db,
+): Promise<{ hotels: HotelSummary[] } & ListTotal> {
+  const terms = await searchTerms(filters.search, db);
+  if (isPriced(filters)) return pricedList(filters, terms, db);
   if (!terms) {
-    const [hotels, total] = await Promise.all([cards(db, filters, null), countHotels(db, filters)]);
+    const [hotels, total] = await Promise.all([cards(filters, null, db), countHotels(filters, db)]);
     return { hotels, ...total };
   }
   // A search's page carries its count; only a page past the end needs it asked apart.
-  const [rows, names] = await Promise.all([searchPageQuery(db, filters, terms, pageWindow(filters)).execute(), getPlaceNames(db)]);
+  const [rows, names] = await Promise.all([searchPageQuery(filters, terms, pageWindow(filters), db).execute(), getPlaceNames(db)]);
   const matches = rows.length
     ? Number(rows[0]!.matches)
     : Number(
         (
-          await searchCandidates(db, filters, terms)
+          await searchCandidates(filters, terms, db)
             .selectFrom("found")
             .select((eb) => eb.fn.countAll<number>().as("matches"))
             .executeTakeFirstOrThrow()
@@ -580,12 +578,12 @@ export async function searchHotels(db: DB, filters: HotelFilters = {}): Promise<
       );
   return {
     hotels: await withLeadPrices(
-      db,
       await withCurrentOfferSummaries(
-        db,
         rows.map((row) => toHotelSummary(row, names)),
+        db,
       ),
       filters.conditions,
+      db,
     ),
     ...boundedTotal(matches),
   };
@@ -598,14 +596,18 @@ const isPriced = (filters: HotelFilters) => filters.stay !== undefined && hasDat
  * Cards priced as lists without dates show them: the stored lead price ("från X kr / natt"), or
  * with conditions the lead price of the cheapest offer meeting them.
  */
-async function withLeadPrices(db: DB, hotels: HotelSummary[], wanted: number = ANY_CONDITIONS): Promise<HotelSummary[]> {
+async function withLeadPrices(
+  hotels: HotelSummary[],
+  wanted: number = ANY_CONDITIONS,
+  db: DB = getAppDatabase().db,
+): Promise<HotelSummary[]> {
   const forConditions =
     wanted === ANY_CONDITIONS
       ? null
       : await leadPricesFor(
-          db,
           hotels.map((hotel) => hotel.id),
           wanted,
+          db,
         );
   return hotels.map((hotel) => {
     const price: ListPrice | null = forConditions
@@ -629,14 +631,18 @@ async function withLeadPrices(db: DB, hotels: HotelSummary[], wanted: number = A
  * price, a price range, conditions that leave hotels out) the first LIST_MATCH_LIMIT hotels are
  * priced in one query, then filtered, counted and sorted. Only the page's rows are read again.
  */
-async function pricedList(db: DB, filters: HotelFilters, terms: SearchTerms | null): Promise<{ hotels: HotelSummary[] } & ListTotal> {
+async function pricedList(
+  filters: HotelFilters,
+  terms: SearchTerms | null,
+  db: DB = getAppDatabase().db,
+): Promise<{ hotels: HotelSummary[] } & ListTotal> {
   const conditions = filters.conditions ?? ANY_CONDITIONS;
   const stay = filters.stay as DatedStay;
   const nights = nightsOf(stay);
   const { limit, offset } = pageWindow(filters);
   const priceOf = async (ids: readonly string[]) =>
     new Map<string, ListPrice>(
-      [...(await listStayPrices(db, ids, stay, conditions))].map(([id, price]) => [
+      [...(await listStayPrices(ids, stay, conditions, db))].map(([id, price]) => [
         id,
         { kind: "stay", amountSek: price.totalSek, nights, partners: price.partners },
       ]),
@@ -651,7 +657,7 @@ async function pricedList(db: DB, filters: HotelFilters, terms: SearchTerms | nu
     let candidates: Candidates;
     prices = new Map();
     for (;;) {
-      candidates = await candidateIds(db, filters, terms, size);
+      candidates = await candidateIds(filters, terms, size, db);
       const unpriced = candidates.ids.filter((id) => !prices.has(id));
       for (const [id, price] of await priceOf(unpriced)) prices.set(id, price);
       const available = candidates.ids.filter((id) => prices.has(id)).length;
@@ -661,9 +667,9 @@ async function pricedList(db: DB, filters: HotelFilters, terms: SearchTerms | nu
     const exhausted = candidates.ids.length < size || size > LIST_MATCH_LIMIT;
     listed = candidates.ids.filter((id) => prices.has(id));
     if (exhausted) listed.push(...candidates.ids.filter((id) => !prices.has(id)));
-    total = terms ? boundedTotal(candidates.matches) : await countHotels(db, unpricedFilters(filters));
+    total = terms ? boundedTotal(candidates.matches) : await countHotels(unpricedFilters(filters), db);
   } else {
-    const candidates = await candidateIds(db, filters, terms, LIST_MATCH_LIMIT + 1);
+    const candidates = await candidateIds(filters, terms, LIST_MATCH_LIMIT + 1, db);
     prices = await priceOf(candidates.ids);
     const inRange = (price: ListPrice | undefined) =>
       price !== undefined &&
@@ -722,12 +728,17 @@ interface Candidates {
  * The ids of the first `limit` hotels a list finds without its price filter and conditions, in
  * its order ("Lägsta pris" in the recommended one, to be sorted by the priced list).
  */
-async function candidateIds(db: DB, filters: HotelFilters, terms: SearchTerms | null, limit: number): Promise<Candidates> {
+async function candidateIds(
+  filters: HotelFilters,
+  terms: SearchTerms | null,
+  limit: number,
+  db: DB = getAppDatabase().db,
+): Promise<Candidates> {
   const unpriced = unpricedFilters(filters);
   const sort = filters.sort === "pris" || !filters.sort ? "rekommenderat" : filters.sort;
   if (terms) {
     const order = sort === "rekommenderat" ? [sql`relevance_rank`] : sortTerms(sort);
-    let query = searchCandidates(db, unpriced, terms)
+    let query = searchCandidates(unpriced, terms, db)
       .selectFrom("relevant")
       .select(["id", "matches"])
       .where("relevance_rank", "<=", LIST_MATCH_LIMIT);
@@ -750,7 +761,7 @@ async function candidateIds(db: DB, filters: HotelFilters, terms: SearchTerms | 
  * without a country, which it does not hold: a few hundred rows at any catalogue size. Anything
  * narrower (stars, prices, amenities) is counted up to one past LIST_MATCH_LIMIT.
  */
-async function countHotels(db: DB, filters: HotelFilters): Promise<ListTotal> {
+async function countHotels(filters: HotelFilters, db: DB = getAppDatabase().db): Promise<ListTotal> {
   const country = clean(filters.country);
   const location = clean(filters.location);
   const narrowed =
@@ -793,22 +804,22 @@ async function countHotels(db: DB, filters: HotelFilters): Promise<ListTotal> {
 }
 
 /** One page of the list as cards, without the count (for lists that show none). */
-export async function hotelCards(db: DB, filters: HotelFilters = {}): Promise<HotelSummary[]> {
-  return cards(db, filters, await searchTerms(db, filters.search));
+export async function hotelCards(filters: HotelFilters = {}, db: DB = getAppDatabase().db): Promise<HotelSummary[]> {
+  return cards(filters, await searchTerms(filters.search, db), db);
 }
 
-async function cards(db: DB, filters: HotelFilters, terms: SearchTerms | null): Promise<HotelSummary[]> {
-  if (isPriced(filters)) return (await pricedList(db, filters, terms)).hotels;
+async function cards(filters: HotelFilters, terms: SearchTerms | null, db: DB = getAppDatabase().db): Promise<HotelSummary[]> {
+  if (isPriced(filters)) return (await pricedList(filters, terms, db)).hotels;
   // Past the listed hotels: nothing to read (the offset alone would read every row before it).
   if (pageWindow(filters).limit === 0) return [];
-  const [rows, names] = await Promise.all([hotelListQuery(db, filters, terms).execute(), getPlaceNames(db)]);
+  const [rows, names] = await Promise.all([hotelListQuery(filters, terms, db).execute(), getPlaceNames(db)]);
   return withLeadPrices(
-    db,
     await withCurrentOfferSummaries(
-      db,
       rows.map((row) => toHotelSummary(row, names)),
+      db,
     ),
     filters.conditions,
+    db,
   );
 }
 
@@ -871,7 +882,7 @@ function inRecommendedOrder<Row>(query: SelectQueryBuilder<Database, "hotels", R
  * word that starts with it (two characters) or that contain it (three or more).
  * `exclude` leaves out hotels an earlier group found. Exported so the benchmark can EXPLAIN them.
  */
-export function hotelSuggestionQueries(db: DB, terms: SearchTerms, exclude: readonly string[] = []) {
+export function hotelSuggestionQueries(terms: SearchTerms, exclude: readonly string[] = [], db: DB = getAppDatabase().db) {
   const notFound = (eb: HotelsEb) => (exclude.length ? eb("id", "not in", exclude) : eb.lit(true));
   const key = escapeLike(terms.key);
   // Two characters hold no trigram the name index could look up inside a word ('%st%' reads every
@@ -958,12 +969,12 @@ type SuggestedHotel = {
 };
 
 /** Up to ten hotels for the search box: each group asked only while the ones before leave room. */
-async function suggestHotels(db: DB, terms: SearchTerms): Promise<SuggestedHotel[]> {
+async function suggestHotels(terms: SearchTerms, db: DB = getAppDatabase().db): Promise<SuggestedHotel[]> {
   const found = new Map<string, SuggestedHotel>();
   for (const group of ["starting", "inPlaces", "containing"] as const) {
     if (found.size >= SUGGESTION_LIMIT) break;
     // The named places come biggest first (the terms are by hotel count); a hotel can be in two.
-    const queries = [hotelSuggestionQueries(db, terms, [...found.keys()])[group]].flat();
+    const queries = [hotelSuggestionQueries(terms, [...found.keys()], db)[group]].flat();
     for (const rows of await Promise.all(queries.map((query) => query.execute())))
       for (const hotel of rows) if (found.size < SUGGESTION_LIMIT) found.set(hotel.id, hotel);
   }
@@ -991,7 +1002,7 @@ export async function suggest(query: string, db: DB = getAppDatabase().db): Prom
   const [byText, names, withWish] = await Promise.all([
     placesNamedBy(text, { prefix: true }, db),
     getPlaceNames(db),
-    placeWithWish(db, text, key),
+    placeWithWish(text, key, db),
   ]);
   const outrightByText = byText.countries.some((row) => row.exact) || byText.places.some((row) => row.exact);
   // "stockholm spa": the place, and its hotels by the wish (unless the whole text names a place).
@@ -1019,7 +1030,7 @@ export async function suggest(query: string, db: DB = getAppDatabase().db): Prom
     nearPlaces: [],
     wish: [],
   };
-  const found = await suggestHotels(db, terms);
+  const found = await suggestHotels(terms, db);
   // A name that holds the text only with its å, ä or ö taken away comes after the place's hotels.
   const typed = text.toLocaleLowerCase("sv");
   const inTerms = (hotel: SuggestedHotel) =>
@@ -1066,7 +1077,7 @@ export async function suggest(query: string, db: DB = getAppDatabase().db): Prom
 /** Up to four hotels for a home-page chip: of that place (the same place, not a text search). */
 export function popularHotels(location: string, country?: string, db: DB = getAppDatabase().db): Promise<HotelSummary[]> {
   // The home page's four cards: one of a handful of chosen places, so the cache stays small.
-  return cachedRead(db, `popular-hotels:${country ?? ""}|${location}`, () => hotelCards(db, { location, country, limit: 4 }));
+  return cachedRead(db, `popular-hotels:${country ?? ""}|${location}`, () => hotelCards({ location, country, limit: 4 }, db));
 }
 
 /** What "Menade du …?" offers for a search that found nothing: the closest places and hotel names. */
@@ -1081,7 +1092,7 @@ const CLOSE_NAME_LIMIT = 3;
  * The hotels whose names are closest to a text (its key), through the name trigram index
  * (similarity, pg_trgm's % at its 0.3). Exported so the benchmark can EXPLAIN it.
  */
-export function closeNameHotelsQuery(db: DB, key: string) {
+export function closeNameHotelsQuery(key: string, db: DB = getAppDatabase().db) {
   return db
     .selectFrom("hotels")
     .select(["id", "name", "country", "location", "slug"])
@@ -1095,13 +1106,13 @@ export function closeNameHotelsQuery(db: DB, key: string) {
  * The places and hotels whose names are closest to a text that found nothing: asked only
  * when a search found none, so a text like no name reads a few index entries.
  */
-export async function closeNames(db: DB, search: string): Promise<CloseNames> {
+export async function closeNames(search: string, db: DB = getAppDatabase().db): Promise<CloseNames> {
   const text = clean(search);
   const key = text ? placeKey(text) : "";
   if (key.length < 3) return { places: [], hotels: [] };
   const [places, hotels, names] = await Promise.all([
     placesCloseTo(text!, CLOSE_NAME_LIMIT, db),
-    closeNameHotelsQuery(db, key).execute(),
+    closeNameHotelsQuery(key, db).execute(),
     getPlaceNames(db),
   ]);
   return {

@@ -5,9 +5,10 @@
  * that upsert would do (the importer's dry run). Both also write `amenity_keys`, derived from
  * the amenities by the vocabulary, so no caller can store one without the other.
  */
+import { getAppDatabase } from "#app/db/db.server.ts";
 import { sql, type Kysely } from "kysely";
 import type { Database, NewHotel } from "#app/db/schema.ts";
-import { amenityKeys } from "#app/hotels/hotel.ts";
+import { amenityKeys } from "#app/hotels/hotel-record.ts";
 
 /** The hotel columns an upsert may write, besides the key hotel_id. */
 export const HOTEL_COLUMNS = [
@@ -84,12 +85,12 @@ const anyDiffers = (columns: readonly WrittenColumn[], current: string, next: st
  * concurrent import waits for it before it locks any hotel row and the two cannot deadlock.
  */
 export async function upsertHotels(
-  db: Kysely<Database>,
   hotels: readonly HotelValues[],
   update: readonly HotelColumn[] = HOTEL_COLUMNS,
+  db: Kysely<Database> = getAppDatabase().db,
 ): Promise<UpsertCounts> {
   if (!hotels.length) return { inserted: 0, updated: 0, unchanged: 0 };
-  if (!db.isTransaction) return db.transaction().execute((trx) => upsertHotels(trx, hotels, update));
+  if (!db.isTransaction) return db.transaction().execute((trx) => upsertHotels(hotels, update, trx));
   await sql`select public.lock_hotel_slugs()`.execute(db);
   const columns = writtenColumns(update);
   // The join leaves out rows already as stored, so they are not even locked; the conflict
@@ -114,9 +115,9 @@ export async function upsertHotels(
 
 /** What `upsertHotels` would do with these hotels, found by reading only. */
 export async function countHotelChanges(
-  db: Kysely<Database>,
   hotels: readonly HotelValues[],
   update: readonly HotelColumn[] = HOTEL_COLUMNS,
+  db: Kysely<Database> = getAppDatabase().db,
 ): Promise<UpsertCounts> {
   if (!hotels.length) return { inserted: 0, updated: 0, unchanged: 0 };
   const { rows } = await sql<{ inserted: number; updated: number }>`
@@ -135,7 +136,10 @@ export async function countHotelChanges(
  * vocabulary. Reads and writes in batches by id; running it again changes nothing. Returns
  * the number of hotels changed.
  */
-export async function backfillAmenityKeys(db: Kysely<Database>, { batchSize = 1000 }: { batchSize?: number } = {}): Promise<number> {
+export async function backfillAmenityKeys(
+  { batchSize = 1000 }: { batchSize?: number } = {},
+  db: Kysely<Database> = getAppDatabase().db,
+): Promise<number> {
   let changed = 0;
   let after: string | null = null;
   for (;;) {

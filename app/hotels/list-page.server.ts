@@ -4,10 +4,10 @@ import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
 import { readListParams, type ListParams } from "#app/hotels/search-params.ts";
 import { log } from "#app/utils/log.server.ts";
-import { readStay, todayInSweden, type Stay } from "#app/offers/stay.ts";
+import { readStay, todayInSweden, type Stay } from "#app/utils/stay.ts";
 import { closeNames, HOTEL_PAGE_SIZE, LIST_MATCH_LIMIT, searchHotels, type CloseNames, type HotelSummary } from "./hotel-queries.server.ts";
 import { listPopularPlaces, type PopularPlace } from "./destinations.server.ts";
-import { getPlaceNames } from "./place-names.server.ts";
+import { getPlaceNames } from "#app/hotels/place-name-rows.server.ts";
 import { readConditions, type ConditionKey } from "#app/prices/conditions.ts";
 import { latestFxRates } from "#app/prices/fx-rates.server.ts";
 import { roomsThatFit } from "#app/prices/stay-prices.server.ts";
@@ -121,31 +121,34 @@ export async function loadHotelListPage(
   const conditions = readConditions(url.searchParams);
   const [place, rates, partyNotSold] = await Promise.all([
     resolveListPlace(params, fixed, db),
-    latestFxRates(db).catch(() => null),
-    unsoldParty(db, stay).catch(() => null),
+    latestFxRates(undefined, db).catch(() => null),
+    unsoldParty(stay, db).catch(() => null),
   ]);
   const { country, location, search } = place;
   const effective: ListParams = { ...params, country, location, search, destination: search === params.search ? params.destination : "" };
   const [result, countries, locations] = await Promise.all([
-    searchHotels(db, {
-      country,
-      location,
-      minStars: params.rating,
-      search,
-      sort: params.sort,
-      page: params.page,
-      priceMin: params.priceMin,
-      priceMax: params.priceMax,
-      minGuestRating: params.guestRating,
-      amenities: params.amenities,
-      stay,
-      conditions: conditions.mask,
-    }).catch((error: unknown) => {
+    searchHotels(
+      {
+        country,
+        location,
+        minStars: params.rating,
+        search,
+        sort: params.sort,
+        page: params.page,
+        priceMin: params.priceMin,
+        priceMax: params.priceMax,
+        minGuestRating: params.guestRating,
+        amenities: params.amenities,
+        stay,
+        conditions: conditions.mask,
+      },
+      db,
+    ).catch((error: unknown) => {
       log.error("hotel list query failed", error);
       return null;
     }),
     listCountries(db).catch(() => [] as PlaceChoice[]),
-    country ? listLocations(db, country).catch(() => [] as PlaceChoice[]) : Promise.resolve([] as PlaceChoice[]),
+    country ? listLocations(country, db).catch(() => [] as PlaceChoice[]) : Promise.resolve([] as PlaceChoice[]),
   ]);
   const total = result?.total ?? 0;
   // Past LIST_MATCH_LIMIT a page would read every row before it; crawlers find every hotel in the sitemap.
@@ -156,7 +159,7 @@ export async function loadHotelListPage(
   }
   const noHits =
     result && total === 0 && search
-      ? await Promise.all([closeNames(db, search), listPopularPlaces(db)])
+      ? await Promise.all([closeNames(search, db), listPopularPlaces(db)])
           .then(([close, popular]) => ({ close, popular }))
           .catch((error: unknown) => {
             log.error("close names query failed", error);
@@ -189,8 +192,8 @@ export async function loadHotelListPage(
  * For a party larger than a double room ("5 vuxna i 1 rum"), whether any partner sells a room for
  * it; if not, the fewest rooms one does. Two adults in one room are sold everywhere prices are.
  */
-async function unsoldParty(db: Kysely<Database>, stay: Stay): Promise<HotelListPage["partyNotSold"]> {
+async function unsoldParty(stay: Stay, db: Kysely<Database> = getAppDatabase().db): Promise<HotelListPage["partyNotSold"]> {
   if (stay.adults <= 2 && stay.rooms === 1) return null;
-  if ((await roomsThatFit(db, stay.adults, stay.rooms)) === stay.rooms) return null;
-  return { adults: stay.adults, rooms: stay.rooms, fitsInRooms: await roomsThatFit(db, stay.adults, stay.rooms + 1) };
+  if ((await roomsThatFit(stay.adults, stay.rooms, undefined, db)) === stay.rooms) return null;
+  return { adults: stay.adults, rooms: stay.rooms, fitsInRooms: await roomsThatFit(stay.adults, stay.rooms + 1, undefined, db) };
 }

@@ -2,11 +2,11 @@ import { sql, type Kysely, type RawBuilder } from "kysely";
 import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
 import { log } from "#app/utils/log.server.ts";
-import { cachedRead, clearCatalogueCache } from "./catalogue-cache.server.ts";
+import { cachedRead } from "#app/utils/catalogue-cache.server.ts";
 import { MENU_SIZE } from "./menu-countries.ts";
 import { placeKey } from "./place-names.ts";
-import { withoutControlChars } from "./search-params.ts";
-import { getPlaceNames } from "./place-names.server.ts";
+import { getPlaceNames } from "#app/hotels/place-name-rows.server.ts";
+import { withoutControlChars } from "#app/utils/fold-text.ts";
 
 /**
  * The catalogue's countries and places (the catalogue_places table, which triggers on hotels
@@ -93,7 +93,6 @@ export async function saveMenuCountries(isoCodes: readonly string[], db: DB = ge
         .values(isoCodes.map((iso_code, position) => ({ iso_code, position })))
         .execute();
   });
-  clearCatalogueCache();
 }
 
 /** The site header's Destinationer menu. A failure leaves the menu empty, not the page down. */
@@ -136,7 +135,7 @@ export function listCountryPlaces(country: string, db: DB = getAppDatabase().db)
 }
 
 /** The places of a country for a place select: Swedish names, the catalogue's spelling as the value. */
-export async function listLocations(db: DB, country: string): Promise<PlaceChoice[]> {
+export async function listLocations(country: string, db: DB = getAppDatabase().db): Promise<PlaceChoice[]> {
   return (await listCountryPlaces(country, db)).map(({ value, label }) => ({ value, label }));
 }
 

@@ -4,9 +4,10 @@
  * visitor's typo never turns into an error page.
  */
 import { readPage } from "#app/utils/read-page.ts";
+import { withoutControlChars } from "#app/utils/fold-text.ts";
 import { CONDITIONS_PARAM, readConditions, type ConditionKey } from "#app/prices/conditions.ts";
 import { CURRENCY_PARAM, HOME_CURRENCY, readDisplayCurrency, type DisplayCurrency } from "#app/utils/money.ts";
-import { isDefaultStayField } from "#app/offers/stay.ts";
+import { isDefaultStayField } from "#app/utils/stay.ts";
 import { AMENITY_VOCABULARY, type AmenityKey } from "./amenities.ts";
 
 export const RATING_OPTIONS = [
@@ -116,9 +117,6 @@ export function withPriceChoices(href: string, choices: PriceChoices): string {
   const search = params.toString();
   return `${path}${search ? `?${search}` : ""}${hash ? `#${hash}` : ""}`;
 }
-
-/** Control characters never belong in a search or a place name (and PostgreSQL text cannot hold NUL). */
-export const withoutControlChars = (value: string) => value.replace(/[\u0000-\u001f\u007f]/g, " ");
 
 function text(params: URLSearchParams, key: string): string {
   // Control characters go with the excess length.

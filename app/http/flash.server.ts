@@ -1,5 +1,5 @@
 import { createCookieSessionStorage, redirect } from "react-router";
-import { cookiesAreSecure, getSessionSecrets } from "#app/auth/secrets.server.ts";
+import { cookiesAreSecure, getSessionSecrets } from "#app/http/cookie-secrets.server.ts";
 
 /** A one-time message for the next page: a status region without JavaScript, a toast with it. */
 export interface Flash {

@@ -3,7 +3,7 @@
  * Only GETs without our session or flash cookie are looked up, and only responses the site
  * already calls public (Cache-Control: public, no Set-Cookie) are kept: exactly what a CDN
  * could keep. Bounded by count and bytes (least recently used go first), kept for a short
- * TTL, and emptied by every admin write in this process (clearCatalogueCache). A kept page
+ * TTL, and emptied by every write to a catalogue table (decision 063). A kept page
  * is compressed once (gzip and brotli) and served with the CSP nonce it was rendered with,
  * which its stored Content-Security-Policy header names.
  *
@@ -15,6 +15,7 @@
 import zlib from "node:zlib";
 import type { Request, RequestHandler, Response } from "express";
 import { carriesPersonalCookie } from "#app/http/cache-control.server.ts";
+import { onCatalogueChange } from "#app/utils/catalogue-cache.server.ts";
 
 interface Entry {
   status: number;
@@ -270,3 +271,4 @@ export function getAppPageCache(): PageCache | undefined {
 export function clearPageCache(): void {
   appPageCache?.clear();
 }
+onCatalogueChange(clearPageCache);

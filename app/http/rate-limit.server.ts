@@ -11,7 +11,7 @@
 import { sql, type Kysely } from "kysely";
 import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
-import { normalizeEmail } from "#app/auth/credentials.ts";
+import { normalizeEmail } from "#app/utils/fold-text.ts";
 
 export interface RatePolicy {
   max: number;
@@ -83,7 +83,7 @@ export async function takeRateLimit(claims: RateClaim[], db: Kysely<Database> = 
   const taken: Taken[] = [];
   const release = async () => {
     for (const { key, hit } of taken.splice(0)) {
-      await giveBackHit(db, key, hit);
+      await giveBackHit(key, hit, db);
     }
   };
   for (const { key, policy } of claims) {
@@ -116,7 +116,7 @@ export async function takeRateLimit(claims: RateClaim[], db: Kysely<Database> = 
  * Removes one hit (its time as the database wrote it) from a key. One occurrence only: two hits
  * can share a timestamp (PGlite's clock is coarse), and each stands for a request.
  */
-export async function giveBackHit(db: Kysely<Database>, key: string, hit: string): Promise<void> {
+export async function giveBackHit(key: string, hit: string, db: Kysely<Database> = getAppDatabase().db): Promise<void> {
   await sql`
     update rate_limits
     set hits = hits[:array_position(hits, ${hit}::timestamptz) - 1] || hits[array_position(hits, ${hit}::timestamptz) + 1:]
@@ -125,7 +125,7 @@ export async function giveBackHit(db: Kysely<Database>, key: string, hit: string
 }
 
 /** Removes keys unused for longer than any window (housekeeping). */
-export async function clearIdleRateLimits(db: Kysely<Database>, olderThan: Date): Promise<number> {
+export async function clearIdleRateLimits(olderThan: Date, db: Kysely<Database> = getAppDatabase().db): Promise<number> {
   const result = await db.deleteFrom("rate_limits").where("updated_at", "<", olderThan).executeTakeFirst();
   return Number(result.numDeletedRows);
 }

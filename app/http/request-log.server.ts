@@ -8,7 +8,7 @@ import crypto from "node:crypto";
 import type { RequestHandler } from "express";
 import onHeaders from "on-headers";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
-import { newRequestMetrics, runWithRequestMetrics, type RequestMetrics } from "./request-metrics.server.ts";
+import { newRequestMetrics, runWithRequestMetrics, type RequestMetrics } from "#app/utils/request-metrics.server.ts";
 import { log } from "#app/utils/log.server.ts";
 
 type RouteManifest = ServerBuild["routes"];

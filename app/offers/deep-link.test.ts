@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { deepLinkTemplateProblem, deepLinkTemplateSchema, fillDeepLink } from "./deep-link.ts";
-import { NO_STAY } from "./stay.ts";
+import { NO_STAY } from "#app/utils/stay.ts";
 
 const stay = { checkIn: "2026-12-04", checkOut: "2026-12-07", adults: 3, rooms: 2 };
 const TEMPLATE = "checkin={checkin}&checkout={checkout}&adults={adults}&rooms={rooms}&n={nights}&ref=hg";

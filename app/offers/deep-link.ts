@@ -6,7 +6,7 @@
  * another site. No I/O here; shared by /redirect, the back office and its preview.
  */
 import { z } from "#app/utils/zod.ts";
-import { hasDates, nightsOf, type Stay } from "./stay.ts";
+import { hasDates, nightsOf, type Stay } from "#app/utils/stay.ts";
 
 export const DEEP_LINK_PLACEHOLDERS = ["checkin", "checkout", "adults", "rooms", "nights"] as const;
 export type DeepLinkPlaceholder = (typeof DEEP_LINK_PLACEHOLDERS)[number];

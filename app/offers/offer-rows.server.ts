@@ -3,6 +3,7 @@
  * batch needs, the upsert by hotel and partner, and marking the offers a full feed no longer
  * lists as gone. The hotels' lowest price and offer count follow by the table's triggers.
  */
+import { getAppDatabase } from "#app/db/db.server.ts";
 import { sql, type Kysely } from "kysely";
 import type { Database } from "#app/db/schema.ts";
 
@@ -29,7 +30,7 @@ export interface OfferCounts {
 }
 
 /** hotels.id by hotels.hotel_id, for the given hotel_ids that exist. */
-export async function hotelIdsByFeedId(db: DB, hotelIds: readonly string[]): Promise<Map<string, string>> {
+export async function hotelIdsByFeedId(hotelIds: readonly string[], db: DB = getAppDatabase().db): Promise<Map<string, string>> {
   if (!hotelIds.length) return new Map();
   const rows = await db
     .selectFrom("hotels")
@@ -40,7 +41,7 @@ export async function hotelIdsByFeedId(db: DB, hotelIds: readonly string[]): Pro
 }
 
 /** partners.host by partners.id, for the given ids that exist (active or not). */
-export async function partnerHosts(db: DB, partnerIds: readonly string[]): Promise<Map<string, string>> {
+export async function partnerHosts(partnerIds: readonly string[], db: DB = getAppDatabase().db): Promise<Map<string, string>> {
   if (!partnerIds.length) return new Map();
   const rows = await db
     .selectFrom("partners")
@@ -84,7 +85,7 @@ const notOlder = (current: string, next: string) => sql<boolean>`${sql.ref(`${ne
  * stored, timestamp included, is left alone (not even locked). The (hotel_id, partner_id) pairs
  * must be unique within one call.
  */
-export async function upsertOffers(db: DB, offers: readonly OfferValues[]): Promise<OfferCounts> {
+export async function upsertOffers(offers: readonly OfferValues[], db: DB = getAppDatabase().db): Promise<OfferCounts> {
   if (!offers.length) return { inserted: 0, updated: 0, unchanged: 0, older: 0 };
   const { rows } = await sql<{ inserted: number; updated: number; older: number }>`
     with v as materialized ${incoming(offers)},
@@ -114,7 +115,7 @@ export async function upsertOffers(db: DB, offers: readonly OfferValues[]): Prom
 }
 
 /** What `upsertOffers` would do with these offers, found by reading only. */
-export async function countOfferChanges(db: DB, offers: readonly OfferValues[]): Promise<OfferCounts> {
+export async function countOfferChanges(offers: readonly OfferValues[], db: DB = getAppDatabase().db): Promise<OfferCounts> {
   if (!offers.length) return { inserted: 0, updated: 0, unchanged: 0, older: 0 };
   const { rows } = await sql<{ inserted: number; updated: number; older: number }>`
     select count(*) filter (where o.hotel_id is null)::int as inserted,
@@ -135,7 +136,10 @@ const TOUCHED_CHUNK = 10_000;
  * transaction, so pages see the partner's offers before or after, never half-way. Returns
  * how many offers were marked.
  */
-export async function markUntouchedOffersGone(db: DB, touched: ReadonlyMap<string, readonly string[]>): Promise<number> {
+export async function markUntouchedOffersGone(
+  touched: ReadonlyMap<string, readonly string[]>,
+  db: DB = getAppDatabase().db,
+): Promise<number> {
   const partners = [...touched.keys()];
   if (!partners.length) return 0;
   return db.transaction().execute(async (trx) => {

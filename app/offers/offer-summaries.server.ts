@@ -6,11 +6,12 @@
  * the owed summaries here, a batch at a time, so no statement grows with the catalogue. Until
  * a partner's recompute is done, list cards take their price from the offers themselves.
  */
+import { getAppDatabase } from "#app/db/db.server.ts";
 import { sql, type Kysely } from "kysely";
 import type { Database } from "#app/db/schema.ts";
-import { cachedRead, clearCatalogueCache } from "#app/hotels/catalogue-cache.server.ts";
+import { cachedRead } from "#app/utils/catalogue-cache.server.ts";
 import { getEnv } from "#app/utils/env.server.ts";
-import { todayInSweden } from "./stay.ts";
+import { todayInSweden } from "#app/utils/stay.ts";
 
 type DB = Kysely<Database>;
 
@@ -21,7 +22,7 @@ type DB = Kysely<Database>;
 export const SUMMARY_BATCH = 200;
 
 /** Whether some partner's hotels still wait for their summaries, cached like the partner list. */
-export function summariesOwed(db: DB): Promise<boolean> {
+export function summariesOwed(db: DB = getAppDatabase().db): Promise<boolean> {
   return cachedRead(db, "offer-summaries-owed", async () =>
     Boolean(await db.selectFrom("partners").select("id").where("summary_pending", "=", true).executeTakeFirst()),
   );
@@ -38,7 +39,7 @@ interface Summarised {
  * them, while some partner's recompute is under way (else as they are): a card never shows a
  * price, or a number of partners, that the hotel page would not.
  */
-export async function withCurrentOfferSummaries<Hotel extends Summarised>(db: DB, hotels: Hotel[]): Promise<Hotel[]> {
+export async function withCurrentOfferSummaries<Hotel extends Summarised>(hotels: Hotel[], db: DB = getAppDatabase().db): Promise<Hotel[]> {
   if (hotels.length === 0 || !(await summariesOwed(db))) return hotels;
   const { rows } = await sql<{ hotel_id: string; offer_price: string | number | null; offer_count: number }>`
     select hotel_id, offer_price, offer_count from current_offer_summary(${hotels.map((hotel) => hotel.id)}::uuid[])
@@ -62,8 +63,8 @@ export async function withCurrentOfferSummaries<Hotel extends Summarised>(db: DB
  * round, and a switch made meanwhile waits for this batch, then starts the partner over.
  * Returns how many hotels it did (0: nothing owed, or every owed partner is being done elsewhere).
  */
-export async function recomputeOwedSummaries(db: DB, batch: number = SUMMARY_BATCH): Promise<number> {
-  const { done, finished } = await db.transaction().execute(async (trx) => {
+export async function recomputeOwedSummaries(batch: number = SUMMARY_BATCH, db: DB = getAppDatabase().db): Promise<number> {
+  const { done } = await db.transaction().execute(async (trx) => {
     const partner = await trx
       .selectFrom("partners")
       .select(["id", "summary_done_through"])
@@ -89,7 +90,5 @@ export async function recomputeOwedSummaries(db: DB, batch: number = SUMMARY_BAT
       .execute();
     return { done: Math.max(hotels.length, 1), finished };
   });
-  // Lists may drop the per-page correction and sort by the new summaries on every server.
-  if (finished) clearCatalogueCache();
   return done;
 }

@@ -4,6 +4,7 @@
  * through lead_offers. Here only their age limit and housekeeping: offers older than
  * OFFER_MAX_AGE_HOURS are retired.
  */
+import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Kysely } from "kysely";
 import type { Database } from "#app/db/schema.ts";
 import { getEnv } from "#app/utils/env.server.ts";
@@ -17,7 +18,7 @@ export const offerMaxAgeHours = () => getEnv().OFFER_MAX_AGE_HOURS;
  * Marks offers not refreshed within the maximum age as gone (housekeeping), so the lists'
  * lowest price and partner count stop counting them too. Returns how many.
  */
-export async function retireStaleOffers(db: DB, now: Date = new Date()): Promise<number> {
+export async function retireStaleOffers(now: Date = new Date(), db: DB = getAppDatabase().db): Promise<number> {
   const result = await db
     .updateTable("hotel_offers")
     .set({ gone_at: now })

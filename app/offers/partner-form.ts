@@ -6,9 +6,9 @@
  */
 import { z } from "#app/utils/zod.ts";
 import { fetchableUrlProblem, isPublicHost } from "#app/utils/public-host.ts";
-import { isHttpOrLocalUrl } from "#app/blog/content-blocks.ts";
 import { deepLinkTemplateSchema, fillDeepLink } from "./deep-link.ts";
-import { addDays, type DatedStay } from "./stay.ts";
+import { addDays, type DatedStay } from "#app/utils/stay.ts";
+import { isHttpOrLocalUrl } from "#app/utils/paths.ts";
 
 export const PARTNER_ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,39}$/;
 /** What the database accepts as a host (table partners): lower case, a port only when not the default. */

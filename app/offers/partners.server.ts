@@ -6,7 +6,7 @@
 import { sql, type Kysely, type Selectable } from "kysely";
 import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Database, PartnersTable } from "#app/db/schema.ts";
-import { cachedRead, clearCatalogueCache } from "#app/hotels/catalogue-cache.server.ts";
+import { cachedRead } from "#app/utils/catalogue-cache.server.ts";
 import { offerMaxAgeHours } from "./offers.server.ts";
 import type { PartnerInput } from "./partner-form.ts";
 import type { ClickPeriod, PartnerClicks } from "./partner-clicks.ts";
@@ -175,8 +175,6 @@ export async function savePartner(
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     return { saved: false, field: (await takenField(value, existingId, db)) ?? (existingId === null ? "id" : "host") };
-  } finally {
-    clearCatalogueCache();
   }
   return { saved: true };
 }
@@ -189,7 +187,6 @@ export async function savePartner(
  */
 export async function setPartnerActive(id: string, active: boolean, db: DB = getAppDatabase().db): Promise<string | null> {
   const row = await db.updateTable("partners").set({ active }).where("id", "=", id).returning("name").executeTakeFirst();
-  clearCatalogueCache();
   return row?.name ?? null;
 }
 

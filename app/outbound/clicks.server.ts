@@ -11,9 +11,9 @@ import { affiliateHost, isKnownHost } from "#app/outbound/redirect-params.ts";
 import { log } from "#app/utils/log.server.ts";
 import { isPublicHost } from "#app/utils/public-host.ts";
 import { addressClaim, RATE_POLICIES, takeRateLimit } from "#app/http/rate-limit.server.ts";
-import { cachedRead } from "#app/hotels/catalogue-cache.server.ts";
+import { cachedRead } from "#app/utils/catalogue-cache.server.ts";
 import { partnersByHost, type PartnerLink } from "#app/offers/partners.server.ts";
-import type { Stay } from "#app/offers/stay.ts";
+import type { Stay } from "#app/utils/stay.ts";
 
 // The scheme and authority of an affiliate URL, so the database hands back one row per
 // partner origin instead of every hotel's URL. A backslash ends the authority as it does
@@ -22,7 +22,7 @@ import type { Stay } from "#app/offers/stay.ts";
 const ORIGIN_PATTERN = String.raw`^(https?://[^/?#\\]+)`;
 
 /** The hosts of every hotel's affiliate_url, cached like the other catalogue lists. */
-export function affiliateUrlHosts(db: Kysely<Database>): Promise<ReadonlySet<string>> {
+export function affiliateUrlHosts(db: Kysely<Database> = getAppDatabase().db): Promise<ReadonlySet<string>> {
   return cachedRead(db, "affiliate-url-hosts", async () => {
     const rows = await db
       .selectFrom("hotels")
@@ -89,7 +89,7 @@ const saltByDay = new Map<string, string>();
  * The day's random salt, shared by every app server through the database. Yesterday's is
  * deleted by housekeeping, after which no hash of that day can be matched to an address.
  */
-async function daySalt(db: Kysely<Database>, day: string): Promise<string> {
+async function daySalt(day: string, db: Kysely<Database> = getAppDatabase().db): Promise<string> {
   const known = saltByDay.get(day);
   if (known) return known;
   await db
@@ -120,7 +120,7 @@ export async function recordOutboundClick(
     const day = new Date().toISOString().slice(0, 10);
     const visitorHash = crypto
       .createHash("sha256")
-      .update(`${await daySalt(db, day)}\n${visitor.address ?? ""}\n${visitor.userAgent}`)
+      .update(`${await daySalt(day, db)}\n${visitor.address ?? ""}\n${visitor.userAgent}`)
       .digest("base64url");
     const slot = await takeRateLimit([addressClaim("clicks", visitor.address, RATE_POLICIES.clicksPerAddress)], db);
     if (!slot.allowed) return "address-limit";
@@ -142,7 +142,7 @@ export async function recordOutboundClick(
 }
 
 /** Deletes salts of past days and the hashes made with them (housekeeping). */
-export async function forgetClickVisitors(db: Kysely<Database>, now: Date = new Date()): Promise<number> {
+export async function forgetClickVisitors(now: Date = new Date(), db: Kysely<Database> = getAppDatabase().db): Promise<number> {
   const today = now.toISOString().slice(0, 10);
   await db.deleteFrom("click_salts").where("day", "<", today).execute();
   const cleared = await db

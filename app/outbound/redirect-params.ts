@@ -4,7 +4,7 @@
  * pure helpers the page and the booking buttons share. No I/O here.
  */
 import { href } from "react-router";
-import { readStay, stayEntries, todayInSweden, type Stay } from "#app/offers/stay.ts";
+import { readStay, stayEntries, todayInSweden, type Stay } from "#app/utils/stay.ts";
 import { z } from "#app/utils/zod.ts";
 
 /** Seconds the page counts down before it forwards to a known partner. */

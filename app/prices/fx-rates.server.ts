@@ -2,10 +2,11 @@
  * Stored currency rates: the ECB's euro reference rates by business day (fx_rates), written by the
  * rates import and read to show every price in the visitor's currency.
  */
+import { getAppDatabase } from "#app/db/db.server.ts";
 import { sql, type Kysely } from "kysely";
 import type { Database } from "#app/db/schema.ts";
-import type { EcbRate } from "#app/feed/ecb-rates.ts";
 import type { FxRates } from "#app/utils/money.ts";
+import { type EcbRate } from "#app/utils/money.ts";
 
 type DB = Kysely<Database>;
 
@@ -16,7 +17,7 @@ const ROWS_PER_STATEMENT = 2_000;
  * Stores the rates (a day and currency already stored takes the new rate: the ECB corrects a
  * published rate only rarely, and the file is its word). Returns how many rows were written.
  */
-export async function storeFxRates(db: DB, rates: readonly EcbRate[]): Promise<number> {
+export async function storeFxRates(rates: readonly EcbRate[], db: DB = getAppDatabase().db): Promise<number> {
   let written = 0;
   for (let start = 0; start < rates.length; start += ROWS_PER_STATEMENT) {
     const rows = rates.slice(start, start + ROWS_PER_STATEMENT).map((rate) => ({
@@ -40,7 +41,7 @@ export async function storeFxRates(db: DB, rates: readonly EcbRate[]): Promise<n
  * The rates of the latest business day on or before `onOrBefore` (YYYY-MM-DD; default: any), or
  * null when none are stored. A weekend or a holiday has no rates of its own: the day before counts.
  */
-export async function latestFxRates(db: DB, onOrBefore?: string): Promise<FxRates | null> {
+export async function latestFxRates(onOrBefore?: string, db: DB = getAppDatabase().db): Promise<FxRates | null> {
   const rows = await db
     .selectFrom("fx_rates")
     .select([sql<string>`to_char(rate_date, 'YYYY-MM-DD')`.as("date"), "currency", "per_eur"])

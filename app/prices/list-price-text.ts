@@ -5,7 +5,7 @@
  * through formatSek, so a marker and its card always write the same figure. Pure; shared by
  * server and browser.
  */
-import { nightsLabel } from "#app/offers/stay.ts";
+import { nightsLabel } from "#app/utils/stay.ts";
 import { formatSek, SEK_DISPLAY, type PriceDisplay } from "#app/utils/money.ts";
 import type { ListPrice } from "./price-offer.ts";
 

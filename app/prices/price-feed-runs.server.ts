@@ -26,7 +26,7 @@ export const cutRunText = (text: string) => (text.length > MAX_RUN_TEXT ? `${tex
  * the last `intervalMinutes`. Several servers may do this at once: the index keeps one. Returns
  * how many were queued.
  */
-export async function queueDueRuns(db: DB, intervalMinutes: number): Promise<number> {
+export async function queueDueRuns(intervalMinutes: number, db: DB = getAppDatabase().db): Promise<number> {
   const { rows } = await sql<{ id: number }>`
     insert into price_feed_runs (partner_id)
     select partner.id from partners partner
@@ -88,7 +88,7 @@ export interface ClaimedRun {
  * Takes the oldest queued run, or a running one whose lease ran out, for this server; null when
  * there is none. FOR UPDATE SKIP LOCKED: two servers asking at once take different runs.
  */
-export async function claimRun(db: DB): Promise<ClaimedRun | null> {
+export async function claimRun(db: DB = getAppDatabase().db): Promise<ClaimedRun | null> {
   const { rows } = await sql<{ id: number; partner_id: string; attempts: number; feed_url: string | null }>`
     update price_feed_runs run
     set status = 'running', started_at = now(), attempts = run.attempts + 1,
@@ -108,7 +108,7 @@ export async function claimRun(db: DB): Promise<ClaimedRun | null> {
 }
 
 /** Keeps a run this server is working on its own for another lease. */
-export async function renewRunLease(db: DB, runId: number): Promise<void> {
+export async function renewRunLease(runId: number, db: DB = getAppDatabase().db): Promise<void> {
   await db
     .updateTable("price_feed_runs")
     .set({ locked_until: sql`now() + make_interval(secs => ${RUN_LEASE_SECONDS})` })
@@ -121,7 +121,7 @@ export type RunOutcome =
   | { status: "ok"; taken: number; rejected: number; bytes: number; rejects: string | null }
   | { status: "failed"; error: string; bytes?: number | null };
 
-export async function finishRun(db: DB, runId: number, outcome: RunOutcome): Promise<void> {
+export async function finishRun(runId: number, outcome: RunOutcome, db: DB = getAppDatabase().db): Promise<void> {
   await db
     .updateTable("price_feed_runs")
     .set({

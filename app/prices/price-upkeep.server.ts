@@ -7,10 +7,10 @@
  * hotel is shared by the servers and carried on by another when one stops. Batches are short
  * transactions of their own: nothing holds a lock (or PGlite's only connection) for a pass.
  */
+import { getAppDatabase } from "#app/db/db.server.ts";
 import { sql, type Kysely } from "kysely";
 import type { Database } from "#app/db/schema.ts";
-import { clearCatalogueCache } from "#app/hotels/catalogue-cache.server.ts";
-import { todayInSweden } from "#app/offers/stay.ts";
+import { todayInSweden } from "#app/utils/stay.ts";
 import { refreshLeadPrices } from "./stay-prices.server.ts";
 
 type DB = Kysely<Database>;
@@ -52,9 +52,9 @@ export interface ClaimedTask {
  * server's to do now. A chore never seen before is due at once or at its next time.
  */
 export async function claimPriceTask(
-  db: DB,
   name: PriceTaskName,
   options: { firstDueNow: boolean; leaseSeconds?: number },
+  db: DB = getAppDatabase().db,
 ): Promise<ClaimedTask | null> {
   const claim = () =>
     db
@@ -83,7 +83,11 @@ export async function claimPriceTask(
  * again at its next time (in an hour after an error). When the pass was started over while this
  * server held it (restartLeadPricePass), only the lease is given back.
  */
-export async function releasePriceTask(db: DB, task: ClaimedTask, result: { next: string } | { done: true; error?: string }) {
+export async function releasePriceTask(
+  task: ClaimedTask,
+  result: { next: string } | { done: true; error?: string },
+  db: DB = getAppDatabase().db,
+) {
   const error = "done" in result && result.error ? result.error.slice(0, 1000) : null;
   const progress =
     "next" in result
@@ -102,7 +106,7 @@ export async function releasePriceTask(db: DB, task: ClaimedTask, result: { next
 }
 
 /** Starts the lead-price pass over, now (new rates change every converted price). */
-export async function restartLeadPricePass(db: DB): Promise<void> {
+export async function restartLeadPricePass(db: DB = getAppDatabase().db): Promise<void> {
   await db
     .insertInto("price_tasks")
     .values({ name: PRICE_TASK.leadPrices, due_at: sql<Date>`now()` })
@@ -117,29 +121,39 @@ export async function restartLeadPricePass(db: DB): Promise<void> {
  * hotels it did (0 when the pass is not due or another server holds it). The last batch
  * empties the catalogue caches, so lists sort by the new prices.
  */
-export async function refreshLeadPricesBatch(db: DB, now: Date = new Date(), batch: number = LEAD_PRICE_BATCH): Promise<number> {
-  const claimed = await claimPriceTask(db, PRICE_TASK.leadPrices, { firstDueNow: false });
+export async function refreshLeadPricesBatch(
+  now: Date = new Date(),
+  batch: number = LEAD_PRICE_BATCH,
+  db: DB = getAppDatabase().db,
+): Promise<number> {
+  const claimed = await claimPriceTask(PRICE_TASK.leadPrices, { firstDueNow: false }, db);
   if (!claimed) return 0;
   try {
     let next = db.selectFrom("hotels").select("id").orderBy("id").limit(batch);
     if (claimed.cursor) next = next.where("id", ">", claimed.cursor);
     const ids = (await next.execute()).map((row) => row.id);
-    await refreshLeadPrices(db, ids, todayInSweden(now));
+    await refreshLeadPrices(ids, todayInSweden(now), db);
     if (ids.length < batch) {
-      await releasePriceTask(db, claimed, { done: true });
-      clearCatalogueCache();
+      await releasePriceTask(claimed, { done: true }, db);
     } else {
-      await releasePriceTask(db, claimed, { next: ids.at(-1)! });
+      await releasePriceTask(claimed, { next: ids.at(-1)! }, db);
     }
     return Math.max(ids.length, 1);
   } catch (error) {
-    await releasePriceTask(db, claimed, { done: true, error: error instanceof Error ? error.message : String(error) });
+    await releasePriceTask(claimed, { done: true, error: error instanceof Error ? error.message : String(error) }, db);
     throw error;
   }
 }
 
 /** Deletes from a table, a batch at a time, the rows whose `column` is before `today`; how many. */
-async function deleteBefore(db: DB, table: string, key: string, column: string, today: string, batch: number): Promise<number> {
+async function deleteBefore(
+  table: string,
+  key: string,
+  column: string,
+  today: string,
+  batch: number,
+  db: DB = getAppDatabase().db,
+): Promise<number> {
   let total = 0;
   for (;;) {
     const result = await sql`
@@ -158,9 +172,9 @@ async function deleteBefore(db: DB, table: string, key: string, column: string, 
  * check-ins before it: no stay can use them any more. A batch at a time (the date indexes), so
  * no statement holds many rows; rate plans themselves stay (small, and the next file reuses them).
  */
-export async function deletePastPrices(db: DB, today: string, batch: number = PAST_PRICES_BATCH) {
-  const nights = await deleteBefore(db, "nightly_rates", "plan_id, night", "night", today, batch);
-  const itineraries = await deleteBefore(db, "itinerary_prices", "plan_id, check_in, nights", "check_in", today, batch);
-  const soldOut = await deleteBefore(db, "sold_out_itineraries", "hotel_id, partner_id, check_in, nights", "check_in", today, batch);
+export async function deletePastPrices(today: string, batch: number = PAST_PRICES_BATCH, db: DB = getAppDatabase().db) {
+  const nights = await deleteBefore("nightly_rates", "plan_id, night", "night", today, batch, db);
+  const itineraries = await deleteBefore("itinerary_prices", "plan_id, check_in, nights", "check_in", today, batch, db);
+  const soldOut = await deleteBefore("sold_out_itineraries", "hotel_id, partner_id, check_in, nights", "check_in", today, batch, db);
   return { nights, itineraries, soldOut };
 }

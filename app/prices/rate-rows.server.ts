@@ -7,9 +7,10 @@
  * Each batch is one transaction, the hotels' lead prices recomputed inside it. See
  * docs/decisions/051-price-import-writes-by-arrays.md.
  */
+import { getAppDatabase } from "#app/db/db.server.ts";
 import { sql, type Kysely } from "kysely";
 import type { Database } from "#app/db/schema.ts";
-import type { PriceRecord } from "#app/feed/price-record.ts";
+import type { PriceRecord } from "#app/prices/price-record.ts";
 import { hotelIdsByFeedId } from "#app/offers/offer-rows.server.ts";
 import { isKnownHost, redirectParamsSchema } from "#app/outbound/redirect-params.ts";
 import { refreshLeadPrices } from "./stay-prices.server.ts";
@@ -24,13 +25,13 @@ export interface PricePartner {
 }
 
 /** The partner a price file is for, or undefined when there is none of that id. */
-export async function pricePartner(db: DB, partnerId: string): Promise<PricePartner | undefined> {
+export async function pricePartner(partnerId: string, db: DB = getAppDatabase().db): Promise<PricePartner | undefined> {
   const row = await db.selectFrom("partners").select(["id", "host", "landing_url_template"]).where("id", "=", partnerId).executeTakeFirst();
   return row && { id: row.id, host: row.host, landingUrlTemplate: row.landing_url_template };
 }
 
 /** Every partner's id, sorted: what an operator can name with --partner. */
-export async function partnerIds(db: DB): Promise<string[]> {
+export async function partnerIds(db: DB = getAppDatabase().db): Promise<string[]> {
   const rows = await db.selectFrom("partners").select("id").orderBy("id").execute();
   return rows.map((row) => row.id);
 }
@@ -69,13 +70,13 @@ function landingUrlFor(record: PriceRecord, partner: PricePartner): { url: strin
  * not a hotel of the catalogue, a landing URL that cannot be made or is not the partner's.
  */
 export async function checkPriceRecords(
-  db: DB,
   partner: PricePartner,
   records: readonly PriceRecord[],
+  db: DB = getAppDatabase().db,
 ): Promise<{ accepted: CheckedPrice[]; rejected: Array<{ record: PriceRecord; reason: string }> }> {
   const hotels = await hotelIdsByFeedId(
-    db,
     records.map((record) => record.property),
+    db,
   );
   const accepted: CheckedPrice[] = [];
   const rejected: Array<{ record: PriceRecord; reason: string }> = [];
@@ -235,7 +236,12 @@ const samePlan = (partnerId: string) => sql`p.partner_id = ${partnerId} and p.ho
   and p.refundable = v.refundable and p.pay_at_hotel = v.pay_at_hotel and p.currency = v.currency`;
 
 /** Finds or creates the plans; their ids in the order given (null: not stored, on a dry run). */
-async function planIds(db: DB, partnerId: string, plans: readonly CheckedPrice[], create: boolean): Promise<Array<number | null>> {
+async function planIds(
+  partnerId: string,
+  plans: readonly CheckedPrice[],
+  create: boolean,
+  db: DB = getAppDatabase().db,
+): Promise<Array<number | null>> {
   if (!plans.length) return [];
   if (create) {
     await sql`
@@ -283,7 +289,7 @@ type Written = { inserted: number; updated: number; older: number };
  * says something else. Only when some were not written are the older ones counted (a second look
  * at the stored rows, which a file of new prices does not need).
  */
-async function upsertPrices(db: DB, kind: "night" | "itinerary", prices: readonly Dated[]): Promise<PriceCounts> {
+async function upsertPrices(kind: "night" | "itinerary", prices: readonly Dated[], db: DB = getAppDatabase().db): Promise<PriceCounts> {
   if (!prices.length) return { ...NO_PRICE_COUNTS };
   const { table, key } = PRICE_TABLES[kind];
   const columns = [...key, "base", "tax", "fees", "free_cancellation_until", "confirmed_at"];
@@ -327,7 +333,12 @@ const settle = (written: Written | undefined, total: number, removed = 0): Price
 };
 
 /** What upsertPrices would do, by reading only; prices of plans not stored yet are all new. */
-async function countPrices(db: DB, kind: "night" | "itinerary", prices: readonly Dated[], newPlans: number): Promise<PriceCounts> {
+async function countPrices(
+  kind: "night" | "itinerary",
+  prices: readonly Dated[],
+  newPlans: number,
+  db: DB = getAppDatabase().db,
+): Promise<PriceCounts> {
   const counts = settle({ inserted: newPlans, updated: 0, older: 0 }, newPlans);
   if (!prices.length) return counts;
   const { table, key } = PRICE_TABLES[kind];
@@ -359,7 +370,7 @@ const stayRows = (prices: readonly CheckedPrice[]) => sql`unnest(
  * Stores sold-out itineraries (a newer one refreshes the stored) and deletes the partner's
  * itinerary prices for them that are not newer.
  */
-async function storeSoldOut(db: DB, partnerId: string, soldOut: readonly CheckedPrice[]): Promise<PriceCounts> {
+async function storeSoldOut(partnerId: string, soldOut: readonly CheckedPrice[], db: DB = getAppDatabase().db): Promise<PriceCounts> {
   if (!soldOut.length) return { ...NO_PRICE_COUNTS };
   const { rows } = await sql<Written & { removed: number }>`
     with v as materialized (select * from ${stayRows(soldOut)}),
@@ -389,7 +400,7 @@ async function storeSoldOut(db: DB, partnerId: string, soldOut: readonly Checked
 }
 
 /** A priced itinerary sells the stay again: the partner's sold-out row for it goes, unless it is newer. */
-async function clearSoldOut(db: DB, partnerId: string, priced: readonly CheckedPrice[]): Promise<void> {
+async function clearSoldOut(partnerId: string, priced: readonly CheckedPrice[], db: DB = getAppDatabase().db): Promise<void> {
   if (!priced.length) return;
   await sql`
     delete from sold_out_itineraries s using ${stayRows(priced)}
@@ -406,7 +417,12 @@ const unsoldRows = (prices: readonly CheckedPrice[]) => sql`unnest(
 ) as v(${PLAN_KEY_COLUMNS}, night, confirmed_at)`;
 
 /** Deletes (or, on a dry run, counts) the stored nights the records say are not for sale, unless they are newer. */
-async function removeUnsoldNights(db: DB, partnerId: string, prices: readonly CheckedPrice[], write: boolean): Promise<number> {
+async function removeUnsoldNights(
+  partnerId: string,
+  prices: readonly CheckedPrice[],
+  write: boolean,
+  db: DB = getAppDatabase().db,
+): Promise<number> {
   if (!prices.length) return 0;
   const where = sql`${samePlan(partnerId)} and r.plan_id = p.id and r.night = v.night and r.confirmed_at <= v.confirmed_at`;
   if (!write) {
@@ -424,9 +440,14 @@ async function removeUnsoldNights(db: DB, partnerId: string, prices: readonly Ch
  * transaction `trx`, then recomputes the lead prices of the hotels they touch. With `write`
  * false nothing is written and the counts say what would be.
  */
-export async function writePrices(trx: DB, partnerId: string, prices: readonly CheckedPrice[], write = true): Promise<PriceCounts> {
+export async function writePrices(
+  partnerId: string,
+  prices: readonly CheckedPrice[],
+  write = true,
+  trx: DB = getAppDatabase().db,
+): Promise<PriceCounts> {
   const batch = planBatch(prices);
-  const ids = await planIds(trx, partnerId, batch.plans, write);
+  const ids = await planIds(partnerId, batch.plans, write, trx);
   const dated = (list: BatchPlan["nights"]) => {
     const stored: Dated[] = [];
     let unstored = 0;
@@ -441,22 +462,22 @@ export async function writePrices(trx: DB, partnerId: string, prices: readonly C
   const itineraries = dated(batch.itineraries);
   const counts = { ...NO_PRICE_COUNTS };
   if (write) {
-    addPriceCounts(counts, await upsertPrices(trx, "night", nights.stored));
-    addPriceCounts(counts, await storeSoldOut(trx, partnerId, batch.soldOut));
-    addPriceCounts(counts, await upsertPrices(trx, "itinerary", itineraries.stored));
+    addPriceCounts(counts, await upsertPrices("night", nights.stored, trx));
+    addPriceCounts(counts, await storeSoldOut(partnerId, batch.soldOut, trx));
+    addPriceCounts(counts, await upsertPrices("itinerary", itineraries.stored, trx));
     await clearSoldOut(
-      trx,
       partnerId,
       batch.itineraries.map(({ price }) => price),
+      trx,
     );
-    counts.removed += await removeUnsoldNights(trx, partnerId, batch.notForSale, true);
-    await refreshLeadPrices(trx, [...new Set(prices.map((price) => price.hotelId))]);
+    counts.removed += await removeUnsoldNights(partnerId, batch.notForSale, true, trx);
+    await refreshLeadPrices([...new Set(prices.map((price) => price.hotelId))], undefined, trx);
   } else {
-    addPriceCounts(counts, await countPrices(trx, "night", nights.stored, nights.unstored));
-    addPriceCounts(counts, await countPrices(trx, "itinerary", itineraries.stored, itineraries.unstored));
+    addPriceCounts(counts, await countPrices("night", nights.stored, nights.unstored, trx));
+    addPriceCounts(counts, await countPrices("itinerary", itineraries.stored, itineraries.unstored, trx));
     // A dry run does not say what sold-out records would remove.
     addPriceCounts(counts, settle({ inserted: batch.soldOut.length, updated: 0, older: 0 }, batch.soldOut.length));
-    counts.removed += await removeUnsoldNights(trx, partnerId, batch.notForSale, false);
+    counts.removed += await removeUnsoldNights(partnerId, batch.notForSale, false, trx);
   }
   // Records that lost to a newer one of the same batch repeat nothing stored: they count as unchanged.
   const kept = batch.nights.length + batch.itineraries.length + batch.soldOut.length + batch.notForSale.length;

@@ -5,10 +5,11 @@
  * refresh_hotel_offer_summary), the same on PGlite and PostgreSQL. Prices confirmed longer ago than
  * OFFER_MAX_AGE_HOURS and partners switched off are never read.
  */
+import { getAppDatabase } from "#app/db/db.server.ts";
 import { sql, type Kysely } from "kysely";
 import type { Database } from "#app/db/schema.ts";
 import { getEnv } from "#app/utils/env.server.ts";
-import { hasDates, nightsOf, todayInSweden, type DatedStay, type Stay } from "#app/offers/stay.ts";
+import { hasDates, nightsOf, todayInSweden, type DatedStay, type Stay } from "#app/utils/stay.ts";
 import { bestPerPartner, type ListPrice, type PriceOffer } from "./price-offer.ts";
 
 type DB = Kysely<Database>;
@@ -70,7 +71,12 @@ function group(offers: Iterable<[string, PriceOffer]>, wanted: number): Map<stri
  * Every partner's cheapest offer for the stay that meets the wanted conditions, per hotel
  * (hotels.id), cheapest first; a hotel no partner can sell the stay at is absent.
  */
-export async function stayOffers(db: DB, hotelIds: readonly string[], stay: DatedStay, wanted: number): Promise<Map<string, PriceOffer[]>> {
+export async function stayOffers(
+  hotelIds: readonly string[],
+  stay: DatedStay,
+  wanted: number,
+  db: DB = getAppDatabase().db,
+): Promise<Map<string, PriceOffer[]>> {
   const ids = [...new Set(hotelIds)];
   if (!ids.length) return new Map();
   const nights = nightsOf(stay)!;
@@ -101,10 +107,10 @@ export async function stayOffers(db: DB, hotelIds: readonly string[], stay: Date
 
 /** Each partner's lead offer per hotel without dates (cheapest night of the next 30 days), meeting the wanted conditions. */
 export async function leadOffers(
-  db: DB,
   hotelIds: readonly string[],
   wanted: number,
   today: string = todayInSweden(),
+  db: DB = getAppDatabase().db,
 ): Promise<Map<string, PriceOffer[]>> {
   const ids = [...new Set(hotelIds)];
   if (!ids.length) return new Map();
@@ -151,8 +157,13 @@ function offerBase(row: OfferRowBase) {
 }
 
 /** The offers a page compares: for the stay when it has dates, else the lead offers. */
-export function offersFor(db: DB, hotelIds: readonly string[], stay: Stay, wanted: number): Promise<Map<string, PriceOffer[]>> {
-  return hasDates(stay) ? stayOffers(db, hotelIds, stay, wanted) : leadOffers(db, hotelIds, wanted);
+export function offersFor(
+  hotelIds: readonly string[],
+  stay: Stay,
+  wanted: number,
+  db: DB = getAppDatabase().db,
+): Promise<Map<string, PriceOffer[]>> {
+  return hasDates(stay) ? stayOffers(hotelIds, stay, wanted, db) : leadOffers(hotelIds, wanted, undefined, db);
 }
 
 /** The price a list shows for each hotel with a stay: the cheapest offer meeting the conditions, in SEK, and how many partners sell it. */
@@ -167,10 +178,10 @@ export interface ListStayPrice {
  * the offers that meet the wanted conditions), in one query; hotels without one are absent.
  */
 export async function listStayPrices(
-  db: DB,
   hotelIds: readonly string[],
   stay: DatedStay,
   wanted: number,
+  db: DB = getAppDatabase().db,
 ): Promise<Map<string, ListStayPrice>> {
   const ids = [...new Set(hotelIds)];
   if (!ids.length) return new Map();
@@ -191,7 +202,7 @@ export async function listStayPrices(
 }
 
 /** Partners (active) that sell the hotel at all: some plan or lead-in offer, dated or not. */
-export async function partnersOfHotel(db: DB, hotelId: string): Promise<{ id: string; name: string }[]> {
+export async function partnersOfHotel(hotelId: string, db: DB = getAppDatabase().db): Promise<{ id: string; name: string }[]> {
   const { rows } = await sql<{ id: string; name: string }>`
     select partner.id, partner.name from partners partner
     where partner.active and (
@@ -208,11 +219,11 @@ export async function partnersOfHotel(db: DB, hotelId: string): Promise<{ id: st
  * some partner sells the hotel meeting the conditions, nearest first, with the cheapest total in SEK.
  */
 export async function nearbyDatesWithPrices(
-  db: DB,
   hotelId: string,
   stay: DatedStay,
   wanted: number,
   { range = 7, limit = 4, today = todayInSweden() }: { range?: number; limit?: number; today?: string } = {},
+  db: DB = getAppDatabase().db,
 ): Promise<{ checkIn: string; totalSek: number }[]> {
   const nights = nightsOf(stay)!;
   const { rows } = await sql<{ check_in: string; total_sek: number | string }>`
@@ -239,7 +250,12 @@ export async function nearbyDatesWithPrices(
  * partner sells a room for the party at any of the hotels (all hotels when none given), or null.
  * For "5 vuxna i 1 rum": no partner sells it, but 2 rooms they do.
  */
-export async function roomsThatFit(db: DB, adults: number, fromRooms: number, hotelIds?: readonly string[]): Promise<number | null> {
+export async function roomsThatFit(
+  adults: number,
+  fromRooms: number,
+  hotelIds?: readonly string[],
+  db: DB = getAppDatabase().db,
+): Promise<number | null> {
   const { rows } = await sql<{ rooms: number }>`
     select wanted.rooms from generate_series(${fromRooms}::int, least(${adults}::int, 8)) as wanted(rooms)
     where exists (
@@ -257,7 +273,11 @@ export async function roomsThatFit(db: DB, adults: number, fromRooms: number, ho
  * hotels from their current prices: after an import batch, and daily for every hotel (the 30 days
  * move on).
  */
-export async function refreshLeadPrices(db: DB, hotelIds: readonly string[], today: string = todayInSweden()): Promise<void> {
+export async function refreshLeadPrices(
+  hotelIds: readonly string[],
+  today: string = todayInSweden(),
+  db: DB = getAppDatabase().db,
+): Promise<void> {
   const ids = [...new Set(hotelIds)];
   if (!ids.length) return;
   await sql`select refresh_hotel_offer_summary(${ids}::uuid[], ${today}::date, ${maxAgeHours()})`.execute(db);
@@ -267,7 +287,11 @@ export async function refreshLeadPrices(db: DB, hotelIds: readonly string[], tod
  * Each hotel's lead price for the wanted conditions (hotel_lead_prices), as a list shows it without
  * dates; hotels with no offer meeting them are absent. Partners: how many sell the hotel at all.
  */
-export async function leadPricesFor(db: DB, hotelIds: readonly string[], wanted: number): Promise<Map<string, ListPrice>> {
+export async function leadPricesFor(
+  hotelIds: readonly string[],
+  wanted: number,
+  db: DB = getAppDatabase().db,
+): Promise<Map<string, ListPrice>> {
   const ids = [...new Set(hotelIds)];
   if (!ids.length) return new Map();
   const rows = await db

@@ -1,10 +1,10 @@
 import { streetAddress } from "#app/hotels/place-names.ts";
-import { truncate } from "#app/hotels/hotel.ts";
-import { stayLabel, type Stay } from "#app/offers/stay.ts";
+import { stayLabel, type Stay } from "#app/utils/stay.ts";
 import type { PriceOffer } from "#app/prices/price-offer.ts";
 import { TOTAL_INCLUDES } from "#app/prices/offer-display.ts";
 import { formatSek, roundMoney } from "#app/utils/money.ts";
 import { jsonLd } from "./meta-tags.ts";
+import { truncate } from "#app/utils/format.ts";
 
 /** What the hotel page's JSON-LD is made of: the hotel as the page shows it, and its shown price. */
 export interface HotelJsonLdInput {

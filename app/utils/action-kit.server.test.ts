@@ -8,7 +8,7 @@ import {
   intentWithArgument,
   isActionRefusal,
   UNKNOWN_INTENT_MESSAGE,
-} from "./action-kit.ts";
+} from "./action-fields.ts";
 import { askFirst, dispatchIntent, intent, isConfirmed, postedIntent, refuse } from "./action-kit.server.ts";
 
 const form = (fields: [string, string][]) => {

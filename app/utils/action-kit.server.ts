@@ -19,7 +19,7 @@ import {
   INVALID_POST_MESSAGE,
   UNKNOWN_INTENT_MESSAGE,
   type ActionRefusal,
-} from "./action-kit.ts";
+} from "./action-fields.ts";
 
 export type IntentSubmission<S extends z.ZodType> = Submission<z.input<S>, string[], z.output<S>>;
 

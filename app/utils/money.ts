@@ -144,3 +144,12 @@ export function priceDisplay(currency: DisplayCurrency, rates: FxRates | null): 
 export function formatSek(amountSek: number, display: PriceDisplay = SEK_DISPLAY): string {
   return formatMoney({ amount: amountSek * display.perSek, currency: display.currency });
 }
+
+/** A euro reference rate of the ECB for one currency and day. */
+export interface EcbRate {
+  /** The business day the rate is for, YYYY-MM-DD. */
+  date: string;
+  currency: string;
+  /** Units of `currency` per euro, as written (a decimal string, kept exact). */
+  perEur: string;
+}

@@ -91,3 +91,19 @@ export function returnPath(value: unknown): string | null {
   if (url.origin !== RETURN_BASE) return null;
   return `${url.pathname}${url.search}${url.hash}`;
 }
+
+/** Where a block may point: http(s) addresses, paths on this site, or an anchor. */
+export function isSafeBlockUrl(value: string): boolean {
+  if (value.startsWith("#")) return !/\s/.test(value);
+  if (isLocalPath(value)) return true;
+  if (!/^https?:\/\//i.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
+/** An http(s) address or a path on this site: what an image (or a page link) may point to. */
+export const isHttpOrLocalUrl = (value: string) => isSafeBlockUrl(value) && !value.startsWith("#");

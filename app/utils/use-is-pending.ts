@@ -1,5 +1,5 @@
 import { useNavigation } from "react-router";
-import { INTENT_FIELD } from "./action-kit.ts";
+import { INTENT_FIELD } from "./action-fields.ts";
 
 /**
  * Whether the page is busy with a navigation (as the Epic Stack's useIsPending): by default a

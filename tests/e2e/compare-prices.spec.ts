@@ -5,7 +5,7 @@
  * as the side-by-side comparison shows it; without dates the partners' lowest prices per night,
  * cheapest first, in euro, with breakfast only, and on to the cheapest partner.
  */
-import { addDays, todayInSweden } from "#app/offers/stay.ts";
+import { addDays, todayInSweden } from "#app/utils/stay.ts";
 import { expect, test } from "./fixtures.ts";
 
 const kronor = (text: string) => Number(text.replace(/\D/g, ""));

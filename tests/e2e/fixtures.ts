@@ -15,7 +15,7 @@ import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type APIResponse, type BrowserContext, type Page, type Response } from "@playwright/test";
-import { isDefaultStayField } from "#app/offers/stay.ts";
+import { isDefaultStayField } from "#app/utils/stay.ts";
 import { AXE_CHECK_PREFIX, AXE_VISIT_PREFIX, E2E_AXE_DIR } from "./run-dirs.ts";
 import { signInTo } from "./sign-in.ts";
 

@@ -1,4 +1,4 @@
-import { addDays, todayInSweden } from "#app/offers/stay.ts";
+import { addDays, todayInSweden } from "#app/utils/stay.ts";
 import { expect, jsOff, test } from "./fixtures.ts";
 import type { Page } from "@playwright/test";
 

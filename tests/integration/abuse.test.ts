@@ -13,8 +13,8 @@ let app: TestApp;
 
 beforeAll(async () => {
   app = await startTestApp();
-  const { seedDemoCatalogue } = await app.importApp<typeof import("#app/db/seed.server.ts")>("app/db/seed.server.ts");
-  await seedDemoCatalogue(await app.db(), { hotels: 40 });
+  const { seedDemoCatalogue } = await app.importApp<typeof import("#app/operations/seed.server.ts")>("app/operations/seed.server.ts");
+  await seedDemoCatalogue({ hotels: 40 }, await app.db());
 });
 afterAll(async () => {
   await app?.close();

@@ -85,7 +85,7 @@ describe("the administrator's writes", () => {
     const files = fs.readdirSync("app/routes/admin").filter((file) => /\.tsx?$/.test(file) && !/\.server\.ts$/.test(file));
     for (const file of files.filter((name) => name !== "admin.tsx")) expect(underLayout, file).toContain(`routes/admin/${file}`);
     const { middleware } = await app.importApp<{ middleware: unknown[] }>("app/routes/admin/admin.tsx");
-    const { auditAdminWrites } = await app.importApp<typeof import("#app/admin/audit.server.ts")>("app/admin/audit.server.ts");
+    const { auditAdminWrites } = await app.importApp<typeof import("#app/admin/audit-log.server.ts")>("app/admin/audit-log.server.ts");
     expect(middleware).toContain(auditAdminWrites);
   });
 });

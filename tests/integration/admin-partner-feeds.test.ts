@@ -10,7 +10,7 @@
 import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { addDays, todayInSweden } from "#app/offers/stay.ts";
+import { addDays, todayInSweden } from "#app/utils/stay.ts";
 import { Browser, signIn, startTestApp, TEST_ADMIN, type TestApp } from "#tests/app-server.ts";
 import { createHotels, createPartner } from "#tests/factories.ts";
 import { partnerFieldError, partnerForm, partnerInputValue, readable, type PartnerField } from "#tests/partner-form-page.ts";

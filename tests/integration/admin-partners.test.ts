@@ -264,7 +264,8 @@ describe("switching a partner off and on", () => {
     const { leadOffers } = await app.importApp<typeof import("#app/prices/stay-prices.server.ts")>("app/prices/stay-prices.server.ts");
     const summary = () =>
       database.selectFrom("hotels").select(["offer_count", "offer_price"]).where("id", "=", hotels[0]!.id).executeTakeFirstOrThrow();
-    const shown = async () => ((await leadOffers(database, [hotels[0]!.id], 0)).get(hotels[0]!.id) ?? []).map((offer) => offer.partnerId);
+    const shown = async () =>
+      ((await leadOffers([hotels[0]!.id], 0, undefined, database)).get(hotels[0]!.id) ?? []).map((offer) => offer.partnerId);
 
     const before = await summary();
     expect(Number(before.offer_price)).toBe(1); // its 1 kr offer is the lowest

@@ -22,7 +22,7 @@ beforeAll(async () => {
   server.listen({ onUnhandledRequest: "bypass" });
   app = await startTestApp({ SUPABASE_URL: auth.url, SUPABASE_ANON_KEY: auth.anonKey, ADMIN_EMAIL: "", ADMIN_PASSWORD: "" });
   const { setAdmin } = await app.importApp<Users>("app/auth/users.server.ts");
-  await setAdmin(await app.db(), { userId: auth.addUser(editor).id, admin: true });
+  await setAdmin({ userId: auth.addUser(editor).id, admin: true }, await app.db());
   writerId = auth.addUser(writer).id;
   admin = new Browser(app.origin);
   await signIn(admin, editor.email, editor.password);

@@ -51,7 +51,7 @@ async function signedUp(email: string) {
 /** A local user made by the operator (user:create), signed in. */
 async function operatorMade(email: string) {
   const { createLocalUser: create } = await app.importApp<Users>("app/auth/users.server.ts");
-  const { user } = await create(await db(), { email, password: "operatorns-losen-1" });
+  const { user } = await create({ email, password: "operatorns-losen-1" }, await db());
   const browser = new Browser(app.origin);
   await signIn(browser, email, "operatorns-losen-1");
   return { browser, id: user.id };
@@ -134,7 +134,7 @@ describe("revoking the role", () => {
 
 async function setAdminOf(userId: string, admin: boolean) {
   const { setAdmin: set } = await app.importApp<Users>("app/auth/users.server.ts");
-  await set(await db(), { userId, admin, promoteSelfRegistered: true });
+  await set({ userId, admin, promoteSelfRegistered: true }, await db());
 }
 
 describe("ending sessions", () => {
@@ -182,12 +182,12 @@ describe.each(testDatabases())("the role rules in the database ($name)", (databa
     try {
       const [a, b] = await Promise.all(
         ["a@regler.test", "b@regler.test"].map(
-          async (email) => (await createLocalUser(handle.db, { email, password: "regel-losen-1", admin: true })).user,
+          async (email) => (await createLocalUser({ email, password: "regel-losen-1", admin: true }, handle.db)).user,
         ),
       );
       const results = await Promise.allSettled([
-        setAdmin(handle.db, { userId: a!.id, admin: false, by: { userId: b!.id } }),
-        setAdmin(handle.db, { userId: b!.id, admin: false, by: { userId: a!.id } }),
+        setAdmin({ userId: a!.id, admin: false, by: { userId: b!.id } }, handle.db),
+        setAdmin({ userId: b!.id, admin: false, by: { userId: a!.id } }, handle.db),
       ]);
       expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
       const refused = results.find((result) => result.status === "rejected") as PromiseRejectedResult;
@@ -196,7 +196,7 @@ describe.each(testDatabases())("the role rules in the database ($name)", (databa
       expect(await handle.db.selectFrom("admin_users").select("user_id").execute()).toHaveLength(1);
       // The command line (no acting administrator) may still revoke the last one: the operator can grant it again.
       const last = (await handle.db.selectFrom("admin_users").select("user_id").executeTakeFirstOrThrow()).user_id;
-      expect((await setAdmin(handle.db, { userId: last, admin: false })).changed).toBe(true);
+      expect((await setAdmin({ userId: last, admin: false }, handle.db)).changed).toBe(true);
     } finally {
       await handle.close();
     }

@@ -90,7 +90,7 @@ describe("the AI service with a provider", () => {
         .where("location", "=", "Bergen")
         .where("description", "is not", null)
         .executeTakeFirstOrThrow();
-      const jobId = (await startRewrite(db, [hotel.hotel_id], TEST_ADMIN.email))!;
+      const jobId = (await startRewrite([hotel.hotel_id], TEST_ADMIN.email, db))!;
       await vi.waitFor(
         async () => {
           const job = await db.selectFrom("ai_jobs").select("status").where("id", "=", jobId).executeTakeFirstOrThrow();
@@ -137,9 +137,9 @@ describe("the AI service with a provider", () => {
       .execute();
     expect(hotels).toHaveLength(3);
     const jobId = (await startRewrite(
-      db,
       hotels.map((h) => h.hotel_id),
       TEST_ADMIN.email,
+      db,
     ))!;
 
     const browser = new Browser(app.origin);

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, startTestApp, visibleText, type TestApp } from "#tests/app-server.ts";
 import { createRates } from "#tests/factories.ts";
-import { addDays, todayInSweden } from "#app/offers/stay.ts";
+import { addDays, todayInSweden } from "#app/utils/stay.ts";
 import { listStayPrices, refreshLeadPrices } from "#app/prices/stay-prices.server.ts";
 import { conditionsMask } from "#app/prices/conditions.ts";
 import { cardPriceText } from "#app/prices/list-price-text.ts";
@@ -110,8 +110,9 @@ describe("the AI box's prices", () => {
       });
     }
     await refreshLeadPrices(
-      db,
       hotels.map((hotel) => hotel.id),
+      undefined,
+      db,
     );
     const checkIn = addDays(from, 10);
     const stay = { checkIn, checkOut: addDays(checkIn, 2), adults: 2, rooms: 1 };
@@ -125,10 +126,10 @@ describe("the AI box's prices", () => {
     expect(response.status).toBe(200);
     const text = read(visibleText(await response.text()));
     const shown = await listStayPrices(
-      db,
       hotels.map((hotel) => hotel.id),
       stay,
       conditionsMask(["frukost"]),
+      db,
     );
     let checked = 0;
     for (const hotel of hotels) {

@@ -67,12 +67,12 @@ describe.each(testDatabases())("AI jobs on $name", ({ open }) => {
   });
 
   it("rewrites every hotel once, even with two workers at the same time", async () => {
-    const jobId = (await startRewriteJob(handle.db, [...HOTELS, "UNKNOWN", "J01"], "admin@hotellguiden.test"))!;
+    const jobId = (await startRewriteJob([...HOTELS, "UNKNOWN", "J01"], "admin@hotellguiden.test", handle.db))!;
     expect((await jobProgress(jobId, handle.db))?.total).toBe(12);
     const a = stubEngine({ slowMs: 5 });
     const b = stubEngine({ slowMs: 5 });
     const work = async (engine: AiEngine) => {
-      while ((await runWorkerOnce(handle.db, engine, 2)) > 0);
+      while ((await runWorkerOnce(engine, 2, handle.db)) > 0);
     };
     await Promise.all([work(a.engine), work(b.engine)]);
 
@@ -91,20 +91,20 @@ describe.each(testDatabases())("AI jobs on $name", ({ open }) => {
   });
 
   it("never hands the same item to two claims while its lease holds", async () => {
-    await startRewriteJob(handle.db, HOTELS, null);
-    const [first, second] = await Promise.all([claimItems(handle.db, 5), claimItems(handle.db, 5)]);
+    await startRewriteJob(HOTELS, null, handle.db);
+    const [first, second] = await Promise.all([claimItems(5, handle.db), claimItems(5, handle.db)]);
     const ids = [...first, ...second].map((item) => item.hotelId);
     expect(ids.length).toBe(10);
     expect(new Set(ids).size).toBe(10);
-    const third = await claimItems(handle.db, 5);
+    const third = await claimItems(5, handle.db);
     expect(third.map((item) => item.hotelId).every((id) => !ids.includes(id))).toBe(true);
     expect(third.length).toBe(2);
   });
 
   it("picks up the work of a worker that died midway", async () => {
-    const jobId = (await startRewriteJob(handle.db, HOTELS.slice(0, 6), null))!;
+    const jobId = (await startRewriteJob(HOTELS.slice(0, 6), null, handle.db))!;
     // A worker claims three items, then its server dies: nothing is finished, the lease runs out.
-    const orphaned = await claimItems(handle.db, 3);
+    const orphaned = await claimItems(3, handle.db);
     expect(orphaned).toHaveLength(3);
     expect((await jobProgress(jobId, handle.db))?.status).toBe("running");
     await handle.db
@@ -114,15 +114,15 @@ describe.each(testDatabases())("AI jobs on $name", ({ open }) => {
       .execute();
 
     const { engine, calls } = stubEngine();
-    while ((await runWorkerOnce(handle.db, engine)) > 0);
+    while ((await runWorkerOnce(engine, undefined, handle.db)) > 0);
     expect(calls.sort()).toEqual(HOTELS.slice(0, 6).map((id) => `Hotel ${id}`));
     expect(await jobProgress(jobId, handle.db)).toMatchObject({ status: "finished", done: 6, failed: 0 });
   });
 
   it("retries a failing hotel up to three times, then reports it; the counters always add up", async () => {
-    const jobId = (await startRewriteJob(handle.db, HOTELS.slice(0, 4), null))!;
+    const jobId = (await startRewriteJob(HOTELS.slice(0, 4), null, handle.db))!;
     const { engine, calls } = stubEngine({ failFor: new Set(["Hotel J02"]) });
-    while ((await runWorkerOnce(handle.db, engine, 1)) > 0) {
+    while ((await runWorkerOnce(engine, 1, handle.db)) > 0) {
       const progress = (await jobProgress(jobId, handle.db))!;
       const waiting = await handle.db
         .selectFrom("ai_job_items")
@@ -139,34 +139,34 @@ describe.each(testDatabases())("AI jobs on $name", ({ open }) => {
   });
 
   it("queues a job's failed hotels again with fresh attempts, and finishes them once the provider answers", async () => {
-    const jobId = (await startRewriteJob(handle.db, HOTELS.slice(0, 4), "editor@hotellguiden.test"))!;
+    const jobId = (await startRewriteJob(HOTELS.slice(0, 4), "editor@hotellguiden.test", handle.db))!;
     const down = stubEngine({ failFor: new Set(["Hotel J02", "Hotel J03"]) });
-    while ((await runWorkerOnce(handle.db, down.engine)) > 0);
+    while ((await runWorkerOnce(down.engine, undefined, handle.db)) > 0);
     expect(await jobProgress(jobId, handle.db)).toMatchObject({ status: "finished", done: 2, failed: 2 });
 
-    expect(await retryFailedItems(handle.db, jobId)).toBe(2);
+    expect(await retryFailedItems(jobId, handle.db)).toBe(2);
     const queued = (await jobProgress(jobId, handle.db))!;
     expect(queued).toMatchObject({ status: "running", done: 2, failed: 0, finishedAt: null, failures: [] });
     const up = stubEngine();
-    while ((await runWorkerOnce(handle.db, up.engine)) > 0);
+    while ((await runWorkerOnce(up.engine, undefined, handle.db)) > 0);
     expect(up.calls.sort()).toEqual(["Hotel J02", "Hotel J03"]);
     expect(await jobProgress(jobId, handle.db)).toMatchObject({ status: "finished", done: 4, failed: 0 });
     // Nothing failed: nothing to retry; an unknown or malformed id is nothing too.
-    expect(await retryFailedItems(handle.db, jobId)).toBe(0);
-    expect(await retryFailedItems(handle.db, "not-a-uuid")).toBe(0);
+    expect(await retryFailedItems(jobId, handle.db)).toBe(0);
+    expect(await retryFailedItems("not-a-uuid", handle.db)).toBe(0);
   });
 
   it("lists past jobs newest first, with who started them and their counts", async () => {
-    const older = (await startRewriteJob(handle.db, ["J01"], "first@hotellguiden.test"))!;
+    const older = (await startRewriteJob(["J01"], "first@hotellguiden.test", handle.db))!;
     await handle.db
       .updateTable("ai_jobs")
       .set({ created_at: sql<Date>`now() - interval '1 hour'` })
       .where("id", "=", older)
       .execute();
     const { engine } = stubEngine();
-    while ((await runWorkerOnce(handle.db, engine)) > 0);
-    const newer = (await startRewriteJob(handle.db, ["J02", "J12"], "second@hotellguiden.test"))!;
-    while ((await runWorkerOnce(handle.db, engine)) > 0);
+    while ((await runWorkerOnce(engine, undefined, handle.db)) > 0);
+    const newer = (await startRewriteJob(["J02", "J12"], "second@hotellguiden.test", handle.db))!;
+    while ((await runWorkerOnce(engine, undefined, handle.db)) > 0);
     const { jobs, total } = await listJobs(1, handle.db);
     expect(total).toBe(2);
     expect(jobs.map((job) => [job.id, job.createdBy, job.total, job.done, job.failed, job.status])).toEqual([
@@ -189,8 +189,8 @@ describe.each(testDatabases())("AI jobs on $name", ({ open }) => {
       })
       .where("hotel_id", "in", ["J01", "J12"])
       .execute();
-    const jobId = (await startRewrite(handle.db, ["J01", "J12"], null))!;
-    while ((await runWorkerOnce(handle.db, createLocalEngine())) > 0);
+    const jobId = (await startRewrite(["J01", "J12"], null, handle.db))!;
+    while ((await runWorkerOnce(createLocalEngine(), undefined, handle.db)) > 0);
     expect(await jobProgress(jobId, handle.db)).toMatchObject({ status: "finished", total: 2, done: 2, failed: 0 });
     const rows = await handle.db
       .selectFrom("hotels")
@@ -209,9 +209,9 @@ describe.each(testDatabases())("AI jobs on $name", ({ open }) => {
   });
 
   it("refuses a second rewrite job while one runs, naming it, and starts it once that one has finished", async () => {
-    const first = (await startRewriteJob(handle.db, HOTELS.slice(0, 3), "first@hotellguiden.test"))!;
-    await runWorkerOnce(handle.db, stubEngine().engine, 1);
-    const refused = await startRewriteJob(handle.db, HOTELS, "second@hotellguiden.test").catch((error: unknown) => error);
+    const first = (await startRewriteJob(HOTELS.slice(0, 3), "first@hotellguiden.test", handle.db))!;
+    await runWorkerOnce(stubEngine().engine, 1, handle.db);
+    const refused = await startRewriteJob(HOTELS, "second@hotellguiden.test", handle.db).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(JobAlreadyRunningError);
     expect((refused as Error).message).toMatch(
       new RegExp(
@@ -220,14 +220,14 @@ describe.each(testDatabases())("AI jobs on $name", ({ open }) => {
     );
     expect((await listJobs(1, handle.db)).total).toBe(1);
 
-    while ((await runWorkerOnce(handle.db, stubEngine().engine)) > 0);
-    expect(await startRewriteJob(handle.db, HOTELS, "second@hotellguiden.test")).toMatch(/^[0-9a-f-]{36}$/);
+    while ((await runWorkerOnce(stubEngine().engine, undefined, handle.db)) > 0);
+    expect(await startRewriteJob(HOTELS, "second@hotellguiden.test", handle.db)).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it("starts one job of two posted at the same moment; the database refuses the other even past the app's check", async () => {
     const results = await Promise.allSettled([
-      startRewriteJob(handle.db, HOTELS.slice(0, 6), "a@hotellguiden.test"),
-      startRewriteJob(handle.db, HOTELS.slice(6), "b@hotellguiden.test"),
+      startRewriteJob(HOTELS.slice(0, 6), "a@hotellguiden.test", handle.db),
+      startRewriteJob(HOTELS.slice(6), "b@hotellguiden.test", handle.db),
     ]);
     expect(results.map((result) => result.status).sort()).toEqual(["fulfilled", "rejected"]);
     const refusal = results.find((result) => result.status === "rejected")!.reason as unknown;
@@ -241,16 +241,16 @@ describe.each(testDatabases())("AI jobs on $name", ({ open }) => {
   });
 
   it("does not retry a finished job's failed hotels while another job runs", async () => {
-    const failing = (await startRewriteJob(handle.db, ["J01", "J12"], null))!;
-    while ((await runWorkerOnce(handle.db, stubEngine().engine)) > 0);
+    const failing = (await startRewriteJob(["J01", "J12"], null, handle.db))!;
+    while ((await runWorkerOnce(stubEngine().engine, undefined, handle.db)) > 0);
     expect(await jobProgress(failing, handle.db)).toMatchObject({ status: "finished", failed: 1 });
-    const other = (await startRewriteJob(handle.db, ["J02"], "other@hotellguiden.test"))!;
-    await expect(retryFailedItems(handle.db, failing)).rejects.toThrow(/^Another rewrite job is still running: .* 0 of 1 hotels done/);
+    const other = (await startRewriteJob(["J02"], "other@hotellguiden.test", handle.db))!;
+    await expect(retryFailedItems(failing, handle.db)).rejects.toThrow(/^Another rewrite job is still running: .* 0 of 1 hotels done/);
     expect(await jobProgress(failing, handle.db)).toMatchObject({ status: "finished", failed: 1 });
     expect((await jobProgress(other, handle.db))?.status).toBe("running");
   });
 
   it("starts nothing for ids that do not exist", async () => {
-    expect(await startRewriteJob(handle.db, ["NOPE", " "], null)).toBeNull();
+    expect(await startRewriteJob(["NOPE", " "], null, handle.db)).toBeNull();
   });
 });

@@ -7,11 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { draftBlogPost, recommendHotels } from "#app/ai/service.server.ts";
 import { createLocalEngine } from "#app/ai/local-engine.server.ts";
 import type { DatabaseHandle } from "#app/db/db.server.ts";
-import { amenityKeys } from "#app/hotels/hotel.ts";
+import { amenityKeys } from "#app/hotels/hotel-record.ts";
 import { testDatabases } from "#tests/db.ts";
 import { createPartner, createRates } from "#tests/factories.ts";
 import { refreshLeadPrices, listStayPrices } from "#app/prices/stay-prices.server.ts";
-import { addDays, todayInSweden } from "#app/offers/stay.ts";
+import { addDays, todayInSweden } from "#app/utils/stay.ts";
 import { conditionsMask } from "#app/prices/conditions.ts";
 import { cardPriceText } from "#app/prices/list-price-text.ts";
 import { priceDisplay } from "#app/utils/money.ts";
@@ -196,8 +196,9 @@ describe.each(testDatabases({ postgres: false }))("local AI engine on $name", ({
       )
       .execute();
     await refreshLeadPrices(
-      handle.db,
       hotels.map((hotel) => hotel.id),
+      undefined,
+      handle.db,
     );
   });
   afterAll(async () => {
@@ -348,7 +349,7 @@ describe.each(testDatabases())("the AI box quotes the cards' prices on $name", (
       nights: 40,
     });
     await createRates(handle.db, { hotel: "K3", partner: "beta", base: 700, tax: 84, from, nights: 22 });
-    await refreshLeadPrices(handle.db, [...ids.values()]);
+    await refreshLeadPrices([...ids.values()], undefined, handle.db);
   });
   afterAll(async () => {
     await handle?.close();
@@ -385,7 +386,7 @@ describe.each(testDatabases())("the AI box quotes the cards' prices on $name", (
       currency: "SEK",
     });
     const lines = quoted(answer.text);
-    const prices = await listStayPrices(handle.db, [...ids.values()], stay, wanted);
+    const prices = await listStayPrices([...ids.values()], stay, wanted, handle.db);
     for (const [hotelId, name] of [
       ["K1", "Kajen Hotell"],
       ["K2", "Kvarnen Hotell"],
@@ -425,7 +426,7 @@ describe.each(testDatabases())("the AI box quotes the cards' prices on $name", (
       conditions: 0,
       currency: "EUR",
     });
-    const prices = await listStayPrices(handle.db, [...ids.values()], stay, 0);
+    const prices = await listStayPrices([...ids.values()], stay, 0, handle.db);
     const display = priceDisplay("EUR", { date: "2026-11-30", perEur: new Map([["SEK", 11]]) });
     const card = cardPriceText({ kind: "stay", amountSek: prices.get(ids.get("K1")!)!.totalSek, nights: 3, partners: 2 }, false, display);
     expect(quoted(answer.text).get("Kajen Hotell")).toContain(card.kind === "stay" ? read(card.amount) : "-");

@@ -1255,9 +1255,9 @@ afterAll(async () => {
 /** A small catalogue, plus one hotel whose every text is hostile (as an import could bring it), a message, a click and a finished job. */
 async function seedCatalogue(): Promise<Seed> {
   const db = await app.db();
-  const { seedDemoCatalogue } = await app.importApp<typeof import("#app/db/seed.server.ts")>("app/db/seed.server.ts");
+  const { seedDemoCatalogue } = await app.importApp<typeof import("#app/operations/seed.server.ts")>("app/operations/seed.server.ts");
   // The next month of prices: the stays the sweep sends are near, and a year of them cost seconds of CPU.
-  await seedDemoCatalogue(db, { hotels: 24, prices: "near" });
+  await seedDemoCatalogue({ hotels: 24, prices: "near" }, db);
   const hostileHotelId = `HOSTILE-${XSS_SCRIPT}`;
   await db
     .insertInto("hotels")

@@ -15,7 +15,7 @@ import { createSupabaseStorageMock } from "#tests/msw/supabase-storage.ts";
 
 process.env.SESSION_SECRET ??= "test-secret-0123456789-abcdefghijklmnop";
 
-const { runHousekeeping } = await import("#app/utils/housekeeping.server.ts");
+const { runHousekeeping } = await import("#app/operations/housekeeping.server.ts");
 const { BLOG_IMAGE_BUCKET, LOCAL_UPLOADS_PATH, storeBlogImage } = await import("#app/blog/image-storage.server.ts");
 const { testDatabases } = await import("#tests/db.ts");
 type Storage = import("#app/blog/image-storage.server.ts").BlogImageStorage;
@@ -117,12 +117,12 @@ describe.each(testDatabases({ postgres: false }))("on $name", ({ open }) => {
         ])
         .execute();
 
-      const removed = await runHousekeeping(handle.db, now, storage);
+      const removed = await runHousekeeping(now, storage, handle.db);
       expect(removed.unusedImages).toBe(1);
       expect(kind.names(storage)).toEqual([names.cover, names.inBlock, names.fresh, names.almostADay, "notes.txt", uploadedNow].sort());
 
       // A day later, only what a post uses is left of the editor's uploads.
-      const later = await runHousekeeping(handle.db, new Date(now.getTime() + 25 * HOUR), storage);
+      const later = await runHousekeeping(new Date(now.getTime() + 25 * HOUR), storage, handle.db);
       expect(later.unusedImages).toBe(3);
       expect(kind.names(storage)).toEqual([names.cover, names.inBlock, "notes.txt"].sort());
     });
@@ -130,13 +130,17 @@ describe.each(testDatabases({ postgres: false }))("on $name", ({ open }) => {
 
   it("counts nothing when there is no storage yet, and only warns when the storage is unreachable", async () => {
     const missing = path.join(os.tmpdir(), `hg-no-such-dir-${process.pid}`);
-    expect((await runHousekeeping(handle.db, new Date(), { kind: "local", dir: missing })).unusedImages).toBe(0);
+    expect((await runHousekeeping(new Date(), { kind: "local", dir: missing }, handle.db)).unusedImages).toBe(0);
     server.use(http.all("https://unreachable.supabase.test/*", () => HttpResponse.error()));
-    const unreachable = await runHousekeeping(handle.db, new Date(), {
-      kind: "supabase",
-      url: "https://unreachable.supabase.test",
-      key: "k",
-    });
+    const unreachable = await runHousekeeping(
+      new Date(),
+      {
+        kind: "supabase",
+        url: "https://unreachable.supabase.test",
+        key: "k",
+      },
+      handle.db,
+    );
     expect(unreachable.unusedImages).toBe(0);
   });
 });

@@ -7,7 +7,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/db/db.server.ts";
-import { migrate } from "#app/db/migrate.server.ts";
+import { migrate } from "#app/operations/migrate.server.ts";
 
 const { createPost, findPost, updatePost } = await import("#app/blog/posts.server.ts");
 const { testDatabases } = await import("#tests/db.ts");
@@ -99,7 +99,7 @@ describe.each(testDatabases())("blog post versions on $name", ({ open }) => {
     const old = (await insert("Publicerad förr", true)).rows[0]!.id;
     const draft = (await insert("Utkast förr", false)).rows[0]!.id;
 
-    expect(await migrate(handle.db)).toEqual(["20261128300000_blog_post_published_at_alt_seo"]);
+    expect(await migrate(undefined, handle.db)).toEqual(["20261128300000_blog_post_published_at_alt_seo"]);
     const rows = await handle.db
       .selectFrom("hotels_blog_posts")
       .select(["id", "published_at", "updated_at", "version", "cover_image_alt", "seo_title"])

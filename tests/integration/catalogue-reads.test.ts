@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
-import { LIST_MATCH_LIMIT, likePattern, popularHotels, searchHotels, suggest } from "#app/hotels/hotel-queries.server.ts";
+import { LIST_MATCH_LIMIT, popularHotels, searchHotels, suggest } from "#app/hotels/hotel-queries.server.ts";
 import { loadHotelListPage } from "#app/hotels/list-page.server.ts";
-import { clearCatalogueCache } from "#app/hotels/catalogue-cache.server.ts";
+import { clearCatalogueCache } from "#app/utils/catalogue-cache.server.ts";
 import { recomputeOwedSummaries } from "#app/offers/offer-summaries.server.ts";
 import {
   findPlace,
@@ -16,6 +16,7 @@ import {
 import type { DatabaseHandle } from "#app/db/db.server.ts";
 import type { NewHotel } from "#app/db/schema.ts";
 import { testDatabases } from "#tests/db.ts";
+import { likePattern } from "#app/utils/fold-text.ts";
 
 const HOTELS: NewHotel[] = [
   {
@@ -122,14 +123,14 @@ describe.each(testDatabases())("catalogue reads on $name", ({ open }) => {
       { value: "Sweden", label: "Sverige" },
       { value: "United States", label: "USA" },
     ]);
-    expect((await listLocations(handle.db, "Sweden")).map((place) => place.label)).toEqual([
+    expect((await listLocations("Sweden", handle.db)).map((place) => place.label)).toEqual([
       "Malmö",
       "Stockholm",
       "Åre",
       "Älmhult",
       "Örebro",
     ]);
-    expect(await listLocations(handle.db, "sweden")).toHaveLength(5);
+    expect(await listLocations("sweden", handle.db)).toHaveLength(5);
     const withCountry = await listLocationsWithCountry(handle.db);
     expect(withCountry[0]).toEqual({
       id: "Denmark-Aarhus",
@@ -143,16 +144,16 @@ describe.each(testDatabases())("catalogue reads on $name", ({ open }) => {
   });
 
   it("filters by country, place, minimum stars (excluding unrated) and hotel id", async () => {
-    expect(ids((await searchHotels(handle.db, { country: "Sweden" })).hotels)).toEqual(["S1", "S2", "S3", "S4", "S8"]);
-    expect(ids((await searchHotels(handle.db, { country: "sweden", location: "malmo" })).hotels)).toEqual(["S1"]);
-    expect(ids((await searchHotels(handle.db, { country: "Sweden", minStars: 4 })).hotels)).toEqual(["S1", "S2"]);
-    expect(ids((await searchHotels(handle.db, { minStars: 5 })).hotels)).toEqual(["S2"]);
-    expect(ids((await searchHotels(handle.db, { hotelId: "S6." })).hotels)).toEqual(["S6"]);
+    expect(ids((await searchHotels({ country: "Sweden" }, handle.db)).hotels)).toEqual(["S1", "S2", "S3", "S4", "S8"]);
+    expect(ids((await searchHotels({ country: "sweden", location: "malmo" }, handle.db)).hotels)).toEqual(["S1"]);
+    expect(ids((await searchHotels({ country: "Sweden", minStars: 4 }, handle.db)).hotels)).toEqual(["S1", "S2"]);
+    expect(ids((await searchHotels({ minStars: 5 }, handle.db)).hotels)).toEqual(["S2"]);
+    expect(ids((await searchHotels({ hotelId: "S6." }, handle.db)).hotels)).toEqual(["S6"]);
   });
 
   it("counts the whole list, a country and a place as the rows they list (from the places' counts), hotels without a country included", async () => {
-    const listed = async (filters: Parameters<typeof searchHotels>[1]) => {
-      const { hotels, total } = await searchHotels(handle.db, { ...filters, limit: 24 });
+    const listed = async (filters: Parameters<typeof searchHotels>[0]) => {
+      const { hotels, total } = await searchHotels({ ...filters, limit: 24 }, handle.db);
       return { shown: hotels.length, total };
     };
     expect(await listed({})).toEqual({ shown: HOTELS.length, total: HOTELS.length });
@@ -163,31 +164,31 @@ describe.each(testDatabases())("catalogue reads on $name", ({ open }) => {
   });
 
   it("ignores blank filters", async () => {
-    const { total } = await searchHotels(handle.db, { country: " ", location: "", search: "  ", hotelId: "" });
+    const { total } = await searchHotels({ country: " ", location: "", search: "  ", hotelId: "" }, handle.db);
     expect(total).toBe(HOTELS.length);
   });
 
   it("searches name, description and place case-insensitively, matching the text literally", async () => {
-    expect(ids((await searchHotels(handle.db, { search: "MALMÖ" })).hotels)).toEqual(["S1"]);
-    expect(ids((await searchHotels(handle.db, { search: "stationen" })).hotels)).toEqual(["S1"]);
-    expect(ids((await searchHotels(handle.db, { search: "new york." })).hotels)).toEqual(["S7"]);
-    expect(ids((await searchHotels(handle.db, { search: "100%" })).hotels)).toEqual(["S2"]);
-    expect(ids((await searchHotels(handle.db, { search: "nöjd_kund" })).hotels)).toEqual(["S2"]);
-    expect(ids((await searchHotels(handle.db, { search: "nöjdxkund" })).hotels)).toEqual([]);
+    expect(ids((await searchHotels({ search: "MALMÖ" }, handle.db)).hotels)).toEqual(["S1"]);
+    expect(ids((await searchHotels({ search: "stationen" }, handle.db)).hotels)).toEqual(["S1"]);
+    expect(ids((await searchHotels({ search: "new york." }, handle.db)).hotels)).toEqual(["S7"]);
+    expect(ids((await searchHotels({ search: "100%" }, handle.db)).hotels)).toEqual(["S2"]);
+    expect(ids((await searchHotels({ search: "nöjd_kund" }, handle.db)).hotels)).toEqual(["S2"]);
+    expect(ids((await searchHotels({ search: "nöjdxkund" }, handle.db)).hotels)).toEqual([]);
     // Without a run of three letters or digits only the start of a name can match: no index finds 'd_k' inside a text.
-    expect(ids((await searchHotels(handle.db, { search: "d_k" })).hotels)).toEqual([]);
+    expect(ids((await searchHotels({ search: "d_k" }, handle.db)).hotels)).toEqual([]);
     // One or two characters match at the start of a word only (an index can look that up); '%' and '_' start none.
-    expect(ids((await searchHotels(handle.db, { search: "%" })).hotels)).toEqual([]);
-    expect(ids((await searchHotels(handle.db, { search: "_" })).hotels)).toEqual([]);
-    expect(ids((await searchHotels(handle.db, { search: "nö" })).hotels)).toEqual(["S2"]);
-    expect(ids((await searchHotels(handle.db, { search: "ot" })).hotels)).toEqual([]);
-    expect(ids((await searchHotels(handle.db, { search: "back\\slash" })).hotels)).toEqual(["S4"]);
-    expect(ids((await searchHotels(handle.db, { search: "'; drop table hotels; --" })).hotels)).toEqual([]);
+    expect(ids((await searchHotels({ search: "%" }, handle.db)).hotels)).toEqual([]);
+    expect(ids((await searchHotels({ search: "_" }, handle.db)).hotels)).toEqual([]);
+    expect(ids((await searchHotels({ search: "nö" }, handle.db)).hotels)).toEqual(["S2"]);
+    expect(ids((await searchHotels({ search: "ot" }, handle.db)).hotels)).toEqual([]);
+    expect(ids((await searchHotels({ search: "back\\slash" }, handle.db)).hotels)).toEqual(["S4"]);
+    expect(ids((await searchHotels({ search: "'; drop table hotels; --" }, handle.db)).hotels)).toEqual([]);
   });
 
   it("sorts by price, rating and stars, and pages with a total", async () => {
     // The price a card shows: the lowest current offer; the feed's own (S3, 900) is no partner's price, so S3 comes last.
-    const byPrice = await searchHotels(handle.db, { country: "Sweden", sort: "pris" });
+    const byPrice = await searchHotels({ country: "Sweden", sort: "pris" }, handle.db);
     expect(byPrice.hotels.map((h) => h.hotel_id)).toEqual(["S2", "S1", "S4", "S8", "S3"]);
     expect(byPrice.hotels.map((h) => [h.offer_price, h.offer_count])).toEqual([
       [500, 1],
@@ -196,34 +197,34 @@ describe.each(testDatabases())("catalogue reads on $name", ({ open }) => {
       [1500, 1],
       [null, 0],
     ]);
-    const byRating = await searchHotels(handle.db, { country: "Sweden", sort: "betyg" });
+    const byRating = await searchHotels({ country: "Sweden", sort: "betyg" }, handle.db);
     expect(byRating.hotels.map((h) => h.hotel_id)).toEqual(["S2", "S1", "S4", "S3", "S8"]);
-    const byStars = await searchHotels(handle.db, { country: "Sweden", sort: "stjarnor" });
+    const byStars = await searchHotels({ country: "Sweden", sort: "stjarnor" }, handle.db);
     expect(byStars.hotels.map((h) => h.hotel_id)).toEqual(["S2", "S1", "S4", "S8", "S3"]);
-    const page2 = await searchHotels(handle.db, { country: "Sweden", sort: "pris", limit: 2, page: 2 });
+    const page2 = await searchHotels({ country: "Sweden", sort: "pris", limit: 2, page: 2 }, handle.db);
     expect(page2.hotels.map((h) => h.hotel_id)).toEqual(["S4", "S8"]);
     expect(page2.total).toBe(5);
   });
 
   it("filters by the lowest offer per night, guest rating and amenities", async () => {
-    expect(ids((await searchHotels(handle.db, { priceMin: 800 })).hotels)).toEqual(["S4", "S8"]);
-    expect(ids((await searchHotels(handle.db, { priceMax: 700 })).hotels)).toEqual(["S1", "S2"]);
-    expect(ids((await searchHotels(handle.db, { priceMin: 600, priceMax: 1000 })).hotels)).toEqual(["S1", "S4"]);
-    expect(ids((await searchHotels(handle.db, { minGuestRating: 8.5 })).hotels)).toEqual(["S1", "S2"]);
-    expect(ids((await searchHotels(handle.db, { amenities: ["wifi"] })).hotels)).toEqual(["S1", "S2", "S4"]);
-    expect(ids((await searchHotels(handle.db, { amenities: ["wifi", "pool"], priceMax: 800 })).hotels)).toEqual(["S1"]);
-    expect((await searchHotels(handle.db, { amenities: ["spa"] })).total).toBe(0);
+    expect(ids((await searchHotels({ priceMin: 800 }, handle.db)).hotels)).toEqual(["S4", "S8"]);
+    expect(ids((await searchHotels({ priceMax: 700 }, handle.db)).hotels)).toEqual(["S1", "S2"]);
+    expect(ids((await searchHotels({ priceMin: 600, priceMax: 1000 }, handle.db)).hotels)).toEqual(["S1", "S4"]);
+    expect(ids((await searchHotels({ minGuestRating: 8.5 }, handle.db)).hotels)).toEqual(["S1", "S2"]);
+    expect(ids((await searchHotels({ amenities: ["wifi"] }, handle.db)).hotels)).toEqual(["S1", "S2", "S4"]);
+    expect(ids((await searchHotels({ amenities: ["wifi", "pool"], priceMax: 800 }, handle.db)).hotels)).toEqual(["S1"]);
+    expect((await searchHotels({ amenities: ["spa"] }, handle.db)).total).toBe(0);
   });
 
   it("stops counting an offer that is gone or whose partner is switched off", async () => {
     const lowest = async (hotelId: string) =>
       await handle.db.selectFrom("hotels").select(["offer_price", "offer_count"]).where("hotel_id", "=", hotelId).executeTakeFirstOrThrow();
     const card = async (hotelId: string) => {
-      const found = (await searchHotels(handle.db, { hotelId })).hotels[0]!;
+      const found = (await searchHotels({ hotelId }, handle.db)).hotels[0]!;
       return { offer_price: found.offer_price, offer_count: found.offer_count };
     };
     const recompute = async () => {
-      while ((await recomputeOwedSummaries(handle.db)) > 0);
+      while ((await recomputeOwedSummaries(undefined, handle.db)) > 0);
     };
     await handle.db.updateTable("partners").set({ active: false }).where("id", "=", "tva").execute();
     clearCatalogueCache();
@@ -253,7 +254,7 @@ describe.each(testDatabases())("catalogue reads on $name", ({ open }) => {
     const { retireStaleOffers } = await import("#app/offers/offers.server.ts");
     const { leadOffers } = await import("#app/prices/stay-prices.server.ts");
     // Undated lead-in prices: what a page shows without dates.
-    const offersOf = async (id: string) => (await leadOffers(handle.db, [id, id], 0)).get(id);
+    const offersOf = async (id: string) => (await leadOffers([id, id], 0, undefined, handle.db)).get(id);
     const s4 = (await handle.db.selectFrom("hotels").select("id").where("hotel_id", "=", "S4").executeTakeFirstOrThrow()).id;
     const offers = (await offersOf(s4))!;
     expect(offers.map((offer) => [offer.partnerName, offer.kind, offer.total, offer.totalSek])).toEqual([
@@ -268,7 +269,7 @@ describe.each(testDatabases())("catalogue reads on $name", ({ open }) => {
       .where("partner_id", "=", "tva")
       .execute();
     expect((await offersOf(s4))!.map((offer) => offer.partnerName)).toEqual(["Ett"]);
-    expect(await retireStaleOffers(handle.db)).toBe(1);
+    expect(await retireStaleOffers(undefined, handle.db)).toBe(1);
     expect(await handle.db.selectFrom("hotels").select(["offer_price", "offer_count"]).where("id", "=", s4).executeTakeFirst()).toEqual({
       offer_price: 1100,
       offer_count: 1,
@@ -279,7 +280,7 @@ describe.each(testDatabases())("catalogue reads on $name", ({ open }) => {
   });
 
   it("returns cards with the normalisation defaults applied", async () => {
-    const [card] = (await searchHotels(handle.db, { hotelId: "S5" })).hotels;
+    const [card] = (await searchHotels({ hotelId: "S5" }, handle.db)).hotels;
     expect(card).toMatchObject({ rating: 0, price_amount: "0", image_path: "/placeholder.svg", amenities: [], description: "" });
   });
 
@@ -340,13 +341,13 @@ describe.each(testDatabases())("Swedish names and search on $name", ({ open }) =
   afterAll(async () => {
     await handle?.close();
   });
-  const found = async (search: string) => (await searchHotels(handle.db, { search })).hotels.map((hotel) => hotel.hotel_id);
+  const found = async (search: string) => (await searchHotels({ search }, handle.db)).hotels.map((hotel) => hotel.hotel_id);
   const list = (query: string) => loadHotelListPage(new URL(`http://localhost/hotels?${query}`), {}, handle.db);
 
   it("shows countries and places by their Swedish names, and links by the catalogue's", async () => {
-    const [card] = (await searchHotels(handle.db, { hotelId: "G1" })).hotels;
+    const [card] = (await searchHotels({ hotelId: "G1" }, handle.db)).hotels;
     expect(card).toMatchObject({ country: "Sweden", location: "Gothenburg", country_name: "Sverige", location_name: "Göteborg" });
-    const [prague] = (await searchHotels(handle.db, { hotelId: "G7" })).hotels;
+    const [prague] = (await searchHotels({ hotelId: "G7" }, handle.db)).hotels;
     expect(prague).toMatchObject({ country_name: "Tjeckien", location_name: "Prag" });
     expect((await listCountries(handle.db)).map((country) => country.label)).toEqual([
       "Danmark",
@@ -453,7 +454,7 @@ describe.each(testDatabases())("Swedish names and search on $name", ({ open }) =
     expect((await listCountries(handle.db)).map((country) => country.label)).toContain("Norge");
     await handle.db.updateTable("hotels").set({ location: "Oslo" }).where("hotel_id", "=", "G9").execute();
     clearCatalogueCache();
-    expect((await listLocations(handle.db, "Norway")).map((place) => place.value)).toEqual(["Oslo"]);
+    expect((await listLocations("Norway", handle.db)).map((place) => place.value)).toEqual(["Oslo"]);
     await handle.db.deleteFrom("hotels").where("hotel_id", "=", "G9").execute();
     clearCatalogueCache();
     expect((await listCountries(handle.db)).map((country) => country.label)).not.toContain("Norge");
@@ -526,42 +527,42 @@ describe.each(testDatabases())("lists with more matches than they count on $name
   const hotelIds = (rows: Array<{ hotel_id: string }>) => rows.map((row) => row.hotel_id);
 
   it("counts a search up to the limit and lists its most relevant hotels in order, page by page to the last", async () => {
-    const first = await searchHotels(handle.db, { search: "kiruna" });
+    const first = await searchHotels({ search: "kiruna" }, handle.db);
     expect({ total: first.total, more: first.more }).toEqual({ total: LIST_MATCH_LIMIT, more: true });
     expect(hotelIds(first.hotels)).toEqual(hotelIds(recommended.slice(0, 24)));
     const lastPage = Math.ceil(LIST_MATCH_LIMIT / 24);
-    const last = await searchHotels(handle.db, { search: "kiruna", page: lastPage });
+    const last = await searchHotels({ search: "kiruna", page: lastPage }, handle.db);
     // The place's hotels come first, so the name and description matches fall past the limit.
     expect(hotelIds(last.hotels)).toEqual(hotelIds(recommended.slice((lastPage - 1) * 24, LIST_MATCH_LIMIT)));
-    expect((await searchHotels(handle.db, { search: "kiruna", page: lastPage + 1 })).hotels).toEqual([]);
+    expect((await searchHotels({ search: "kiruna", page: lastPage + 1 }, handle.db)).hotels).toEqual([]);
     expect((await list(`search=kiruna&sida=${lastPage}`)).pageCount).toBe(lastPage);
     await expect(list(`search=kiruna&sida=${lastPage + 1}`)).rejects.toMatchObject({ init: { status: 404 } });
   });
 
   it("sorts the listed hotels of a long search by price, rating or stars", async () => {
     const listed = new Set(hotelIds(recommended.slice(0, LIST_MATCH_LIMIT)));
-    const byPrice = await searchHotels(handle.db, { search: "kiruna", sort: "pris" });
+    const byPrice = await searchHotels({ search: "kiruna", sort: "pris" }, handle.db);
     expect(byPrice.more).toBe(true);
     expect(byPrice.hotels.every((hotel) => listed.has(hotel.hotel_id))).toBe(true);
     const prices = byPrice.hotels.map((hotel) => hotel.offer_price!);
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
     const cheapestListed = [...recommended.slice(0, LIST_MATCH_LIMIT)].sort((a, b) => a.price_amount - b.price_amount);
     expect(hotelIds(byPrice.hotels)).toEqual(hotelIds(cheapestListed.slice(0, 24)));
-    const byStars = await searchHotels(handle.db, { search: "kiruna", sort: "stjarnor", minStars: 5 });
+    const byStars = await searchHotels({ search: "kiruna", sort: "stjarnor", minStars: 5 }, handle.db);
     expect(byStars.hotels.map((hotel) => hotel.star_rating)).toEqual(Array(24).fill(5));
     expect(byStars.total).toBe(KIRUNA / 5);
   });
 
   it("counts a short search exactly, and the typo only while the exact matches leave room", async () => {
-    expect(await searchHotels(handle.db, { search: "lodge" })).toMatchObject({ total: 1, more: false });
-    expect(hotelIds((await searchHotels(handle.db, { search: "Polarhotelet" })).hotels)).toEqual(["L2"]);
+    expect(await searchHotels({ search: "lodge" }, handle.db)).toMatchObject({ total: 1, more: false });
+    expect(hotelIds((await searchHotels({ search: "Polarhotelet" }, handle.db)).hotels)).toEqual(["L2"]);
   });
 
   it("counts a list narrowed by stars or guest rating up to the limit, and a place's whole list exactly", async () => {
-    expect(await searchHotels(handle.db, { minStars: 1 })).toMatchObject({ total: LIST_MATCH_LIMIT, more: true });
-    expect(await searchHotels(handle.db, { minStars: 5 })).toMatchObject({ total: KIRUNA / 5, more: false });
-    expect(await searchHotels(handle.db, { minGuestRating: 7, sort: "betyg" })).toMatchObject({ total: LIST_MATCH_LIMIT, more: true });
-    expect(await searchHotels(handle.db, { country: "Sweden", location: "Kiruna" })).toMatchObject({ total: KIRUNA, more: false });
+    expect(await searchHotels({ minStars: 1 }, handle.db)).toMatchObject({ total: LIST_MATCH_LIMIT, more: true });
+    expect(await searchHotels({ minStars: 5 }, handle.db)).toMatchObject({ total: KIRUNA / 5, more: false });
+    expect(await searchHotels({ minGuestRating: 7, sort: "betyg" }, handle.db)).toMatchObject({ total: LIST_MATCH_LIMIT, more: true });
+    expect(await searchHotels({ country: "Sweden", location: "Kiruna" }, handle.db)).toMatchObject({ total: KIRUNA, more: false });
     const page = await list("country=Sweden&gastbetyg=7");
     expect({ total: page.total, more: page.more, pageCount: page.pageCount }).toEqual({
       total: LIST_MATCH_LIMIT,
@@ -585,7 +586,7 @@ describe.each(testDatabases())("lists with more matches than they count on $name
     await expect(list(`sida=${lastPage + 1}`)).rejects.toMatchObject({ init: { status: 404 } });
     await expect(list("sida=10000")).rejects.toMatchObject({ init: { status: 404 } });
     // The data function reads nothing past the limit, and still counts.
-    expect(await searchHotels(handle.db, { page: lastPage + 1 })).toEqual({ hotels: [], total: all, more: false });
+    expect(await searchHotels({ page: lastPage + 1 }, handle.db)).toEqual({ hotels: [], total: all, more: false });
   });
 
   it("pages a big place's list through its first LIST_MATCH_LIMIT in the place's order", async () => {

@@ -5,7 +5,7 @@
  * a 500. tests/integration/hotel-prices.test.ts proves the page agrees with the hotel page.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDays, todayInSweden } from "#app/offers/stay.ts";
+import { addDays, todayInSweden } from "#app/utils/stay.ts";
 import { formatSek } from "#app/utils/money.ts";
 import { Browser, startTestApp, visibleText, type TestApp } from "#tests/app-server.ts";
 import { createHotels, createOffers, createPartner, createRates } from "#tests/factories.ts";

@@ -67,8 +67,8 @@ beforeAll(async () => {
     // Rendered pages are not kept here: this test is about what the database does to a page.
     PAGE_CACHE_TTL_MS: "0",
   });
-  const { seedDemoCatalogue } = await app.importApp<typeof import("#app/db/seed.server.ts")>("app/db/seed.server.ts");
-  await seedDemoCatalogue(await app.db(), { hotels: 30 });
+  const { seedDemoCatalogue } = await app.importApp<typeof import("#app/operations/seed.server.ts")>("app/operations/seed.server.ts");
+  await seedDemoCatalogue({ hotels: 30 }, await app.db());
 });
 
 afterAll(async () => {

@@ -4,9 +4,10 @@ import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/db/db.server.ts";
-import { MIGRATIONS_DIR, migrate } from "#app/db/migrate.server.ts";
+import { migrate } from "#app/operations/migrate.server.ts";
 import type { NewHotel } from "#app/db/schema.ts";
 import { testDatabases } from "#tests/db.ts";
+import { MIGRATIONS_DIR } from "#app/db/migrations.server.ts";
 
 const TABLES = [
   "hotels",
@@ -67,7 +68,7 @@ describe.each(testDatabases())("database on $name", ({ open }) => {
     const files = (await fs.readdir(MIGRATIONS_DIR)).filter((file) => file.endsWith(".sql"));
     const recorded = await handle.db.selectFrom("schema_migrations").select("version").execute();
     expect(recorded).toHaveLength(files.length);
-    expect(await migrate(handle.db)).toEqual([]);
+    expect(await migrate(undefined, handle.db)).toEqual([]);
   });
 
   it("fills the amenity keys of stored hotels when it adds the column", async () => {
@@ -75,7 +76,7 @@ describe.each(testDatabases())("database on $name", ({ open }) => {
     await sql`alter table public.hotels drop column amenity_keys`.execute(handle.db);
     await handle.db.deleteFrom("schema_migrations").where("version", "=", "20261125100000_amenity_keys").execute();
     await sql`insert into public.hotels (hotel_id, amenities) values ('AK-1', '["FREE WIFI", "Pool table", "Frukost"]')`.execute(handle.db);
-    expect(await migrate(handle.db)).toEqual(["20261125100000_amenity_keys"]);
+    expect(await migrate(undefined, handle.db)).toEqual(["20261125100000_amenity_keys"]);
     const row = await handle.db.selectFrom("hotels").select("amenity_keys").where("hotel_id", "=", "AK-1").executeTakeFirstOrThrow();
     expect(row.amenity_keys).toEqual(["wifi", "frukost"]);
     await handle.db.deleteFrom("hotels").where("hotel_id", "=", "AK-1").execute();
@@ -88,7 +89,7 @@ describe.each(testDatabases())("database on $name", ({ open }) => {
       path.join(dir, "90000000000001_bad.sql"),
       "create table public.migration_half (id int);\ninsert into public.migration_half values (1);\nselect * from no_such_table;",
     );
-    await expect(migrate(handle.db, { directory: dir })).rejects.toThrow(/no_such_table/);
+    await expect(migrate({ directory: dir }, handle.db)).rejects.toThrow(/no_such_table/);
     const { rows } = await sql<{ name: string | null }>`
       select to_regclass('public.migration_ok')::text as name
       union all select to_regclass('public.migration_half')::text

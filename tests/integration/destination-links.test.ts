@@ -4,8 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/db/db.server.ts";
-import { DEMO_POPULAR_DESTINATIONS } from "#app/db/demo-content.ts";
-import { seedDemoCatalogue } from "#app/db/seed.server.ts";
+import { DEMO_POPULAR_DESTINATIONS } from "#app/operations/demo-content.ts";
+import { seedDemoCatalogue } from "#app/operations/seed.server.ts";
 import { countHotelsForLink } from "#app/hotels/destinations.server.ts";
 import { hotelPath } from "#app/utils/paths.ts";
 import { testDatabases } from "#tests/db.ts";
@@ -16,7 +16,7 @@ describe.each(testDatabases({ postgres: false }))("countHotelsForLink on $name",
   const count = (link: string) => countHotelsForLink(link, handle.db);
   beforeAll(async () => {
     handle = await open();
-    await seedDemoCatalogue(handle.db, { prices: "none" });
+    await seedDemoCatalogue({ prices: "none" }, handle.db);
   });
   afterAll(async () => {
     await handle?.close();

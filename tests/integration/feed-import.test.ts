@@ -32,7 +32,7 @@ describe.each(testDatabases())("importing feeds on $name", ({ open }) => {
     await handle.db.deleteFrom("hotels").execute();
   });
 
-  const run = (file: string, options: ImportOptions = {}) => importHotelFeed(handle.db, file, options);
+  const run = (file: string, options: ImportOptions = {}) => importHotelFeed(file, options, handle.db);
   const hotel = (hotelId: string) => handle.db.selectFrom("hotels").selectAll().where("hotel_id", "=", hotelId).executeTakeFirst();
   const hotelCount = async () =>
     Number(
@@ -272,7 +272,7 @@ describe.each(testDatabases())("importing feeds on $name", ({ open }) => {
         { hotel_id: "S-4" },
       ])
       .execute();
-    expect(await backfillAmenityKeys(handle.db, { batchSize: 2 })).toBe(3);
+    expect(await backfillAmenityKeys({ batchSize: 2 }, handle.db)).toBe(3);
     const keys = await handle.db.selectFrom("hotels").select(["hotel_id", "amenity_keys"]).orderBy("hotel_id").execute();
     expect(keys).toEqual([
       { hotel_id: "S-1", amenity_keys: ["wifi", "husdjur"] },
@@ -280,7 +280,7 @@ describe.each(testDatabases())("importing feeds on $name", ({ open }) => {
       { hotel_id: "S-3", amenity_keys: ["frukost"] },
       { hotel_id: "S-4", amenity_keys: [] },
     ]);
-    expect(await backfillAmenityKeys(handle.db, { batchSize: 2 })).toBe(0);
+    expect(await backfillAmenityKeys({ batchSize: 2 }, handle.db)).toBe(0);
     // What filters will ask: hotels with all of the given amenities.
     const withWifi = await handle.db
       .selectFrom("hotels")

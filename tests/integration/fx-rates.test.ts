@@ -20,19 +20,22 @@ describe.each(testDatabases())("fx rates on $name", ({ open }) => {
   });
 
   it("has no rates before an import", async () => {
-    expect(await latestFxRates(handle.db)).toBeNull();
+    expect(await latestFxRates(undefined, handle.db)).toBeNull();
   });
 
   it("reads the latest business day's rates, the Friday's on a Sunday", async () => {
-    const written = await storeFxRates(handle.db, [
-      { date: "2026-11-19", currency: "SEK", perEur: "10.9875" },
-      { date: "2026-11-19", currency: "NOK", perEur: "11.7385" },
-      { date: "2026-11-20", currency: "SEK", perEur: "11.0125" },
-      { date: "2026-11-20", currency: "NOK", perEur: "11.7120" },
-      { date: "2026-11-20", currency: "JPY", perEur: "161.77" },
-    ]);
+    const written = await storeFxRates(
+      [
+        { date: "2026-11-19", currency: "SEK", perEur: "10.9875" },
+        { date: "2026-11-19", currency: "NOK", perEur: "11.7385" },
+        { date: "2026-11-20", currency: "SEK", perEur: "11.0125" },
+        { date: "2026-11-20", currency: "NOK", perEur: "11.7120" },
+        { date: "2026-11-20", currency: "JPY", perEur: "161.77" },
+      ],
+      handle.db,
+    );
     expect(written).toBe(5);
-    const latest = await latestFxRates(handle.db);
+    const latest = await latestFxRates(undefined, handle.db);
     expect(latest).toEqual({
       date: "2026-11-20",
       perEur: new Map([
@@ -41,26 +44,26 @@ describe.each(testDatabases())("fx rates on $name", ({ open }) => {
         ["JPY", 161.77],
       ]),
     });
-    expect((await latestFxRates(handle.db, "2026-11-22"))?.date).toBe("2026-11-20");
-    expect(await latestFxRates(handle.db, "2026-11-19")).toEqual({
+    expect((await latestFxRates("2026-11-22", handle.db))?.date).toBe("2026-11-20");
+    expect(await latestFxRates("2026-11-19", handle.db)).toEqual({
       date: "2026-11-19",
       perEur: new Map([
         ["SEK", 10.9875],
         ["NOK", 11.7385],
       ]),
     });
-    expect(await latestFxRates(handle.db, "2026-11-18")).toBeNull();
+    expect(await latestFxRates("2026-11-18", handle.db)).toBeNull();
     expect(convertMoney({ amount: 120, currency: "EUR" }, "SEK", latest!)).toEqual({ amount: 1321.5, currency: "SEK" });
   });
 
   it("takes a corrected rate for a day already stored", async () => {
-    await storeFxRates(handle.db, [{ date: "2026-11-20", currency: "SEK", perEur: "11.0130" }]);
-    expect((await latestFxRates(handle.db))?.perEur.get("SEK")).toBe(11.013);
+    await storeFxRates([{ date: "2026-11-20", currency: "SEK", perEur: "11.0130" }], handle.db);
+    expect((await latestFxRates(undefined, handle.db))?.perEur.get("SEK")).toBe(11.013);
   });
 
   it("refuses what the ECB never sends, in the database too", async () => {
-    await expect(storeFxRates(handle.db, [{ date: "2026-11-20", currency: "EUR", perEur: "1" }])).rejects.toThrow();
-    await expect(storeFxRates(handle.db, [{ date: "2026-11-20", currency: "SEK", perEur: "-1" }])).rejects.toThrow();
+    await expect(storeFxRates([{ date: "2026-11-20", currency: "EUR", perEur: "1" }], handle.db)).rejects.toThrow();
+    await expect(storeFxRates([{ date: "2026-11-20", currency: "SEK", perEur: "-1" }], handle.db)).rejects.toThrow();
   });
 });
 
@@ -104,7 +107,7 @@ describe("npm run import with the ECB's euro reference rates", () => {
     expect(rejectsOf(file)).toEqual([{ line: 18, reason: 'the rate of DKK ("0x10") is not a positive decimal number' }]);
     const handle = openDatabase({ dataDir: env.DATA_DIR });
     try {
-      expect(await latestFxRates(handle.db)).toEqual({
+      expect(await latestFxRates(undefined, handle.db)).toEqual({
         date: "2026-11-26",
         perEur: new Map([
           ["USD", 1.0412],
@@ -113,7 +116,7 @@ describe("npm run import with the ECB's euro reference rates", () => {
           ["DKK", 7.459],
         ]),
       });
-      expect((await latestFxRates(handle.db, "2026-11-25"))?.perEur.has("DKK")).toBe(false);
+      expect((await latestFxRates("2026-11-25", handle.db))?.perEur.has("DKK")).toBe(false);
     } finally {
       await handle.close();
     }

@@ -7,7 +7,7 @@
  * currency, /jamfor agreeing with the hotel page, and the JSON-LD price.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDays, datesLabel, todayInSweden } from "#app/offers/stay.ts";
+import { addDays, datesLabel, todayInSweden } from "#app/utils/stay.ts";
 import { Browser, formFields, startTestApp, unescapeAttribute, visibleText, type TestApp } from "#tests/app-server.ts";
 import { createHotels, createPartner, createRates } from "#tests/factories.ts";
 

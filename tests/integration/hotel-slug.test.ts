@@ -11,17 +11,18 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedDemoCatalogue } from "#app/db/seed.server.ts";
+import { seedDemoCatalogue } from "#app/operations/seed.server.ts";
 import { openDatabase, type DatabaseHandle } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
-import { migrate, MIGRATIONS_DIR } from "#app/db/migrate.server.ts";
+import { migrate } from "#app/operations/migrate.server.ts";
 import { importHotelFeed } from "#app/feed/feed-import.server.ts";
 import { findHotel } from "#app/hotels/hotel-detail.server.ts";
-import { hotelSlug } from "#app/hotels/hotel.ts";
 import { Browser, startTestApp, visibleText, type TestApp } from "#tests/app-server.ts";
 import { openFreshPostgres, testDatabases } from "#tests/db.ts";
 import { scratchRoot } from "#tests/db-template.ts";
 import { feedFolder, ndjson } from "#tests/feed-files.ts";
+import { hotelSlug } from "#app/utils/slug.ts";
+import { MIGRATIONS_DIR } from "#app/db/migrations.server.ts";
 
 const NAMES = [
   "Hotel Åre Fjällby",
@@ -70,7 +71,7 @@ describe.each(testDatabases())("the stored hotel slug on $name", ({ name, open }
     );
 
   it("is the slug of the name the links are made from, for every demo hotel and every odd name", async () => {
-    await seedDemoCatalogue(db, { prices: "none" });
+    await seedDemoCatalogue({ prices: "none" }, db);
     await db
       .insertInto("hotels")
       .values([
@@ -94,7 +95,6 @@ describe.each(testDatabases())("the stored hotel slug on $name", ({ name, open }
 
   it("gives hotels of one name in one place each their own slug, however the name is written", async () => {
     const first = await importHotelFeed(
-      db,
       feed(
         "ndjson",
         ndjson(
@@ -103,15 +103,18 @@ describe.each(testDatabases())("the stored hotel slug on $name", ({ name, open }
           { hotel_id: "ANG-OSLO", name: ANGSTROM, country: "Norway", location: "Oslo" },
         ),
       ),
+      undefined,
+      db,
     );
     expect(first).toMatchObject({ inserted: 3, rejected: 0 });
     // A later feed: the same name in capitals, and a hotel whose own name gives the next suffix.
     await importHotelFeed(
-      db,
       feed(
         "ndjson",
         ndjson({ hotel_id: "ANG-3", name: ANGSTROM.toUpperCase(), ...TROMSO }, { hotel_id: "ANG-4", name: `${ANGSTROM} 3`, ...TROMSO }),
       ),
+      undefined,
+      db,
     );
     expect(await slugsOf("ANG-1", "ANG-2", "ANG-3", "ANG-4", "ANG-OSLO")).toEqual({
       "ANG-1": "hotell-angstrom",
@@ -129,7 +132,11 @@ describe.each(testDatabases())("the stored hotel slug on $name", ({ name, open }
     }
     // Importing the same feed again changes nothing, slugs included.
     expect(
-      await importHotelFeed(db, feed("ndjson", ndjson({ hotel_id: "ANG-2", name: ANGSTROM_NFD, description: "Det andra.", ...TROMSO }))),
+      await importHotelFeed(
+        feed("ndjson", ndjson({ hotel_id: "ANG-2", name: ANGSTROM_NFD, description: "Det andra.", ...TROMSO })),
+        undefined,
+        db,
+      ),
     ).toMatchObject({ unchanged: 1 });
     expect((await slugsOf("ANG-2"))["ANG-2"]).toBe("hotell-angstrom-2");
   });
@@ -145,19 +152,31 @@ describe.each(testDatabases())("the stored hotel slug on $name", ({ name, open }
   });
 
   it("keeps a hotel's slug when a feed renames it, finds it by its new name too, and never gives the slug to another hotel", async () => {
-    await importHotelFeed(db, feed("ndjson", ndjson({ hotel_id: "REN-1", name: "Villa Gamla", ...TROMSO })));
-    await importHotelFeed(db, feed("ndjson", ndjson({ hotel_id: "REN-1", name: "Villa Nova", ...TROMSO })));
-    await importHotelFeed(db, feed("ndjson", ndjson({ hotel_id: "REN-2", name: "Villa Gamla", ...TROMSO })));
+    await importHotelFeed(feed("ndjson", ndjson({ hotel_id: "REN-1", name: "Villa Gamla", ...TROMSO })), undefined, db);
+    await importHotelFeed(feed("ndjson", ndjson({ hotel_id: "REN-1", name: "Villa Nova", ...TROMSO })), undefined, db);
+    await importHotelFeed(feed("ndjson", ndjson({ hotel_id: "REN-2", name: "Villa Gamla", ...TROMSO })), undefined, db);
     expect(await slugsOf("REN-1", "REN-2")).toEqual({ "REN-1": "villa-gamla", "REN-2": "villa-gamla-2" });
     expect(await findHotel("Norway", "Tromsø", "villa-gamla", db)).toMatchObject({ exact: true, hotel: { name: "Villa Nova" } });
     expect(await findHotel("Norway", "Tromsø", "villa-nova", db)).toMatchObject({ exact: false, hotel: { hotel_id: "REN-1" } });
   });
 
   it("moves a hotel with its slug, with a suffix when a hotel of its new place has it", async () => {
-    await importHotelFeed(db, feed("ndjson", ndjson({ hotel_id: "ANG-2", name: ANGSTROM_NFD, country: "Norway", location: "Bergen" })));
-    await importHotelFeed(db, feed("ndjson", ndjson({ hotel_id: "ANG-3", name: ANGSTROM, country: "Norway", location: "Oslo" })));
+    await importHotelFeed(
+      feed("ndjson", ndjson({ hotel_id: "ANG-2", name: ANGSTROM_NFD, country: "Norway", location: "Bergen" })),
+      undefined,
+      db,
+    );
+    await importHotelFeed(
+      feed("ndjson", ndjson({ hotel_id: "ANG-3", name: ANGSTROM, country: "Norway", location: "Oslo" })),
+      undefined,
+      db,
+    );
     expect(await slugsOf("ANG-2", "ANG-3")).toEqual({ "ANG-2": "hotell-angstrom-2", "ANG-3": "hotell-angstrom-3" });
-    await importHotelFeed(db, feed("ndjson", ndjson({ hotel_id: "ANG-1", name: ANGSTROM, country: "Norway", location: "Oslo" })));
+    await importHotelFeed(
+      feed("ndjson", ndjson({ hotel_id: "ANG-1", name: ANGSTROM, country: "Norway", location: "Oslo" })),
+      undefined,
+      db,
+    );
     // Oslo has hotell-angstrom and hotell-angstrom-3: one past the slugs that start with it, then up until free.
     expect((await slugsOf("ANG-1"))["ANG-1"]).toBe("hotell-angstrom-4");
   });
@@ -173,8 +192,8 @@ describe.each(testDatabases())("the stored hotel slug on $name", ({ name, open }
         })),
       );
     const reports = await Promise.all([
-      importHotelFeed(db, feed("ndjson", rows("PAR-A")), { batchSize: 5 }),
-      importHotelFeed(db, feed("ndjson", rows("PAR-B")), { batchSize: 5 }),
+      importHotelFeed(feed("ndjson", rows("PAR-A")), { batchSize: 5 }, db),
+      importHotelFeed(feed("ndjson", rows("PAR-B")), { batchSize: 5 }, db),
     ]);
     expect(reports.map((report) => report.inserted)).toEqual([30, 30]);
     const slugs = await db.selectFrom("hotels").select("slug").where("location", "=", "Parallellby").execute();
@@ -190,7 +209,7 @@ describe.each(testDatabases())("the stored hotel slug on $name", ({ name, open }
     const old =
       name === "postgres" ? await openFreshPostgres(process.env.TEST_DATABASE_URL!, { migrated: false }) : openDatabase({ dataDir });
     try {
-      await migrate(old.db, { directory: before });
+      await migrate({ directory: before }, old.db);
       // As stored before: slugs generated from names, so these four shared one address.
       const at = (day: number) => new Date(`2026-11-0${day}T12:00:00Z`);
       await old.db
@@ -215,7 +234,7 @@ describe.each(testDatabases())("the stored hotel slug on $name", ({ name, open }
       expect(new Set(shared.map((row) => row.slug))).toEqual(new Set(["hotell-angstrom", "hotell-angstrom-2"]));
 
       fs.copyFileSync(path.join(MIGRATIONS_DIR, SLUG_MIGRATION), path.join(before, SLUG_MIGRATION));
-      expect(await migrate(old.db, { directory: before })).toEqual([SLUG_MIGRATION.replace(/\.sql$/, "")]);
+      expect(await migrate({ directory: before }, old.db)).toEqual([SLUG_MIGRATION.replace(/\.sql$/, "")]);
       const rows = await old.db.selectFrom("hotels").select(["hotel_id", "slug", "country", "location"]).execute();
       expect(rows.sort((a, b) => (a.hotel_id < b.hotel_id ? -1 : 1))).toEqual([
         { hotel_id: "OLD-2", slug: "hotell-angstrom-2", ...TROMSO },
@@ -272,7 +291,6 @@ describe("hotel pages over HTTP", () => {
     const { importHotelFeed: importFeed } =
       await app.importApp<typeof import("#app/feed/feed-import.server.ts")>("app/feed/feed-import.server.ts");
     const report = await importFeed(
-      db,
       feed(
         "ndjson",
         ndjson(
@@ -283,6 +301,8 @@ describe("hotel pages over HTTP", () => {
           { hotel_id: "TR-BLANK", name: "evil2.example", country: "", location: " " },
         ),
       ),
+      undefined,
+      db,
     );
     expect(report).toMatchObject({ inserted: 3, rejected: 2 });
     expect(report.rejects.map((reject) => reject.reason)).toEqual([
@@ -300,8 +320,8 @@ describe("hotel pages over HTTP", () => {
         { hotel_id: "LEGACY-5", name: "evil5", country: "Norway", location: "" },
       ])
       .execute();
-    const { clearCatalogueCache } = await app.importApp<typeof import("#app/hotels/catalogue-cache.server.ts")>(
-      "app/hotels/catalogue-cache.server.ts",
+    const { clearCatalogueCache } = await app.importApp<typeof import("#app/utils/catalogue-cache.server.ts")>(
+      "app/utils/catalogue-cache.server.ts",
     );
     clearCatalogueCache();
   });
@@ -356,8 +376,8 @@ describe("hotel pages over HTTP", () => {
   });
 
   it("makes no affiliate link to a hotel without a page", async () => {
-    const { buildAffiliateLink } = await app.importApp<typeof import("#app/admin/affiliate-link.server.ts")>(
-      "app/admin/affiliate-link.server.ts",
+    const { buildAffiliateLink } = await app.importApp<typeof import("#app/admin/affiliate-link-lookup.server.ts")>(
+      "app/admin/affiliate-link-lookup.server.ts",
     );
     const request = { affiliate: "hg", source: "newsletter", medium: "email" };
     for (const hotel of ["LEGACY-1", "LEGACY-2", "LEGACY-3", "LEGACY-4", "LEGACY-5"]) {

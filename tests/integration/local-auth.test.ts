@@ -223,58 +223,58 @@ describe.each(testDatabases())("local auth on $name", ({ open }) => {
   describe("users and administrators", () => {
     it("creates a local administrator, and replaces the password on a second run", async () => {
       const email = uniqueEmail("admin");
-      const first = await createLocalUser(handle.db, { email: ` ${email.toUpperCase()} `, password: "hemligt123", admin: true });
+      const first = await createLocalUser({ email: ` ${email.toUpperCase()} `, password: "hemligt123", admin: true }, handle.db);
       expect(first).toEqual({ user: { id: expect.any(String), email }, created: true, admin: true, granted: true, endedSessions: 0 });
-      expect(await isAdmin(handle.db, first.user.id)).toBe(true);
+      expect(await isAdmin(first.user.id, handle.db)).toBe(true);
 
-      const second = await createLocalUser(handle.db, { email, password: "nytt-lösen-456" });
+      const second = await createLocalUser({ email, password: "nytt-lösen-456" }, handle.db);
       expect(second).toEqual({ user: first.user, created: false, admin: true, granted: false, endedSessions: 0 });
       expect((await provider.signIn(email, "hemligt123")).ok).toBe(false);
       expect(await provider.signIn(email, "nytt-lösen-456")).toMatchObject({ ok: true, user: first.user });
     });
 
     it("creates a user without the role", async () => {
-      const { user, admin } = await createLocalUser(handle.db, { email: uniqueEmail(), password: "hemligt123" });
+      const { user, admin } = await createLocalUser({ email: uniqueEmail(), password: "hemligt123" }, handle.db);
       expect(admin).toBe(false);
-      expect(await isAdmin(handle.db, user.id)).toBe(false);
+      expect(await isAdmin(user.id, handle.db)).toBe(false);
     });
 
     it("turns down a bad address or password without repeating the password", async () => {
-      await expect(createLocalUser(handle.db, { email: "x", password: "hemligt123" })).rejects.toThrow(UserInputError);
-      const weak = createLocalUser(handle.db, { email: uniqueEmail(), password: "kort" });
+      await expect(createLocalUser({ email: "x", password: "hemligt123" }, handle.db)).rejects.toThrow(UserInputError);
+      const weak = createLocalUser({ email: uniqueEmail(), password: "kort" }, handle.db);
       await expect(weak).rejects.toThrow(/Lösenordet måste vara minst 8 tecken/);
       await expect(weak).rejects.not.toThrow(/kort/);
     });
 
     it("grants and revokes the role by e-mail address", async () => {
       const email = uniqueEmail();
-      const { user } = await createLocalUser(handle.db, { email, password: "hemligt123" });
-      expect(await setAdmin(handle.db, { email: email.toUpperCase(), admin: true })).toEqual({
+      const { user } = await createLocalUser({ email, password: "hemligt123" }, handle.db);
+      expect(await setAdmin({ email: email.toUpperCase(), admin: true }, handle.db)).toEqual({
         userId: user.id,
         email,
         admin: true,
         changed: true,
         endedSessions: 0,
       });
-      expect(await isAdmin(handle.db, user.id)).toBe(true);
-      expect((await setAdmin(handle.db, { email, admin: true })).changed).toBe(false);
-      expect((await setAdmin(handle.db, { email, admin: false })).changed).toBe(true);
-      expect(await isAdmin(handle.db, user.id)).toBe(false);
-      expect((await setAdmin(handle.db, { email, admin: false })).changed).toBe(false);
+      expect(await isAdmin(user.id, handle.db)).toBe(true);
+      expect((await setAdmin({ email, admin: true }, handle.db)).changed).toBe(false);
+      expect((await setAdmin({ email, admin: false }, handle.db)).changed).toBe(true);
+      expect(await isAdmin(user.id, handle.db)).toBe(false);
+      expect((await setAdmin({ email, admin: false }, handle.db)).changed).toBe(false);
     });
 
     it("grants the role to any provider's user id", async () => {
       const supabaseUser = crypto.randomUUID();
-      expect(await setAdmin(handle.db, { userId: supabaseUser.toUpperCase(), admin: true })).toEqual({
+      expect(await setAdmin({ userId: supabaseUser.toUpperCase(), admin: true }, handle.db)).toEqual({
         userId: supabaseUser,
         email: null,
         admin: true,
         changed: true,
         endedSessions: 0,
       });
-      expect(await isAdmin(handle.db, supabaseUser)).toBe(true);
-      await setAdmin(handle.db, { userId: supabaseUser, admin: false });
-      expect(await isAdmin(handle.db, supabaseUser)).toBe(false);
+      expect(await isAdmin(supabaseUser, handle.db)).toBe(true);
+      await setAdmin({ userId: supabaseUser, admin: false }, handle.db);
+      expect(await isAdmin(supabaseUser, handle.db)).toBe(false);
     });
 
     describe("an address someone signed up first", () => {
@@ -294,11 +294,11 @@ describe.each(testDatabases())("local auth on $name", ({ open }) => {
       it("is not made an administrator by user:create without the explicit flag, and says why", async () => {
         const email = uniqueEmail("boss");
         const { userId, sessions } = await squat(email);
-        const refused = createLocalUser(handle.db, { email, password: "operatorns-lösen-1", admin: true });
+        const refused = createLocalUser({ email, password: "operatorns-lösen-1", admin: true }, handle.db);
         await expect(refused).rejects.toThrow(UserInputError);
         await expect(refused).rejects.toThrow(/registered through the site's open sign-up form.*--promote-self-registered/);
         // Nothing changed: not an admin, the password and the session as they were.
-        expect(await isAdmin(handle.db, userId)).toBe(false);
+        expect(await isAdmin(userId, handle.db)).toBe(false);
         expect((await provider.signIn(email, "squatter-pw-1")).ok).toBe(true);
         expect(await sessions()).toHaveLength(1);
       });
@@ -306,14 +306,17 @@ describe.each(testDatabases())("local auth on $name", ({ open }) => {
       it("with --promote-self-registered: promoted, the password replaced and the squatter's sessions ended", async () => {
         const email = uniqueEmail("boss");
         const { userId, sessions } = await squat(email);
-        const result = await createLocalUser(handle.db, {
-          email,
-          password: "operatorns-lösen-1",
-          admin: true,
-          promoteSelfRegistered: true,
-        });
+        const result = await createLocalUser(
+          {
+            email,
+            password: "operatorns-lösen-1",
+            admin: true,
+            promoteSelfRegistered: true,
+          },
+          handle.db,
+        );
         expect(result).toMatchObject({ created: false, admin: true, endedSessions: 1 });
-        expect(await isAdmin(handle.db, userId)).toBe(true);
+        expect(await isAdmin(userId, handle.db)).toBe(true);
         expect(await sessions()).toHaveLength(0);
         expect((await provider.signIn(email, "squatter-pw-1")).ok).toBe(false);
       });
@@ -321,9 +324,9 @@ describe.each(testDatabases())("local auth on $name", ({ open }) => {
       it("is not granted the role by user:admin without the flag; with it, the sessions end", async () => {
         const email = uniqueEmail("boss");
         const { userId, sessions } = await squat(email);
-        await expect(setAdmin(handle.db, { email, admin: true })).rejects.toThrow(/--promote-self-registered/);
-        expect(await isAdmin(handle.db, userId)).toBe(false);
-        const granted = await setAdmin(handle.db, { email, admin: true, promoteSelfRegistered: true });
+        await expect(setAdmin({ email, admin: true }, handle.db)).rejects.toThrow(/--promote-self-registered/);
+        expect(await isAdmin(userId, handle.db)).toBe(false);
+        const granted = await setAdmin({ email, admin: true, promoteSelfRegistered: true }, handle.db);
         expect(granted).toMatchObject({ changed: true, endedSessions: 1 });
         expect(await sessions()).toHaveLength(0);
       });
@@ -332,11 +335,11 @@ describe.each(testDatabases())("local auth on $name", ({ open }) => {
         const email = uniqueEmail("boss");
         const { userId, sessions } = await squat(email);
         const { result, output } = await captureOutput(() =>
-          ensureBootstrapAdmin(handle.db, { ADMIN_EMAIL: email, ADMIN_PASSWORD: "operatorns-lösen-1" }),
+          ensureBootstrapAdmin({ ADMIN_EMAIL: email, ADMIN_PASSWORD: "operatorns-lösen-1" }, handle.db),
         );
         expect(result).toBe("updated");
         expect(output).toContain("takes over an account made through the sign-up form");
-        expect(await isAdmin(handle.db, userId)).toBe(true);
+        expect(await isAdmin(userId, handle.db)).toBe(true);
         expect(await sessions()).toHaveLength(0);
         expect((await provider.signIn(email, "squatter-pw-1")).ok).toBe(false);
       });
@@ -344,21 +347,21 @@ describe.each(testDatabases())("local auth on $name", ({ open }) => {
       it("ends every session when the operator replaces a password", async () => {
         const email = uniqueEmail("glomsk");
         const { sessions } = await squat(email);
-        const result = await createLocalUser(handle.db, { email, password: "nytt-lösen-789" });
+        const result = await createLocalUser({ email, password: "nytt-lösen-789" }, handle.db);
         expect(result).toMatchObject({ created: false, admin: false, endedSessions: 1 });
         expect(await sessions()).toHaveLength(0);
       });
     });
 
     it("explains an unknown address or a malformed id", async () => {
-      await expect(setAdmin(handle.db, { email: uniqueEmail("ingen"), admin: true })).rejects.toThrow(/--user-id/);
-      await expect(setAdmin(handle.db, { userId: "42", admin: true })).rejects.toThrow(UserInputError);
+      await expect(setAdmin({ email: uniqueEmail("ingen"), admin: true }, handle.db)).rejects.toThrow(/--user-id/);
+      await expect(setAdmin({ userId: "42", admin: true }, handle.db)).rejects.toThrow(UserInputError);
     });
 
     it("says no for a malformed id, and logs and says no when the database fails", async () => {
-      expect(await isAdmin(handle.db, "not-a-uuid")).toBe(false);
+      expect(await isAdmin("not-a-uuid", handle.db)).toBe(false);
       const broken = unreachableDatabase();
-      const { result, output } = await captureOutput(() => isAdmin(broken.db, crypto.randomUUID()));
+      const { result, output } = await captureOutput(() => isAdmin(crypto.randomUUID(), broken.db));
       await broken.close();
       expect(result).toBe(false);
       expect(JSON.parse(output.trim())).toMatchObject({ level: "error", msg: "admin check failed" });
@@ -367,11 +370,11 @@ describe.each(testDatabases())("local auth on $name", ({ open }) => {
     describe("bootstrap administrator", () => {
       it("does nothing unless both settings are set", async () => {
         const before = await handle.db.selectFrom("users").select("id").execute();
-        expect(await ensureBootstrapAdmin(handle.db, {})).toBe("skipped");
-        const { result, output } = await captureOutput(() => ensureBootstrapAdmin(handle.db, { ADMIN_EMAIL: uniqueEmail("halv") }));
+        expect(await ensureBootstrapAdmin({}, handle.db)).toBe("skipped");
+        const { result, output } = await captureOutput(() => ensureBootstrapAdmin({ ADMIN_EMAIL: uniqueEmail("halv") }, handle.db));
         expect(result).toBe("skipped");
         expect(output).toContain("ADMIN_PASSWORD");
-        const onlyPassword = await captureOutput(() => ensureBootstrapAdmin(handle.db, { ADMIN_PASSWORD: "hemligt-start-1" }));
+        const onlyPassword = await captureOutput(() => ensureBootstrapAdmin({ ADMIN_PASSWORD: "hemligt-start-1" }, handle.db));
         expect(onlyPassword.result).toBe("skipped");
         expect(onlyPassword.output).not.toContain("hemligt-start-1");
         expect(await handle.db.selectFrom("users").select("id").execute()).toHaveLength(before.length);
@@ -380,24 +383,24 @@ describe.each(testDatabases())("local auth on $name", ({ open }) => {
       it("creates, keeps, re-grants and updates that local administrator, never logging the password", async () => {
         const email = uniqueEmail("boot");
         const env = { ADMIN_EMAIL: email, ADMIN_PASSWORD: "hemligt-start-1" };
-        const created = await captureOutput(() => ensureBootstrapAdmin(handle.db, env));
+        const created = await captureOutput(() => ensureBootstrapAdmin(env, handle.db));
         expect(created.result).toBe("created");
         expect(created.output).toContain(email);
         const user = await handle.db.selectFrom("users").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
-        expect(await isAdmin(handle.db, user.id)).toBe(true);
+        expect(await isAdmin(user.id, handle.db)).toBe(true);
 
-        const again = await captureOutput(() => ensureBootstrapAdmin(handle.db, env));
+        const again = await captureOutput(() => ensureBootstrapAdmin(env, handle.db));
         expect(again.result).toBe("unchanged");
         const unchanged = await handle.db.selectFrom("users").selectAll().where("id", "=", user.id).executeTakeFirstOrThrow();
         expect(unchanged.password_hash).toBe(user.password_hash);
 
-        await setAdmin(handle.db, { userId: user.id, admin: false });
-        const regranted = await captureOutput(() => ensureBootstrapAdmin(handle.db, env));
+        await setAdmin({ userId: user.id, admin: false }, handle.db);
+        const regranted = await captureOutput(() => ensureBootstrapAdmin(env, handle.db));
         expect(regranted.result).toBe("updated");
-        expect(await isAdmin(handle.db, user.id)).toBe(true);
+        expect(await isAdmin(user.id, handle.db)).toBe(true);
 
         const changed = await captureOutput(() =>
-          ensureBootstrapAdmin(handle.db, { ADMIN_EMAIL: email.toUpperCase(), ADMIN_PASSWORD: "hemligt-start-2" }),
+          ensureBootstrapAdmin({ ADMIN_EMAIL: email.toUpperCase(), ADMIN_PASSWORD: "hemligt-start-2" }, handle.db),
         );
         expect(changed.result).toBe("updated");
         expect(await provider.signIn(email, "hemligt-start-2")).toMatchObject({ ok: true, user: { id: user.id } });
@@ -409,7 +412,7 @@ describe.each(testDatabases())("local auth on $name", ({ open }) => {
       });
 
       it("stops on a password that breaks the rules, without repeating it", async () => {
-        const attempt = ensureBootstrapAdmin(handle.db, { ADMIN_EMAIL: uniqueEmail(), ADMIN_PASSWORD: "        " });
+        const attempt = ensureBootstrapAdmin({ ADMIN_EMAIL: uniqueEmail(), ADMIN_PASSWORD: "        " }, handle.db);
         await expect(attempt).rejects.toThrow(/^ADMIN_PASSWORD: Lösenordet får inte bestå av bara blanksteg\.$/);
       });
     });

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { FeedError } from "#app/feed/feed-stream.server.ts";
 import { importOfferFeed, type OfferImportOptions } from "#app/feed/offer-import.server.ts";
 import { openDatabase, type DatabaseHandle } from "#app/db/db.server.ts";
-import { migrate } from "#app/db/migrate.server.ts";
+import { migrate } from "#app/operations/migrate.server.ts";
 import { testDatabases } from "#tests/db.ts";
 import { feedFolder, importCli as cli, ndjson, rejectsOf } from "#tests/feed-files.ts";
 
@@ -57,7 +57,7 @@ describe.each(testDatabases())("importing offers feeds on $name", ({ open }) => 
       .execute();
   });
 
-  const run = (file: string, options: OfferImportOptions = {}) => importOfferFeed(handle.db, file, options);
+  const run = (file: string, options: OfferImportOptions = {}) => importOfferFeed(file, options, handle.db);
 
   /** Every offer as a page's reader would see it: by the catalogue's hotel_id. */
   const offers = () =>
@@ -391,7 +391,7 @@ describe("npm run import -- --offers", () => {
   it("imports an offers feed with --full and reports it", async () => {
     const database = openDatabase({ dataDir });
     try {
-      await migrate(database.db);
+      await migrate(undefined, database.db);
       await database.db.insertInto("partners").values(PARTNERS).execute();
       await database.db
         .insertInto("hotels")

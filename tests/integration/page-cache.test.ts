@@ -8,7 +8,7 @@
  */
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { READ_PARAMS } from "#app/http/read-params.server.ts";
+import { READ_PARAMS } from "#app/hotels/read-params.server.ts";
 import { Browser, startTestApp, type TestApp } from "#tests/app-server.ts";
 import { isAdminRoute, routeTable } from "./route-table.ts";
 
@@ -18,8 +18,8 @@ let cacheSize: () => number;
 
 beforeAll(async () => {
   app = await startTestApp({ PAGE_CACHE_TTL_MS: "600000", PAGE_CACHE_MAX_ENTRIES: String(MAX_ENTRIES), SERVER_TIMING: "all" });
-  const { seedDemoCatalogue } = await app.importApp<typeof import("#app/db/seed.server.ts")>("app/db/seed.server.ts");
-  await seedDemoCatalogue(await app.db(), { hotels: 60 });
+  const { seedDemoCatalogue } = await app.importApp<typeof import("#app/operations/seed.server.ts")>("app/operations/seed.server.ts");
+  await seedDemoCatalogue({ hotels: 60 }, await app.db());
   const { getAppPageCache } = await app.importApp<typeof import("#app/http/page-cache.server.ts")>("app/http/page-cache.server.ts");
   cacheSize = () => getAppPageCache()!.size;
 });

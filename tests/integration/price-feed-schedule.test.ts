@@ -15,7 +15,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/db/db.server.ts";
 import { runNextPriceFeed, type PriceFeedSettings } from "#app/feed/price-feed-worker.server.ts";
-import { addDays, todayInSweden } from "#app/offers/stay.ts";
+import { addDays, todayInSweden } from "#app/utils/stay.ts";
 import { claimRun, feedRunsByPartner, queueDueRuns, queueRunNow } from "#app/prices/price-feed-runs.server.ts";
 import { testDatabases } from "#tests/db.ts";
 import { feedFolder } from "#tests/feed-files.ts";
@@ -120,7 +120,7 @@ describe.each(testDatabases())("price feeds on $name", ({ open }) => {
 
   it("fetches a due feed, imports it through the price importer and records the run; not again within the interval", async () => {
     seen.length = 0;
-    expect(await runNextPriceFeed(db(), settings)).toBe(1);
+    expect(await runNextPriceFeed(settings, undefined, db())).toBe(1);
     expect(seen).toEqual(["/feedpartner/prices.csv"]);
     const [run] = await runsOf(PARTNER.id);
     expect(run).toMatchObject({ status: "ok", rows_taken: 2, rows_rejected: 1, requested_by: null });
@@ -129,7 +129,7 @@ describe.each(testDatabases())("price feeds on $name", ({ open }) => {
     // The hotel's lead price is the cheapest night with taxes: the list shows it.
     expect(Number(await leadPrice("PF1"))).toBe(1120);
     // Within the interval the schedule leaves it alone; the download is gone from the disk.
-    expect(await runNextPriceFeed(db(), settings)).toBe(0);
+    expect(await runNextPriceFeed(settings, undefined, db())).toBe(0);
     expect(seen).toEqual(["/feedpartner/prices.csv"]);
     expect(fs.readdirSync(settings.downloadDir)).toEqual([]);
   });
@@ -153,7 +153,7 @@ describe.each(testDatabases())("price feeds on $name", ({ open }) => {
     await partnerWithFeed(id, file);
     const before = { nights: await nights(), lead: await leadPrice("PF1") };
     expect(await queueRunNow(id, "admin@hotellguiden.test", db())).toEqual({ queued: true, partnerName: id });
-    expect(await runNextPriceFeed(db(), settings)).toBe(1);
+    expect(await runNextPriceFeed(settings, undefined, db())).toBe(1);
     expect(await runsOf(id)).toEqual([
       { status: "failed", rows_taken: null, rows_rejected: null, error: reason, requested_by: "admin@hotellguiden.test" },
     ]);
@@ -166,10 +166,10 @@ describe.each(testDatabases())("price feeds on $name", ({ open }) => {
     await queueRunNow("held", null, db());
     seen.length = 0;
     const arrived = new Promise<void>((resolve) => (heldArrived = resolve));
-    const first = runNextPriceFeed(db(), settings);
+    const first = runNextPriceFeed(settings, undefined, db());
     await arrived;
     // The first worker is downloading: the run is its own, and a second "Fetch now" is told so.
-    expect(await runNextPriceFeed(db(), settings)).toBe(0);
+    expect(await runNextPriceFeed(settings, undefined, db())).toBe(0);
     expect(await queueRunNow("held", null, db())).toMatchObject({ queued: false, reason: "open", status: "running" });
     release();
     expect(await first).toBe(1);
@@ -182,7 +182,7 @@ describe.each(testDatabases())("price feeds on $name", ({ open }) => {
       .insertInto("partners")
       .values({ id: "due", name: "Due", host: "www.due.example", feed_url: `${FEEDS}/due/prices.csv` })
       .execute();
-    const queued = await Promise.all([1, 2, 3, 4].map(() => queueDueRuns(db(), 60)));
+    const queued = await Promise.all([1, 2, 3, 4].map(() => queueDueRuns(60, db())));
     expect(queued.reduce((sum, n) => sum + n, 0)).toBe(1);
     const claims = await Promise.all([claimRun(db()), claimRun(db())]);
     expect(claims.filter(Boolean).map((claim) => claim!.partnerId)).toEqual(["due"]);
@@ -195,7 +195,7 @@ describe.each(testDatabases())("price feeds on $name", ({ open }) => {
       .where("partner_id", "=", "due")
       .where("status", "=", "running")
       .execute();
-    expect(await runNextPriceFeed(db(), settings)).toBe(1);
+    expect(await runNextPriceFeed(settings, undefined, db())).toBe(1);
     expect(await runsOf("due")).toMatchObject([{ status: "ok", rows_taken: 2, rows_rejected: 1 }]);
   });
 });

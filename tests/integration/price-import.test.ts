@@ -9,12 +9,12 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { FeedError } from "#app/feed/feed-stream.server.ts";
 import { importPriceFeed, type PriceImportOptions } from "#app/feed/price-import.server.ts";
-import type { PriceRecord } from "#app/feed/price-record.ts";
-import { addDays, todayInSweden } from "#app/offers/stay.ts";
+import type { PriceRecord } from "#app/prices/price-record.ts";
+import { addDays, todayInSweden } from "#app/utils/stay.ts";
 import { checkPriceRecords, pricePartner, writePrices } from "#app/prices/rate-rows.server.ts";
 import { stayOffers } from "#app/prices/stay-prices.server.ts";
 import { openDatabase, type DatabaseHandle } from "#app/db/db.server.ts";
-import { migrate } from "#app/db/migrate.server.ts";
+import { migrate } from "#app/operations/migrate.server.ts";
 import { testDatabases } from "#tests/db.ts";
 import { withoutLogLines } from "#tests/cli-output.ts";
 import { feedFolder, importCli as cli, rejectsOf } from "#tests/feed-files.ts";
@@ -84,12 +84,12 @@ describe.each(testDatabases())("importing price files on $name", ({ open }) => {
   });
 
   const run = (file: string, options: Partial<PriceImportOptions> = {}) =>
-    importPriceFeed(handle.db, file, { partnerId: "alfa", ...options });
+    importPriceFeed(file, { partnerId: "alfa", ...options }, handle.db);
 
   /** What a page shows for H-1 (or another hotel) and a stay: each partner's total, taxes included. */
   const offers = async (checkIn: string, nights: number, hotel = "H-1", party = { adults: 2, rooms: 1 }) => {
     const stay = { checkIn, checkOut: addDays(checkIn, nights), ...party };
-    const found = await stayOffers(handle.db, [ids.get(hotel)!], stay, 0);
+    const found = await stayOffers([ids.get(hotel)!], stay, 0, handle.db);
     return (found.get(ids.get(hotel)!) ?? []).map((offer) => ({
       partner: offer.partnerId,
       total: offer.total,
@@ -357,10 +357,10 @@ describe.each(testDatabases())("importing price files on $name", ({ open }) => {
       ...fields,
     });
     const write = async (records: PriceRecord[]) => {
-      const partner = (await pricePartner(handle.db, "alfa"))!;
+      const partner = (await pricePartner("alfa", handle.db))!;
       return handle.db.transaction().execute(async (trx) => {
-        const { accepted } = await checkPriceRecords(trx, partner, records);
-        return writePrices(trx, "alfa", accepted);
+        const { accepted } = await checkPriceRecords(partner, records, trx);
+        return writePrices("alfa", accepted, undefined, trx);
       });
     };
 
@@ -409,7 +409,7 @@ describe("npm run import -- FILE --partner KEY", () => {
   beforeAll(async () => {
     const database = openDatabase({ dataDir });
     try {
-      await migrate(database.db);
+      await migrate(undefined, database.db);
       await database.db.insertInto("partners").values(PARTNERS).execute();
       await database.db
         .insertInto("hotels")

@@ -13,7 +13,7 @@ import { setupServer } from "msw/node";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/db/db.server.ts";
-import { addDays, todayInSweden } from "#app/offers/stay.ts";
+import { addDays, todayInSweden } from "#app/utils/stay.ts";
 import { testDatabases } from "#tests/db.ts";
 import { feedFolder } from "#tests/feed-files.ts";
 
@@ -23,7 +23,7 @@ const { fetchFxRatesWhenDue } = await import("#app/feed/price-feed-worker.server
 const { latestFxRates, storeFxRates } = await import("#app/prices/fx-rates.server.ts");
 const { refreshLeadPrices } = await import("#app/prices/stay-prices.server.ts");
 const { refreshLeadPricesBatch, restartLeadPricePass } = await import("#app/prices/price-upkeep.server.ts");
-const { runHousekeeping } = await import("#app/utils/housekeeping.server.ts");
+const { runHousekeeping } = await import("#app/operations/housekeeping.server.ts");
 
 const ECB_URL = "https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml";
 const today = todayInSweden();
@@ -108,9 +108,9 @@ describe.each(testDatabases())("price upkeep on $name", ({ open }) => {
 
   describe("the ECB's rates from FX_RATES_URL", () => {
     beforeAll(async () => {
-      await storeFxRates(db(), [{ date: addDays(today, -7), currency: "SEK", perEur: "11.0000" }]);
+      await storeFxRates([{ date: addDays(today, -7), currency: "SEK", perEur: "11.0000" }], db());
       await priced("U1", "EUR", { [addDays(today, 3)]: 100 });
-      await refreshLeadPrices(db(), [hotelIds.get("U1")!]);
+      await refreshLeadPrices([hotelIds.get("U1")!], undefined, db());
     });
 
     it("shows a EUR price at the stored rate before any fetch", async () => {
@@ -119,12 +119,12 @@ describe.each(testDatabases())("price upkeep on $name", ({ open }) => {
 
     it("records a failed fetch, changes nothing and tries again later", async () => {
       ecbAnswer = () => new HttpResponse("Service Unavailable", { status: 503, statusText: "Service Unavailable" });
-      expect(await fetchFxRatesWhenDue(db(), settings)).toBe(1);
-      expect((await latestFxRates(db()))?.perEur.get("SEK")).toBe(11);
+      expect(await fetchFxRatesWhenDue(settings, db())).toBe(1);
+      expect((await latestFxRates(undefined, db()))?.perEur.get("SEK")).toBe(11);
       const failed = await task("fx-rates");
       expect(failed?.last_error).toBe(`${ECB_URL} answered 503 Service Unavailable.`);
       expect(new Date(failed!.due_at).getTime()).toBeGreaterThan(Date.now() + 50 * 60_000);
-      expect(await fetchFxRatesWhenDue(db(), settings)).toBe(0);
+      expect(await fetchFxRatesWhenDue(settings, db())).toBe(0);
       expect(await offerPrice("U1")).toBe(1100);
     });
 
@@ -135,8 +135,8 @@ describe.each(testDatabases())("price upkeep on $name", ({ open }) => {
         .set({ due_at: sql<Date>`now()` })
         .where("name", "=", "fx-rates")
         .execute();
-      expect(await fetchFxRatesWhenDue(db(), settings)).toBe(1);
-      expect(await latestFxRates(db())).toEqual({
+      expect(await fetchFxRatesWhenDue(settings, db())).toBe(1);
+      expect(await latestFxRates(undefined, db())).toEqual({
         date: today,
         perEur: new Map([
           ["USD", 1.0412],
@@ -145,9 +145,9 @@ describe.each(testDatabases())("price upkeep on $name", ({ open }) => {
         ]),
       });
       expect((await task("fx-rates"))?.last_error).toBeNull();
-      while ((await refreshLeadPricesBatch(db())) > 0);
+      while ((await refreshLeadPricesBatch(undefined, undefined, db())) > 0);
       expect(await offerPrice("U1")).toBe(1200);
-      expect(await fetchFxRatesWhenDue(db(), settings)).toBe(0);
+      expect(await fetchFxRatesWhenDue(settings, db())).toBe(0);
       expect(fs.readdirSync(settings.downloadDir)).toEqual([]);
     });
   });
@@ -159,7 +159,7 @@ describe.each(testDatabases())("price upkeep on $name", ({ open }) => {
       expect(await offerPrice("U4")).toBeNull();
       await restartLeadPricePass(db());
       const batches: number[] = [];
-      for (let done = await refreshLeadPricesBatch(db(), new Date(), 2); done > 0; done = await refreshLeadPricesBatch(db(), new Date(), 2))
+      for (let done = await refreshLeadPricesBatch(new Date(), 2, db()); done > 0; done = await refreshLeadPricesBatch(new Date(), 2, db()))
         batches.push(done);
       expect(batches).toEqual([2, 2, 1]);
       for (const hotelId of ["U2", "U3", "U4", "U5"]) expect(await offerPrice(hotelId), hotelId).toBe(900);
@@ -169,12 +169,12 @@ describe.each(testDatabases())("price upkeep on $name", ({ open }) => {
       expect(due.getTime()).toBeGreaterThan(Date.now());
       expect(due.getTime()).toBeLessThanOrEqual(Date.now() + 25 * 3_600_000);
       expect(new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Stockholm", timeStyle: "short" }).format(due)).toBe("00:00");
-      expect(await refreshLeadPricesBatch(db())).toBe(0);
+      expect(await refreshLeadPricesBatch(undefined, undefined, db())).toBe(0);
     });
 
     it("lets one server take a batch at a time: two at once do not both take the chore", async () => {
       await restartLeadPricePass(db());
-      const done = await Promise.all([refreshLeadPricesBatch(db(), new Date(), 10), refreshLeadPricesBatch(db(), new Date(), 10)]);
+      const done = await Promise.all([refreshLeadPricesBatch(new Date(), 10, db()), refreshLeadPricesBatch(new Date(), 10, db())]);
       expect(done.sort()).toEqual([0, 5]);
     });
   });
@@ -205,7 +205,7 @@ describe.each(testDatabases())("price upkeep on $name", ({ open }) => {
         )
         .execute();
       const images = fs.mkdtempSync(path.join(folder.dir, "images-"));
-      const removed = await runHousekeeping(db(), new Date(), { kind: "local", dir: images });
+      const removed = await runHousekeeping(new Date(), { kind: "local", dir: images }, db());
       expect(removed).toMatchObject({ nights: 1, itineraries: 1, soldOut: 1 });
       const dates = async (query: string) => (await sql<{ d: string }>`${sql.raw(query)}`.execute(db())).rows.map((row) => row.d);
       expect(await dates(`select to_char(night, 'YYYY-MM-DD') as d from nightly_rates where plan_id = ${plan} order by 1`)).toEqual([
@@ -214,7 +214,7 @@ describe.each(testDatabases())("price upkeep on $name", ({ open }) => {
       ]);
       expect(await dates(`select to_char(check_in, 'YYYY-MM-DD') as d from itinerary_prices where plan_id = ${plan}`)).toEqual([today]);
       expect(await dates(`select to_char(check_in, 'YYYY-MM-DD') as d from sold_out_itineraries`)).toEqual([tomorrow]);
-      expect((await runHousekeeping(db(), new Date(), { kind: "local", dir: images })).nights).toBe(0);
+      expect((await runHousekeeping(new Date(), { kind: "local", dir: images }, db())).nights).toBe(0);
     });
   });
 });

@@ -61,9 +61,9 @@ describe.each(testDatabases())("rate limit on $name", ({ open }) => {
     await sql`insert into rate_limits (key, hits, last_allowed) values (${key}, array_fill(now(), array[4]), true)`.execute(handle.db);
     const hit = (await sql<{ hit: string }>`select hits[1]::text as hit from rate_limits where key = ${key}`.execute(handle.db)).rows[0]!
       .hit;
-    await giveBackHit(handle.db, key, hit);
+    await giveBackHit(key, hit, handle.db);
     expect(await hitsOf(key)).toBe(3);
-    await giveBackHit(handle.db, key, "2001-01-01 00:00:00+00");
+    await giveBackHit(key, "2001-01-01 00:00:00+00", handle.db);
     expect(await hitsOf(key)).toBe(3);
   });
 
@@ -118,7 +118,7 @@ describe.each(testDatabases())("rate limit on $name", ({ open }) => {
     const key = uniqueKey("idle");
     await takeRateLimit([{ key, policy: FIVE_A_MINUTE }], handle.db);
     await sql`update rate_limits set updated_at = now() - interval '2 days' where key = ${key}`.execute(handle.db);
-    expect(await clearIdleRateLimits(handle.db, new Date(Date.now() - 86_400_000))).toBeGreaterThanOrEqual(1);
+    expect(await clearIdleRateLimits(new Date(Date.now() - 86_400_000), handle.db)).toBeGreaterThanOrEqual(1);
     expect(await hitsOf(key)).toBe(0);
   });
 });

@@ -23,9 +23,9 @@ copyPgliteTemplate(dataDir, "demo");
 process.env.AFFILIATE_HOSTS = "partner.example:8443, Other-Partner.example, 127.0.0.1:4100, 169.254.169.254";
 
 const { getAppDatabase, closeAppDatabase } = await import("#app/db/db.server.ts");
-const { migrate } = await import("#app/db/migrate.server.ts");
-const { isCatalogueEmpty, seedDemoCatalogue } = await import("#app/db/seed.server.ts");
-const { clearCatalogueCache } = await import("#app/hotels/catalogue-cache.server.ts");
+const { migrate } = await import("#app/operations/migrate.server.ts");
+const { isCatalogueEmpty, seedDemoCatalogue } = await import("#app/operations/seed.server.ts");
+const { clearCatalogueCache } = await import("#app/utils/catalogue-cache.server.ts");
 const { affiliateUrlHosts, findAffiliatePartner, recordOutboundClick } = await import("#app/outbound/clicks.server.ts");
 const { readFlash } = await import("#app/http/flash.server.ts");
 const redirectRoute = await import("#app/routes/site/redirect.tsx");
@@ -115,8 +115,8 @@ const clicks = () => getAppDatabase().db.selectFrom("outbound_clicks").selectAll
 beforeAll(async () => {
   const { db } = getAppDatabase();
   // Applies nothing on the seeded copy (it applies every migration where there is none).
-  await migrate(db);
-  if (await isCatalogueEmpty(db)) await seedDemoCatalogue(db, { prices: "near" });
+  await migrate(undefined, db);
+  if (await isCatalogueEmpty(db)) await seedDemoCatalogue({ prices: "near" }, db);
   // A catalogue hotel whose own affiliate link goes to a partner without a partners row.
   await db
     .insertInto("hotels")
@@ -267,7 +267,7 @@ describe("a partner of the partners table", () => {
       kind: "forward",
       destination: "https://www.resekompassen.example/hotell/hg-000001?ref=hotellguiden&adults=3&rooms=2",
     });
-    const { addDays, todayInSweden } = await import("#app/offers/stay.ts");
+    const { addDays, todayInSweden } = await import("#app/utils/stay.ts");
     const checkIn = addDays(todayInSweden(), 10);
     const checkOut = addDays(checkIn, 3);
     const loaded = await load(redirectUrl(landing, `&source=compare&hotel=h2&incheckning=${checkIn}&utcheckning=${checkOut}&vuxna=2`));
@@ -304,7 +304,7 @@ describe("a partner of the partners table", () => {
       .select(["id", "name", "image_path"])
       .where("hotel_id", "=", "HG-000001")
       .executeTakeFirstOrThrow();
-    const { addDays, todayInSweden } = await import("#app/offers/stay.ts");
+    const { addDays, todayInSweden } = await import("#app/utils/stay.ts");
     const checkIn = addDays(todayInSweden(), 20);
     const checkOut = addDays(checkIn, 2);
     const stay = `&incheckning=${checkIn}&utcheckning=${checkOut}&vuxna=2`;
@@ -617,7 +617,7 @@ describe.each(testDatabases())("partner hosts and clicks on $name", (testDb) => 
         clicked_at: new Date("2020-01-01T12:00:00Z"),
       })
       .execute();
-    expect(await forgetClickVisitors(handle.db)).toBe(1);
+    expect(await forgetClickVisitors(undefined, handle.db)).toBe(1);
     expect(await handle.db.selectFrom("click_salts").select("day").where("day", "=", "2020-01-01").execute()).toHaveLength(0);
     const old = await handle.db
       .selectFrom("outbound_clicks")

@@ -176,8 +176,8 @@ describe("hotel loader", () => {
 
   it("books through the cheapest partner, else the hotel's own partner link, else not at all", async () => {
     const db = await app.db();
-    const { clearCatalogueCache } = await app.importApp<typeof import("#app/hotels/catalogue-cache.server.ts")>(
-      "app/hotels/catalogue-cache.server.ts",
+    const { clearCatalogueCache } = await app.importApp<typeof import("#app/utils/catalogue-cache.server.ts")>(
+      "app/utils/catalogue-cache.server.ts",
     );
     const rows = [
       { hotel_id: "BOOK-OWN-1", name: "Eget Länkhotell", affiliate_url: "https://www.booking.com/hotel/se/eget.html" },

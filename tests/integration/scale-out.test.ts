@@ -13,13 +13,13 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { RATE_LIMIT_MESSAGE, RATE_POLICIES } from "#app/http/rate-limit.server.ts";
 import type { DatabaseHandle } from "#app/db/db.server.ts";
-import { hotelSlug } from "#app/hotels/hotel.ts";
 import { createAiStandIn } from "#tests/ai-stand-in.ts";
 import { feedFolder, importCli, ndjson } from "#tests/feed-files.ts";
 import { startAppProcesses, type AppProcess } from "#tests/app-process.ts";
 import { Browser, signIn, TEST_ADMIN, visibleText } from "#tests/app-server.ts";
 import { openFreshPostgres } from "#tests/db.ts";
 import { startPostgresCluster, type PostgresCluster } from "#tests/postgres-cluster.ts";
+import { hotelSlug } from "#app/utils/slug.ts";
 
 const standIn = createAiStandIn();
 const provider = holdUntilTwoAtOnce(standIn.server);

@@ -50,7 +50,7 @@ describe.each(testDatabases())("search that understands what Swedes type on $nam
   afterAll(async () => {
     await handle?.close();
   });
-  const found = async (search: string) => (await searchHotels(handle.db, { search })).hotels.map((row) => row.hotel_id);
+  const found = async (search: string) => (await searchHotels({ search }, handle.db)).hotels.map((row) => row.hotel_id);
 
   it("lists every hotel of a place named outright before a close spelling of another place (malmo: Malmö, then Málaga)", async () => {
     const malmo = await found("malmo");

@@ -3,12 +3,12 @@ import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/db/db.server.ts";
-import { DEMO_PLACES, generateDemoHotels } from "#app/db/demo-catalogue.ts";
-import { DEMO_NEAR_DAYS, isCatalogueEmpty, keepDemoPricesCurrent, seedDemoCatalogue } from "#app/db/seed.server.ts";
-import { addDays, todayInSweden, type DatedStay } from "#app/offers/stay.ts";
+import { DEMO_PLACES, generateDemoHotels } from "#app/operations/demo-catalogue.ts";
+import { DEMO_NEAR_DAYS, isCatalogueEmpty, keepDemoPricesCurrent, seedDemoCatalogue } from "#app/operations/seed.server.ts";
+import { addDays, todayInSweden, type DatedStay } from "#app/utils/stay.ts";
 import type { PriceOffer } from "#app/prices/price-offer.ts";
 import { stayOffers } from "#app/prices/stay-prices.server.ts";
-import { normalizeHotel } from "#app/hotels/hotel.ts";
+import { normalizeHotel } from "#app/hotels/hotel-record.ts";
 import { testDatabases } from "#tests/db.ts";
 
 const SPEC_CITIES = [
@@ -89,7 +89,7 @@ describe.each(testDatabases({ postgres: false }))("seeded demo catalogue on $nam
   beforeAll(async () => {
     handle = await open();
     expect(await isCatalogueEmpty(handle.db)).toBe(true);
-    await seedDemoCatalogue(handle.db);
+    await seedDemoCatalogue(undefined, handle.db);
     // Some 300,000 prices through the importer on the embedded database: minutes on a busy machine.
   }, 600_000);
   afterAll(async () => {
@@ -189,7 +189,7 @@ describe.each(testDatabases({ postgres: false }))("seeded demo catalogue on $nam
       .find((date) => new Date(`${date}T12:00:00Z`).getUTCDay() === 5)!;
     const july: DatedStay = { checkIn: friday, checkOut: addDays(friday, 2), adults: 2, rooms: 1 };
     const ids = hotels.map((hotel) => hotel.id);
-    const [inMarch, inJuly] = [await stayOffers(handle.db, ids, march, 0), await stayOffers(handle.db, ids, july, 0)];
+    const [inMarch, inJuly] = [await stayOffers(ids, march, 0, handle.db), await stayOffers(ids, july, 0, handle.db)];
     expect(inMarch.size).toBeGreaterThan(450);
     expect(inJuly.size).toBeGreaterThan(450);
     const both = ids.filter((id) => inMarch.has(id) && inJuly.has(id));
@@ -203,7 +203,7 @@ describe.each(testDatabases({ postgres: false }))("seeded demo catalogue on $nam
     expect(new Set(offers.map((offer) => offer.conditions)).size).toBeGreaterThanOrEqual(2);
     const soon = addDays(todayInSweden(), 7);
     const nearOffers = [
-      ...(await stayOffers(handle.db, ids, { checkIn: soon, checkOut: addDays(soon, 2), adults: 2, rooms: 1 }, 0)).values(),
+      ...(await stayOffers(ids, { checkIn: soon, checkOut: addDays(soon, 2), adults: 2, rooms: 1 }, 0, handle.db)).values(),
     ].flat();
     expect(nearOffers.some((offer) => offer.currency === "EUR" && offer.totalSek! > offer.total * 10)).toBe(true);
     expect(nearOffers.some((offer) => offer.source === "itinerary")).toBe(true);
@@ -214,7 +214,7 @@ describe.each(testDatabases({ postgres: false }))("seeded demo catalogue on $nam
     const before = await one(sql<{ n: number; digest: string }>`
       select count(*)::int as n, md5(string_agg(hotel_id || coalesce(name, '') || coalesce(rating::text, ''), ',' order by hotel_id)) as digest from hotels
     `);
-    const result = await seedDemoCatalogue(handle.db);
+    const result = await seedDemoCatalogue(undefined, handle.db);
     expect(result.posts).toBe(0);
     const after = await one(sql<{ n: number; digest: string }>`
       select count(*)::int as n, md5(string_agg(hotel_id || coalesce(name, '') || coalesce(rating::text, ''), ',' order by hotel_id)) as digest from hotels
@@ -241,20 +241,20 @@ describe.each(testDatabases({ postgres: false }))("a demo seeded with fewer pric
 
   it("takes the next month's nights only with prices near, and a start after half a day keeps it so", async () => {
     const now = new Date();
-    const result = await seedDemoCatalogue(handle.db, { hotels: 20, prices: "near", now });
+    const result = await seedDemoCatalogue({ hotels: 20, prices: "near", now }, handle.db);
     const { last, n } = await lastNight();
     expect(result.prices).toBeGreaterThan(0);
     expect(n).toBeGreaterThan(0);
     expect(last! < addDays(todayInSweden(now), DEMO_NEAR_DAYS)).toBe(true);
     const later = new Date(now.getTime() + 13 * 3_600_000);
-    expect(await keepDemoPricesCurrent(handle.db, later, "near")).toBeGreaterThan(0);
+    expect(await keepDemoPricesCurrent(later, "near", handle.db)).toBeGreaterThan(0);
     expect((await lastNight()).last! < addDays(todayInSweden(later), DEMO_NEAR_DAYS)).toBe(true);
   });
 
   it("takes no prices with prices none, and a later start brings none", async () => {
-    const result = await seedDemoCatalogue(handle.db, { hotels: 20, prices: "none" });
+    const result = await seedDemoCatalogue({ hotels: 20, prices: "none" }, handle.db);
     expect(result).toMatchObject({ hotels: 20, prices: 0 });
-    expect(await keepDemoPricesCurrent(handle.db, new Date(Date.now() + 13 * 3_600_000), "none")).toBe(0);
+    expect(await keepDemoPricesCurrent(new Date(Date.now() + 13 * 3_600_000), "none", handle.db)).toBe(0);
     expect((await lastNight()).n).toBe(0);
   });
 });

@@ -11,10 +11,10 @@ import path from "node:path";
 import { blogPostPath } from "#app/utils/paths.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql, type Kysely } from "kysely";
-import { countSitemapUrls, openSitemap, planSitemap, renderSitemap, SITEMAP_MAX_URLS, xmlEscape } from "#app/seo/sitemap.server.ts";
+import { countSitemapUrls, openSitemap, planSitemap, renderSitemap, SITEMAP_MAX_URLS, xmlEscape } from "#app/seo/sitemap-xml.server.ts";
 import type { DatabaseHandle } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
-import { seedDemoCatalogue } from "#app/db/seed.server.ts";
+import { seedDemoCatalogue } from "#app/operations/seed.server.ts";
 import { countryPath, hotelPath, placePath } from "#app/utils/paths.ts";
 import { testDatabases } from "#tests/db.ts";
 import { copyPgliteTemplate } from "#tests/db-template.ts";
@@ -133,7 +133,7 @@ for (const database of testDatabases()) {
     beforeAll(async () => {
       handle = await database.open();
       db = handle.db;
-      await seedDemoCatalogue(db, { now: new Date("2026-11-01T12:00:00Z"), prices: "none" });
+      await seedDemoCatalogue({ now: new Date("2026-11-01T12:00:00Z"), prices: "none" }, db);
       // A post edited after it was written, one without a slug (its id stands in), and a
       // draft that must stay out.
       await db
@@ -359,10 +359,10 @@ describe("crawler routes", () => {
     copyPgliteTemplate(dataDir);
     const dbModule = await import("#app/db/db.server.ts");
     closeAppDatabase = dbModule.closeAppDatabase;
-    const { migrate } = await import("#app/db/migrate.server.ts");
+    const { migrate } = await import("#app/operations/migrate.server.ts");
     const { db } = dbModule.getAppDatabase();
-    await migrate(db);
-    await seedDemoCatalogue(db, { hotels: 120, prices: "none" });
+    await migrate(undefined, db);
+    await seedDemoCatalogue({ hotels: 120, prices: "none" }, db);
     routes = {
       robots: await import("#app/routes/resources/robots[.]txt.ts"),
       sitemapXml: await import("#app/routes/resources/sitemap[.]xml.ts"),

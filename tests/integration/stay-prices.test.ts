@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql, type Kysely } from "kysely";
 import type { DatabaseHandle } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
-import { addDays, todayInSweden, type DatedStay } from "#app/offers/stay.ts";
+import { addDays, todayInSweden, type DatedStay } from "#app/utils/stay.ts";
 import { conditionsMask } from "#app/prices/conditions.ts";
 import {
   leadOffers,
@@ -136,7 +136,7 @@ describe.each(testDatabases())("prices per stay on $name", (database) => {
     await nights(db, await plan(db, { hotel: hotels.harbour!, partner: "alfa", adults: 4, roomKey: "family" }), MONDAY + 3, 200, 1500);
     // Full: prices only long ago (stale) and at a partner switched off later.
     await nights(db, await plan(db, { hotel: hotels.full!, partner: "beta" }), 0, 200, 500, { confirmedHoursAgo: 24 * 30 });
-    await refreshLeadPrices(db, Object.values(hotels), today);
+    await refreshLeadPrices(Object.values(hotels), today, db);
   });
 
   afterAll(async () => {
@@ -147,8 +147,8 @@ describe.each(testDatabases())("prices per stay on $name", (database) => {
     // A weekday stay and one over a weekend: find a Monday and a Friday after today.
     const weekdayOffset = [...Array(7).keys()].map((n) => n + 20).find((n) => new Date(`${day(n)}T12:00:00Z`).getUTCDay() === 1)!;
     const fridayOffset = weekdayOffset + 4;
-    const weekday = (await stayOffers(db, [hotels.crown!], stay(weekdayOffset, 2), 0)).get(hotels.crown!)!;
-    const weekend = (await stayOffers(db, [hotels.crown!], stay(fridayOffset, 2), 0)).get(hotels.crown!)!;
+    const weekday = (await stayOffers([hotels.crown!], stay(weekdayOffset, 2), 0, db)).get(hotels.crown!)!;
+    const weekend = (await stayOffers([hotels.crown!], stay(fridayOffset, 2), 0, db)).get(hotels.crown!)!;
     const alfa = (offers: typeof weekday) => offers.find((offer) => offer.partnerId === "alfa")!;
     expect(alfa(weekday)).toMatchObject({ base: 2000, tax: 240, total: 2240, totalSek: 2240, nights: 2, source: "nightly" });
     expect(alfa(weekend)).toMatchObject({ base: 2800, tax: 336, total: 3136 });
@@ -161,16 +161,16 @@ describe.each(testDatabases())("prices per stay on $name", (database) => {
   });
 
   it("shows with conditions only offers that meet them: breakfast never comes at a price without it", async () => {
-    const offers = (await stayOffers(db, [hotels.crown!], stay(30, 3), BREAKFAST)).get(hotels.crown!)!;
+    const offers = (await stayOffers([hotels.crown!], stay(30, 3), BREAKFAST, db)).get(hotels.crown!)!;
     expect(offers.map((offer) => offer.partnerId)).toEqual(["gamma", "beta"]);
     expect(offers.every((offer) => offer.breakfastIncluded)).toBe(true);
-    const listed = await listStayPrices(db, [hotels.crown!], stay(30, 3), BREAKFAST);
+    const listed = await listStayPrices([hotels.crown!], stay(30, 3), BREAKFAST, db);
     expect(listed.get(hotels.crown!)).toEqual({ totalSek: 3696, partnerId: "gamma", partners: 2 });
   });
 
   it("sells a stay only when every night is for sale, and says which nearby dates are", async () => {
-    expect((await stayOffers(db, [hotels.harbour!], stay(MONDAY, 3), 0)).get(hotels.harbour!)).toBeUndefined();
-    const nearby = await nearbyDatesWithPrices(db, hotels.harbour!, stay(MONDAY, 3), 0, { today });
+    expect((await stayOffers([hotels.harbour!], stay(MONDAY, 3), 0, db)).get(hotels.harbour!)).toBeUndefined();
+    const nearby = await nearbyDatesWithPrices(hotels.harbour!, stay(MONDAY, 3), 0, { today }, db);
     // The Tuesday is sold out: check-ins that cover it have nothing; the nearest that do not, earlier first.
     expect(nearby.slice(0, 2)).toEqual([
       { checkIn: day(MONDAY - 2), totalSek: 3024 },
@@ -181,12 +181,12 @@ describe.each(testDatabases())("prices per stay on $name", (database) => {
   });
 
   it("prices the party: a family room for more adults, several rooms at rooms × a room, none for a party nobody sells", async () => {
-    const family = (await stayOffers(db, [hotels.harbour!], stay(20, 1, 3), 0)).get(hotels.harbour!)!;
+    const family = (await stayOffers([hotels.harbour!], stay(20, 1, 3), 0, db)).get(hotels.harbour!)!;
     expect(family.map((offer) => offer.total)).toEqual([1680]);
-    const twoRooms = (await stayOffers(db, [hotels.harbour!], stay(20, 1, 4, 2), 0)).get(hotels.harbour!)!;
+    const twoRooms = (await stayOffers([hotels.harbour!], stay(20, 1, 4, 2), 0, db)).get(hotels.harbour!)!;
     expect(twoRooms[0]!.total).toBe(2016);
-    expect((await stayOffers(db, [hotels.harbour!], stay(20, 1, 5, 1), 0)).get(hotels.harbour!)).toBeUndefined();
-    expect(await roomsThatFit(db, 5, 1)).toBe(2);
+    expect((await stayOffers([hotels.harbour!], stay(20, 1, 5, 1), 0, db)).get(hotels.harbour!)).toBeUndefined();
+    expect(await roomsThatFit(5, 1, undefined, db)).toBe(2);
   });
 
   it("lets an itinerary price win over the sum of nights, and a sold-out itinerary take the partner out", async () => {
@@ -204,7 +204,7 @@ describe.each(testDatabases())("prices per stay on $name", (database) => {
       .insertInto("sold_out_itineraries")
       .values({ hotel_id: hotels.crown!, partner_id: "beta", check_in: day(40), nights: 2, confirmed_at: new Date() })
       .execute();
-    const offers = (await stayOffers(db, [hotels.crown!], stay(40, 2), 0)).get(hotels.crown!)!;
+    const offers = (await stayOffers([hotels.crown!], stay(40, 2), 0, db)).get(hotels.crown!)!;
     expect(offers.map((offer) => [offer.partnerId, offer.source, offer.total])).toEqual([
       ["alfa", "itinerary", 1700],
       ["gamma", "nightly", 224],
@@ -212,9 +212,9 @@ describe.each(testDatabases())("prices per stay on $name", (database) => {
   });
 
   it("never reads a price older than the maximum age or of a partner switched off", async () => {
-    expect((await stayOffers(db, [hotels.full!], stay(5, 2), 0)).get(hotels.full!)).toBeUndefined();
+    expect((await stayOffers([hotels.full!], stay(5, 2), 0, db)).get(hotels.full!)).toBeUndefined();
     await db.updateTable("partners").set({ active: false }).where("id", "=", "gamma").execute();
-    const offers = (await stayOffers(db, [hotels.crown!], stay(30, 2), 0)).get(hotels.crown!)!;
+    const offers = (await stayOffers([hotels.crown!], stay(30, 2), 0, db)).get(hotels.crown!)!;
     expect(offers.map((offer) => offer.partnerId)).toEqual(["alfa", "beta"]);
     await db.updateTable("partners").set({ active: true }).where("id", "=", "gamma").execute();
   });
@@ -238,7 +238,7 @@ describe.each(testDatabases())("prices per stay on $name", (database) => {
       .where("id", "=", hotels.crown!)
       .executeTakeFirstOrThrow();
     expect([Number(hotel.offer_price), hotel.offer_count]).toEqual([1120, 3]);
-    const lead = (await leadOffers(db, [hotels.crown!], BREAKFAST, today)).get(hotels.crown!)!;
+    const lead = (await leadOffers([hotels.crown!], BREAKFAST, today, db)).get(hotels.crown!)!;
     expect(lead.map((offer) => [offer.partnerId, offer.totalSek, offer.kind])).toEqual([
       ["gamma", 1232, "lead"],
       ["beta", 1344, "lead"],
@@ -253,45 +253,45 @@ describe.each(testDatabases())("prices per stay on $name", (database) => {
   });
 
   it("lists a place for a stay with each hotel's total, the sold-out hotel last, and sorts and filters by that total", async () => {
-    const list = await searchHotels(db, { country: "Sweden", location: "Gothenburg", stay: stay(MONDAY, 3) });
+    const list = await searchHotels({ country: "Sweden", location: "Gothenburg", stay: stay(MONDAY, 3) }, db);
     expect(list.hotels.map((hotel) => [hotel.name, hotel.price?.amountSek ?? null, hotel.soldOut])).toEqual([
       ["Crown Palace", 3360, false],
       ["Fullbokat", null, true],
       ["Hamnhotellet", null, true],
     ]);
     expect(list.hotels[0]!.price).toEqual({ kind: "stay", amountSek: 3360, nights: 3, partners: 3 });
-    const cheapFirst = await searchHotels(db, { country: "Sweden", location: "Gothenburg", stay: stay(MONDAY + 7, 3), sort: "pris" });
+    const cheapFirst = await searchHotels({ country: "Sweden", location: "Gothenburg", stay: stay(MONDAY + 7, 3), sort: "pris" }, db);
     expect(cheapFirst.hotels.map((hotel) => [hotel.name, hotel.price?.amountSek ?? null])).toEqual([
       ["Hamnhotellet", 3024],
       ["Crown Palace", 3360],
       ["Fullbokat", null],
     ]);
-    const underBudget = await searchHotels(db, { country: "Sweden", location: "Gothenburg", stay: stay(MONDAY + 7, 3), priceMax: 3100 });
+    const underBudget = await searchHotels({ country: "Sweden", location: "Gothenburg", stay: stay(MONDAY + 7, 3), priceMax: 3100 }, db);
     expect(underBudget.hotels.map((hotel) => hotel.name)).toEqual(["Hamnhotellet"]);
     expect(underBudget.total).toBe(1);
   });
 
   it("lists with villkor=frukost only hotels with a breakfast offer, at that offer's price, with and without dates", async () => {
-    const withDates = await searchHotels(db, { country: "Sweden", location: "Gothenburg", stay: stay(20, 3), conditions: BREAKFAST });
+    const withDates = await searchHotels({ country: "Sweden", location: "Gothenburg", stay: stay(20, 3), conditions: BREAKFAST }, db);
     expect(withDates.hotels.map((hotel) => [hotel.name, hotel.price?.amountSek])).toEqual([["Crown Palace", 3696]]);
-    const dateless = await searchHotels(db, { country: "Sweden", location: "Gothenburg", conditions: BREAKFAST, priceMax: 1500 });
+    const dateless = await searchHotels({ country: "Sweden", location: "Gothenburg", conditions: BREAKFAST, priceMax: 1500 }, db);
     expect(dateless.hotels.map((hotel) => [hotel.name, hotel.price])).toEqual([
       ["Crown Palace", { kind: "lead", amountSek: 1232, nights: null, partners: 3 }],
     ]);
-    const plain = await searchHotels(db, { country: "Sweden", location: "Gothenburg", sort: "pris" });
+    const plain = await searchHotels({ country: "Sweden", location: "Gothenburg", sort: "pris" }, db);
     expect(plain.hotels.map((hotel) => [hotel.name, hotel.price?.amountSek ?? null])).toEqual([
       ["Hamnhotellet", 1008],
       ["Crown Palace", 1120],
       ["Fullbokat", null],
     ]);
     // A search for the place text is priced the same way.
-    const searched = await searchHotels(db, { search: "Gothenburg", stay: stay(20, 3), conditions: BREAKFAST });
+    const searched = await searchHotels({ search: "Gothenburg", stay: stay(20, 3), conditions: BREAKFAST }, db);
     expect(searched.hotels.map((hotel) => hotel.name)).toEqual(["Crown Palace"]);
   });
 
   it("answers the same for the same stay read twice (no state left behind)", async () => {
-    const once = await listStayPrices(db, Object.values(hotels), stay(25, 4), 0);
-    const twice = await listStayPrices(db, Object.values(hotels), stay(25, 4), 0);
+    const once = await listStayPrices(Object.values(hotels), stay(25, 4), 0, db);
+    const twice = await listStayPrices(Object.values(hotels), stay(25, 4), 0, db);
     expect([...twice]).toEqual([...once]);
     await sql`select 1`.execute(db);
   });

@@ -61,7 +61,7 @@ beforeAll(async () => {
   app = await startTestApp({ SUPABASE_URL: auth.url, SUPABASE_ANON_KEY: auth.anonKey, ADMIN_EMAIL: "", ADMIN_PASSWORD: "" });
   const user = auth.addUser(admin);
   const { setAdmin } = await app.importApp<Users>("app/auth/users.server.ts");
-  await setAdmin(await db(), { userId: user.id, admin: true });
+  await setAdmin({ userId: user.id, admin: true }, await db());
 });
 afterAll(async () => {
   await app?.close();
@@ -75,7 +75,7 @@ describe("with Supabase Auth", () => {
   it("sets up the blog-images bucket for administrators; a failure is only a warning and is retried", async () => {
     const user = auth.findUser(admin.email) ?? auth.addUser(admin);
     const { setAdmin } = await app.importApp<Users>("app/auth/users.server.ts");
-    await setAdmin(await db(), { userId: user.id, admin: true });
+    await setAdmin({ userId: user.id, admin: true }, await db());
     const browser = new Browser(app.origin);
     await signIn(browser, admin.email, admin.password);
 
@@ -190,7 +190,7 @@ describe("with Supabase Auth", () => {
   it("signs out at Supabase with scope=local", async () => {
     const user = auth.findUser(admin.email) ?? auth.addUser(admin);
     const { setAdmin } = await app.importApp<Users>("app/auth/users.server.ts");
-    await setAdmin(await db(), { userId: user.id, admin: true });
+    await setAdmin({ userId: user.id, admin: true }, await db());
     const browser = new Browser(app.origin);
     await signIn(browser, admin.email, admin.password);
     expect(auth.sessionsOf(user.id).length).toBeGreaterThan(0);

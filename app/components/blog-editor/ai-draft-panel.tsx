@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { EDITOR_INTENTS } from "#app/blog/editor-form.ts";
-import { INTENT_FIELD } from "#app/utils/action-kit.ts";
+import { INTENT_FIELD } from "#app/utils/action-fields.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { TextareaField } from "#app/components/ui/forms.tsx";
 

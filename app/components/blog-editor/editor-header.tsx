@@ -1,6 +1,6 @@
 import { href, Link } from "react-router";
 import { EDITOR_INTENTS } from "#app/blog/editor-form.ts";
-import { INTENT_FIELD } from "#app/utils/action-kit.ts";
+import { INTENT_FIELD } from "#app/utils/action-fields.ts";
 import { Button, buttonClassName } from "#app/components/ui/button.tsx";
 
 /**

@@ -3,7 +3,7 @@ import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import type { Flash } from "#app/http/flash.server.ts";
 import { BLOG_IMAGE_TYPES, imageFileProblem, type EditorReply } from "#app/blog/editor-form.ts";
-import { INTENT_FIELD } from "#app/utils/action-kit.ts";
+import { INTENT_FIELD } from "#app/utils/action-fields.ts";
 
 /**
  * A file input that uploads the image it is given. With JavaScript, choosing a file is the

@@ -4,7 +4,7 @@ import { getInputProps } from "@conform-to/react";
 import type { Flash } from "#app/http/flash.server.ts";
 import { postSlug } from "#app/blog/content-blocks.ts";
 import { EDITOR_INTENTS, EDITOR_MESSAGES, slugToStore } from "#app/blog/editor-form.ts";
-import { INTENT_FIELD } from "#app/utils/action-kit.ts";
+import { INTENT_FIELD } from "#app/utils/action-fields.ts";
 import { FieldError } from "./field-error.tsx";
 import { fieldClass } from "./form-styles.ts";
 import type { PostEditorFields, PostEditorForm } from "./use-post-editor-form.ts";

@@ -4,7 +4,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "#app/utils/zod.ts";
 import type { ImageHosts } from "#app/blog/image-hosts.ts";
 import { EDITOR_INTENTS, savablePostSchema, type PostEditorDefaults } from "#app/blog/editor-form.ts";
-import { INTENT_FIELD } from "#app/utils/action-kit.ts";
+import { INTENT_FIELD } from "#app/utils/action-fields.ts";
 
 /**
  * The editor's conform form: judged on blur and again on input, by the same schema as the

@@ -8,7 +8,7 @@
 import { useId, useRef, useState, type MouseEvent, type ReactNode, type RefObject } from "react";
 import { Form, Link } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { CONFIRM_FIELD, CONFIRMED, INTENT_FIELD } from "#app/utils/action-kit.ts";
+import { CONFIRM_FIELD, CONFIRMED, INTENT_FIELD } from "#app/utils/action-fields.ts";
 import { Button, buttonClassName, type ButtonSize, type ButtonVariant } from "./button.tsx";
 
 export interface Confirmable<T> {

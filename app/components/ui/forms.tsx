@@ -5,7 +5,7 @@
  * `getInputProps` / `getSelectProps` / `getTextareaProps`, whose ids they use; plain props work too.
  */
 import { useId, type ReactNode } from "react";
-import { isActionRefusal } from "#app/utils/action-kit.ts";
+import { isActionRefusal } from "#app/utils/action-fields.ts";
 import { cx } from "./class-names.ts";
 import type { ControlSize } from "./control.ts";
 import { Input, type InputProps } from "./input.tsx";

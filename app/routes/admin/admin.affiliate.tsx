@@ -5,7 +5,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import type { Route } from "./+types/admin.affiliate";
 import { adminMeta } from "#app/admin/admin-meta.ts";
 import { AFFILIATE_LINK_DEFAULTS, affiliateLinkSchema } from "#app/admin/affiliate-link.ts";
-import { buildAffiliateLink } from "#app/admin/affiliate-link.server.ts";
+import { buildAffiliateLink } from "#app/admin/affiliate-link-lookup.server.ts";
 import { requireAdmin } from "#app/auth/guards.server.ts";
 import { AdminPageHeader } from "#app/components/admin-page-header.tsx";
 import { useCopyToClipboard } from "#app/components/copy-feedback.ts";

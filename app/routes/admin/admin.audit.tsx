@@ -3,13 +3,13 @@ import { TableHead, TableScroll } from "#app/components/ui/table.tsx";
 import type { Route } from "./+types/admin.audit";
 import { adminMeta } from "#app/admin/admin-meta.ts";
 import { AUDIT_OUTCOME_LABELS } from "#app/admin/audit.ts";
-import { AUDIT_PAGE_SIZE, auditFilterOptions, listAuditEntries } from "#app/admin/audit.server.ts";
+import { AUDIT_PAGE_SIZE, auditFilterOptions, listAuditEntries } from "#app/admin/audit-log.server.ts";
 import { requireAdmin } from "#app/auth/guards.server.ts";
 import { AdminPageHeader } from "#app/components/admin-page-header.tsx";
 import { AdminPager, pageHrefs } from "#app/components/admin-pager.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { SelectField } from "#app/components/ui/forms.tsx";
-import { adminDateTime } from "#app/utils/dates.ts";
+import { adminDateTime } from "#app/utils/format.ts";
 import { readPage } from "#app/utils/read-page.ts";
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -33,7 +33,7 @@ import {
 } from "#app/blog/editor-form.ts";
 import { redirectWithFlash, type Flash } from "#app/http/flash.server.ts";
 import { isBodyTooLarge, readFormData } from "#app/http/form-data.server.ts";
-import { INTENT_FIELD, intentTakingArgument } from "#app/utils/action-kit.ts";
+import { INTENT_FIELD, intentTakingArgument } from "#app/utils/action-fields.ts";
 import { dispatchIntent, intent } from "#app/utils/action-kit.server.ts";
 import { log } from "#app/utils/log.server.ts";
 

@@ -6,7 +6,7 @@
 import { href } from "react-router";
 import { ADMIN_BLOG_PAGE_SIZE, deletePost, findPostTitle, isPostId, listAdminPosts } from "#app/blog/posts.server.ts";
 import { redirectWithFlash } from "#app/http/flash.server.ts";
-import { confirmedField } from "#app/utils/action-kit.ts";
+import { confirmedField } from "#app/utils/action-fields.ts";
 import { askFirst, dispatchIntent, intent } from "#app/utils/action-kit.server.ts";
 import { log } from "#app/utils/log.server.ts";
 import { readPage } from "#app/utils/read-page.ts";

@@ -8,7 +8,7 @@ import { Button, buttonClassName } from "#app/components/ui/button.tsx";
 import { ConfirmableAction, useConfirmable, type ConfirmQuestion } from "#app/components/ui/confirmable-action.tsx";
 import { ActionRefusalAlert, Field } from "#app/components/ui/forms.tsx";
 import { TableHead, TableScroll } from "#app/components/ui/table.tsx";
-import { swedishDate } from "#app/utils/dates.ts";
+import { swedishDate } from "#app/utils/format.ts";
 import { blogPostPath } from "#app/utils/paths.ts";
 import { readFormData } from "#app/http/form-data.server.ts";
 import { useIsPending } from "#app/utils/use-is-pending.ts";

@@ -14,7 +14,7 @@ import {
 } from "#app/hotels/destinations.server.ts";
 import { redirectWithFlash } from "#app/http/flash.server.ts";
 import { readFormData } from "#app/http/form-data.server.ts";
-import { confirmedField } from "#app/utils/action-kit.ts";
+import { confirmedField } from "#app/utils/action-fields.ts";
 import { askFirst, dispatchIntent, intent } from "#app/utils/action-kit.server.ts";
 import { log } from "#app/utils/log.server.ts";
 import { isUuid } from "#app/utils/uuid.ts";

@@ -1,5 +1,5 @@
 import { data, href, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
-import { affiliateTemplateReadiness, type Readiness } from "#app/admin/action-readiness.ts";
+import { affiliateTemplateReadiness, type Readiness } from "#app/utils/readiness.ts";
 import {
   countMatchingHotels,
   generateAffiliateUrls,
@@ -9,7 +9,7 @@ import {
   settleFilters,
   startHotelRewrite,
   type HotelTarget,
-} from "#app/admin/hotel-table.server.ts";
+} from "#app/admin/hotel-table-rows.server.ts";
 import {
   ADMIN_HOTEL_MESSAGES,
   adminHotelsSearch,

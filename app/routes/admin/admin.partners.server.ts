@@ -7,10 +7,10 @@ import { readFormData } from "#app/http/form-data.server.ts";
 import { readClickPeriod } from "#app/offers/partner-clicks.ts";
 import { PARTNER_MESSAGES, partnerSchema, type PartnerInput } from "#app/offers/partner-form.ts";
 import { findPartner, listPartnersWithOffers, partnerClicksPerDay, savePartner, setPartnerActive } from "#app/offers/partners.server.ts";
-import { todayInSweden } from "#app/offers/stay.ts";
+import { todayInSweden } from "#app/utils/stay.ts";
 import { feedRunsByPartner, queueRunNow, type PartnerFeedRuns } from "#app/prices/price-feed-runs.server.ts";
 import { dispatchIntent, intent, type IntentSubmission } from "#app/utils/action-kit.server.ts";
-import { adminDateTime } from "#app/utils/dates.ts";
+import { adminDateTime } from "#app/utils/format.ts";
 import { z } from "#app/utils/zod.ts";
 
 export async function loadPartners(args: LoaderFunctionArgs) {

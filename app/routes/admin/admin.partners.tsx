@@ -11,7 +11,7 @@ import { Button, buttonClassName } from "#app/components/ui/button.tsx";
 import { ActionRefusalAlert, SelectField } from "#app/components/ui/forms.tsx";
 import { TableScroll } from "#app/components/ui/table.tsx";
 import { CLICK_PERIODS } from "#app/offers/partner-clicks.ts";
-import { adminDateTime } from "#app/utils/dates.ts";
+import { adminDateTime } from "#app/utils/format.ts";
 import { useIsPending } from "#app/utils/use-is-pending.ts";
 import { loadPartners, partnersAction } from "./admin.partners.server.ts";
 

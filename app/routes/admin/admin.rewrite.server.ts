@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
-import { notReady, type Readiness } from "#app/admin/action-readiness.ts";
+import { notReady, type Readiness } from "#app/utils/readiness.ts";
 import { revertPath, revertSchema, rewritePath } from "#app/admin/description-revert.ts";
 import {
   MAX_TRANSLATION,
@@ -9,18 +9,17 @@ import {
   TRANSLATION_MESSAGES,
   translateSchema,
 } from "#app/admin/description-translation.ts";
-import { findHotelsForRewrite } from "#app/admin/hotel-table.server.ts";
+import { findHotelsForRewrite } from "#app/admin/hotel-table-rows.server.ts";
 import { AiNotSupportedError, hotelTextOf } from "#app/ai/engine.server.ts";
 import { aiEngineInfo, aiReadiness, translateDescription } from "#app/ai/service.server.ts";
 import { requireAdmin } from "#app/auth/guards.server.ts";
 import { findHotelText, revertToOriginalDescription, saveRewrittenText } from "#app/hotels/hotel-detail.server.ts";
-import { stripTrailingPeriod } from "#app/hotels/hotel.ts";
-import { withoutControlChars } from "#app/hotels/search-params.ts";
 import { redirectWithFlash } from "#app/http/flash.server.ts";
 import { readFormData } from "#app/http/form-data.server.ts";
 import { askFirst, dispatchIntent, intent, type IntentSubmission } from "#app/utils/action-kit.server.ts";
 import { log } from "#app/utils/log.server.ts";
 import type { z } from "#app/utils/zod.ts";
+import { stripTrailingPeriod, withoutControlChars } from "#app/utils/fold-text.ts";
 
 const REWRITE_MESSAGES = {
   enterId: TRANSLATION_MESSAGES.enterId,

@@ -2,11 +2,11 @@ import { getFormProps, getInputProps, getTextareaProps, useForm, type Submission
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/admin.rewrite";
-import type { Readiness } from "#app/admin/action-readiness.ts";
+import type { Readiness } from "#app/utils/readiness.ts";
 import { adminMeta } from "#app/admin/admin-meta.ts";
 import { revertPath, rewritePath } from "#app/admin/description-revert.ts";
 import { TRANSLATION_INTENT, translationFormSchema } from "#app/admin/description-translation.ts";
-import type { HotelMatch } from "#app/admin/hotel-table.server.ts";
+import type { HotelMatch } from "#app/admin/hotel-table-rows.server.ts";
 import { hotelCount } from "#app/admin/hotel-table.ts";
 import { AdminPageHeader } from "#app/components/admin-page-header.tsx";
 import { ReadinessNote } from "#app/components/readiness-note.tsx";

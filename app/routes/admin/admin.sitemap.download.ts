@@ -1,6 +1,6 @@
 import type { Route } from "./+types/admin.sitemap.download";
 import { requireAdmin } from "#app/auth/guards.server.ts";
-import { renderSitemap } from "#app/seo/sitemap.server.ts";
+import { renderSitemap } from "#app/seo/sitemap-xml.server.ts";
 import { getEnv } from "#app/utils/env.server.ts";
 
 /** The generated sitemap as a file download (sitemap.xml). */

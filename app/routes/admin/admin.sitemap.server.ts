@@ -5,7 +5,7 @@
  */
 import { href } from "react-router";
 import { redirectWithFlash } from "#app/http/flash.server.ts";
-import { countSitemapUrls, planSitemap, refreshLiveSitemap, renderSitemap } from "#app/seo/sitemap.server.ts";
+import { countSitemapUrls, planSitemap, refreshLiveSitemap, renderSitemap } from "#app/seo/sitemap-xml.server.ts";
 import { dispatchIntent, intent } from "#app/utils/action-kit.server.ts";
 import { getEnv } from "#app/utils/env.server.ts";
 import { log } from "#app/utils/log.server.ts";

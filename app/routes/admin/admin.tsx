@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Outlet, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/admin";
-import { auditAdminWrites } from "#app/admin/audit.server.ts";
+import { auditAdminWrites } from "#app/admin/audit-log.server.ts";
 import { isSignedOutReply } from "#app/blog/signed-out-reply.server.ts";
 import { requireAdmin } from "#app/auth/guards.server.ts";
 import { ensureBlogStorage } from "#app/blog/image-storage.server.ts";

@@ -7,7 +7,7 @@ import type { UserSession } from "#app/auth/session.server.ts";
 import { UserInputError, type RoleRule } from "#app/auth/users.server.ts";
 import { redirectWithFlash } from "#app/http/flash.server.ts";
 import { readFormData } from "#app/http/form-data.server.ts";
-import { confirmedField } from "#app/utils/action-kit.ts";
+import { confirmedField } from "#app/utils/action-fields.ts";
 import { askFirst, dispatchIntent, intent } from "#app/utils/action-kit.server.ts";
 import { readPage } from "#app/utils/read-page.ts";
 import { isUuid } from "#app/utils/uuid.ts";

@@ -10,7 +10,7 @@ import { Button, type ButtonVariant } from "#app/components/ui/button.tsx";
 import { ConfirmableAction, ConfirmLink, useConfirmable, type ConfirmQuestion } from "#app/components/ui/confirmable-action.tsx";
 import { ActionRefusalAlert, Field } from "#app/components/ui/forms.tsx";
 import { TableHead, TableScroll } from "#app/components/ui/table.tsx";
-import { adminDateTime } from "#app/utils/dates.ts";
+import { adminDateTime } from "#app/utils/format.ts";
 import { useIsPending } from "#app/utils/use-is-pending.ts";
 import { loadUsers, usersAction } from "./admin.users.server.ts";
 

@@ -4,7 +4,7 @@ import { listPublishedPosts, BLOG_PAGE_SIZE } from "#app/blog/posts.server.ts";
 import { readPage } from "#app/utils/read-page.ts";
 import { Breadcrumbs } from "#app/components/breadcrumbs.tsx";
 import { Pagination } from "#app/components/pagination.tsx";
-import { swedishDate } from "#app/utils/dates.ts";
+import { swedishDate } from "#app/utils/format.ts";
 import { blogPostPath } from "#app/utils/paths.ts";
 import { seoMeta, siteFromMatches } from "#app/seo/meta-tags.ts";
 import { log } from "#app/utils/log.server.ts";

@@ -1,4 +1,4 @@
-import { openSitemap, SITEMAP_HEADERS, sitemapUnavailable } from "#app/seo/sitemap.server.ts";
+import { openSitemap, SITEMAP_HEADERS, sitemapUnavailable } from "#app/seo/sitemap-xml.server.ts";
 import { getEnv } from "#app/utils/env.server.ts";
 import { log } from "#app/utils/log.server.ts";
 

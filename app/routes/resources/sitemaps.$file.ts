@@ -1,5 +1,5 @@
 import type { Route } from "./+types/sitemaps.$file";
-import { openSitemap, SITEMAP_HEADERS, sitemapUnavailable } from "#app/seo/sitemap.server.ts";
+import { openSitemap, SITEMAP_HEADERS, sitemapUnavailable } from "#app/seo/sitemap-xml.server.ts";
 import { getEnv } from "#app/utils/env.server.ts";
 import { log } from "#app/utils/log.server.ts";
 

@@ -6,7 +6,7 @@ import { HotelMap } from "#app/components/hotel-map.tsx";
 import { toMapMarkers } from "#app/hotels/map-markers.ts";
 import { hotelItemListJsonLd, seoMeta, siteFromMatches } from "#app/seo/meta-tags.ts";
 import { SearchBar } from "#app/components/search-bar.tsx";
-import { NO_STAY, todayInSweden } from "#app/offers/stay.ts";
+import { NO_STAY, todayInSweden } from "#app/utils/stay.ts";
 import { getEnv } from "#app/utils/env.server.ts";
 import { SeoText } from "#app/components/seo-text.tsx";
 import { href, Link } from "react-router";

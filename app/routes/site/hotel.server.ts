@@ -2,18 +2,18 @@ import { data, href, redirect } from "react-router";
 import type { Route } from "./+types/hotel";
 import { findHotel, latestPriceDisplay, loadHotelPrices, relatedHotels, type HotelPrices } from "#app/hotels/hotel-detail.server.ts";
 import { findPlace } from "#app/hotels/places.server.ts";
-import { getPlaceNames } from "#app/hotels/place-names.server.ts";
+import { getPlaceNames } from "#app/hotels/place-name-rows.server.ts";
 import { log } from "#app/utils/log.server.ts";
 import type { HotelErrorData } from "#app/components/hotel-error-panel.tsx";
 import { missingText } from "#app/components/booking-box.tsx";
-import { displayDescription } from "#app/hotels/hotel.ts";
 import { affiliateHost, redirectPath } from "#app/outbound/redirect-params.ts";
 import { partnersByHost } from "#app/offers/partners.server.ts";
-import { readStay, todayInSweden } from "#app/offers/stay.ts";
+import { readStay, todayInSweden } from "#app/utils/stay.ts";
 import { CONDITIONS_PARAM, readConditions } from "#app/prices/conditions.ts";
 import { currencyFallbackNote } from "#app/prices/offer-display.ts";
 import { CURRENCY_PARAM, readDisplayCurrency } from "#app/utils/money.ts";
 import { countryPath, hotelPath, isLocalPath, placePath } from "#app/utils/paths.ts";
+import { displayDescription } from "#app/hotels/description-rule.ts";
 
 const decode = (value: string) => {
   try {

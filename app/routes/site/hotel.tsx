@@ -10,13 +10,13 @@ import { HotelErrorPanel, type HotelErrorData } from "#app/components/hotel-erro
 import { HotelOverview } from "#app/components/hotel-overview.tsx";
 import { BookingBar, BookingBox, missingText } from "#app/components/booking-box.tsx";
 import { ImageCarousel } from "#app/components/image-carousel.tsx";
-import { truncate } from "#app/hotels/hotel.ts";
 import { toMapMarkers } from "#app/hotels/map-markers.ts";
-import { isChosenStay, withStay } from "#app/offers/stay.ts";
+import { isChosenStay, withStay } from "#app/utils/stay.ts";
 import { withPriceChoices } from "#app/prices/offer-display.ts";
 import { ConditionsForm, CurrencySwitch, PriceComparison, shortPriceText } from "#app/components/price-comparison.tsx";
 import { breadcrumbJsonLd, seoMeta, siteFromMatches } from "#app/seo/meta-tags.ts";
 import { hotelJsonLd } from "#app/seo/hotel-json-ld.ts";
+import { truncate } from "#app/utils/format.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   return loadHotelPage(args);

@@ -12,7 +12,7 @@ import { recommendationRequestSchema } from "#app/ai/recommendation-request.ts";
 import { log } from "#app/utils/log.server.ts";
 import { addressClaim, RATE_POLICIES, takeRateLimit } from "#app/http/rate-limit.server.ts";
 import { loadHotelListPage } from "#app/hotels/list-page.server.ts";
-import { readStay, todayInSweden } from "#app/offers/stay.ts";
+import { readStay, todayInSweden } from "#app/utils/stay.ts";
 import { dispatchIntent, intent, type IntentSubmission } from "#app/utils/action-kit.server.ts";
 
 /** The list of hotels, at its one address: /hotels/ leads to /hotels. */

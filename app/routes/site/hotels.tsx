@@ -4,7 +4,7 @@ import { hotelsAction, loadHotelsPage } from "./hotels.server.ts";
 import { AiRecommendationBox } from "#app/components/ai-recommendation-box.tsx";
 import { SiteRefusalAlert } from "#app/components/site-refusal.tsx";
 import { RECOMMENDATION_INTENT } from "#app/ai/recommendation.ts";
-import { INTENT_FIELD } from "#app/utils/action-kit.ts";
+import { INTENT_FIELD } from "#app/utils/action-fields.ts";
 import type { HotelListPage } from "#app/hotels/list-page.server.ts";
 import { placePath } from "#app/utils/paths.ts";
 import { hotelItemListJsonLd, seoMeta, siteFromMatches } from "#app/seo/meta-tags.ts";
@@ -12,7 +12,7 @@ import { FilterBar } from "#app/components/filter-bar.tsx";
 import { HotelListSection } from "#app/components/hotel-list-section.tsx";
 import { ListWithMap } from "#app/components/list-with-map.tsx";
 import { ListCount, ListNotices } from "#app/components/list-notices.tsx";
-import { isChosenStay, withStay } from "#app/offers/stay.ts";
+import { isChosenStay, withStay } from "#app/utils/stay.ts";
 import { canonicalListQuery, withPriceChoices } from "#app/hotels/search-params.ts";
 
 /**

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/jamfor";
-import { readCompareIds } from "#app/hotels/compare.ts";
-import { loadComparison } from "#app/hotels/compare.server.ts";
+import { readCompareIds } from "#app/hotels/compare-params.ts";
+import { loadComparison } from "#app/hotels/compare-offers.server.ts";
 import { latestPriceDisplay } from "#app/hotels/hotel-detail.server.ts";
-import { readStay, todayInSweden } from "#app/offers/stay.ts";
+import { readStay, todayInSweden } from "#app/utils/stay.ts";
 import { readConditions } from "#app/prices/conditions.ts";
 import { currencyFallbackNote } from "#app/prices/offer-display.ts";
 import { readDisplayCurrency, type PriceDisplay } from "#app/utils/money.ts";

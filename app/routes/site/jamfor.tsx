@@ -1,9 +1,9 @@
 import { href, Link } from "react-router";
 import type { Route } from "./+types/jamfor";
 import { loadComparePage } from "./jamfor.server.ts";
-import { COMPARE_PARAM, COMPARE_PATH, MAX_COMPARED, MIN_COMPARED } from "#app/hotels/compare.ts";
-import type { ComparedHotel } from "#app/hotels/compare.server.ts";
-import { hasDates, stayLabel, withStay, type Stay } from "#app/offers/stay.ts";
+import { COMPARE_PARAM, COMPARE_PATH, MAX_COMPARED, MIN_COMPARED } from "#app/hotels/compare-params.ts";
+import type { ComparedHotel } from "#app/hotels/compare-offers.server.ts";
+import { hasDates, stayLabel, withStay, type Stay } from "#app/utils/stay.ts";
 import { CONDITIONS } from "#app/prices/conditions.ts";
 import { priceChoiceEntries, TOTAL_INCLUDES } from "#app/prices/offer-display.ts";
 import type { PriceChoices } from "#app/components/price-comparison.tsx";

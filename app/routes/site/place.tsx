@@ -2,13 +2,13 @@ import { data, href, redirect } from "react-router";
 import type { Route } from "./+types/place";
 import { findPlace } from "#app/hotels/places.server.ts";
 import { loadHotelListPage } from "#app/hotels/list-page.server.ts";
-import { hotelCount } from "#app/hotels/hotel.ts";
+import { hotelCount } from "#app/hotels/hotel-record.ts";
 import { Breadcrumbs } from "#app/components/breadcrumbs.tsx";
 import { FilterBar } from "#app/components/filter-bar.tsx";
 import { HotelListSection } from "#app/components/hotel-list-section.tsx";
 import { ListWithMap } from "#app/components/list-with-map.tsx";
 import { ListCount, ListNotices } from "#app/components/list-notices.tsx";
-import { isChosenStay } from "#app/offers/stay.ts";
+import { isChosenStay } from "#app/utils/stay.ts";
 import { countryPath, placePath } from "#app/utils/paths.ts";
 import { breadcrumbJsonLd, hotelItemListJsonLd, seoMeta, siteFromMatches } from "#app/seo/meta-tags.ts";
 

@@ -4,7 +4,7 @@ import type { Route } from "./+types/redirect";
 import { findAffiliatePartner, recordOutboundClick } from "#app/outbound/clicks.server.ts";
 import { fillDeepLink } from "#app/offers/deep-link.ts";
 import { findHotelGlimpse } from "#app/hotels/hotel-detail.server.ts";
-import { isChosenStay } from "#app/offers/stay.ts";
+import { isChosenStay } from "#app/utils/stay.ts";
 import { log } from "#app/utils/log.server.ts";
 import { readRedirectParams } from "#app/outbound/redirect-params.ts";
 import { getEnv } from "#app/utils/env.server.ts";

@@ -4,7 +4,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import type { Route } from "./+types/redirect";
 import { loadRedirectPage, PAGE_HEADERS } from "./redirect.server.ts";
 import type { HotelGlimpse } from "#app/hotels/hotel-detail.server.ts";
-import { stayLabel, type Stay } from "#app/offers/stay.ts";
+import { stayLabel, type Stay } from "#app/utils/stay.ts";
 import { countdownLabel, REDIRECT_DELAY_SECONDS, refreshContent } from "#app/outbound/redirect-params.ts";
 import { seoMeta, siteFromMatches } from "#app/seo/meta-tags.ts";
 import { Button, buttonClassName } from "#app/components/ui/button.tsx";

@@ -1,6 +1,6 @@
 import { href, Link } from "react-router";
 import type { Route } from "./+types/sitemap";
-import { loadSitemapPage } from "#app/seo/sitemap.server.ts";
+import { loadSitemapPage } from "#app/seo/sitemap-xml.server.ts";
 import { Breadcrumbs } from "#app/components/breadcrumbs.tsx";
 import { seoMeta, siteFromMatches } from "#app/seo/meta-tags.ts";
 

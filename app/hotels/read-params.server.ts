@@ -13,9 +13,9 @@
  * is never kept either and is left alone.
  */
 import type { RequestHandler } from "express";
-import { COMPARE_PARAM } from "#app/hotels/compare.ts";
+import { COMPARE_PARAM } from "#app/hotels/compare-params.ts";
 import { LIST_PARAM_NAMES } from "#app/hotels/search-params.ts";
-import { STAY_PARAM_NAMES } from "#app/offers/stay.ts";
+import { STAY_PARAM_NAMES } from "#app/utils/stay.ts";
 import { CONDITIONS_PARAM } from "#app/prices/conditions.ts";
 import { CURRENCY_PARAM } from "#app/utils/money.ts";
 

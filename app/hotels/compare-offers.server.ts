@@ -1,15 +1,15 @@
 import type { Kysely } from "kysely";
 import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
-import { goneNote } from "#app/hotels/compare.ts";
-import { normalizeHotel } from "#app/hotels/hotel.ts";
-import type { Stay } from "#app/offers/stay.ts";
+import { goneNote } from "#app/hotels/compare-params.ts";
+import { normalizeHotel } from "#app/hotels/hotel-record.ts";
+import type { Stay } from "#app/utils/stay.ts";
 import { shownOffer, type PriceOffer } from "#app/prices/price-offer.ts";
 import { offersFor } from "#app/prices/stay-prices.server.ts";
 import { redirectPath } from "#app/outbound/redirect-params.ts";
 import { hotelPath } from "#app/utils/paths.ts";
-import { withPlaceNames } from "./place-names.ts";
-import { getPlaceNames } from "./place-names.server.ts";
+import { withPlaceNames } from "#app/hotels/place-names.ts";
+import { getPlaceNames } from "#app/hotels/place-name-rows.server.ts";
 
 type DB = Kysely<Database>;
 
@@ -68,7 +68,7 @@ export async function loadComparison(
       .where("id", "in", [...ids])
       .execute(),
     getPlaceNames(db),
-    offersFor(db, ids, stay, wanted),
+    offersFor(ids, stay, wanted, db),
   ]);
   const byId = new Map(rows.map((row) => [row.id, row]));
   const hotels: ComparedHotel[] = [];

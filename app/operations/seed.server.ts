@@ -1,3 +1,4 @@
+import { getAppDatabase } from "#app/db/db.server.ts";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -5,12 +6,12 @@ import { sql, type Kysely } from "kysely";
 import { readingTimeMinutes } from "#app/blog/content-blocks.ts";
 import { importEcbRates } from "#app/feed/ecb-import.server.ts";
 import { importPriceFeed } from "#app/feed/price-import.server.ts";
-import { DEMO_HOTEL_COUNT, DEMO_PARTNERS, generateDemoHotels, type DemoHotel } from "./demo-catalogue.ts";
-import { generateDemoPriceFiles, type DemoPriceHotel } from "./demo-prices.ts";
-import { addDays, todayInSweden } from "#app/offers/stay.ts";
-import { DEMO_POPULAR_DESTINATIONS, DEMO_POPULAR_LOCATIONS, DEMO_POSTS } from "./demo-content.ts";
+import { DEMO_HOTEL_COUNT, DEMO_PARTNERS, generateDemoHotels, type DemoHotel } from "#app/operations/demo-catalogue.ts";
+import { generateDemoPriceFiles, type DemoPriceHotel } from "#app/operations/demo-prices.ts";
+import { addDays, todayInSweden } from "#app/utils/stay.ts";
+import { DEMO_POPULAR_DESTINATIONS, DEMO_POPULAR_LOCATIONS, DEMO_POSTS } from "#app/operations/demo-content.ts";
 import { upsertHotels } from "#app/hotels/hotel-rows.server.ts";
-import type { Database } from "./schema.ts";
+import type { Database } from "#app/db/schema.ts";
 
 export interface SeedOptions {
   hotels?: number;
@@ -49,7 +50,7 @@ export interface SeedResult {
  * changes nothing and a bigger run adds to it), plus the demo posts, popular places and
  * destinations when those tables are empty.
  */
-export async function seedDemoCatalogue(db: Kysely<Database>, options: SeedOptions = {}): Promise<SeedResult> {
+export async function seedDemoCatalogue(options: SeedOptions = {}, db: Kysely<Database> = getAppDatabase().db): Promise<SeedResult> {
   const total = options.hotels ?? DEMO_HOTEL_COUNT;
   const batchSize = options.batchSize ?? 1000;
   const now = options.now ?? new Date();
@@ -67,7 +68,7 @@ export async function seedDemoCatalogue(db: Kysely<Database>, options: SeedOptio
       if (!batch.length) return;
       const rows = batch;
       batch = [];
-      await upsertHotels(target, rows);
+      await upsertHotels(rows, undefined, target);
       // The demo's own 600 are priced; a benchmark's bigger catalogue brings its own prices.
       for (const hotel of rows) if (priced.length < DEMO_HOTEL_COUNT) priced.push(hotel);
       done += rows.length;
@@ -81,7 +82,7 @@ export async function seedDemoCatalogue(db: Kysely<Database>, options: SeedOptio
   };
 
   if (total >= BULK_LOAD_THRESHOLD) {
-    await db.transaction().execute((trx) => withGinIndexesRebuilt(trx, "hotels", () => load(trx)));
+    await db.transaction().execute((trx) => withGinIndexesRebuilt("hotels", () => load(trx), trx));
   } else {
     await load(db);
   }
@@ -89,9 +90,9 @@ export async function seedDemoCatalogue(db: Kysely<Database>, options: SeedOptio
   // A run again the same day changes nothing: the prices are current.
   const which = options.prices ?? "all";
   const prices =
-    which === "none" || (await demoPricesAreCurrent(db, now))
+    which === "none" || (await demoPricesAreCurrent(now, db))
       ? { taken: 0 }
-      : await importDemoPrices(db, priced, now, { which, laterInBackground: options.laterPricesInBackground ?? false });
+      : await importDemoPrices(priced, now, { which, laterInBackground: options.laterPricesInBackground ?? false }, db);
   const result: SeedResult = {
     hotels: done,
     prices: prices.taken,
@@ -175,10 +176,10 @@ interface WrittenFile {
  * background when asked (on PGlite the later 200,000 nights take longer than a first start may).
  */
 async function importDemoPrices(
-  db: Kysely<Database>,
   hotels: readonly DemoPriceHotel[],
   now: Date,
   { which = "all", laterInBackground = false }: { which?: Exclude<DemoPrices, "none">; laterInBackground?: boolean } = {},
+  db: Kysely<Database> = getAppDatabase().db,
 ): Promise<{ taken: number; later?: Promise<number> }> {
   if (!hotels.length) return { taken: 0 };
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), "hg-demo-prices-"));
@@ -207,10 +208,10 @@ async function importDemoPrices(
     for (const file of files) {
       const rejectsPath = `${file.path}.rejects.ndjson`;
       if (file.partnerId === null) {
-        await importEcbRates(db, file.path, { rejectsPath });
+        await importEcbRates(file.path, { rejectsPath }, db);
         continue;
       }
-      const report = await importPriceFeed(db, file.path, { partnerId: file.partnerId, now, rejectsPath });
+      const report = await importPriceFeed(file.path, { partnerId: file.partnerId, now, rejectsPath }, db);
       taken += report.rows - report.rejected;
     }
     return taken;
@@ -230,7 +231,7 @@ async function importDemoPrices(
  * True when the demo's partners (hosts on .example) have no prices to keep current, or their
  * newest is younger than DEMO_PRICES_MAX_AGE_MS.
  */
-async function demoPricesAreCurrent(db: Kysely<Database>, now: Date): Promise<boolean> {
+async function demoPricesAreCurrent(now: Date, db: Kysely<Database> = getAppDatabase().db): Promise<boolean> {
   const partners = await db
     .selectFrom("partners")
     .select("id")
@@ -264,8 +265,12 @@ const DEMO_PRICES_MAX_AGE_MS = 12 * 3_600_000;
  * housekeeping), so a demo left for weeks still compares prices for the coming months. Only the
  * demo's own partners (hosts on .example) and hotels; returns how many prices were taken.
  */
-export async function keepDemoPricesCurrent(db: Kysely<Database>, now: Date = new Date(), which: DemoPrices = "all"): Promise<number> {
-  if (which === "none" || (await demoPricesAreCurrent(db, now))) return 0;
+export async function keepDemoPricesCurrent(
+  now: Date = new Date(),
+  which: DemoPrices = "all",
+  db: Kysely<Database> = getAppDatabase().db,
+): Promise<number> {
+  if (which === "none" || (await demoPricesAreCurrent(now, db))) return 0;
   const hotels = await db
     .selectFrom("hotels")
     .select(["hotel_id", "star_rating", "country", "price_amount"])
@@ -274,7 +279,6 @@ export async function keepDemoPricesCurrent(db: Kysely<Database>, now: Date = ne
     .limit(DEMO_HOTEL_COUNT)
     .execute();
   const { taken } = await importDemoPrices(
-    db,
     hotels.map((hotel) => ({
       ...hotel,
       country: hotel.country ?? "",
@@ -282,6 +286,7 @@ export async function keepDemoPricesCurrent(db: Kysely<Database>, now: Date = ne
     })),
     now,
     { which },
+    db,
   );
   return taken;
 }
@@ -295,7 +300,7 @@ const BULK_LOAD_THRESHOLD = 20_000;
  * a trigram index once is several times faster than updating it for every inserted row.
  * Call inside a transaction: if anything fails, the indexes are back as they were.
  */
-async function withGinIndexesRebuilt(trx: Kysely<Database>, table: string, load: () => Promise<void>) {
+async function withGinIndexesRebuilt(table: string, load: () => Promise<void>, trx: Kysely<Database> = getAppDatabase().db) {
   const { rows: indexes } = await sql<{ indexname: string; indexdef: string }>`
     select indexname, indexdef from pg_indexes
     where schemaname = 'public' and tablename = ${table} and indexdef ilike '% using gin %'
@@ -306,7 +311,7 @@ async function withGinIndexesRebuilt(trx: Kysely<Database>, table: string, load:
 }
 
 /** True when the catalogue has no hotels yet (a fresh embedded database). */
-export async function isCatalogueEmpty(db: Kysely<Database>): Promise<boolean> {
+export async function isCatalogueEmpty(db: Kysely<Database> = getAppDatabase().db): Promise<boolean> {
   const row = await db.selectFrom("hotels").select("id").limit(1).executeTakeFirst();
   return row === undefined;
 }

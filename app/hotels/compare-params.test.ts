@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { NO_STAY } from "#app/offers/stay.ts";
+import { NO_STAY } from "#app/utils/stay.ts";
 import {
   amenityRows,
   chosenLabel,
@@ -10,7 +10,7 @@ import {
   readCompareIds,
   sitesLabel,
   toggleSelection,
-} from "./compare.ts";
+} from "#app/hotels/compare-params.ts";
 
 const A = "11111111-1111-4111-8111-111111111111";
 const B = "22222222-2222-4222-8222-222222222222";

@@ -2,11 +2,11 @@ import { sql, type Kysely } from "kysely";
 import countryNames from "i18n-iso-countries";
 import en from "i18n-iso-countries/langs/en.json" with { type: "json" };
 import sv from "i18n-iso-countries/langs/sv.json" with { type: "json" };
-import alternateNames from "./place-alternate-names.json" with { type: "json" };
+import alternateNames from "#app/hotels/place-alternate-names.json" with { type: "json" };
 import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
-import { cachedRead } from "./catalogue-cache.server.ts";
-import { placeKey, placeNames, type PlaceNames } from "./place-names.ts";
+import { cachedRead } from "#app/utils/catalogue-cache.server.ts";
+import { placeKey, placeNames, type PlaceNames } from "#app/hotels/place-names.ts";
 
 type DB = Kysely<Database>;
 
@@ -18,7 +18,7 @@ countryNames.registerLocale(sv);
  * 'United States', 'USA', 'Czech Republic', 'Tjeckien') from the country-name library. Runs on
  * every migrate; rows already there are left alone, so an edited name stays edited.
  */
-export async function syncCountryNames(db: DB): Promise<void> {
+export async function syncCountryNames(db: DB = getAppDatabase().db): Promise<void> {
   const english = countryNames.getNames("en", { select: "all" });
   const swedish = countryNames.getNames("sv", { select: "all" });
   const countries = Object.entries(countryNames.getNames("en", { select: "official" })).map(([iso_code, name]) => ({
@@ -57,7 +57,7 @@ export async function syncCountryNames(db: DB): Promise<void> {
  * (scripts/place-alternate-names.ts, decision 057). Runs on every migrate; rows are only
  * added, so one an administrator or feed added stays.
  */
-export async function syncPlaceAlternateNames(db: DB): Promise<void> {
+export async function syncPlaceAlternateNames(db: DB = getAppDatabase().db): Promise<void> {
   const rows = alternateNames.flatMap((place) => place.names.map((name) => [place.iso_code, place.location, name] as const));
   // Keys through the database's own place_key, as the hotels' keys are.
   await sql`

@@ -2,10 +2,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { DEMO_HOTEL_COUNT, generateDemoHotels } from "#app/db/demo-catalogue.ts";
-import { generateDemoPriceFiles, type DemoPriceFile } from "#app/db/demo-prices.ts";
+import { DEMO_HOTEL_COUNT, generateDemoHotels } from "#app/operations/demo-catalogue.ts";
+import { generateDemoPriceFiles, type DemoPriceFile } from "#app/operations/demo-prices.ts";
 import { PRICE_CSV_COLUMNS } from "#app/feed/price-csv-row.ts";
-import type { PriceRecord } from "#app/feed/price-record.ts";
+import type { PriceRecord } from "#app/prices/price-record.ts";
 import { readTransactionItems } from "#app/feed/transaction-messages.server.ts";
 
 // A Monday: the ECB's latest rates are the Friday's.

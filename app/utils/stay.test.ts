@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { addDays, datesLabel, isChosenStay, NO_STAY, nightsOf, readStay, stayLabel, stayTotal, todayInSweden, withStay } from "./stay.ts";
+import {
+  addDays,
+  datesLabel,
+  isChosenStay,
+  NO_STAY,
+  nightsOf,
+  readStay,
+  stayLabel,
+  stayTotal,
+  todayInSweden,
+  withStay,
+} from "#app/utils/stay.ts";
 
 const TODAY = "2026-11-24";
 const read = (query: string) => readStay(new URLSearchParams(query), TODAY);

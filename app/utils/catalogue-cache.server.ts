@@ -2,12 +2,10 @@
  * A short-lived in-memory cache for catalogue lists that change rarely and are read on
  * nearly every page (countries for the header, places for filters and suggestions).
  * Entries belong to one database handle, so tests with their own databases never share.
- * Admin writes and import batches call clearCatalogueCache(): their own process shows the
- * change at once (it empties the page cache of rendered pages too), and every other app server
- * on the same PostgreSQL database hears of it and does the same (db/change-notices.server.ts).
+ * Nobody clears it by hand: a write to a catalogue table drops this process's copies (and the
+ * page cache's, which registers with onCatalogueChange) as its statement runs, and the table's
+ * trigger tells every app server at commit (decision 063, db/catalogue-writes.server.ts).
  */
-import { announceChange } from "#app/db/change-notices.server.ts";
-import { clearPageCache } from "#app/http/page-cache.server.ts";
 
 const TTL_MS = 60_000;
 
@@ -27,14 +25,24 @@ export function cachedRead<T>(owner: object, key: string, read: () => Promise<T>
   return value;
 }
 
-/** After a write: this process and every other app server drop what they kept. */
+/** Starts this process from empty caches (tests); writes need not call it (decision 063). */
 export function clearCatalogueCache(): void {
   dropKeptCopies();
-  announceChange();
 }
 
-/** Another server changed something: this process drops what it kept, and tells nobody. */
+const keepers = new Set<() => void>();
+
+/**
+ * Registers another in-memory copy of published data to drop with the catalogue's (the page
+ * cache of rendered pages registers itself): the shared layer knows no feature above it.
+ */
+export function onCatalogueChange(drop: () => void): () => void {
+  keepers.add(drop);
+  return () => keepers.delete(drop);
+}
+
+/** A catalogue table changed (here or on another server): this process drops what it kept. */
 export function dropKeptCopies(): void {
   caches = new WeakMap();
-  clearPageCache();
+  for (const drop of keepers) drop();
 }

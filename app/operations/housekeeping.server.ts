@@ -3,6 +3,7 @@
  * dates that have passed are ignored by every read, so removing them is only tidying; uploaded blog images that no post uses would otherwise pile
  * up. Once at start-up and then hourly, on whichever app server gets there.
  */
+import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Kysely } from "kysely";
 import type { Database } from "#app/db/schema.ts";
 import { log } from "#app/utils/log.server.ts";
@@ -12,7 +13,7 @@ import { forgetClickVisitors } from "#app/outbound/clicks.server.ts";
 import { removeUnusedBlogImages, type BlogImageStorage } from "#app/blog/image-storage.server.ts";
 import { imagesInUse } from "#app/blog/posts.server.ts";
 import { retireStaleOffers } from "#app/offers/offers.server.ts";
-import { todayInSweden } from "#app/offers/stay.ts";
+import { todayInSweden } from "#app/utils/stay.ts";
 import { deletePastPrices } from "#app/prices/price-upkeep.server.ts";
 
 const HOUR_MS = 3_600_000;
@@ -22,18 +23,18 @@ const KEEP_COUNTERS_MS = 24 * HOUR_MS;
 const KEEP_UNUSED_IMAGES_MS = 24 * HOUR_MS;
 
 /** `imageStorage` defaults to the app's own (blogImageStorage()); tests name theirs. */
-export async function runHousekeeping(db: Kysely<Database>, now: Date = new Date(), imageStorage?: BlogImageStorage) {
-  const sessions = await deleteExpiredSessions(db, now);
-  const rateLimits = await clearIdleRateLimits(db, new Date(now.getTime() - KEEP_COUNTERS_MS));
-  const clickVisitors = await forgetClickVisitors(db, now);
+export async function runHousekeeping(now: Date = new Date(), imageStorage?: BlogImageStorage, db: Kysely<Database> = getAppDatabase().db) {
+  const sessions = await deleteExpiredSessions(now, db);
+  const rateLimits = await clearIdleRateLimits(new Date(now.getTime() - KEEP_COUNTERS_MS), db);
+  const clickVisitors = await forgetClickVisitors(now, db);
   // Pages never show a stale offer; retiring it also takes it out of the lists' lowest price.
-  const staleOffers = await retireStaleOffers(db, now);
+  const staleOffers = await retireStaleOffers(now, db);
   // Nights and check-ins before today in Sweden: no stay can be priced with them any more.
-  const pastPrices = await deletePastPrices(db, todayInSweden(now));
+  const pastPrices = await deletePastPrices(todayInSweden(now), undefined, db);
   // Storage is another service (Supabase): its outage is a warning, not a failed run.
   const unusedImages = await removeUnusedBlogImages({
     olderThan: new Date(now.getTime() - KEEP_UNUSED_IMAGES_MS),
-    inUse: (names) => imagesInUse(db, names),
+    inUse: (names) => imagesInUse(names, db),
     storage: imageStorage,
   }).catch((error: unknown) => {
     log.warn("unused blog images not removed", { error: error instanceof Error ? error.message : String(error) });
@@ -44,10 +45,10 @@ export async function runHousekeeping(db: Kysely<Database>, now: Date = new Date
 
 let timer: NodeJS.Timeout | undefined;
 
-export function scheduleHousekeeping(db: Kysely<Database>): void {
+export function scheduleHousekeeping(db: Kysely<Database> = getAppDatabase().db): void {
   if (timer) return;
   const run = () =>
-    runHousekeeping(db).then(
+    runHousekeeping(undefined, undefined, db).then(
       (removed) => {
         if (Object.values(removed).some(Boolean)) log.info("housekeeping", removed);
       },

@@ -5,7 +5,7 @@
  * the loader and the browser.
  */
 import { AMENITY_VOCABULARY, type AmenityIconName } from "#app/hotels/amenities.ts";
-import { withStay, type Stay } from "#app/offers/stay.ts";
+import { withStay, type Stay } from "#app/utils/stay.ts";
 import { href } from "react-router";
 import { isUuid } from "#app/utils/uuid.ts";
 

@@ -11,11 +11,10 @@ import { requestAuth } from "#app/auth/request-auth.server.ts";
 import { EDITOR_MAX_BODY_BYTES } from "#app/blog/editor-form.ts";
 import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
-import { clearCatalogueCache } from "#app/hotels/catalogue-cache.server.ts";
 import { flashOf, redirectWithFlash } from "#app/http/flash.server.ts";
 import { readFormData } from "#app/http/form-data.server.ts";
 import { log } from "#app/utils/log.server.ts";
-import { AUDIT_LIMITS, auditedFields, auditMessage, auditOutcome, type AuditOutcome } from "./audit.ts";
+import { AUDIT_LIMITS, auditedFields, auditMessage, auditOutcome, type AuditOutcome } from "#app/admin/audit.ts";
 
 type DB = Kysely<Database>;
 
@@ -130,11 +129,8 @@ export const auditAdminWrites: MiddlewareFunction<Response> = async ({ request, 
     await scope.end("rollback");
     return redirectWithFlash("/", NOT_AUTHORISED);
   }
-  const wrote = scope === write && write.began;
   // A failure to commit is thrown: the write did not happen, and the answer must not say it did.
   await scope.end("commit");
-  // The data modules emptied the caches before the commit; a page rendered in between is stale.
-  if (wrote) clearCatalogueCache();
   return response;
 };
 

@@ -3,12 +3,11 @@
  * URLs, reverting descriptions), on the checked rows or on every hotel the filters match; and
  * the translation screen's hotel search.
  */
+import { hasRewrittenText } from "#app/hotels/description-sql.server.ts";
 import { sql, type ExpressionBuilder, type Kysely } from "kysely";
-import { clearCatalogueCache } from "#app/hotels/catalogue-cache.server.ts";
-import { likePattern } from "#app/hotels/hotel-queries.server.ts";
 import { listCountries, listLocations, type PlaceChoice } from "#app/hotels/places.server.ts";
-import { getPlaceNames } from "#app/hotels/place-names.server.ts";
-import { normalizeHotel } from "#app/hotels/hotel.ts";
+import { getPlaceNames } from "#app/hotels/place-name-rows.server.ts";
+import { normalizeHotel } from "#app/hotels/hotel-record.ts";
 import { startRewrite } from "#app/ai/service.server.ts";
 import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
@@ -22,19 +21,13 @@ import {
   type SortOrder,
 } from "#app/admin/hotel-table.ts";
 import { hotelPath } from "#app/utils/paths.ts";
+import { likePattern } from "#app/utils/fold-text.ts";
 
 type DB = Kysely<Database>;
 type HotelsExpression = ExpressionBuilder<Database, "hotels">;
 
 /** Which hotels a write is for: the ids of checked rows, or every hotel the filters match. */
 export type HotelTarget = { hotels: readonly string[] } | { filters: AdminHotelFilters };
-
-/**
- * Whether a hotel's description is rewritten: it has a rewritten text that is not blank. The
- * stored is_description_rewritten says the same (a trigger derives it), but screens that count
- * or filter read the text itself.
- */
-export const hasRewrittenText = sql<boolean>`(coalesce(btrim(rewritten_text), '') <> '')`;
 
 export interface AdminHotelRow {
   hotelId: string;
@@ -83,7 +76,7 @@ function matching(eb: HotelsExpression, filters: AdminHotelFilters) {
 const targeted = (eb: HotelsExpression, target: HotelTarget) =>
   "hotels" in target ? eb("hotel_id", "in", [...target.hotels]) : matching(eb, target.filters);
 
-const filtered = (db: DB, filters: AdminHotelFilters) => db.selectFrom("hotels").where((eb) => matching(eb, filters));
+const filtered = (filters: AdminHotelFilters, db: DB) => db.selectFrom("hotels").where((eb) => matching(eb, filters));
 
 /**
  * The key of the name a hotel shows: "Namnlöst hotell" for one without a name, as the table
@@ -110,7 +103,7 @@ const ORDER_KEYS: Record<HotelSort, readonly ("country_key" | "location_key" | t
 export async function settleFilters(requested: AdminHotelFilters, db: DB = getAppDatabase().db) {
   const [countries, locations] = await Promise.all([
     listCountries(db),
-    requested.country ? listLocations(db, requested.country) : Promise.resolve([] as PlaceChoice[]),
+    requested.country ? listLocations(requested.country, db) : Promise.resolve([] as PlaceChoice[]),
   ]);
   const misplaced = requested.location !== "" && !locations.some((place) => place.value === requested.location);
   const filters = misplaced ? { ...requested, location: "" } : requested;
@@ -136,14 +129,14 @@ export async function loadAdminHotelTable(requested: AdminHotelFilters, db: DB =
 
 /** How many hotels the filters match. */
 export async function countMatchingHotels(filters: AdminHotelFilters, db: DB = getAppDatabase().db): Promise<number> {
-  const count = await filtered(db, filters)
+  const count = await filtered(filters, db)
     .select(sql<number>`count(*)::int`.as("n"))
     .executeTakeFirstOrThrow();
   return count.n;
 }
 
-const pageOf = (db: DB, filters: AdminHotelFilters, sort: HotelSort, order: SortOrder, page: number) => {
-  let query = filtered(db, filters).select([
+const pageOf = (filters: AdminHotelFilters, sort: HotelSort, order: SortOrder, page: number, db: DB) => {
+  let query = filtered(filters, db).select([
     "hotel_id",
     "name",
     "country",
@@ -172,14 +165,14 @@ export async function listAdminHotels(
   const { sort, order } = filters;
   let page = filters.page;
   const [firstTry, total, names] = await Promise.all([
-    pageOf(db, filters, sort, order, page),
+    pageOf(filters, sort, order, page, db),
     countMatchingHotels(filters, db),
     getPlaceNames(db),
   ]);
   let rows = firstTry;
   if (rows.length === 0 && page > pageCount(total)) {
     page = pageCount(total);
-    rows = await pageOf(db, filters, sort, order, page);
+    rows = await pageOf(filters, sort, order, page, db);
   }
   return {
     total,
@@ -202,7 +195,7 @@ export async function listAdminHotels(
 
 /** At most `limit` ids of the hotels the filters match (a bulk action on all of them). */
 async function matchingIds(filters: AdminHotelFilters, limit: number, db: DB): Promise<string[]> {
-  const rows = await filtered(db, filters).select("hotel_id").orderBy("hotel_id").limit(limit).execute();
+  const rows = await filtered(filters, db).select("hotel_id").orderBy("hotel_id").limit(limit).execute();
   return rows.map((row) => row.hotel_id);
 }
 
@@ -261,7 +254,6 @@ export async function setAffiliateFlag(target: HotelTarget, value: boolean, db: 
     .set({ has_affiliate_url: value, updated_at: sql`now()` })
     .where((eb) => targeted(eb, target))
     .executeTakeFirst();
-  clearCatalogueCache();
   return Number(result.numUpdatedRows);
 }
 
@@ -293,7 +285,6 @@ export async function generateAffiliateUrls(
     `.execute(db);
     written += hotels.length;
   }
-  if (written) clearCatalogueCache();
   return written;
 }
 
@@ -304,7 +295,7 @@ export async function startHotelRewrite(
   limit: number,
   db: DB = getAppDatabase().db,
 ): Promise<string | null> {
-  return startRewrite(db, await idsOf(target, limit, db), createdBy);
+  return startRewrite(await idsOf(target, limit, db), createdBy, db);
 }
 
 /**
@@ -315,10 +306,9 @@ export async function revertDescriptions(target: HotelTarget, db: DB = getAppDat
   if ("hotels" in target && target.hotels.length === 0) return 0;
   const result = await db
     .updateTable("hotels")
-    .set({ rewritten_text: null, is_description_rewritten: false, updated_at: sql`now()` })
+    .set({ rewritten_text: null, updated_at: sql`now()` })
     .where((eb) => eb.and([targeted(eb, target), hasRewrittenText]))
     .executeTakeFirst();
   const count = Number(result.numUpdatedRows);
-  if (count) clearCatalogueCache();
   return count;
 }

@@ -1,10 +1,11 @@
 /**
- * The hotel rules: normalisation defaults, id fallback, image lists,
- * amenities, slugs and the display of ratings, stars and prices. Pure functions with no
+ * The hotel record: its type, normalisation defaults, id fallback, image lists, amenities,
+ * stars and count text (slugs live in utils/slug.ts, number formatting in utils/format.ts). Pure functions with no
  * I/O, shared by loaders, the importer, the seed and the browser.
  */
 
-import { foldText } from "#app/utils/fold-text.ts";
+import { formatCount } from "#app/utils/format.ts";
+import { isNameStandIn, UNNAMED_HOTEL } from "#app/utils/slug.ts";
 
 import { toAmenities, type Amenity, type AmenityKey } from "#app/hotels/amenities.ts";
 
@@ -41,17 +42,13 @@ export interface Hotel {
 export type RawHotel = { [K in keyof Hotel]?: unknown };
 
 export const HOTEL_DEFAULTS = {
-  name: "Namnlöst hotell",
+  name: UNNAMED_HOTEL,
   image_path: "/placeholder.svg",
   price_amount: "0",
   price_currency: "SEK",
 } as const;
 
 export const PLACEHOLDER_IMAGE = HOTEL_DEFAULTS.image_path;
-
-// Stand-ins for a missing name: the current one and the English one it replaced, which rows
-// written before may still hold. Shown as the Swedish one, never part of a slug.
-const NAME_STAND_INS = new Set<string>([HOTEL_DEFAULTS.name, "Unnamed Hotel"]);
 
 /**
  * The amenity values of any of the three shapes feeds use: a list of strings, a list of
@@ -134,7 +131,7 @@ export function normalizeHotel(raw: RawHotel, generateId: () => string = () => c
   return {
     id,
     hotel_id: hotelId || id,
-    name: name && !NAME_STAND_INS.has(name) ? name : HOTEL_DEFAULTS.name,
+    name: name && !isNameStandIn(name) ? name : HOTEL_DEFAULTS.name,
     description: text(raw.description),
     rewritten_text: text(raw.rewritten_text),
     rating: finiteNumber(raw.rating) ?? 0,
@@ -157,69 +154,10 @@ export function normalizeHotel(raw: RawHotel, generateId: () => string = () => c
   };
 }
 
-/** The text a visitor reads: the Swedish rewrite when there is one. */
-export function displayDescription(hotel: Pick<Hotel, "description" | "rewritten_text">): string {
-  return hotel.rewritten_text || hotel.description;
-}
-
-/**
- * Lowercase, hyphenated and ASCII: 'Hotel Åre Fjällby' → 'hotel-are-fjallby'. Swedish
- * letters lose their dots and rings (å, ä → a; ö → o), as Swedish URLs conventionally do.
- */
-export function slugify(value: string): string {
-  return foldText(value)
-    .replace(/&/g, " och ")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
-}
-
-const MAX_SLUG_LENGTH = 200;
-
-/**
- * The slug a new hotel starts from: from the name, or from hotel_id when the name is missing,
- * at most 200 characters, 'hotell' when neither has a letter or digit. The database's twin,
- * hotel_slug_base, gives a new hotel this or, when another hotel of its place has it, this
- * with -2, -3…: links use the stored slug (hotels.slug), never this.
- */
-export function hotelSlug(hotel: { name?: string | null; hotel_id: string }): string {
-  const name = hotel.name?.trim();
-  const fromName = name && !NAME_STAND_INS.has(name) ? slugify(name) : "";
-  return (fromName || slugify(hotel.hotel_id) || "hotell").slice(0, MAX_SLUG_LENGTH).replace(/-+$/, "");
-}
-
-/** Removes trailing periods (and surrounding space) from a query or id before use. */
-export function stripTrailingPeriod(value: string): string {
-  return value.trim().replace(/\.+$/, "").trimEnd();
-}
-
-/** The rating on the 0–10 scale with one decimal, Swedish style: 8.64 → '8,6'. */
-export function formatRating(rating: number): string {
-  const clamped = Math.min(10, Math.max(0, Number.isFinite(rating) ? rating : 0));
-  return oneDecimal.format(Math.round(clamped * 10) / 10);
-}
-
-// Formatters are costly to make and a list page formats hundreds of numbers: make each once.
-const oneDecimal = new Intl.NumberFormat("sv-SE", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-const wholeNumber = new Intl.NumberFormat("sv-SE", { maximumFractionDigits: 0 });
-/** A whole number the Swedish way: 1234567 → '1 234 567'. */
-export function formatCount(value: number): string {
-  return wholeNumber.format(value);
-}
-
 /** Whole stars to draw: none unless the rating is above 0, never more than 5. */
 export function wholeStars(starRating: number): number {
   if (!Number.isFinite(starRating) || starRating <= 0) return 0;
   return Math.min(5, Math.floor(starRating));
-}
-
-/** Cuts text at a word boundary to at most `max` characters, with an ellipsis when cut. */
-export function truncate(value: string, max: number): string {
-  if (value.length <= max) return value;
-  const cut = value.slice(0, max - 1);
-  const endsOnWord = /\s/.test(value.charAt(max - 1));
-  const lastSpace = cut.lastIndexOf(" ");
-  const atWord = endsOnWord || lastSpace < max * 0.6 ? cut : cut.slice(0, lastSpace);
-  return `${atWord.trimEnd().replace(/[,.;:]$/, "")}…`;
 }
 
 /**
@@ -234,38 +172,4 @@ export const CARD_LIMITS = { description: 200, compactDescription: 100, images: 
  */
 export function hotelCount(total: number, { more = false, atStart = false }: { more?: boolean; atStart?: boolean } = {}): string {
   return `${more ? (atStart ? "Över " : "över ") : ""}${formatCount(total)} hotell`;
-}
-
-/**
- * Finds the hotel a URL slug means among a place's hotels: the stored slug first, then the
- * same slug in another spelling (case, accents), then the slug of the hotel's current name
- * (a hotel keeps its slug when renamed), then a hotel whose slug contains it or is contained
- * in it (an old or shortened name). `exact` is false when the URL should be redirected.
- */
-export function matchHotelSlug<T extends { name?: string | null; hotel_id: string; slug: string | null }>(
-  candidates: readonly T[],
-  slug: string,
-): { hotel: T; exact: boolean } | null {
-  const exact = candidates.find((hotel) => hotel.slug === slug);
-  if (exact) return { hotel: exact, exact: true };
-  const wanted = slugify(safeDecode(slug));
-  if (!wanted) return null;
-  const same = candidates.find((hotel) => hotel.slug === wanted) ?? candidates.find((hotel) => hotelSlug(hotel) === wanted);
-  if (same) return { hotel: same, exact: false };
-  const containing = candidates
-    .filter((hotel) => {
-      const candidate = hotel.slug ?? "";
-      return candidate.includes(wanted) || (wanted.includes(candidate) && candidate.length >= 4);
-    })
-    // The closest in length is the likeliest meaning.
-    .sort((a, b) => Math.abs((a.slug ?? "").length - wanted.length) - Math.abs((b.slug ?? "").length - wanted.length));
-  return containing[0] ? { hotel: containing[0], exact: false } : null;
-}
-
-function safeDecode(value: string): string {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
 }

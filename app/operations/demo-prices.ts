@@ -10,9 +10,16 @@
  * same text. Pure: no I/O.
  */
 import { PRICE_CSV_COLUMNS } from "#app/feed/price-csv-row.ts";
-import { createRandom, DEMO_PARTNERS, DEMO_SEED, demoLandingUrl, type DemoHotel, type DemoPartner } from "#app/db/demo-catalogue.ts";
+import {
+  createRandom,
+  DEMO_PARTNERS,
+  DEMO_SEED,
+  demoLandingUrl,
+  type DemoHotel,
+  type DemoPartner,
+} from "#app/operations/demo-catalogue.ts";
 import { hotelTime } from "#app/feed/hotel-time.ts";
-import { addDays, todayInSweden } from "#app/offers/stay.ts";
+import { addDays, todayInSweden } from "#app/utils/stay.ts";
 
 /** What the generator needs of a hotel (a DemoHotel has it). */
 export type DemoPriceHotel = Pick<DemoHotel, "hotel_id" | "star_rating" | "country" | "price_amount">;

@@ -4,7 +4,7 @@ import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
 import { getEnv } from "#app/utils/env.server.ts";
 import { hotelPath } from "#app/utils/paths.ts";
-import type { AffiliateLinkRequest } from "./affiliate-link.ts";
+import type { AffiliateLinkRequest } from "#app/admin/affiliate-link.ts";
 
 export type AffiliateLink = { url: string; hotelName: string } | { error: string };
 

@@ -2,19 +2,16 @@ import { describe, expect, it } from "vitest";
 import {
   amenityFeedValues,
   amenityKeys,
-  displayDescription,
-  formatRating,
   hotelCount,
-  hotelSlug,
   normalizeHotel,
   parseAmenities,
   parseImagePaths,
-  slugify,
-  stripTrailingPeriod,
-  truncate,
   wholeStars,
-  matchHotelSlug,
-} from "./hotel.ts";
+} from "#app/hotels/hotel-record.ts";
+import { slugify, hotelSlug, matchHotelSlug } from "#app/utils/slug.ts";
+import { formatRating, truncate } from "#app/utils/format.ts";
+import { stripTrailingPeriod } from "#app/utils/fold-text.ts";
+import { displayDescription } from "#app/hotels/description-rule.ts";
 
 describe("normalizeHotel", () => {
   it("fills every default when values are missing", () => {
