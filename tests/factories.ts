@@ -168,7 +168,8 @@ export async function createOffers(db: DB, offers: readonly OfferFields[]): Prom
     (await db.selectFrom("partners").select(["id", "host"]).execute()).map((partner) => [partner.id, partner.host] as const),
   );
   const { upsertOffers } = await offerRows();
-  await upsertOffers(offers.map((offer) => ({
+  await upsertOffers(
+    offers.map((offer) => ({
       hotel_id: offer.hotelId,
       partner_id: offer.partnerId,
       price_per_night: offer.pricePerNight,
@@ -177,7 +178,8 @@ export async function createOffers(db: DB, offers: readonly OfferFields[]): Prom
       breakfast_included: offer.breakfastIncluded ?? false,
       free_cancellation: offer.freeCancellation ?? false,
       updated_at: offer.updatedAt ?? null,
-    })), db
+    })),
+    db,
   );
 }
 
