@@ -6,7 +6,6 @@
  * IPC channel (stop(), or the parent process ended), so no server outlives the test run.
  */
 import { z } from "zod";
-import { startTestApp } from "#tests/app-server.ts";
 import { loadReactProductionBuild } from "#tests/react-production.ts";
 
 // Any failure ends us, with its reason for the parent's message.
@@ -19,6 +18,8 @@ const settings = z.record(z.string(), z.string()).parse(JSON.parse(process.env.H
 delete process.env.HG_TEST_APP_ENV;
 
 loadReactProductionBuild();
+// Imported only now: anything it loads that loads React (React Router) must find the production build.
+const { startTestApp } = await import("#tests/app-server.ts");
 const app = await startTestApp(settings);
 process.stdout.write(`${JSON.stringify({ testApp: { origin: app.origin } })}\n`);
 

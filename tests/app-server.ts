@@ -14,7 +14,6 @@ import type { Server } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type express from "express";
-import { UNSAFE_decodeViaTurboStream as decodeViaTurboStream } from "react-router";
 import type { Kysely } from "kysely";
 import type { Database } from "#app/db/schema.ts";
 import { builtModule } from "#tests/app-build.ts";
@@ -187,6 +186,9 @@ export async function loaderAnswer<T>(browser: Browser, path: string, routeId: s
   const dataPath = `${singleFetchPath(url.pathname)}${url.search}`;
   const response = await browser.get(dataPath);
   if (!response.body) throw new Error(`${dataPath}: no body (${response.status})`);
+  // Imported here, not at the top: React Router loads React, and an app server in a child
+  // process (tests/app-process-child.ts) must load React's production build first.
+  const { UNSAFE_decodeViaTurboStream: decodeViaTurboStream } = await import("react-router");
   const decoded = (await decodeViaTurboStream(response.body, globalThis)).value as Record<string | symbol, unknown>;
   const redirect = Object.getOwnPropertySymbols(decoded)
     .map((symbol) => decoded[symbol] as { redirect?: string; status?: number })

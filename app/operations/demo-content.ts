@@ -1,6 +1,7 @@
 /** Demo blog posts, popular places and destinations for the embedded default. Pure data. */
 import type { ContentBlock } from "#app/blog/content-blocks.ts";
 import { placePath } from "#app/utils/paths.ts";
+import { href } from "react-router";
 
 export interface DemoPost {
   slug: string;
@@ -76,7 +77,13 @@ export const DEMO_POSTS: DemoPost[] = [
       },
       { type: "image", url: "/images/hotels/hotel-15.svg", alt: "Fjällhotell i vinterlandskap" },
       { type: "quote", content: "Boka tidigt – de bästa rummen nära liften går först." },
-      { type: "button", text: "Hitta hotell i Åre", url: placePath("Sweden", "Åre") ?? "/hotels", external: false, variant: "outline" },
+      {
+        type: "button",
+        text: "Hitta hotell i Åre",
+        url: placePath("Sweden", "Åre") ?? href("/hotels"),
+        external: false,
+        variant: "outline",
+      },
     ],
   },
   {
@@ -145,27 +152,27 @@ export const DEMO_POPULAR_DESTINATIONS = [
     description: "Huvudstaden på fjorton öar, med Gamla stan, skärgården och ett myller av restauranger.",
     image: "/images/hotels/hotel-03.svg",
     price_text: "Från 890 kr",
-    link: "/hotels?destination=stockholm",
+    link: `${href("/hotels")}?destination=stockholm`,
   },
   {
     name: "Göteborg",
     description: "Västkustens pärla med Liseberg, Haga och färska skaldjur vid hamnen.",
     image: "/images/hotels/hotel-08.svg",
     price_text: "Från 790 kr",
-    link: "/hotels?destination=göteborg",
+    link: `${href("/hotels")}?destination=göteborg`,
   },
   {
     name: "Malmö",
     description: "Kontinentala Malmö, med Turning Torso, Västra hamnen och Köpenhamn en kort tågresa bort.",
     image: "/images/hotels/hotel-12.svg",
     price_text: "Från 750 kr",
-    link: "/hotels?destination=malmö",
+    link: `${href("/hotels")}?destination=malmö`,
   },
   {
     name: "Uppsala",
     description: "Universitetsstad med domkyrka, botaniska trädgårdar och ett livligt studentliv.",
     image: "/images/hotels/hotel-16.svg",
     price_text: "Från 690 kr",
-    link: "/hotels?destination=uppsala",
+    link: `${href("/hotels")}?destination=uppsala`,
   },
 ];

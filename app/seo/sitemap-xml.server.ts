@@ -27,8 +27,6 @@ type DB = Kysely<Database>;
 export const SITEMAP_MAX_URLS = 50_000;
 /** Rows read per query while streaming. */
 const SITEMAP_BATCH_SIZE = 5_000;
-/** Where the parts of a sitemap index are served (routes/sitemaps.$file.ts). */
-const SITEMAP_PARTS_PATH = "/sitemaps";
 
 /** Spec §9. */
 const SITEMAP_PRIORITY = {
@@ -81,7 +79,7 @@ export interface SitemapPart {
   section: SitemapSection;
   /** 1-based number within its section. */
   number: number;
-  /** File name, e.g. hotels-2.xml; served at SITEMAP_PARTS_PATH/{file}. */
+  /** File name, e.g. hotels-2.xml; served at /sitemaps/{file} (routes/resources/sitemaps.$file.ts). */
   file: string;
   /** Position of its first URL within the section. */
   offset: number;
@@ -363,7 +361,7 @@ async function* urlsetXml(ctx: WriteContext, parts: SitemapPart[]): AsyncGenerat
 async function* indexXml(ctx: WriteContext, parts: SitemapPart[]): AsyncGenerator<string> {
   let chunk = `${XML_DECLARATION}<sitemapindex xmlns="${SITEMAP_NS}">\n`;
   for (const part of parts) {
-    const loc = `${ctx.origin}${SITEMAP_PARTS_PATH}/${part.file}`;
+    const loc = `${ctx.origin}${href("/sitemaps/:file", { file: part.file })}`;
     chunk += `<sitemap><loc>${xmlEscape(loc)}</loc><lastmod>${ctx.today}</lastmod></sitemap>\n`;
   }
   yield `${chunk}</sitemapindex>\n`;

@@ -60,3 +60,11 @@ export const INVALID_POST_MESSAGE = "The form sent values this page cannot use, 
 export function isActionRefusal(value: unknown): value is ActionRefusal {
   return typeof value === "object" && value !== null && "refusal" in value && typeof value.refusal === "string";
 }
+
+/** The intent a post names (the action, and a screen's shouldRevalidate): its one value of the intent field (none, or two different, is no intent). */
+export function postedIntent(form: FormData): string | null {
+  const values = new Set(form.getAll(INTENT_FIELD));
+  if (values.size !== 1) return null;
+  const [value] = values;
+  return typeof value === "string" ? value : null;
+}

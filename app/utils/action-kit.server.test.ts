@@ -178,7 +178,7 @@ describe("dispatchIntent's intents with an argument, conform's own intents and i
       expect(reply.init?.status, value).toBe(400);
     }
     // Without the argument it names no intent at all.
-    expect(unwrap(await dispatchIntent(form([["intent", "upload"]]), rows)).data).toEqual({ refusal: UNKNOWN_INTENT_MESSAGE });
+    expect(unwrap(await dispatchIntent(form([["intent", "upload"]]), rows)).data).toMatchObject({ refusal: UNKNOWN_INTENT_MESSAGE });
   });
 
   it("answers a post carrying one of conform's own intents by formChange, and a post naming nothing by `unknown`", async () => {

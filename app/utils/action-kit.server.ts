@@ -15,11 +15,13 @@ import {
   CONFIRM_FIELD,
   CONFIRMED,
   INTENT_ARGUMENT,
-  INTENT_FIELD,
+  postedIntent,
   INVALID_POST_MESSAGE,
   UNKNOWN_INTENT_MESSAGE,
   type ActionRefusal,
 } from "./action-fields.ts";
+
+export { postedIntent };
 
 export type IntentSubmission<S extends z.ZodType> = Submission<z.input<S>, string[], z.output<S>>;
 
@@ -74,14 +76,6 @@ export function intent<S extends z.ZodType, R, I = ReturnType<typeof refuse>>(
       return await handle(submission.value, submission, form);
     },
   };
-}
-
-/** The intent a post names: its one value of the intent field (none, or two different, is no intent). */
-export function postedIntent(form: FormData): string | null {
-  const values = new Set(form.getAll(INTENT_FIELD));
-  if (values.size !== 1) return null;
-  const [value] = values;
-  return typeof value === "string" ? value : null;
 }
 
 type Answer<T> = T extends IntentHandler<infer R> ? R : never;

@@ -34,7 +34,7 @@ function mayShare(files: readonly string[]): boolean {
   return (
     modules.length === 2 &&
     modules.every(isRoute) &&
-    modules.some((file) => file.endsWith(".tsx")) &&
+    modules.some((file) => !file.endsWith(".server.ts")) &&
     modules.some((file) => file.endsWith(".server.ts"))
   );
 }

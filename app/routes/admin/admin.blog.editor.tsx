@@ -22,7 +22,7 @@ import { PostPreview } from "#app/components/blog-editor/post-preview.tsx";
 import { usePostEditorForm } from "#app/components/blog-editor/use-post-editor-form.ts";
 import { editorProblems } from "#app/components/blog-editor/editor-problems.ts";
 import { ActionRefusalAlert, ErrorSummary } from "#app/components/ui/forms.tsx";
-import { INTENT_FIELD, isActionRefusal } from "#app/utils/action-fields.ts";
+import { isActionRefusal, postedIntent } from "#app/utils/action-fields.ts";
 import { useIsPending, usePendingIntent } from "#app/utils/use-is-pending.ts";
 import { answerSignedOut, bodyTooLargeReply, dispatchEditorIntent, readEditorPost } from "./admin.blog.editor.server.ts";
 
@@ -43,7 +43,7 @@ export async function loader(args: Route.LoaderArgs) {
  * data is not read again under the form being edited.
  */
 export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (isUploadIntent(formData?.get(INTENT_FIELD))) return false;
+  if (formData !== undefined && isUploadIntent(postedIntent(formData))) return false;
   return defaultShouldRevalidate;
 }
 

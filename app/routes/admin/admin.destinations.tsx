@@ -18,8 +18,8 @@ import type { PopularDestination } from "#app/hotels/destinations.server.ts";
 import { useIsPending } from "#app/utils/use-is-pending.ts";
 import { destinationsAction, loadDestinations } from "./admin.destinations.server.ts";
 
-export function meta() {
-  return adminMeta("Popular Destinations");
+export function meta({ matches }: Route.MetaArgs) {
+  return adminMeta("Popular Destinations", matches);
 }
 
 export const loader = (args: Route.LoaderArgs) => loadDestinations(args);

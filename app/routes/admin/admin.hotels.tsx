@@ -30,8 +30,8 @@ import { useRowSelection } from "#app/components/use-row-selection.ts";
 import { useIsPending } from "#app/utils/use-is-pending.ts";
 import { hotelsAction, loadHotels, type BulkAsk } from "./admin.hotels.server.ts";
 
-export function meta() {
-  return adminMeta("Hotel Management");
+export function meta({ matches }: Route.MetaArgs) {
+  return adminMeta("Hotel Management", matches);
 }
 
 export const loader = (args: Route.LoaderArgs) => loadHotels(args);

@@ -15,8 +15,8 @@ import { adminDateTime } from "#app/utils/format.ts";
 import { useIsPending } from "#app/utils/use-is-pending.ts";
 import { loadPartners, partnersAction } from "./admin.partners.server.ts";
 
-export function meta() {
-  return adminMeta("Partners");
+export function meta({ matches }: Route.MetaArgs) {
+  return adminMeta("Partners", matches);
 }
 
 export const loader = (args: Route.LoaderArgs) => loadPartners(args);

@@ -19,8 +19,8 @@ import { Textarea } from "#app/components/ui/textarea.tsx";
 import { usePendingIntent } from "#app/utils/use-is-pending.ts";
 import { loadRewrite, rewriteAction } from "./admin.rewrite.server.ts";
 
-export function meta() {
-  return adminMeta("AI Rewrite");
+export function meta({ matches }: Route.MetaArgs) {
+  return adminMeta("AI Rewrite", matches);
 }
 
 export const loader = (args: Route.LoaderArgs) => loadRewrite(args);

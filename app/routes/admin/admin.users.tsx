@@ -14,8 +14,8 @@ import { adminDateTime } from "#app/utils/format.ts";
 import { useIsPending } from "#app/utils/use-is-pending.ts";
 import { loadUsers, usersAction } from "./admin.users.server.ts";
 
-export function meta() {
-  return adminMeta("Users");
+export function meta({ matches }: Route.MetaArgs) {
+  return adminMeta("Users", matches);
 }
 
 export const loader = (args: Route.LoaderArgs) => loadUsers(args);

@@ -4,7 +4,7 @@ import { hotelsAction, loadHotelsPage } from "./hotels.server.ts";
 import { AiRecommendationBox } from "#app/components/ai-recommendation-box.tsx";
 import { SiteRefusalAlert } from "#app/components/site-refusal.tsx";
 import { RECOMMENDATION_INTENT } from "#app/ai/recommendation.ts";
-import { INTENT_FIELD } from "#app/utils/action-fields.ts";
+import { postedIntent } from "#app/utils/action-fields.ts";
 import type { HotelListPage } from "#app/hotels/list-page.server.ts";
 import { placePath } from "#app/utils/paths.ts";
 import { hotelItemListJsonLd, seoMeta, siteFromMatches } from "#app/seo/meta-tags.ts";
@@ -73,7 +73,7 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
 
 /** Asking the AI box changes nothing on the list, so the list is not loaded again. */
 export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return formData?.get(INTENT_FIELD) === RECOMMENDATION_INTENT ? false : defaultShouldRevalidate;
+  return formData !== undefined && postedIntent(formData) === RECOMMENDATION_INTENT ? false : defaultShouldRevalidate;
 }
 
 export default function Hotels({ loaderData, actionData }: Route.ComponentProps) {
