@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { data, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { getAppDatabase } from "#app/db/db.server.ts";
@@ -81,6 +81,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "";
   }, []);
+  // The address the drawn page belongs to, set once its data is on screen: with JavaScript the
+  // address bar changes before React draws the new page (a transition), so the browser tests
+  // wait for this, not the address, before they read a list that a filter or a link changed.
+  const { pathname, search } = useLocation();
+  useEffect(() => {
+    document.documentElement.dataset.location = pathname + search;
+  }, [pathname, search]);
   return (
     <html lang="sv">
       <head>

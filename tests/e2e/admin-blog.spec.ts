@@ -81,7 +81,7 @@ test("write a post with every block type, reorder and delete blocks, upload a co
   await page.getByRole("switch", { name: "Publicera" }).check();
   await expect(page.getByText("Inlägget kommer att vara publikt.")).toBeVisible();
   await save(page, "Publicera");
-  await expect(page).toHaveURL("/admin/blog");
+  await expect(page).toBeAt("/admin/blog");
   await expect(page.getByText("Inlägg skapat")).toBeVisible();
   await expect(page.getByRole("row").filter({ hasText: title })).toContainText("Publicerad");
 
@@ -175,7 +175,7 @@ test("the save buttons at the top and under the post say what they will do, and 
     .fill("Sparad med knappen längst ner.");
   // The one under the post.
   await saveButtons(page, "Publicera").last().click();
-  await expect(page).toHaveURL("/admin/blog");
+  await expect(page).toBeAt("/admin/blog");
   await expect(page.getByText("Inlägg skapat")).toBeVisible();
   // The spec's columns: Titel, Skapad, Status (with the date it was published), Åtgärder.
   await expect(page.getByRole("columnheader")).toHaveText(["Titel", "Skapad", "Status", "Åtgärder"]);
@@ -219,13 +219,13 @@ test("a refused save lists every problem at the top, each a link to its field, a
     "Lista 2, punkt 1: Skriv något i punkten eller ta bort den.",
   ]);
   await expect(page).toHaveTitle("Fel: Skapa nytt inlägg | Hotellguiden Admin");
-  await expect(page).toHaveURL("/admin/blog/new");
+  await expect(page).toBeAt("/admin/blog/new");
   await expect(block(page, /^Paragraf 1$/).getByLabel("Text")).toHaveValue("Ett stycke.");
   // The summary is where the page opens; each link leads to its field.
   await expect(summary).toBeInViewport();
   await summary.getByRole("link", { name: /^Lista 2, punkt 1/ }).click();
   await expect(block(page, /^Lista 2$/).getByLabel("Punkt 1", { exact: true })).toBeInViewport();
-  await expect(page).toHaveURL(/#new-post-blocks%5B1%5D\.items%5B0%5D$/);
+  await expect(page).toBeAt(/#new-post-blocks%5B1%5D\.items%5B0%5D$/);
 });
 
 test("the preview shows the post as it will look, keeps every edit and saves nothing", async ({ page }, testInfo) => {
@@ -247,7 +247,7 @@ test("the preview shows the post as it will look, keeps every edit and saves not
   await expect(preview).toContainText("Sökrubriken");
   await expect(preview).toContainText("Inte publicerad än · 1 min läsning");
   if (!jsOff(testInfo)) await expect(preview).toBeFocused();
-  await expect(page).toHaveURL("/admin/blog/new");
+  await expect(page).toBeAt("/admin/blog/new");
   await expect(page.getByLabel("Rubrik", { exact: true })).toHaveValue(title);
   await expect(page.getByLabel("Utdrag")).toHaveValue("Ett utdrag att förhandsvisa.");
   await expect(page.getByLabel("SEO-rubrik (valfri)")).toHaveValue("Sökrubriken");
@@ -274,7 +274,7 @@ test("an image address on a host the browser would block is refused by its field
   await expect(page.getByLabel("Omslagsbild", { exact: true })).toHaveAccessibleDescription(
     /^Bilder från tracker\.example\.org blockeras av webbplatsens säkerhetsregler och skulle visas trasiga\./,
   );
-  await expect(page).toHaveURL("/admin/blog/new");
+  await expect(page).toBeAt("/admin/blog/new");
   await expect(page.getByLabel("Rubrik", { exact: true })).toHaveValue("Bild från fel värd");
   await expect(page.getByRole("img", { name: "Förhandsvisning av omslagsbilden" })).toHaveCount(0);
 });
@@ -310,7 +310,7 @@ test("choosing an image uploads it at once and fills in its address, keeping the
   await expect(block(page, /^Bild 1$/).getByLabel("Eller ladda upp:")).toHaveValue("");
   await expect(page.getByLabel("Rubrik", { exact: true })).toHaveValue("Bild i ett steg");
   await expect(block(page, /^Bild 1$/).getByLabel("Alternativtext (beskriv bilden)")).toHaveValue("Utsikt från hotellet");
-  await expect(page).toHaveURL("/admin/blog/new");
+  await expect(page).toBeAt("/admin/blog/new");
   await expect(saveButtons(page, "Spara utkast").first()).toBeEnabled();
 });
 
@@ -356,7 +356,7 @@ test("a save from a stale copy is refused with what was typed kept", async ({ pa
   await expect(other.getByRole("alert")).toContainText(
     "Någon annan har sparat inlägget medan du redigerade. Dina ändringar är inte sparade",
   );
-  await expect(other).toHaveURL(editPath);
+  await expect(other).toBeAt(editPath);
   await expect(other.getByLabel("Utdrag")).toHaveValue("Skrivet av B.");
   await expect(other.getByLabel("Rubrik", { exact: true })).toHaveValue(title);
   await other.close();
@@ -426,11 +426,11 @@ test("a save after the session ended keeps the post; signed in again in a new ta
   await tab.getByLabel("E-postadress").fill(E2E_ADMIN.email);
   await tab.getByLabel("Lösenord", { exact: true }).fill(E2E_ADMIN.password);
   await tab.getByRole("button", { name: "Logga in" }).click();
-  await expect(tab).toHaveURL(editPath);
+  await expect(tab).toBeAt(editPath);
   await tab.close();
 
   await save(page, "Spara utkast");
-  await expect(page).toHaveURL("/admin/blog");
+  await expect(page).toBeAt("/admin/blog");
   await expect(page.getByText("Inlägg uppdaterat")).toBeVisible();
   await expect(page.getByRole("row").filter({ hasText: `${title} (sparad efteråt)` })).toHaveCount(1);
 });
@@ -455,14 +455,14 @@ test("leaving an edited post asks first, and staying keeps the text", { tag: "@n
   answer(false);
   await page.getByRole("link", { name: "Avbryt" }).click();
   await expect.poll(() => asked).toEqual(["confirm: Du har osparade ändringar. Vill du lämna sidan ändå?"]);
-  await expect(page).toHaveURL("/admin/blog/new");
+  await expect(page).toBeAt("/admin/blog/new");
   await expect(page.getByLabel("Rubrik", { exact: true })).toHaveValue("Osparat utkast");
   await expect(block(page, /^Paragraf 1$/).getByLabel("Text")).toHaveValue("Text som inte får försvinna.");
 
   answer(false);
   await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Hotels" }).click();
   await expect.poll(() => asked.length).toBe(2);
-  await expect(page).toHaveURL("/admin/blog/new");
+  await expect(page).toBeAt("/admin/blog/new");
   await expect(page.getByLabel("Rubrik", { exact: true })).toHaveValue("Osparat utkast");
 
   // Closing the tab or reloading: the browser's own question.
@@ -481,6 +481,6 @@ test("leaving an edited post asks first, and staying keeps the text", { tag: "@n
   // Leaving when the answer is yes.
   answer(true);
   await page.getByRole("link", { name: "Avbryt" }).click();
-  await expect(page).toHaveURL("/admin/blog");
+  await expect(page).toBeAt("/admin/blog");
   expect(asked).toHaveLength(3);
 });

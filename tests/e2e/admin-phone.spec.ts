@@ -82,7 +82,7 @@ test("the phone menu goes to another screen and closes", async ({ page }, testIn
   const menuButton = page.locator("details.admin-nav > summary");
   await menuButton.click();
   await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Blog" }).click();
-  await expect(page).toHaveURL("/admin/blog");
+  await expect(page).toBeAt("/admin/blog");
   await expect(menuButton).toContainText("Blog");
   await expect(page.getByRole("navigation", { name: "Admin" })).toBeHidden();
   // Signed in as whom: in the menu on a phone.

@@ -16,13 +16,13 @@ test("filter the hotel table, select rows and set their affiliate flag in bulk",
   await expect(page.getByLabel("Location", { exact: true })).toBeDisabled();
 
   await chooseFilter(page, "Country", "Sverige", noJs);
-  await expect(page).toHaveURL(/country=Sweden/);
+  await expect(page).toBeAt(/country=Sweden/);
   await expect(page.getByLabel("Location", { exact: true })).toBeEnabled();
   // Stockholm has enough hotels without an affiliate URL for both runs (with and without JavaScript share the data).
   await chooseFilter(page, "Location", "Stockholm", noJs);
   await chooseFilter(page, "Affiliate status", "Missing affiliate URL", noJs);
   // (Without JavaScript the form also sends its empty and "all" fields.)
-  for (const part of [/country=Sweden/, /location=Stockholm/, /affiliate=missing/]) await expect(page).toHaveURL(part);
+  for (const part of [/country=Sweden/, /location=Stockholm/, /affiliate=missing/]) await expect(page).toBeAt(part);
   // The address changes before the new table is drawn: the rows are read once it lists only
   // hotels without an affiliate URL.
   await expect(page.getByRole("table").getByRole("button", { name: /^Affiliate: Yes/ })).toHaveCount(0);
@@ -41,7 +41,7 @@ test("filter the hotel table, select rows and set their affiliate flag in bulk",
   await bulk.click();
 
   await expect(page.getByText("Set affiliate flag: 2 hotels.")).toBeVisible();
-  await expect(page).toHaveURL(/country=Sweden&location=Stockholm&affiliate=missing/);
+  await expect(page).toBeAt(/country=Sweden&location=Stockholm&affiliate=missing/);
   // By the exact name: "Heritage Apartments Stockholm 2" is another hotel.
   for (const name of names) await expect(page.getByLabel(`Select ${name}`, { exact: true })).toHaveCount(0);
 });
@@ -50,14 +50,14 @@ test("choosing another country leaves the previous country's place behind", asyn
   const noJs = jsOff(testInfo);
   await openAsAdmin(page, "/admin/hotels?country=Sweden&location=Stockholm");
   await chooseFilter(page, "Country", "Norge", noJs);
-  await expect(page).toHaveURL(/country=Norway/);
+  await expect(page).toBeAt(/country=Norway/);
   await expect(page.getByLabel("Location", { exact: true })).toHaveValue("");
   await expect(page.getByText(/^Showing first \d+ results of \d+ total hotels$|^\d+ hotels$/)).toBeVisible();
   const notice = page.getByText("There is no location “Stockholm” in Norge, so all of Norge is shown.");
   // Without JavaScript the form still sends the old place: it is set aside with a notice. With it, the place is cleared at once.
   if (noJs) await expect(notice).toBeVisible();
   else {
-    await expect(page).not.toHaveURL(/location=/);
+    await expect(page).not.toBeAt(/location=/);
     await expect(notice).toHaveCount(0);
   }
 });
@@ -85,7 +85,7 @@ test("rewrite descriptions with AI in bulk and follow the job until it finishes"
   const name = (await rows.nth(1).getByRole("rowheader").innerText()).split("\n")[0]!;
   await page.getByLabel(`Select ${name}`, { exact: true }).check();
   await page.getByRole("button", { name: "Rewrite descriptions with AI" }).click();
-  await expect(page).toHaveURL(/\/admin\/jobs\/[0-9a-f-]{36}$/);
+  await expect(page).toBeAt(/\/admin\/jobs\/[0-9a-f-]{36}$/);
   await expect(page.getByRole("heading", { level: 1, name: "Rewrite descriptions with AI" })).toBeVisible();
   // The page updates itself (polling with JavaScript, the Refresh header without).
   await expect(page.getByText("1 of 1 hotels processed (100%)")).toBeVisible({ timeout: 60_000 });
@@ -137,14 +137,14 @@ test("sort the hotel table by a column, page through it, and follow a row's link
     .getByRole("columnheader", { name: /^Location/ })
     .getByRole("link")
     .click();
-  await expect(page).toHaveURL(/country=Sweden&sort=location$/);
+  await expect(page).toBeAt(/country=Sweden&sort=location$/);
   await expect(page.getByRole("columnheader", { name: /^Location/ })).toHaveAttribute("aria-sort", "ascending");
   const firstPlace = page.getByRole("table").getByRole("row").nth(1).getByRole("cell").nth(2);
   await expect(firstPlace).toHaveText("Älmhult");
   // The country in Swedish, as its filter names it.
   await expect(page.getByRole("table").getByRole("row").nth(1).getByRole("cell").nth(1)).toHaveText("Sverige");
   await page.getByRole("navigation", { name: "Hotel table pages" }).getByRole("link", { name: "Next" }).click();
-  await expect(page).toHaveURL(/country=Sweden&sort=location&page=2$/);
+  await expect(page).toBeAt(/country=Sweden&sort=location&page=2$/);
   await expect(page.getByText(/^Showing results 51–100 of \d+ total hotels$/)).toBeVisible();
   await expect(page.getByText("Page 2 of 3")).toBeVisible();
   // The other way round.
@@ -152,7 +152,7 @@ test("sort the hotel table by a column, page through it, and follow a row's link
     .getByRole("columnheader", { name: /^Location/ })
     .getByRole("link")
     .click();
-  await expect(page).toHaveURL(/sort=location&order=desc$/);
+  await expect(page).toBeAt(/sort=location&order=desc$/);
   await expect(page.getByRole("columnheader", { name: /^Location/ })).toHaveAttribute("aria-sort", "descending");
 
   const row = page.getByRole("table").getByRole("row").nth(1);
@@ -160,7 +160,7 @@ test("sort the hotel table by a column, page through it, and follow a row's link
   await row.getByRole("link", { name: `Visa på sajten (${name})` }).click();
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
   await page.goBack();
-  await expect(page).toHaveURL(/sort=location&order=desc$/);
+  await expect(page).toBeAt(/sort=location&order=desc$/);
   await expect(page.getByRole("heading", { level: 1, name: "Hotel Management" })).toBeVisible();
   // The way back loads the document again: with JavaScript it is used once hydrated, as the
   // fixture's goto does (a link followed while the scripts start was seen to go nowhere).
@@ -193,7 +193,7 @@ test("apply a bulk action to every hotel the filter matches, after confirming th
   await expect(question).toContainText(`Set affiliate flag: apply to all ${total} hotels matching this filter?`);
   await question.getByRole("button", { name: `Yes, apply to all ${total} hotels` }).click();
   await expect(page.getByText(`Set affiliate flag: ${total} hotels.`)).toBeVisible();
-  await expect(page).toHaveURL(/\/admin\/hotels\?affiliate=has$/);
+  await expect(page).toBeAt(/\/admin\/hotels\?affiliate=has$/);
 });
 
 test("a rewrite job names the hotel that failed, and its failed items can be retried", async ({ page }, testInfo) => {
@@ -202,7 +202,7 @@ test("a rewrite job names the hotel that failed, and its failed items can be ret
   if (jsOff(testInfo)) await page.getByRole("link", { name: /^Select all \d+ shown$/ }).click();
   else await page.getByLabel("Select all visible hotels").check();
   await page.getByRole("button", { name: "Rewrite descriptions with AI" }).click();
-  await expect(page).toHaveURL(/\/admin\/jobs\/[0-9a-f-]{36}$/);
+  await expect(page).toBeAt(/\/admin\/jobs\/[0-9a-f-]{36}$/);
   await expect(page.getByRole("heading", { level: 2, name: "Finished" })).toBeVisible({ timeout: 60_000 });
   await expect(page.getByRole("img", { name: /^2 rewritten, 1 failed, 0 waiting, of 3 hotels$/ })).toBeVisible();
   const failures = page.getByRole("region", { name: "Hotels that failed (1)" });

@@ -43,7 +43,7 @@ test("the AI box suggests hotels with links to their pages", async ({ page }, te
   await expect(page.getByLabel("Vad söker du?")).toHaveValue("Fyrstjärnigt hotell i Stockholm med frukost");
 
   await first.click();
-  await expect(page).toHaveURL(/^http:\/\/localhost:\d+\/Sweden\/Stockholm\/[a-z0-9-]+$/);
+  await expect(page).toBeAt(/^http:\/\/localhost:\d+\/Sweden\/Stockholm\/[a-z0-9-]+$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
 });
 

@@ -4,14 +4,14 @@ import { expect, test } from "./fixtures.ts";
 test("an administrator signs in from a guarded page, comes back to it, and signs out", async ({ page }) => {
   // The page asked for, with its query, survives the trip through /login.
   await page.goto("/admin?fran=e2e");
-  await expect(page).toHaveURL("/login?redirectTo=%2Fadmin%3Ffran%3De2e");
+  await expect(page).toBeAt("/login?redirectTo=%2Fadmin%3Ffran%3De2e");
   await expect(page.getByRole("heading", { level: 1, name: "Logga in" })).toBeVisible();
 
   await page.getByLabel("E-postadress").fill(E2E_ADMIN.email);
   await page.getByLabel("Lösenord", { exact: true }).fill(E2E_ADMIN.password);
   await page.getByRole("button", { name: "Logga in" }).click();
 
-  await expect(page).toHaveURL("/admin?fran=e2e");
+  await expect(page).toBeAt("/admin?fran=e2e");
   await expect(page.getByText("Välkommen tillbaka!")).toBeVisible();
   await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
   await expect(page.getByRole("banner")).toContainText(`Inloggad som ${E2E_ADMIN.email}`);
@@ -23,19 +23,19 @@ test("an administrator signs in from a guarded page, comes back to it, and signs
 
   // Public pages know the visitor is signed in.
   await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "View site" }).click();
-  await expect(page).toHaveURL("/");
+  await expect(page).toBeAt("/");
   await expect(page.getByRole("navigation", { name: "Huvudmeny" }).getByRole("link", { name: "Admin" })).toBeVisible();
   await page.getByRole("navigation", { name: "Huvudmeny" }).getByRole("link", { name: "Admin" }).click();
-  await expect(page).toHaveURL("/admin");
+  await expect(page).toBeAt("/admin");
 
   await page.getByRole("navigation", { name: "Admin" }).getByRole("button", { name: "Logga ut" }).click();
-  await expect(page).toHaveURL("/login");
+  await expect(page).toBeAt("/login");
   await expect(page.getByText("Du har loggats ut.")).toBeVisible();
   await expect(page.getByText("Utloggad")).toBeVisible();
 
   // Signed out for real: the back office sends us to sign in again.
   await page.goto("/admin");
-  await expect(page).toHaveURL("/login?redirectTo=%2Fadmin");
+  await expect(page).toBeAt("/login?redirectTo=%2Fadmin");
 });
 
 test("a wrong password is refused with the reason, the e-mail stays and the password does not", async ({ page }) => {
@@ -68,7 +68,7 @@ test("the sign-in form works from the keyboard alone", async ({ page }) => {
   await expect(page.getByLabel("Lösenord", { exact: true })).toBeFocused();
   await page.keyboard.type(E2E_ADMIN.password);
   await page.keyboard.press("Enter");
-  await expect(page).toHaveURL("/admin");
+  await expect(page).toBeAt("/admin");
   await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
 });
 
@@ -76,7 +76,7 @@ test("a new account can be created and is kept out of the back office", async ({
   const email = `ny-${testInfo.project.name}@hotellguiden.test`;
   await page.goto("/login");
   await page.getByRole("link", { name: "Skapa konto" }).click();
-  await expect(page).toHaveURL("/login?tab=skapa-konto");
+  await expect(page).toBeAt("/login?tab=skapa-konto");
   await expect(page.getByRole("heading", { level: 1, name: "Skapa konto" })).toBeVisible();
   await page.getByLabel("E-postadress").fill(email);
   await page.getByLabel("Lösenord", { exact: true }).fill("kort");
@@ -85,11 +85,11 @@ test("a new account can be created and is kept out of the back office", async ({
 
   await page.getByLabel("Lösenord", { exact: true }).fill("ett-bra-lösenord");
   await page.getByRole("button", { name: "Skapa konto" }).click();
-  await expect(page).toHaveURL("/");
+  await expect(page).toBeAt("/");
   await expect(page.getByText("Konto skapat")).toBeVisible();
 
   await page.goto("/admin");
-  await expect(page).toHaveURL("/");
+  await expect(page).toBeAt("/");
   await page.getByRole("navigation", { name: "Huvudmeny" }).getByRole("button", { name: "Logga ut" }).click();
-  await expect(page).toHaveURL("/login");
+  await expect(page).toBeAt("/login");
 });

@@ -7,7 +7,7 @@ test("search from the home page lists matching hotels", async ({ page }, testInf
   await search.getByRole("combobox", { name: "Sök hotell, städer eller resmål" }).fill("Stockholm");
   await search.getByRole("button", { name: "Sök" }).click();
   // With a script the address keeps only what was chosen; without, the form sends every field.
-  await expect(page).toHaveURL(
+  await expect(page).toBeAt(
     jsOff(testInfo) ? /\/hotels\?search=Stockholm&incheckning=&utcheckning=&vuxna=2&rum=1$/ : /\/hotels\?search=Stockholm$/,
   );
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sökresultat för ”Stockholm”");
@@ -24,7 +24,7 @@ test("choosing a suggestion goes to the place page (with JS); the plain search t
     await input.fill("Malm");
     await input.press("Enter");
     // Without a script the form sends its date and guest fields as they are.
-    await expect(page).toHaveURL(/\/hotels\?search=Malm&incheckning=&utcheckning=&vuxna=2&rum=1$/);
+    await expect(page).toBeAt(/\/hotels\?search=Malm&incheckning=&utcheckning=&vuxna=2&rum=1$/);
     await expect(page.locator("main article").first()).toContainText("Malmö");
     return;
   }
@@ -34,7 +34,7 @@ test("choosing a suggestion goes to the place page (with JS); the plain search t
   await expect(option).toBeVisible();
   await expect(page.getByRole("group", { name: "Hotell" }).getByRole("option").first()).toBeVisible();
   await option.click();
-  await expect(page).toHaveURL(/\/Sweden\/Malm%C3%B6$/);
+  await expect(page).toBeAt(/\/Sweden\/Malm%C3%B6$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Hotell i Malmö, Sverige");
 });
 
@@ -44,7 +44,7 @@ test("the suggestions answer to the keyboard", async ({ page }, testInfo) => {
   await input.fill("Oslo");
   if (jsOff(testInfo)) {
     await input.press("Enter");
-    await expect(page).toHaveURL(/\/hotels\?search=Oslo&incheckning=&utcheckning=&vuxna=2&rum=1$/);
+    await expect(page).toBeAt(/\/hotels\?search=Oslo&incheckning=&utcheckning=&vuxna=2&rum=1$/);
     return;
   }
   await expect(page.getByRole("option").first()).toBeVisible();
@@ -60,7 +60,7 @@ test("the suggestions answer to the keyboard", async ({ page }, testInfo) => {
   await expect(page.getByRole("option").first()).toHaveAttribute("aria-selected", "true");
   await expect(page.getByRole("option").first()).toContainText("Oslo");
   await input.press("Enter");
-  await expect(page).toHaveURL(/\/Norway\/Oslo$/);
+  await expect(page).toBeAt(/\/Norway\/Oslo$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Hotell i Oslo, Norge");
 });
 
@@ -74,17 +74,17 @@ test("filter by country, place and rating, then reset", async ({ page }, testInf
 
   await page.getByLabel("Land").selectOption("Norway");
   await applyIfNoJs();
-  await expect(page).toHaveURL(/country=Norway/);
+  await expect(page).toBeAt(/country=Norway/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Hotell i Norge");
 
   await expect(place).toBeEnabled();
   await place.selectOption("Bergen");
   await applyIfNoJs();
-  await expect(page).toHaveURL(/location=Bergen/);
+  await expect(page).toBeAt(/location=Bergen/);
 
   await page.getByLabel("Stjärnor", { exact: true }).selectOption("4");
   await applyIfNoJs();
-  await expect(page).toHaveURL(/rating=4/);
+  await expect(page).toBeAt(/rating=4/);
   const cards = page.locator("main article");
   await expect(cards.first()).toBeVisible();
   for (const label of await cards
@@ -95,7 +95,7 @@ test("filter by country, place and rating, then reset", async ({ page }, testInf
   for (const text of await cards.locator("p.text-muted").first().allTextContents()) expect(text).toContain("Bergen");
 
   await page.getByRole("link", { name: "Återställ" }).click();
-  await expect(page).toHaveURL(/\/hotels$/);
+  await expect(page).toBeAt(/\/hotels$/);
   await expect(page.getByLabel("Land")).toHaveValue("");
 });
 
@@ -110,26 +110,18 @@ test("the offer's conditions and the currency are filters of the form, kept when
   const breakfast = page.getByRole("checkbox", { name: "Frukost ingår" });
   await breakfast.check();
   await applyIfNoJs();
-  await expect(page).toHaveURL(/villkor=frukost/);
+  await expect(page).toBeAt(/villkor=frukost/);
   await expect(breakfast).toBeChecked();
   await expect(page.getByRole("checkbox", { name: "Gratis avbokning" })).not.toBeChecked();
 
   await page.getByLabel("Valuta").selectOption("EUR");
   await applyIfNoJs();
-  await expect(page).toHaveURL(/valuta=EUR/);
+  await expect(page).toBeAt(/valuta=EUR/);
   expect(page.url()).toContain("villkor=frukost");
   await expect(page.getByLabel("Valuta")).toHaveValue("EUR");
 
-  const next = page.getByRole("navigation", { name: "Sidor" }).getByRole("link", { name: "Nästa" });
-  // With JavaScript the address changes before the new list is drawn: the link to follow is the
-  // one drawn for the chosen currency.
-  await expect(next).toHaveAttribute("href", /valuta=EUR/);
-  // A click right after the currency's navigation was seen to go nowhere in CI (2 of 4 runs;
-  // cause not found yet, recorded in the stop's note): the visitor clicks again, and so do we.
-  await expect(async () => {
-    if (!/sida=2/.test(page.url())) await next.click();
-    await expect(page).toHaveURL(/sida=2/, { timeout: 5_000 });
-  }).toPass({ timeout: 30_000 });
+  await page.getByRole("navigation", { name: "Sidor" }).getByRole("link", { name: "Nästa" }).click();
+  await expect(page).toBeAt(/sida=2/);
   expect(page.url()).toMatch(/villkor=frukost.*valuta=EUR|valuta=EUR.*villkor=frukost/);
 });
 
@@ -138,18 +130,18 @@ test("page links reach every hotel", async ({ page }) => {
   const firstOnPageOne = await page.locator("main article h3").first().textContent();
   const pager = page.getByRole("navigation", { name: "Sidor" });
   await pager.getByRole("link", { name: "Nästa" }).click();
-  await expect(page).toHaveURL(/\/hotels\?sida=2$/);
+  await expect(page).toBeAt(/\/hotels\?sida=2$/);
   await expect(pager.locator('[aria-current="page"]')).toHaveText("2");
   await expect(page.locator("main article h3").first()).not.toHaveText(firstOnPageOne ?? "");
   await pager.getByRole("link", { name: "Föregående" }).click();
-  await expect(page).toHaveURL(/\/hotels$/);
+  await expect(page).toBeAt(/\/hotels$/);
 });
 
 test("sorting by price puts the cheapest first", async ({ page }, testInfo) => {
   await page.goto("/Sweden");
   await page.getByLabel("Sortera").selectOption("pris");
   if (jsOff(testInfo)) await page.getByRole("button", { name: "Visa hotell" }).click();
-  await expect(page).toHaveURL(/sortera=pris/);
+  await expect(page).toBeAt(/sortera=pris/);
   const prices = async () =>
     (await page.locator("main article .text-lg.font-bold").allTextContents()).map((price) => Number(price.replace(/\D/g, "")));
   await expect.poll(async () => (await prices()).length).toBeGreaterThan(5);
@@ -166,7 +158,7 @@ test("country and place pages match case and accents, and unknown ones answer 40
   const response = await page.goto("/sverige/malmo");
   expect(response?.status()).toBe(200);
   expect(response?.request().redirectedFrom()?.url()).toMatch(/\/sverige\/malmo$/);
-  await expect(page).toHaveURL(/\/Sweden\/Malm%C3%B6$/);
+  await expect(page).toBeAt(/\/Sweden\/Malm%C3%B6$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Hotell i Malmö, Sverige");
   await expect(page.getByRole("navigation", { name: "Brödsmulor" }).getByRole("link", { name: "Sverige" })).toHaveAttribute(
     "href",
@@ -187,7 +179,7 @@ test("home page chips choose the place whose hotels are shown, and the page stay
   await expect(chips.locator('[aria-current="true"]')).toHaveText("Stockholm");
   await chips.getByRole("link", { name: "Oslo" }).scrollIntoViewIfNeeded();
   await chips.getByRole("link", { name: "Oslo" }).click();
-  await expect(page).toHaveURL(/\?plats=Oslo#populara-platser$/);
+  await expect(page).toBeAt(/\?plats=Oslo#populara-platser$/);
   await expect(chips.locator('[aria-current="true"]')).toHaveText("Oslo");
   // Without JavaScript too the new page shows the chips, not the top of the page.
   await expect(chips.getByRole("link", { name: "Oslo" })).toBeInViewport();
@@ -276,9 +268,9 @@ test("what a visitor did before the scripts arrived is taken up once they have",
   let release = await holdScripts(page);
   await page.goto("/hotels", { waitUntil: "commit" });
   await page.getByLabel("Land").selectOption("Norway");
-  await expect(page).toHaveURL(/\/hotels$/);
+  await expect(page).toBeAt(/\/hotels$/);
   await release();
-  await expect(page).toHaveURL(/country=Norway/);
+  await expect(page).toBeAt(/country=Norway/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Hotell i Norge");
 
   // The search field in focus before the scripts arrived opens its suggestions.

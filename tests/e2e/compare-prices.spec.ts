@@ -29,11 +29,11 @@ test("dates from the home page to a place, a hotel's prices, a comparison and th
   await search.getByLabel("Vuxna").fill("2");
   await search.getByRole("combobox", { name: "Sök hotell, städer eller resmål" }).fill("Göteborg");
   await search.getByRole("button", { name: "Sök" }).click();
-  await expect(page).toHaveURL(new RegExp(`/hotels\\?search=G%C3%B6teborg&incheckning=${checkIn}&utcheckning=${checkOut}`));
+  await expect(page).toBeAt(new RegExp(`/hotels\\?search=G%C3%B6teborg&incheckning=${checkIn}&utcheckning=${checkOut}`));
 
   // The search names a place: its own page, with the stay.
   await page.getByRole("link", { name: "Se alla hotell i Göteborg" }).click();
-  await expect(page).toHaveURL(new RegExp(`/Sweden/Gothenburg\\?incheckning=${checkIn}&utcheckning=${checkOut}$`));
+  await expect(page).toBeAt(new RegExp(`/Sweden/Gothenburg\\?incheckning=${checkIn}&utcheckning=${checkOut}$`));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Hotell i Göteborg, Sverige");
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
   const card = page
@@ -48,7 +48,7 @@ test("dates from the home page to a place, a hotel's prices, a comparison and th
 
   // The hotel's page for the stay: each partner's total for these nights with taxes and fees,
   // cheapest first; the cheapest is the card's price, and the booking box books it.
-  await expect(page).toHaveURL(new RegExp(`/Sweden/Gothenburg/[a-z0-9-]+\\?incheckning=${checkIn}&utcheckning=${checkOut}$`));
+  await expect(page).toBeAt(new RegExp(`/Sweden/Gothenburg/[a-z0-9-]+\\?incheckning=${checkIn}&utcheckning=${checkOut}$`));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(hotelName);
   const prices = page.getByRole("region", { name: "Jämför priser" });
   const stayOffers = prices.getByRole("list", { name: /^Priser hos [1-4] sajt(er)?, billigast först, för / }).locator(":scope > li");
@@ -68,7 +68,7 @@ test("dates from the home page to a place, a hotel's prices, a comparison and th
   await others.nth(0).check();
   await others.nth(1).check();
   await page.getByRole("button", { name: "Jämför valda hotell" }).first().click();
-  await expect(page).toHaveURL(new RegExp(`/jamfor\\?.*incheckning=${checkIn}`));
+  await expect(page).toBeAt(new RegExp(`/jamfor\\?.*incheckning=${checkIn}`));
   const table = page.getByRole("table");
   await expect(table.getByRole("columnheader")).toHaveCount(4); // the row headers' column and three hotels
   await expect(table).toContainText(hotelName);
@@ -86,7 +86,7 @@ test("dates from the home page to a place, a hotel's prices, a comparison and th
 
   // In euro: plain links, the stay kept.
   await prices.getByRole("navigation", { name: "Valuta" }).getByRole("link", { name: "EUR" }).click();
-  await expect(page).toHaveURL(/\?valuta=EUR#priser$/);
+  await expect(page).toBeAt(/\?valuta=EUR#priser$/);
   // Until a rates file is imported there is no rate for the euro: kronor, and the page says so.
   const noRate = page.getByText("Vi har ingen växelkurs för euro just nu, så priserna visas i kronor.");
   await expect(noRate.or(offers.locator(".text-2xl", { hasText: "€" })).first()).toBeVisible();
@@ -97,7 +97,7 @@ test("dates from the home page to a place, a hotel's prices, a comparison and th
   // Only offers with breakfast: a GET form of checkboxes.
   await prices.getByRole("checkbox", { name: "Frukost ingår" }).check();
   await prices.getByRole("button", { name: "Visa erbjudanden" }).click();
-  await expect(page).toHaveURL(/\?villkor=frukost&valuta=EUR(#priser)?$/);
+  await expect(page).toBeAt(/\?villkor=frukost&valuta=EUR(#priser)?$/);
   await expect(offers.filter({ hasNotText: "Frukost ingår" })).toHaveCount(0);
   if ((await offers.count()) === 0) await expect(prices.getByRole("status")).toContainText("Inget erbjudande uppfyller dina villkor");
 
@@ -111,7 +111,7 @@ test("dates from the home page to a place, a hotel's prices, a comparison and th
   const onward = page.getByRole("link", { name: /Om inget händer, klicka här/ });
   const target = new URL((await onward.getAttribute("href")) ?? "");
   expect(target.host).toMatch(/\.example$/);
-  await expect(page).toHaveURL((url) => url.host === target.host);
+  await expect(page).toBeAt((url) => url.host === target.host);
 });
 
 test("stay dates that cannot be used are set aside with a note, never an error", async ({ page }) => {

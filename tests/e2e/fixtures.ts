@@ -14,12 +14,45 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type APIResponse, type BrowserContext, type Page, type Response } from "@playwright/test";
+import { test as base, expect as baseExpect, type APIResponse, type BrowserContext, type Page, type Response } from "@playwright/test";
 import { isDefaultStayField } from "#app/utils/stay.ts";
 import { AXE_CHECK_PREFIX, AXE_VISIT_PREFIX, E2E_AXE_DIR } from "./run-dirs.ts";
 import { signInTo } from "./sign-in.ts";
 
-export { expect };
+/**
+ * Playwright's expect, with `toBeAt(url)`: the address is `url` and the page on screen is the
+ * one drawn for it. With JavaScript the address changes before React draws the new page (the
+ * router's update is a transition), so a test that reads a list right after the address
+ * changed could read the old one; app/root.tsx marks `<html data-location>` once the page for
+ * an address is drawn. Without JavaScript (no mark) the page is the server's answer for it.
+ */
+export const expect = baseExpect.extend({
+  async toBeAt(page: Page, url: string | RegExp | ((url: URL) => boolean), options?: { timeout?: number }) {
+    const timeout = options?.timeout ?? this.timeout;
+    const assertion = this.isNot ? baseExpect(page).not : baseExpect(page);
+    try {
+      await assertion.toHaveURL(url, { timeout });
+      if (!this.isNot) {
+        await baseExpect
+          .poll(
+            async () => {
+              const html = page.locator("html");
+              if ((await html.getAttribute("data-hydrated")) === null) return "";
+              const address = new URL(page.url());
+              const drawn = new URL((await html.getAttribute("data-location")) ?? "", address); // encoded alike
+              const [now, shown] = [address, drawn].map((at) => at.pathname + at.search);
+              return now === shown ? "" : `the page drawn is still ${shown}'s, not ${now}'s`;
+            },
+            { timeout },
+          )
+          .toBe("");
+      }
+      return { pass: !this.isNot, name: "toBeAt", message: () => `the page is at ${String(url)}` };
+    } catch (error) {
+      return { pass: this.isNot, name: "toBeAt", message: () => (error instanceof Error ? error.message : String(error)) };
+    }
+  },
+});
 
 /**
  * Every rule of the tags, over the whole page, gathered the quick way (docs/decisions/025):
@@ -258,15 +291,23 @@ export const test = base.extend<object, { adminStorageState: () => Promise<strin
     // visitor uses it once its scripts have run: they start only after the page has loaded
     // (app/http/deferred-scripts.server.ts), so what a test does at once would otherwise reach
     // the plain page. A test of the page before hydration asks for `waitUntil: "commit"`.
+    // So is a page the test opens beside it (a second tab of the same context).
     if (javaScriptEnabled) {
-      const goto = page.goto.bind(page);
-      page.goto = async (url, options) => {
-        const response = await goto(url, options);
-        if (options?.waitUntil !== "commit" && isSitePage(response, baseURL)) {
-          await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-        }
-        return response;
+      const hydratedOnGoto = (tab: Page) => {
+        const goto = tab.goto.bind(tab);
+        tab.goto = async (url, options) => {
+          const response = await goto(url, options);
+          if (options?.waitUntil !== "commit" && isSitePage(response, baseURL)) {
+            await tab.locator("html[data-hydrated]").waitFor({ state: "attached" });
+          }
+          return response;
+        };
+        return tab;
       };
+      hydratedOnGoto(page);
+      const context = page.context();
+      const newPage = context.newPage.bind(context);
+      context.newPage = async () => hydratedOnGoto(await newPage());
     }
     await use(page);
     expect(cspViolations, "Content Security Policy violations").toEqual([]);

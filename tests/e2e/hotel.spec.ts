@@ -7,7 +7,7 @@ test("a card opens the hotel page", async ({ page }) => {
   const card = page.locator("main article").first();
   const name = (await card.locator("h3").textContent())?.trim() ?? "";
   await card.getByRole("link", { name: "Visa hotell" }).click();
-  await expect(page).toHaveURL(/\/Sweden\/Stockholm\/[a-z0-9-]+$/);
+  await expect(page).toBeAt(/\/Sweden\/Stockholm\/[a-z0-9-]+$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
   const crumbs = page.getByRole("navigation", { name: "Brödsmulor" });
   await expect(crumbs.getByRole("link", { name: "Stockholm" })).toHaveAttribute("href", "/Sweden/Stockholm");
@@ -19,7 +19,7 @@ test("a card opens the hotel page", async ({ page }) => {
 test("every image of the carousel can be reached", async ({ page }, testInfo) => {
   await page.goto("/Sweden/Stockholm");
   await page.locator("main article").first().getByRole("link", { name: "Visa hotell" }).click();
-  await expect(page).toHaveURL(/\/Sweden\/Stockholm\/[a-z0-9-]+$/);
+  await expect(page).toBeAt(/\/Sweden\/Stockholm\/[a-z0-9-]+$/);
   const gallery = page.getByRole("list", { name: /^Bilder på / });
   const images = gallery.locator("img");
   await expect(images.first()).toBeVisible();
@@ -42,7 +42,7 @@ test("every image of the carousel can be reached", async ({ page }, testInfo) =>
 test("the map shows the hotel with JavaScript, and a useful fallback without", async ({ page }, testInfo) => {
   await page.goto("/Sweden/Stockholm");
   await page.locator("main article").first().getByRole("link", { name: "Visa hotell" }).click();
-  await expect(page).toHaveURL(/\/Sweden\/Stockholm\/[a-z0-9-]+$/);
+  await expect(page).toBeAt(/\/Sweden\/Stockholm\/[a-z0-9-]+$/);
   const map = page.getByRole("region", { name: /^Karta: / });
   // The map loads when it comes into view, as a visitor scrolls down to it.
   await map.scrollIntoViewIfNeeded();
@@ -177,7 +177,7 @@ async function openFirstMalmoHotel(page: Page): Promise<string> {
   const card = page.locator("main article").first();
   const hotelName = ((await card.getByRole("heading", { level: 3 }).textContent()) ?? "").trim();
   await card.getByRole("link", { name: "Visa hotell" }).click();
-  await expect(page).toHaveURL(/\/Sweden\/[^/]+\/[a-z0-9-]+$/);
+  await expect(page).toBeAt(/\/Sweden\/[^/]+\/[a-z0-9-]+$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(hotelName);
   return hotelName;
 }
@@ -202,7 +202,7 @@ test("card → hotel page → booking → redirect → partner", async ({ page }
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Du skickas vidare till ${partnerName}`);
   await expect(page.getByText(hotelName, { exact: true })).toBeVisible();
   // The partner's page for the hotel, with the partner's own guest parameters filled in.
-  await expect(page).toHaveURL((url) => url.host === target.host && url.pathname === target.pathname);
+  await expect(page).toBeAt((url) => url.host === target.host && url.pathname === target.pathname);
   await expect(page.getByRole("heading", { name: "Partnersidan" })).toBeVisible();
 });
 

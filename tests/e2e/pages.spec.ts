@@ -12,14 +12,14 @@ test("/about explains the site, the commission model and how to reach us", async
   await expect(page.getByRole("main")).toContainText("Provisionen kostar dig ingenting extra.");
 
   await page.getByRole("main").getByRole("link", { name: "Till kontaktformuläret" }).click();
-  await expect(page).toHaveURL("/contact");
+  await expect(page).toBeAt("/contact");
   await expect(page.getByRole("heading", { level: 1, name: "Kontakt" })).toBeVisible();
 });
 
 test("/sitemap lists the main pages, every country with its places, and the blog; its links work", async ({ page }) => {
   await page.goto("/");
   await page.getByRole("contentinfo").getByRole("link", { name: "Webbplatskarta" }).click();
-  await expect(page).toHaveURL("/sitemap");
+  await expect(page).toBeAt("/sitemap");
   await expect(page).toHaveTitle("Webbplatskarta | Hotellguiden");
   await expect(page.getByRole("heading", { level: 1, name: "Webbplatskarta" })).toBeVisible();
 
@@ -29,13 +29,13 @@ test("/sitemap lists the main pages, every country with its places, and the blog
 
   const destinations = page.getByRole("region", { name: "Länder och orter" });
   await destinations.getByRole("link", { name: "Sverige", exact: true }).click();
-  await expect(page).toHaveURL("/Sweden");
+  await expect(page).toBeAt("/Sweden");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Hotell i Sverige");
 
   await page.goBack();
-  await expect(page).toHaveURL("/sitemap");
+  await expect(page).toBeAt("/sitemap");
   await page.getByRole("list", { name: "Orter i Sverige" }).getByRole("link", { name: "Malmö", exact: true }).click();
-  await expect(page).toHaveURL(/\/Sweden\/Malm%C3%B6$/);
+  await expect(page).toBeAt(/\/Sweden\/Malm%C3%B6$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Hotell i Malmö, Sverige");
 });
 
@@ -81,7 +81,7 @@ test("/contact sends a valid message and thanks the visitor", async ({ page }, t
 
   await expect(page.getByText("Tack för ditt meddelande")).toBeVisible();
   await expect(page.getByText("Vi svarar så snart vi kan.")).toBeVisible();
-  await expect(page).toHaveURL("/contact");
+  await expect(page).toBeAt("/contact");
   // A fresh, empty form for the next message.
   await expect(page.getByLabel("Namn")).toHaveValue("");
   await expect(page.getByLabel("Meddelande", { exact: true })).toHaveValue("");

@@ -85,7 +85,7 @@ for (const { name, path } of LIST_PAGES) {
     const panel = page.locator("#karta");
     await expect(panel).toBeHidden();
     await open.click();
-    await expect(page).toHaveURL(/#karta$/);
+    await expect(page).toBeAt(/#karta$/);
     await expect(panel).toBeVisible();
     expect(await panel.boundingBox()).toEqual({ x: 0, y: 0, ...PHONE });
 
@@ -130,7 +130,7 @@ test("the phone map's markers show prices, clusters count hotels, and the list i
   // The next Escape closes the map, back to the list.
   await page.keyboard.press("Escape");
   await expect(panel).toBeHidden();
-  await expect(page).not.toHaveURL(/#karta/);
+  await expect(page).not.toBeAt(/#karta/);
 });
 
 test("no public page scrolls sideways on a phone", async ({ page }) => {

@@ -116,12 +116,12 @@ test("the link goes on at once; with JS the countdown can also be stopped", asyn
     await expect(page.locator("[data-countdown]")).toHaveCount(0);
     await expect(link).toBeFocused();
     await page.clock.runFor(10_000);
-    await expect(page).toHaveURL(/\/redirect\?/);
+    await expect(page).toBeAt(/\/redirect\?/);
     expect(partner.requests).toEqual([]);
   }
 
   await link.click();
-  await expect(page).toHaveURL(destination);
+  await expect(page).toBeAt(destination);
   expect(partner.requests).toEqual(["/hotell/manuell"]);
   if (!jsOff(testInfo)) await settleForAxe(page);
 });
@@ -154,7 +154,7 @@ test("the page shows the hotel and the stay the visitor is booking", async ({ pa
   // The id shows the hotel and nothing else: the way on is the same link.
   await expect(page.getByRole("link", { name: /^Om inget händer, klicka här/ })).toHaveAttribute("href", destination);
   await page.getByRole("link", { name: /^Om inget händer, klicka här/ }).click();
-  await expect(page).toHaveURL(destination);
+  await expect(page).toBeAt(destination);
   expect(partner.requests).toEqual(["/hotell/visad"]);
   if (!jsOff(testInfo)) await settleForAxe(page);
 });
@@ -175,7 +175,7 @@ test("an unknown host gets a warning and a manual link, never an automatic forwa
   await expect(page.locator("[data-countdown]")).toHaveCount(0);
   if (!jsOff(testInfo)) {
     await page.clock.runFor(10_000);
-    await expect(page).toHaveURL(/\/redirect\?/);
+    await expect(page).toBeAt(/\/redirect\?/);
     await page.clock.resume();
   }
   expect(partner.requests).toEqual([]);
@@ -184,13 +184,13 @@ test("an unknown host gets a warning and a manual link, never an automatic forwa
   await expect(link).toHaveAttribute("href", destination);
   await expect(link).toHaveAttribute("rel", "nofollow noopener");
   await link.click();
-  await expect(page).toHaveURL(destination);
+  await expect(page).toBeAt(destination);
   expect(partner.requests).toEqual(["/okand"]);
 });
 
 test("without a destination the visitor is sent home with a message", async ({ page }) => {
   await page.goto("/redirect?source=booking-sidebar&hotel=grand-hotel");
-  await expect(page).toHaveURL("/");
+  await expect(page).toBeAt("/");
   await expect(page.getByRole("alert").filter({ hasText: "Omdirigeringsfel" })).toContainText(
     "Måladress saknas. Du skickas till startsidan.",
   );

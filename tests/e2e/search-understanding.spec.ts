@@ -30,7 +30,7 @@ test("a search that finds nothing asks Menade du … and offers the popular plac
   await expect(page.getByText(/^Menade du/)).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Populära resmål" }).getByRole("link").first()).toBeVisible();
   await page.getByRole("link", { name: "Stockholm, Sverige" }).click();
-  await expect(page).toHaveURL(/\/Sweden\/Stockholm/);
+  await expect(page).toBeAt(/\/Sweden\/Stockholm/);
   await expect(page.locator("main article").first()).toContainText("Stockholm");
 });
 

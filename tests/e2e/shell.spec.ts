@@ -63,7 +63,7 @@ for (const path of ["/flights", "/rentals", "/explore", "/finns/inte/alls/här"]
     await expect(page.getByText("404", { exact: true })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Sidan du letar efter finns inte" })).toBeVisible();
     await page.getByRole("link", { name: "Till startsidan" }).click();
-    await expect(page).toHaveURL("/");
+    await expect(page).toBeAt("/");
   });
 }
 
@@ -87,7 +87,7 @@ test("the mobile menu has the Destinationer group, current on a country page", a
   await expect(menu.getByRole("link", { name: /Utforska hotell i/ })).toHaveCount(5);
   await expect(menu.getByRole("link", { name: "Visa alla destinationer" })).toHaveAttribute("href", "/hotels");
   await menu.getByRole("link", { name: "Hotell", exact: true }).click();
-  await expect(page).toHaveURL(/\/hotels$/);
+  await expect(page).toBeAt(/\/hotels$/);
   // The menu closes once the new page has rendered; a tap before that would close it itself.
   await expect(menu).toBeHidden();
   await page.getByText("Meny", { exact: true }).click();
