@@ -23,6 +23,7 @@ export const LAYERS = [
   ["offers"],
   ["outbound"],
   ["prices"],
+  ["live-prices"],
   ["hotels"],
   ["feed"],
   ["seo"],

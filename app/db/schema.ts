@@ -392,6 +392,54 @@ export interface HotelLeadPricesTable {
   partner_id: string;
 }
 
+/** A hotel's id at a partner whose search API is asked live (decision 067). */
+export interface HotelPartnerIdsTable {
+  /** hotels.id */
+  hotel_id: string;
+  partner_id: string;
+  partner_hotel_id: string;
+  updated_at: Generated<Date>;
+}
+
+/** A partner's live answer for one hotel and stay, kept until expires_at for every app server. */
+export interface LivePriceAnswersTable {
+  partner_id: string;
+  /** hotels.id */
+  hotel_id: string;
+  check_in: ColumnType<string, string, string>;
+  check_out: ColumnType<string, string, string>;
+  adults: number;
+  rooms: number;
+  /** LiveQuote[] (app/live-prices/connector.ts); [] is no availability. */
+  quotes: ColumnType<unknown, string, string>;
+  fetched_at: Generated<Date>;
+  expires_at: Date;
+}
+
+/** One call to a partner's API, for the back office's connector health. */
+export interface ConnectorCallsTable {
+  id: Generated<string>;
+  partner_id: string;
+  operation: "search" | "availability" | "test";
+  started_at: Generated<Date>;
+  duration_ms: number;
+  /** "ok" or a ConnectorFailure. */
+  outcome: string;
+  in_budget: boolean;
+  http_status: number | null;
+  error: string | null;
+}
+
+/** A partner's circuit breaker, shared by every app server. */
+export interface ConnectorBreakersTable {
+  partner_id: string;
+  consecutive_failures: Generated<number>;
+  open_until: Date | null;
+  last_failure: string | null;
+  last_failure_at: Date | null;
+  updated_at: Generated<Date>;
+}
+
 export interface Database {
   rate_plans: RatePlansTable;
   nightly_rates: NightlyRatesTable;
@@ -425,6 +473,10 @@ export interface Database {
   fx_rates: FxRatesTable;
   price_feed_runs: PriceFeedRunsTable;
   price_tasks: PriceTasksTable;
+  hotel_partner_ids: HotelPartnerIdsTable;
+  live_price_answers: LivePriceAnswersTable;
+  connector_calls: ConnectorCallsTable;
+  connector_breakers: ConnectorBreakersTable;
 }
 
 export type HotelRow = Selectable<HotelsTable>;
