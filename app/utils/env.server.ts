@@ -180,6 +180,28 @@ export const envSchema = z.object({
       message: "must be on a public host (not this machine or a private network)",
     })
     .optional(),
+  /**
+   * Booking.com's Demand API (v3.2), asked live for a visitor's stay: set all three, or none to
+   * leave the connector off (nothing then tries the network). Production refuses a base URL
+   * other than https unless its host is this machine (a local stand-in).
+   */
+  BOOKING_DEMAND_URL: z
+    .string()
+    .trim()
+    .url({ message: "must be the API's base URL, such as https://demandapi.booking.com/3.2" })
+    .refine((value) => /^https?:\/\//.test(value), { message: "must start with https://" })
+    .transform((value) => value.replace(/\/+$/, ""))
+    .optional(),
+  BOOKING_DEMAND_TOKEN: z.string().trim().min(1).max(4096).optional(),
+  BOOKING_AFFILIATE_ID: z
+    .string()
+    .trim()
+    .regex(/^\d{1,12}$/, { message: "must be the numeric affiliate id Booking.com gave you" })
+    .optional(),
+  /** How long a page waits for partners' live prices before it shows the stored ones. */
+  LIVE_PRICE_BUDGET_MS: z.coerce.number({ message: "must be a number of milliseconds" }).int().min(50).max(10_000).default(800),
+  /** How long a partner's live answer is kept (in PostgreSQL, for every app server). */
+  LIVE_PRICE_TTL_S: z.coerce.number({ message: "must be a number of seconds" }).int().min(30).max(86_400).default(600),
   FLIGHTS_AFFILIATE_URL: z
     .string()
     .trim()
@@ -232,7 +254,29 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
       "Invalid environment configuration:\n  AI_BASE_URL, AI_API_KEY, AI_MODEL: set all three to use an AI provider, or none for the local engine",
     );
   }
+  const bookingSet = [env.BOOKING_DEMAND_URL, env.BOOKING_DEMAND_TOKEN, env.BOOKING_AFFILIATE_ID].filter(Boolean).length;
+  if (bookingSet !== 0 && bookingSet !== 3) {
+    throw new EnvError(
+      "Invalid environment configuration:\n  BOOKING_DEMAND_URL, BOOKING_DEMAND_TOKEN, BOOKING_AFFILIATE_ID: set all three to ask Booking.com live, or none",
+    );
+  }
+  if (
+    env.NODE_ENV === "production" &&
+    env.BOOKING_DEMAND_URL &&
+    !env.BOOKING_DEMAND_URL.startsWith("https://") &&
+    !isLoopbackUrl(env.BOOKING_DEMAND_URL)
+  ) {
+    throw new EnvError(
+      "Invalid environment configuration:\n  BOOKING_DEMAND_URL: must start with https:// in production (http only for a stand-in on this machine)",
+    );
+  }
   return env;
+}
+
+/** True for http(s)://localhost, 127.x.x.x or [::1]: a stand-in on this machine. */
+function isLoopbackUrl(url: string): boolean {
+  const host = new URL(url).hostname;
+  return host === "localhost" || host === "[::1]" || /^127(\.\d{1,3}){3}$/.test(host);
 }
 
 let cached: Env | undefined;
