@@ -9,23 +9,14 @@ import { LEAD_PRICE_NOTE, type PriceChoices } from "./price-comparison.tsx";
 import { AmenityIcon } from "./amenity-icon.tsx";
 import { RatingBadge, StarRating } from "./hotel-bits.tsx";
 import { buttonClassName } from "./ui/button.tsx";
+import { CheckIcon, CrossIcon } from "./ui/stroke-icons.tsx";
 
 function YesNo({ yes }: { yes: boolean }) {
   return (
     <span
       className={yes ? "inline-flex items-center gap-1.5 font-medium text-emerald-800" : "inline-flex items-center gap-1.5 text-slate-600"}
     >
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 24 24"
-        className="size-4 shrink-0"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={2.5}
-        strokeLinecap="round"
-      >
-        <path d={yes ? "M5 12.5l4.5 4.5L19 7" : "M6 6l12 12M18 6 6 18"} />
-      </svg>
+      {yes ? <CheckIcon className="size-4 shrink-0" /> : <CrossIcon className="size-4 shrink-0" />}
       {yes ? "Ja" : "Nej"}
     </span>
   );
@@ -235,17 +226,7 @@ export function CompareTable({
               to={withPriceChoices(compareHrefWithout(ids, hotel.id, stay), choices.conditions, choices.currency)}
               className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline"
             >
-              <svg
-                aria-hidden="true"
-                viewBox="0 0 24 24"
-                className="size-4"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth={2.5}
-                strokeLinecap="round"
-              >
-                <path d="M6 6l12 12M18 6 6 18" />
-              </svg>
+              <CrossIcon />
               Ta bort<span className="sr-only"> {hotel.name} från jämförelsen</span>
             </Link>
           ))}

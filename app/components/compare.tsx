@@ -20,6 +20,7 @@ import {
 } from "#app/hotels/compare-params.ts";
 import { stayEntries, type Stay } from "#app/utils/stay.ts";
 import { Button } from "./ui/button.tsx";
+import { CrossIcon } from "./ui/stroke-icons.tsx";
 
 /** The id of the one compare form on a page; the checkboxes name it in their `form` attribute. */
 export const COMPARE_FORM_ID = "jamfor-form";
@@ -181,17 +182,7 @@ function CompareTray({ selection }: { selection: ChosenHotel[] }) {
                   className="rounded-full p-1 text-slate-600 hover:bg-slate-200 hover:text-ink"
                   onClick={() => writeSelection(toggleSelection(readSelection(), hotel, false))}
                 >
-                  <svg
-                    aria-hidden="true"
-                    viewBox="0 0 24 24"
-                    className="size-3.5"
-                    fill="none"
-                    stroke="currentColor"
-                    strokeWidth={2.5}
-                    strokeLinecap="round"
-                  >
-                    <path d="M6 6l12 12M18 6 6 18" />
-                  </svg>
+                  <CrossIcon className="size-3.5" />
                   <span className="sr-only">Ta bort {hotel.name || "hotellet"}</span>
                 </button>
               </li>
