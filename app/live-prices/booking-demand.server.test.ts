@@ -150,6 +150,20 @@ describe("availability", () => {
     expect(new URL(answer.quotes[0]!.landingUrl).searchParams.get("aid")).toBe("424242");
   });
 
+  it("prices several rooms as the party's whole stay, in search and in availability", async () => {
+    const party = { ...stay, adults: 3, rooms: 2 };
+    const [searched] = (await connector.search(party, hotelsOf([10004]), open())).quotes;
+    const rooms = [standInRoomPrice(10004, 2, 2), standInRoomPrice(10004, 2, 1)];
+    expect(searched!.total).toBeCloseTo(rooms[0]!.display + rooms[1]!.display, 2);
+    const available = await connector.availability(party, { hotelId: "h", partnerHotelId: "10004" }, open());
+    expect(available.quotes).toHaveLength(1);
+    expect(available.quotes[0]!.total).toBeCloseTo(searched!.total, 2);
+    expect(booking.requests.map((request) => (request.body as { guests: unknown }).guests)).toEqual([
+      { number_of_adults: 3, number_of_rooms: 2 },
+      { number_of_adults: 3, number_of_rooms: 2 },
+    ]);
+  });
+
   it("a hotel the API has nothing for is unavailable; one without a usable id is not asked", async () => {
     await expect(connector.availability(stay, { hotelId: "h", partnerHotelId: "10009" }, open())).resolves.toEqual({
       quotes: [],
