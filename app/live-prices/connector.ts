@@ -58,6 +58,33 @@ export interface LiveQuote {
   roomName: string | null;
   /** The partner's page for this hotel and stay, with our affiliate id. */
   landingUrl: string;
+  /**
+   * The partner's own breakdown of `total` and `payAtPropertyCharges`, charge by charge, for a
+   * page that details them as the partner's pricing rules ask (each charge on its own line, under
+   * the partner's name for it); absent when the partner gives none.
+   */
+  charges?: LiveCharge[];
+  /**
+   * Some charges apply only under conditions or cannot be calculated beforehand: the price must
+   * then say that additional charges may apply (Booking.com's "displaying pricing information").
+   */
+  additionalChargesMayApply?: boolean;
+}
+
+/** One charge of a quote (a tax or a fee) as the partner itemised it. */
+export interface LiveCharge {
+  /** The partner's code for the kind of charge (Booking.com: a charge type id of /accommodations/constants). */
+  code: string;
+  /** Part of the quote's `total` (else paid at the property, or only under its condition). */
+  includedInTotal: boolean;
+  /** Charged only when a condition holds (an age, a pet…): not part of `payAtPropertyCharges`. */
+  conditional: boolean;
+  /** How the partner computes it (Booking.com: percentage, per_night, per_person_per_stay, incalculable…), when given. */
+  mode: string | null;
+  /** Its amount for the whole stay in the quote's currency; null when it cannot be calculated beforehand. */
+  amount: number | null;
+  /** The percentage of the base price, for a charge given as one. */
+  percentage: number | null;
 }
 
 /** A search's answer: quotes per hotel, and the hotels the partner has nothing for on these dates. */

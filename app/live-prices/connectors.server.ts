@@ -4,12 +4,22 @@
  */
 import type { Env } from "#app/utils/env.server.ts";
 import { getEnv } from "#app/utils/env.server.ts";
+import { createBookingDemandConnector } from "./booking-demand.server.ts";
 import type { PartnerConnector } from "./connector.ts";
 
 /** The configured connectors, in the order their rows are shown. */
 export function configuredConnectors(env: Env = getEnv()): PartnerConnector[] {
   const connectors: PartnerConnector[] = [];
-  void env; // Booking.com's Demand API joins here when BOOKING_DEMAND_* are set.
+  // The environment's schema allows all three or none.
+  if (env.BOOKING_DEMAND_URL && env.BOOKING_DEMAND_TOKEN && env.BOOKING_AFFILIATE_ID) {
+    connectors.push(
+      createBookingDemandConnector({
+        baseUrl: env.BOOKING_DEMAND_URL,
+        token: env.BOOKING_DEMAND_TOKEN,
+        affiliateId: env.BOOKING_AFFILIATE_ID,
+      }),
+    );
+  }
   return connectors;
 }
 
