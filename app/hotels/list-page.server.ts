@@ -11,7 +11,7 @@ import { getPlaceNames } from "#app/hotels/place-name-rows.server.ts";
 import { conditionsMask as readConditionsMask, readConditions, type ConditionKey } from "#app/prices/conditions.ts";
 import { latestFxRates } from "#app/prices/fx-rates.server.ts";
 import { roomsThatFit, stayOffers } from "#app/prices/stay-prices.server.ts";
-import { askLive, isDataRequest, liveConfigured } from "#app/live-prices/live-prices.server.ts";
+import { askLive, DEFERRED_WAIT_MS, isDataRequest, liveConfigured } from "#app/live-prices/live-prices.server.ts";
 import { platformOf, type Platform } from "#app/live-prices/connector.ts";
 import { listPriceOf, mergeLiveOffers, withLiveListPart, type LiveListPart } from "#app/live-prices/live-offers.ts";
 import { priceDisplay, readDisplayCurrency, type PriceDisplay } from "#app/utils/money.ts";
@@ -218,8 +218,18 @@ export async function withLiveListPrices(
 ): Promise<{ page: HotelListPage; live: Promise<LiveListPart> | null; private: boolean }> {
   const { stay } = page;
   if (!hasDates(stay) || !page.hotels.length || !liveConfigured()) return { page, live: null, private: false };
-  const part = liveListPart(page.hotels, stay, readConditionsMask(page.conditions), platformOf(request.headers.get("User-Agent")), db);
-  if (isDataRequest(request)) return { page, live: part, private: true };
+  const deferred = isDataRequest(request);
+  const part = liveListPart(
+    page.hotels,
+    stay,
+    readConditionsMask(page.conditions),
+    {
+      platform: platformOf(request.headers.get("User-Agent")),
+      waitMs: deferred ? DEFERRED_WAIT_MS : undefined,
+    },
+    db,
+  );
+  if (deferred) return { page, live: part, private: true };
   const { prices, late } = await part;
   return { page: { ...page, hotels: withLiveListPart(page.hotels, { prices, late }), late }, live: null, private: late.length > 0 };
 }
@@ -228,12 +238,12 @@ async function liveListPart(
   hotels: readonly HotelSummary[],
   stay: DatedStay,
   wanted: number,
-  platform: Platform,
+  asking: { platform: Platform; waitMs: number | undefined },
   db: Kysely<Database>,
 ): Promise<LiveListPart> {
   const ids = hotels.map((hotel) => hotel.id);
   const [answers, stored, rates] = await Promise.all([
-    askLive(stay, ids, { kind: "search", platform }, db),
+    askLive(stay, ids, { kind: "search", ...asking }, db),
     stayOffers(ids, stay, wanted, db).catch(() => null),
     latestFxRates(undefined, db).catch(() => null),
   ]);

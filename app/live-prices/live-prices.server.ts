@@ -44,10 +44,18 @@ export type LiveIntent = "search" | "availability";
 
 export interface AskLiveOptions {
   kind: LiveIntent;
-  /** How long the caller waits; a call not answered by then goes on in the background. */
+  /** The page's budget (LIVE_PRICE_BUDGET_MS): what a call's in_budget is measured against. */
   budgetMs?: number;
+  /**
+   * How long the caller waits (default: the budget); a call not answered by then goes on in the
+   * background. A client navigation's deferred part waits DEFERRED_WAIT_MS: the page is shown already.
+   */
+  waitMs?: number;
   platform?: Platform;
 }
+
+/** How long a client navigation's deferred live part waits: its page is drawn already, "Hämtar aktuella priser…" shows meanwhile. */
+export const DEFERRED_WAIT_MS = 5_000;
 
 /** Whether any partner's API is configured: without one, pages ask nobody and read nothing more. */
 export const liveConfigured = () => configuredConnectors().length > 0;
@@ -96,7 +104,7 @@ export async function askLive(
   const connectors = configuredConnectors();
   if (!connectors.length || !hotelIds.length) return [];
   const budgetMs = options.budgetMs ?? getEnv().LIVE_PRICE_BUDGET_MS;
-  const deadline = Date.now() + budgetMs;
+  const deadline = Date.now() + (options.waitMs ?? budgetMs);
   const results = await Promise.all(
     connectors.map((connector) =>
       askPartner(connector, stay, [...new Set(hotelIds)], options.kind, options.platform ?? "desktop", budgetMs, deadline, db).catch(

@@ -17,7 +17,7 @@ import { missingText } from "#app/components/booking-box.tsx";
 import { affiliateHost, redirectPath } from "#app/outbound/redirect-params.ts";
 import { partnersByHost } from "#app/offers/partners.server.ts";
 import { hasDates, readStay, todayInSweden } from "#app/utils/stay.ts";
-import { askLive, isDataRequest, liveConfigured } from "#app/live-prices/live-prices.server.ts";
+import { askLive, DEFERRED_WAIT_MS, isDataRequest, liveConfigured } from "#app/live-prices/live-prices.server.ts";
 import { platformOf } from "#app/live-prices/connector.ts";
 import type { PartnerLive } from "#app/live-prices/live-offers.ts";
 import { PRIVATE } from "#app/http/cache-control.server.ts";
@@ -151,7 +151,11 @@ export async function loadHotelPage({ request, url, params }: Route.LoaderArgs) 
   if (!asksLive || !hasDates(stay)) {
     prices = await loadHotelPrices(hotel.id, stay, conditions.mask).catch(offersFailed);
   } else {
-    const asked = askLive(stay, [hotel.id], { kind: "availability", platform: platformOf(request.headers.get("User-Agent")) });
+    const asked = askLive(stay, [hotel.id], {
+      kind: "availability",
+      platform: platformOf(request.headers.get("User-Agent")),
+      waitMs: deferred ? DEFERRED_WAIT_MS : undefined,
+    });
     const stored = await storedHotelPrices(hotel.id, stay, conditions.mask).catch(offersFailed);
     const compose = (answers: PartnerLive[]) =>
       stored ? composeHotelPrices(hotel.id, stay, conditions.mask, stored, answers).catch(offersFailed) : Promise.resolve(null);
