@@ -240,7 +240,8 @@ async function startOrJoin(
 
 /**
  * Whether the partner may be asked now: its breaker is closed, or its open time is over and this
- * server wins the one trial call (the row's open_until is moved on, so the others see it open).
+ * server wins the one trial call (one statement moves open_until on while it is past: a second
+ * server's update finds it in the future and loses, so the others see the breaker open).
  */
 async function mayCall(partnerId: string, db: DB): Promise<boolean> {
   const breaker = await db
@@ -254,7 +255,7 @@ async function mayCall(partnerId: string, db: DB): Promise<boolean> {
     .updateTable("connector_breakers")
     .set({ open_until: sql<Date>`now() + make_interval(secs => ${BREAKER_OPEN_S})`, updated_at: sql<Date>`now()` })
     .where("partner_id", "=", partnerId)
-    .where("open_until", "=", breaker.open_until)
+    .where("open_until", "<=", sql<Date>`now()`)
     .executeTakeFirst();
   return Number(trial.numUpdatedRows) === 1;
 }
