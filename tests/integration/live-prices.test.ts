@@ -289,6 +289,25 @@ describe("live partner prices", () => {
     expect((await callRows()).at(-1)).toMatchObject({ operation: "search", outcome: "ok" });
   });
 
+  it("keeps a list's stored prices and names a partner that did not answer in time (JS off)", async () => {
+    const held = gate<LiveSearchAnswer>();
+    fake.behave = () => held.opened;
+    const { response, text } = await page(`${PLACE}?${stay(70).query}`);
+    expect(response.status).toBe(200);
+    expect(text).toContain("Booking.com svarade inte i tid");
+    expect(text).toContain("2 800 kr");
+    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+    held.open({ quotes: [], unavailable: [] });
+  });
+
+  it("keeps a client navigation's answer, which waits for live prices, out of every cache", async () => {
+    fake.behave = answering(60);
+    const response = await browser.get(`${HOTEL}.data?${stay(71).query}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+    await response.text();
+  });
+
   it("gives a client navigation the stored prices at once and the live ones as deferred data", async () => {
     const held = gate<LiveSearchAnswer>();
     fake.behave = (hotels) => held.opened.then(() => answering(70)(hotels, new AbortController().signal));
