@@ -11,7 +11,7 @@ import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
 import { getEnv } from "#app/utils/env.server.ts";
 import { log } from "#app/utils/log.server.ts";
-import { nightsOf, type DatedStay } from "#app/utils/stay.ts";
+import type { DatedStay } from "#app/utils/stay.ts";
 import {
   ConnectorError,
   type ConnectorFailure,
@@ -388,7 +388,6 @@ async function storeAnswers(
   const byHotel = new Map<string, LiveQuote[]>([...asked].map((id) => [id, []]));
   for (const quote of answer.quotes) if (asked.has(quote.hotelId)) byHotel.get(quote.hotelId)!.push(quote);
   const ttl = getEnv().LIVE_PRICE_TTL_S;
-  if (!nightsOf(stay)) return [];
   const rows = await db
     .insertInto("live_price_answers")
     .values(
