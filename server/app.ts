@@ -9,6 +9,7 @@ import zlib from "node:zlib";
 import { RouterContextProvider, type RouterContext, type ServerBuild } from "react-router";
 import { clientAddressContext } from "#app/auth/request-auth.server.ts";
 import { scheduleHousekeeping, stopHousekeeping } from "#app/operations/housekeeping.server.ts";
+import { ensureConnectorPartners } from "#app/live-prices/live-prices.server.ts";
 import { startAiWorker, stopAiWorker } from "#app/ai/service.server.ts";
 import { blogImageStorage, LOCAL_UPLOADS_PATH } from "#app/blog/image-storage.server.ts";
 import { FOREIGN_ORIGIN_MESSAGE, isForeignOriginWrite } from "#app/http/same-origin.server.ts";
@@ -160,6 +161,8 @@ export async function boot(): Promise<void> {
   const applied = await migrate({ log: (msg) => log.info(msg) }, db);
   if (applied.length) log.info("migrations applied", { count: applied.length });
   await ensureBootstrapAdmin(env, db);
+  // Live prices' partners are rows of `partners` (every live table's FK): made when missing.
+  await ensureConnectorPartners(undefined, db);
   scheduleHousekeeping(db);
   startAiWorker(db);
   // Another app server's write drops what this one kept (db/change-notices.server.ts).

@@ -14,6 +14,7 @@ import {
   withPriceChoices,
 } from "#app/prices/offer-display.ts";
 import type { PriceOffer } from "#app/prices/price-offer.ts";
+import { lateNote } from "#app/live-prices/live-offers.ts";
 import { DISPLAY_CURRENCIES, formatSek, type DisplayCurrency, type PriceDisplay } from "#app/utils/money.ts";
 import { StayFields } from "./stay-fields.tsx";
 import { Button, buttonClassName } from "./ui/button.tsx";
@@ -166,6 +167,7 @@ export function PriceComparison({
   unmet,
   nearby,
   roomsThatFit,
+  late = [],
 }: {
   offers: ShownOffer[];
   stay: Stay;
@@ -182,6 +184,8 @@ export function PriceComparison({
   unmet: string[];
   nearby: { checkIn: string; checkOut: string; totalSek: number }[];
   roomsThatFit: number | null;
+  /** Partners asked live that did not answer in time: said in their row (their stored prices stay), or below. */
+  late?: readonly { partnerId: string; partnerName: string }[];
 }) {
   if (failed) {
     return (
@@ -194,6 +198,7 @@ export function PriceComparison({
   const link = (to: Stay, conditions = choices.conditions) =>
     `${withPriceChoices(withStay(path, to), conditions, choices.currency)}#priser`;
   const note = conversionNote(offers, display);
+  const lateWithoutRow = late.filter((partner) => !offers.some((offer) => offer.partnerId === partner.partnerId));
   return (
     <div className="space-y-3">
       {offers.length ? (
@@ -228,6 +233,9 @@ export function PriceComparison({
                     ))}
                   </ul>
                   <p className="text-xs text-muted">{checkedAgoText(offer.confirmedAt, now)}</p>
+                  {late.some((partner) => partner.partnerId === offer.partnerId) ? (
+                    <p className="text-xs text-amber-900">{lateNote(offer.partnerName)}</p>
+                  ) : null}
                 </div>
                 <OfferAmount offer={offer} display={display} />
                 <a
@@ -289,8 +297,11 @@ export function PriceComparison({
             : "Vi har inga priser att jämföra: hotellet går inte att boka via oss just nu."}
         </p>
       )}
-      {soldOut.length || unmet.length ? (
+      {soldOut.length || unmet.length || lateWithoutRow.length ? (
         <ul aria-label="Partner utan erbjudande" className="space-y-1 text-sm text-muted">
+          {lateWithoutRow.map((partner) => (
+            <li key={partner.partnerId}>{lateNote(partner.partnerName)}</li>
+          ))}
           {soldOut.map((name) => (
             <li key={name}>Inga lediga rum hos {name} för dina datum</li>
           ))}

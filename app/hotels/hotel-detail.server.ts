@@ -9,13 +9,14 @@ import { hotelCards, type HotelSummary } from "./hotel-queries.server.ts";
 import { withPlaceNames, type NamedPlace } from "./place-names.ts";
 import { getPlaceNames } from "#app/hotels/place-name-rows.server.ts";
 import { findPlace } from "./places.server.ts";
-import { addDays, hasDates, nightsOf, type Stay } from "#app/utils/stay.ts";
+import { addDays, hasDates, nightsOf, type DatedStay, type Stay } from "#app/utils/stay.ts";
 import { ANY_CONDITIONS } from "#app/prices/conditions.ts";
 import { latestFxRates } from "#app/prices/fx-rates.server.ts";
 import { shownOffer, type PriceOffer } from "#app/prices/price-offer.ts";
 import { leadOffers, nearbyDatesWithPrices, partnersOfHotel, roomsThatFit, stayOffers } from "#app/prices/stay-prices.server.ts";
 import { priceDisplay, type DisplayCurrency, type PriceDisplay } from "#app/utils/money.ts";
 import { matchHotelSlug } from "#app/utils/slug.ts";
+import { mergeLiveOffers, type PartnerLive } from "#app/live-prices/live-offers.ts";
 
 type DB = Kysely<Database>;
 
@@ -209,6 +210,32 @@ export interface HotelPrices {
   nearby: { checkIn: string; checkOut: string; totalSek: number }[];
   /** With dates and no partner selling the party's occupancy: the fewest rooms some partner sells it in, or null. */
   roomsThatFit: number | null;
+  /** With dates: partners asked live that did not answer in time ("Booking.com svarade inte i tid"); their stored prices stay. */
+  late: { partnerId: string; partnerName: string }[];
+}
+
+/** The stored prices of a hotel for a stay, before live answers are merged in (composeHotelPrices). */
+export interface StoredHotelPrices {
+  matching: PriceOffer[];
+  /** Without conditions (null when none were asked for: then `matching`). */
+  any: PriceOffer[] | null;
+  /** Partners that sell the hotel at all (stored plans or offers). */
+  partners: { id: string; name: string }[];
+}
+
+/** The stored offers of the hotel for the stay: for the wanted conditions, and without any. */
+export async function storedHotelPrices(
+  hotelId: string,
+  stay: DatedStay,
+  wanted: number,
+  db: DB = getAppDatabase().db,
+): Promise<StoredHotelPrices> {
+  const [matching, any, partners] = await Promise.all([
+    stayOffers([hotelId], stay, wanted, db).then((byHotel) => byHotel.get(hotelId) ?? []),
+    wanted === ANY_CONDITIONS ? null : stayOffers([hotelId], stay, ANY_CONDITIONS, db).then((byHotel) => byHotel.get(hotelId) ?? []),
+    partnersOfHotel(hotelId, db),
+  ]);
+  return { matching, any, partners };
 }
 
 /**
@@ -216,32 +243,63 @@ export interface HotelPrices {
  * have nothing, nearby dates and an occupancy that fits when none has; without dates the lead offers.
  */
 export async function loadHotelPrices(hotelId: string, stay: Stay, wanted: number, db: DB = getAppDatabase().db): Promise<HotelPrices> {
-  const none = { soldOut: [], unmet: [], nearby: [], roomsThatFit: null };
   if (!hasDates(stay)) {
     const offers = (await leadOffers([hotelId], wanted, undefined, db)).get(hotelId) ?? [];
-    return { offers, shown: shownOffer(offers, wanted), ...none };
+    return { offers, shown: shownOffer(offers, wanted), soldOut: [], unmet: [], nearby: [], roomsThatFit: null, late: [] };
   }
-  const [matching, any, partners] = await Promise.all([
-    stayOffers([hotelId], stay, wanted, db).then((byHotel) => byHotel.get(hotelId) ?? []),
-    wanted === ANY_CONDITIONS ? null : stayOffers([hotelId], stay, ANY_CONDITIONS, db).then((byHotel) => byHotel.get(hotelId) ?? []),
-    partnersOfHotel(hotelId, db),
-  ]);
+  return composeHotelPrices(hotelId, stay, wanted, await storedHotelPrices(hotelId, stay, wanted, db), [], db);
+}
+
+/**
+ * The hotel page's prices from its stored offers and the partners' live answers (none: the
+ * stored prices as they are): a partner that answered shows its live prices instead of its
+ * stored ones, or "no rooms" when it has none; one that did not keeps its stored prices and is
+ * named in `late`.
+ */
+export async function composeHotelPrices(
+  hotelId: string,
+  stay: DatedStay,
+  wanted: number,
+  stored: StoredHotelPrices,
+  live: readonly PartnerLive[],
+  db: DB = getAppDatabase().db,
+): Promise<HotelPrices> {
+  const nights = nightsOf(stay)!;
+  let { matching, any } = stored;
+  let late: HotelPrices["late"] = [];
+  const partners = [...stored.partners];
+  if (live.length) {
+    const rates = await latestFxRates(undefined, db);
+    const merge = (offers: PriceOffer[], conditions: number) =>
+      mergeLiveOffers(new Map([[hotelId, offers]]), live, { nights, rates, wanted: conditions });
+    const merged = merge(matching, wanted);
+    matching = merged.offers.get(hotelId) ?? [];
+    any = any && (merge(any, ANY_CONDITIONS).offers.get(hotelId) ?? []);
+    late = merged.late;
+    for (const partner of live) {
+      // A live partner that answered sells the hotel (or says it has no rooms); a late one is named as such instead.
+      const answered = partner.answers.some((answer) => answer.hotelId === hotelId);
+      if (answered && !partners.some((known) => known.id === partner.partnerId))
+        partners.push({ id: partner.partnerId, name: partner.partnerName });
+    }
+  }
+  const lateIds = new Set(late.map((partner) => partner.partnerId));
   const selling = new Set((any ?? matching).map((offer) => offer.partnerId));
   const meeting = new Set(matching.map((offer) => offer.partnerId));
   const prices: HotelPrices = {
     offers: matching,
     shown: shownOffer(matching, wanted),
-    soldOut: partners.filter((partner) => !selling.has(partner.id)).map((partner) => partner.name),
+    soldOut: partners.filter((partner) => !selling.has(partner.id) && !lateIds.has(partner.id)).map((partner) => partner.name),
     unmet: (any ?? []).filter((offer) => !meeting.has(offer.partnerId)).map((offer) => offer.partnerName),
     nearby: [],
     roomsThatFit: null,
+    late,
   };
   if (matching.length) return prices;
   const [nearby, rooms] = await Promise.all([
     nearbyDatesWithPrices(hotelId, stay, wanted, undefined, db),
     selling.size ? null : roomsThatFit(stay.adults, stay.rooms, [hotelId], db),
   ]);
-  const nights = nightsOf(stay)!;
   prices.nearby = nearby.map((date) => ({ ...date, checkOut: addDays(date.checkIn, nights) }));
   // Only a suggestion when the stay's own rooms do not fit: otherwise the dates are the reason.
   prices.roomsThatFit = rooms !== null && rooms > stay.rooms ? rooms : null;

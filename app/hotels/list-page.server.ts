@@ -4,13 +4,16 @@ import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
 import { readListParams, type ListParams } from "#app/hotels/search-params.ts";
 import { log } from "#app/utils/log.server.ts";
-import { readStay, todayInSweden, type Stay } from "#app/utils/stay.ts";
+import { hasDates, nightsOf, readStay, todayInSweden, type DatedStay, type Stay } from "#app/utils/stay.ts";
 import { closeNames, HOTEL_PAGE_SIZE, LIST_MATCH_LIMIT, searchHotels, type CloseNames, type HotelSummary } from "./hotel-queries.server.ts";
 import { listPopularPlaces, type PopularPlace } from "./destinations.server.ts";
 import { getPlaceNames } from "#app/hotels/place-name-rows.server.ts";
-import { readConditions, type ConditionKey } from "#app/prices/conditions.ts";
+import { conditionsMask as readConditionsMask, readConditions, type ConditionKey } from "#app/prices/conditions.ts";
 import { latestFxRates } from "#app/prices/fx-rates.server.ts";
-import { roomsThatFit } from "#app/prices/stay-prices.server.ts";
+import { roomsThatFit, stayOffers } from "#app/prices/stay-prices.server.ts";
+import { askLive, DEFERRED_WAIT_MS, isDataRequest, liveConfigured } from "#app/live-prices/live-prices.server.ts";
+import { platformOf, type Platform } from "#app/live-prices/connector.ts";
+import { listPriceOf, mergeLiveOffers, withLiveListPart, type LiveListPart } from "#app/live-prices/live-offers.ts";
 import { priceDisplay, readDisplayCurrency, type PriceDisplay } from "#app/utils/money.ts";
 import { listCountries, listLocations, resolveCountry, resolvePlace, type PlaceChoice } from "./places.server.ts";
 
@@ -52,6 +55,8 @@ export interface HotelListPage {
   failed: boolean;
   /** For a search that found nothing: the closest names ("Menade du …?") and the popular places, so it is no dead end. */
   noHits: { close: CloseNames; popular: PopularPlace[] } | null;
+  /** Partners asked live that did not answer in time ("Booking.com svarade inte i tid"): their stored prices are shown. */
+  late: LiveListPart["late"];
 }
 
 /**
@@ -185,6 +190,7 @@ export async function loadHotelListPage(
     locations,
     failed: result === null,
     noHits,
+    late: [],
   };
 }
 
@@ -196,4 +202,65 @@ async function unsoldParty(stay: Stay, db: Kysely<Database> = getAppDatabase().d
   if (stay.adults <= 2 && stay.rooms === 1) return null;
   if ((await roomsThatFit(stay.adults, stay.rooms, undefined, db)) === stay.rooms) return null;
   return { adults: stay.adults, rooms: stay.rooms, fitsInRooms: await roomsThatFit(stay.adults, stay.rooms + 1, undefined, db) };
+}
+
+/**
+ * The list's live part (decision 067): with dates and a partner's API configured, the page's
+ * hotels are asked live. A document request waits up to the budget and gets the page with the
+ * live prices in; a client navigation (`.data`) gets the page as stored at once and the live part
+ * as deferred data. `private` is set when the page must not be kept by a cache (waiting for or
+ * missing a partner's answer).
+ */
+export async function withLiveListPrices(
+  page: HotelListPage,
+  request: Request,
+  db: Kysely<Database> = getAppDatabase().db,
+): Promise<{ page: HotelListPage; live: Promise<LiveListPart> | null; private: boolean }> {
+  const { stay } = page;
+  if (!hasDates(stay) || !page.hotels.length || !liveConfigured()) return { page, live: null, private: false };
+  const deferred = isDataRequest(request);
+  const part = liveListPart(
+    page.hotels,
+    stay,
+    readConditionsMask(page.conditions),
+    {
+      platform: platformOf(request.headers.get("User-Agent")),
+      waitMs: deferred ? DEFERRED_WAIT_MS : undefined,
+    },
+    db,
+  );
+  if (deferred) return { page, live: part, private: true };
+  const { prices, late } = await part;
+  return { page: { ...page, hotels: withLiveListPart(page.hotels, { prices, late }), late }, live: null, private: late.length > 0 };
+}
+
+async function liveListPart(
+  hotels: readonly HotelSummary[],
+  stay: DatedStay,
+  wanted: number,
+  asking: { platform: Platform; waitMs: number | undefined },
+  db: Kysely<Database>,
+): Promise<LiveListPart> {
+  const ids = hotels.map((hotel) => hotel.id);
+  const [answers, stored, rates] = await Promise.all([
+    askLive(stay, ids, { kind: "search", ...asking }, db),
+    stayOffers(ids, stay, wanted, db).catch(() => null),
+    latestFxRates(undefined, db).catch(() => null),
+  ]);
+  // Without the stored offers to merge with, the cards keep the prices they have.
+  if (!stored || !answers.length)
+    return {
+      prices: {},
+      late: answers.filter((answer) => answer.outcome !== "answered").map(({ partnerId, partnerName }) => ({ partnerId, partnerName })),
+    };
+  const nights = nightsOf(stay)!;
+  const merged = mergeLiveOffers(stored, answers, { nights, rates, wanted });
+  const prices: LiveListPart["prices"] = {};
+  for (const hotel of hotels) {
+    // Only hotels some partner answered for change: the others' cards are the stored prices already.
+    if (!answers.some((answer) => answer.answers.some((one) => one.hotelId === hotel.id))) continue;
+    const price = listPriceOf(merged.offers.get(hotel.id), nights);
+    prices[hotel.id] = { price, soldOut: price === null };
+  }
+  return { prices, late: merged.late };
 }

@@ -7,8 +7,19 @@ import { getEnv } from "#app/utils/env.server.ts";
 import { createBookingDemandConnector } from "./booking-demand.server.ts";
 import type { PartnerConnector } from "./connector.ts";
 
+let replaced: readonly PartnerConnector[] | null = null;
+
+/**
+ * Puts `connectors` in place of the environment's (null: the environment's again): the
+ * integration tests' fake partners and the benchmark's stand-in, asked through the same code.
+ */
+export function replaceConnectors(connectors: readonly PartnerConnector[] | null): void {
+  replaced = connectors;
+}
+
 /** The configured connectors, in the order their rows are shown. */
 export function configuredConnectors(env: Env = getEnv()): PartnerConnector[] {
+  if (replaced) return [...replaced];
   const connectors: PartnerConnector[] = [];
   // The environment's schema allows all three or none.
   if (env.BOOKING_DEMAND_URL && env.BOOKING_DEMAND_TOKEN && env.BOOKING_AFFILIATE_ID) {

@@ -15,12 +15,15 @@ import { imagesInUse } from "#app/blog/posts.server.ts";
 import { retireStaleOffers } from "#app/offers/offers.server.ts";
 import { todayInSweden } from "#app/utils/stay.ts";
 import { deletePastPrices } from "#app/prices/price-upkeep.server.ts";
+import { deleteOldLiveRecords } from "#app/live-prices/live-prices.server.ts";
 
 const HOUR_MS = 3_600_000;
 /** Counters are kept a day after their last use (the longest window is an hour). */
 const KEEP_COUNTERS_MS = 24 * HOUR_MS;
 /** An uploaded image no post uses is kept a day: time enough to save the post it was uploaded for. */
 const KEEP_UNUSED_IMAGES_MS = 24 * HOUR_MS;
+/** The connector health screen reads the last hour; a week of calls is kept for looking back. */
+const KEEP_CONNECTOR_CALLS_MS = 7 * 24 * HOUR_MS;
 
 /** `imageStorage` defaults to the app's own (blogImageStorage()); tests name theirs. */
 export async function runHousekeeping(now: Date = new Date(), imageStorage?: BlogImageStorage, db: Kysely<Database> = getAppDatabase().db) {
@@ -31,6 +34,8 @@ export async function runHousekeeping(now: Date = new Date(), imageStorage?: Blo
   const staleOffers = await retireStaleOffers(now, db);
   // Nights and check-ins before today in Sweden: no stay can be priced with them any more.
   const pastPrices = await deletePastPrices(todayInSweden(now), undefined, db);
+  // Expired live answers are never read again; calls older than a week are no one's health.
+  const live = await deleteOldLiveRecords(new Date(now.getTime() - KEEP_CONNECTOR_CALLS_MS), db);
   // Storage is another service (Supabase): its outage is a warning, not a failed run.
   const unusedImages = await removeUnusedBlogImages({
     olderThan: new Date(now.getTime() - KEEP_UNUSED_IMAGES_MS),
@@ -40,7 +45,7 @@ export async function runHousekeeping(now: Date = new Date(), imageStorage?: Blo
     log.warn("unused blog images not removed", { error: error instanceof Error ? error.message : String(error) });
     return 0;
   });
-  return { sessions, rateLimits, clickVisitors, staleOffers, ...pastPrices, unusedImages };
+  return { sessions, rateLimits, clickVisitors, staleOffers, ...pastPrices, ...live, unusedImages };
 }
 
 let timer: NodeJS.Timeout | undefined;

@@ -13,8 +13,11 @@ export interface PriceOffer {
   partnerLogo: string | null;
   /** "stay": for the visitor's dates; "lead": without dates, per night. */
   kind: "stay" | "lead";
-  /** Where the price came from: an itinerary price, a sum of nightly rates, or an undated lead-in offer. */
-  source: "itinerary" | "nightly" | "lead-in";
+  /**
+   * Where the price came from: an itinerary price, a sum of nightly rates, an undated lead-in
+   * offer, or the partner's API asked live for the stay (app/live-prices).
+   */
+  source: "itinerary" | "nightly" | "lead-in" | "live";
   /** The partner's currency (ISO 4217). */
   currency: string;
   /** The parts of a stay's price in the partner's currency (null for a lead price: only its total is kept). */

@@ -4,10 +4,13 @@
  * `loaderData`), statuses and redirects on the pages themselves, against the demo catalogue.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { UNSAFE_DataWithResponseInit } from "react-router";
 import { Browser, loaderAnswer, loaderData, startTestApp, type TestApp } from "#tests/app-server.ts";
 import { createHotels } from "#tests/factories.ts";
 
-type Data<Module extends { loader: (...args: never[]) => unknown }> = Exclude<Awaited<ReturnType<Module["loader"]>>, Response>;
+// A loader's data(page, { headers }) is its page to the client router.
+type Unwrapped<T> = T extends UNSAFE_DataWithResponseInit<infer Page> ? Page : T;
+type Data<Module extends { loader: (...args: never[]) => unknown }> = Unwrapped<Exclude<Awaited<ReturnType<Module["loader"]>>, Response>>;
 type Hotels = Data<typeof import("#app/routes/site/hotels.tsx")>;
 type Country = Data<typeof import("#app/routes/site/country.tsx")>;
 type Place = Data<typeof import("#app/routes/site/place.tsx")>;

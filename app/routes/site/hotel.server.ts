@@ -1,6 +1,14 @@
 import { data, href, redirect } from "react-router";
 import type { Route } from "./+types/hotel";
-import { findHotel, latestPriceDisplay, loadHotelPrices, relatedHotels, type HotelPrices } from "#app/hotels/hotel-detail.server.ts";
+import {
+  composeHotelPrices,
+  findHotel,
+  latestPriceDisplay,
+  loadHotelPrices,
+  relatedHotels,
+  storedHotelPrices,
+  type HotelPrices,
+} from "#app/hotels/hotel-detail.server.ts";
 import { findPlace } from "#app/hotels/places.server.ts";
 import { getPlaceNames } from "#app/hotels/place-name-rows.server.ts";
 import { log } from "#app/utils/log.server.ts";
@@ -8,7 +16,11 @@ import type { HotelErrorData } from "#app/components/hotel-error-panel.tsx";
 import { missingText } from "#app/components/booking-box.tsx";
 import { affiliateHost, redirectPath } from "#app/outbound/redirect-params.ts";
 import { partnersByHost } from "#app/offers/partners.server.ts";
-import { readStay, todayInSweden } from "#app/utils/stay.ts";
+import { hasDates, readStay, todayInSweden } from "#app/utils/stay.ts";
+import { askLive, DEFERRED_WAIT_MS, isDataRequest, liveConfigured } from "#app/live-prices/live-prices.server.ts";
+import { platformOf } from "#app/live-prices/connector.ts";
+import type { PartnerLive } from "#app/live-prices/live-offers.ts";
+import { PRIVATE } from "#app/http/cache-control.server.ts";
 import { CONDITIONS_PARAM, readConditions } from "#app/prices/conditions.ts";
 import { currencyFallbackNote } from "#app/prices/offer-display.ts";
 import { CURRENCY_PARAM, readDisplayCurrency } from "#app/utils/money.ts";
@@ -88,21 +100,81 @@ export async function loadHotelPage({ request, url, params }: Route.LoaderArgs) 
   const { stay, notes } = readStay(url.searchParams, today);
   const conditions = readConditions(url.searchParams);
   const choices = { conditions: conditions.keys, currency: readDisplayCurrency(url.searchParams) };
-  const [prices, display] = await Promise.all([
-    loadHotelPrices(hotel.id, stay, conditions.mask).catch((error: unknown): HotelPrices | null => {
-      // The page is still worth showing without prices.
-      log.error("hotel offers failed", error, { path: url.pathname });
-      return null;
-    }),
-    latestPriceDisplay(choices.currency),
-  ]);
   const slug = hotel.slug ?? hotel.hotel_id;
-  const related = nearby.filter((other) => other.id !== hotel.id).slice(0, RELATED_COUNT);
-  const shown = prices?.shown ?? null;
   const link = (to: string, source: string) => redirectPath(to, { source, hotel: slug, hotelId: hotel.id, stay });
-  // A partner sells the hotel, only not this stay or not on these conditions: the page says so and books nothing else.
-  const affiliate = shown || (prices && missingText(stay, prices, conditions.mask !== 0)) ? null : affiliateHost(hotel.affiliate_url);
-  return {
+  const offersFailed = (error: unknown): null => {
+    // The page is still worth showing without prices.
+    log.error("hotel offers failed", error, { path: url.pathname });
+    return null;
+  };
+
+  /** What the page shows of prices: the comparison, the shown price and the way to book. */
+  const pricing = async (prices: HotelPrices | null) => {
+    const shown = prices?.shown ?? null;
+    // A partner sells the hotel, only not this stay or not on these conditions: the page says so and books nothing else.
+    const affiliate = shown || (prices && missingText(stay, prices, conditions.mask !== 0)) ? null : affiliateHost(hotel.affiliate_url);
+    return {
+      prices: prices && {
+        ...prices,
+        offers: prices.offers.map((offer) => ({ ...offer, href: link(offer.landingUrl, "compare-table") })),
+      },
+      shown,
+      offersFailed: prices === null,
+      // The booking box's and the phone's booking bar's way to book: the offer the price comes from
+      // (the cheapest meeting the conditions), else, when no partner sells the hotel, its own
+      // affiliate link (named by its partner, or its host), else none.
+      booking: shown
+        ? {
+            href: link(shown.landingUrl, "booking-sidebar"),
+            barHref: link(shown.landingUrl, "booking-bar"),
+            partner: shown.partnerName,
+          }
+        : hotel.affiliate_url && affiliate
+          ? {
+              href: link(hotel.affiliate_url, "booking-sidebar"),
+              barHref: link(hotel.affiliate_url, "booking-bar"),
+              partner: await affiliatePartnerName(affiliate),
+            }
+          : null,
+    };
+  };
+
+  // With dates and a partner's API configured, the partners are asked live (decision 067): a
+  // document request waits for them up to the budget; a client navigation (a `.data` request)
+  // gets the stored prices at once and the live ones as deferred data.
+  const asksLive = hasDates(stay) && liveConfigured();
+  const deferred = asksLive && isDataRequest(request);
+  let prices: HotelPrices | null;
+  let live: Promise<Awaited<ReturnType<typeof pricing>>> | null = null;
+  let everyPartnerAnswered = true;
+  const displayRead = latestPriceDisplay(choices.currency);
+  if (!asksLive || !hasDates(stay)) {
+    prices = await loadHotelPrices(hotel.id, stay, conditions.mask).catch(offersFailed);
+  } else {
+    const asked = askLive(stay, [hotel.id], {
+      kind: "availability",
+      platform: platformOf(request.headers.get("User-Agent")),
+      waitMs: deferred ? DEFERRED_WAIT_MS : undefined,
+    });
+    const stored = await storedHotelPrices(hotel.id, stay, conditions.mask).catch(offersFailed);
+    const compose = (answers: PartnerLive[]) =>
+      stored ? composeHotelPrices(hotel.id, stay, conditions.mask, stored, answers).catch(offersFailed) : Promise.resolve(null);
+    if (deferred) {
+      prices = await compose([]);
+      const storedPricing = pricing(prices);
+      live = asked
+        .then(compose)
+        .then(pricing)
+        .catch(() => storedPricing);
+    } else {
+      const answers = await asked;
+      everyPartnerAnswered = answers.every((answer) => answer.outcome === "answered");
+      prices = await compose(answers);
+    }
+  }
+  const [priced, display] = await Promise.all([pricing(prices), displayRead]);
+  const related = nearby.filter((other) => other.id !== hotel.id).slice(0, RELATED_COUNT);
+  const page = {
     hotel: { ...hotel, description: displayDescription(hotel) },
     related,
     canonical,
@@ -116,29 +188,13 @@ export async function loadHotelPage({ request, url, params }: Route.LoaderArgs) 
     // Conditions or a currency change only how prices read: such pages are not indexed either.
     priceChoicesChosen: url.searchParams.has(CONDITIONS_PARAM) || url.searchParams.has(CURRENCY_PARAM),
     notices: [...notes, ...conditions.notes, currencyFallbackNote(choices.currency, display)].filter((note) => note !== null),
-    prices: prices && {
-      ...prices,
-      offers: prices.offers.map((offer) => ({ ...offer, href: link(offer.landingUrl, "compare-table") })),
-    },
-    shown,
-    offersFailed: prices === null,
-    // The booking box's and the phone's booking bar's way to book: the offer the price comes from
-    // (the cheapest meeting the conditions), else, when no partner sells the hotel, its own
-    // affiliate link (named by its partner, or its host), else none.
-    booking: shown
-      ? {
-          href: link(shown.landingUrl, "booking-sidebar"),
-          barHref: link(shown.landingUrl, "booking-bar"),
-          partner: shown.partnerName,
-        }
-      : hotel.affiliate_url && affiliate
-        ? {
-            href: link(hotel.affiliate_url, "booking-sidebar"),
-            barHref: link(hotel.affiliate_url, "booking-bar"),
-            partner: await affiliatePartnerName(affiliate),
-          }
-        : null,
+    ...priced,
+    /** Client navigations only: the prices with the partners' live answers, when they are in. */
+    live,
   };
+  // A page waiting for live prices, or naming a partner that did not answer, is nobody's to keep:
+  // the next visitor gets the answer the partner gave meanwhile (stored for LIVE_PRICE_TTL_S).
+  return deferred || !everyPartnerAnswered ? data(page, { headers: { "Cache-Control": PRIVATE } }) : page;
 }
 
 /** A partner's name for an affiliate link's host, or the host when the partners table has none. */

@@ -17,10 +17,14 @@ import { ConditionsForm, CurrencySwitch, PriceComparison, shortPriceText } from 
 import { breadcrumbJsonLd, seoMeta, siteFromMatches } from "#app/seo/meta-tags.ts";
 import { hotelJsonLd } from "#app/seo/hotel-json-ld.ts";
 import { truncate } from "#app/utils/format.ts";
+import { LivePricesStatus, WithLivePrices } from "#app/components/live-price-parts.tsx";
 
 export async function loader(args: Route.LoaderArgs) {
   return loadHotelPage(args);
 }
+
+// The loader's Cache-Control (a page waiting for or missing a partner's live prices is private).
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export function meta({ data, matches }: Route.MetaArgs) {
   const { siteName, siteUrl } = siteFromMatches(matches);
@@ -50,14 +54,18 @@ export function meta({ data, matches }: Route.MetaArgs) {
 }
 
 export default function HotelPage({ loaderData }: Route.ComponentProps) {
-  const { hotel, related, booking, prices, shown, stay, paths, display, choices } = loaderData;
+  const { hotel, related, stay, paths, display, choices, live } = loaderData;
+  const stored = { prices: loaderData.prices, shown: loaderData.shown, booking: loaderData.booking, offersFailed: loaderData.offersFailed };
   const images = [hotel.image_path, ...hotel.additional_image_paths.filter((image) => image !== hotel.image_path)];
   const keep = (path: string) => withPriceChoices(withStay(path, stay), choices.conditions, choices.currency);
 
-  // Partners sell the hotel, but none the stay or none on the conditions: the page says so, with no price.
-  const missing = shown || !prices ? null : missingText(stay, prices, choices.conditions.length > 0);
-  // Without a way to book, a partner or a price, and with prices read, the box says so and nothing else.
-  const unbookable = !booking && !missing && !loaderData.offersFailed;
+  /** What the prices make of the page: why there is no price, and whether the hotel can be booked at all. */
+  const reading = ({ prices, shown, booking, offersFailed }: typeof stored) => {
+    // Partners sell the hotel, but none the stay or none on the conditions: the page says so, with no price.
+    const missing = shown || !prices ? null : missingText(stay, prices, choices.conditions.length > 0);
+    // Without a way to book, a partner or a price, and with prices read, the box says so and nothing else.
+    return { missing, unbookable: !booking && !missing && !offersFailed };
+  };
 
   return (
     <>
@@ -94,37 +102,52 @@ export default function HotelPage({ loaderData }: Route.ComponentProps) {
                 </h2>
                 <CurrencySwitch path={loaderData.canonical} stay={stay} choices={choices} />
               </div>
-              {unbookable ? null : <ConditionsForm action={loaderData.canonical} stay={stay} choices={choices} />}
-              <PriceComparison
-                offers={prices?.offers ?? []}
-                stay={stay}
-                display={display}
-                now={loaderData.now}
-                failed={loaderData.offersFailed}
-                bookable={!unbookable}
-                path={loaderData.canonical}
-                choices={choices}
-                soldOut={prices?.soldOut ?? []}
-                unmet={prices?.unmet ?? []}
-                nearby={prices?.nearby ?? []}
-                roomsThatFit={prices?.roomsThatFit ?? null}
-              />
+              <LivePricesStatus live={live} />
+              <WithLivePrices live={live} stored={stored}>
+                {(priced) => {
+                  const { prices, offersFailed } = priced;
+                  const { unbookable } = reading(priced);
+                  return (
+                    <>
+                      {unbookable ? null : <ConditionsForm action={loaderData.canonical} stay={stay} choices={choices} />}
+                      <PriceComparison
+                        offers={prices?.offers ?? []}
+                        stay={stay}
+                        display={display}
+                        now={loaderData.now}
+                        failed={offersFailed}
+                        bookable={!unbookable}
+                        path={loaderData.canonical}
+                        choices={choices}
+                        soldOut={prices?.soldOut ?? []}
+                        unmet={prices?.unmet ?? []}
+                        nearby={prices?.nearby ?? []}
+                        roomsThatFit={prices?.roomsThatFit ?? null}
+                        late={prices?.late ?? []}
+                      />
+                    </>
+                  );
+                }}
+              </WithLivePrices>
             </section>
             <HotelOverview hotel={hotel} markers={toMapMarkers([hotel])} />
           </div>
 
-          <BookingBox
-            booking={booking}
-            shown={shown}
-            stay={stay}
-            today={loaderData.today}
-            display={display}
-            choices={choices}
-            action={loaderData.canonical}
-            notices={loaderData.notices}
-            missing={missing}
-            unbookable={unbookable}
-          />
+          <WithLivePrices live={live} stored={stored}>
+            {(priced) => (
+              <BookingBox
+                booking={priced.booking}
+                shown={priced.shown}
+                stay={stay}
+                today={loaderData.today}
+                display={display}
+                choices={choices}
+                action={loaderData.canonical}
+                notices={loaderData.notices}
+                {...reading(priced)}
+              />
+            )}
+          </WithLivePrices>
         </div>
 
         <CompareForm stay={stay} />
@@ -142,14 +165,18 @@ export default function HotelPage({ loaderData }: Route.ComponentProps) {
           </section>
         ) : null}
       </div>
-      {booking ? (
-        <BookingBar
-          href={booking.barHref}
-          partner={booking.partner}
-          hotelName={hotel.name}
-          price={shown && shortPriceText(shown, display)}
-        />
-      ) : null}
+      <WithLivePrices live={live} stored={stored}>
+        {({ booking, shown }) =>
+          booking ? (
+            <BookingBar
+              href={booking.barHref}
+              partner={booking.partner}
+              hotelName={hotel.name}
+              price={shown && shortPriceText(shown, display)}
+            />
+          ) : null
+        }
+      </WithLivePrices>
     </>
   );
 }

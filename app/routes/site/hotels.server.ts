@@ -11,15 +11,19 @@ import { RECOMMENDATION_INTENT, RECOMMENDATION_MESSAGES } from "#app/ai/recommen
 import { recommendationRequestSchema } from "#app/ai/recommendation-request.ts";
 import { log } from "#app/utils/log.server.ts";
 import { addressClaim, RATE_POLICIES, takeRateLimit } from "#app/http/rate-limit.server.ts";
-import { loadHotelListPage } from "#app/hotels/list-page.server.ts";
+import { loadHotelListPage, withLiveListPrices } from "#app/hotels/list-page.server.ts";
+import { PRIVATE } from "#app/http/cache-control.server.ts";
 import { readStay, todayInSweden } from "#app/utils/stay.ts";
 import { dispatchIntent, intent, type IntentSubmission } from "#app/utils/action-kit.server.ts";
 
 /** The list of hotels, at its one address: /hotels/ leads to /hotels. */
-export async function loadHotelsPage({ url }: Route.LoaderArgs) {
+export async function loadHotelsPage({ url, request }: Route.LoaderArgs) {
   const list = href("/hotels");
   if (url.pathname !== list) throw redirect(`${list}${url.search}`, 301);
-  return { page: await loadHotelListPage(url) };
+  const listed = await withLiveListPrices(await loadHotelListPage(url), request);
+  const body = { page: listed.page, live: listed.live };
+  // A page waiting for or missing a partner's live prices is not kept by any cache.
+  return listed.private ? data(body, { headers: { "Cache-Control": PRIVATE } }) : body;
 }
 
 /**

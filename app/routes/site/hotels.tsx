@@ -14,6 +14,8 @@ import { ListWithMap } from "#app/components/list-with-map.tsx";
 import { ListCount, ListNotices } from "#app/components/list-notices.tsx";
 import { isChosenStay, withStay } from "#app/utils/stay.ts";
 import { canonicalListQuery, withPriceChoices } from "#app/hotels/search-params.ts";
+import { withLiveListPart, type LiveListPart } from "#app/live-prices/live-offers.ts";
+import { LatePartnersNote, LivePricesStatus, WithLivePrices } from "#app/components/live-price-parts.tsx";
 
 /**
  * Title and description by which query parameter is present: search, place, country, rating.
@@ -66,9 +68,14 @@ export async function action(args: Route.ActionArgs) {
 }
 
 // Headers of an action's data() reach the page's response only through this.
-export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+// The loader's Cache-Control too (a page waiting for or missing a partner's live prices is private).
+export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
+  const headers = new Headers();
   const retryAfter = actionHeaders.get("Retry-After");
-  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  const cacheControl = loaderHeaders.get("Cache-Control");
+  if (cacheControl) headers.set("Cache-Control", cacheControl);
+  return headers;
 };
 
 /** Asking the AI box changes nothing on the list, so the list is not loaded again. */
@@ -77,7 +84,7 @@ export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRe
 }
 
 export default function Hotels({ loaderData, actionData }: Route.ComponentProps) {
-  const { page } = loaderData;
+  const { page, live } = loaderData;
   const location = useLocation();
   const { title } = describe(page);
   const searchedPlacePath = page.searchedPlace && placePath(page.searchedPlace.country, page.searchedPlace.location);
@@ -111,16 +118,27 @@ export default function Hotels({ loaderData, actionData }: Route.ComponentProps)
         result={actionData && "ai" in actionData ? actionData.ai : null}
         action={`${location.pathname}${location.search}`}
       />
-      <ListWithMap
-        stay={page.stay}
-        choices={page.params}
-        display={page.display}
-        hotels={page.hotels}
-        city={page.params.location}
-        country={page.params.country}
-      >
-        <HotelListSection page={page} variant="large" />
-      </ListWithMap>
+      <LivePricesStatus live={live} />
+      <WithLivePrices live={live} stored={null as LiveListPart | null}>
+        {(part) => {
+          const shown = part ? { ...page, hotels: withLiveListPart(page.hotels, part), late: part.late } : page;
+          return (
+            <>
+              <LatePartnersNote late={shown.late} />
+              <ListWithMap
+                stay={shown.stay}
+                choices={shown.params}
+                display={shown.display}
+                hotels={shown.hotels}
+                city={shown.params.location}
+                country={shown.params.country}
+              >
+                <HotelListSection page={shown} variant="large" />
+              </ListWithMap>
+            </>
+          );
+        }}
+      </WithLivePrices>
     </div>
   );
 }

@@ -1,7 +1,10 @@
 import { data, href, redirect } from "react-router";
 import type { Route } from "./+types/place";
 import { findPlace } from "#app/hotels/places.server.ts";
-import { loadHotelListPage } from "#app/hotels/list-page.server.ts";
+import { loadHotelListPage, withLiveListPrices } from "#app/hotels/list-page.server.ts";
+import { PRIVATE } from "#app/http/cache-control.server.ts";
+import { withLiveListPart, type LiveListPart } from "#app/live-prices/live-offers.ts";
+import { LatePartnersNote, LivePricesStatus, WithLivePrices } from "#app/components/live-price-parts.tsx";
 import { hotelCount } from "#app/hotels/hotel-record.ts";
 import { Breadcrumbs } from "#app/components/breadcrumbs.tsx";
 import { FilterBar } from "#app/components/filter-bar.tsx";
@@ -34,7 +37,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
   ];
 }
 
-export async function loader({ url, params }: Route.LoaderArgs) {
+export async function loader({ url, params, request }: Route.LoaderArgs) {
   // Both match the segments the same way (place_key), so they need not wait for each other.
   const place = await findPlace(params.country, params.location);
   // A place stored with a name that names nothing ('.') has no page either.
@@ -42,11 +45,17 @@ export async function loader({ url, params }: Route.LoaderArgs) {
   if (!place || !paths?.country || !paths.place) throw data(null, { status: 404 });
   // One address per place: /Sverige/Goteborg and /sweden/gothenburg/ lead to /Sweden/Gothenburg.
   if (url.pathname !== paths.place) throw redirect(`${paths.place}${url.search}`, 301);
-  return { ...place, paths: { country: paths.country, place: paths.place }, page: await loadHotelListPage(url, place) };
+  const listed = await withLiveListPrices(await loadHotelListPage(url, place), request);
+  const body = { ...place, paths: { country: paths.country, place: paths.place }, page: listed.page, live: listed.live };
+  // A page waiting for or missing a partner's live prices is not kept by any cache.
+  return listed.private ? data(body, { headers: { "Cache-Control": PRIVATE } }) : body;
 }
 
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
 export default function PlacePage({ loaderData }: Route.ComponentProps) {
-  const { country, location, paths, page } = loaderData;
+  const { country, location, paths, live } = loaderData;
+  const page = loaderData.page;
   const names = page.names;
   return (
     <div className="container-page space-y-6 py-8">
@@ -59,18 +68,29 @@ export default function PlacePage({ loaderData }: Route.ComponentProps) {
         <ListNotices notices={page.notices} stay={page.stay} />
       </header>
       <FilterBar params={page.params} countries={[]} locations={[]} action={paths.place} fixedPlace stay={page.stay} today={page.today} />
-      <ListWithMap
-        stay={page.stay}
-        choices={page.params}
-        display={page.display}
-        hotels={page.hotels}
-        city={location}
-        country={country}
-        label={`Karta över hotell i ${names.location}`}
-        placement="top"
-      >
-        <HotelListSection page={page} variant="compact" emptyText="Inga hotell hittades för den här platsen" />
-      </ListWithMap>
+      <LivePricesStatus live={live} />
+      <WithLivePrices live={live} stored={null as LiveListPart | null}>
+        {(part) => {
+          const shown = part ? { ...page, hotels: withLiveListPart(page.hotels, part), late: part.late } : page;
+          return (
+            <>
+              <LatePartnersNote late={shown.late} />
+              <ListWithMap
+                stay={shown.stay}
+                choices={shown.params}
+                display={shown.display}
+                hotels={shown.hotels}
+                city={location}
+                country={country}
+                label={`Karta över hotell i ${names.location}`}
+                placement="top"
+              >
+                <HotelListSection page={shown} variant="compact" emptyText="Inga hotell hittades för den här platsen" />
+              </ListWithMap>
+            </>
+          );
+        }}
+      </WithLivePrices>
     </div>
   );
 }
