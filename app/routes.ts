@@ -43,6 +43,7 @@ export default [
   route("admin", "routes/admin/admin.tsx", [
     index("routes/admin/admin._index.tsx"),
     route("hotels", "routes/admin/admin.hotels.tsx"),
+    route("hotels/:id/partner-ids", "routes/admin/admin.hotels.$id.partner-ids.tsx"),
     route("rewrite", "routes/admin/admin.rewrite.tsx"),
     route("affiliate", "routes/admin/admin.affiliate.tsx"),
     route("partners", "routes/admin/admin.partners.tsx"),

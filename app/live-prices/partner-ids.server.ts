@@ -122,12 +122,12 @@ export interface HotelPartnerIds {
   ids: Record<string, string>;
 }
 
-/** One hotel (by hotels.id) and its partner ids, or null when there is no such hotel. */
-export async function findHotelPartnerIds(hotelId: string, db: DB = getAppDatabase().db): Promise<HotelPartnerIds | null> {
+/** One hotel (by its feed key, hotels.hotel_id) and its partner ids, or null when there is no such hotel. */
+export async function findHotelPartnerIds(hotelKey: string, db: DB = getAppDatabase().db): Promise<HotelPartnerIds | null> {
   const hotel = await db
     .selectFrom("hotels")
     .select(["id", "hotel_id", "name", "location", "country"])
-    .where("id", "=", hotelId)
+    .where("hotel_id", "=", hotelKey)
     .executeTakeFirst();
   if (!hotel) return null;
   const rows = await db
@@ -145,19 +145,25 @@ export async function findHotelPartnerIds(hotelId: string, db: DB = getAppDataba
   };
 }
 
+/** The partners a hotel may have an id at, for the back office's form: every partner, by name. */
+export async function partnerChoices(db: DB = getAppDatabase().db): Promise<Array<{ id: string; name: string; active: boolean }>> {
+  return db.selectFrom("partners").select(["id", "name", "active"]).orderBy("name").orderBy("id").execute();
+}
+
 /**
- * Sets one hotel's id at each partner named in `ids` (an empty value removes it); partners not
+ * Sets one hotel's (by its feed key) id at each partner named in `ids` (an empty value removes it); partners not
  * named keep theirs. False when the hotel is gone. The partners must exist (the caller offers
  * only those).
  */
 export async function saveHotelPartnerIds(
-  hotelId: string,
+  hotelKey: string,
   ids: Readonly<Record<string, string>>,
   db: DB = getAppDatabase().db,
 ): Promise<boolean> {
-  if (!db.isTransaction) return db.transaction().execute((trx) => saveHotelPartnerIds(hotelId, ids, trx));
-  const hotel = await db.selectFrom("hotels").select("id").where("id", "=", hotelId).forUpdate().executeTakeFirst();
+  if (!db.isTransaction) return db.transaction().execute((trx) => saveHotelPartnerIds(hotelKey, ids, trx));
+  const hotel = await db.selectFrom("hotels").select("id").where("hotel_id", "=", hotelKey).forUpdate().executeTakeFirst();
   if (!hotel) return false;
+  const hotelId = hotel.id;
   const entries = Object.entries(ids);
   const cleared = entries.filter(([, value]) => value === "").map(([partnerId]) => partnerId);
   const set = entries.filter(([, value]) => value !== "");
