@@ -48,6 +48,7 @@ export default [
     route("affiliate", "routes/admin/admin.affiliate.tsx"),
     route("partners", "routes/admin/admin.partners.tsx"),
     route("partners/clicks.csv", "routes/admin/admin.partners.clicks[.]csv.ts"),
+    route("connectors", "routes/admin/admin.connectors.tsx"),
     route("destinations", "routes/admin/admin.destinations.tsx"),
     route("popular-locations", "routes/admin/admin.popular-locations.tsx"),
     route("menu", "routes/admin/admin.menu.tsx"),

@@ -1,0 +1,278 @@
+/**
+ * The back office's connector health (/admin/connectors): per partner, its calls of the last
+ * hour from connector_calls (what the live price service and the test button record), its last
+ * error and last test, and its circuit breaker from connector_breakers; and the test button's
+ * one search, recorded like any other call. Decision 069.
+ */
+import { sql, type Kysely } from "kysely";
+import { getAppDatabase } from "#app/db/db.server.ts";
+import type { Database } from "#app/db/schema.ts";
+import { getEnv } from "#app/utils/env.server.ts";
+import { addDays, todayInSweden } from "#app/utils/stay.ts";
+import { ConnectorError, type ConnectorFailure, type LiveStay, type PartnerConnector, type PartnerHotel } from "./connector.ts";
+
+type DB = Kysely<Database>;
+
+/** The window the screen's figures count. */
+export const HEALTH_WINDOW_MINUTES = 60;
+
+/** A partner's calls of the last hour, visitors' only (a test's 10 s would skew the budget's share). */
+export interface CallFigures {
+  calls: number;
+  /** Calls answered ('ok') within the budget. */
+  answeredInBudget: number;
+  /** Milliseconds, interpolated (percentile_cont); null without calls. */
+  p50: number | null;
+  p95: number | null;
+}
+
+export interface CallRecord {
+  at: Date;
+  operation: string;
+  outcome: string;
+  httpStatus: number | null;
+  error: string | null;
+  durationMs: number;
+}
+
+export type BreakerState =
+  | { state: "closed"; consecutiveFailures: number }
+  | { state: "open"; until: Date; consecutiveFailures: number }
+  /** Open until a time that has passed: the next call is the trial. */
+  | { state: "half-open"; since: Date; consecutiveFailures: number };
+
+export interface PartnerHealth {
+  partnerId: string;
+  figures: CallFigures;
+  lastError: CallRecord | null;
+  lastTest: CallRecord | null;
+  breaker: BreakerState;
+}
+
+const NO_CALLS: CallFigures = { calls: 0, answeredInBudget: 0, p50: null, p95: null };
+
+/** The figures of the last hour, per partner that made calls in it. */
+async function hourFigures(now: Date, db: DB): Promise<Map<string, CallFigures>> {
+  const since = new Date(now.getTime() - HEALTH_WINDOW_MINUTES * 60_000);
+  const { rows } = await sql<{ partner_id: string; calls: number; answered: number; p50: number | null; p95: number | null }>`
+    select partner_id,
+           count(*)::int as calls,
+           count(*) filter (where outcome = 'ok' and in_budget)::int as answered,
+           percentile_cont(0.5) within group (order by duration_ms) as p50,
+           percentile_cont(0.95) within group (order by duration_ms) as p95
+    from connector_calls
+    where started_at > ${since} and started_at <= ${now} and operation <> 'test'
+    group by partner_id
+  `.execute(db);
+  // float8 arrives as a number from both drivers; Number() keeps a string-typed driver honest.
+  const figure = (value: number | null) => (value === null ? null : Number(value));
+  return new Map(
+    rows.map((row) => [row.partner_id, { calls: row.calls, answeredInBudget: row.answered, p50: figure(row.p50), p95: figure(row.p95) }]),
+  );
+}
+
+type CallRow = {
+  partner_id: string;
+  started_at: Date | string;
+  operation: string;
+  outcome: string;
+  http_status: number | null;
+  error: string | null;
+  duration_ms: number;
+};
+
+const callRecord = (row: CallRow): CallRecord => ({
+  at: new Date(row.started_at),
+  operation: row.operation,
+  outcome: row.outcome,
+  httpStatus: row.http_status,
+  error: row.error,
+  durationMs: row.duration_ms,
+});
+
+/** Each partner's newest call matching `where` (any age: housekeeping keeps a week). */
+async function latestCalls(where: ReturnType<typeof sql>, db: DB): Promise<Map<string, CallRecord>> {
+  const { rows } = await sql<CallRow>`
+    select distinct on (partner_id) partner_id, started_at, operation, outcome, http_status, error, duration_ms
+    from connector_calls
+    where ${where}
+    order by partner_id, started_at desc, id desc
+  `.execute(db);
+  return new Map(rows.map((row) => [row.partner_id, callRecord(row)]));
+}
+
+/** A breaker row as the screen says it. */
+export function breakerState(row: { consecutive_failures: number; open_until: Date | string | null } | undefined, now: Date): BreakerState {
+  if (!row) return { state: "closed", consecutiveFailures: 0 };
+  const consecutiveFailures = row.consecutive_failures;
+  if (row.open_until === null) return { state: "closed", consecutiveFailures };
+  const until = new Date(row.open_until);
+  return until > now ? { state: "open", until, consecutiveFailures } : { state: "half-open", since: until, consecutiveFailures };
+}
+
+/**
+ * The health of each partner in `partnerIds` (the configured connectors) and of every other
+ * partner with calls recorded or a breaker, in that order (the others by id).
+ */
+export async function connectorHealth(
+  partnerIds: readonly string[],
+  now: Date = new Date(),
+  db: DB = getAppDatabase().db,
+): Promise<PartnerHealth[]> {
+  const [figures, errors, tests, breakers, recorded] = await Promise.all([
+    hourFigures(now, db),
+    latestCalls(sql`outcome <> 'ok'`, db),
+    latestCalls(sql`operation = 'test'`, db),
+    db.selectFrom("connector_breakers").select(["partner_id", "consecutive_failures", "open_until"]).execute(),
+    db.selectFrom("connector_calls").select("partner_id").distinct().execute(),
+  ]);
+  const breakerOf = new Map(breakers.map((row) => [row.partner_id, row]));
+  const others = [...new Set([...recorded.map((row) => row.partner_id), ...breakers.map((row) => row.partner_id)])]
+    .filter((id) => !partnerIds.includes(id))
+    .sort();
+  return [...partnerIds, ...others].map((partnerId) => ({
+    partnerId,
+    figures: figures.get(partnerId) ?? NO_CALLS,
+    lastError: errors.get(partnerId) ?? null,
+    lastTest: tests.get(partnerId) ?? null,
+    breaker: breakerState(breakerOf.get(partnerId), now),
+  }));
+}
+
+/** Partners' names by id, for rows whose partner has no configured connector. */
+export async function partnerNames(db: DB = getAppDatabase().db): Promise<Record<string, string>> {
+  const rows = await db.selectFrom("partners").select(["id", "name"]).execute();
+  return Object.fromEntries(rows.map((row) => [row.id, row.name]));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Test connection
+
+/** How long the test waits for the partner: far past any visitor's budget, to see a slow partner answer. */
+export const TEST_TIMEOUT_MS = 10_000;
+/** How many of our hotels with an id at the partner the test asks about. */
+export const TEST_HOTELS = 3;
+
+/**
+ * A property the partner's own documentation uses, asked about when none of our hotels has an
+ * id there yet: Booking.com's OpenAPI examples use accommodation 10004 (docs/partner-formats/
+ * booking-demand-api-v3.2.md). Its hotels.id is a placeholder: the answer is only summarised.
+ */
+export const SAMPLE_PARTNER_HOTEL_IDS: Readonly<Record<string, string>> = { booking: "10004" };
+const SAMPLE_HOTEL_ID = "00000000-0000-0000-0000-000000000000";
+
+/** The test's stay: 30 days ahead, one night, 2 adults, 1 room. */
+export function testStay(today: string = todayInSweden()): LiveStay {
+  const checkIn = addDays(today, 30);
+  return { checkIn, checkOut: addDays(checkIn, 1), adults: 2, rooms: 1, bookerCountry: "se", platform: "desktop" };
+}
+
+/** What the test shows of the partner's answer, after the redirect. */
+export type TestSummary = {
+  partnerName: string;
+  stay: LiveStay;
+  /** The partner's ids asked about. */
+  asked: string[];
+  /** Whether they are the documented sample (none of our hotels has an id there). */
+  sample: boolean;
+  durationMs: number;
+} & (
+  | {
+      ok: true;
+      quotes: number;
+      hotelsWithQuotes: number;
+      unavailable: number;
+      cheapest: { total: number; currency: string; partnerHotelId: string } | null;
+    }
+  | { ok: false; failure: ConnectorFailure; status: number | null; requestId: string | null; message: string }
+);
+
+/** Up to TEST_HOTELS of our hotels with an id at the partner, the most recently set first. */
+async function testHotels(partnerId: string, db: DB): Promise<PartnerHotel[]> {
+  const rows = await db
+    .selectFrom("hotel_partner_ids")
+    .select(["hotel_id", "partner_hotel_id"])
+    .where("partner_id", "=", partnerId)
+    .orderBy("updated_at", "desc")
+    .orderBy("hotel_id")
+    .limit(TEST_HOTELS)
+    .execute();
+  return rows.map((row) => ({ hotelId: row.hotel_id, partnerHotelId: row.partner_hotel_id }));
+}
+
+/**
+ * Runs one search through the connector for the test stay and records it in connector_calls
+ * (operation 'test'). The partner is asked before anything is written: an admin post writes in
+ * one transaction (decision 048), which must not wait 10 s for a partner.
+ */
+export async function testConnector(connector: PartnerConnector, db: DB = getAppDatabase().db): Promise<TestSummary> {
+  let hotels = await testHotels(connector.partnerId, db);
+  const sampleId = SAMPLE_PARTNER_HOTEL_IDS[connector.partnerId];
+  const sample = hotels.length === 0 && sampleId !== undefined;
+  if (sample) hotels = [{ hotelId: SAMPLE_HOTEL_ID, partnerHotelId: sampleId }];
+  const stay = testStay();
+  const base = { partnerName: connector.partnerName, stay, asked: hotels.map((hotel) => hotel.partnerHotelId), sample };
+  const started = new Date();
+  const clock = performance.now();
+  const timeout = AbortSignal.timeout(TEST_TIMEOUT_MS);
+  let summary: TestSummary;
+  try {
+    if (!hotels.length) throw new ConnectorError("rejected", "No hotel has an id at this partner, and there is no sample id for it.");
+    const answer = await Promise.race([
+      connector.search(stay, hotels, { signal: timeout }),
+      // A connector that ignores its signal still ends the test on time.
+      new Promise<never>((_, reject) =>
+        timeout.addEventListener("abort", () => reject(new ConnectorError("timeout", `No answer within ${TEST_TIMEOUT_MS / 1000} s`)), {
+          once: true,
+        }),
+      ),
+    ]);
+    const cheapest = answer.quotes.reduce<(typeof answer.quotes)[number] | null>(
+      (best, quote) => (best === null || quote.total < best.total ? quote : best),
+      null,
+    );
+    summary = {
+      ...base,
+      durationMs: Math.round(performance.now() - clock),
+      ok: true,
+      quotes: answer.quotes.length,
+      hotelsWithQuotes: new Set(answer.quotes.map((quote) => quote.partnerHotelId)).size,
+      unavailable: answer.unavailable.length,
+      cheapest: cheapest ? { total: cheapest.total, currency: cheapest.currency, partnerHotelId: cheapest.partnerHotelId } : null,
+    };
+  } catch (error) {
+    const failure =
+      error instanceof ConnectorError
+        ? error
+        : new ConnectorError(timeout.aborted ? "timeout" : "network", error instanceof Error ? error.message : String(error));
+    summary = {
+      ...base,
+      durationMs: Math.round(performance.now() - clock),
+      ok: false,
+      failure: failure.failure,
+      status: failure.status,
+      requestId: failure.requestId,
+      message: failure.message,
+    };
+  }
+  await recordTestCall(connector.partnerId, started, summary, db);
+  return summary;
+}
+
+async function recordTestCall(partnerId: string, startedAt: Date, summary: TestSummary, db: DB): Promise<void> {
+  await db
+    .insertInto("connector_calls")
+    .values({
+      partner_id: partnerId,
+      operation: "test",
+      started_at: startedAt,
+      duration_ms: summary.durationMs,
+      outcome: summary.ok ? "ok" : summary.failure,
+      in_budget: summary.ok && summary.durationMs <= getEnv().LIVE_PRICE_BUDGET_MS,
+      http_status: summary.ok ? null : summary.status,
+      error: summary.ok
+        ? null
+        : [summary.message, summary.requestId ? `request ${summary.requestId}` : null].filter(Boolean).join(" · ").slice(0, 1000),
+    })
+    .execute();
+}
