@@ -4,7 +4,7 @@
  * error and last test, and its circuit breaker from connector_breakers; and the test button's
  * one search, recorded like any other call. Decision 069.
  */
-import { sql, type Kysely } from "kysely";
+import { sql, type Kysely, type RawBuilder } from "kysely";
 import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
 import { getEnv } from "#app/utils/env.server.ts";
@@ -51,54 +51,63 @@ export interface PartnerHealth {
 
 const NO_CALLS: CallFigures = { calls: 0, answeredInBudget: 0, p50: null, p95: null };
 
-/** The figures of the last hour, per partner that made calls in it. */
-async function hourFigures(now: Date, db: DB): Promise<Map<string, CallFigures>> {
-  const since = new Date(now.getTime() - HEALTH_WINDOW_MINUTES * 60_000);
-  const { rows } = await sql<{ partner_id: string; calls: number; answered: number; p50: number | null; p95: number | null }>`
-    select partner_id,
-           count(*)::int as calls,
-           count(*) filter (where outcome = 'ok' and in_budget)::int as answered,
-           percentile_cont(0.5) within group (order by duration_ms) as p50,
-           percentile_cont(0.95) within group (order by duration_ms) as p95
-    from connector_calls
-    where started_at > ${since} and started_at <= ${now} and operation <> 'test'
-    group by partner_id
-  `.execute(db);
-  // float8 arrives as a number from both drivers; Number() keeps a string-typed driver honest.
-  const figure = (value: number | null) => (value === null ? null : Number(value));
-  return new Map(
-    rows.map((row) => [row.partner_id, { calls: row.calls, answeredInBudget: row.answered, p50: figure(row.p50), p95: figure(row.p95) }]),
-  );
-}
-
-type CallRow = {
+type HealthRow = {
   partner_id: string;
-  started_at: Date | string;
-  operation: string;
-  outcome: string;
-  http_status: number | null;
-  error: string | null;
-  duration_ms: number;
-};
+  calls: number;
+  answered: number;
+  p50: number | null;
+  p95: number | null;
+  has_calls: boolean;
+} & { [K in `${"error" | "test"}_${"at" | "operation" | "outcome" | "status" | "text" | "duration"}`]: unknown };
 
-const callRecord = (row: CallRow): CallRecord => ({
-  at: new Date(row.started_at),
-  operation: row.operation,
-  outcome: row.outcome,
-  httpStatus: row.http_status,
-  error: row.error,
-  durationMs: row.duration_ms,
-});
+const callOf = (row: HealthRow, prefix: "error" | "test"): CallRecord | null =>
+  row[`${prefix}_at`] === null
+    ? null
+    : {
+        at: new Date(row[`${prefix}_at`] as Date | string),
+        operation: row[`${prefix}_operation`] as string,
+        outcome: row[`${prefix}_outcome`] as string,
+        httpStatus: row[`${prefix}_status`] as number | null,
+        error: row[`${prefix}_text`] as string | null,
+        durationMs: row[`${prefix}_duration`] as number,
+      };
 
-/** Each partner's newest call matching `where` (any age: housekeeping keeps a week). */
-async function latestCalls(where: ReturnType<typeof sql>, db: DB): Promise<Map<string, CallRecord>> {
-  const { rows } = await sql<CallRow>`
-    select distinct on (partner_id) partner_id, started_at, operation, outcome, http_status, error, duration_ms
-    from connector_calls
-    where ${where}
-    order by partner_id, started_at desc, id desc
+/** The newest call of the partner `p.id` matching `where`, as `<prefix>_…` columns (any age: housekeeping keeps a week). */
+const latestCall = (prefix: "error" | "test", where: RawBuilder<unknown>) => sql`
+  left join lateral (
+    select c.started_at as ${sql.ref(`${prefix}_at`)}, c.operation as ${sql.ref(`${prefix}_operation`)},
+           c.outcome as ${sql.ref(`${prefix}_outcome`)}, c.http_status as ${sql.ref(`${prefix}_status`)},
+           c.error as ${sql.ref(`${prefix}_text`)}, c.duration_ms as ${sql.ref(`${prefix}_duration`)}
+    from connector_calls c
+    where c.partner_id = p.id and ${where}
+    order by c.started_at desc, c.id desc
+    limit 1
+  ) as ${sql.ref(prefix)} on true`;
+
+/**
+ * Per partner id: the last hour's figures, the last error, the last test and whether it has any
+ * call. Each is looked up by partner through the (partner_id, started_at) index, so the screen's
+ * cost follows the number of partners and the hour's calls, not the week the table keeps.
+ */
+async function callHealth(partnerIds: readonly string[], now: Date, db: DB): Promise<Map<string, HealthRow>> {
+  if (!partnerIds.length) return new Map();
+  const since = new Date(now.getTime() - HEALTH_WINDOW_MINUTES * 60_000);
+  const { rows } = await sql<HealthRow>`
+    select p.id as partner_id, h.calls, h.answered, h.p50, h.p95, error.*, test.*,
+           exists (select 1 from connector_calls c where c.partner_id = p.id) as has_calls
+    from unnest(${[...partnerIds]}::text[]) as p(id)
+    cross join lateral (
+      select count(*)::int as calls,
+             count(*) filter (where c.outcome = 'ok' and c.in_budget)::int as answered,
+             percentile_cont(0.5) within group (order by c.duration_ms) as p50,
+             percentile_cont(0.95) within group (order by c.duration_ms) as p95
+      from connector_calls c
+      where c.partner_id = p.id and c.started_at > ${since} and c.started_at <= ${now} and c.operation <> 'test'
+    ) as h
+    ${latestCall("error", sql`c.outcome <> 'ok'`)}
+    ${latestCall("test", sql`c.operation = 'test'`)}
   `.execute(db);
-  return new Map(rows.map((row) => [row.partner_id, callRecord(row)]));
+  return new Map(rows.map((row) => [row.partner_id, row]));
 }
 
 /** A breaker row as the screen says it. */
@@ -119,24 +128,27 @@ export async function connectorHealth(
   now: Date = new Date(),
   db: DB = getAppDatabase().db,
 ): Promise<PartnerHealth[]> {
-  const [figures, errors, tests, breakers, recorded] = await Promise.all([
-    hourFigures(now, db),
-    latestCalls(sql`outcome <> 'ok'`, db),
-    latestCalls(sql`operation = 'test'`, db),
+  const [partners, breakers] = await Promise.all([
+    db.selectFrom("partners").select("id").orderBy("id").execute(),
     db.selectFrom("connector_breakers").select(["partner_id", "consecutive_failures", "open_until"]).execute(),
-    db.selectFrom("connector_calls").select("partner_id").distinct().execute(),
   ]);
   const breakerOf = new Map(breakers.map((row) => [row.partner_id, row]));
-  const others = [...new Set([...recorded.map((row) => row.partner_id), ...breakers.map((row) => row.partner_id)])]
-    .filter((id) => !partnerIds.includes(id))
-    .sort();
-  return [...partnerIds, ...others].map((partnerId) => ({
-    partnerId,
-    figures: figures.get(partnerId) ?? NO_CALLS,
-    lastError: errors.get(partnerId) ?? null,
-    lastTest: tests.get(partnerId) ?? null,
-    breaker: breakerState(breakerOf.get(partnerId), now),
-  }));
+  // Calls are recorded under partners' ids (a connector's partnerId is one); a breaker names its partner.
+  const candidates = [...new Set([...partnerIds, ...partners.map((row) => row.id), ...breakers.map((row) => row.partner_id)])];
+  const calls = await callHealth(candidates, now, db);
+  const others = candidates.filter((id) => !partnerIds.includes(id) && (calls.get(id)?.has_calls || breakerOf.has(id))).sort();
+  return [...partnerIds, ...others].map((partnerId) => {
+    const row = calls.get(partnerId);
+    // float8 arrives as a number from both drivers; Number() keeps a driver that sends text honest.
+    const figure = (value: number | null | undefined) => (value === null || value === undefined ? null : Number(value));
+    return {
+      partnerId,
+      figures: row ? { calls: row.calls, answeredInBudget: row.answered, p50: figure(row.p50), p95: figure(row.p95) } : NO_CALLS,
+      lastError: row ? callOf(row, "error") : null,
+      lastTest: row ? callOf(row, "test") : null,
+      breaker: breakerState(breakerOf.get(partnerId), now),
+    };
+  });
 }
 
 /** Partners' names by id, for rows whose partner has no configured connector. */

@@ -122,8 +122,12 @@ export interface HotelPartnerIds {
   ids: Record<string, string>;
 }
 
+/** PostgreSQL text holds no NUL: a key with one (an address's %00) names no hotel, and must not reach a query. */
+const storable = (hotelKey: string) => !hotelKey.includes("\u0000");
+
 /** One hotel (by its feed key, hotels.hotel_id) and its partner ids, or null when there is no such hotel. */
 export async function findHotelPartnerIds(hotelKey: string, db: DB = getAppDatabase().db): Promise<HotelPartnerIds | null> {
+  if (!storable(hotelKey)) return null;
   const hotel = await db
     .selectFrom("hotels")
     .select(["id", "hotel_id", "name", "location", "country"])
@@ -160,6 +164,7 @@ export async function saveHotelPartnerIds(
   ids: Readonly<Record<string, string>>,
   db: DB = getAppDatabase().db,
 ): Promise<boolean> {
+  if (!storable(hotelKey)) return false;
   if (!db.isTransaction) return db.transaction().execute((trx) => saveHotelPartnerIds(hotelKey, ids, trx));
   const hotel = await db.selectFrom("hotels").select("id").where("hotel_id", "=", hotelKey).forUpdate().executeTakeFirst();
   if (!hotel) return false;
