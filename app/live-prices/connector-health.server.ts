@@ -173,6 +173,8 @@ export const TEST_HOTELS = 3;
 export const SAMPLE_PARTNER_HOTEL_IDS: Readonly<Record<string, string>> = { booking: "10004" };
 const SAMPLE_HOTEL_ID = "00000000-0000-0000-0000-000000000000";
 
+const NOTHING_TO_ASK = "No hotel has an id at this partner yet, and there is no documented sample id for it: nothing was asked.";
+
 /** The test's stay: 30 days ahead, one night, 2 adults, 1 room. */
 export function testStay(today: string = todayInSweden()): LiveStay {
   const checkIn = addDays(today, 30);
@@ -228,8 +230,10 @@ export async function testConnector(connector: PartnerConnector, db: DB = getApp
   const clock = performance.now();
   const timeout = AbortSignal.timeout(TEST_TIMEOUT_MS);
   let summary: TestSummary;
+  // Nothing to ask about: no call is made, so none is recorded.
+  if (!hotels.length)
+    return { ...base, durationMs: 0, ok: false, failure: "rejected", status: null, requestId: null, message: NOTHING_TO_ASK };
   try {
-    if (!hotels.length) throw new ConnectorError("rejected", "No hotel has an id at this partner, and there is no sample id for it.");
     const answer = await Promise.race([
       connector.search(stay, hotels, { signal: timeout }),
       // A connector that ignores its signal still ends the test on time.

@@ -229,6 +229,34 @@ describe("Test connection", () => {
   });
 });
 
+describe("Test connection for a partner no hotel has an id at", () => {
+  it("asks nothing and records nothing when there is no documented sample id either", async () => {
+    const asked: unknown[] = [];
+    connectors.setStandInConnector({
+      partnerId: "expedia",
+      partnerName: "Expedia",
+      search: (stay, hotels) => {
+        asked.push({ stay, hotels });
+        return Promise.resolve({ quotes: [], unavailable: [] });
+      },
+      availability: () => Promise.reject(new Error("not asked")),
+    });
+    const response = await admin.post("/admin/connectors", { intent: "test-connection", partner_id: "expedia" });
+    const text = readable(await (await admin.follow(response)).text());
+    expect(text).toContain("No hotel has an id at this partner yet, and there is no documented sample id for it: nothing was asked.");
+    expect(asked).toHaveLength(0);
+    const tests = await (
+      await app.db()
+    )
+      .selectFrom("connector_calls")
+      .select("id")
+      .where("partner_id", "=", "expedia")
+      .where("operation", "=", "test")
+      .execute();
+    expect(tests).toEqual([]);
+  });
+});
+
 describe("administrators only", () => {
   it("sends a visitor to sign in and a signed-in user without the role away, and runs no test for them", async () => {
     const { connector, asked } = standIn(async () => ({ quotes: [], unavailable: [] }));

@@ -47,6 +47,8 @@ async function testConnection(partnerId: string) {
 /** The partner's raw answer in a few words, for the message after the redirect. */
 export function summaryText(summary: TestSummary): string {
   const { stay } = summary;
+  if (summary.asked.length === 0 && !summary.ok)
+    return `${summary.message} Give hotels their id at ${summary.partnerName} with the hotel feed's partner_ids column or the hotel table's Partner ids.`;
   const asked = `Asked about ${summary.asked.length} ${summary.asked.length === 1 ? "hotel" : "hotels"} (${summary.asked.join(", ")}${summary.sample ? ", the documented sample: no hotel has an id there yet" : ""}) for ${stay.checkIn} to ${stay.checkOut}, ${stay.adults} adults, ${stay.rooms} room, in ${summary.durationMs} ms.`;
   if (summary.ok) {
     const cheapest = summary.cheapest
