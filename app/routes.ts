@@ -43,10 +43,12 @@ export default [
   route("admin", "routes/admin/admin.tsx", [
     index("routes/admin/admin._index.tsx"),
     route("hotels", "routes/admin/admin.hotels.tsx"),
+    route("hotels/:id/partner-ids", "routes/admin/admin.hotels.$id.partner-ids.tsx"),
     route("rewrite", "routes/admin/admin.rewrite.tsx"),
     route("affiliate", "routes/admin/admin.affiliate.tsx"),
     route("partners", "routes/admin/admin.partners.tsx"),
     route("partners/clicks.csv", "routes/admin/admin.partners.clicks[.]csv.ts"),
+    route("connectors", "routes/admin/admin.connectors.tsx"),
     route("destinations", "routes/admin/admin.destinations.tsx"),
     route("popular-locations", "routes/admin/admin.popular-locations.tsx"),
     route("menu", "routes/admin/admin.menu.tsx"),

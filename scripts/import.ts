@@ -220,6 +220,11 @@ function printReport(report: ImportReport | OfferImportReport, driver: string) {
     `  ${report.dryRun ? "would update" : "updated     "}  ${number(report.updated).padStart(10)}`,
     `  unchanged     ${number(report.unchanged).padStart(10)}`,
   ];
+  if (!offers && report.partnerIdsChanged) {
+    lines.push(
+      `  partner ids   ${number(report.partnerIdsChanged).padStart(10)}  (hotels whose partner_ids ${report.dryRun ? "would change" : "changed"})`,
+    );
+  }
   if (offers && report.older) {
     lines.push(`  older         ${number(report.older).padStart(10)}  (older than the stored offer: the newer was kept)`);
   }

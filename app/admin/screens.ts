@@ -25,6 +25,11 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
     label: "Partners",
     card: "The partners whose prices we compare: hosts, deep links, offers and clicks.",
   },
+  {
+    path: href("/admin/connectors"),
+    label: "Connectors",
+    card: "Partners' live price APIs: calls, answers in budget, latency, errors, breakers, and a test search.",
+  },
   { path: href("/admin/blog"), label: "Blog", card: "Write, publish and edit the travel guides (Reseguider)." },
   { path: href("/admin/destinations"), label: "Popular Destinations", card: "The destination cards of the home page." },
   { path: href("/admin/popular-locations"), label: "Popular Locations", card: "Choose the places the home page offers as chips." },

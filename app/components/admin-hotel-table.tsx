@@ -4,6 +4,7 @@
  */
 import { Link } from "react-router";
 import { revertPath, rewritePath } from "#app/admin/description-revert.ts";
+import { partnerIdsPath } from "#app/admin/partner-ids-screen.ts";
 import type { AdminHotelRow } from "#app/admin/hotel-table-rows.server.ts";
 import {
   HOTEL_SORTS,
@@ -76,13 +77,16 @@ export function SortHeader({ column, filters }: { column: HotelSort; filters: Ad
   );
 }
 
-/** A row's links: its partner page (through /redirect), its translation screen and its page on the site. */
+/** A row's links: its partner page (through /redirect), its translation and partner ids screens and its page on the site. */
 export function RowActions({ hotel }: { hotel: AdminHotelRow }) {
   const link = "font-medium text-brand-700 underline";
   return (
     <span className="flex flex-wrap gap-x-3 gap-y-1">
       <Link to={rewritePath(hotel.hotelId)} className={link}>
         Rewrite<span className="sr-only"> {hotel.name}</span>
+      </Link>
+      <Link to={partnerIdsPath(hotel.hotelId)} className={link}>
+        Partner ids<span className="sr-only"> of {hotel.name}</span>
       </Link>
       {hotel.publicPath ? (
         <a href={hotel.publicPath} className={link} lang="sv">

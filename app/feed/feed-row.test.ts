@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { feedHotelValues, parseFeedRow, siteFieldsGiven, type FeedHotel } from "./feed-row.ts";
+import { feedHotelValues, parseFeedRow, parseHotelFeedRow, parsePartnerIds, siteFieldsGiven, type FeedHotel } from "./feed-row.ts";
 import { normalizeHotel } from "#app/hotels/hotel-record.ts";
 
 // Every hotel has a place: rows that are about something else get this one unless they name theirs.
@@ -233,5 +233,112 @@ describe("site-managed fields", () => {
       "rewritten_text",
       "is_description_rewritten",
     ]);
+  });
+});
+
+describe("partner_ids: our hotel's id at each partner", () => {
+  it("reads booking:1001;expedia:55, trimmed, keys lower-cased, a trailing ; allowed", () => {
+    expect(parsePartnerIds(" Booking : 1001 ; expedia:55;")).toEqual({
+      ok: true,
+      pairs: [
+        { partnerId: "booking", partnerHotelId: "1001" },
+        { partnerId: "expedia", partnerHotelId: "55" },
+      ],
+    });
+    expect(parsePartnerIds("hotels-com:ab.C_d-9")).toEqual({ ok: true, pairs: [{ partnerId: "hotels-com", partnerHotelId: "ab.C_d-9" }] });
+  });
+
+  it("reads a JSON object of ids, numbers included", () => {
+    expect(parsePartnerIds({ booking: 1001, expedia: "55" })).toEqual({
+      ok: true,
+      pairs: [
+        { partnerId: "booking", partnerHotelId: "1001" },
+        { partnerId: "expedia", partnerHotelId: "55" },
+      ],
+    });
+  });
+
+  it("reads blank or null as the empty set (the hotel's ids are cleared)", () => {
+    expect(parsePartnerIds("")).toEqual({ ok: true, pairs: [] });
+    expect(parsePartnerIds("  ")).toEqual({ ok: true, pairs: [] });
+    expect(parsePartnerIds(null)).toEqual({ ok: true, pairs: [] });
+    expect(parsePartnerIds(";")).toEqual({ ok: true, pairs: [] });
+  });
+
+  it("refuses a bad pair, saying which and why", () => {
+    const refused = (value: unknown) => {
+      const result = parsePartnerIds(value);
+      if (result.ok) throw new Error("expected a refusal");
+      return result.reason;
+    };
+    expect(refused("booking1001")).toBe(
+      'has "booking1001" without a colon: write partner:id pairs separated by ; such as booking:1001;expedia:55',
+    );
+    expect(refused("booking:")).toBe('gives booking the id "": an id is 1–64 letters, digits, dots, underscores or hyphens');
+    expect(refused("booking:10 01")).toBe('gives booking the id "10 01": an id is 1–64 letters, digits, dots, underscores or hyphens');
+    expect(refused(`booking:${"1".repeat(65)}`)).toContain("an id is 1–64");
+    expect(refused("booking:1:2")).toContain('gives booking the id "1:2"');
+    expect(refused(":1001")).toBe('has the partner key "", which is not a partner id (lower-case letters, digits and hyphens)');
+    expect(refused("book_ing:1")).toContain('partner key "book_ing"');
+    expect(refused("booking:1;Booking:2")).toBe("names the partner booking twice");
+    expect(refused(["booking:1"])).toBe("must be text: write partner:id pairs separated by ; such as booking:1001;expedia:55");
+    expect(refused({ booking: { id: 1 } })).toContain("gives booking the id");
+  });
+});
+
+describe("parseHotelFeedRow", () => {
+  it("reads a whole hotel with its partner ids; without the column they are undefined (left as stored)", () => {
+    const row = parseHotelFeedRow({ ...PLACE, hotel_id: "H-1", name: "Ett", partner_ids: "booking:1001" });
+    expect(row).toMatchObject({
+      ok: true,
+      value: { kind: "hotel", hotel: { hotel_id: "H-1", partner_ids: [{ partnerId: "booking", partnerHotelId: "1001" }] } },
+    });
+    const without = parseHotelFeedRow({ ...PLACE, hotel_id: "H-1", name: "Ett" });
+    expect(without.ok && without.value.kind === "hotel" && without.value.hotel.partner_ids).toBeUndefined();
+    const cleared = parseHotelFeedRow({ ...PLACE, hotel_id: "H-1", name: "Ett", partner_ids: "" });
+    expect(cleared.ok && cleared.value.kind === "hotel" && cleared.value.hotel.partner_ids).toEqual([]);
+    // Not a hotels column: never among the values upserted.
+    expect(feedHotelValues(valid({ hotel_id: "H-1", partner_ids: "booking:1" }))).not.toHaveProperty("partner_ids");
+  });
+
+  it("reads a row of hotel_id and partner_ids alone as partner ids only: no place needed, nothing else read", () => {
+    expect(parseHotelFeedRow({ hotel_id: " H-1 ", partner_ids: "booking:1001;expedia:55" })).toEqual({
+      ok: true,
+      value: {
+        kind: "partner-ids",
+        row: {
+          hotel_id: "H-1",
+          partner_ids: [
+            { partnerId: "booking", partnerHotelId: "1001" },
+            { partnerId: "expedia", partnerHotelId: "55" },
+          ],
+        },
+      },
+    });
+    // The spec's `id` and fields the importer does not know do not make it a whole hotel.
+    expect(parseHotelFeedRow({ hotel_id: "H-1", id: "7", source: "x", partner_ids: "" })).toMatchObject({
+      ok: true,
+      value: { kind: "partner-ids", row: { partner_ids: [] } },
+    });
+    // Any hotel field does: then the row is a whole hotel, and needs its place.
+    expect(parseHotelFeedRow({ hotel_id: "H-1", name: "Ett", partner_ids: "booking:1" })).toEqual({
+      ok: false,
+      reason: "country is required (the name of a place); location is required (the name of a place)",
+    });
+  });
+
+  it("rejects a bad partner_ids with the field's name and the reason", () => {
+    expect(parseHotelFeedRow({ hotel_id: "H-1", partner_ids: "booking=1001" })).toEqual({
+      ok: false,
+      reason: 'partner_ids has "booking=1001" without a colon: write partner:id pairs separated by ; such as booking:1001;expedia:55',
+    });
+    expect(parseHotelFeedRow({ ...PLACE, hotel_id: "H-1", partner_ids: "booking:1;booking:2" })).toEqual({
+      ok: false,
+      reason: "partner_ids names the partner booking twice",
+    });
+    expect(parseHotelFeedRow({ hotel_id: "", partner_ids: "booking:1" })).toEqual({
+      ok: false,
+      reason: 'hotel_id is required (text or a number) (got "")',
+    });
   });
 });

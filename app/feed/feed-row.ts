@@ -11,6 +11,8 @@ import { asBoolean, asNumber, asText, isBlank, issuesReason, preview, range } fr
 import { amenityFeedValues, parseImagePaths } from "#app/hotels/hotel-record.ts";
 import { isLocalPath, isPlaceName } from "#app/utils/paths.ts";
 import { MAX_DESTINATION_LENGTH, redirectParamsSchema } from "#app/outbound/redirect-params.ts";
+import { PARTNER_ID_PATTERN } from "#app/offers/partner-form.ts";
+import { isPartnerHotelId, type PartnerIdPair } from "#app/live-prices/partner-hotel-ids.ts";
 
 /**
  * Partner data: written on every import, an empty value clearing the stored one, because
@@ -44,8 +46,15 @@ export const SITE_MANAGED_FIELDS = ["affiliate_url", "rewritten_text", "has_affi
 export type FeedOwnedField = (typeof FEED_OWNED_FIELDS)[number];
 export type SiteManagedField = (typeof SITE_MANAGED_FIELDS)[number];
 
+/**
+ * Our hotel's id at each partner whose API is asked live (hotel_partner_ids), written
+ * `booking:1001;expedia:55`. Not a hotels column: present, it replaces the hotel's whole set
+ * (an empty value clears it); absent, the set is left as it is.
+ */
+export const PARTNER_IDS_FIELD = "partner_ids";
+
 /** Every field a feed may carry; `id` is the spec's, but ours is generated, so it is ignored. */
-export const FEED_FIELDS: readonly string[] = ["hotel_id", "id", ...FEED_OWNED_FIELDS, ...SITE_MANAGED_FIELDS];
+export const FEED_FIELDS: readonly string[] = ["hotel_id", "id", ...FEED_OWNED_FIELDS, ...SITE_MANAGED_FIELDS, PARTNER_IDS_FIELD];
 
 export const MAX_HOTEL_ID_LENGTH = 200;
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
@@ -109,6 +118,62 @@ const amenityList = z
     return amenities.length ? amenities : null;
   });
 
+const PAIR_EXAMPLE = "write partner:id pairs separated by ; such as booking:1001;expedia:55";
+
+/**
+ * `booking:1001;expedia:55` as pairs (a JSON feed may also give `{"booking": "1001"}`); blank
+ * is the empty set. A partner key is a partners.id (any case: stored lower-case), an id 1–64
+ * characters of [A-Za-z0-9._-]; a partner named twice is refused rather than one guessed at.
+ * Whether each key is a partner we have is the importer's check (the database knows).
+ */
+export function parsePartnerIds(value: unknown): { ok: true; pairs: PartnerIdPair[] } | { ok: false; reason: string } {
+  if (isBlank(value)) return { ok: true, pairs: [] };
+  let entries: Array<[string, unknown]>;
+  if (typeof value === "string") {
+    entries = [];
+    for (const part of value.split(";")) {
+      if (!part.trim()) continue;
+      const colon = part.indexOf(":");
+      if (colon < 0) return { ok: false, reason: `has "${part.trim()}" without a colon: ${PAIR_EXAMPLE}` };
+      entries.push([part.slice(0, colon), part.slice(colon + 1)]);
+    }
+  } else if (value !== null && typeof value === "object" && !Array.isArray(value)) {
+    entries = Object.entries(value);
+  } else {
+    return { ok: false, reason: `must be text: ${PAIR_EXAMPLE}` };
+  }
+  const pairs: PartnerIdPair[] = [];
+  for (const [rawKey, rawId] of entries) {
+    const partnerId = rawKey.trim().toLowerCase();
+    const partnerHotelId =
+      typeof rawId === "number" && Number.isSafeInteger(rawId) ? String(rawId) : typeof rawId === "string" ? rawId.trim() : "";
+    if (!PARTNER_ID_PATTERN.test(partnerId))
+      return {
+        ok: false,
+        reason: `has the partner key ${preview(rawKey.trim())}, which is not a partner id (lower-case letters, digits and hyphens)`,
+      };
+    if (!isPartnerHotelId(partnerHotelId))
+      return {
+        ok: false,
+        reason: `gives ${partnerId} the id ${preview(typeof rawId === "string" ? rawId.trim() : rawId)}: an id is 1–64 letters, digits, dots, underscores or hyphens`,
+      };
+    if (pairs.some((pair) => pair.partnerId === partnerId)) return { ok: false, reason: `names the partner ${partnerId} twice` };
+    pairs.push({ partnerId, partnerHotelId });
+  }
+  return { ok: true, pairs };
+}
+
+/** The column in a row's schema: undefined when the row has no such field, else the pairs. */
+const partnerIds = z
+  .unknown()
+  .transform((value, ctx): PartnerIdPair[] => {
+    const parsed = parsePartnerIds(value);
+    if (parsed.ok) return parsed.pairs;
+    ctx.addIssue({ code: "custom", message: parsed.reason, params: { named: true } });
+    return z.NEVER;
+  })
+  .optional();
+
 const flag = z.boolean({ error: "must be true or false (also 1/0, yes/no)" });
 
 /**
@@ -166,6 +231,7 @@ export const feedRowSchema = z
       rewritten_text: managed(asText, text(20_000)),
       has_affiliate_url: managed(asBoolean, flag),
       is_description_rewritten: managed(asBoolean, flag),
+      partner_ids: partnerIds,
     },
     { error: "the row must be an object of hotel fields" },
   )
@@ -175,7 +241,10 @@ export const feedRowSchema = z
     }
   });
 
-/** A valid feed row: feed-owned fields null when empty, site-managed ones undefined when not given. */
+/**
+ * A valid feed row: feed-owned fields null when empty, site-managed ones and `partner_ids`
+ * undefined when not given.
+ */
 export type FeedHotel = z.output<typeof feedRowSchema>;
 
 export type FeedRowResult = { ok: true; hotel: FeedHotel } | { ok: false; reason: string };
@@ -185,6 +254,42 @@ export function parseFeedRow(raw: unknown): FeedRowResult {
   const result = feedRowSchema.safeParse(raw, { reportInput: true });
   if (result.success) return { ok: true, hotel: result.data };
   return { ok: false, reason: issuesReason(result.error) };
+}
+
+/** A row of `hotel_id` and `partner_ids` alone: it sets the existing hotel's partner ids and nothing else. */
+export interface PartnerIdsRow {
+  hotel_id: string;
+  partner_ids: PartnerIdPair[];
+}
+
+/** What a hotel feed's row asks for: a hotel (with its partner ids when given), or only a hotel's partner ids. */
+export type HotelFeedRow = { kind: "hotel"; hotel: FeedHotel } | { kind: "partner-ids"; row: PartnerIdsRow };
+
+const partnerIdsRowSchema = z.object({ hotel_id: feedRowSchema.shape.hotel_id, partner_ids: partnerIds });
+
+/** The hotel fields a row gives, besides its key (`id` is ignored anyway). */
+const HOTEL_FIELDS = [...FEED_OWNED_FIELDS, ...SITE_MANAGED_FIELDS];
+
+/**
+ * Checks one row of a hotel feed. A row with `partner_ids` and no other hotel field than
+ * `hotel_id` (a CSV whose header is `hotel_id,partner_ids`) only sets that hotel's partner ids:
+ * read as a whole hotel, its missing fields would clear the partner's data and its missing place
+ * would refuse it. Any other row is a whole hotel, as before.
+ */
+export function parseHotelFeedRow(raw: unknown): { ok: true; value: HotelFeedRow } | { ok: false; reason: string } {
+  if (raw !== null && typeof raw === "object" && !Array.isArray(raw)) {
+    const fields = raw as Record<string, unknown>;
+    if (fields[PARTNER_IDS_FIELD] !== undefined && HOTEL_FIELDS.every((field) => fields[field] === undefined)) {
+      const result = partnerIdsRowSchema.safeParse(raw, { reportInput: true });
+      if (!result.success) return { ok: false, reason: issuesReason(result.error) };
+      return {
+        ok: true,
+        value: { kind: "partner-ids", row: { hotel_id: result.data.hotel_id, partner_ids: result.data.partner_ids ?? [] } },
+      };
+    }
+  }
+  const result = parseFeedRow(raw);
+  return result.ok ? { ok: true, value: { kind: "hotel", hotel: result.hotel } } : result;
 }
 
 /**
@@ -214,7 +319,14 @@ export type FeedHotelValues = {
  * with a rewritten text, whatever the row's flag says.
  */
 export function feedHotelValues(hotel: FeedHotel): FeedHotelValues {
-  const { affiliate_url, rewritten_text, has_affiliate_url, is_description_rewritten: _ignored, ...owned } = hotel;
+  const {
+    affiliate_url,
+    rewritten_text,
+    has_affiliate_url,
+    is_description_rewritten: _ignored,
+    partner_ids: _notAColumn,
+    ...owned
+  } = hotel;
   return {
     ...owned,
     affiliate_url: affiliate_url ?? null,

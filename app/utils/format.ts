@@ -13,6 +13,9 @@ export function swedishDate(iso: string | Date): string {
 /** Date and time as the back office (English) shows them, in Swedish time: '25 Nov 2026, 14:05'. */
 export const adminDateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Stockholm" });
 
+/** A time of day as the back office shows it, in Swedish time: '14:05'. */
+export const adminTime = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "Europe/Stockholm" });
+
 /** The rating on the 0–10 scale with one decimal, Swedish style: 8.64 → '8,6'. */
 export function formatRating(rating: number): string {
   const clamped = Math.min(10, Math.max(0, Number.isFinite(rating) ? rating : 0));

@@ -1210,6 +1210,24 @@ const SWEEP: Record<string, SweepEntry> = {
       },
     ],
   },
+  "routes/admin/admin.connectors": {
+    // Without a configured connector the page has no form: these are the test button's posts.
+    posts: () => [
+      form("test a partner without a connector", [
+        ["intent", "test-connection"],
+        ["partner_id", "booking"],
+      ]),
+      form("test a hostile partner id", [
+        ["intent", "test-connection"],
+        ["partner_id", XSS_SCRIPT],
+      ]),
+      form("test with SQL as the partner id", [
+        ["intent", "test-connection"],
+        ["partner_id", SQL],
+      ]),
+      form("test with no partner", [["intent", "test-connection"]]),
+    ],
+  },
   "routes/admin/admin.jobs.$id": {
     queries: () => [{ label: "auto refresh off", query: "auto=0" }],
     posts: () => [

@@ -337,6 +337,144 @@ describe.each(testDatabases())("importing feeds on $name", ({ open }) => {
     expect(await hotel("P-1")).toMatchObject({ address: null, latitude: null, longitude: null });
   });
 
+  describe("partner_ids", () => {
+    const partnerIds = async (hotelId: string) =>
+      (
+        await handle.db
+          .selectFrom("hotel_partner_ids")
+          .innerJoin("hotels", "hotels.id", "hotel_partner_ids.hotel_id")
+          .select(["partner_id", "partner_hotel_id"])
+          .where("hotels.hotel_id", "=", hotelId)
+          .orderBy("partner_id")
+          .execute()
+      ).map((row) => `${row.partner_id}:${row.partner_hotel_id}`);
+
+    beforeEach(async () => {
+      for (const id of ["booking", "expedia"])
+        await handle.db
+          .insertInto("partners")
+          .values({ id, name: id, host: `${id}.example`, logo_url: null })
+          .onConflict((oc) => oc.column("id").doNothing())
+          .execute();
+    });
+
+    it("stores a hotel's ids, replaces the set when the column is given, keeps it when absent and clears it when empty", async () => {
+      const first = await run(
+        feed(
+          "csv",
+          "hotel_id,name,country,location,partner_ids\n" +
+            "PI-1,Ett,Sweden,Visby,booking:1001;expedia:55\n" +
+            "PI-2,Två,Sweden,Visby,Booking:2002\n" +
+            "PI-3,Tre,Sweden,Visby,\n",
+        ),
+      );
+      expect(first).toMatchObject({ inserted: 3, rejected: 0, partnerIdsChanged: 2 });
+      expect(await partnerIds("PI-1")).toEqual(["booking:1001", "expedia:55"]);
+      expect(await partnerIds("PI-2")).toEqual(["booking:2002"]);
+      expect(await partnerIds("PI-3")).toEqual([]);
+
+      // The same file again changes nothing; a file without the column leaves the ids as they are.
+      expect(
+        await run(feed("csv", "hotel_id,name,country,location,partner_ids\nPI-1,Ett,Sweden,Visby,expedia:55;booking:1001\n")),
+      ).toMatchObject({
+        unchanged: 1,
+        partnerIdsChanged: 0,
+      });
+      await run(feed("ndjson", hotelRows({ hotel_id: "PI-1", name: "Ettan" })));
+      expect(await partnerIds("PI-1")).toEqual(["booking:1001", "expedia:55"]);
+
+      // Given, the column replaces the whole set; empty (or null in JSON), it clears it.
+      await run(
+        feed(
+          "ndjson",
+          hotelRows({ hotel_id: "PI-1", name: "Ettan", partner_ids: "expedia:56" }, { hotel_id: "PI-2", name: "Två", partner_ids: null }),
+        ),
+      );
+      expect(await partnerIds("PI-1")).toEqual(["expedia:56"]);
+      expect(await partnerIds("PI-2")).toEqual([]);
+    });
+
+    it("a row of hotel_id and partner_ids only changes the ids and nothing else of the hotel", async () => {
+      await run(
+        feed(
+          "ndjson",
+          hotelRows({
+            hotel_id: "PO-1",
+            name: "Hotell Kvarnen",
+            description: "Vid ån",
+            rating: 8.4,
+            address: "Storgatan 1",
+            latitude: 57.6,
+            longitude: 18.3,
+            amenities: ["Sauna"],
+            affiliate_url: "https://www.booking.com/x?aid=1",
+            rewritten_text: "Svensk text",
+            partner_ids: "booking:1",
+          }),
+        ),
+      );
+      const before = await hotel("PO-1");
+      const report = await run(feed("csv", "hotel_id,partner_ids\nPO-1,booking:1001;expedia:55\nPO-404,booking:9\n"));
+      expect(report).toMatchObject({ rows: 2, inserted: 0, updated: 0, unchanged: 0, rejected: 1, partnerIdsChanged: 1 });
+      expect(report.rejects).toEqual([
+        {
+          at: 3,
+          where: "line 3",
+          reason:
+            "hotel_id PO-404 is not in the catalogue: a row with only hotel_id and partner_ids sets the ids of a hotel already imported",
+        },
+      ]);
+      expect(await partnerIds("PO-1")).toEqual(["booking:1001", "expedia:55"]);
+      // Every column as it was, updated_at included: the hotel row was not written at all.
+      expect(await hotel("PO-1")).toEqual(before);
+      expect(await hotel("PO-404")).toBeUndefined();
+
+      // An empty cell in such a row clears the ids, still touching nothing else.
+      await run(feed("ndjson", ndjson({ hotel_id: "PO-1", partner_ids: "" })));
+      expect(await partnerIds("PO-1")).toEqual([]);
+      expect(await hotel("PO-1")).toEqual(before);
+    });
+
+    it("refuses a row naming a partner we do not have, or a bad pair, with its line and reason; the other rows go in", async () => {
+      const file = feed(
+        "csv",
+        "hotel_id,name,country,location,partner_ids\n" +
+          "PU-1,Ett,Sweden,Visby,booking:1;hotelz:2\n" +
+          "PU-2,Två,Sweden,Visby,booking 1\n" +
+          "PU-3,Tre,Sweden,Visby,booking:3\n",
+      );
+      const report = await run(file);
+      expect(report).toMatchObject({ inserted: 1, rejected: 2, partnerIdsChanged: 1 });
+      expect(report.rejects).toEqual([
+        {
+          at: 2,
+          where: "line 2",
+          reason: "partner_ids names hotelz, which is not a partner (known: booking, expedia; add one in /admin/partners)",
+        },
+        {
+          at: 3,
+          where: "line 3",
+          reason: 'partner_ids has "booking 1" without a colon: write partner:id pairs separated by ; such as booking:1001;expedia:55',
+        },
+      ]);
+      // The refused row is refused whole: its hotel is not written either.
+      expect(await hotel("PU-1")).toBeUndefined();
+      expect(await partnerIds("PU-3")).toEqual(["booking:3"]);
+    });
+
+    it("counts on a dry run what would change, and writes nothing", async () => {
+      await run(feed("ndjson", hotelRows({ hotel_id: "PD-1", name: "Ett" })));
+      const report = await run(
+        feed("ndjson", ndjson({ hotel_id: "PD-1", partner_ids: "booking:1" }) + hotelRows({ hotel_id: "PD-2", partner_ids: "expedia:2" })),
+        {
+          dryRun: true,
+        },
+      );
+      expect(report).toMatchObject({ inserted: 1, rejected: 0, partnerIdsChanged: 2 });
+      expect(await partnerIds("PD-1")).toEqual([]);
+    });
+  });
+
   it("keeps the last row when a hotel_id comes twice, in one batch or across batches", async () => {
     const file = feed("ndjson", hotelRows({ hotel_id: "D-1", name: "Först" }, { hotel_id: "D-2" }, { hotel_id: "D-1", name: "Sist" }));
     expect(await run(file)).toMatchObject({ rows: 3, inserted: 2, duplicates: 1 });

@@ -207,9 +207,26 @@ async function fixtures(): Promise<Fixtures> {
     .insertInto("contact_messages")
     .values({ name: "Anna Andersson", email: "anna@example.se", message: "Finns det hotell med bastu i Kiruna?", created_at: new Date() })
     .execute();
+  // The connector health table, with an error and an open breaker, rather than its empty state alone.
+  await db
+    .insertInto("connector_calls")
+    .values({
+      partner_id: "resekompassen",
+      operation: "search",
+      duration_ms: 912,
+      outcome: "server-error",
+      in_budget: false,
+      http_status: 500,
+      error: "Internal error",
+    })
+    .execute();
+  await db
+    .insertInto("connector_breakers")
+    .values({ partner_id: "resekompassen", consecutive_failures: 5, open_until: new Date(Date.now() + 600_000) })
+    .execute();
   const [country, location, slug] = hotelPath(first)!.slice(1).split("/");
   return {
-    hotel: { country: country!, location: location!, slug: slug! },
+    hotel: { country: country!, location: location!, slug: slug!, hotel_id: first.hotel_id },
     draftId: draft.id,
     hotelPath: hotelPath(first)!,
     hotelIds: [first.hotel_id, second.hotel_id],
@@ -265,7 +282,7 @@ describe("the Nu HTML Checker", () => {
       "page routes with no page checked",
     ).toEqual([]);
     const placeholder: Fixtures = {
-      hotel: { country: "", location: "", slug: "" },
+      hotel: { country: "", location: "", slug: "", hotel_id: "" },
       draftId: "",
       hotelPath: "/",
       hotelIds: ["", ""],

@@ -53,8 +53,8 @@ export const isAdminRoute = (route: TableRoute) => route.pattern === "admin" || 
 
 /** Rows of the seeded data that routes' parameters can name. */
 export interface RouteSamples {
-  /** A hotel's address segments, as hotelPath writes them. */
-  hotel: { country: string; location: string; slug: string };
+  /** A hotel's address segments, as hotelPath writes them, and its feed key (hotels.hotel_id). */
+  hotel: { country: string; location: string; slug: string; hotel_id: string };
   /** A published post. */
   post: { id: string; slug: string };
   /** A draft post (the editor's saves go there, not to a page visitors read). */
@@ -78,6 +78,7 @@ export const PARAM_SAMPLES: Record<string, (samples: RouteSamples) => Record<str
   "not-found": () => ({ "*": "finns-inte" }),
   "admin-blog-edit": (s) => ({ id: s.draftId }),
   "routes/admin/admin.jobs.$id": (s) => ({ id: s.jobId }),
+  "routes/admin/admin.hotels.$id.partner-ids": (s) => ({ id: encodeURIComponent(s.hotel.hotel_id) }),
   "routes/resources/sitemaps.$file": () => ({ file: "pages-1.xml" }),
 };
 
