@@ -6,6 +6,7 @@ import {
   conditionLabels,
   conversionNote,
   formatShown,
+  chargesBeyondTotal,
   partnerAmountText,
   partsText,
   perNightText,
@@ -143,6 +144,11 @@ function OfferAmount({ offer, display }: { offer: PriceOffer; display: PriceDisp
       <p className="text-xs text-muted">{TOTAL_INCLUDES}</p>
       {perNight ? <p className="text-sm whitespace-nowrap">{perNight}</p> : null}
       {parts ? <p className="text-xs text-muted">{parts}</p> : null}
+      {chargesBeyondTotal(offer).map((text) => (
+        <p key={text} className="text-xs font-medium text-ink">
+          {text}
+        </p>
+      ))}
       {partner ? <p className="text-xs text-muted">{partner}</p> : null}
     </div>
   );

@@ -77,6 +77,8 @@ export function liveOffer(quote: LiveQuote, partner: PartnerFacts, nights: numbe
     roomName: quote.roomName,
     landingUrl: quote.landingUrl,
     confirmedAt: fetchedAt,
+    payAtPropertyCharges: quote.payAtPropertyCharges,
+    moreChargesMayApply: quote.additionalChargesMayApply ?? false,
   };
 }
 

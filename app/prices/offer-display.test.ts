@@ -8,6 +8,7 @@ import {
   formatShown,
   partnerAmountText,
   partsText,
+  chargesBeyondTotal,
   perNightText,
   withPriceChoices,
 } from "./offer-display.ts";
@@ -67,6 +68,16 @@ describe("an offer's text", () => {
     expect(perNightText(offer({ kind: "lead", nights: null }), SEK_DISPLAY)).toBeNull();
     expect(partsText(offer({ base: null, tax: null, fees: null }))).toBeNull();
     expect(plain(partsText(offer({ fees: 0 })))).toBe("Pris 3 900 kr, skatter 390 kr");
+  });
+
+  it("never shows a base price alone: charges given only as a sum are named as such, and what is paid beyond the total", () => {
+    // Booking.com gives the display price and its base; the charges in between have no kind we may name.
+    const live = offer({ source: "live", base: 1850, tax: null, fees: null, total: 2072 });
+    expect(plain(partsText(live))).toBe("Pris 1 850 kr, skatter och avgifter 222 kr");
+    expect(partsText({ ...live, total: 1850 })).toBeNull();
+    expect(chargesBeyondTotal(live)).toEqual([]);
+    const more = { ...live, payAtPropertyCharges: 150, moreChargesMayApply: true };
+    expect(chargesBeyondTotal(more).map(plain)).toEqual(["+ 150 kr betalas på hotellet", "Tillkommande avgifter kan förekomma"]);
   });
 
   it("converts another currency and names the partner's own amount and the rates' day", () => {

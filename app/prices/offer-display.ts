@@ -38,12 +38,31 @@ export function partnerAmountText(offer: PriceOffer, display: PriceDisplay): str
   return offer.currency === display.currency ? null : `${formatMoney({ amount: offer.total, currency: offer.currency })} hos partnern`;
 }
 
-/** "Pris 3 900 kr, skatter 390 kr, avgifter 99 kr", in the partner's currency (no taxes or fees left out); null when the parts are unknown. */
+/**
+ * "Pris 3 900 kr, skatter 390 kr, avgifter 99 kr", in the partner's currency (no taxes or fees
+ * left out); null when the parts are unknown. A partner that gives its charges only as a sum
+ * (Booking.com's display price less its base) gets "skatter och avgifter": a base price is
+ * never shown as if it were all (Booking.com's "displaying pricing information").
+ */
 export function partsText(offer: PriceOffer): string | null {
   if (offer.base === null) return null;
   const part = (label: string, amount: number | null) =>
     amount === null || (amount === 0 && label !== "Pris") ? null : `${label} ${formatMoney({ amount, currency: offer.currency })}`;
+  if (offer.tax === null && offer.fees === null && offer.kind === "stay") {
+    const charges = Math.round((offer.total - offer.base) * 100) / 100;
+    return charges > 0 ? [part("Pris", offer.base), part("skatter och avgifter", charges)].join(", ") : null;
+  }
   return [part("Pris", offer.base), part("skatter", offer.tax), part("avgifter", offer.fees)].filter(Boolean).join(", ");
+}
+
+/** What is paid beyond the shown total: "+ 150 kr betalas på hotellet", and whether more may come; empty when nothing. */
+export function chargesBeyondTotal(offer: PriceOffer): string[] {
+  const texts: string[] = [];
+  if (offer.payAtPropertyCharges) {
+    texts.push(`+ ${formatMoney({ amount: offer.payAtPropertyCharges, currency: offer.currency })} betalas på hotellet`);
+  }
+  if (offer.moreChargesMayApply) texts.push("Tillkommande avgifter kan förekomma");
+  return texts;
 }
 
 const dayMonth = new Intl.DateTimeFormat("sv-SE", { day: "numeric", month: "long", timeZone: "Europe/Stockholm" });

@@ -42,6 +42,14 @@ export interface PriceOffer {
   landingUrl: string;
   /** ISO timestamp: when the partner last confirmed the price. */
   confirmedAt: string;
+  /**
+   * Mandatory charges paid at the property, not part of `total` (a city tax paid on arrival), in
+   * the partner's currency: shown beside the price, as a partner's pricing rules require. Live
+   * answers only; absent or null when none.
+   */
+  payAtPropertyCharges?: number | null;
+  /** Some charges apply only under conditions or cannot be calculated beforehand ("Tillkommande avgifter kan förekomma"). */
+  moreChargesMayApply?: boolean;
 }
 
 /** Cheapest first (in SEK; a price that cannot be converted last), then by partner name. */
