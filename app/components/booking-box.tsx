@@ -7,6 +7,7 @@ import {
   NO_MATCH,
   NO_MATCH_FOR_DATES,
   NO_ROOMS,
+  NO_ROOMS_YET,
   PARTNER_PRICE_NOTE,
   StayForm,
   type PriceChoices,
@@ -22,11 +23,12 @@ export interface Booking {
 /** Why the page shows no price although partners sell the hotel, or null when it is not so. */
 export function missingText(
   stay: Stay,
-  prices: { soldOut: readonly unknown[]; unmet: readonly unknown[]; offers: readonly unknown[] },
+  prices: { soldOut: readonly unknown[]; unmet: readonly unknown[]; offers: readonly unknown[]; late?: readonly unknown[] },
   conditionsChosen: boolean,
 ): string | null {
   if (prices.offers.length) return null;
   if (hasDates(stay) && prices.unmet.length) return NO_MATCH_FOR_DATES;
+  if (hasDates(stay) && prices.late?.length) return NO_ROOMS_YET;
   if (hasDates(stay) && prices.soldOut.length) return NO_ROOMS;
   return conditionsChosen ? NO_MATCH : null;
 }

@@ -37,6 +37,8 @@ const yesBadge = "rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text
 const noBadge = "rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700";
 
 export const NO_ROOMS = "Inga lediga rum för dina datum";
+/** No rooms where we know, while a partner asked live has not answered: not the same as none at all. */
+export const NO_ROOMS_YET = "Inga lediga rum hos sajterna som svarade";
 export const NO_MATCH_FOR_DATES = "Inget erbjudande för dina datum uppfyller dina villkor";
 export const NO_MATCH = "Inget erbjudande uppfyller dina villkor";
 
@@ -257,7 +259,7 @@ export function PriceComparison({
         </>
       ) : dated ? (
         <div role="status" className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
-          <p className="font-semibold">{unmet.length ? NO_MATCH_FOR_DATES : NO_ROOMS}</p>
+          <p className="font-semibold">{unmet.length ? NO_MATCH_FOR_DATES : late.length ? NO_ROOMS_YET : NO_ROOMS}</p>
           {unmet.length ? (
             <p>
               <Link to={link(stay, [])} className="font-medium underline">
