@@ -11,6 +11,7 @@ import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
 import { getEnv } from "#app/utils/env.server.ts";
 import { log } from "#app/utils/log.server.ts";
+import { currentRequestMetrics } from "#app/utils/request-metrics.server.ts";
 import type { DatedStay } from "#app/utils/stay.ts";
 import {
   ConnectorError,
@@ -104,7 +105,10 @@ export async function askLive(
   const connectors = configuredConnectors();
   if (!connectors.length || !hotelIds.length) return [];
   const budgetMs = options.budgetMs ?? getEnv().LIVE_PRICE_BUDGET_MS;
-  const deadline = Date.now() + (options.waitMs ?? budgetMs);
+  // The budget is the visitor's wait for the page: it counts from when the request came in, not
+  // from here (the page's own reads come first), so the page answers within it plus its render.
+  const deadline =
+    options.waitMs !== undefined ? Date.now() + options.waitMs : (currentRequestMetrics()?.startedAt ?? Date.now()) + budgetMs;
   const results = await Promise.all(
     connectors.map((connector) =>
       askPartner(connector, stay, [...new Set(hotelIds)], options.kind, options.platform ?? "desktop", budgetMs, deadline, db).catch(

@@ -13,6 +13,8 @@ export interface RequestMetrics {
   dbUnavailable: boolean;
   /** The request is an administrator's: it may see what the request cost (Server-Timing). */
   staff: boolean;
+  /** When the request came in (Date.now()): what a time budget for the whole answer counts from. */
+  startedAt: number;
 }
 
 // On globalThis: the dev server reloads modules but keeps one database handle, whose query
@@ -21,7 +23,7 @@ const globalForMetrics = globalThis as typeof globalThis & { __hgRequestMetrics?
 const storage = (globalForMetrics.__hgRequestMetrics ??= new AsyncLocalStorage<RequestMetrics>());
 
 export function newRequestMetrics(): RequestMetrics {
-  return { dbMs: 0, dbQueries: 0, dbUnavailable: false, staff: false };
+  return { dbMs: 0, dbQueries: 0, dbUnavailable: false, staff: false, startedAt: Date.now() };
 }
 
 export function runWithRequestMetrics<T>(metrics: RequestMetrics, run: () => T): T {
