@@ -5,12 +5,12 @@
  * Each request asks for a stay of its own, so every one goes to the partner (no shared answer).
  *
  * The app runs in this process from a fresh build of the sources (as the integration tests run
- * it: tests/app-build.ts) on the seeded demo catalogue; the partner is a local HTTP stand-in of a
- * few lines behind a minimal connector put in place of the configured ones (replaceConnectors).
- * TODO when merging: use tests/booking-demand-stand-in.ts and the Booking.com connector instead.
+ * it: tests/app-build.ts) on the seeded demo catalogue; the partner is Booking.com's Demand API
+ * stand-in over real HTTP on this machine (tests/booking-demand-stand-in.ts), asked by the real
+ * connector (createBookingDemandConnector) put in place of the configured ones (replaceConnectors):
+ * the figures include the request and answer mapping of docs/decisions/068.
  */
 import fs from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -18,8 +18,8 @@ import type { Server } from "node:http";
 import type express from "express";
 import type { Kysely } from "kysely";
 import type { Database } from "../app/db/schema.ts";
-import type { LiveSearchAnswer, PartnerConnector, PartnerHotel } from "../app/live-prices/connector.ts";
 import { APP_BUILD_ENV, buildAppForTests, builtModule } from "../tests/app-build.ts";
+import { startBookingDemandStandIn } from "../tests/booking-demand-stand-in.ts";
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 20);
 const BUDGET_MS = process.env.LIVE_PRICE_BUDGET_MS ?? "800";
@@ -44,30 +44,8 @@ Object.assign(process.env, {
 
 const importApp = <T>(file: string) => import(pathToFileURL(builtModule(file)).href) as Promise<T>;
 
-// The partner's stand-in: answers every POST after `delayMs` with a price per hotel asked, or 500.
-const partner = { delayMs: 200, fail: false };
-const standIn = http.createServer((request, response) => {
-  let body = "";
-  request.on("data", (chunk: Buffer) => (body += chunk.toString()));
-  request.on("end", () => {
-    setTimeout(() => {
-      if (partner.fail) return void response.writeHead(500, { "Content-Type": "application/json" }).end('{"errors":[]}');
-      const hotels = JSON.parse(body) as PartnerHotel[];
-      const quotes = hotels.map((hotel) => ({
-        ...hotel,
-        currency: "EUR",
-        base: 180,
-        tax: 20,
-        fees: null,
-        total: 200,
-        payAtPropertyCharges: null,
-      }));
-      response.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(quotes));
-    }, partner.delayMs);
-  });
-});
-await new Promise<void>((resolve) => standIn.listen(0, "127.0.0.1", resolve));
-const standInUrl = `http://127.0.0.1:${(standIn.address() as { port: number }).port}`;
+// Booking.com's stand-in: answers as set per scenario (a delay before every answer, or a 500).
+const standIn = await startBookingDemandStandIn({ behaviour: "ok", delayMs: 200 });
 
 const { app, boot, shutdown } = await importApp<{ app: express.Express; boot(): Promise<void>; shutdown(): Promise<void> }>(
   "server/app.ts",
@@ -79,7 +57,9 @@ const server: Server = await new Promise((resolve) => {
 });
 const origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
 
-const { ConnectorError } = await importApp<typeof import("../app/live-prices/connector.ts")>("app/live-prices/connector.ts");
+const { createBookingDemandConnector } = await importApp<typeof import("../app/live-prices/booking-demand.server.ts")>(
+  "app/live-prices/booking-demand.server.ts",
+);
 const { replaceConnectors } = await importApp<typeof import("../app/live-prices/connectors.server.ts")>(
   "app/live-prices/connectors.server.ts",
 );
@@ -90,32 +70,11 @@ const { getAppDatabase } = await importApp<typeof import("../app/db/db.server.ts
 const { hotelPath, placePath } = await importApp<typeof import("../app/utils/paths.ts")>("app/utils/paths.ts");
 const db = getAppDatabase().db as Kysely<Database>;
 
-/** The minimal connector: one POST of the hotels asked, quotes back; anything but 200 is a ConnectorError. */
-async function ask(hotels: readonly PartnerHotel[], signal: AbortSignal): Promise<LiveSearchAnswer> {
-  const response = await fetch(standInUrl, { method: "POST", body: JSON.stringify(hotels), signal });
-  if (!response.ok) throw new ConnectorError("server-error", `stand-in answered ${response.status}`, { status: response.status });
-  const quotes = (await response.json()) as LiveSearchAnswer["quotes"];
-  return {
-    quotes: quotes.map((quote) => ({
-      ...quote,
-      breakfastIncluded: false,
-      refundable: false,
-      freeCancellationUntil: null,
-      payAtHotel: false,
-      roomName: "Standard",
-      landingUrl: `https://www.booking.com/hotel/${quote.partnerHotelId}.html?aid=1`,
-    })),
-    unavailable: [],
-  };
-}
-const connector: PartnerConnector = {
-  partnerId: "booking",
-  partnerName: "Booking.com",
-  search: (_stay, hotels, { signal }) => ask(hotels, signal),
-  availability: (_stay, hotel, { signal }) => ask([hotel], signal),
-};
+// The real connector, asking the stand-in (which checks that both credentials are sent, not their values).
+const connector = createBookingDemandConnector({ baseUrl: standIn.url, token: "bench-token", affiliateId: "1234567" });
 
-// The place with the most hotels, every hotel of it with an id at the partner.
+// The place with the most hotels, every hotel of it with an id at Booking.com (an accommodation id:
+// a number); the partner's row is made as the boot makes it for a configured connector.
 const place = await db
   .selectFrom("hotels")
   .select(["country", "location", (eb) => eb.fn.countAll<number>().as("hotels")])
@@ -163,9 +122,9 @@ const percentile = (values: number[], p: number) => {
 
 const scenarios: { name: string; setup: () => void }[] = [
   { name: "no partner configured", setup: () => replaceConnectors([]) },
-  { name: "partner answers in 200 ms", setup: () => Object.assign(partner, { delayMs: 200, fail: false }) },
-  { name: "partner answers in 3 s", setup: () => Object.assign(partner, { delayMs: 3000, fail: false }) },
-  { name: "partner fails (500)", setup: () => Object.assign(partner, { delayMs: 20, fail: true }) },
+  { name: "partner answers in 200 ms", setup: () => standIn.set({ behaviour: "ok", delayMs: 200 }) },
+  { name: "partner answers in 3 s", setup: () => standIn.set({ behaviour: "ok", delayMs: 3000 }) },
+  { name: "partner fails (500)", setup: () => standIn.set({ behaviour: "server-error", delayMs: 20 }) },
 ];
 
 try {
@@ -210,8 +169,7 @@ try {
   replaceConnectors(null);
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
-  standIn.closeAllConnections();
-  standIn.close();
+  await standIn.close();
   await shutdown();
   fs.rmSync(dataDir, { recursive: true, force: true });
   fs.rmSync(buildDir, { recursive: true, force: true });
