@@ -14,7 +14,15 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect as baseExpect, type APIResponse, type BrowserContext, type Page, type Response } from "@playwright/test";
+import {
+  test as base,
+  expect as baseExpect,
+  type APIResponse,
+  type BrowserContext,
+  type Page,
+  type Request,
+  type Response,
+} from "@playwright/test";
 import { isDefaultStayField } from "#app/utils/stay.ts";
 import { AXE_CHECK_PREFIX, AXE_VISIT_PREFIX, E2E_AXE_DIR } from "./run-dirs.ts";
 import { signInTo } from "./sign-in.ts";
@@ -279,7 +287,23 @@ export const test = base.extend<object, { adminStorageState: () => Promise<strin
     const visited = new Set<string>();
     // The Content Security Policy must never have to refuse anything of ours.
     const cspViolations: string[] = [];
+    // What the page asked for and said, kept in memory and printed only when the test fails: the
+    // traces are recorded without snapshots (their cost), so they hold no network log, which a
+    // failure whose cause is not known yet needs (decision 070).
+    const started = Date.now();
+    const happened: string[] = [];
+    const note = (line: string) => happened.length < 2000 && happened.push(`${String(Date.now() - started).padStart(6)} ms ${line}`);
+    // Documents, data requests and scripts; not the pictures, styles and fonts.
+    const worthNoting = (request: Request) => !["image", "stylesheet", "font", "media"].includes(request.resourceType());
+    page.on("request", (request) => worthNoting(request) && note(`→ ${request.method()} ${request.url()}`));
+    page.on("requestfinished", (request) => {
+      if (worthNoting(request)) void request.response().then((response) => note(`← ${response?.status() ?? "?"} ${request.url()}`));
+    });
+    page.on("requestfailed", (request) => note(`✗ ${request.url()}: ${request.failure()?.errorText ?? "failed"}`));
+    page.on("framenavigated", (frame) => frame === page.mainFrame() && note(`at ${frame.url()}`));
+    page.on("pageerror", (error) => note(`page error: ${error.message}`));
     page.on("console", (message) => {
+      if (message.type() === "error" || message.type() === "warning") note(`console ${message.type()}: ${message.text()}`);
       if (/Content Security Policy/i.test(message.text())) cspViolations.push(`${page.url()}: ${message.text()}`);
     });
     page.on("framenavigated", (frame) => {
@@ -310,6 +334,9 @@ export const test = base.extend<object, { adminStorageState: () => Promise<strin
       context.newPage = async () => hydratedOnGoto(await newPage());
     }
     await use(page);
+    if (testInfo.status !== testInfo.expectedStatus) {
+      console.log(`What the page asked for and said (${testInfo.title}):\n${happened.join("\n")}`);
+    }
     expect(cspViolations, "Content Security Policy violations").toEqual([]);
     // The checker below carries this context's cookies: the state the pages are checked in.
     const signedIn = (await page.context().cookies()).some((cookie) => cookie.name === SESSION_COOKIE);
