@@ -289,6 +289,15 @@ describe("live partner prices", () => {
     expect((await callRows()).at(-1)).toMatchObject({ operation: "search", outcome: "ok" });
   });
 
+  it("prices a country page's cards with the live answers too", async () => {
+    fake.behave = answering(90);
+    const calls = fake.calls;
+    const { response, text } = await page(`/Sweden?${stay(55).query}`);
+    expect(response.status).toBe(200);
+    expect(text).toContain("990 kr");
+    expect(fake.calls).toBe(calls + 1);
+  });
+
   it("keeps a list's stored prices and names a partner that did not answer in time (JS off)", async () => {
     const held = gate<LiveSearchAnswer>();
     fake.behave = () => held.opened;

@@ -1,7 +1,10 @@
 import { data, href, redirect } from "react-router";
 import type { Route } from "./+types/country";
 import { listCountryPlaces, resolveCountry } from "#app/hotels/places.server.ts";
-import { loadHotelListPage } from "#app/hotels/list-page.server.ts";
+import { loadHotelListPage, withLiveListPrices } from "#app/hotels/list-page.server.ts";
+import { PRIVATE } from "#app/http/cache-control.server.ts";
+import { withLiveListPart, type LiveListPart } from "#app/live-prices/live-offers.ts";
+import { LatePartnersNote, LivePricesStatus, WithLivePrices } from "#app/components/live-price-parts.tsx";
 import { hotelCount } from "#app/hotels/hotel-record.ts";
 import { Breadcrumbs } from "#app/components/breadcrumbs.tsx";
 import { FilterBar } from "#app/components/filter-bar.tsx";
@@ -35,19 +38,24 @@ export function meta({ data, matches }: Route.MetaArgs) {
   ];
 }
 
-export async function loader({ url, params }: Route.LoaderArgs) {
+export async function loader({ url, params, request }: Route.LoaderArgs) {
   const country = await resolveCountry(params.country);
   // A country stored with a name that names nothing ('..') has no page either.
   const path = countryPath(country);
   if (!country || !path) throw data(null, { status: 404 });
   // One address per country: /Sverige, /sweden and /Sweden/ lead to /Sweden.
   if (url.pathname !== path) throw redirect(`${path}${url.search}`, 301);
-  const [page, places] = await Promise.all([loadHotelListPage(url, { country }), listCountryPlaces(country)]);
-  return { country, path, countryName: page.names.country, page, places };
+  const [stored, places] = await Promise.all([loadHotelListPage(url, { country }), listCountryPlaces(country)]);
+  const listed = await withLiveListPrices(stored, request);
+  const body = { country, path, countryName: listed.page.names.country, page: listed.page, live: listed.live, places };
+  // A page waiting for or missing a partner's live prices is not kept by any cache.
+  return listed.private ? data(body, { headers: { "Cache-Control": PRIVATE } }) : body;
 }
 
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
 export default function CountryPage({ loaderData }: Route.ComponentProps) {
-  const { country, path, countryName, page, places } = loaderData;
+  const { country, path, countryName, page, places, live } = loaderData;
   return (
     <>
       <div className="container-page space-y-6 py-8">
@@ -67,16 +75,27 @@ export default function CountryPage({ loaderData }: Route.ComponentProps) {
           stay={page.stay}
           today={page.today}
         />
-        <ListWithMap
-          stay={page.stay}
-          choices={page.params}
-          display={page.display}
-          hotels={page.hotels}
-          country={country}
-          label={`Karta över hotell i ${countryName}`}
-        >
-          <HotelListSection page={page} variant="large" />
-        </ListWithMap>
+        <LivePricesStatus live={live} />
+        <WithLivePrices live={live} stored={null as LiveListPart | null}>
+          {(part) => {
+            const shown = part ? { ...page, hotels: withLiveListPart(page.hotels, part), late: part.late } : page;
+            return (
+              <>
+                <LatePartnersNote late={shown.late} />
+                <ListWithMap
+                  stay={shown.stay}
+                  choices={shown.params}
+                  display={shown.display}
+                  hotels={shown.hotels}
+                  country={country}
+                  label={`Karta över hotell i ${countryName}`}
+                >
+                  <HotelListSection page={shown} variant="large" />
+                </ListWithMap>
+              </>
+            );
+          }}
+        </WithLivePrices>
       </div>
       <SeoText country={country} />
     </>
