@@ -107,11 +107,11 @@ export async function askLive(
   const budgetMs = options.budgetMs ?? getEnv().LIVE_PRICE_BUDGET_MS;
   // The budget is the visitor's wait for the page: it counts from when the request came in, not
   // from here (the page's own reads come first), so the page answers within it plus its render.
-  const deadline =
-    options.waitMs !== undefined ? Date.now() + options.waitMs : (currentRequestMetrics()?.startedAt ?? Date.now()) + budgetMs;
+  const budgetEnd = (currentRequestMetrics()?.startedAt ?? Date.now()) + budgetMs;
+  const deadline = options.waitMs !== undefined ? Date.now() + options.waitMs : budgetEnd;
   const results = await Promise.all(
     connectors.map((connector) =>
-      askPartner(connector, stay, [...new Set(hotelIds)], options.kind, options.platform ?? "desktop", budgetMs, deadline, db).catch(
+      askPartner(connector, stay, [...new Set(hotelIds)], options.kind, options.platform ?? "desktop", budgetEnd, deadline, db).catch(
         (error: unknown): PartnerLive | null => {
           // Our own database failing is no reason to fail the page either: the stored prices stay.
           log.error("live prices failed", error, { partner: connector.partnerId });
@@ -138,7 +138,8 @@ async function askPartner(
   hotelIds: string[],
   kind: LiveIntent,
   platform: Platform,
-  budgetMs: number,
+  /** When the visitor's budget ends (Date.now() time): a call answering after it is recorded as out of budget. */
+  budgetEnd: number,
   deadline: number,
   db: DB,
 ): Promise<PartnerLive | null> {
@@ -158,7 +159,7 @@ async function askPartner(
   const outcomes: LiveOutcome[] = [];
   await Promise.all(
     questions.map(async (question) => {
-      const started = await startOrJoin(connector, kind, { ...stay, platform }, question, budgetMs, db);
+      const started = await startOrJoin(connector, kind, { ...stay, platform }, question, budgetEnd, db);
       if (started === "breaker-open") return void outcomes.push("breaker-open");
       const settled = await within(started.flight, deadline - Date.now());
       if (settled === undefined) return void outcomes.push("late");
@@ -227,7 +228,7 @@ async function startOrJoin(
   kind: LiveIntent,
   stay: DatedStay & { platform: Platform },
   hotels: PartnerHotel[],
-  budgetMs: number,
+  budgetEnd: number,
   db: DB,
 ): Promise<{ flight: Promise<CallResult> } | "breaker-open"> {
   const key = JSON.stringify([connector.partnerId, kind, ...stayKey(stay), stay.platform, hotels.map((hotel) => hotel.hotelId).sort()]);
@@ -237,7 +238,7 @@ async function startOrJoin(
   // Another visitor may have started the same call while the breaker was read.
   const raced = inFlight.get(key);
   if (raced) return { flight: raced };
-  const flight = call(connector, kind, stay, hotels, budgetMs, db).finally(() => inFlight.delete(key));
+  const flight = call(connector, kind, stay, hotels, budgetEnd, db).finally(() => inFlight.delete(key));
   inFlight.set(key, flight);
   return { flight };
 }
@@ -269,7 +270,7 @@ async function call(
   kind: LiveIntent,
   stay: DatedStay & { platform: Platform },
   hotels: PartnerHotel[],
-  budgetMs: number,
+  budgetEnd: number,
   db: DB,
 ): Promise<CallResult> {
   const started = performance.now();
@@ -292,6 +293,8 @@ async function call(
     error = asConnectorError(caught);
   }
   const durationMs = Math.round(performance.now() - started);
+  // In budget: answered before the visitor who asked stopped waiting for it.
+  const inBudget = Date.now() <= budgetEnd;
   try {
     await db
       .insertInto("connector_calls")
@@ -301,7 +304,7 @@ async function call(
         started_at: startedAt,
         duration_ms: durationMs,
         outcome: error ? error.failure : "ok",
-        in_budget: durationMs <= budgetMs,
+        in_budget: inBudget,
         http_status: error ? error.status : 200,
         error: error ? cut(error.message) : null,
       })
