@@ -6,7 +6,8 @@
  */
 import { Suspense, useEffect, useState, type ReactNode } from "react";
 import { Await } from "react-router";
-import { LIVE_PENDING_TEXT, lateNote } from "#app/live-prices/live-offers.ts";
+import { LIVE_PENDING_TEXT, lateNote, withLiveListPart, type LiveListPart } from "#app/live-prices/live-offers.ts";
+import type { ListPrice } from "#app/prices/price-offer.ts";
 
 /** `children` drawn with the stored value, then again with the live one when it comes. */
 export function WithLivePrices<T>({
@@ -60,5 +61,33 @@ export function LatePartnersNote({ late }: { late: readonly { partnerId: string;
         <li key={partner.partnerId}>{lateNote(partner.partnerName)}</li>
       ))}
     </ul>
+  );
+}
+
+type LateList = readonly { partnerId: string; partnerName: string }[];
+
+/**
+ * A list page's cards as stored, then with the live part merged in when it comes (client
+ * navigations), with "Hämtar aktuella priser…" while it is on its way and the partners that did
+ * not answer named above the list: the /hotels, country and place pages alike.
+ */
+export function WithLiveList<
+  Page extends { hotels: readonly { id: string; price: ListPrice | null; soldOut: boolean }[]; late: LateList },
+>({ page, live, children }: { page: Page; live: Promise<LiveListPart> | null | undefined; children: (shown: Page) => ReactNode }) {
+  return (
+    <>
+      <LivePricesStatus live={live} />
+      <WithLivePrices live={live} stored={null as LiveListPart | null}>
+        {(part) => {
+          const shown = part ? { ...page, hotels: withLiveListPart(page.hotels, part), late: part.late } : page;
+          return (
+            <>
+              <LatePartnersNote late={shown.late} />
+              {children(shown)}
+            </>
+          );
+        }}
+      </WithLivePrices>
+    </>
   );
 }

@@ -3,8 +3,7 @@ import type { Route } from "./+types/country";
 import { listCountryPlaces, resolveCountry } from "#app/hotels/places.server.ts";
 import { loadHotelListPage, withLiveListPrices } from "#app/hotels/list-page.server.ts";
 import { PRIVATE } from "#app/http/cache-control.server.ts";
-import { withLiveListPart, type LiveListPart } from "#app/live-prices/live-offers.ts";
-import { LatePartnersNote, LivePricesStatus, WithLivePrices } from "#app/components/live-price-parts.tsx";
+import { WithLiveList } from "#app/components/live-price-parts.tsx";
 import { hotelCount } from "#app/hotels/hotel-record.ts";
 import { Breadcrumbs } from "#app/components/breadcrumbs.tsx";
 import { FilterBar } from "#app/components/filter-bar.tsx";
@@ -75,27 +74,20 @@ export default function CountryPage({ loaderData }: Route.ComponentProps) {
           stay={page.stay}
           today={page.today}
         />
-        <LivePricesStatus live={live} />
-        <WithLivePrices live={live} stored={null as LiveListPart | null}>
-          {(part) => {
-            const shown = part ? { ...page, hotels: withLiveListPart(page.hotels, part), late: part.late } : page;
-            return (
-              <>
-                <LatePartnersNote late={shown.late} />
-                <ListWithMap
-                  stay={shown.stay}
-                  choices={shown.params}
-                  display={shown.display}
-                  hotels={shown.hotels}
-                  country={country}
-                  label={`Karta över hotell i ${countryName}`}
-                >
-                  <HotelListSection page={shown} variant="large" />
-                </ListWithMap>
-              </>
-            );
-          }}
-        </WithLivePrices>
+        <WithLiveList page={page} live={live}>
+          {(shown) => (
+            <ListWithMap
+              stay={shown.stay}
+              choices={shown.params}
+              display={shown.display}
+              hotels={shown.hotels}
+              country={country}
+              label={`Karta över hotell i ${countryName}`}
+            >
+              <HotelListSection page={shown} variant="large" />
+            </ListWithMap>
+          )}
+        </WithLiveList>
       </div>
       <SeoText country={country} />
     </>

@@ -14,8 +14,7 @@ import { ListWithMap } from "#app/components/list-with-map.tsx";
 import { ListCount, ListNotices } from "#app/components/list-notices.tsx";
 import { isChosenStay, withStay } from "#app/utils/stay.ts";
 import { canonicalListQuery, withPriceChoices } from "#app/hotels/search-params.ts";
-import { withLiveListPart, type LiveListPart } from "#app/live-prices/live-offers.ts";
-import { LatePartnersNote, LivePricesStatus, WithLivePrices } from "#app/components/live-price-parts.tsx";
+import { WithLiveList } from "#app/components/live-price-parts.tsx";
 
 /**
  * Title and description by which query parameter is present: search, place, country, rating.
@@ -118,27 +117,20 @@ export default function Hotels({ loaderData, actionData }: Route.ComponentProps)
         result={actionData && "ai" in actionData ? actionData.ai : null}
         action={`${location.pathname}${location.search}`}
       />
-      <LivePricesStatus live={live} />
-      <WithLivePrices live={live} stored={null as LiveListPart | null}>
-        {(part) => {
-          const shown = part ? { ...page, hotels: withLiveListPart(page.hotels, part), late: part.late } : page;
-          return (
-            <>
-              <LatePartnersNote late={shown.late} />
-              <ListWithMap
-                stay={shown.stay}
-                choices={shown.params}
-                display={shown.display}
-                hotels={shown.hotels}
-                city={shown.params.location}
-                country={shown.params.country}
-              >
-                <HotelListSection page={shown} variant="large" />
-              </ListWithMap>
-            </>
-          );
-        }}
-      </WithLivePrices>
+      <WithLiveList page={page} live={live}>
+        {(shown) => (
+          <ListWithMap
+            stay={shown.stay}
+            choices={shown.params}
+            display={shown.display}
+            hotels={shown.hotels}
+            city={shown.params.location}
+            country={shown.params.country}
+          >
+            <HotelListSection page={shown} variant="large" />
+          </ListWithMap>
+        )}
+      </WithLiveList>
     </div>
   );
 }

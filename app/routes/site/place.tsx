@@ -3,8 +3,7 @@ import type { Route } from "./+types/place";
 import { findPlace } from "#app/hotels/places.server.ts";
 import { loadHotelListPage, withLiveListPrices } from "#app/hotels/list-page.server.ts";
 import { PRIVATE } from "#app/http/cache-control.server.ts";
-import { withLiveListPart, type LiveListPart } from "#app/live-prices/live-offers.ts";
-import { LatePartnersNote, LivePricesStatus, WithLivePrices } from "#app/components/live-price-parts.tsx";
+import { WithLiveList } from "#app/components/live-price-parts.tsx";
 import { hotelCount } from "#app/hotels/hotel-record.ts";
 import { Breadcrumbs } from "#app/components/breadcrumbs.tsx";
 import { FilterBar } from "#app/components/filter-bar.tsx";
@@ -68,29 +67,22 @@ export default function PlacePage({ loaderData }: Route.ComponentProps) {
         <ListNotices notices={page.notices} stay={page.stay} />
       </header>
       <FilterBar params={page.params} countries={[]} locations={[]} action={paths.place} fixedPlace stay={page.stay} today={page.today} />
-      <LivePricesStatus live={live} />
-      <WithLivePrices live={live} stored={null as LiveListPart | null}>
-        {(part) => {
-          const shown = part ? { ...page, hotels: withLiveListPart(page.hotels, part), late: part.late } : page;
-          return (
-            <>
-              <LatePartnersNote late={shown.late} />
-              <ListWithMap
-                stay={shown.stay}
-                choices={shown.params}
-                display={shown.display}
-                hotels={shown.hotels}
-                city={location}
-                country={country}
-                label={`Karta över hotell i ${names.location}`}
-                placement="top"
-              >
-                <HotelListSection page={shown} variant="compact" emptyText="Inga hotell hittades för den här platsen" />
-              </ListWithMap>
-            </>
-          );
-        }}
-      </WithLivePrices>
+      <WithLiveList page={page} live={live}>
+        {(shown) => (
+          <ListWithMap
+            stay={shown.stay}
+            choices={shown.params}
+            display={shown.display}
+            hotels={shown.hotels}
+            city={location}
+            country={country}
+            label={`Karta över hotell i ${names.location}`}
+            placement="top"
+          >
+            <HotelListSection page={shown} variant="compact" emptyText="Inga hotell hittades för den här platsen" />
+          </ListWithMap>
+        )}
+      </WithLiveList>
     </div>
   );
 }
