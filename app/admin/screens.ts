@@ -18,7 +18,11 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: href("/admin"), label: "Dashboard" },
   { path: href("/admin/hotels"), label: "Hotels", card: "Search hotels, set affiliate flags, and run bulk actions." },
   { path: href("/admin/rewrite"), label: "AI Rewrite", card: "Convert hotel descriptions to Swedish." },
-  { path: href("/admin/jobs"), label: "Jobs", card: "Bulk AI rewrites: who started them, their results, failures and retries." },
+  {
+    path: href("/admin/jobs"),
+    label: "Jobs",
+    card: "Background jobs (queues, failures, retries) and the bulk AI rewrites: who started them and their results.",
+  },
   { path: href("/admin/affiliate"), label: "Affiliate URLs", card: "Generate tracked links to a hotel's page for partners." },
   {
     path: href("/admin/partners"),

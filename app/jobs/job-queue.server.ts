@@ -169,24 +169,26 @@ async function connection(handle: Pick<DatabaseHandle, "db" | "driver" | "databa
 }
 
 /**
- * Enqueues a job: its data is checked against the definition first. Inside a transaction pass it
- * as `db`, so the job commits or rolls back with the transaction's rows. Never enqueue inside a
- * transaction without it: on PostgreSQL the job would be sent on its own, and on PGlite it would
- * wait for the connection the transaction holds, forever. Returns the job's id, or null when an
- * "exclusive" queue already has a job for the key.
+ * Enqueues a job: its data is checked against the definition first. The job is written on the
+ * app's own connection (`db`, by default the runner's database), so in an administrator's write
+ * scope it commits with the request's rows and audit entry. Inside a transaction pass it as `db`,
+ * so the job commits or rolls back with the transaction: without it, PostgreSQL would send the job
+ * on its own, and PGlite would wait for the connection the transaction holds, forever. Returns
+ * the job's id, or null when an "exclusive" queue already has a job for the key. `startAfter`: a
+ * time, or a number of seconds from now.
  */
 export async function enqueueJob<T>(
   job: JobDefinition<T>,
   data: T,
   options: { db?: Kysely<Database> | Transaction<Database>; singletonKey?: string; startAfter?: Date | number } = {},
 ): Promise<string | null> {
-  const { boss } = jobRunner();
+  const runner = jobRunner();
   const payload = job.schema.parse(data);
   const send: SendOptions = {
     ...queueOptions(job as SomeJobDefinition),
     ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
     ...(options.startAfter !== undefined ? { startAfter: options.startAfter } : {}),
-    ...(options.db ? { db: fromKysely(options.db) } : {}),
+    db: fromKysely(options.db ?? runner.db),
   };
-  return boss.send(job.name, (payload ?? {}) as object, send);
+  return runner.boss.send(job.name, (payload ?? {}) as object, send);
 }

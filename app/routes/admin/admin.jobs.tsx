@@ -1,87 +1,197 @@
-import { href, Link } from "react-router";
+import { Form, href, Link } from "react-router";
 import type { Route } from "./+types/admin.jobs";
 import { adminMeta } from "#app/admin/admin-meta.ts";
-import { JOBS_PER_PAGE, listJobs } from "#app/ai/jobs.server.ts";
 import { requireAdmin } from "#app/auth/guards.server.ts";
 import { AdminPageHeader } from "#app/components/admin-page-header.tsx";
 import { AdminPager, pageHrefs } from "#app/components/admin-pager.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { ActionRefusalAlert } from "#app/components/ui/forms.tsx";
 import { TableScroll } from "#app/components/ui/table.tsx";
 import { JobProgressBar } from "#app/components/job-progress-bar.tsx";
-import { readPage } from "#app/utils/read-page.ts";
+import { readFormData } from "#app/http/form-data.server.ts";
+import { useIsPending } from "#app/utils/use-is-pending.ts";
+import { jobsAction, jobsPage } from "./admin.jobs.server.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
-  return adminMeta("Rewrite jobs", matches);
+  return adminMeta("Jobs", matches);
 }
 
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
-  const page = readPage(args.url.searchParams, { name: "page", max: 99_999 });
-  const { jobs, total } = await listJobs(page);
-  return { jobs, page, pageCount: Math.max(1, Math.ceil(total / JOBS_PER_PAGE)), total };
+  return jobsPage(args.url.searchParams);
+}
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+/** "Försök igen" for one failed job of the runner. */
+export async function action(args: Route.ActionArgs) {
+  await requireAdmin(args);
+  return jobsAction(await readFormData(args.request, 1024));
 }
 
 const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Stockholm" });
+const swedishTime = new Intl.DateTimeFormat("sv-SE", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Stockholm" });
 
-export default function JobsPage({ loaderData }: Route.ComponentProps) {
-  const { jobs, page, pageCount, total } = loaderData;
+const COUNT_COLUMNS = [
+  ["queued", "I kö"],
+  ["active", "Körs"],
+  ["retrying", "Väntar på nytt försök"],
+  ["failedLastDay", "Misslyckade (24 h)"],
+  ["completedLastDay", "Klara (24 h)"],
+] as const;
+
+export default function JobsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { jobs, page, pageCount, total, queues, troubled } = loaderData;
+  const busy = useIsPending();
   return (
     <div className="mx-auto max-w-5xl space-y-6">
       <AdminPageHeader
-        title="Rewrite jobs"
-        description="Bulk AI rewrites started from the hotel table, newest first: who started each, its result, and its failures."
+        title="Jobs"
+        description="The background work of every app server (one job runner), and the bulk AI rewrites started from the hotel table."
       >
         <Link to={href("/admin/hotels")} className="text-sm font-medium text-brand-700 underline">
-          Start one from the hotel table
+          Start a rewrite from the hotel table
         </Link>
       </AdminPageHeader>
-      {jobs.length === 0 ? (
-        <p className="rounded-lg border border-slate-200 bg-white p-6 text-muted">
-          {total === 0
-            ? "No rewrite jobs yet. Select hotels in the hotel table and choose “Rewrite descriptions with AI”."
-            : "No jobs on this page."}
-        </p>
-      ) : (
-        <TableScroll label="Rewrite jobs" actions={false}>
+      <ActionRefusalAlert actionData={actionData} />
+      <section aria-labelledby="runner-queues" className="space-y-3">
+        <h2 id="runner-queues" className="text-lg font-semibold">
+          Bakgrundsjobb
+        </h2>
+        <TableScroll label="Bakgrundsjobb per kö" actions={false}>
           <table className="text-sm">
-            <caption className="sr-only">Rewrite jobs</caption>
+            <caption className="sr-only">Bakgrundsjobb per kö</caption>
             <thead className="bg-slate-50 text-left">
               <tr>
                 <th scope="col" className="px-3 py-2 font-semibold">
-                  Started
+                  Kö
                 </th>
-                <th scope="col" className="w-1/2 px-3 py-2 font-semibold">
-                  Hotels and result
-                </th>
+                {COUNT_COLUMNS.map(([key, label]) => (
+                  <th key={key} scope="col" className="px-3 py-2 text-right font-semibold">
+                    {label}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
-              {jobs.map((job) => (
-                <tr key={job.id} className="align-top">
-                  <th scope="row" className="px-3 py-2 text-left font-normal">
-                    <Link to={href("/admin/jobs/:id", { id: job.id })} className="font-medium whitespace-nowrap text-brand-700 underline">
-                      {dateTime.format(new Date(job.createdAt))}
-                    </Link>
-                    <span className="block text-xs break-words text-muted">by {job.createdBy ?? "an unknown user"}</span>
+              {queues.map((queue) => (
+                <tr key={queue.name}>
+                  <th scope="row" className="px-3 py-2 text-left font-mono text-xs font-normal">
+                    {queue.name}
                   </th>
-                  <td className="px-3 py-2">
-                    <span className="text-xs">
-                      {job.total} {job.total === 1 ? "hotel" : "hotels"}, {job.status === "running" ? "running" : "finished"}: {job.done}{" "}
-                      done
-                      {job.failed ? (
-                        <>
-                          , <strong className="font-semibold text-red-700">{job.failed} failed</strong>
-                        </>
-                      ) : null}
-                    </span>
-                    <JobProgressBar done={job.done} failed={job.failed} total={job.total} className="mt-1" />
-                  </td>
+                  {COUNT_COLUMNS.map(([key]) => (
+                    <td
+                      key={key}
+                      className={`px-3 py-2 text-right tabular-nums ${key === "failedLastDay" && queue[key] ? "font-semibold text-red-700" : ""}`}
+                    >
+                      {queue[key]}
+                    </td>
+                  ))}
                 </tr>
               ))}
             </tbody>
           </table>
         </TableScroll>
-      )}
-      <AdminPager label="Job list pages" page={page} pageCount={pageCount} href={pageHrefs(new URLSearchParams())} />
+      </section>
+      <section aria-labelledby="runner-troubles" className="space-y-3">
+        <h2 id="runner-troubles" className="text-lg font-semibold">
+          Misslyckade och omförsök
+        </h2>
+        {troubled.length === 0 ? (
+          <p className="rounded-lg border border-slate-200 bg-white p-6 text-muted">Inga jobb har misslyckats den senaste veckan.</p>
+        ) : (
+          <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white text-sm">
+            {troubled.map((job) => (
+              <li key={job.id} className="flex flex-wrap items-start justify-between gap-3 p-3">
+                <div className="min-w-0 space-y-1">
+                  <p>
+                    <span className="font-mono text-xs">{job.queue}</span>{" "}
+                    <strong className={job.state === "failed" ? "font-semibold text-red-700" : "font-semibold"}>
+                      {job.state === "failed" ? "Misslyckades" : "Försöker igen"}
+                    </strong>
+                  </p>
+                  <p className="break-words text-muted">{job.error || "Inget felmeddelande"}</p>
+                  <p className="text-xs text-muted">
+                    Försök {job.attempt} av {job.attempts}
+                    {job.nextTry ? `, nästa försök ${swedishTime.format(new Date(job.nextTry))}` : ""}
+                    {job.failedAt ? `, gav upp ${swedishTime.format(new Date(job.failedAt))}` : ""}
+                    <span className="block font-mono">{job.id}</span>
+                  </p>
+                </div>
+                {job.state === "failed" ? (
+                  <Form method="post">
+                    <input type="hidden" name="queue" value={job.queue} />
+                    <input type="hidden" name="id" value={job.id} />
+                    <Button
+                      type="submit"
+                      name="intent"
+                      value="retry-job"
+                      variant="secondary"
+                      disabled={busy}
+                      aria-label={`Försök igen: ${job.queue} ${job.id}`}
+                    >
+                      Försök igen
+                    </Button>
+                  </Form>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby="rewrite-jobs" className="space-y-3">
+        <h2 id="rewrite-jobs" className="text-lg font-semibold">
+          Rewrite jobs
+        </h2>
+        {jobs.length === 0 ? (
+          <p className="rounded-lg border border-slate-200 bg-white p-6 text-muted">
+            {total === 0
+              ? "No rewrite jobs yet. Select hotels in the hotel table and choose “Rewrite descriptions with AI”."
+              : "No jobs on this page."}
+          </p>
+        ) : (
+          <TableScroll label="Rewrite jobs" actions={false}>
+            <table className="text-sm">
+              <caption className="sr-only">Rewrite jobs</caption>
+              <thead className="bg-slate-50 text-left">
+                <tr>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Started
+                  </th>
+                  <th scope="col" className="w-1/2 px-3 py-2 font-semibold">
+                    Hotels and result
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {jobs.map((job) => (
+                  <tr key={job.id} className="align-top">
+                    <th scope="row" className="px-3 py-2 text-left font-normal">
+                      <Link to={href("/admin/jobs/:id", { id: job.id })} className="font-medium whitespace-nowrap text-brand-700 underline">
+                        {dateTime.format(new Date(job.createdAt))}
+                      </Link>
+                      <span className="block text-xs break-words text-muted">by {job.createdBy ?? "an unknown user"}</span>
+                    </th>
+                    <td className="px-3 py-2">
+                      <span className="text-xs">
+                        {job.total} {job.total === 1 ? "hotel" : "hotels"}, {job.status === "running" ? "running" : "finished"}: {job.done}{" "}
+                        done
+                        {job.failed ? (
+                          <>
+                            , <strong className="font-semibold text-red-700">{job.failed} failed</strong>
+                          </>
+                        ) : null}
+                      </span>
+                      <JobProgressBar done={job.done} failed={job.failed} total={job.total} className="mt-1" />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
+        )}
+        <AdminPager label="Job list pages" page={page} pageCount={pageCount} href={pageHrefs(new URLSearchParams())} />
+      </section>
     </div>
   );
 }
