@@ -12,6 +12,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { Kysely } from "kysely";
+import { z } from "zod";
 import type { Database } from "#app/db/schema.ts";
 import { getEnv, type Env } from "#app/utils/env.server.ts";
 import { log } from "#app/utils/log.server.ts";
@@ -25,13 +26,9 @@ import {
   type ClaimedRun,
   type RunOutcome,
 } from "#app/prices/price-feed-runs.server.ts";
-import {
-  claimPriceTask,
-  PRICE_TASK,
-  refreshLeadPricesBatch,
-  releasePriceTask,
-  restartLeadPricePass,
-} from "#app/prices/price-upkeep.server.ts";
+import { leadPricesJob } from "#app/prices/price-upkeep.server.ts";
+import { latestFxRates } from "#app/prices/fx-rates.server.ts";
+import { defineJob, enqueueJob } from "#app/jobs/job-queue.server.ts";
 import { downloadFeed, FeedDownloadError } from "./feed-download.server.ts";
 import { importEcbRates } from "./ecb-import.server.ts";
 import { importPriceFeed } from "./price-import.server.ts";
@@ -149,38 +146,44 @@ export async function runNextPriceFeed(
 }
 
 /**
- * A chore: with FX_RATES_URL set, fetches the ECB's rates once a day (after their publication),
- * stores them, and starts every hotel's lead prices over (prices in other currencies change).
- * 1 when it fetched, 0 when it was not due. A failure is retried in an hour.
+ * With FX_RATES_URL set, fetches the ECB's rates, stores them, and has every hotel's lead prices
+ * done again (prices in other currencies change). Throws when the fetch or the file fails, so
+ * the job runner tries again later; false without FX_RATES_URL.
  */
-export async function fetchFxRatesWhenDue(
-  settings: PriceFeedSettings = priceFeedSettings(),
-  db: DB = getAppDatabase().db,
-): Promise<number> {
-  if (!settings.fxRatesUrl) return 0;
-  const task = await claimPriceTask(PRICE_TASK.fxRates, { firstDueNow: true, leaseSeconds: settings.timeoutMs / 1000 + 60 }, db);
-  if (!task) return 0;
+export async function fetchFxRates(settings: PriceFeedSettings = priceFeedSettings(), db: DB = getAppDatabase().db): Promise<boolean> {
+  if (!settings.fxRatesUrl) return false;
   const file = downloadPath(settings.downloadDir, "fx-rates", settings.fxRatesUrl);
   try {
     await downloadFeed(settings.fxRatesUrl, file, { maxBytes: settings.maxBytes, timeoutMs: settings.timeoutMs });
     const report = await importEcbRates(file, { rejectsPath: `${file}.rejects.ndjson` }, db);
-    await releasePriceTask(task, { done: true }, db);
-    await restartLeadPricePass(db);
+    await enqueueJob(leadPricesJob, {}, { db });
     log.info("fx rates fetched", { latest: report.latest, rates: report.rates, rejected: report.rejected });
-  } catch (error) {
-    await releasePriceTask(task, { done: true, error: errorText(error) }, db);
-    log.warn("fx rates not fetched", { error: errorText(error) });
   } finally {
     removeDownload(file);
   }
-  return 1;
+  return true;
+}
+
+/**
+ * The ECB's rates, daily after their publication (about 16:00 in Frankfurt, whose time is
+ * Stockholm's). A failed fetch is tried again 10, 20, 40 and 80 minutes later; the rates stored
+ * before stay in use meanwhile.
+ */
+export const fxRatesJob = defineJob({
+  name: "prices.fx-rates",
+  schema: z.object({}),
+  schedule: "10 17 * * *",
+  retryLimit: 4,
+  retryDelaySeconds: 600,
+  run: async () => void (await fetchFxRates()),
+});
+
+/** A server that has never fetched the rates (a new database) fetches them at start, not at 17:10. */
+export async function fetchFirstFxRates(settings: PriceFeedSettings = priceFeedSettings(), db: DB = getAppDatabase().db): Promise<void> {
+  if (settings.fxRatesUrl && !(await latestFxRates(undefined, db))) await enqueueJob(fxRatesJob, {}, { db });
 }
 
 /** The price chores for the job worker, in the order of one round. */
 export function priceChores(settings: PriceFeedSettings = priceFeedSettings()): ((db: DB) => Promise<number>)[] {
-  return [
-    (db) => runNextPriceFeed(settings, undefined, db),
-    (db) => fetchFxRatesWhenDue(settings, db),
-    (db) => refreshLeadPricesBatch(undefined, undefined, db),
-  ];
+  return [(db) => runNextPriceFeed(settings, undefined, db)];
 }

@@ -30,10 +30,11 @@ export interface JobDefinition<T> {
   /** How long one attempt may run before it counts as failed (default 15 minutes). */
   expireInSeconds?: number;
   /**
-   * "exclusive": at most one queued or running job per `singletonKey` (a second enqueue returns
-   * null); jobs without a key share one slot. Default "standard": every enqueue is a job.
+   * Default "standard": every enqueue is a job. "exclusive": at most one queued or running job per
+   * `singletonKey` (a second enqueue returns null). "stately": at most one queued and one running
+   * per key, so work asked for while it runs happens once more after. Jobs without a key share one.
    */
-  policy?: "standard" | "exclusive";
+  policy?: "standard" | "exclusive" | "stately";
 }
 
 /** Any job definition, whatever its data: what the runner takes a list of. */

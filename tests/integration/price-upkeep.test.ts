@@ -1,9 +1,9 @@
 /**
- * Prices kept current while the site runs, on both databases (the chores' claims and the batched
- * SQL are the subject): with FX_RATES_URL the worker fetches the ECB's rates (an msw stand-in),
- * stores them and refreshes every hotel's lead prices, so a EUR price shows at the new rate; a
- * failed fetch is retried later and changes nothing; the daily pass over every hotel goes a batch
- * at a time and then waits for the next Swedish midnight; housekeeping removes the nights,
+ * Prices kept current while the site runs, on both databases (the jobs and the batched SQL are
+ * the subject): with FX_RATES_URL the runner's job fetches the ECB's rates (an msw stand-in),
+ * stores them and has every hotel's lead prices refreshed, so a EUR price shows at the new rate;
+ * a failed fetch is tried again later by the runner and changes nothing; the daily pass over
+ * every hotel goes a batch at a time, at midnight in Sweden; housekeeping removes the nights,
  * itineraries and sold-out stays of dates that have passed, and keeps today's and later.
  */
 import fs from "node:fs";
@@ -11,7 +11,7 @@ import path from "node:path";
 import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "#app/db/db.server.ts";
 import { addDays, todayInSweden } from "#app/utils/stay.ts";
 import { testDatabases } from "#tests/db.ts";
@@ -19,10 +19,11 @@ import { feedFolder } from "#tests/feed-files.ts";
 
 process.env.SESSION_SECRET ??= "test-secret-0123456789-abcdefghijklmnop";
 
-const { fetchFxRatesWhenDue } = await import("#app/feed/price-feed-worker.server.ts");
+const { fetchFxRates, fxRatesJob } = await import("#app/feed/price-feed-worker.server.ts");
+const { defineJob, enqueueJob, startJobRunner, SCHEDULE_TIME_ZONE } = await import("#app/jobs/job-queue.server.ts");
 const { latestFxRates, storeFxRates } = await import("#app/prices/fx-rates.server.ts");
 const { refreshLeadPrices } = await import("#app/prices/stay-prices.server.ts");
-const { refreshLeadPricesBatch, restartLeadPricePass } = await import("#app/prices/price-upkeep.server.ts");
+const { leadPricesJob, refreshAllLeadPrices } = await import("#app/prices/price-upkeep.server.ts");
 const { runHousekeeping } = await import("#app/operations/housekeeping.server.ts");
 
 const ECB_URL = "https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml";
@@ -89,11 +90,21 @@ describe.each(testDatabases())("price upkeep on $name", ({ open }) => {
       .execute();
     return plan.id;
   };
-  const task = (name: string) =>
-    db().selectFrom("price_tasks").select(["due_at", "cursor", "last_error", "locked_until"]).where("name", "=", name).executeTakeFirst();
+  // The runner with the price jobs as the app registers them, run on this file's database.
+  let runner: Awaited<ReturnType<typeof startJobRunner>>;
+  const until = (check: () => Promise<void>) => vi.waitFor(check, { timeout: 30_000, interval: 100 });
+  const stateOf = async (queue: string, id: string) => (await runner.boss.getJobById(queue, id))?.state;
 
   beforeAll(async () => {
     handle = await open();
+    runner = await startJobRunner(
+      handle,
+      [
+        defineJob({ ...fxRatesJob, run: async () => void (await fetchFxRates(settings, db())) }),
+        defineJob({ ...leadPricesJob, run: async () => void (await refreshAllLeadPrices(undefined, undefined, db())) }),
+      ],
+      { pollingIntervalSeconds: 0.5 },
+    );
     const hotels = await db()
       .insertInto("hotels")
       .values(["U1", "U2", "U3", "U4", "U5"].map((id) => ({ hotel_id: id, name: `Hotel ${id}`, location: "Göteborg", country: "Sweden" })))
@@ -103,6 +114,7 @@ describe.each(testDatabases())("price upkeep on $name", ({ open }) => {
     await db().insertInto("partners").values(PARTNER).execute();
   });
   afterAll(async () => {
+    await runner?.stop();
     await handle?.close();
   });
 
@@ -117,25 +129,24 @@ describe.each(testDatabases())("price upkeep on $name", ({ open }) => {
       expect(await offerPrice("U1")).toBe(1100);
     });
 
-    it("records a failed fetch, changes nothing and tries again later", async () => {
+    it("keeps a failed fetch for another try later, with its error, and changes nothing", async () => {
       ecbAnswer = () => new HttpResponse("Service Unavailable", { status: 503, statusText: "Service Unavailable" });
-      expect(await fetchFxRatesWhenDue(settings, db())).toBe(1);
+      const id = (await enqueueJob(fxRatesJob, {}))!;
+      await until(async () => expect(await stateOf(fxRatesJob.name, id)).toBe("retry"));
+      const job = (await runner.boss.getJobById(fxRatesJob.name, id))!;
+      expect(JSON.stringify(job.output)).toContain(`${ECB_URL} answered 503 Service Unavailable.`);
+      // The next try is minutes away (10, then twice as long each time).
+      expect(new Date(job.startAfter).getTime()).toBeGreaterThan(Date.now() + 60_000);
+      expect(job).toMatchObject({ retryLimit: 4, retryBackoff: true });
       expect((await latestFxRates(undefined, db()))?.perEur.get("SEK")).toBe(11);
-      const failed = await task("fx-rates");
-      expect(failed?.last_error).toBe(`${ECB_URL} answered 503 Service Unavailable.`);
-      expect(new Date(failed!.due_at).getTime()).toBeGreaterThan(Date.now() + 50 * 60_000);
-      expect(await fetchFxRatesWhenDue(settings, db())).toBe(0);
       expect(await offerPrice("U1")).toBe(1100);
+      await runner.boss.cancel(fxRatesJob.name, id);
     });
 
-    it("fetches and stores the day's rates, then every hotel's lead price follows; not again until the next publication", async () => {
+    it("fetches and stores the day's rates, then every hotel's lead price follows", async () => {
       ecbAnswer = () => new HttpResponse(ecbDaily("12.0000"), { headers: { "content-type": "text/xml" } });
-      await db()
-        .updateTable("price_tasks")
-        .set({ due_at: sql<Date>`now()` })
-        .where("name", "=", "fx-rates")
-        .execute();
-      expect(await fetchFxRatesWhenDue(settings, db())).toBe(1);
+      const id = (await enqueueJob(fxRatesJob, {}))!;
+      await until(async () => expect(await stateOf(fxRatesJob.name, id)).toBe("completed"));
       expect(await latestFxRates(undefined, db())).toEqual({
         date: today,
         perEur: new Map([
@@ -144,38 +155,31 @@ describe.each(testDatabases())("price upkeep on $name", ({ open }) => {
           ["NOK", 11.761],
         ]),
       });
-      expect((await task("fx-rates"))?.last_error).toBeNull();
-      while ((await refreshLeadPricesBatch(undefined, undefined, db())) > 0);
-      expect(await offerPrice("U1")).toBe(1200);
-      expect(await fetchFxRatesWhenDue(settings, db())).toBe(0);
+      await until(async () => expect(await offerPrice("U1")).toBe(1200));
       expect(fs.readdirSync(settings.downloadDir)).toEqual([]);
+    });
+
+    it("is fetched daily after the ECB's publication, in Swedish (= Frankfurt's) time", async () => {
+      expect(await runner.boss.getSchedule(fxRatesJob.name)).toMatchObject({ cron: "10 17 * * *", timezone: SCHEDULE_TIME_ZONE });
     });
   });
 
   describe("the daily pass over every hotel's lead prices", () => {
-    it("goes a few hotels at a time in id order, then waits for the next midnight in Sweden", async () => {
+    it("goes a few hotels at a time in id order", async () => {
       // Prices that arrived without a refresh (as if yesterday's "next 30 days" had not reached them).
       for (const hotelId of ["U2", "U3", "U4", "U5"]) await priced(hotelId, "SEK", { [addDays(today, 1)]: 900 });
       expect(await offerPrice("U4")).toBeNull();
-      await restartLeadPricePass(db());
-      const batches: number[] = [];
-      for (let done = await refreshLeadPricesBatch(new Date(), 2, db()); done > 0; done = await refreshLeadPricesBatch(new Date(), 2, db()))
-        batches.push(done);
-      expect(batches).toEqual([2, 2, 1]);
+      expect(await refreshAllLeadPrices(new Date(), 2, db())).toEqual([2, 2, 1]);
       for (const hotelId of ["U2", "U3", "U4", "U5"]) expect(await offerPrice(hotelId), hotelId).toBe(900);
-      const after = await task("lead-prices");
-      expect(after).toMatchObject({ cursor: null, locked_until: null, last_error: null });
-      const due = new Date(after!.due_at);
-      expect(due.getTime()).toBeGreaterThan(Date.now());
-      expect(due.getTime()).toBeLessThanOrEqual(Date.now() + 25 * 3_600_000);
-      expect(new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Stockholm", timeStyle: "short" }).format(due)).toBe("00:00");
-      expect(await refreshLeadPricesBatch(undefined, undefined, db())).toBe(0);
     });
 
-    it("lets one server take a batch at a time: two at once do not both take the chore", async () => {
-      await restartLeadPricePass(db());
-      const done = await Promise.all([refreshLeadPricesBatch(new Date(), 10, db()), refreshLeadPricesBatch(new Date(), 10, db())]);
-      expect(done.sort()).toEqual([0, 5]);
+    it("runs at midnight in Sweden, and a pass asked for while one waits is the same pass", async () => {
+      expect(await runner.boss.getSchedule(leadPricesJob.name)).toMatchObject({ cron: "0 0 * * *", timezone: SCHEDULE_TIME_ZONE });
+      // Not started yet (an hour from now), so the second ask finds the first waiting.
+      const first = await enqueueJob(leadPricesJob, {}, { startAfter: 3600 });
+      expect(first).toEqual(expect.any(String));
+      expect(await enqueueJob(leadPricesJob, {})).toBeNull();
+      await runner.boss.cancel(leadPricesJob.name, first!);
     });
   });
 
