@@ -22,7 +22,6 @@ import {
 import { retryFailedItems, startRewriteJob, startWorker, type Worker } from "./jobs.server.ts";
 import { createLocalEngine } from "./local-engine.server.ts";
 import { recomputeOwedSummaries } from "#app/offers/offer-summaries.server.ts";
-import { priceChores } from "#app/feed/price-feed-worker.server.ts";
 import { createOpenAiEngine } from "./openai-engine.server.ts";
 import { catalogueVocabulary, findCandidates, LEAD_PRICING, type Pricing } from "./retrieval.server.ts";
 import { latestFxRates } from "#app/prices/fx-rates.server.ts";
@@ -125,12 +124,12 @@ export async function draftBlogPost(
 let worker: Worker | undefined;
 
 /**
- * Starts this server's job worker (server start-up): AI rewrite jobs, the hotels' offer
- * summaries owed after a partner was switched off or on, and the price chores (partners' feed
- * URLs, the ECB's rates, the daily lead prices).
+ * Starts this server's AI worker (server start-up): AI rewrite jobs and the hotels' offer
+ * summaries owed after a partner was switched off or on. (The rest of the background work is
+ * the job runner's: app/operations/jobs.server.ts.)
  */
 export function startAiWorker(db: DB = getAppDatabase().db): void {
-  worker ??= startWorker(getAiEngine, { chores: [(handle) => recomputeOwedSummaries(undefined, handle), ...priceChores()] }, db);
+  worker ??= startWorker(getAiEngine, { chores: [(handle) => recomputeOwedSummaries(undefined, handle)] }, db);
 }
 
 export function stopAiWorker(): void {

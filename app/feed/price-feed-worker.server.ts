@@ -1,7 +1,7 @@
 /**
- * Prices that refresh while the site runs: the job worker's chores (app/ai/jobs.server.ts, one
- * loop per app server) that fetch each partner's feed URL on a schedule or when an administrator
- * asks, the ECB's rates from FX_RATES_URL daily, and every hotel's lead prices daily. A feed is
+ * Prices that refresh while the site runs, jobs of the job runner (decision 071): each partner's
+ * feed URL fetched on a schedule or when an administrator asks, and the ECB's rates from
+ * FX_RATES_URL daily (which then has every hotel's lead prices done again). A feed is
  * downloaded to a file under DATA_DIR (app/feed/feed-download.server.ts: https, public hosts at
  * every hop and address, a size cap, a time limit) and imported by the same code as the CLI, in
  * this process, so the embedded database refreshes too (the CLI is refused while the server
@@ -17,13 +17,13 @@ import type { Database } from "#app/db/schema.ts";
 import { getEnv, type Env } from "#app/utils/env.server.ts";
 import { log } from "#app/utils/log.server.ts";
 import {
-  claimRun,
   finishRun,
   MAX_RUN_ATTEMPTS,
   queueDueRuns,
-  renewRunLease,
-  RUN_LEASE_SECONDS,
+  queueRunNow,
+  startRun,
   type ClaimedRun,
+  type QueueRunResult,
   type RunOutcome,
 } from "#app/prices/price-feed-runs.server.ts";
 import { leadPricesJob } from "#app/prices/price-upkeep.server.ts";
@@ -121,28 +121,69 @@ async function fetchAndImport(
 }
 
 /**
- * A chore: queues the partners whose feed is due, then fetches and imports one queued feed;
- * 1 when it ran one (the worker then looks for more at once), 0 when none was waiting.
+ * Fetches and imports one queued run's feed and records the outcome on the run; null when the run
+ * is over already (a repeated job). A feed that cannot be fetched or read is a failed run, not a
+ * failed job: the next one is the schedule's.
  */
-export async function runNextPriceFeed(
+export async function runPriceFeed(
+  runId: number,
   settings: PriceFeedSettings = priceFeedSettings(),
   importFile: typeof importPartnerPrices = importPartnerPrices,
   db: DB = getAppDatabase().db,
-): Promise<number> {
-  await queueDueRuns(settings.intervalMinutes, db);
-  const run = await claimRun(db);
-  if (!run) return 0;
-  // The import may outlast a lease: the run stays this server's while it works.
-  const renewal = setInterval(() => void renewRunLease(run.id, db).catch(() => undefined), (RUN_LEASE_SECONDS * 1000) / 3);
-  renewal.unref();
+): Promise<RunOutcome | null> {
+  const run = await startRun(runId, db);
+  if (!run) return null;
   try {
     const outcome = await fetchAndImport(run, settings, importFile, db);
     await finishRun(run.id, outcome, db);
     log.info("price feed fetched", { partner: run.partnerId, run: run.id, ...outcome });
-  } finally {
-    clearInterval(renewal);
+    return outcome;
+  } catch (error) {
+    // Not even the outcome could be written: the runner tries the job again, and the last try
+    // leaves the run failed rather than open (an open run keeps the partner from being queued).
+    if (run.attempts >= MAX_RUN_ATTEMPTS) await finishRun(run.id, { status: "failed", error: errorText(error) }, db).catch(() => undefined);
+    throw error;
   }
-  return 1;
+}
+
+/** One run of a partner's feed. Tried again when its server stopped mid-way (up to 3 starts in all). */
+export const feedRunJob = defineJob({
+  name: "prices.feed-run",
+  schema: z.object({ runId: z.number().int().positive() }),
+  retryLimit: MAX_RUN_ATTEMPTS - 1,
+  retryDelaySeconds: 60,
+  // A download of FEED_TIMEOUT_SECONDS (at most an hour) and its import.
+  expireInSeconds: 2 * 3600,
+  run: async ({ runId }) => void (await runPriceFeed(runId)),
+});
+
+/** Queues a run, and its job, for every partner whose feed is due; how many. */
+export async function queueDueFeeds(settings: PriceFeedSettings = priceFeedSettings(), db: DB = getAppDatabase().db): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const runIds = await queueDueRuns(settings.intervalMinutes, trx);
+    for (const runId of runIds) await enqueueJob(feedRunJob, { runId }, { db: trx });
+    return runIds.length;
+  });
+}
+
+/** Every five minutes, on one server: the partners whose feed is due (PRICE_FEED_INTERVAL_MINUTES) are queued. */
+export const queueFeedsJob = defineJob({
+  name: "prices.queue-feeds",
+  schema: z.object({}),
+  schedule: "*/5 * * * *",
+  run: async () => void (await queueDueFeeds()),
+});
+
+/** Looks for due feeds within seconds rather than at the next five minutes (a feed URL was just saved). */
+export const queueDueFeedsSoon = (db: DB = getAppDatabase().db) => enqueueJob(queueFeedsJob, {}, { db });
+
+/** "Fetch now": a run of the partner's feed and its job, unless it has no feed URL or one is open. */
+export async function queueFeedNow(partnerId: string, requestedBy: string | null, db: DB = getAppDatabase().db): Promise<QueueRunResult> {
+  return db.transaction().execute(async (trx) => {
+    const result = await queueRunNow(partnerId, requestedBy, trx);
+    if (result.queued) await enqueueJob(feedRunJob, { runId: result.runId }, { db: trx });
+    return result;
+  });
 }
 
 /**
@@ -181,9 +222,4 @@ export const fxRatesJob = defineJob({
 /** A server that has never fetched the rates (a new database) fetches them at start, not at 17:10. */
 export async function fetchFirstFxRates(settings: PriceFeedSettings = priceFeedSettings(), db: DB = getAppDatabase().db): Promise<void> {
   if (settings.fxRatesUrl && !(await latestFxRates(undefined, db))) await enqueueJob(fxRatesJob, {}, { db });
-}
-
-/** The price chores for the job worker, in the order of one round. */
-export function priceChores(settings: PriceFeedSettings = priceFeedSettings()): ((db: DB) => Promise<number>)[] {
-  return [(db) => runNextPriceFeed(settings, undefined, db)];
 }

@@ -6,10 +6,10 @@
 import { startJobRunner, type JobRunner, type JobRunnerOptions, type SomeJobDefinition } from "#app/jobs/job-queue.server.ts";
 import type { DatabaseHandle } from "#app/db/db.server.ts";
 import { housekeepingJob } from "#app/operations/housekeeping.server.ts";
-import { fetchFirstFxRates, fxRatesJob } from "#app/feed/price-feed-worker.server.ts";
+import { feedRunJob, fetchFirstFxRates, fxRatesJob, queueFeedsJob } from "#app/feed/price-feed-worker.server.ts";
 import { leadPricesJob } from "#app/prices/price-upkeep.server.ts";
 
-export const JOB_DEFINITIONS: readonly SomeJobDefinition[] = [housekeepingJob, fxRatesJob, leadPricesJob];
+export const JOB_DEFINITIONS: readonly SomeJobDefinition[] = [housekeepingJob, fxRatesJob, leadPricesJob, queueFeedsJob, feedRunJob];
 
 /** Starts this server's runner with every job; stop it before the database closes. */
 export async function startJobs(handle: DatabaseHandle, options?: JobRunnerOptions): Promise<JobRunner> {

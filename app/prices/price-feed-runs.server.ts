@@ -1,10 +1,9 @@
 /**
- * Fetches of partners' price feeds (table price_feed_runs): queued by the schedule or by an
- * administrator's "Fetch now", taken by one app server's worker at a time, finished with what
- * the import took and rejected or why it failed. At most one open (queued or running) run per
- * partner: the partial unique index refuses a second, so two servers, or two clicks, never
- * fetch one feed at once. A running run holds a lease its server renews; a run whose server
- * died is taken again when the lease has run out.
+ * Fetches of partners' price feeds (table price_feed_runs, the partners screen's record): queued
+ * by the schedule or by an administrator's "Fetch now", each run then a job of the job runner
+ * (app/feed/price-feed-worker.server.ts, decision 071), finished with what the import took and
+ * rejected or why it failed. At most one open (queued or running) run per partner: the partial
+ * unique index refuses a second, so two servers, or two clicks, never fetch one feed at once.
  */
 import { sql, type Kysely } from "kysely";
 import { getAppDatabase } from "#app/db/db.server.ts";
@@ -12,9 +11,7 @@ import type { Database } from "#app/db/schema.ts";
 
 type DB = Kysely<Database>;
 
-/** How long a taken run is its server's without a renewal. */
-export const RUN_LEASE_SECONDS = 120;
-/** Times a run is taken before it is failed (its server stopped each time). */
+/** Times a run is started before it is failed (its server stopped each time). */
 export const MAX_RUN_ATTEMPTS = 3;
 /** What is kept of an error or of the rejects' reasons. */
 export const MAX_RUN_TEXT = 1000;
@@ -24,9 +21,9 @@ export const cutRunText = (text: string) => (text.length > MAX_RUN_TEXT ? `${tex
 /**
  * Queues a run for every active partner with a feed URL that has none open and none queued in
  * the last `intervalMinutes`. Several servers may do this at once: the index keeps one. Returns
- * how many were queued.
+ * the runs queued.
  */
-export async function queueDueRuns(intervalMinutes: number, db: DB = getAppDatabase().db): Promise<number> {
+export async function queueDueRuns(intervalMinutes: number, db: DB = getAppDatabase().db): Promise<number[]> {
   const { rows } = await sql<{ id: number }>`
     insert into price_feed_runs (partner_id)
     select partner.id from partners partner
@@ -39,11 +36,11 @@ export async function queueDueRuns(intervalMinutes: number, db: DB = getAppDatab
     on conflict (partner_id) where status in ('queued', 'running') do nothing
     returning id
   `.execute(db);
-  return rows.length;
+  return rows.map((row) => Number(row.id));
 }
 
 export type QueueRunResult =
-  | { queued: true; partnerName: string }
+  | { queued: true; partnerName: string; runId: number }
   | { queued: false; reason: "no-partner" | "no-feed-url" }
   | { queued: false; reason: "open"; partnerName: string; status: "queued" | "running"; since: Date };
 
@@ -58,7 +55,7 @@ export async function queueRunNow(partnerId: string, requestedBy: string | null,
     .onConflict((conflict) => conflict.column("partner_id").where("status", "in", ["queued", "running"]).doNothing())
     .returning("id")
     .executeTakeFirst();
-  if (inserted) return { queued: true, partnerName: partner.name };
+  if (inserted) return { queued: true, partnerName: partner.name, runId: Number(inserted.id) };
   const open = await db
     .selectFrom("price_feed_runs")
     .select(["status", "queued_at", "started_at"])
@@ -85,36 +82,19 @@ export interface ClaimedRun {
 }
 
 /**
- * Takes the oldest queued run, or a running one whose lease ran out, for this server; null when
- * there is none. FOR UPDATE SKIP LOCKED: two servers asking at once take different runs.
+ * Marks a run started by this server (one more attempt); null when it is over already (its job
+ * ran twice: the first finished it) or gone.
  */
-export async function claimRun(db: DB = getAppDatabase().db): Promise<ClaimedRun | null> {
+export async function startRun(runId: number, db: DB = getAppDatabase().db): Promise<ClaimedRun | null> {
   const { rows } = await sql<{ id: number; partner_id: string; attempts: number; feed_url: string | null }>`
     update price_feed_runs run
-    set status = 'running', started_at = now(), attempts = run.attempts + 1,
-        locked_until = now() + make_interval(secs => ${RUN_LEASE_SECONDS})
-    from (
-      select id from price_feed_runs
-      where status = 'queued' or (status = 'running' and locked_until < now())
-      order by queued_at, id
-      limit 1
-      for update skip locked
-    ) taken, partners partner
-    where run.id = taken.id and partner.id = run.partner_id
+    set status = 'running', started_at = now(), attempts = run.attempts + 1
+    from partners partner
+    where run.id = ${runId} and run.status in ('queued', 'running') and partner.id = run.partner_id
     returning run.id, run.partner_id, run.attempts, partner.feed_url
   `.execute(db);
   const row = rows[0];
   return row ? { id: Number(row.id), partnerId: row.partner_id, feedUrl: row.feed_url, attempts: Number(row.attempts) } : null;
-}
-
-/** Keeps a run this server is working on its own for another lease. */
-export async function renewRunLease(runId: number, db: DB = getAppDatabase().db): Promise<void> {
-  await db
-    .updateTable("price_feed_runs")
-    .set({ locked_until: sql`now() + make_interval(secs => ${RUN_LEASE_SECONDS})` })
-    .where("id", "=", runId)
-    .where("status", "=", "running")
-    .execute();
 }
 
 export type RunOutcome =
@@ -127,7 +107,6 @@ export async function finishRun(runId: number, outcome: RunOutcome, db: DB = get
     .set({
       status: outcome.status,
       finished_at: sql`now()`,
-      locked_until: null,
       rows_taken: outcome.status === "ok" ? outcome.taken : null,
       rows_rejected: outcome.status === "ok" ? outcome.rejected : null,
       bytes: outcome.bytes ?? null,

@@ -1,11 +1,11 @@
 /**
- * Partners' feed URLs fetched by the job worker's chore (runNextPriceFeed) against an msw
- * stand-in for the partners' servers: a due feed is downloaded and imported through the price
- * importer and its run recorded; a 404, a server too slow, a file over the cap, a page that is no
- * price file and a redirect to a private address each record a failed run with the reason and
- * change no price; two workers
- * never fetch one partner at once, nor queue it twice; a run whose server died is taken again.
- * Both databases: the claims are the subject (SKIP LOCKED, a partial unique index, leases).
+ * Partners' feed URLs fetched by the job runner's jobs (queueDueFeeds, then a prices.feed-run job
+ * per run, which this file takes and runs itself, as a worker would) against an msw stand-in for
+ * the partners' servers: a due feed is downloaded and imported through the price importer and its
+ * run recorded; a 404, a server too slow, a file over the cap, a page that is no price file and a
+ * redirect to a private address each record a failed run with the reason and change no price; a
+ * partner is never fetched twice at once, nor queued twice; a run whose server died is done by the
+ * job's next try. Both databases: the partial unique index and the job in the run's transaction.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -14,9 +14,10 @@ import { setupServer } from "msw/node";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/db/db.server.ts";
-import { runNextPriceFeed, type PriceFeedSettings } from "#app/feed/price-feed-worker.server.ts";
+import { feedRunJob, queueDueFeeds, queueFeedNow, runPriceFeed, type PriceFeedSettings } from "#app/feed/price-feed-worker.server.ts";
+import { startJobRunner, type JobRunner } from "#app/jobs/job-queue.server.ts";
 import { addDays, todayInSweden } from "#app/utils/stay.ts";
-import { claimRun, feedRunsByPartner, queueDueRuns, queueRunNow } from "#app/prices/price-feed-runs.server.ts";
+import { feedRunsByPartner } from "#app/prices/price-feed-runs.server.ts";
 import { testDatabases } from "#tests/db.ts";
 import { feedFolder } from "#tests/feed-files.ts";
 
@@ -103,8 +104,27 @@ describe.each(testDatabases())("price feeds on $name", ({ open }) => {
       .execute();
   };
 
+  // Enqueues only: the test takes the jobs itself, one at a time, so it sees each moment.
+  let runner: JobRunner;
+  /** Takes the queued feed-run jobs and runs each, as a server's worker does; how many. */
+  const runQueuedFeeds = async () => {
+    let done = 0;
+    for (let [job] = await runner.boss.fetch<{ runId: number }>(feedRunJob.name); job; [job] = await runner.boss.fetch(feedRunJob.name)) {
+      await runPriceFeed(job.data.runId, settings, undefined, db());
+      await runner.boss.complete(feedRunJob.name, job.id);
+      done++;
+    }
+    return done;
+  };
+  /** What the schedule does (due partners queued), then the worker. */
+  const runDueFeeds = async () => {
+    await queueDueFeeds(settings, db());
+    return runQueuedFeeds();
+  };
+
   beforeAll(async () => {
     handle = await open();
+    runner = await startJobRunner(handle, [feedRunJob], { work: false });
     await db()
       .insertInto("hotels")
       .values(["PF1", "PF2"].map((hotelId) => ({ hotel_id: hotelId, name: `Hotel ${hotelId}`, location: "Stockholm", country: "Sweden" })))
@@ -115,12 +135,13 @@ describe.each(testDatabases())("price feeds on $name", ({ open }) => {
       .execute();
   });
   afterAll(async () => {
+    await runner?.stop();
     await handle?.close();
   });
 
   it("fetches a due feed, imports it through the price importer and records the run; not again within the interval", async () => {
     seen.length = 0;
-    expect(await runNextPriceFeed(settings, undefined, db())).toBe(1);
+    expect(await runDueFeeds()).toBe(1);
     expect(seen).toEqual(["/feedpartner/prices.csv"]);
     const [run] = await runsOf(PARTNER.id);
     expect(run).toMatchObject({ status: "ok", rows_taken: 2, rows_rejected: 1, requested_by: null });
@@ -129,7 +150,7 @@ describe.each(testDatabases())("price feeds on $name", ({ open }) => {
     // The hotel's lead price is the cheapest night with taxes: the list shows it.
     expect(Number(await leadPrice("PF1"))).toBe(1120);
     // Within the interval the schedule leaves it alone; the download is gone from the disk.
-    expect(await runNextPriceFeed(settings, undefined, db())).toBe(0);
+    expect(await runDueFeeds()).toBe(0);
     expect(seen).toEqual(["/feedpartner/prices.csv"]);
     expect(fs.readdirSync(settings.downloadDir)).toEqual([]);
   });
@@ -152,8 +173,8 @@ describe.each(testDatabases())("price feeds on $name", ({ open }) => {
     const id = `bad-${file.replace(/\.\w+$/, "")}`;
     await partnerWithFeed(id, file);
     const before = { nights: await nights(), lead: await leadPrice("PF1") };
-    expect(await queueRunNow(id, "admin@hotellguiden.test", db())).toEqual({ queued: true, partnerName: id });
-    expect(await runNextPriceFeed(settings, undefined, db())).toBe(1);
+    expect(await queueFeedNow(id, "admin@hotellguiden.test", db())).toMatchObject({ queued: true, partnerName: id });
+    expect(await runDueFeeds()).toBe(1);
     expect(await runsOf(id)).toEqual([
       { status: "failed", rows_taken: null, rows_rejected: null, error: reason, requested_by: "admin@hotellguiden.test" },
     ]);
@@ -161,41 +182,40 @@ describe.each(testDatabases())("price feeds on $name", ({ open }) => {
     expect((await feedRunsByPartner(db())).get(id)).toMatchObject({ open: null, last: { status: "failed", message: reason } });
   });
 
-  it("lets two workers fetch a partner's feed once: the second finds nothing to take while the first downloads", async () => {
+  it('fetches a partner\'s feed once: while it downloads, the schedule and a second "Fetch now" find it under way', async () => {
     await partnerWithFeed("held", "held.csv");
-    await queueRunNow("held", null, db());
+    await queueFeedNow("held", null, db());
     seen.length = 0;
     const arrived = new Promise<void>((resolve) => (heldArrived = resolve));
-    const first = runNextPriceFeed(settings, undefined, db());
+    const first = runDueFeeds();
     await arrived;
-    // The first worker is downloading: the run is its own, and a second "Fetch now" is told so.
-    expect(await runNextPriceFeed(settings, undefined, db())).toBe(0);
-    expect(await queueRunNow("held", null, db())).toMatchObject({ queued: false, reason: "open", status: "running" });
+    // The first worker is downloading: nothing else to take, and a second "Fetch now" is told so.
+    expect(await runDueFeeds()).toBe(0);
+    expect(await queueFeedNow("held", null, db())).toMatchObject({ queued: false, reason: "open", status: "running" });
     release();
     expect(await first).toBe(1);
     expect(seen).toEqual(["/held/held.csv"]);
     expect(await runsOf("held")).toMatchObject([{ status: "ok", rows_taken: 2, rows_rejected: 1 }]);
   });
 
-  it("queues a due partner once when several servers look at the same time", async () => {
+  it("queues a due partner once, with one job, when several servers look at the same time", async () => {
     await db()
       .insertInto("partners")
       .values({ id: "due", name: "Due", host: "www.due.example", feed_url: `${FEEDS}/due/prices.csv` })
       .execute();
-    const queued = await Promise.all([1, 2, 3, 4].map(() => queueDueRuns(60, db())));
+    const queued = await Promise.all([1, 2, 3, 4].map(() => queueDueFeeds(settings, db())));
     expect(queued.reduce((sum, n) => sum + n, 0)).toBe(1);
-    const claims = await Promise.all([claimRun(db()), claimRun(db())]);
-    expect(claims.filter(Boolean).map((claim) => claim!.partnerId)).toEqual(["due"]);
+    const jobs = await runner.boss.findJobs(feedRunJob.name, { queued: true });
+    expect(jobs).toHaveLength(1);
   });
 
-  it("takes a run again when the server that had it stopped (its lease ran out)", async () => {
-    await db()
-      .updateTable("price_feed_runs")
-      .set({ locked_until: sql<Date>`now() - interval '1 minute'` })
-      .where("partner_id", "=", "due")
-      .where("status", "=", "running")
-      .execute();
-    expect(await runNextPriceFeed(settings, undefined, db())).toBe(1);
+  it("does a run whose server stopped mid-way on the job's next try", async () => {
+    // A server took the job and marked the run started, then stopped: the job is retried.
+    const [job] = await runner.boss.fetch<{ runId: number }>(feedRunJob.name);
+    await db().updateTable("price_feed_runs").set({ status: "running", attempts: 1 }).where("id", "=", job!.data.runId).execute();
+    expect(await runPriceFeed(job!.data.runId, settings, undefined, db())).toMatchObject({ status: "ok" });
     expect(await runsOf("due")).toMatchObject([{ status: "ok", rows_taken: 2, rows_rejected: 1 }]);
+    // Done is done: the same job once more changes nothing.
+    expect(await runPriceFeed(job!.data.runId, settings, undefined, db())).toBeNull();
   });
 });

@@ -1,6 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { PARTNER_INTENT as INTENT, partnersHref } from "#app/admin/partner-screen.ts";
-import { wakeWorker } from "#app/ai/service.server.ts";
 import { requireAdmin } from "#app/auth/guards.server.ts";
 import { redirectWithFlash } from "#app/http/flash.server.ts";
 import { readFormData } from "#app/http/form-data.server.ts";
@@ -8,7 +7,8 @@ import { readClickPeriod } from "#app/offers/partner-clicks.ts";
 import { PARTNER_MESSAGES, partnerSchema, type PartnerInput } from "#app/offers/partner-form.ts";
 import { findPartner, listPartnersWithOffers, partnerClicksPerDay, savePartner, setPartnerActive } from "#app/offers/partners.server.ts";
 import { todayInSweden } from "#app/utils/stay.ts";
-import { feedRunsByPartner, queueRunNow, type PartnerFeedRuns } from "#app/prices/price-feed-runs.server.ts";
+import { feedRunsByPartner, type PartnerFeedRuns } from "#app/prices/price-feed-runs.server.ts";
+import { queueDueFeedsSoon, queueFeedNow } from "#app/feed/price-feed-worker.server.ts";
 import { dispatchIntent, intent, type IntentSubmission } from "#app/utils/action-kit.server.ts";
 import { adminDateTime } from "#app/utils/format.ts";
 import { z } from "#app/utils/zod.ts";
@@ -58,8 +58,8 @@ async function createPartner(value: PartnerInput, submission: PartnerSubmission)
     const field = saved.field ?? "id";
     return data({ result: submission.reply({ fieldErrors: { [field]: [TAKEN[field]] } }) }, { status: 400 });
   }
-  // A new feed URL is due at once: the worker looks as soon as the partner is committed.
-  if (value.feedUrl) wakeWorker();
+  // A new feed URL is due at once: the runner looks as soon as the partner is committed.
+  if (value.feedUrl) await queueDueFeedsSoon();
   return redirectWithFlash(partnersHref(), {
     title: "Partner added",
     description: `${value.name} is saved${value.active ? "" : " as inactive"}. Its offers arrive with its feed.`,
@@ -73,7 +73,7 @@ async function updatePartner(value: PartnerInput, submission: PartnerSubmission)
     if (field === null) return unknownPartner();
     return data({ result: submission.reply({ fieldErrors: { [field]: [TAKEN[field]] } }) }, { status: 400 });
   }
-  if (value.feedUrl) wakeWorker();
+  if (value.feedUrl) await queueDueFeedsSoon();
   return redirectWithFlash(partnersHref(), { title: "Partner saved", description: `${value.name} is saved.` });
 }
 
@@ -101,13 +101,12 @@ async function switchPartner({ id }: PartnerRef, active: boolean) {
 }
 
 /**
- * Queues a fetch of the partner's feed URL for the background worker and answers at once: the
- * download and import run outside the request (and outside its write scope, decision 048).
+ * Queues a fetch of the partner's feed URL for the job runner and answers at once: the download
+ * and import run outside the request (its job commits with the request's write scope, decision 048).
  */
 async function fetchNow({ id }: PartnerRef, requestedBy: string | null) {
-  const result = await queueRunNow(id, requestedBy);
+  const result = await queueFeedNow(id, requestedBy);
   if (result.queued) {
-    wakeWorker();
     return redirectWithFlash(partnersHref(), {
       title: "Fetch queued",
       description: `${result.partnerName}'s feed is fetched and imported in the background, usually within a minute. Reload this page to see the result.`,
