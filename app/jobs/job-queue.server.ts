@@ -116,8 +116,9 @@ export async function startJobRunner(
     db: handle.db,
     async stop() {
       if (current === runner) current = undefined;
-      // Waits for running handlers (up to 20 s) so none is cut off before the database closes.
-      await boss.stop({ graceful: true, close: true, timeout: 20_000 });
+      // Waits a little for running handlers (server/main.ts ends the process 10 s after SIGTERM);
+      // a job cut off is tried again once it expires.
+      await boss.stop({ graceful: true, close: true, timeout: 5_000 });
     },
   };
   current = runner;
