@@ -1245,6 +1245,37 @@ const SWEEP: Record<string, SweepEntry> = {
       { label: "a hostile page", query: `page=${encodeURIComponent(XSS_SCRIPT)}` },
       { label: "a page far past the last", query: "page=99999" },
     ],
+    // The page has a form only while a job of the runner has failed: these are its button's posts.
+    posts: () => [
+      form("unknown intent", [["intent", XSS_SCRIPT]]),
+      form("retry with no job", [["intent", "retry-job"]]),
+      form("retry a job that is no uuid", [
+        ["intent", "retry-job"],
+        ["queue", "operations.housekeeping"],
+        ["id", SQL],
+      ]),
+      form("retry in a hostile queue", [
+        ["intent", "retry-job"],
+        ["queue", XSS_SCRIPT],
+        ["id", EMPTY_UUID],
+      ]),
+      form("retry a job that does not exist", [
+        ["intent", "retry-job"],
+        ["queue", "operations.housekeeping"],
+        ["id", EMPTY_UUID],
+      ]),
+      form("body above the 1 kB limit", [
+        ["intent", "retry-job"],
+        ["x", "x".repeat(2 * 1024)],
+      ]),
+    ],
+    guarded: () => [
+      form("a real retry", [
+        ["intent", "retry-job"],
+        ["queue", "operations.housekeeping"],
+        ["id", EMPTY_UUID],
+      ]),
+    ],
   },
 };
 
