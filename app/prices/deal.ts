@@ -1,8 +1,8 @@
 /**
  * The deal signal (issue 38): a hotel's price for the visitor's stay is "Lägre pris än vanligt"
  * only when it is at least DEAL_DROP_PERCENT below the median of comparable stays (the same hotel
- * and length, check-ins in the same calendar month) seen over the last 12 months, and there are
- * at least DEAL_MIN_OBSERVATIONS of them. Anything less is no badge: never a fake deal. The
+ * and length, check-ins in the same calendar month) seen over the last 12 months, the lowest of
+ * the partners' medians, and there are at least DEAL_MIN_OBSERVATIONS of them. Anything less is no badge: never a fake deal. The
  * history is kept for two adults in one room (REFERENCE_PARTY), so only such a stay is compared.
  * Pure; shared by server and browser. See docs/decisions/073-price-history-and-deals.md.
  */

@@ -213,8 +213,11 @@ export async function deleteOldPriceHistory(
 const lastYear = (today: string) => sql`h.observed_on > (${today}::date - interval '12 months')::date`;
 
 /**
- * Each hotel's usual price for stays of `nights` with check-ins in `month` (the median of the last
- * 12 months' observations, and their number): one query for a list page's hotels.
+ * Each hotel's usual price for stays of `nights` with check-ins in `month`, and the number of
+ * observations it rests on: one query for a list page's hotels. The usual price is the lowest of
+ * the partners' medians of the last 12 months, not the median of every partner's prices: a page
+ * shows the cheapest partner's price, and against the dearer partners' prices mixed in, a hotel
+ * whose partners differ by 15 % would look like a deal every day (the demo showed it).
  */
 export async function usualPrices(
   hotelIds: readonly string[],
@@ -225,17 +228,21 @@ export async function usualPrices(
   const ids = [...new Set(hotelIds)];
   if (!ids.length) return new Map();
   const { rows } = await sql<{ hotel_id: string; median: number | string; observations: number | string }>`
-    select h.hotel_id, percentile_cont(0.5) within group (order by h.total_sek) as median, count(*) as observations
-    from price_history h
-    where h.hotel_id = any(${ids}::uuid[]) and h.nights = ${nights} and extract(month from h.check_in) = ${month} and ${lastYear(today)}
-    group by h.hotel_id
+    select per_partner.hotel_id, min(per_partner.median) as median, sum(per_partner.observations) as observations
+    from (
+      select h.hotel_id, percentile_cont(0.5) within group (order by h.total_sek) as median, count(*) as observations
+      from price_history h
+      where h.hotel_id = any(${ids}::uuid[]) and h.nights = ${nights} and extract(month from h.check_in) = ${month} and ${lastYear(today)}
+      group by h.hotel_id, h.partner_id
+    ) per_partner
+    group by per_partner.hotel_id
   `.execute(db);
   return new Map(
     rows.map((row) => [row.hotel_id, { month, nights, medianSek: Number(row.median), observations: Number(row.observations) }]),
   );
 }
 
-/** The usual price of a hotel's stays of `nights` for each check-in month, in one query. */
+/** The usual price (as usualPrices has it) of a hotel's stays of `nights` for each check-in month, in one query. */
 export async function hotelPriceHistory(
   hotelId: string,
   nights: number,
@@ -243,11 +250,15 @@ export async function hotelPriceHistory(
   db: DB = getAppDatabase().db,
 ): Promise<PriceHistory> {
   const { rows } = await sql<{ month: number | string; median: number | string; observations: number | string }>`
-    select extract(month from h.check_in) as month, percentile_cont(0.5) within group (order by h.total_sek) as median,
-      count(*) as observations
-    from price_history h
-    where h.hotel_id = ${hotelId}::uuid and h.nights = ${nights} and ${lastYear(today)}
-    group by 1
+    select per_partner.month, min(per_partner.median) as median, sum(per_partner.observations) as observations
+    from (
+      select extract(month from h.check_in) as month, percentile_cont(0.5) within group (order by h.total_sek) as median,
+        count(*) as observations
+      from price_history h
+      where h.hotel_id = ${hotelId}::uuid and h.nights = ${nights} and ${lastYear(today)}
+      group by 1, h.partner_id
+    ) per_partner
+    group by per_partner.month
   `.execute(db);
   const byMonth = new Map(rows.map((row) => [Number(row.month), row]));
   return {

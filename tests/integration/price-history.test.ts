@@ -110,9 +110,27 @@ describe("the price history", () => {
     expect(first).toHaveLength(10 + 9 + 8 + 4);
 
     // A second import the same day, cheaper: the row is lowered, not doubled.
-    await createRates(db, { hotel: "PH-5", partner: "beta", from, nights: 10, base: 900, confirmedAt: new Date(Date.now() - 60_000) });
+    await createRates(db, {
+      hotel: "PH-5",
+      partner: "beta",
+      from,
+      nights: 10,
+      base: 900,
+      tax: 100,
+      fees: 20,
+      confirmedAt: new Date(Date.now() - 60_000),
+    });
     // A third, dearer again: the day keeps its lowest.
-    await createRates(db, { hotel: "PH-5", partner: "beta", from, nights: 10, base: 1500, confirmedAt: new Date(Date.now() - 30_000) });
+    await createRates(db, {
+      hotel: "PH-5",
+      partner: "beta",
+      from,
+      nights: 10,
+      base: 1500,
+      tax: 100,
+      fees: 20,
+      confirmedAt: new Date(Date.now() - 30_000),
+    });
     const after = await rows(hotelId, "beta");
     expect(after).toHaveLength(first.length);
     expect(after.find((row) => row.check_in === from && row.nights === 2)?.total_sek).toBe(2040);
