@@ -397,15 +397,9 @@ function storeAnswers(
   return db.transaction().execute(async (trx) => {
     const stored = await storeAnswerRows(partnerId, stay, hotels, answer, trx);
     if (comparableStay(stay)) {
-      const cheapest = new Map<string, { hotelId: string; currency: string; total: number }>();
-      for (const { hotelId, quotes } of stored) {
-        for (const quote of quotes) {
-          const known = cheapest.get(`${hotelId}|${quote.currency}`);
-          if (!known || quote.total < known.total)
-            cheapest.set(`${hotelId}|${quote.currency}`, { hotelId, currency: quote.currency, total: quote.total });
-        }
-      }
-      await recordLiveTotals(partnerId, { checkIn: stay.checkIn, nights: nightsOf(stay)! }, [...cheapest.values()], undefined, trx);
+      // Every quote: the history keeps each hotel's cheapest.
+      const totals = stored.flatMap(({ hotelId, quotes }) => quotes.map(({ currency, total }) => ({ hotelId, currency, total })));
+      await recordLiveTotals(partnerId, { checkIn: stay.checkIn, nights: nightsOf(stay)! }, totals, undefined, trx);
     }
     return stored;
   });

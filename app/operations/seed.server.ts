@@ -230,14 +230,9 @@ async function importDemoPrices(
   }
 }
 
-/**
- * A year of the demo's price history (demo-prices.ts's generateDemoHistory), appended day by day
- * through the importers' own function with backdated days, once: not when the demo's partners
- * have any history yet (a restart keeps what imports have added since).
- */
-async function seedDemoHistory(hotels: readonly DemoPriceHotel[], now: Date, db: Kysely<Database> = getAppDatabase().db): Promise<void> {
-  if (!hotels.length) return;
-  const partners = await db
+/** The demo's partners in this database, as the demo made them (hosts on .example). */
+const demoPartnersHere = (db: Kysely<Database>) =>
+  db
     .selectFrom("partners")
     .select("id")
     .where(
@@ -245,7 +240,17 @@ async function seedDemoHistory(hotels: readonly DemoPriceHotel[], now: Date, db:
       "in",
       DEMO_PARTNERS.map((partner) => partner.id),
     )
+    .where("host", "like", "%.example")
     .execute();
+
+/**
+ * A year of the demo's price history (demo-prices.ts's generateDemoHistory), appended day by day
+ * through the importers' own function with backdated days, once: not when the demo's partners
+ * have any history yet (a restart keeps what imports have added since).
+ */
+async function seedDemoHistory(hotels: readonly DemoPriceHotel[], now: Date, db: Kysely<Database> = getAppDatabase().db): Promise<void> {
+  if (!hotels.length) return;
+  const partners = await demoPartnersHere(db);
   if (!partners.length) return;
   const seeded = await db
     .selectFrom("price_history")
@@ -278,16 +283,7 @@ async function seedDemoHistory(hotels: readonly DemoPriceHotel[], now: Date, db:
  * newest is younger than DEMO_PRICES_MAX_AGE_MS.
  */
 async function demoPricesAreCurrent(now: Date, db: Kysely<Database> = getAppDatabase().db): Promise<boolean> {
-  const partners = await db
-    .selectFrom("partners")
-    .select("id")
-    .where(
-      "id",
-      "in",
-      DEMO_PARTNERS.map((partner) => partner.id),
-    )
-    .where("host", "like", "%.example")
-    .execute();
+  const partners = await demoPartnersHere(db);
   if (!partners.length) return true;
   const newest = await db
     .selectFrom("rate_plans as plan")

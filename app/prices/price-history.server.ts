@@ -169,7 +169,7 @@ export async function recordImportedStays(
   );
 }
 
-/** A live answer's cheapest quote per hotel, in the partner's currency. */
+/** A live answer's quote for a hotel, in the partner's currency. */
 export interface LiveTotal {
   hotelId: string;
   currency: string;
@@ -177,8 +177,8 @@ export interface LiveTotal {
 }
 
 /**
- * Appends a partner's live answer for a stay of the reference party (each hotel's quotes, their
- * totals in SEK at the latest ECB rates; a currency without a rate is not recorded).
+ * Appends a partner's live answer for a stay of the reference party (each hotel's cheapest quote,
+ * in SEK at the latest ECB rates; a currency without a rate is not recorded).
  */
 export async function recordLiveTotals(
   partnerId: string,
