@@ -4,6 +4,9 @@
  * appends too, and "Lägre pris än vanligt" shows on the hotel page and the list cards only with
  * 20 observations and a drop of at least 15 %, with its one-line reason and the chart's text.
  */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LiveSearchAnswer, PartnerConnector } from "#app/live-prices/connector.ts";
 import { addDays, todayInSweden } from "#app/utils/stay.ts";
@@ -178,6 +181,25 @@ describe("the price history", () => {
     } finally {
       connectors.replaceConnectors(null);
     }
+  });
+});
+
+describe("housekeeping", () => {
+  it("removes observations older than 13 months and keeps a year's", async () => {
+    const db = await app.db();
+    const keep = { hotelId: ids.plain, partnerId: "alfa", checkIn: addDays(today, -365), nights: 3, totalSek: 1000 };
+    await history.appendObservations([keep], addDays(today, -370), db);
+    await history.appendObservations([{ ...keep, checkIn: addDays(today, -500), totalSek: 900 }], addDays(today, -420), db);
+    const { runHousekeeping } = await app.importApp<typeof import("#app/operations/housekeeping.server.ts")>(
+      "app/operations/housekeeping.server.ts",
+    );
+    const images = fs.mkdtempSync(path.join(os.tmpdir(), "hg-history-images-"));
+    try {
+      expect(await runHousekeeping(new Date(), { kind: "local", dir: images }, db)).toMatchObject({ priceHistory: 1 });
+    } finally {
+      fs.rmSync(images, { recursive: true, force: true });
+    }
+    expect((await rows(ids.plain, "alfa")).filter((row) => row.nights === 3).map((row) => row.total_sek)).toEqual([1000]);
   });
 });
 
