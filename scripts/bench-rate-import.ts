@@ -202,17 +202,27 @@ try {
   const after = serverUrl ? openDatabase({ databaseUrl: serverUrl, statementTimeoutMs: 900_000 }) : openDatabase({ dataDir });
   try {
     if (serverUrl) await sql`vacuum analyze nightly_rates`.execute(after.db);
-    const { rows } = await sql<{ database: string; rates: string; plans: string; lead: string; count: string }>`
+    const { rows } = await sql<{
+      database: string;
+      rates: string;
+      plans: string;
+      lead: string;
+      count: string;
+      history: string;
+      observations: string;
+    }>`
       select pg_size_pretty(pg_database_size(current_database())) as database,
         pg_size_pretty(pg_total_relation_size('nightly_rates')) as rates,
         pg_size_pretty(pg_total_relation_size('rate_plans')) as plans,
         pg_size_pretty(pg_total_relation_size('hotel_lead_prices')) as lead,
-        (select count(*) from nightly_rates)::text as count
+        (select count(*) from nightly_rates)::text as count,
+        pg_size_pretty(pg_total_relation_size('price_history')) as history,
+        (select count(*) from price_history)::text as observations
     `.execute(after.db);
     const sizes = rows[0]!;
     console.log(
       `Database ${sizes.database}: nightly_rates ${sizes.rates} with its indexes (${number(Number(sizes.count))} rows), ` +
-        `rate_plans ${sizes.plans}, hotel_lead_prices ${sizes.lead}`,
+        `rate_plans ${sizes.plans}, hotel_lead_prices ${sizes.lead}, price_history ${sizes.history} (${number(Number(sizes.observations))} rows)`,
     );
   } finally {
     await after.close();

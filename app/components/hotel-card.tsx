@@ -10,6 +10,8 @@ import { cardPriceText } from "#app/prices/list-price-text.ts";
 import { SEK_DISPLAY, type PriceDisplay } from "#app/utils/money.ts";
 import { AmenityList, RatingBadge, StarRating } from "./hotel-bits.tsx";
 import { CompareCheckbox } from "./compare.tsx";
+import { DealBadge } from "./price-history.tsx";
+import { isDeal } from "#app/prices/deal.ts";
 import { ImageCarousel } from "./image-carousel.tsx";
 import { buttonClassName } from "./ui/button.tsx";
 
@@ -45,6 +47,7 @@ function CardPrice({ hotel, display }: { hotel: HotelSummary; display: PriceDisp
     case "stay":
       return (
         <div className="text-sm text-muted">
+          {isDeal(hotel.price?.amountSek, hotel.usual) ? <DealBadge /> : null}
           <p className="text-lg font-bold whitespace-nowrap text-ink">{text.amount}</p>
           <p>{text.terms}</p>
           <p className="whitespace-nowrap">{text.perNight}</p>

@@ -366,6 +366,18 @@ export interface NightlyRatesTable {
   confirmed_at: Timestamp;
 }
 
+/** What a stay cost (two adults, one room, SEK with taxes and fees) on the day it was seen: app/prices/price-history.server.ts. */
+export interface PriceHistoryTable {
+  hotel_id: string;
+  partner_id: string;
+  /** YYYY-MM-DD. */
+  check_in: ColumnType<string, string, string>;
+  nights: number;
+  /** YYYY-MM-DD, in Sweden. */
+  observed_on: ColumnType<string, string, string>;
+  total_sek: Money;
+}
+
 export interface ItineraryPricesTable {
   plan_id: number;
   check_in: ColumnType<string, string, string>;
@@ -444,6 +456,7 @@ export interface Database {
   rate_plans: RatePlansTable;
   nightly_rates: NightlyRatesTable;
   itinerary_prices: ItineraryPricesTable;
+  price_history: PriceHistoryTable;
   sold_out_itineraries: SoldOutItinerariesTable;
   hotel_lead_prices: HotelLeadPricesTable;
   hotels: HotelsTable;

@@ -32,6 +32,7 @@ import {
   type ImportProgress,
 } from "./feed-stream.server.ts";
 import { escapeControls } from "./feed-values.ts";
+import { todayInSweden } from "#app/utils/stay.ts";
 import {
   isPriceCsvHeader,
   PRICE_CSV_COLUMNS,
@@ -198,6 +199,7 @@ export async function importPriceFeed(
     );
   }
   const dryRun = options.dryRun ?? false;
+  const today = todayInSweden(options.now);
   const counts: PriceCounts = { ...NO_PRICE_COUNTS };
   const tally = { nights: 0, notForSale: 0, itineraries: 0, soldOut: 0 };
   const hotels = new Set<string>();
@@ -206,7 +208,7 @@ export async function importPriceFeed(
     const records: PriceRecord[] = items.map((item) => ({ ...item.value, at: item.at }));
     const run = async (trx: Kysely<Database>) => {
       const { accepted, rejected } = await checkPriceRecords(partner, records, trx);
-      return { accepted, rejected, done: await writePrices(partner.id, accepted, !dryRun, trx) };
+      return { accepted, rejected, done: await writePrices(partner.id, accepted, !dryRun, trx, today) };
     };
     const { accepted, rejected, done } = dryRun ? await run(db) : await db.transaction().execute(run);
     addPriceCounts(counts, done);

@@ -13,6 +13,8 @@ import { hasDates, nightsOf, type DatedStay, type Stay } from "#app/utils/stay.t
 import { ANY_CONDITIONS } from "#app/prices/conditions.ts";
 import type { ListPrice } from "#app/prices/price-offer.ts";
 import { leadPricesFor, listStayPrices } from "#app/prices/stay-prices.server.ts";
+import { usualPrices } from "#app/prices/price-history.server.ts";
+import { comparableStay, type UsualPrice } from "#app/prices/deal.ts";
 import { placesCloseTo, placesNamedBy, TYPO_MIN_LENGTH, type NamedCountry, type NamedLocation } from "./places.server.ts";
 import { toAmenity } from "./amenities.ts";
 import { truncate } from "#app/utils/format.ts";
@@ -96,6 +98,8 @@ export type HotelSummary = Pick<
     price: ListPrice | null;
     /** Dates are chosen and no partner can sell the stay (the card says so; such hotels come last). */
     soldOut: boolean;
+    /** What comparable stays usually cost (a priced list's page only): the card's deal badge (app/prices/deal.ts). */
+    usual?: UsualPrice | null;
   };
 
 const clean = (value: string | undefined) => {
@@ -689,7 +693,8 @@ async function pricedList(
     total = boundedTotal(listed.length);
   }
   const pageIds = listed.slice(offset, offset + limit);
-  const [rows, names] = await Promise.all([
+  const comparable = comparableStay(stay);
+  const [rows, names, usual] = await Promise.all([
     pageIds.length
       ? db
           .selectFrom("hotels")
@@ -698,13 +703,15 @@ async function pricedList(
           .execute()
       : Promise.resolve([]),
     getPlaceNames(db),
+    // The deal badges: one query for the page's hotels.
+    comparable && pageIds.length ? usualPrices(pageIds, comparable, undefined, db) : new Map<string, UsualPrice>(),
   ]);
   const byId = new Map(rows.map((row) => [row.id, row]));
   const hotels = pageIds.flatMap((id) => {
     const row = byId.get(id);
     if (!row) return [];
     const price = prices.get(id) ?? null;
-    return [{ ...toHotelSummary(row, names), price, soldOut: price === null }];
+    return [{ ...toHotelSummary(row, names), price, soldOut: price === null, usual: usual.get(id) ?? null }];
   });
   return { hotels, ...total };
 }

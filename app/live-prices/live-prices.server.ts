@@ -12,7 +12,9 @@ import type { Database } from "#app/db/schema.ts";
 import { getEnv } from "#app/utils/env.server.ts";
 import { log } from "#app/utils/log.server.ts";
 import { currentRequestMetrics } from "#app/utils/request-metrics.server.ts";
-import type { DatedStay } from "#app/utils/stay.ts";
+import { nightsOf, type DatedStay } from "#app/utils/stay.ts";
+import { comparableStay } from "#app/prices/deal.ts";
+import { recordLiveTotals } from "#app/prices/price-history.server.ts";
 import {
   ConnectorError,
   type ConnectorFailure,
@@ -382,9 +384,28 @@ async function recordSuccess(partnerId: string, db: DB) {
 
 /**
  * Stores each asked hotel's answer until now + LIVE_PRICE_TTL_S: its quotes, or [] when the
- * partner has nothing for the stay (named unavailable, or simply left out of the answer).
+ * partner has nothing for the stay (named unavailable, or simply left out of the answer); a stay
+ * of the history's reference party also goes into the price history, in the same transaction.
  */
-async function storeAnswers(
+function storeAnswers(
+  partnerId: string,
+  stay: DatedStay,
+  hotels: PartnerHotel[],
+  answer: LiveSearchAnswer,
+  db: DB,
+): Promise<LiveHotelAnswer[]> {
+  return db.transaction().execute(async (trx) => {
+    const stored = await storeAnswerRows(partnerId, stay, hotels, answer, trx);
+    if (comparableStay(stay)) {
+      // Every quote: the history keeps each hotel's cheapest.
+      const totals = stored.flatMap(({ hotelId, quotes }) => quotes.map(({ currency, total }) => ({ hotelId, currency, total })));
+      await recordLiveTotals(partnerId, { checkIn: stay.checkIn, nights: nightsOf(stay)! }, totals, undefined, trx);
+    }
+    return stored;
+  });
+}
+
+async function storeAnswerRows(
   partnerId: string,
   stay: DatedStay,
   hotels: PartnerHotel[],

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { DEMO_HOTEL_COUNT, generateDemoHotels } from "#app/operations/demo-catalogue.ts";
-import { generateDemoPriceFiles, type DemoPriceFile } from "#app/operations/demo-prices.ts";
+import { generateDemoHistory, generateDemoPriceFiles, type DemoPriceFile } from "#app/operations/demo-prices.ts";
 import { PRICE_CSV_COLUMNS } from "#app/feed/price-csv-row.ts";
 import type { PriceRecord } from "#app/prices/price-record.ts";
 import { readTransactionItems } from "#app/feed/transaction-messages.server.ts";
@@ -174,5 +174,32 @@ describe("generateDemoPriceFiles", () => {
     const prices = files.filter((item) => item.partnerId).reduce((sum, item) => sum + item.prices, 0);
     expect(prices).toBeGreaterThan(250_000);
     expect(prices).toBeLessThan(350_000);
+  });
+});
+
+describe("generateDemoHistory", () => {
+  const days = generateDemoHistory(HOTELS, NOW);
+  const observations = days.flatMap((day) => day.observations.map((row) => ({ ...row, observedOn: day.observedOn })));
+
+  it("covers the last year, oldest day first, never today or later", () => {
+    const seen = days.map((day) => day.observedOn);
+    expect(seen).toEqual([...seen].sort());
+    expect(seen[0]! >= "2025-12-01").toBe(true);
+    expect(seen.at(-1)! < "2026-11-30").toBe(true);
+    expect(new Set(observations.map((row) => row.checkIn.slice(5, 7))).size).toBe(12);
+    expect(new Set(observations.map((row) => row.nights))).toEqual(new Set([1, 2, 3]));
+  });
+
+  it("makes some hotels, not most, dearer in the coming weeks' months than the rest of them", () => {
+    // December's two-night stays per hotel: the median against the hotel's usual level (its October).
+    const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+    const ratio = HOTELS.map((hotel) => {
+      const of = (month: string) =>
+        observations.filter((row) => row.hotelId === hotel.hotel_id && row.nights === 2 && row.checkIn.slice(5, 7) === month);
+      return median(of("12").map((row) => row.totalSek)) / median(of("10").map((row) => row.totalSek));
+    });
+    const dearer = ratio.filter((value) => value > 1.2).length;
+    expect(dearer).toBeGreaterThan(0);
+    expect(dearer).toBeLessThan(HOTELS.length / 4);
   });
 });

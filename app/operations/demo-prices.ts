@@ -406,3 +406,73 @@ export function generateDemoPriceFiles(hotels: Iterable<DemoPriceHotel>, now: Da
     { name: "eurofxref-daily.xml", partnerId: null, text: ecbFile(ratesDate, rates), prices: rates.size },
   ];
 }
+
+// ---------------------------------------------------------------------------------------------
+// A year of price history (issue 38, decision 073)
+
+/** Stay lengths the demo's history covers (the importer records 1, 2, 3 and 7 from today on). */
+const HISTORY_LENGTHS = [1, 2, 3];
+/** Hotels whose coming stays are cheaper than they were all year: the demo's real deals. */
+const DEAL_HOTELS = 0.12;
+/**
+ * Observations per hotel, length and check-in month: many for the months of the coming 60 days
+ * (today's import adds about 80 of a deal hotel's current, lower prices there; the year before
+ * must outweigh them for its median to stay where it was), a few for the other months (the chart).
+ */
+const OBSERVATIONS = { deal: 150, coming: 12, other: 4 };
+
+/** One day's observations: what stays cost at the demo's partners, in SEK, as seen that day. */
+export interface DemoHistoryDay {
+  observedOn: string;
+  observations: Array<{ hotelId: string; partnerId: string; checkIn: string; nights: number; totalSek: number }>;
+}
+
+/**
+ * Twelve months of what the demo's stays cost (two adults in one room, the nightly partners'
+ * own prices, taxes and fees included), oldest day first, for the same code path as an import
+ * (app/prices/price-history.server.ts's appendObservations). Each hotel and stay length gets
+ * check-ins in every month of the last year (the latest such month up to 60 days ahead), seen
+ * 1–60 days before the check-in and never today or later. About one hotel in eight was dearer
+ * (by 22–34 %) in the months of the coming weeks than it is now: those stays really are deals
+ * by the rule (app/prices/deal.ts); every other hotel's prices were what they are now, give or
+ * take a few per cent, and so are not.
+ */
+export function generateDemoHistory(hotels: Iterable<DemoPriceHotel>, now: Date): DemoHistoryDay[] {
+  const today = todayInSweden(now);
+  const horizon = addDays(today, 59);
+  const earliest = addDays(today, -364);
+  const coming = new Set<number>();
+  for (let day = 0; day < 60; day++) coming.add(Number(addDays(today, day).slice(5, 7)));
+  const byDay = new Map<string, DemoHistoryDay["observations"]>();
+  const nights = new Map<string, Night>();
+  const night = (date: string) => nights.get(date) ?? nights.set(date, nightOf(date)).get(date)!;
+  for (const hotel of hotels) {
+    const traits = profile(hotel, []);
+    const deal = unit(traits.number, 73) < DEAL_HOTELS;
+    for (let month = 1; month <= 12; month++) {
+      // The latest such month that begins by the horizon: last spring's, this winter's coming ones.
+      let year = Number(horizon.slice(0, 4));
+      if (`${year}-${String(month).padStart(2, "0")}-01` > horizon) year--;
+      const count = coming.has(month) ? (deal ? OBSERVATIONS.deal : OBSERVATIONS.coming) : OBSERVATIONS.other;
+      for (const length of HISTORY_LENGTHS) {
+        for (let index = 0; index < count; index++) {
+          const pick = (salt: number) => unit(traits.number, month, length, index, salt);
+          const partner = DEMO_NIGHTLY_PARTNERS[index % DEMO_NIGHTLY_PARTNERS.length]!;
+          const checkIn = `${year}-${String(month).padStart(2, "0")}-${String(1 + Math.floor(pick(1) * 28)).padStart(2, "0")}`;
+          if (checkIn < earliest || checkIn > horizon) continue;
+          const seenBefore = 1 + Math.floor(pick(2) * 60);
+          const observedOn = addDays(checkIn < today ? checkIn : today, -seenBefore);
+          if (observedOn < earliest) continue;
+          let total = 0;
+          for (let offset = 0; offset < length; offset++) {
+            total += nightTotal(traits, partner.id, partner.level, night(addDays(checkIn, offset)), 2, partner.breakfast) + partner.fee;
+          }
+          const level = deal && coming.has(month) ? 1.22 + pick(3) * 0.12 : 0.96 + pick(3) * 0.08;
+          const list = byDay.get(observedOn) ?? byDay.set(observedOn, []).get(observedOn)!;
+          list.push({ hotelId: hotel.hotel_id, partnerId: partner.id, checkIn, nights: length, totalSek: Math.round(total * level) });
+        }
+      }
+    }
+  }
+  return [...byDay].sort(([a], [b]) => a.localeCompare(b)).map(([observedOn, observations]) => ({ observedOn, observations }));
+}

@@ -18,6 +18,7 @@ import { todayInSweden } from "#app/utils/stay.ts";
 import { deletePastPrices } from "#app/prices/price-upkeep.server.ts";
 import { deleteOldLiveRecords } from "#app/live-prices/live-prices.server.ts";
 import { defineJob } from "#app/jobs/job-queue.server.ts";
+import { deleteOldPriceHistory } from "#app/prices/price-history.server.ts";
 
 const HOUR_MS = 3_600_000;
 /** Counters are kept a day after their last use (the longest window is an hour). */
@@ -38,6 +39,7 @@ export async function runHousekeeping(now: Date = new Date(), imageStorage?: Blo
   const pastPrices = await deletePastPrices(todayInSweden(now), undefined, db);
   // Expired live answers are never read again; calls older than a week are no one's health.
   const live = await deleteOldLiveRecords(new Date(now.getTime() - KEEP_CONNECTOR_CALLS_MS), db);
+  const history = await deleteOldPriceHistory(todayInSweden(now), db); // Observations older than 13 months (decision 073).
   // Storage is another service (Supabase): its outage is a warning, not a failed run.
   const unusedImages = await removeUnusedBlogImages({
     olderThan: new Date(now.getTime() - KEEP_UNUSED_IMAGES_MS),
@@ -47,7 +49,7 @@ export async function runHousekeeping(now: Date = new Date(), imageStorage?: Blo
     log.warn("unused blog images not removed", { error: error instanceof Error ? error.message : String(error) });
     return 0;
   });
-  return { sessions, rateLimits, clickVisitors, staleOffers, ...pastPrices, ...live, unusedImages };
+  return { sessions, rateLimits, clickVisitors, staleOffers, ...pastPrices, ...live, ...history, unusedImages };
 }
 
 export const housekeepingJob = defineJob({

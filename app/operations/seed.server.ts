@@ -7,7 +7,9 @@ import { readingTimeMinutes } from "#app/blog/content-blocks.ts";
 import { importEcbRates } from "#app/feed/ecb-import.server.ts";
 import { importPriceFeed } from "#app/feed/price-import.server.ts";
 import { DEMO_HOTEL_COUNT, DEMO_PARTNERS, generateDemoHotels, type DemoHotel } from "#app/operations/demo-catalogue.ts";
-import { generateDemoPriceFiles, type DemoPriceHotel } from "#app/operations/demo-prices.ts";
+import { generateDemoHistory, generateDemoPriceFiles, type DemoPriceHotel } from "#app/operations/demo-prices.ts";
+import { appendObservations } from "#app/prices/price-history.server.ts";
+import { hotelIdsByFeedId } from "#app/offers/offer-rows.server.ts";
 import { addDays, todayInSweden } from "#app/utils/stay.ts";
 import { DEMO_POPULAR_DESTINATIONS, DEMO_POPULAR_LOCATIONS, DEMO_POSTS } from "#app/operations/demo-content.ts";
 import { upsertHotels } from "#app/hotels/hotel-rows.server.ts";
@@ -93,6 +95,7 @@ export async function seedDemoCatalogue(options: SeedOptions = {}, db: Kysely<Da
     which === "none" || (await demoPricesAreCurrent(now, db))
       ? { taken: 0 }
       : await importDemoPrices(priced, now, { which, laterInBackground: options.laterPricesInBackground ?? false }, db);
+  if (which !== "none") await seedDemoHistory(priced, now, db);
   const result: SeedResult = {
     hotels: done,
     prices: prices.taken,
@@ -227,12 +230,9 @@ async function importDemoPrices(
   }
 }
 
-/**
- * True when the demo's partners (hosts on .example) have no prices to keep current, or their
- * newest is younger than DEMO_PRICES_MAX_AGE_MS.
- */
-async function demoPricesAreCurrent(now: Date, db: Kysely<Database> = getAppDatabase().db): Promise<boolean> {
-  const partners = await db
+/** The demo's partners in this database, as the demo made them (hosts on .example). */
+const demoPartnersHere = (db: Kysely<Database>) =>
+  db
     .selectFrom("partners")
     .select("id")
     .where(
@@ -242,6 +242,48 @@ async function demoPricesAreCurrent(now: Date, db: Kysely<Database> = getAppData
     )
     .where("host", "like", "%.example")
     .execute();
+
+/**
+ * A year of the demo's price history (demo-prices.ts's generateDemoHistory), appended day by day
+ * through the importers' own function with backdated days, once: not when the demo's partners
+ * have any history yet (a restart keeps what imports have added since).
+ */
+async function seedDemoHistory(hotels: readonly DemoPriceHotel[], now: Date, db: Kysely<Database> = getAppDatabase().db): Promise<void> {
+  if (!hotels.length) return;
+  const partners = await demoPartnersHere(db);
+  if (!partners.length) return;
+  const seeded = await db
+    .selectFrom("price_history")
+    .select("hotel_id")
+    .where(
+      "partner_id",
+      "in",
+      partners.map((partner) => partner.id),
+    )
+    .where("observed_on", "<", todayInSweden(now))
+    .limit(1)
+    .executeTakeFirst();
+  if (seeded) return;
+  const known = new Set(partners.map((partner) => partner.id));
+  const ids = await hotelIdsByFeedId(
+    hotels.map((hotel) => hotel.hotel_id),
+    db,
+  );
+  for (const day of generateDemoHistory(hotels, now)) {
+    const observations = day.observations.flatMap((row) => {
+      const hotelId = ids.get(row.hotelId);
+      return hotelId && known.has(row.partnerId) ? [{ ...row, hotelId }] : [];
+    });
+    await appendObservations(observations, day.observedOn, db);
+  }
+}
+
+/**
+ * True when the demo's partners (hosts on .example) have no prices to keep current, or their
+ * newest is younger than DEMO_PRICES_MAX_AGE_MS.
+ */
+async function demoPricesAreCurrent(now: Date, db: Kysely<Database> = getAppDatabase().db): Promise<boolean> {
+  const partners = await demoPartnersHere(db);
   if (!partners.length) return true;
   const newest = await db
     .selectFrom("rate_plans as plan")

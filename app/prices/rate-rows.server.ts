@@ -14,6 +14,8 @@ import type { PriceRecord } from "#app/prices/price-record.ts";
 import { hotelIdsByFeedId } from "#app/offers/offer-rows.server.ts";
 import { isKnownHost, redirectParamsSchema } from "#app/outbound/redirect-params.ts";
 import { refreshLeadPrices } from "./stay-prices.server.ts";
+import { recordImportedStays } from "./price-history.server.ts";
+import { todayInSweden } from "#app/utils/stay.ts";
 
 type DB = Kysely<Database>;
 
@@ -437,14 +439,16 @@ async function removeUnsoldNights(
 
 /**
  * Writes checked records (as `checkPriceRecords` let them through) of one partner, all in the
- * transaction `trx`, then recomputes the lead prices of the hotels they touch. With `write`
- * false nothing is written and the counts say what would be.
+ * transaction `trx`, then recomputes the lead prices of the hotels they touch and appends what
+ * their stays now cost to the price history (as seen on `today`, in Sweden). With `write` false
+ * nothing is written and the counts say what would be.
  */
 export async function writePrices(
   partnerId: string,
   prices: readonly CheckedPrice[],
   write = true,
   trx: DB = getAppDatabase().db,
+  today: string = todayInSweden(),
 ): Promise<PriceCounts> {
   const batch = planBatch(prices);
   const ids = await planIds(partnerId, batch.plans, write, trx);
@@ -471,7 +475,9 @@ export async function writePrices(
       trx,
     );
     counts.removed += await removeUnsoldNights(partnerId, batch.notForSale, true, trx);
-    await refreshLeadPrices([...new Set(prices.map((price) => price.hotelId))], undefined, trx);
+    const hotelIds = [...new Set(prices.map((price) => price.hotelId))];
+    await refreshLeadPrices(hotelIds, undefined, trx);
+    await recordImportedStays(partnerId, hotelIds, today, trx);
   } else {
     addPriceCounts(counts, await countPrices("night", nights.stored, nights.unstored, trx));
     addPriceCounts(counts, await countPrices("itinerary", itineraries.stored, itineraries.unstored, trx));

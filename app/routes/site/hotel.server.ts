@@ -16,7 +16,9 @@ import type { HotelErrorData } from "#app/components/hotel-error-panel.tsx";
 import { missingText } from "#app/components/booking-box.tsx";
 import { affiliateHost, redirectPath } from "#app/outbound/redirect-params.ts";
 import { partnersByHost } from "#app/offers/partners.server.ts";
-import { hasDates, readStay, todayInSweden } from "#app/utils/stay.ts";
+import { hasDates, readStay, todayInSweden, type Stay } from "#app/utils/stay.ts";
+import { comparableStay } from "#app/prices/deal.ts";
+import { hotelPriceHistory } from "#app/prices/price-history.server.ts";
 import { askLive, DEFERRED_WAIT_MS, isDataRequest, liveConfigured } from "#app/live-prices/live-prices.server.ts";
 import { platformOf } from "#app/live-prices/connector.ts";
 import type { PartnerLive } from "#app/live-prices/live-offers.ts";
@@ -148,6 +150,7 @@ export async function loadHotelPage({ request, url, params }: Route.LoaderArgs) 
   let live: Promise<Awaited<ReturnType<typeof pricing>>> | null = null;
   let everyPartnerAnswered = true;
   const displayRead = latestPriceDisplay(choices.currency);
+  const historyRead = readPriceHistory(hotel.id, stay, today);
   if (!asksLive || !hasDates(stay)) {
     prices = await loadHotelPrices(hotel.id, stay, conditions.mask).catch(offersFailed);
   } else {
@@ -172,7 +175,7 @@ export async function loadHotelPage({ request, url, params }: Route.LoaderArgs) 
       prices = await compose(answers);
     }
   }
-  const [priced, display] = await Promise.all([pricing(prices), displayRead]);
+  const [priced, display, priceHistory] = await Promise.all([pricing(prices), displayRead, historyRead]);
   const related = nearby.filter((other) => other.id !== hotel.id).slice(0, RELATED_COUNT);
   const page = {
     hotel: { ...hotel, description: displayDescription(hotel) },
@@ -189,12 +192,25 @@ export async function loadHotelPage({ request, url, params }: Route.LoaderArgs) 
     priceChoicesChosen: url.searchParams.has(CONDITIONS_PARAM) || url.searchParams.has(CURRENCY_PARAM),
     notices: [...notes, ...conditions.notes, currencyFallbackNote(choices.currency, display)].filter((note) => note !== null),
     ...priced,
+    /** The deal badge's and the chart's history, for a stay of the reference party (decision 073). */
+    priceHistory,
     /** Client navigations only: the prices with the partners' live answers, when they are in. */
     live,
   };
   // A page waiting for live prices, or naming a partner that did not answer, is nobody's to keep:
   // the next visitor gets the answer the partner gave meanwhile (stored for LIVE_PRICE_TTL_S).
   return deferred || !everyPartnerAnswered ? data(page, { headers: { "Cache-Control": PRIVATE } }) : page;
+}
+
+/** The hotel's price history for the stay's length, with the stay's month; null without a comparable stay. */
+async function readPriceHistory(hotelId: string, stay: Stay, today: string) {
+  const comparable = comparableStay(stay);
+  if (!comparable) return null;
+  const history = await hotelPriceHistory(hotelId, comparable.nights, today).catch((error: unknown) => {
+    log.error("price history failed", error, { hotelId });
+    return null;
+  });
+  return history && { ...history, month: comparable.month };
 }
 
 /** A partner's name for an affiliate link's host, or the host when the partners table has none. */

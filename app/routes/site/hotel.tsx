@@ -18,6 +18,7 @@ import { breadcrumbJsonLd, seoMeta, siteFromMatches } from "#app/seo/meta-tags.t
 import { hotelJsonLd } from "#app/seo/hotel-json-ld.ts";
 import { truncate } from "#app/utils/format.ts";
 import { LivePricesStatus, WithLivePrices } from "#app/components/live-price-parts.tsx";
+import { PriceHistorySection } from "#app/components/price-history.tsx";
 
 export async function loader(args: Route.LoaderArgs) {
   return loadHotelPage(args);
@@ -125,6 +126,14 @@ export default function HotelPage({ loaderData }: Route.ComponentProps) {
                         roomsThatFit={prices?.roomsThatFit ?? null}
                         late={prices?.late ?? []}
                       />
+                      {loaderData.priceHistory ? (
+                        <PriceHistorySection
+                          history={loaderData.priceHistory}
+                          month={loaderData.priceHistory.month}
+                          shownSek={priced.shown?.totalSek ?? null}
+                          display={display}
+                        />
+                      ) : null}
                     </>
                   );
                 }}
