@@ -26,6 +26,7 @@ import { currencyFallbackNote } from "#app/prices/offer-display.ts";
 import { CURRENCY_PARAM, readDisplayCurrency } from "#app/utils/money.ts";
 import { countryPath, hotelPath, isLocalPath, placePath } from "#app/utils/paths.ts";
 import { displayDescription } from "#app/hotels/description-rule.ts";
+import { pageCalendar } from "#app/prices/price-calendar.server.ts";
 
 const decode = (value: string) => {
   try {
@@ -148,6 +149,7 @@ export async function loadHotelPage({ request, url, params }: Route.LoaderArgs) 
   let live: Promise<Awaited<ReturnType<typeof pricing>>> | null = null;
   let everyPartnerAnswered = true;
   const displayRead = latestPriceDisplay(choices.currency);
+  const calendarRead = pageCalendar(url, { hotelId: hotel.id });
   if (!asksLive || !hasDates(stay)) {
     prices = await loadHotelPrices(hotel.id, stay, conditions.mask).catch(offersFailed);
   } else {
@@ -172,7 +174,7 @@ export async function loadHotelPage({ request, url, params }: Route.LoaderArgs) 
       prices = await compose(answers);
     }
   }
-  const [priced, display] = await Promise.all([pricing(prices), displayRead]);
+  const [priced, display, calendar] = await Promise.all([pricing(prices), displayRead, calendarRead]);
   const related = nearby.filter((other) => other.id !== hotel.id).slice(0, RELATED_COUNT);
   const page = {
     hotel: { ...hotel, description: displayDescription(hotel) },
@@ -189,6 +191,8 @@ export async function loadHotelPage({ request, url, params }: Route.LoaderArgs) 
     priceChoicesChosen: url.searchParams.has(CONDITIONS_PARAM) || url.searchParams.has(CURRENCY_PARAM),
     notices: [...notes, ...conditions.notes, currencyFallbackNote(choices.currency, display)].filter((note) => note !== null),
     ...priced,
+    /** The month view of stay prices (`kalender`), or null. */
+    calendar,
     /** Client navigations only: the prices with the partners' live answers, when they are in. */
     live,
   };
