@@ -237,33 +237,46 @@ function DayCell({
   display: PriceDisplay;
   nights: number;
 }) {
-  const date = <span className="text-sm font-semibold">{dayOfMonth(day)}</span>;
+  // What a screen reader reads is written out for it; the compact figures are for the eye only.
+  const date = (
+    <span aria-hidden="true" className="text-sm font-semibold">
+      {dayOfMonth(day)}
+    </span>
+  );
   if (past) {
     return (
       <div className={`${cellClass} text-slate-500`}>
+        <span className="sr-only">{dayLabel(day)}: har varit</span>
         {date}
-        <span className="sr-only">har varit</span>
       </div>
     );
   }
   if (total === undefined) {
     return (
       <div className={cellClass}>
+        <span className="sr-only">{dayLabel(day)}: inga lediga rum</span>
         {date}
         <span aria-hidden="true">–</span>
-        <span className="sr-only">inga lediga rum</span>
       </div>
     );
   }
   return (
     <Link
       to={href}
-      aria-label={`${dayLabel(day)}: ${formatSek(total, display)} för ${nightsLabel(nights)}${cheapest ? ", billigast" : ""}`}
       className={`${cellClass} h-full no-underline hover:bg-brand-50 ${cheapest ? "bg-green-50 text-green-900" : "text-brand-700"}`}
     >
+      <span className="sr-only">
+        {`${dayLabel(day)}: ${formatSek(total, display)} för ${nightsLabel(nights)}${cheapest ? ", billigast" : ""}`}
+      </span>
       {date}
-      <span className="font-medium whitespace-nowrap">{formatSekCompact(total, display)}</span>
-      {cheapest ? <span className="text-[0.625rem] font-semibold uppercase">Billigast</span> : null}
+      <span aria-hidden="true" className="font-medium whitespace-nowrap">
+        {formatSekCompact(total, display)}
+      </span>
+      {cheapest ? (
+        <span aria-hidden="true" className="text-[0.625rem] font-semibold uppercase">
+          Billigast
+        </span>
+      ) : null}
     </Link>
   );
 }

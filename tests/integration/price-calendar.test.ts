@@ -31,22 +31,25 @@ async function page(path: string) {
 }
 
 interface Cell {
-  text: string;
-  label: string | null;
+  /** What the eye sees. */
+  shown: string;
+  /** What a screen reader reads (no-break spaces read as spaces). */
+  name: string;
   href: string | null;
 }
 
-/** The calendar table's date cells by day of the month: what they show, their accessible name (no-break spaces read as spaces) and link. */
+/** The calendar table's date cells by day of the month: what they show, what they say and where they lead. */
 function cells(html: string): Map<number, Cell> {
   const table = /<table[\s\S]*?<\/table>/.exec(html)?.[0] ?? "";
   const found = new Map<number, Cell>();
   for (const match of table.matchAll(/<td[^>]*>([\s\S]*?)<\/td>/g)) {
     const inner = match[1]!;
     if (!inner.trim()) continue;
-    const text = visibleText(inner).trim();
-    found.set(Number(text.split(" ")[0]), {
-      text,
-      label: unescapeAttribute(/aria-label="([^"]*)"/.exec(inner)?.[1] ?? "").replace(/\s/g, " ") || null,
+    const spoken = /<span class="sr-only">([\s\S]*?)<\/span>/.exec(inner)?.[1] ?? "";
+    const shown = visibleText(inner.replace(/<span class="sr-only">[\s\S]*?<\/span>/g, "")).trim();
+    found.set(Number(shown.split(" ")[0]), {
+      shown,
+      name: unescapeAttribute(visibleText(spoken)).trim(),
       href: unescapeAttribute(/href="([^"]*)"/.exec(inner)?.[1] ?? "") || null,
     });
   }
@@ -86,16 +89,16 @@ describe("a hotel's month of prices", () => {
     expect(html.match(/<th scope="col"/g)).toHaveLength(7);
     expect(text).toContain("mån tis ons tor fre lör sön");
     const grid = cells(html);
-    expect(grid.get(1)).toMatchObject({ text: "1 2 240", label: expect.stringContaining(`: ${kr(2240)} för 2 nätter`) });
+    expect(grid.get(1)).toMatchObject({ shown: "1 2 240", name: expect.stringContaining(`: ${kr(2240)} för 2 nätter`) });
     // Provbädd has the 5th to the 8th: stays of two of them are the cheapest.
     for (const cheapest of [5, 6, 7]) {
-      expect(grid.get(cheapest)!.text).toBe(`${cheapest} 1 760 Billigast`);
-      expect(grid.get(cheapest)!.label).toMatch(new RegExp(`^[a-zåäö]+dag ${cheapest} [a-z]+: ${kr(1760)} för 2 nätter, billigast$`));
+      expect(grid.get(cheapest)!.shown).toBe(`${cheapest} 1 760 Billigast`);
+      expect(grid.get(cheapest)!.name).toMatch(new RegExp(`^[a-zåäö]+dag ${cheapest} [a-z]+: ${kr(1760)} för 2 nätter, billigast$`));
     }
-    expect(grid.get(8)!.text).toBe("8 2 240");
+    expect(grid.get(8)!.shown).toBe("8 2 240");
     // The 20th's stay needs the 21st, which nobody sells.
     for (const none of [20, 21, 28]) {
-      expect(grid.get(none)).toEqual({ text: `${none} – inga lediga rum`, label: null, href: null });
+      expect(grid.get(none)).toEqual({ shown: `${none} –`, name: expect.stringMatching(new RegExp(` ${none} [a-z]+: inga lediga rum$`)), href: null });
     }
   });
 
@@ -103,7 +106,7 @@ describe("a hotel's month of prices", () => {
     const grid = cells((await page(`${HOTEL}?kalender=${month}`)).html);
     for (const checkIn of [1, 5, 8]) {
       const cell = grid.get(checkIn)!;
-      const amount = Number(/: ([\d\s]+) kr för 2 nätter/.exec(cell.label!)![1]!.replace(/\s/g, ""));
+      const amount = Number(/: ([\d\s]+) kr för 2 nätter/.exec(cell.name)![1]!.replace(/\s/g, ""));
       const { text } = await page(cell.href!);
       expect(text).toMatch(new RegExp(`Boka ditt rum .* ${kr(amount)} inkl. skatter och avgifter, för [^,]+, 2 nätter, 2 vuxna, 1 rum`));
     }
@@ -117,7 +120,7 @@ describe("a hotel's month of prices", () => {
     const { html: plain } = await page(`${HOTEL}?kalender=${month}&vuxna=1&valuta=EUR`);
     const cell = cells(plain).get(5)!;
     expect(cell.href).toBe(`${HOTEL}?valuta=EUR&incheckning=${day(5)}&utcheckning=${day(7)}&vuxna=1#priser`);
-    expect(cell.label).toContain(formatSek(1760, priceDisplay("EUR", { date: "2026-11-26", perEur: new Map([["SEK", 11]]) })).replace(/\s/g, " "));
+    expect(cell.name).toContain(formatSek(1760, priceDisplay("EUR", { date: "2026-11-26", perEur: new Map([["SEK", 11]]) })).replace(/\s/g, " "));
     expect(plain).toMatch(/<caption[^>]*>Totalpris i € för 2 nätter, 1 vuxen, 1 rum/);
   });
 
@@ -137,10 +140,10 @@ describe("a hotel's month of prices", () => {
     expect(form).toContain('name="rum"');
     const { html: four } = await page(`${HOTEL}?${stay}&kalender=${month}&natter=4`);
     const grid = cells(four);
-    expect(grid.get(1)!.label).toContain(`${kr(4480)} för 4 nätter`);
+    expect(grid.get(1)!.name).toContain(`${kr(4480)} för 4 nätter`);
     expect(grid.get(1)!.href).toBe(`${HOTEL}?incheckning=${day(1)}&utcheckning=${day(5)}#priser`);
     // Provbädd's four nights from the 5th.
-    expect(grid.get(5)!.text).toBe("5 3 520 Billigast");
+    expect(grid.get(5)!.shown).toBe("5 3 520 Billigast");
   });
 
   it("goes a month back and ahead, never before this month nor beyond the horizon", async () => {
@@ -158,7 +161,7 @@ describe("a hotel's month of prices", () => {
     const last = addMonths(thisMonth, 11);
     expect(links((await page(`${HOTEL}?kalender=${last}`)).html)).toEqual([`${HOTEL}?kalender=${addMonths(last, -1)}#kalender`]);
     // This month's past days are shown, not priced.
-    if (today.slice(8) !== "01") expect(cells((await page(`${HOTEL}?kalender=${thisMonth}`)).html).get(1)!.text).toBe("1 har varit");
+    if (today.slice(8) !== "01") expect(cells((await page(`${HOTEL}?kalender=${thisMonth}`)).html).get(1)).toMatchObject({ shown: "1", name: expect.stringMatching(/: har varit$/) });
   });
 
   it("answers an address it cannot show with this month and a note, not an error", async () => {
@@ -200,13 +203,13 @@ describe("a place's month of prices", () => {
     expect(response.status).toBe(200);
     expect(html).toMatch(/<caption[^>]*>Billigaste hotellets totalpris i kr för 2 nätter/);
     const grid = cells(html);
-    expect(grid.get(1)!.text).toBe("1 2 240");
-    expect(grid.get(5)!.text).toBe("5 1 760");
+    expect(grid.get(1)!.shown).toBe("1 2 240");
+    expect(grid.get(5)!.shown).toBe("5 1 760");
     // The neighbour's 700 kr nights make the 10th and 11th the cheapest.
-    expect(grid.get(10)!.text).toBe("10 1 400 Billigast");
-    expect(grid.get(11)!.text).toBe("11 1 400 Billigast");
-    expect(grid.get(12)!.text).toBe("12 2 240");
-    expect(grid.get(25)!.text).toBe("25 – inga lediga rum");
+    expect(grid.get(10)!.shown).toBe("10 1 400 Billigast");
+    expect(grid.get(11)!.shown).toBe("11 1 400 Billigast");
+    expect(grid.get(12)!.shown).toBe("12 2 240");
+    expect(grid.get(25)!.shown).toBe("25 –");
     expect(grid.get(10)!.href).toBe(`${PLACE}?sortera=pris&incheckning=${day(10)}&utcheckning=${day(12)}`);
     const { text } = await page(grid.get(10)!.href!);
     expect(text).toContain(`Grannhotellet Göteborg, Sverige Betyg 8,4 av 10 120 omdömen Ett hotell för tester. Wifi ${kr(1400)} för 2 nätter`);
