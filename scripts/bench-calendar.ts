@@ -117,7 +117,11 @@ try {
   const place = { country: biggest.country ?? "", location: biggest.location ?? "" };
   const placeLabel = `the biggest place (${biggest.location}, ${int(Number(biggest.hotels))} hotels)`;
   // villkor=frukost (1): the floors do not know conditions, so more hotels are priced exactly.
-  for (const [nights, wanted] of [[2, 0], [7, 0], [2, 1]] as const) {
+  for (const [nights, wanted] of [
+    [2, 0],
+    [7, 0],
+    [2, 1],
+  ] as const) {
     await check(db, "hotel", [hotel.id], { hotelId: hotel.id }, { nights, wanted }, range);
     await check(db, "place", placeIds, place, { nights, wanted }, range);
     for (const [label, target] of [

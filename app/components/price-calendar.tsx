@@ -96,7 +96,11 @@ export function PriceCalendar({ calendar, path, stay, display, whose, resultAnch
   const party = { adults, rooms };
   const calendarStay: Stay = { ...stay, ...party };
   const monthHref = (month: string) =>
-    pageHref(path, [...kept, ...stayEntries(calendarStay), ...calendarEntries({ month, nights: choice.nights }, calendarStay)], CALENDAR_ANCHOR);
+    pageHref(
+      path,
+      [...kept, ...stayEntries(calendarStay), ...calendarEntries({ month, nights: choice.nights }, calendarStay)],
+      CALENDAR_ANCHOR,
+    );
   const dateHref = (checkIn: string) =>
     pageHref(path, [...kept, ...stayEntries({ checkIn, checkOut: addDays(checkIn, choice.nights), ...party })], resultAnchor);
   const closeHref = pageHref(path, [...kept, ...stayEntries(calendarStay)], "");
@@ -104,7 +108,11 @@ export function PriceCalendar({ calendar, path, stay, display, whose, resultAnch
   const caption = `${whose === "place" ? "Billigaste hotellets totalpris" : "Totalpris"} i ${currencySign(display.currency)} för ${stayWords}, per incheckningsdag i ${monthLabel(choice.month)}`;
 
   return (
-    <section id={CALENDAR_ANCHOR} aria-labelledby={`${id}-heading`} className="scroll-mt-4 space-y-4 rounded-lg border border-slate-200 p-3 sm:p-4">
+    <section
+      id={CALENDAR_ANCHOR}
+      aria-labelledby={`${id}-heading`}
+      className="scroll-mt-4 space-y-4 rounded-lg border border-slate-200 p-3 sm:p-4"
+    >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id={`${id}-heading`} className="text-xl font-semibold">
           Priser för hela månaden
@@ -125,7 +133,14 @@ export function PriceCalendar({ calendar, path, stay, display, whose, resultAnch
           <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
         ))}
         <input type="hidden" name={CALENDAR_PARAM} value={choice.month} />
-        <CountSelect id={`${id}-nights`} label="Nätter" name={CALENDAR_NIGHTS_PARAM} value={choice.nights} min={MIN_CALENDAR_NIGHTS} max={MAX_CALENDAR_NIGHTS} />
+        <CountSelect
+          id={`${id}-nights`}
+          label="Nätter"
+          name={CALENDAR_NIGHTS_PARAM}
+          value={choice.nights}
+          min={MIN_CALENDAR_NIGHTS}
+          max={MAX_CALENDAR_NIGHTS}
+        />
         <CountSelect id={`${id}-adults`} label="Vuxna" name={STAY_PARAMS.adults} value={adults} min={1} max={MAX_ADULTS} />
         <CountSelect id={`${id}-rooms`} label="Rum" name={STAY_PARAMS.rooms} value={rooms} min={1} max={MAX_ROOMS} />
         <Button type="submit" variant="outline">
@@ -201,7 +216,21 @@ export function PriceCalendar({ calendar, path, stay, display, whose, resultAnch
   );
 }
 
-function CountSelect({ id, label, name, value, min, max }: { id: string; label: string; name: string; value: number; min: number; max: number }) {
+function CountSelect({
+  id,
+  label,
+  name,
+  value,
+  min,
+  max,
+}: {
+  id: string;
+  label: string;
+  name: string;
+  value: number;
+  min: number;
+  max: number;
+}) {
   return (
     <div>
       <Label htmlFor={id} className="text-sm">

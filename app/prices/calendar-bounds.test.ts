@@ -24,7 +24,12 @@ describe("a hotel's bound per check-in", () => {
   });
 
   it("is infinite where a night has no floor (the hotel cannot sell that stay)", () => {
-    const { byHotel } = stayBounds(new Map([["a", floors({ "2026-12": [1000, null, 1000, 1000, 1000, 1000, 1000] })]]), "2026-12-01", 31, 3);
+    const { byHotel } = stayBounds(
+      new Map([["a", floors({ "2026-12": [1000, null, 1000, 1000, 1000, 1000, 1000] })]]),
+      "2026-12-01",
+      31,
+      3,
+    );
     expect(byHotel.get("a")![0]).toBe(Number.POSITIVE_INFINITY); // Tuesday, then Wednesday: no floor
     expect(byHotel.get("a")![2]).toBe(3000);
     expect(byHotel.get("a")![29]).toBe(Number.POSITIVE_INFINITY); // into January: no floors
@@ -69,7 +74,11 @@ describe("the cheapest total per check-in by bounds", () => {
       dearer: [950, Number.POSITIVE_INFINITY],
     };
     // The cheap hotel's floors come from a plan for another party: it sells nothing for this one.
-    const exact: Record<string, Array<number | undefined>> = { cheap: [undefined, undefined], dear: [1200, undefined], dearer: [950, undefined] };
+    const exact: Record<string, Array<number | undefined>> = {
+      cheap: [undefined, undefined],
+      dear: [1200, undefined],
+      dearer: [950, undefined],
+    };
     const best = await cheapestByBounds(
       bounds(byHotel),
       async (ids) => {

@@ -7,7 +7,7 @@
  * the canonical without the calendar.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDays, todayInSweden } from "#app/utils/stay.ts";
+import { todayInSweden } from "#app/utils/stay.ts";
 import { addMonths, monthLabel, monthOf } from "#app/prices/price-calendar.ts";
 import { formatSek, priceDisplay } from "#app/utils/money.ts";
 import { Browser, formFields, startTestApp, unescapeAttribute, visibleText, type TestApp } from "#tests/app-server.ts";
@@ -78,7 +78,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await app?.stop();
+  await app?.close();
 });
 
 describe("a hotel's month of prices", () => {
@@ -98,7 +98,11 @@ describe("a hotel's month of prices", () => {
     expect(grid.get(8)!.shown).toBe("8 2 240");
     // The 20th's stay needs the 21st, which nobody sells.
     for (const none of [20, 21, 28]) {
-      expect(grid.get(none)).toEqual({ shown: `${none} –`, name: expect.stringMatching(new RegExp(` ${none} [a-z]+: inga lediga rum$`)), href: null });
+      expect(grid.get(none)).toEqual({
+        shown: `${none} –`,
+        name: expect.stringMatching(new RegExp(` ${none} [a-z]+: inga lediga rum$`)),
+        href: null,
+      });
     }
   });
 
@@ -120,7 +124,9 @@ describe("a hotel's month of prices", () => {
     const { html: plain } = await page(`${HOTEL}?kalender=${month}&vuxna=1&valuta=EUR`);
     const cell = cells(plain).get(5)!;
     expect(cell.href).toBe(`${HOTEL}?valuta=EUR&incheckning=${day(5)}&utcheckning=${day(7)}&vuxna=1#priser`);
-    expect(cell.name).toContain(formatSek(1760, priceDisplay("EUR", { date: "2026-11-26", perEur: new Map([["SEK", 11]]) })).replace(/\s/g, " "));
+    expect(cell.name).toContain(
+      formatSek(1760, priceDisplay("EUR", { date: "2026-11-26", perEur: new Map([["SEK", 11]]) })).replace(/\s/g, " "),
+    );
     expect(plain).toMatch(/<caption[^>]*>Totalpris i € för 2 nätter, 1 vuxen, 1 rum/);
   });
 
@@ -151,9 +157,7 @@ describe("a hotel's month of prices", () => {
       [...(/<nav aria-label="Månader"[\s\S]*?<\/nav>/.exec(html)?.[0] ?? "").matchAll(/href="([^"]*)"/g)].map((match) =>
         unescapeAttribute(match[1]!),
       );
-    expect(links((await page(`${HOTEL}?kalender=${thisMonth}&vuxna=1`)).html)).toEqual([
-      `${HOTEL}?vuxna=1&kalender=${month}#kalender`,
-    ]);
+    expect(links((await page(`${HOTEL}?kalender=${thisMonth}&vuxna=1`)).html)).toEqual([`${HOTEL}?vuxna=1&kalender=${month}#kalender`]);
     expect(links((await page(`${HOTEL}?kalender=${month}&natter=3`)).html)).toEqual([
       `${HOTEL}?kalender=${thisMonth}&natter=3#kalender`,
       `${HOTEL}?kalender=${addMonths(month, 1)}&natter=3#kalender`,
@@ -161,7 +165,11 @@ describe("a hotel's month of prices", () => {
     const last = addMonths(thisMonth, 11);
     expect(links((await page(`${HOTEL}?kalender=${last}`)).html)).toEqual([`${HOTEL}?kalender=${addMonths(last, -1)}#kalender`]);
     // This month's past days are shown, not priced.
-    if (today.slice(8) !== "01") expect(cells((await page(`${HOTEL}?kalender=${thisMonth}`)).html).get(1)).toMatchObject({ shown: "1", name: expect.stringMatching(/: har varit$/) });
+    if (today.slice(8) !== "01")
+      expect(cells((await page(`${HOTEL}?kalender=${thisMonth}`)).html).get(1)).toMatchObject({
+        shown: "1",
+        name: expect.stringMatching(/: har varit$/),
+      });
   });
 
   it("answers an address it cannot show with this month and a note, not an error", async () => {
@@ -212,7 +220,9 @@ describe("a place's month of prices", () => {
     expect(grid.get(25)!.shown).toBe("25 –");
     expect(grid.get(10)!.href).toBe(`${PLACE}?sortera=pris&incheckning=${day(10)}&utcheckning=${day(12)}`);
     const { text } = await page(grid.get(10)!.href!);
-    expect(text).toContain(`Grannhotellet Göteborg, Sverige Betyg 8,4 av 10 120 omdömen Ett hotell för tester. Wifi ${kr(1400)} för 2 nätter`);
+    expect(text).toContain(
+      `Grannhotellet Göteborg, Sverige Betyg 8,4 av 10 120 omdömen Ett hotell för tester. Wifi ${kr(1400)} för 2 nätter`,
+    );
     expect(html).toContain('<meta name="robots" content="noindex"');
     expect(html).toMatch(/<link rel="canonical" href="http:\/\/hotellguiden\.test\/Sweden\/Gothenburg"/);
   });

@@ -97,7 +97,15 @@ export default function HotelPage({ loaderData }: Route.ComponentProps) {
           <div className="min-w-0 space-y-8">
             <ImageCarousel images={images} name={hotel.name} />
             {loaderData.calendar ? (
-              <PriceCalendar calendar={loaderData.calendar} path={loaderData.canonical} stay={stay} display={display} whose="hotel" resultAnchor="priser" today={loaderData.today} />
+              <PriceCalendar
+                calendar={loaderData.calendar}
+                path={loaderData.canonical}
+                stay={stay}
+                display={display}
+                whose="hotel"
+                resultAnchor="priser"
+                today={loaderData.today}
+              />
             ) : null}
             <section aria-labelledby="prices-heading" id="priser" className="scroll-mt-4 space-y-3">
               <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-2">

@@ -49,7 +49,14 @@ export async function loader({ url, params, request }: Route.LoaderArgs) {
   if (url.pathname !== paths.place) throw redirect(`${paths.place}${url.search}`, 301);
   const [list, calendar] = await Promise.all([loadHotelListPage(url, place), pageCalendar(url, place)]);
   const listed = await withLiveListPrices(list, request);
-  const body = { ...place, paths: { country: paths.country, place: paths.place }, page: listed.page, live: listed.live, calendar, search: url.search };
+  const body = {
+    ...place,
+    paths: { country: paths.country, place: paths.place },
+    page: listed.page,
+    live: listed.live,
+    calendar,
+    search: url.search,
+  };
   // A page waiting for or missing a partner's live prices is not kept by any cache.
   return listed.private ? data(body, { headers: { "Cache-Control": PRIVATE } }) : body;
 }
@@ -73,7 +80,15 @@ export default function PlacePage({ loaderData }: Route.ComponentProps) {
       <FilterBar params={page.params} countries={[]} locations={[]} action={paths.place} fixedPlace stay={page.stay} today={page.today} />
       <CalendarLink page={`${paths.place}${loaderData.search}`} stay={page.stay} className="text-sm" />
       {loaderData.calendar ? (
-        <PriceCalendar calendar={loaderData.calendar} path={paths.place} stay={page.stay} display={page.display} whose="place" resultAnchor="" today={page.today} />
+        <PriceCalendar
+          calendar={loaderData.calendar}
+          path={paths.place}
+          stay={page.stay}
+          display={page.display}
+          whose="place"
+          resultAnchor=""
+          today={page.today}
+        />
       ) : null}
       <WithLiveList page={page} live={live}>
         {(shown) => (
