@@ -23,6 +23,7 @@ import { loadHotelListPage } from "#app/hotels/list-page.server.ts";
 import { addDays, todayInSweden, type DatedStay } from "#app/utils/stay.ts";
 import { leadOffers, refreshLeadPrices, stayOffers } from "#app/prices/stay-prices.server.ts";
 import { benchReport } from "./bench/report.ts";
+import { insertBenchRates } from "./bench/stay-rates.ts";
 import { requireBuild, startServer } from "./bench/server.ts";
 import { randomBytes } from "node:crypto";
 
@@ -51,7 +52,6 @@ if (!serverUrl) {
 
 const { progress, emit, write } = benchReport("stays");
 const int = (value: number) => Math.round(value).toLocaleString("en");
-const COUNTRIES = ["Sweden", "Norway", "Denmark", "Finland", "Germany"];
 
 async function freshDatabase(name: string): Promise<string> {
   const admin = openDatabase({ databaseUrl: serverUrl!, statementTimeoutMs: 3_600_000 });
@@ -79,43 +79,12 @@ async function median(work: () => Promise<unknown>): Promise<number> {
 }
 
 async function load(db: Kysely<Database>) {
-  progress(`${int(HOTELS)} hotels in ${PLACES} places`);
-  const [, hotelMs] = await timed(() =>
-    sql`
-      insert into hotels (hotel_id, name, country, location, rating, review_count, star_rating, amenities, amenity_keys, has_affiliate_url)
-      select 'BENCH-' || n, 'Benchhotell ' || n, (${sql.val(COUNTRIES)}::text[])[1 + n % 5], 'Ort ' || (n % ${PLACES}),
-        5 + (n % 50) / 10.0, n % 500, 1 + n % 5, '["Wifi"]'::jsonb, array['wifi'], n % 3 = 0
-      from generate_series(1, ${HOTELS}) n
-    `.execute(db),
+  const { hotelMs, planMs, nightMs } = await insertBenchRates(
+    db,
+    { hotels: HOTELS, partners: PARTNERS, nights: NIGHTS, places: PLACES },
+    progress,
   );
-  const partnerIds = [...Array(PARTNERS).keys()].map((index) => `bench-${index + 1}`);
-  await db
-    .insertInto("partners")
-    .values(partnerIds.map((id) => ({ id, name: `Bench ${id}`, host: `${id}.example` })))
-    .execute();
-  progress(`${PARTNERS} plans per hotel`);
-  const [, planMs] = await timed(async () => {
-    for (const [index, id] of partnerIds.entries())
-      await sql`
-        insert into rate_plans (hotel_id, partner_id, adults, rooms, breakfast_included, refundable, pay_at_hotel, currency, landing_url)
-        select hotel.id, ${id}, 2, 1, ${index % 3 === 1}, ${index % 3 === 1}, ${index % 3 === 2}, 'SEK', 'https://' || ${id} || '.example/h/' || hotel.hotel_id
-        from hotels hotel where hotel.hotel_id like 'BENCH-%'
-      `.execute(db);
-  });
   const today = todayInSweden();
-  progress(`${int(HOTELS * PARTNERS * NIGHTS)} nightly rates`);
-  const [, nightMs] = await timed(async () => {
-    for (const id of partnerIds) {
-      progress(`  nights of ${id}`);
-      await sql`
-        insert into nightly_rates (plan_id, night, base, tax, fees, confirmed_at)
-        select plan.id, ${today}::date + d, 800 + (plan.id % 700) + case when extract(isodow from ${today}::date + d) in (5, 6) then 250 else 0 end,
-          round((800 + (plan.id % 700)) * 0.12, 2), 0, now()
-        from rate_plans plan cross join generate_series(0, ${NIGHTS - 1}) d
-        where plan.partner_id = ${id}
-      `.execute(db);
-    }
-  });
   progress("lead prices, a thousand hotels a batch");
   let refreshed = 0;
   const [, leadMs] = await timed(async () => {

@@ -45,6 +45,7 @@ export function BookingBox({
   notices,
   missing,
   unbookable,
+  dateHelp,
 }: {
   booking: Booking | null;
   shown: PriceOffer | null;
@@ -58,6 +59,8 @@ export function BookingBox({
   missing: string | null;
   /** No way to book, no partner and no price: the box says so and nothing else. */
   unbookable: boolean;
+  /** Shown under the dates (the way to the month's prices). */
+  dateHelp?: React.ReactNode;
 }) {
   return (
     <aside
@@ -77,6 +80,7 @@ export function BookingBox({
       ) : (
         <>
           <StayForm stay={stay} today={today} action={action} choices={choices} />
+          {dateHelp}
           <BookingSummary shown={shown} stay={stay} display={display} partner={booking?.partner ?? null} missing={missing} />
         </>
       )}

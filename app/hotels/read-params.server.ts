@@ -18,18 +18,21 @@ import { LIST_PARAM_NAMES } from "#app/hotels/search-params.ts";
 import { STAY_PARAM_NAMES } from "#app/utils/stay.ts";
 import { CONDITIONS_PARAM } from "#app/prices/conditions.ts";
 import { CURRENCY_PARAM } from "#app/utils/money.ts";
+import { CALENDAR_PARAM_NAMES } from "#app/prices/price-calendar.ts";
 
 /** The offer's conditions and the display currency: every page that shows prices reads them. */
 const PRICE_PARAMS = [CONDITIONS_PARAM, CURRENCY_PARAM];
 const STAY_AND_PRICES = [...STAY_PARAM_NAMES, ...PRICE_PARAMS];
 const LIST_PAGE = [...LIST_PARAM_NAMES, ...STAY_AND_PRICES];
+/** The month view of stay prices (a hotel's and a place's page). */
+const WITH_CALENDAR = [...CALENDAR_PARAM_NAMES];
 
 export const READ_PARAMS: Record<string, readonly string[] | null> = {
   "routes/site/home": ["plats"],
   "routes/site/hotels": LIST_PAGE,
   "routes/site/country": LIST_PAGE,
-  "routes/site/place": LIST_PAGE,
-  "routes/site/hotel": STAY_AND_PRICES,
+  "routes/site/place": [...LIST_PAGE, ...WITH_CALENDAR],
+  "routes/site/hotel": [...STAY_AND_PRICES, ...WITH_CALENDAR],
   "routes/site/jamfor": [COMPARE_PARAM, ...STAY_AND_PRICES],
   "routes/site/about": [],
   "routes/site/contact": [],

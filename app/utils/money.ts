@@ -145,6 +145,21 @@ export function formatSek(amountSek: number, display: PriceDisplay = SEK_DISPLAY
   return formatMoney({ amount: amountSek * display.perSek, currency: display.currency });
 }
 
+const wholeNumber = new Intl.NumberFormat("sv-SE", { maximumFractionDigits: 0 });
+
+/**
+ * An amount compared in SEK as a narrow table cell writes it (the price calendar's seven columns on
+ * a phone): whole units of the display currency, no sign ("1 650"); the table's caption names the
+ * currency (currencyWord) and each cell's accessible name has the whole amount (formatSek).
+ */
+export function formatSekCompact(amountSek: number, display: PriceDisplay = SEK_DISPLAY): string {
+  return wholeNumber.format(Math.round(roundMoney({ amount: amountSek * display.perSek, currency: display.currency }).amount));
+}
+
+const CURRENCY_SIGNS: Record<DisplayCurrency, string> = { SEK: "kr", EUR: "€", NOK: "Nkr", DKK: "Dkr" };
+/** The sign a display currency's amounts carry ("kr", "€"), for a caption over amounts written without it. */
+export const currencySign = (currency: DisplayCurrency) => CURRENCY_SIGNS[currency];
+
 /** A euro reference rate of the ECB for one currency and day. */
 export interface EcbRate {
   /** The business day the rate is for, YYYY-MM-DD. */

@@ -28,6 +28,7 @@ import { currencyFallbackNote } from "#app/prices/offer-display.ts";
 import { CURRENCY_PARAM, readDisplayCurrency } from "#app/utils/money.ts";
 import { countryPath, hotelPath, isLocalPath, placePath } from "#app/utils/paths.ts";
 import { displayDescription } from "#app/hotels/description-rule.ts";
+import { pageCalendar } from "#app/prices/price-calendar.server.ts";
 
 const decode = (value: string) => {
   try {
@@ -151,6 +152,7 @@ export async function loadHotelPage({ request, url, params }: Route.LoaderArgs) 
   let everyPartnerAnswered = true;
   const displayRead = latestPriceDisplay(choices.currency);
   const historyRead = readPriceHistory(hotel.id, stay, today);
+  const calendarRead = pageCalendar(url, { hotelId: hotel.id });
   if (!asksLive || !hasDates(stay)) {
     prices = await loadHotelPrices(hotel.id, stay, conditions.mask).catch(offersFailed);
   } else {
@@ -175,7 +177,7 @@ export async function loadHotelPage({ request, url, params }: Route.LoaderArgs) 
       prices = await compose(answers);
     }
   }
-  const [priced, display, priceHistory] = await Promise.all([pricing(prices), displayRead, historyRead]);
+  const [priced, display, priceHistory, calendar] = await Promise.all([pricing(prices), displayRead, historyRead, calendarRead]);
   const related = nearby.filter((other) => other.id !== hotel.id).slice(0, RELATED_COUNT);
   const page = {
     hotel: { ...hotel, description: displayDescription(hotel) },
@@ -194,6 +196,8 @@ export async function loadHotelPage({ request, url, params }: Route.LoaderArgs) 
     ...priced,
     /** The deal badge's and the chart's history, for a stay of the reference party (decision 073). */
     priceHistory,
+    /** The month view of stay prices (`kalender`), or null. */
+    calendar,
     /** Client navigations only: the prices with the partners' live answers, when they are in. */
     live,
   };

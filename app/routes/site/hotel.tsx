@@ -19,6 +19,7 @@ import { hotelJsonLd } from "#app/seo/hotel-json-ld.ts";
 import { truncate } from "#app/utils/format.ts";
 import { LivePricesStatus, WithLivePrices } from "#app/components/live-price-parts.tsx";
 import { PriceHistorySection } from "#app/components/price-history.tsx";
+import { CalendarLink, PriceCalendar } from "#app/components/price-calendar.tsx";
 
 export async function loader(args: Route.LoaderArgs) {
   return loadHotelPage(args);
@@ -42,7 +43,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
       path: canonical,
       image: { src: hotel.image_path, alt: place ? `${hotel.name}, ${place}` : hotel.name },
       // A chosen stay only changes prices: such pages are not indexed (the canonical has no stay).
-      noindex: isChosenStay(data.stay) || data.priceChoicesChosen,
+      noindex: isChosenStay(data.stay) || data.priceChoicesChosen || data.calendar !== null,
     }),
     hotelJsonLd(siteUrl, canonical, data),
     breadcrumbJsonLd(siteUrl, [
@@ -96,6 +97,17 @@ export default function HotelPage({ loaderData }: Route.ComponentProps) {
         <div className="grid gap-8 lg:grid-cols-[1fr_340px]">
           <div className="min-w-0 space-y-8">
             <ImageCarousel images={images} name={hotel.name} />
+            {loaderData.calendar ? (
+              <PriceCalendar
+                calendar={loaderData.calendar}
+                path={loaderData.canonical}
+                stay={stay}
+                display={display}
+                whose="hotel"
+                resultAnchor="priser"
+                today={loaderData.today}
+              />
+            ) : null}
             <section aria-labelledby="prices-heading" id="priser" className="scroll-mt-4 space-y-3">
               <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-2">
                 <h2 id="prices-heading" className="text-xl font-semibold">
@@ -153,6 +165,7 @@ export default function HotelPage({ loaderData }: Route.ComponentProps) {
                 choices={choices}
                 action={loaderData.canonical}
                 notices={loaderData.notices}
+                dateHelp={<CalendarLink page={keep(loaderData.canonical)} stay={stay} className="text-sm" />}
                 {...reading(priced)}
               />
             )}

@@ -11,6 +11,8 @@ import { HotelListSection } from "#app/components/hotel-list-section.tsx";
 import { ListWithMap } from "#app/components/list-with-map.tsx";
 import { ListCount, ListNotices } from "#app/components/list-notices.tsx";
 import { isChosenStay } from "#app/utils/stay.ts";
+import { pageCalendar } from "#app/prices/price-calendar.server.ts";
+import { CalendarLink, PriceCalendar } from "#app/components/price-calendar.tsx";
 import { countryPath, placePath } from "#app/utils/paths.ts";
 import { breadcrumbJsonLd, hotelItemListJsonLd, seoMeta, siteFromMatches } from "#app/seo/meta-tags.ts";
 
@@ -25,7 +27,8 @@ export function meta({ data, matches }: Route.MetaArgs) {
       siteUrl,
       path: data.paths.place,
       // A chosen stay only changes prices: such pages are not indexed (the canonical has no stay).
-      noindex: isChosenStay(data.page.stay) || data.page.conditions.length > 0 || data.page.display.currency !== "SEK",
+      noindex:
+        isChosenStay(data.page.stay) || data.page.conditions.length > 0 || data.page.display.currency !== "SEK" || data.calendar !== null,
     }),
     hotelItemListJsonLd(siteUrl, data.page.hotels),
     breadcrumbJsonLd(siteUrl, [
@@ -44,8 +47,16 @@ export async function loader({ url, params, request }: Route.LoaderArgs) {
   if (!place || !paths?.country || !paths.place) throw data(null, { status: 404 });
   // One address per place: /Sverige/Goteborg and /sweden/gothenburg/ lead to /Sweden/Gothenburg.
   if (url.pathname !== paths.place) throw redirect(`${paths.place}${url.search}`, 301);
-  const listed = await withLiveListPrices(await loadHotelListPage(url, place), request);
-  const body = { ...place, paths: { country: paths.country, place: paths.place }, page: listed.page, live: listed.live };
+  const [list, calendar] = await Promise.all([loadHotelListPage(url, place), pageCalendar(url, place)]);
+  const listed = await withLiveListPrices(list, request);
+  const body = {
+    ...place,
+    paths: { country: paths.country, place: paths.place },
+    page: listed.page,
+    live: listed.live,
+    calendar,
+    search: url.search,
+  };
   // A page waiting for or missing a partner's live prices is not kept by any cache.
   return listed.private ? data(body, { headers: { "Cache-Control": PRIVATE } }) : body;
 }
@@ -67,6 +78,18 @@ export default function PlacePage({ loaderData }: Route.ComponentProps) {
         <ListNotices notices={page.notices} stay={page.stay} />
       </header>
       <FilterBar params={page.params} countries={[]} locations={[]} action={paths.place} fixedPlace stay={page.stay} today={page.today} />
+      <CalendarLink page={`${paths.place}${loaderData.search}`} stay={page.stay} className="text-sm" />
+      {loaderData.calendar ? (
+        <PriceCalendar
+          calendar={loaderData.calendar}
+          path={paths.place}
+          stay={page.stay}
+          display={page.display}
+          whose="place"
+          resultAnchor=""
+          today={page.today}
+        />
+      ) : null}
       <WithLiveList page={page} live={live}>
         {(shown) => (
           <ListWithMap
