@@ -17,7 +17,7 @@ import tseslint from "typescript-eslint";
 export const LAYERS = [
   ["utils"],
   ["components/ui", "db"],
-  ["http"],
+  ["http", "mail"],
   ["auth"],
   ["blog", "contact"],
   ["offers"],
@@ -25,7 +25,7 @@ export const LAYERS = [
   ["prices"],
   ["live-prices"],
   ["hotels"],
-  ["feed"],
+  ["feed", "alerts"],
   ["seo"],
   ["ai"],
   ["admin"],

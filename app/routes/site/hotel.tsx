@@ -18,10 +18,14 @@ import { breadcrumbJsonLd, seoMeta, siteFromMatches } from "#app/seo/meta-tags.t
 import { hotelJsonLd } from "#app/seo/hotel-json-ld.ts";
 import { truncate } from "#app/utils/format.ts";
 import { LivePricesStatus, WithLivePrices } from "#app/components/live-price-parts.tsx";
+import { PriceAlertForm } from "#app/components/price-alert-form.tsx";
+import { priceAlertAction } from "#app/alerts/alert-action.server.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   return loadHotelPage(args);
 }
+
+export const action = (args: Route.ActionArgs) => priceAlertAction(args);
 
 // The loader's Cache-Control (a page waiting for or missing a partner's live prices is private).
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
@@ -53,7 +57,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
   ];
 }
 
-export default function HotelPage({ loaderData }: Route.ComponentProps) {
+export default function HotelPage({ loaderData, actionData }: Route.ComponentProps) {
   const { hotel, related, stay, paths, display, choices, live } = loaderData;
   const stored = { prices: loaderData.prices, shown: loaderData.shown, booking: loaderData.booking, offersFailed: loaderData.offersFailed };
   const images = [hotel.image_path, ...hotel.additional_image_paths.filter((image) => image !== hotel.image_path)];
@@ -130,6 +134,7 @@ export default function HotelPage({ loaderData }: Route.ComponentProps) {
                 }}
               </WithLivePrices>
             </section>
+            <PriceAlertForm path={loaderData.canonical} stay={stay} lastResult={actionData?.result} />
             <HotelOverview hotel={hotel} markers={toMapMarkers([hotel])} />
           </div>
 
