@@ -12,7 +12,15 @@ import { getEnv } from "#app/utils/env.server.ts";
 import { log } from "#app/utils/log.server.ts";
 import { todayInSweden, withStay } from "#app/utils/stay.ts";
 import { confirmationMail, priceAlertMail, type MailLinks } from "./alert-mails.ts";
-import { alertDetails, countMail, mintTokens, type AlertDetails, type TokenPurpose } from "./alerts.server.ts";
+import {
+  alertDetails,
+  alertDetailsOf,
+  countMail,
+  mintTokens,
+  mintTokensFor,
+  type AlertDetails,
+  type TokenPurpose,
+} from "./alerts.server.ts";
 import { claimDueAlerts, endStaleAlerts } from "./alert-check.server.ts";
 import type { AlertPrice } from "./alert-prices.server.ts";
 
@@ -48,20 +56,58 @@ export async function sendConfirmation(alertId: string, db: DB = getAppDatabase(
   return true;
 }
 
-/** Sends one alert: the price now, its partner and the hotel page with the stay. */
-export async function sendPriceAlert(found: AlertPrice, db: DB = getAppDatabase().db): Promise<boolean> {
-  const alert = await alertDetails(found.alertId, db);
-  if (!alert || alert.status !== "confirmed" || !alert.hotelPath) return false;
-  const partner = await db.selectFrom("partners").select("name").where("id", "=", found.partnerId).executeTakeFirst();
-  const { links } = await linksFor(alert, ["unsubscribe", "forget"], db);
-  const mail = priceAlertMail(
-    subject(alert),
-    { price: found.price, partnerName: partner?.name ?? found.partnerId, hotelLink: absolute(withStay(alert.hotelPath, alert.stay)) },
-    links,
+/** How many alert mails are prepared together (their details, partners and tokens in one query each). */
+export const MAIL_BATCH = 200;
+
+/**
+ * Sends alerts: each the price now, its partner and the hotel page with the stay. The data of the
+ * whole batch is read, and its links' tokens stored, in one query each; then each mail goes out on
+ * its own; one address's refusal is no reason not to write to the others. Returns how many went out and failed.
+ */
+export async function sendPriceAlerts(
+  batch: readonly AlertPrice[],
+  db: DB = getAppDatabase().db,
+): Promise<{ sent: number; failed: number }> {
+  const details = new Map(
+    (
+      await alertDetailsOf(
+        batch.map((found) => found.alertId),
+        db,
+      )
+    ).map((alert) => [alert.id, alert]),
   );
-  await sendMail({ to: alert.email, ...mail });
-  await countMail("alert", db);
-  return true;
+  const sendable = batch.flatMap((found) => {
+    const alert = details.get(found.alertId);
+    return alert && alert.status === "confirmed" && alert.hotelPath ? [{ found, alert, hotelPath: alert.hotelPath }] : [];
+  });
+  if (!sendable.length) return { sent: 0, failed: 0 };
+  const partnerIds = [...new Set(sendable.map(({ found }) => found.partnerId))];
+  const partners = new Map(
+    (await db.selectFrom("partners").select(["id", "name"]).where("id", "in", partnerIds).execute()).map((row) => [row.id, row.name]),
+  );
+  const tokens = await mintTokensFor(
+    sendable.map(({ alert }) => ({ subscriberId: alert.subscriberId, alertId: alert.id })),
+    ["unsubscribe", "forget"],
+    db,
+  );
+  let sent = 0;
+  for (const [index, { found, alert, hotelPath }] of sendable.entries()) {
+    const mail = priceAlertMail(
+      subject(alert),
+      {
+        price: found.price,
+        partnerName: partners.get(found.partnerId) ?? found.partnerId,
+        hotelLink: absolute(withStay(hotelPath, alert.stay)),
+      },
+      { unsubscribe: tokenLink(tokens[index]!.unsubscribe), forget: tokenLink(tokens[index]!.forget) },
+    );
+    await sendMail({ to: alert.email, ...mail }).then(
+      () => sent++,
+      (error: unknown) => log.error("price alert mail not sent", error, { alertId: alert.id }),
+    );
+  }
+  await countMail("alert", db, sent);
+  return { sent, failed: sendable.length - sent };
 }
 
 /**
@@ -69,20 +115,24 @@ export async function sendPriceAlert(found: AlertPrice, db: DB = getAppDatabase(
  * statement which confirmed alerts fire, and sends their mails. Returns what it did.
  */
 export async function checkAlerts(
-  options: { today?: string; send?: (found: AlertPrice) => Promise<unknown> } = {},
+  options: { today?: string; send?: (batch: AlertPrice[]) => Promise<unknown> } = {},
   db: DB = getAppDatabase().db,
 ) {
   const today = options.today ?? todayInSweden();
   const ended = await endStaleAlerts(today, db);
   const due = await claimDueAlerts(today, db);
-  const send = options.send ?? ((found: AlertPrice) => sendPriceAlert(found, db));
+  const send = options.send ?? ((batch: AlertPrice[]) => sendPriceAlerts(batch, db));
   let failed = 0;
-  for (const found of due) {
-    // One address's refusal is no reason not to write to the others.
-    await send(found).catch((error: unknown) => {
-      failed++;
-      log.error("price alert mail not sent", error, { alertId: found.alertId });
-    });
+  for (let start = 0; start < due.length; start += MAIL_BATCH) {
+    const batch = due.slice(start, start + MAIL_BATCH);
+    // A batch that fails as a whole (the database away) is no reason not to try the others.
+    await send(batch).then(
+      (outcome) => (failed += (outcome as { failed?: number } | undefined)?.failed ?? 0),
+      (error: unknown) => {
+        failed += batch.length;
+        log.error("price alert mails not sent", error, { alerts: batch.length });
+      },
+    );
   }
   return { ...ended, fired: due.length, failed };
 }

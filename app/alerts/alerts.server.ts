@@ -65,20 +65,31 @@ export async function mintTokens(
   purposes: readonly TokenPurpose[],
   db: DB = getAppDatabase().db,
 ): Promise<Record<TokenPurpose, string>> {
-  const tokens = Object.fromEntries(purposes.map((purpose) => [purpose, randomBytes(32).toString("base64url")])) as Record<
-    TokenPurpose,
-    string
-  >;
+  return (await mintTokensFor([owner], purposes, db))[0]!;
+}
+
+/** mintTokens for many alerts' mails in one insert (the alert check's mails, a batch at a time). */
+export async function mintTokensFor(
+  owners: readonly { subscriberId: string; alertId: string }[],
+  purposes: readonly TokenPurpose[],
+  db: DB = getAppDatabase().db,
+): Promise<Record<TokenPurpose, string>[]> {
+  const tokens = owners.map(
+    () => Object.fromEntries(purposes.map((purpose) => [purpose, randomBytes(32).toString("base64url")])) as Record<TokenPurpose, string>,
+  );
+  if (!owners.length) return tokens;
   await db
     .insertInto("alert_tokens")
     .values(
-      purposes.map((purpose) => ({
-        hash: hashToken(tokens[purpose]),
-        purpose,
-        subscriber_id: owner.subscriberId,
-        alert_id: purpose === "forget" ? null : owner.alertId,
-        expires_at: purpose === "confirm" ? sql<Date>`now() + make_interval(days => ${CONFIRM_DAYS})` : null,
-      })),
+      owners.flatMap((owner, index) =>
+        purposes.map((purpose) => ({
+          hash: hashToken(tokens[index]![purpose]),
+          purpose,
+          subscriber_id: owner.subscriberId,
+          alert_id: purpose === "forget" ? null : owner.alertId,
+          expires_at: purpose === "confirm" ? sql<Date>`now() + make_interval(days => ${CONFIRM_DAYS})` : null,
+        })),
+      ),
     )
     .execute();
   return tokens;
@@ -140,8 +151,14 @@ function toDetails(row: DetailsRow): AlertDetails {
 }
 
 export async function alertDetails(alertId: string, db: DB = getAppDatabase().db): Promise<AlertDetails | null> {
-  const row = await alertDetailsQuery(db).where("alert.id", "=", alertId).executeTakeFirst();
-  return row ? toDetails(row) : null;
+  return (await alertDetailsOf([alertId], db))[0] ?? null;
+}
+
+/** The details of many alerts in one query (those that still exist). */
+export async function alertDetailsOf(alertIds: readonly string[], db: DB = getAppDatabase().db): Promise<AlertDetails[]> {
+  if (!alertIds.length) return [];
+  const rows = await alertDetailsQuery(db).where("alert.id", "in", alertIds).execute();
+  return rows.map(toDetails);
 }
 
 /** The alert (or, for a "forget" token, the address) a link's token stands for; null when it is unknown or expired. */
@@ -245,9 +262,13 @@ export async function forgetIdleSubscribers(db: DB, subscriberId?: string): Prom
   return Number(result.numDeletedRows);
 }
 
-/** Notes a sent mail for the back office's counts (no address, no alert). */
-export async function countMail(kind: "confirm" | "alert", db: DB = getAppDatabase().db): Promise<void> {
-  await db.insertInto("price_alert_mails").values({ kind }).execute();
+/** Notes sent mails for the back office's counts (no address, no alert). */
+export async function countMail(kind: "confirm" | "alert", db: DB = getAppDatabase().db, count = 1): Promise<void> {
+  if (count < 1) return;
+  await db
+    .insertInto("price_alert_mails")
+    .values(Array.from({ length: count }, () => ({ kind })))
+    .execute();
 }
 
 /** The back office's figures: never an address. */

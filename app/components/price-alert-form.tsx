@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form } from "react-router";
+import { Form, useLocation } from "react-router";
 import { ALERT_LIMITS, ALERT_SECTION_ID, alertSchema } from "#app/alerts/alert-form.ts";
 import { HoneypotField } from "#app/components/honeypot-field.tsx";
 import { Button } from "#app/components/ui/button.tsx";
@@ -9,16 +9,19 @@ import { useIsPending } from "#app/utils/use-is-pending.ts";
 import { hasDates, stayLabel, withStay, type Stay } from "#app/utils/stay.ts";
 
 /** The hotel page's price alert: an e-mail address and, if the visitor wants, a target price. Works as a plain post without JavaScript. */
-export function PriceAlertForm({
-  path,
-  stay,
-  lastResult,
-}: {
+interface AlertFormProps {
   /** The hotel page's address; the stay is added, so the alert is for the stay the page shows. */
   path: string;
   stay: Stay;
   lastResult: SubmissionResult<string[]> | undefined;
-}) {
+}
+
+export function PriceAlertForm(props: AlertFormProps) {
+  // A new location (after a post) remounts the form: empty after success, the typed values after errors.
+  return <AlertForm key={useLocation().key} {...props} />;
+}
+
+function AlertForm({ path, stay, lastResult }: AlertFormProps) {
   const id = ALERT_SECTION_ID;
   const submitting = useIsPending();
   const [form, fields] = useForm({
@@ -43,7 +46,7 @@ export function PriceAlertForm({
           : "Vi mejlar dig när hotellets lägsta pris per natt sjunker med minst 10 % eller under ditt målpris. Välj datum för att bevaka en viss vistelse."}{" "}
         Du behöver inget konto, högst ett mejl om dagen, och du kan avsluta med ett klick.
       </p>
-      <Form method="post" action={`${withStay(path, stay)}#${id}`} className="mt-4 space-y-4" {...getFormProps(form)}>
+      <Form method="post" action={withStay(path, stay)} className="mt-4 space-y-4" {...getFormProps(form)}>
         {formError ? (
           <FormAlert id={form.errorId}>
             <p className="font-semibold">{formError}</p>

@@ -31,7 +31,7 @@ it("writes the confirmation of a price alert to DATA_DIR/outbox/ as an .eml file
   expect(files[0]).toMatch(/^\d{4}-\d{2}-\d{2}T.*\.eml$/);
   const mail = await simpleParser(fs.readFileSync(path.join(outbox, files[0]!)));
   expect(mail.subject).toBe("Bekräfta din prisbevakning för Hotell Utkorgen");
-  expect(mail.from?.text).toBe("Hotellguiden <noreply@hotellguiden.test>");
+  expect(mail.from?.value).toEqual([{ name: "Hotellguiden", address: "noreply@hotellguiden.test" }]);
   expect(mail.to && "text" in mail.to ? mail.to.text : "").toBe("utkorg@example.se");
   expect(mail.text).toContain("Bekräfta bevakningen här");
   expect(mail.html).toContain("Bekräfta bevakningen</a>");

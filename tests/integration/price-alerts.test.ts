@@ -309,7 +309,7 @@ for (const database of testDatabases()) {
         await subscribeOne(hotels[2]!.id, 1000),
       ];
       const sent: { alertId: string; price: number }[] = [];
-      const check = () => checkAlerts({ send: async (found) => void sent.push(found) }, handle.db);
+      const check = () => checkAlerts({ send: async (batch) => void sent.push(...batch) }, handle.db);
 
       // 5% down everywhere: only the alert whose target is now met fires.
       for (const one of hotels)
