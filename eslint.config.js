@@ -17,6 +17,7 @@ import tseslint from "typescript-eslint";
 export const LAYERS = [
   ["utils"],
   ["components/ui", "db"],
+  ["jobs"],
   ["http", "mail"],
   ["auth"],
   ["blog", "contact"],

@@ -8,7 +8,8 @@ import express from "express";
 import zlib from "node:zlib";
 import { RouterContextProvider, type RouterContext, type ServerBuild } from "react-router";
 import { clientAddressContext } from "#app/auth/request-auth.server.ts";
-import { scheduleHousekeeping, stopHousekeeping } from "#app/operations/housekeeping.server.ts";
+import { startJobs } from "#app/operations/jobs.server.ts";
+import type { JobRunner } from "#app/jobs/job-queue.server.ts";
 import { ensureConnectorPartners } from "#app/live-prices/live-prices.server.ts";
 import { startAiWorker, stopAiWorker } from "#app/ai/service.server.ts";
 import { blogImageStorage, LOCAL_UPLOADS_PATH } from "#app/blog/image-storage.server.ts";
@@ -155,17 +156,20 @@ app.use(
  * catalogue on the first start of the embedded database (or when SEED_DEMO=always).
  */
 let changeListener: ChangeListener | undefined;
+let jobs: JobRunner | undefined;
 
 export async function boot(): Promise<void> {
   const env = getEnv();
-  const { db, driver } = getAppDatabase();
+  const database = getAppDatabase();
+  const { db, driver } = database;
   const applied = await migrate({ log: (msg) => log.info(msg) }, db);
   if (applied.length) log.info("migrations applied", { count: applied.length });
   await ensureBootstrapAdmin(env, db);
   logMailDelivery();
   // Live prices' partners are rows of `partners` (every live table's FK): made when missing.
   await ensureConnectorPartners(undefined, db);
-  scheduleHousekeeping(db);
+  // Background work, on every server; each job runs on one of them (decision 071).
+  jobs = await startJobs(database);
   startAiWorker(db);
   // Another app server's write drops what this one kept (db/change-notices.server.ts).
   if (env.DATABASE_URL) changeListener = listenForChanges(env.DATABASE_URL, dropKeptCopies);
@@ -188,8 +192,10 @@ export async function boot(): Promise<void> {
 export async function shutdown(): Promise<void> {
   await changeListener?.stop();
   changeListener = undefined;
-  stopHousekeeping();
   stopAiWorker();
+  // Lets running jobs finish while the database is still open.
+  await jobs?.stop();
+  jobs = undefined;
   closeMail();
   await closeAppDatabase();
 }

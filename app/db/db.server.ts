@@ -21,6 +21,14 @@ export type DriverName = "postgres" | "pglite";
 export interface DatabaseHandle {
   db: Kysely<Database>;
   driver: DriverName;
+  /** The postgres:// URL (PostgreSQL only): the job runner opens its own small pool on it. */
+  databaseUrl?: string;
+  /**
+   * The embedded PGlite instance, opened if need be (PGlite only). Only for the job runner, which
+   * sends every statement through the driver's queue (app/jobs/job-queue.server.ts): a direct
+   * call would land inside whatever transaction holds the one connection.
+   */
+  embedded?: () => Promise<PGlite>;
   /** True when the database answers a trivial query. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -104,6 +112,7 @@ function openPostgres(options: OpenDatabaseOptions): DatabaseHandle {
   return {
     db,
     driver: "postgres",
+    databaseUrl: options.databaseUrl,
     ping: () => ping(undefined, db),
     close: () => db.destroy(),
   };
@@ -112,6 +121,7 @@ function openPostgres(options: OpenDatabaseOptions): DatabaseHandle {
 function openPglite(options: OpenDatabaseOptions): DatabaseHandle {
   const dataDir = options.dataDir === null ? null : path.resolve(options.dataDir ?? "./data", "pglite");
   let releaseLock = () => {};
+  let instance: PGlite | undefined;
   const db = new Kysely<Database>({
     log: queryLog(options),
     dialect: withWriteScopes(
@@ -127,6 +137,7 @@ function openPglite(options: OpenDatabaseOptions): DatabaseHandle {
             // The catalogue tables' triggers notify at commit (decision 063); the embedded
             // database is this process's alone, so its own notices are the only ones.
             await pglite.listen(CHANGE_CHANNEL, () => dropKeptCopies());
+            instance = pglite;
             return pglite;
           } catch (error) {
             releaseLock();
@@ -137,7 +148,11 @@ function openPglite(options: OpenDatabaseOptions): DatabaseHandle {
       }),
     ),
   });
-  return { db, driver: "pglite", ping: () => ping(undefined, db), close: () => db.destroy() };
+  const embedded = async () => {
+    if (!instance) await sql`select 1`.execute(db); // the driver opens PGlite on its first query
+    return instance!;
+  };
+  return { db, driver: "pglite", embedded, ping: () => ping(undefined, db), close: () => db.destroy() };
 }
 
 /** True when the database answers within `timeoutMs` (a health check must answer quickly). */

@@ -1,10 +1,11 @@
 /**
  * Expired sessions, idle rate-limit counters, past days' click salts, stale offers and prices of
  * dates that have passed are ignored by every read, so removing them is only tidying; uploaded blog images that no post uses would otherwise pile
- * up. Once at start-up and then hourly, on whichever app server gets there.
+ * up. An hourly job of the job runner (decision 071): one app server does it each hour.
  */
 import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Kysely } from "kysely";
+import { z } from "zod";
 import type { Database } from "#app/db/schema.ts";
 import { log } from "#app/utils/log.server.ts";
 import { deleteExpiredSessions } from "#app/auth/session.server.ts";
@@ -16,6 +17,7 @@ import { retireStaleOffers } from "#app/offers/offers.server.ts";
 import { todayInSweden } from "#app/utils/stay.ts";
 import { deletePastPrices } from "#app/prices/price-upkeep.server.ts";
 import { deleteOldLiveRecords } from "#app/live-prices/live-prices.server.ts";
+import { defineJob } from "#app/jobs/job-queue.server.ts";
 
 const HOUR_MS = 3_600_000;
 /** Counters are kept a day after their last use (the longest window is an hour). */
@@ -48,23 +50,12 @@ export async function runHousekeeping(now: Date = new Date(), imageStorage?: Blo
   return { sessions, rateLimits, clickVisitors, staleOffers, ...pastPrices, ...live, unusedImages };
 }
 
-let timer: NodeJS.Timeout | undefined;
-
-export function scheduleHousekeeping(db: Kysely<Database> = getAppDatabase().db): void {
-  if (timer) return;
-  const run = () =>
-    runHousekeeping(undefined, undefined, db).then(
-      (removed) => {
-        if (Object.values(removed).some(Boolean)) log.info("housekeeping", removed);
-      },
-      (error: unknown) => log.error("housekeeping failed", error),
-    );
-  void run();
-  timer = setInterval(run, HOUR_MS);
-  timer.unref(); // never keeps the process alive on shutdown
-}
-
-export function stopHousekeeping(): void {
-  clearInterval(timer);
-  timer = undefined;
-}
+export const housekeepingJob = defineJob({
+  name: "operations.housekeeping",
+  schema: z.object({}),
+  schedule: "5 * * * *",
+  run: async () => {
+    const removed = await runHousekeeping();
+    if (Object.values(removed).some(Boolean)) log.info("housekeeping", removed);
+  },
+});
