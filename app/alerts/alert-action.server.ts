@@ -17,7 +17,8 @@ import { log } from "#app/utils/log.server.ts";
 import { hotelPath } from "#app/utils/paths.ts";
 import { readStay, todayInSweden, withStay, type Stay } from "#app/utils/stay.ts";
 import { ALERT_LIMITED, ALERT_REQUESTED, ALERT_SECTION_ID, alertSchema, type AlertRequest } from "./alert-form.ts";
-import { sendConfirmation } from "./alert-jobs.server.ts";
+import { enqueueJob } from "#app/jobs/job-queue.server.ts";
+import { sendConfirmationJob } from "./alert-jobs.server.ts";
 import { savePendingAlert } from "./alerts.server.ts";
 
 /** An e-mail address and a price: anything far bigger is not a person typing. */
@@ -64,6 +65,8 @@ async function subscribe(value: AlertRequest, hotelId: string, stay: Stay) {
     return;
   }
   const alertId = await savePendingAlert({ email: value.email, target: value.target, hotelId, stay });
-  // The answer is the same whether or not the mail could be sent.
-  await sendConfirmation(alertId).catch((error: unknown) => log.error("price alert confirmation not sent", error, { alertId }));
+  // The mail is a job (retried while the SMTP server is away); the answer is the same either way.
+  await enqueueJob(sendConfirmationJob, { alertId }).catch((error: unknown) =>
+    log.error("price alert confirmation not queued", error, { alertId }),
+  );
 }

@@ -1,9 +1,11 @@
 /**
  * The price alerts' background work (decision 072): the confirmation mail, the check after an
- * import or a live answer, and the alert mails. Plain functions for now; the job runner of issue
- * 38 point 5 runs them as jobs (retried with backoff) once it is in main.
+ * import or a live answer, and the alert mails, as plain functions and as jobs of the job runner
+ * (decision 071: retried with backoff, each on one server).
  */
 import type { Kysely } from "kysely";
+import { z } from "zod";
+import { defineJob, enqueueJob } from "#app/jobs/job-queue.server.ts";
 import { href } from "react-router";
 import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
@@ -136,3 +138,46 @@ export async function checkAlerts(
   }
   return { ...ended, fired: due.length, failed };
 }
+
+/** The double opt-in mail of a pending alert, after the form's post. */
+export const sendConfirmationJob = defineJob({
+  name: "alerts.send-confirmation",
+  schema: z.object({ alertId: z.uuid() }),
+  run: async ({ alertId }) => void (await sendConfirmation(alertId)),
+});
+
+const alertPrice = z.object({ alertId: z.uuid(), price: z.number().positive(), partnerId: z.string().min(1) });
+
+/** A batch of alert mails. A batch of which nothing went out (the SMTP server away) is retried; one bad address is only logged. */
+export const sendAlertsJob = defineJob({
+  name: "alerts.send-alerts",
+  schema: z.object({ alerts: z.array(alertPrice).min(1).max(MAIL_BATCH) }),
+  run: async ({ alerts }) => {
+    const { sent, failed } = await sendPriceAlerts(alerts);
+    if (sent === 0 && failed > 0) throw new Error(`none of ${failed} price alert mails could be sent`);
+  },
+});
+
+/**
+ * The check: after every import and stored live answer (one queued at a time: checks in a row
+ * collapse into one), and daily, so alerts whose stay has begun end without an import. Its mails
+ * are jobs of their own, a batch each.
+ */
+export const checkAlertsJob = defineJob({
+  name: "alerts.check",
+  schema: z.object({}),
+  policy: "exclusive",
+  schedule: "20 5 * * *",
+  run: async () => {
+    const outcome = await checkAlerts({ send: (batch) => enqueueJob(sendAlertsJob, { alerts: batch }) });
+    if (outcome.fired || outcome.pastAlerts || outcome.unconfirmedAlerts) log.info("price alerts checked", outcome);
+  },
+});
+
+/** Enqueues the check after prices changed: at once after an import, a minute later after a live answer (a page view each). */
+export function enqueueAlertCheck(source: "import" | "live") {
+  return enqueueJob(checkAlertsJob, {}, { singletonKey: "alerts.check", ...(source === "live" ? { startAfter: 60 } : {}) });
+}
+
+/** Every job of the price alerts, for the runner (app/operations/jobs.server.ts). */
+export const alertJobs = [sendConfirmationJob, sendAlertsJob, checkAlertsJob];

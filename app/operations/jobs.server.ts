@@ -6,10 +6,24 @@
 import { startJobRunner, type JobRunner, type JobRunnerOptions, type SomeJobDefinition } from "#app/jobs/job-queue.server.ts";
 import type { DatabaseHandle } from "#app/db/db.server.ts";
 import { housekeepingJob } from "#app/operations/housekeeping.server.ts";
+import { alertJobs, enqueueAlertCheck } from "#app/alerts/alert-jobs.server.ts";
+import { onPricesChanged } from "#app/prices/price-changes.server.ts";
 
-export const JOB_DEFINITIONS: readonly SomeJobDefinition[] = [housekeepingJob];
+export const JOB_DEFINITIONS: readonly SomeJobDefinition[] = [housekeepingJob, ...alertJobs];
+
+let stopListening: (() => void) | undefined;
 
 /** Starts this server's runner with every job; stop it before the database closes. */
-export function startJobs(handle: DatabaseHandle, options?: JobRunnerOptions): Promise<JobRunner> {
-  return startJobRunner(handle, JOB_DEFINITIONS, options);
+export async function startJobs(handle: DatabaseHandle, options?: JobRunnerOptions): Promise<JobRunner> {
+  const runner = await startJobRunner(handle, JOB_DEFINITIONS, options);
+  // The importers and the live prices say when prices changed; the alert check follows (decision 072).
+  stopListening ??= onPricesChanged((source) => enqueueAlertCheck(source));
+  return {
+    ...runner,
+    async stop() {
+      stopListening?.();
+      stopListening = undefined;
+      await runner.stop();
+    },
+  };
 }

@@ -25,9 +25,10 @@ it("writes the confirmation of a price alert to DATA_DIR/outbox/ as an .eml file
   const answer = await new Browser(app.origin).post(`/Sweden/Visby/${hotel.slug}`, { email: "utkorg@example.se", target: "" });
   expect(answer.status).toBe(302);
 
+  // The mail is a job: written once the runner has taken it.
   const outbox = path.join(process.env.DATA_DIR!, "outbox");
+  await expect.poll(() => (fs.existsSync(outbox) ? fs.readdirSync(outbox).length : 0), { timeout: 15_000 }).toBe(1);
   const files = fs.readdirSync(outbox);
-  expect(files).toHaveLength(1);
   expect(files[0]).toMatch(/^\d{4}-\d{2}-\d{2}T.*\.eml$/);
   const mail = await simpleParser(fs.readFileSync(path.join(outbox, files[0]!)));
   expect(mail.subject).toBe("Bekräfta din prisbevakning för Hotell Utkorgen");
