@@ -27,14 +27,16 @@ it("writes the confirmation of a price alert to DATA_DIR/outbox/ as an .eml file
 
   // The mail is a job: written once the runner has taken it.
   const outbox = path.join(process.env.DATA_DIR!, "outbox");
-  await expect.poll(() => (fs.existsSync(outbox) ? fs.readdirSync(outbox).length : 0), { timeout: 15_000 }).toBe(1);
+  await expect.poll(() => (fs.existsSync(outbox) ? fs.readdirSync(outbox).length : 0), { timeout: 60_000 }).toBe(1);
   const files = fs.readdirSync(outbox);
   expect(files[0]).toMatch(/^\d{4}-\d{2}-\d{2}T.*\.eml$/);
-  const mail = await simpleParser(fs.readFileSync(path.join(outbox, files[0]!)));
+  const raw = fs.readFileSync(path.join(outbox, files[0]!), "utf8");
+  const mail = await simpleParser(raw);
   expect(mail.subject).toBe("Bekräfta din prisbevakning för Hotell Utkorgen");
   expect(mail.from?.value).toEqual([{ name: "Hotellguiden", address: "noreply@hotellguiden.test" }]);
   expect(mail.to && "text" in mail.to ? mail.to.text : "").toBe("utkorg@example.se");
   expect(mail.text).toContain("Bekräfta bevakningen här");
   expect(mail.html).toContain("Bekräfta bevakningen</a>");
-  expect(mail.headers.get("list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
+  expect(raw).toMatch(/^List-Unsubscribe: <http:\/\/hotellguiden\.test\/bevakning\?token=[\w-]{43}>$/m);
+  expect(raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
 });

@@ -11,7 +11,7 @@ import { sql, type Kysely } from "kysely";
 import type { Database } from "#app/db/schema.ts";
 import { formatSek } from "#app/utils/money.ts";
 import { addDays, todayInSweden } from "#app/utils/stay.ts";
-import { Browser, formFields, startTestApp, visibleText, type TestApp } from "#tests/app-server.ts";
+import { Browser, formFields, signIn, startTestApp, TEST_ADMIN, visibleText, type TestApp } from "#tests/app-server.ts";
 import { createHotel, createPartner, createRates, type CreatedHotel } from "#tests/factories.ts";
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from "#tests/smtp-server.ts";
 import { testDatabases } from "#tests/db.ts";
@@ -198,8 +198,9 @@ describe("the form's guards", () => {
     };
     expect(await flash(again)).toBe(await flash(fresh));
     expect(await flash(fresh)).toContain("Bevakningen börjar när du har bekräftat den.");
-    // The confirmed alert stays as it was until the new link is followed.
+    // The confirmed alert stays as it was until the new link is followed, which both addresses get.
     expect((await alertsOf(known)).map((row) => row.status).sort()).toEqual(["confirmed", "pending"]);
+    expect((await smtp.next(known)).subject).toBe((await smtp.next("ny@example.se")).subject);
   });
 
   it("sends one address at most three confirmations an hour, answering every post alike", async () => {
@@ -218,6 +219,7 @@ describe("the form's guards", () => {
     expect(visibleText(html)).toContain(ALERT_LIMITED);
     expect(Object.fromEntries(formFields(html)).email).toBe("grans10@example.se");
     expect(await alertsOf("grans10@example.se")).toEqual([]);
+    for (let i = 0; i < 10; i++) await smtp.next(`grans${i}@example.se`);
   });
 
   it("turns down a bad address and a bad price with 400 and Swedish messages, the typed values kept", async () => {
@@ -265,6 +267,29 @@ describe("the links in the mails", () => {
       .execute();
     expect(await checkAfterImport()).toMatchObject({ pastAlerts: 1 });
     expect(await alertsOf(email)).toEqual([]);
+  });
+});
+
+describe("the back office", () => {
+  it("shows how many alerts are pending and confirmed and how many alert mails went out, never an address", async () => {
+    await subscribeAndConfirm("raknas@example.se");
+    const count = async (table: "price_alerts" | "price_alert_mails", where: [string, string]) =>
+      Number(
+        (
+          await db
+            .selectFrom(table)
+            .select(sql<number>`count(*)`.as("n"))
+            .where(sql.ref(where[0]), "=", where[1])
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const admin = new Browser(app.origin);
+    await signIn(admin, TEST_ADMIN.email, TEST_ADMIN.password);
+    const text = visibleText(await (await admin.get("/admin")).text());
+    expect(text).toContain(
+      `Price alerts: ${await count("price_alerts", ["status", "pending"])} awaiting confirmation, ${await count("price_alerts", ["status", "confirmed"])} confirmed, ${await count("price_alert_mails", ["kind", "alert"])} alert e-mails sent in the last 7 days.`,
+    );
+    expect(text).not.toContain("raknas@example.se");
   });
 });
 
