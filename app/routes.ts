@@ -15,6 +15,8 @@ export default [
     route("about", "routes/site/about.tsx"),
     route("contact", "routes/site/contact.tsx"),
     route("jamfor", "routes/site/jamfor.tsx"),
+    // A price alert's links (confirm, end, delete the address): the token in the query, never logged.
+    route("bevakning", "routes/site/bevakning.tsx"),
 
     // The travel blog. A post has three addresses; all but the canonical one answer 301.
     ...prefix("blog", [

@@ -22,6 +22,7 @@ import { isCatalogueEmpty, keepDemoPricesCurrent, seedDemoCatalogue } from "#app
 import { getEnv } from "#app/utils/env.server.ts";
 import { ensureBootstrapAdmin } from "#app/auth/users.server.ts";
 import { log } from "#app/utils/log.server.ts";
+import { closeMail, logMailDelivery } from "#app/mail/mailer.server.ts";
 import { cspNonceContext, securityHeaders } from "#app/http/security-headers.server.ts";
 import { requestLog, routeMatcher } from "#app/http/request-log.server.ts";
 import { refuseMalformedRequests } from "#app/http/malformed-requests.server.ts";
@@ -164,6 +165,7 @@ export async function boot(): Promise<void> {
   const applied = await migrate({ log: (msg) => log.info(msg) }, db);
   if (applied.length) log.info("migrations applied", { count: applied.length });
   await ensureBootstrapAdmin(env, db);
+  logMailDelivery();
   // Live prices' partners are rows of `partners` (every live table's FK): made when missing.
   await ensureConnectorPartners(undefined, db);
   // Background work, on every server; each job runs on one of them (decision 071).
@@ -194,5 +196,6 @@ export async function shutdown(): Promise<void> {
   // Lets running jobs finish while the database is still open.
   await jobs?.stop();
   jobs = undefined;
+  closeMail();
   await closeAppDatabase();
 }

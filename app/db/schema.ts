@@ -452,6 +452,45 @@ export interface ConnectorBreakersTable {
   updated_at: Generated<Date>;
 }
 
+export interface AlertSubscribersTable {
+  id: Generated<string>;
+  email: string;
+  created_at: Generated<Date>;
+}
+
+export interface PriceAlertsTable {
+  id: Generated<string>;
+  subscriber_id: string;
+  hotel_id: string;
+  /** YYYY-MM-DD (select it as text: the drivers read a date differently); null, with nights, without dates. */
+  check_in: ColumnType<string | null, string | null, string | null>;
+  nights: number | null;
+  adults: number;
+  rooms: number;
+  /** SEK. */
+  target_price: number | null;
+  status: Generated<"pending" | "confirmed">;
+  reference_price: number | null;
+  last_sent_at: NullableTimestamp;
+  confirmed_at: NullableTimestamp;
+  created_at: Generated<Date>;
+}
+
+export interface AlertTokensTable {
+  hash: string;
+  purpose: "confirm" | "unsubscribe" | "forget";
+  subscriber_id: string;
+  alert_id: string | null;
+  created_at: Generated<Date>;
+  expires_at: NullableTimestamp;
+}
+
+export interface PriceAlertMailsTable {
+  id: Generated<string>;
+  kind: "confirm" | "alert";
+  sent_at: Generated<Date>;
+}
+
 export interface Database {
   rate_plans: RatePlansTable;
   nightly_rates: NightlyRatesTable;
@@ -490,6 +529,10 @@ export interface Database {
   live_price_answers: LivePriceAnswersTable;
   connector_calls: ConnectorCallsTable;
   connector_breakers: ConnectorBreakersTable;
+  alert_subscribers: AlertSubscribersTable;
+  price_alerts: PriceAlertsTable;
+  alert_tokens: AlertTokensTable;
+  price_alert_mails: PriceAlertMailsTable;
 }
 
 export type HotelRow = Selectable<HotelsTable>;

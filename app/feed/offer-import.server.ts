@@ -7,6 +7,7 @@
  * is each named partner's complete list: their offers it did not list are marked gone. See
  * docs/decisions/021-offer-feeds.md.
  */
+import { pricesChanged } from "#app/prices/price-changes.server.ts";
 import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Kysely } from "kysely";
 import { OFFER_FIELDS, offerFieldName, parseOfferRow, type FeedOffer } from "./offer-feed-row.ts";
@@ -198,5 +199,6 @@ export async function importOfferFeed(
     const swept = partners.filter((partner) => !heldBack.includes(partner));
     markedGone = await markUntouchedOffersGone(new Map(swept.map((partner) => [partner, touched.get(partner) ?? []])), db);
   }
+  if (!dryRun) await pricesChanged("import");
   return { ...run, ...counts, duplicates: run.duplicates + duplicates, dryRun, full, partners, markedGone, heldBack };
 }

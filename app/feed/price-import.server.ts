@@ -8,6 +8,7 @@
  * XML too but go their own way (app/feed/ecb-import.server.ts). See
  * docs/decisions/051-price-import-writes-by-arrays.md.
  */
+import { pricesChanged } from "#app/prices/price-changes.server.ts";
 import { getAppDatabase } from "#app/db/db.server.ts";
 import fs from "node:fs";
 import type { Kysely } from "kysely";
@@ -241,5 +242,6 @@ export async function importPriceFeed(
       ...(options.onProgress ? { onProgress: options.onProgress } : {}),
     },
   );
+  if (!dryRun && counts.inserted + counts.updated + counts.removed > 0) await pricesChanged("import");
   return { ...run, ...counts, ...tally, format: recognised.format, dryRun, partner: partner.id, hotels: hotels.size };
 }

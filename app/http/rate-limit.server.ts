@@ -1,5 +1,5 @@
 /**
- * The one rate limiter (sign-in, sign-up, the contact form, the AI box, counted clicks), kept
+ * The one rate limiter (sign-in, sign-up, the contact form, the AI box, price alerts, counted clicks), kept
  * in the database (rate_limits) so it holds across every app server, with the database's clock.
  *
  * Count first, then do the work: a request takes a slot under each of its keys before it does
@@ -37,6 +37,10 @@ export const RATE_POLICIES = {
   contactPerAddress: { max: 5, windowSeconds: HOUR },
   /** The AI box: a person asks a few questions; a script asking hundreds is stopped. */
   aiBoxPerAddress: { max: 20, windowSeconds: 10 * MINUTE },
+  /** Price alerts asked for from one address: a person watches a few hotels. */
+  alertPerAddress: { max: 10, windowSeconds: HOUR },
+  /** Confirmation mails to one e-mail address: nobody's inbox is filled by strangers. */
+  alertPerEmail: { max: 3, windowSeconds: HOUR },
   /** Clicks counted for the dashboard from one address, whatever user agents it claims. */
   clicksPerAddress: { max: 30, windowSeconds: HOUR },
 } as const satisfies Record<string, RatePolicy>;

@@ -6,6 +6,7 @@
  * The caller waits at most its budget; a call goes on up to CALL_LIMIT_MS so that a late answer
  * is still stored for the next visitor. Every call is recorded in connector_calls.
  */
+import { pricesChanged } from "#app/prices/price-changes.server.ts";
 import { sql, type Kysely } from "kysely";
 import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
@@ -440,6 +441,8 @@ async function storeAnswerRows(
     )
     .returning(["hotel_id", "fetched_at"])
     .execute();
+  // Not awaited: the page waiting for this answer does not wait for the alerts.
+  void pricesChanged("live");
   return rows.map((row) => ({
     hotelId: row.hotel_id,
     quotes: byHotel.get(row.hotel_id) ?? [],

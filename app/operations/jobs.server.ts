@@ -8,12 +8,32 @@ import type { DatabaseHandle } from "#app/db/db.server.ts";
 import { housekeepingJob } from "#app/operations/housekeeping.server.ts";
 import { feedRunJob, fetchFirstFxRates, fxRatesJob, queueFeedsJob } from "#app/feed/price-feed-worker.server.ts";
 import { leadPricesJob } from "#app/prices/price-upkeep.server.ts";
+import { alertJobs, enqueueAlertCheck } from "#app/alerts/alert-jobs.server.ts";
+import { onPricesChanged } from "#app/prices/price-changes.server.ts";
 
-export const JOB_DEFINITIONS: readonly SomeJobDefinition[] = [housekeepingJob, fxRatesJob, leadPricesJob, queueFeedsJob, feedRunJob];
+export const JOB_DEFINITIONS: readonly SomeJobDefinition[] = [
+  housekeepingJob,
+  fxRatesJob,
+  leadPricesJob,
+  queueFeedsJob,
+  feedRunJob,
+  ...alertJobs,
+];
+
+let stopListening: (() => void) | undefined;
 
 /** Starts this server's runner with every job; stop it before the database closes. */
 export async function startJobs(handle: DatabaseHandle, options?: JobRunnerOptions): Promise<JobRunner> {
   const runner = await startJobRunner(handle, JOB_DEFINITIONS, options);
   await fetchFirstFxRates(undefined, handle.db);
-  return runner;
+  // The importers and the live prices say when prices changed; the alert check follows (decision 072).
+  stopListening ??= onPricesChanged((source) => enqueueAlertCheck(source));
+  return {
+    ...runner,
+    async stop() {
+      stopListening?.();
+      stopListening = undefined;
+      await runner.stop();
+    },
+  };
 }

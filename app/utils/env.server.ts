@@ -16,6 +16,13 @@ const httpOrigin = z
   .refine((value) => /^https?:\/\//.test(value), { message: "must start with http:// or https://" })
   .transform((value) => new URL(value).origin);
 
+const address = z.email();
+/** `a@b.se` or `Name <a@b.se>` (a name without <, > or line breaks). */
+function isMailbox(value: string): boolean {
+  const named = /^([^<>\r\n]+?)\s*<([^<>\s]+)>$/.exec(value);
+  return address.safeParse(named ? named[2] : value).success;
+}
+
 /** Every setting the server reads. Empty strings count as "not set". */
 export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -202,6 +209,25 @@ export const envSchema = z.object({
   LIVE_PRICE_BUDGET_MS: z.coerce.number({ message: "must be a number of milliseconds" }).int().min(50).max(10_000).default(800),
   /** How long a partner's live answer is kept (in PostgreSQL, for every app server). */
   LIVE_PRICE_TTL_S: z.coerce.number({ message: "must be a number of seconds" }).int().min(30).max(86_400).default(600),
+  /**
+   * The SMTP server that sends the site's e-mail (price alerts), e.g. smtps://user:password@smtp.example.se:465;
+   * set both, or neither to write each message as a file to DATA_DIR/outbox/.
+   */
+  SMTP_URL: z
+    .string()
+    .trim()
+    .url({ message: "must be a URL such as smtps://user:password@smtp.example.se:465" })
+    .refine((value) => /^smtps?:\/\//.test(value), { message: "must start with smtp:// or smtps://" })
+    .optional(),
+  /** The sender of the site's e-mail: an address, or a name and an address ("Hotellguiden <bevakning@hotellguiden.se>"). */
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .max(300)
+    .refine((value) => isMailbox(value), {
+      message: "must be an address such as bevakning@hotellguiden.se or Hotellguiden <bevakning@hotellguiden.se>",
+    })
+    .optional(),
   FLIGHTS_AFFILIATE_URL: z
     .string()
     .trim()
@@ -258,6 +284,11 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   if (bookingSet !== 0 && bookingSet !== 3) {
     throw new EnvError(
       "Invalid environment configuration:\n  BOOKING_DEMAND_URL, BOOKING_DEMAND_TOKEN, BOOKING_AFFILIATE_ID: set all three to ask Booking.com live, or none",
+    );
+  }
+  if (Boolean(env.SMTP_URL) !== Boolean(env.MAIL_FROM)) {
+    throw new EnvError(
+      "Invalid environment configuration:\n  SMTP_URL, MAIL_FROM: set both to send e-mail over SMTP, or neither to write it to DATA_DIR/outbox/",
     );
   }
   if (

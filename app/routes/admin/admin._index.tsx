@@ -7,6 +7,7 @@ import { dayLabel } from "#app/components/daily-bar-chart.tsx";
 import { CLICK_PERIODS, readClickPeriod, type ClickPeriod } from "#app/offers/partner-clicks.ts";
 import { DASHBOARD_CARDS } from "#app/admin/screens.ts";
 import { requireAdmin } from "#app/auth/guards.server.ts";
+import { alertCounts } from "#app/alerts/alerts.server.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
   return adminMeta("Dashboard", matches);
@@ -15,8 +16,8 @@ export function meta({ matches }: Route.MetaArgs) {
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
   const period = readClickPeriod(args.url.searchParams.get("period"));
-  const [figures, clicks] = await Promise.all([catalogueFigures(), clickFigures(period)]);
-  return { figures, clicks };
+  const [figures, clicks, alerts] = await Promise.all([catalogueFigures(), clickFigures(period), alertCounts()]);
+  return { figures, clicks, alerts };
 }
 
 const percent = new Intl.NumberFormat("en-GB", { style: "percent", maximumFractionDigits: 0 });
@@ -24,7 +25,7 @@ const count = new Intl.NumberFormat("en-GB");
 const share = (part: number, whole: number) => (whole === 0 ? "–" : percent.format(part / whole));
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { figures, clicks } = loaderData;
+  const { figures, clicks, alerts } = loaderData;
   const total = clicks.perDay.reduce((sum, entry) => sum + entry.clicks, 0);
   const first = clicks.perDay[0]!;
   const last = clicks.perDay[clicks.perDay.length - 1]!;
@@ -57,6 +58,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </div>
         ))}
       </dl>
+      {/* Counts only: the addresses are the subscribers' business, not the back office's. */}
+      <p className="mt-4 text-sm text-muted">
+        Price alerts: {count.format(alerts.pending)} awaiting confirmation, {count.format(alerts.confirmed)} confirmed,{" "}
+        {count.format(alerts.sentLastWeek)} alert e-mails sent in the last 7 days.
+      </p>
       <section
         id="clicks"
         aria-labelledby="clicks-heading"

@@ -20,10 +20,14 @@ import { truncate } from "#app/utils/format.ts";
 import { LivePricesStatus, WithLivePrices } from "#app/components/live-price-parts.tsx";
 import { PriceHistorySection } from "#app/components/price-history.tsx";
 import { CalendarLink, PriceCalendar } from "#app/components/price-calendar.tsx";
+import { PriceAlertForm } from "#app/components/price-alert-form.tsx";
+import { priceAlertAction } from "#app/alerts/alert-action.server.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   return loadHotelPage(args);
 }
+
+export const action = (args: Route.ActionArgs) => priceAlertAction(args);
 
 // The loader's Cache-Control (a page waiting for or missing a partner's live prices is private).
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
@@ -55,7 +59,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
   ];
 }
 
-export default function HotelPage({ loaderData }: Route.ComponentProps) {
+export default function HotelPage({ loaderData, actionData }: Route.ComponentProps) {
   const { hotel, related, stay, paths, display, choices, live } = loaderData;
   const stored = { prices: loaderData.prices, shown: loaderData.shown, booking: loaderData.booking, offersFailed: loaderData.offersFailed };
   const images = [hotel.image_path, ...hotel.additional_image_paths.filter((image) => image !== hotel.image_path)];
@@ -151,6 +155,7 @@ export default function HotelPage({ loaderData }: Route.ComponentProps) {
                 }}
               </WithLivePrices>
             </section>
+            <PriceAlertForm path={loaderData.canonical} stay={stay} lastResult={actionData?.result} />
             <HotelOverview hotel={hotel} markers={toMapMarkers([hotel])} />
           </div>
 
