@@ -150,7 +150,7 @@ export default function JobsPage({ loaderData, actionData }: Route.ComponentProp
               : "No jobs on this page."}
           </p>
         ) : (
-          <TableScroll label="Rewrite jobs" actions={false}>
+          <TableScroll label="Rewrite jobs, newest first" actions={false}>
             <table className="text-sm">
               <caption className="sr-only">Rewrite jobs</caption>
               <thead className="bg-slate-50 text-left">
