@@ -410,16 +410,19 @@ export function generateDemoPriceFiles(hotels: Iterable<DemoPriceHotel>, now: Da
 // ---------------------------------------------------------------------------------------------
 // A year of price history (issue 38, decision 073)
 
-/** Stay lengths the demo's history covers (the importer records 1, 2, 3 and 7 from today on). */
-const HISTORY_LENGTHS = [1, 2, 3];
+/**
+ * Stay lengths the demo's history covers (the importer records 1, 2, 3 and 7 from today on): the
+ * common ones only, so that seeding a year on PGlite stays a small part of a first start.
+ */
+const HISTORY_LENGTHS = [1, 2];
 /** Hotels whose coming stays are cheaper than they were all year: the demo's real deals. */
-const DEAL_HOTELS = 0.12;
+const DEAL_HOTELS = 0.1;
 /**
  * Observations per hotel, length and check-in month: many for the months of the coming 60 days
  * (today's import adds about 80 of a deal hotel's current, lower prices there; the year before
  * must outweigh them for its median to stay where it was), a few for the other months (the chart).
  */
-const OBSERVATIONS = { deal: 150, coming: 12, other: 4 };
+const OBSERVATIONS = { deal: 150, coming: 6, other: 2 };
 
 /** One day's observations: what stays cost at the demo's partners, in SEK, as seen that day. */
 export interface DemoHistoryDay {
@@ -432,7 +435,7 @@ export interface DemoHistoryDay {
  * own prices, taxes and fees included), oldest day first, for the same code path as an import
  * (app/prices/price-history.server.ts's appendObservations). Each hotel and stay length gets
  * check-ins in every month of the last year (the latest such month up to 60 days ahead), seen
- * 1–60 days before the check-in and never today or later. About one hotel in eight was dearer
+ * 1–60 days before the check-in and never today or later. About one hotel in ten was dearer
  * (by 22–34 %) in the months of the coming weeks than it is now: those stays really are deals
  * by the rule (app/prices/deal.ts); every other hotel's prices were what they are now, give or
  * take a few per cent, and so are not.

@@ -14,11 +14,11 @@ import { forgetClickVisitors } from "#app/outbound/clicks.server.ts";
 import { removeUnusedBlogImages, type BlogImageStorage } from "#app/blog/image-storage.server.ts";
 import { imagesInUse } from "#app/blog/posts.server.ts";
 import { retireStaleOffers } from "#app/offers/offers.server.ts";
+import { deleteOldPriceHistory } from "#app/prices/price-history.server.ts";
 import { todayInSweden } from "#app/utils/stay.ts";
 import { deletePastPrices } from "#app/prices/price-upkeep.server.ts";
 import { deleteOldLiveRecords } from "#app/live-prices/live-prices.server.ts";
 import { defineJob } from "#app/jobs/job-queue.server.ts";
-import { deleteOldPriceHistory } from "#app/prices/price-history.server.ts";
 
 const HOUR_MS = 3_600_000;
 /** Counters are kept a day after their last use (the longest window is an hour). */
