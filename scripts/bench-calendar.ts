@@ -19,7 +19,7 @@ import { listStayPrices } from "#app/prices/stay-prices.server.ts";
 import { monthStayPrices, type CalendarTarget } from "#app/prices/price-calendar.server.ts";
 import { addMonths, bookableRange, monthOf } from "#app/prices/price-calendar.ts";
 import { benchReport } from "./bench/report.ts";
-import { insertBenchRates } from "./bench/stay-rates.ts";
+import { freshDatabase, insertBenchRates } from "./bench/stay-rates.ts";
 
 const { values } = parseArgs({
   options: {
@@ -42,16 +42,6 @@ if (!serverUrl) {
 }
 const { progress, emit, write } = benchReport("calendar");
 const int = (value: number) => Math.round(value).toLocaleString("en");
-
-async function freshDatabase(name: string): Promise<string> {
-  const admin = openDatabase({ databaseUrl: serverUrl!, statementTimeoutMs: 3_600_000 });
-  await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin.db);
-  await sql`create database ${sql.id(name)}`.execute(admin.db);
-  await admin.close();
-  const url = new URL(serverUrl!);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
 
 /** Median and p95 of RUNS warm runs (one unmeasured first). */
 async function timings(work: () => Promise<unknown>): Promise<{ median: number; p95: number }> {
@@ -86,7 +76,7 @@ async function check(
   progress(`${label}, ${nights} nights, conditions ${wanted}: the same totals as the page's rule for all ${days} check-ins`);
 }
 
-const databaseUrl = await freshDatabase("hg_bench_calendar");
+const databaseUrl = await freshDatabase(serverUrl, "hg_bench_calendar");
 const handle = openDatabase({ databaseUrl, statementTimeoutMs: 3_600_000 });
 try {
   const db = handle.db;

@@ -23,7 +23,7 @@ import { loadHotelListPage } from "#app/hotels/list-page.server.ts";
 import { addDays, todayInSweden, type DatedStay } from "#app/utils/stay.ts";
 import { leadOffers, refreshLeadPrices, stayOffers } from "#app/prices/stay-prices.server.ts";
 import { benchReport } from "./bench/report.ts";
-import { insertBenchRates } from "./bench/stay-rates.ts";
+import { freshDatabase, insertBenchRates } from "./bench/stay-rates.ts";
 import { requireBuild, startServer } from "./bench/server.ts";
 import { randomBytes } from "node:crypto";
 
@@ -52,16 +52,6 @@ if (!serverUrl) {
 
 const { progress, emit, write } = benchReport("stays");
 const int = (value: number) => Math.round(value).toLocaleString("en");
-
-async function freshDatabase(name: string): Promise<string> {
-  const admin = openDatabase({ databaseUrl: serverUrl!, statementTimeoutMs: 3_600_000 });
-  await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin.db);
-  await sql`create database ${sql.id(name)}`.execute(admin.db);
-  await admin.close();
-  const url = new URL(serverUrl!);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
 
 async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
   const begun = performance.now();
@@ -205,7 +195,7 @@ async function pages(db: Kysely<Database>, databaseUrl: string) {
 }
 
 requireBuild();
-const databaseUrl = await freshDatabase("hg_bench_stays");
+const databaseUrl = await freshDatabase(serverUrl, "hg_bench_stays");
 const handle = openDatabase({ databaseUrl, statementTimeoutMs: 3_600_000 });
 try {
   progress("the demo catalogue");

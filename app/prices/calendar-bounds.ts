@@ -1,7 +1,7 @@
 /**
  * How a place's calendar finds the cheapest hotel per check-in without pricing every hotel
  * (decision 074): each hotel's price floors (hotel_price_floors: the cheapest night per month and
- * weekday of any of its plans) give a lower bound of every stay it sells; hotels are priced
+ * weekday of any of its plans that meet the wanted conditions) give a lower bound of every stay it sells; hotels are priced
  * exactly in order of their bound, and a check-in is settled once its cheapest exact total is at
  * most the next unpriced hotel's bound. The totals shown are always exact prices; the bounds only
  * decide which hotels need not be read. Pure.

@@ -45,8 +45,9 @@ async function hotelsMonthPrices(
 }
 
 /**
- * A place's cheapest total per check-in: its hotels' price floors first (one row per hotel and
- * month), then exact prices of the few hotels that can be the cheapest (calendar-bounds.ts).
+ * A place's cheapest total per check-in: its hotels' price floors for the wanted conditions first
+ * (a row per hotel and month), then exact prices of the few hotels that can be the cheapest
+ * (calendar-bounds.ts).
  */
 async function placeMonthPrices(
   place: { country: string; location: string },
@@ -64,6 +65,7 @@ async function placeMonthPrices(
         where hotel.country_key = place_key(${place.country}) and hotel.location_key = place_key(${place.location})
       ))
       and floor.month between date_trunc('month', ${range.first}::date) and ${addDays(range.first, range.days + stay.nights - 2)}::date
+      and floor.conditions = ${wanted}
   `.execute(db);
   // A hotel priced in several currencies: the lowest of them per weekday.
   const floors = new Map<string, Map<string, Array<number | null>>>();

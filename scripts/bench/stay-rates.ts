@@ -7,7 +7,19 @@
  */
 import { sql, type Kysely } from "kysely";
 import type { Database } from "#app/db/schema.ts";
+import { openDatabase } from "#app/db/db.server.ts";
 import { todayInSweden } from "#app/utils/stay.ts";
+
+/** A new, empty database `name` on the benchmark's PostgreSQL server (dropped first if it is there); its URL. */
+export async function freshDatabase(serverUrl: string, name: string): Promise<string> {
+  const admin = openDatabase({ databaseUrl: serverUrl, statementTimeoutMs: 3_600_000 });
+  await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin.db);
+  await sql`create database ${sql.id(name)}`.execute(admin.db);
+  await admin.close();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
 
 export const BENCH_COUNTRIES = ["Sweden", "Norway", "Denmark", "Finland", "Germany"];
 

@@ -99,20 +99,22 @@ create or replace function public.stay_price_calendar(
 $$;
 
 -- A lower bound of what a hotel's nights cost, per month of the night, weekday (isodow 1–7, as
--- the array's index) and currency: the cheapest base + tax + fees of any of its plans' nights on
--- that weekday of that month, and of its itineraries per night (total / nights, on each night they
--- cover). Never shown as a price: it lets a place's calendar skip the hotels that cannot be the
+-- the array's index), currency and set of wanted conditions (`villkor`, the bits of
+-- rate_plans.conditions; 0 wants none): the cheapest base + tax + fees of the nights on that
+-- weekday of that month of its plans that meet those conditions, and of their itineraries per
+-- night (total / nights, on each night they cover). Never shown as a price: it lets a place's calendar skip the hotels that cannot be the
 -- cheapest for a check-in (the sum of a stay's nights' floors is at most what any plan of the
--- hotel sells the stay for, whatever the party or conditions), and compute exactly only the rest
+-- hotel meeting the conditions sells the stay for, whatever the party), and compute exactly only the rest
 -- (decision 074). Kept by the triggers below: a new or changed price lowers a floor, nothing
 -- raises one (a floor that is too low only makes the calendar read more hotels).
 create table public.hotel_price_floors (
   hotel_id uuid not null references public.hotels (id) on delete cascade,
   month date not null,
   currency text not null,
+  conditions smallint not null,
   -- Floats: a bound to compare with, never an amount to show (the calendar allows for their rounding).
   floors float8[] not null,
-  primary key (hotel_id, month, currency),
+  primary key (hotel_id, month, currency, conditions),
   constraint hotel_price_floors_month check (extract(day from month) = 1),
   constraint hotel_price_floors_week check (cardinality(floors) = 7)
 );
@@ -125,14 +127,17 @@ create or replace function public.least_floors(was float8[], now_ float8[])
   immutable
   as $$ select array[least(was[1], now_[1]), least(was[2], now_[2]), least(was[3], now_[3]), least(was[4], now_[4]), least(was[5], now_[5]), least(was[6], now_[6]), least(was[7], now_[7])] $$;
 
--- Lowers the floors by nights' prices: each night's hotel, date, currency and amount (base + tax +
--- fees, per night), as arrays of the same length.
-create or replace function public.lower_price_floors(hotel_ids uuid[], nights date[], currencies text[], amounts numeric[])
+-- Lowers the floors by nights' prices: each night's hotel, date, currency, plan's conditions and
+-- amount (base + tax + fees, per night), as arrays of the same length. A night counts for every set
+-- of wanted conditions its plan meets.
+create or replace function public.lower_price_floors(
+  hotel_ids uuid[], nights date[], currencies text[], conditions smallint[], amounts numeric[]
+)
   returns void
   language sql
   as $$
-  insert into public.hotel_price_floors as floor (hotel_id, month, currency, floors)
-  select night.hotel_id, night.month, night.currency, array[
+  insert into public.hotel_price_floors as floor (hotel_id, month, currency, conditions, floors)
+  select night.hotel_id, night.month, night.currency, night.wanted, array[
       min(night.amount) filter (where night.dow = 1),
       min(night.amount) filter (where night.dow = 2),
       min(night.amount) filter (where night.dow = 3),
@@ -142,13 +147,15 @@ create or replace function public.lower_price_floors(hotel_ids uuid[], nights da
       min(night.amount) filter (where night.dow = 7)
     ]
   from (
-    select given.hotel_id, date_trunc('month', given.night)::date as month, given.currency,
+    select given.hotel_id, date_trunc('month', given.night)::date as month, given.currency, wanted::smallint as wanted,
       extract(isodow from given.night)::integer as dow, given.amount::float8 as amount
-    from unnest(lower_price_floors.hotel_ids, lower_price_floors.nights, lower_price_floors.currencies, lower_price_floors.amounts)
-      as given(hotel_id, night, currency, amount)
+    from unnest(lower_price_floors.hotel_ids, lower_price_floors.nights, lower_price_floors.currencies,
+      lower_price_floors.conditions, lower_price_floors.amounts) as given(hotel_id, night, currency, conditions, amount)
+    cross join generate_series(0, 7) wanted
+    where given.conditions & wanted = wanted
   ) night
-  group by night.hotel_id, night.month, night.currency
-  on conflict (hotel_id, month, currency) do update
+  group by night.hotel_id, night.month, night.currency, night.wanted
+  on conflict (hotel_id, month, currency, conditions) do update
   set floors = public.least_floors(floor.floors, excluded.floors)
   where floor.floors is distinct from public.least_floors(floor.floors, excluded.floors)
 $$;
@@ -159,7 +166,7 @@ create or replace function public.lower_floors_by_nights()
   as $$
 begin
   perform public.lower_price_floors(array_agg(plan.hotel_id), array_agg(changed.night), array_agg(plan.currency),
-    array_agg(changed.base + changed.tax + changed.fees))
+    array_agg(plan.conditions), array_agg(changed.base + changed.tax + changed.fees))
   from changed join public.rate_plans plan on plan.id = changed.plan_id;
   return null;
 end
@@ -172,7 +179,7 @@ create or replace function public.lower_floors_by_itineraries()
   as $$
 begin
   perform public.lower_price_floors(array_agg(plan.hotel_id), array_agg(changed.check_in + night_number), array_agg(plan.currency),
-    array_agg((changed.base + changed.tax + changed.fees) / changed.nights))
+    array_agg(plan.conditions), array_agg((changed.base + changed.tax + changed.fees) / changed.nights))
   from changed
   join public.rate_plans plan on plan.id = changed.plan_id
   cross join generate_series(0, changed.nights - 1) night_number;
@@ -191,10 +198,10 @@ create trigger itinerary_prices_lower_floors_update after update on public.itine
 
 -- The prices stored before this migration.
 select public.lower_price_floors(array_agg(plan.hotel_id), array_agg(night.night), array_agg(plan.currency),
-  array_agg(night.base + night.tax + night.fees))
+  array_agg(plan.conditions), array_agg(night.base + night.tax + night.fees))
 from public.nightly_rates night join public.rate_plans plan on plan.id = night.plan_id;
 select public.lower_price_floors(array_agg(plan.hotel_id), array_agg(itinerary.check_in + night_number), array_agg(plan.currency),
-  array_agg((itinerary.base + itinerary.tax + itinerary.fees) / itinerary.nights))
+  array_agg(plan.conditions), array_agg((itinerary.base + itinerary.tax + itinerary.fees) / itinerary.nights))
 from public.itinerary_prices itinerary
 join public.rate_plans plan on plan.id = itinerary.plan_id
 cross join generate_series(0, itinerary.nights - 1) night_number;
