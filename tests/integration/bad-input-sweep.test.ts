@@ -393,6 +393,14 @@ const SWEEP: Record<string, SweepEntry> = {
       },
     ],
   },
+  // A price alert's links: the token is in the address; without a valid one every post is a 404 that changes nothing.
+  "routes/site/bevakning": {
+    posts: () => [
+      form("no token", []),
+      form("RFC 8058's one-click body without a token", [["List-Unsubscribe", "One-Click"]]),
+      form("a script where a token would be", [["token", XSS_SCRIPT]]),
+    ],
+  },
   "routes/site/contact": {
     posts: () => {
       const valid: [string, string][] = [

@@ -37,6 +37,6 @@ it("writes the confirmation of a price alert to DATA_DIR/outbox/ as an .eml file
   expect(mail.to && "text" in mail.to ? mail.to.text : "").toBe("utkorg@example.se");
   expect(mail.text).toContain("Bekräfta bevakningen här");
   expect(mail.html).toContain("Bekräfta bevakningen</a>");
-  expect(raw).toMatch(/^List-Unsubscribe: <http:\/\/hotellguiden\.test\/bevakning\?token=[\w-]{43}>$/m);
+  expect(raw).toMatch(/^List-Unsubscribe:\s+<http:\/\/hotellguiden\.test\/bevakning\?token=[\w-]{43}>$/m);
   expect(raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
 });
