@@ -49,8 +49,10 @@ export const READ_PARAMS: Record<string, readonly string[] | null> = {
   "routes/resources/robots[.]txt": [],
   "routes/resources/sitemap[.]xml": [],
   "routes/resources/sitemaps.$file": [],
-  // Never kept: the affiliate interstitial (no-store, its parameters are the partner's) and signing out.
+  // Never kept: the affiliate interstitial (no-store, its parameters are the partner's), a price
+  // alert's link (private: its token) and signing out.
   "routes/site/redirect": null,
+  "routes/site/bevakning": null,
   "routes/auth/logout": null,
 };
 

@@ -62,6 +62,8 @@ function pagesByRoute(f: Fixtures): Record<string, Page[]> {
       { path: "/contact", status: 200 },
       { path: "/contact", post: { name: "", email: "inte-en-adress", message: "" }, status: 400 },
     ],
+    // A price alert's link that is not (or no longer) valid; the pages a valid token opens are read in price-alerts.test.ts.
+    "routes/site/bevakning": [{ path: "/bevakning", status: 404 }],
     "routes/site/jamfor": [
       { path: "/jamfor", status: 200 },
       { path: `/jamfor?hotell=${f.hotelIds[0]}&hotell=${f.hotelIds[1]}`, status: 200 },
