@@ -22,6 +22,8 @@ import { matchRoutes, type RouteObject } from "react-router";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import routes from "#app/routes.ts";
 import { CURRENCY_PARAM } from "#app/utils/money.ts";
+import { CALENDAR_PARAM } from "#app/prices/price-calendar.ts";
+import { STAY_PARAMS } from "#app/utils/stay.ts";
 import { startTestApp, type TestApp } from "#tests/app-server.ts";
 
 type Element = DefaultTreeAdapterTypes.Element;
@@ -59,7 +61,10 @@ const PAGE_PARAM = "sida";
  * /redirect links likewise: what the interstitial answers depends on the target's host (a
  * partner's or not) and the link's source; one of each pair is requested. And the links that show
  * a page's prices in another currency (`valuta`, on every hotel and list page): one per template
- * the link is on, the template it goes to and the currency.
+ * the link is on, the template it goes to and the currency. The price calendar's links likewise
+ * (`kalender`, on every hotel and place page), and links that carry a stay (a calendar's dates;
+ * a page with a stay passes it on to every hotel and place it links to, the whole catalogue
+ * again): one per template they are on and go to.
  */
 
 /** Paths the crawl does not enter: the back office and signing out. */
@@ -232,7 +237,11 @@ function readPage(html: string, pageUrl: URL): Page {
           ? `redirect to ${URL.canParse(url.searchParams.get("to") ?? "") ? new URL(url.searchParams.get("to")!).host : "(none)"} from ${url.searchParams.get("source")}`
           : url?.searchParams.has(CURRENCY_PARAM)
             ? `currency ${url.searchParams.get(CURRENCY_PARAM)} on ${templateOf(pageUrl)} to ${templateOf(url)}`
-            : undefined;
+            : url?.searchParams.has(CALENDAR_PARAM)
+              ? `calendar on ${templateOf(pageUrl)} to ${templateOf(url)}`
+              : url?.searchParams.has(STAY_PARAMS.checkIn)
+                ? `stay on ${templateOf(pageUrl)} to ${templateOf(url)}`
+                : undefined;
       add("a", href, shape);
     }
     if (element.tagName === "link") {
