@@ -42,8 +42,8 @@ function AlertForm({ path, stay, lastResult }: AlertFormProps) {
       </h2>
       <p className="mt-1 text-sm text-muted">
         {hasDates(stay)
-          ? `Vi mejlar dig när priset för ${stayLabel(stay)} sjunker med minst 10 % eller under ditt målpris.`
-          : "Vi mejlar dig när hotellets lägsta pris per natt sjunker med minst 10 % eller under ditt målpris. Välj datum för att bevaka en viss vistelse."}{" "}
+          ? `Vi mejlar dig när priset för ${stayLabel(stay)} sjunker med minst 10\u00a0% eller under ditt målpris.`
+          : "Vi mejlar dig när hotellets lägsta pris per natt sjunker med minst 10\u00a0% eller under ditt målpris. Välj datum för att bevaka en viss vistelse."}{" "}
         Du behöver inget konto, högst ett mejl om dagen, och du kan avsluta med ett klick.
       </p>
       <Form method="post" action={withStay(path, stay)} className="mt-4 space-y-4" {...getFormProps(form)}>

@@ -302,7 +302,7 @@ function DayCell({
         {formatSekCompact(total, display)}
       </span>
       {cheapest ? (
-        <span aria-hidden="true" className="text-[0.625rem] font-semibold uppercase">
+        <span aria-hidden="true" className="text-[0.625rem] font-semibold tracking-tight">
           Billigast
         </span>
       ) : null}
