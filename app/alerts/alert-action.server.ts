@@ -19,7 +19,7 @@ import { readStay, todayInSweden, withStay, type Stay } from "#app/utils/stay.ts
 import { ALERT_LIMITED, ALERT_REQUESTED, ALERT_SECTION_ID, alertSchema, type AlertRequest } from "./alert-form.ts";
 import { enqueueJob } from "#app/jobs/job-queue.server.ts";
 import { sendConfirmationJob } from "./alert-jobs.server.ts";
-import { savePendingAlert } from "./alerts.server.ts";
+import { hashToken, savePendingAlert } from "./alerts.server.ts";
 
 /** An e-mail address and a price: anything far bigger is not a person typing. */
 const MAX_BODY_BYTES = 16 * 1024;
@@ -59,14 +59,17 @@ export async function priceAlertAction({ request, params, context }: ActionArgs)
 
 /** Saves the pending alert and sends its confirmation, unless the address has had its share of mails this hour. */
 async function subscribe(value: AlertRequest, hotelId: string, stay: Stay) {
-  const perEmail = await takeRateLimit([{ key: `price-alert:email:${normalizeEmail(value.email)}`, policy: RATE_POLICIES.alertPerEmail }]);
+  // The key holds the address's hash: the counter outlives a deleted address by up to a day.
+  const perEmail = await takeRateLimit([
+    { key: `price-alert:email:${hashToken(normalizeEmail(value.email))}`, policy: RATE_POLICIES.alertPerEmail },
+  ]);
   if (!perEmail.allowed) {
     log.warn("price alert confirmations to one address limited", { retryAfterSeconds: perEmail.retryAfterSeconds });
     return;
   }
-  const alertId = await savePendingAlert({ email: value.email, target: value.target, hotelId, stay });
-  // The mail is a job (retried while the SMTP server is away); the answer is the same either way.
-  await enqueueJob(sendConfirmationJob, { alertId }).catch((error: unknown) =>
-    log.error("price alert confirmation not queued", error, { alertId }),
-  );
+  // The mail is a job (retried while the SMTP server is away), queued with the alert or neither is
+  // kept; the answer is the same either way.
+  await savePendingAlert({ email: value.email, target: value.target, hotelId, stay }, (alertId, trx) =>
+    enqueueJob(sendConfirmationJob, { alertId }, { db: trx }),
+  ).catch((error: unknown) => log.error("price alert not saved", error, { hotelId }));
 }

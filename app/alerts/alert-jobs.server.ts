@@ -53,9 +53,21 @@ export async function sendConfirmation(alertId: string, db: DB = getAppDatabase(
   if (!alert || alert.status !== "pending") return false;
   const { tokens, links } = await linksFor(alert, ["confirm", "unsubscribe", "forget"], db);
   const mail = confirmationMail(subject(alert), tokenLink(tokens.confirm), links);
-  await sendMail({ to: alert.email, ...mail });
-  await countMail("confirm", db);
+  await sendMail({ to: alert.email, ...mail }).catch((error: unknown) => {
+    throw withoutAddress(error);
+  });
+  // The mail is out: a failed count must not make the job send it again.
+  await countMail("confirm", db).catch((error: unknown) => log.error("price alert mail not counted", error));
   return true;
+}
+
+/**
+ * An SMTP refusal quotes the recipient (`550 5.1.1 <name@example.se> …`); what a job keeps and the
+ * log shows are the codes only, since the back office sees no addresses (decision 072).
+ */
+function withoutAddress(error: unknown): Error {
+  const { code, responseCode } = (error ?? {}) as { code?: unknown; responseCode?: unknown };
+  return new Error(`mail not sent (${[code, responseCode].filter((part) => part !== undefined).join(" ") || "unknown error"})`);
 }
 
 /** How many alert mails are prepared together (their details, partners and tokens in one query each). */
@@ -105,10 +117,10 @@ export async function sendPriceAlerts(
     );
     await sendMail({ to: alert.email, ...mail }).then(
       () => sent++,
-      (error: unknown) => log.error("price alert mail not sent", error, { alertId: alert.id }),
+      (error: unknown) => log.error("price alert mail not sent", withoutAddress(error), { alertId: alert.id }),
     );
   }
-  await countMail("alert", db, sent);
+  await countMail("alert", db, sent).catch((error: unknown) => log.error("price alert mails not counted", error));
   return { sent, failed: sendable.length - sent };
 }
 
@@ -117,7 +129,7 @@ export async function sendPriceAlerts(
  * statement which confirmed alerts fire, and sends their mails. Returns what it did.
  */
 export async function checkAlerts(
-  options: { today?: string; send?: (batch: AlertPrice[]) => Promise<unknown> } = {},
+  options: { today?: string; send?: (batch: AlertPrice[]) => Promise<unknown>; rethrow?: boolean } = {},
   db: DB = getAppDatabase().db,
 ) {
   const today = options.today ?? todayInSweden();
@@ -131,6 +143,7 @@ export async function checkAlerts(
     await send(batch).then(
       (outcome) => (failed += (outcome as { failed?: number } | undefined)?.failed ?? 0),
       (error: unknown) => {
+        if (options.rethrow) throw error;
         failed += batch.length;
         log.error("price alert mails not sent", error, { alerts: batch.length });
       },
@@ -166,10 +179,14 @@ export const sendAlertsJob = defineJob({
 export const checkAlertsJob = defineJob({
   name: "alerts.check",
   schema: z.object({}),
-  policy: "exclusive",
+  // One waiting beside the running one: an import that lands while a check reads prices is checked again.
+  policy: "stately",
   schedule: "20 5 * * *",
   run: async () => {
-    const outcome = await checkAlerts({ send: (batch) => enqueueJob(sendAlertsJob, { alerts: batch }) });
+    // The alerts marked sent and their mails' jobs commit together: a fired alert is never left unmailed.
+    const outcome = await getAppDatabase()
+      .db.transaction()
+      .execute((trx) => checkAlerts({ send: (batch) => enqueueJob(sendAlertsJob, { alerts: batch }, { db: trx }), rethrow: true }, trx));
     if (outcome.fired || outcome.pastAlerts || outcome.unconfirmedAlerts) log.info("price alerts checked", outcome);
   },
 });

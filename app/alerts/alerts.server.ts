@@ -27,6 +27,8 @@ export const isTokenShaped = (value: string | null): value is string => value !=
 /** Stores a pending alert for the address (one per address, hotel and stay: asking again refreshes it); returns its id. */
 export async function savePendingAlert(
   request: { email: string; target: number | null; hotelId: string; stay: Stay },
+  /** Runs in the alert's transaction (the confirmation's job): a pending alert never lacks its mail. */
+  onSaved: (alertId: string, trx: DB) => Promise<unknown> = async () => undefined,
   db: DB = getAppDatabase().db,
 ): Promise<string> {
   const { stay } = request;
@@ -55,6 +57,7 @@ export async function savePendingAlert(
       )
       .returning("id")
       .executeTakeFirstOrThrow();
+    await onSaved(alert.id, trx);
     return alert.id;
   });
 }

@@ -44,7 +44,7 @@ function AlertForm({ path, stay, lastResult }: AlertFormProps) {
         {hasDates(stay)
           ? `Vi mejlar dig när priset för ${stayLabel(stay)} sjunker med minst 10\u00a0% eller under ditt målpris.`
           : "Vi mejlar dig när hotellets lägsta pris per natt sjunker med minst 10\u00a0% eller under ditt målpris. Välj datum för att bevaka en viss vistelse."}{" "}
-        Du behöver inget konto, högst ett mejl om dagen, och du kan avsluta med ett klick.
+        Du behöver inget konto, du får högst ett mejl om dagen och kan avsluta med ett klick.
       </p>
       <Form method="post" action={withStay(path, stay)} className="mt-4 space-y-4" {...getFormProps(form)}>
         {formError ? (

@@ -388,22 +388,26 @@ async function recordSuccess(partnerId: string, db: DB) {
  * partner has nothing for the stay (named unavailable, or simply left out of the answer); a stay
  * of the history's reference party also goes into the price history, in the same transaction.
  */
-function storeAnswers(
+async function storeAnswers(
   partnerId: string,
   stay: DatedStay,
   hotels: PartnerHotel[],
   answer: LiveSearchAnswer,
   db: DB,
 ): Promise<LiveHotelAnswer[]> {
-  return db.transaction().execute(async (trx) => {
-    const stored = await storeAnswerRows(partnerId, stay, hotels, answer, trx);
+  const stored = await db.transaction().execute(async (trx) => {
+    const rows = await storeAnswerRows(partnerId, stay, hotels, answer, trx);
     if (comparableStay(stay)) {
       // Every quote: the history keeps each hotel's cheapest.
-      const totals = stored.flatMap(({ hotelId, quotes }) => quotes.map(({ currency, total }) => ({ hotelId, currency, total })));
+      const totals = rows.flatMap(({ hotelId, quotes }) => quotes.map(({ currency, total }) => ({ hotelId, currency, total })));
       await recordLiveTotals(partnerId, { checkIn: stay.checkIn, nights: nightsOf(stay)! }, totals, undefined, trx);
     }
-    return stored;
+    return rows;
   });
+  // After the commit (the alert check's job is queued on the runner's own footing), and not
+  // awaited: the page waiting for this answer does not wait for the alerts.
+  void pricesChanged("live");
+  return stored;
 }
 
 async function storeAnswerRows(
@@ -441,8 +445,6 @@ async function storeAnswerRows(
     )
     .returning(["hotel_id", "fetched_at"])
     .execute();
-  // Not awaited: the page waiting for this answer does not wait for the alerts.
-  void pricesChanged("live");
   return rows.map((row) => ({
     hotelId: row.hotel_id,
     quotes: byHotel.get(row.hotel_id) ?? [],

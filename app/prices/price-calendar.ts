@@ -4,7 +4,7 @@
  * and which dates are the cheapest. Read leniently, like the stay: a value that cannot be used
  * falls back with a Swedish note, never an error page. Pure; shared by server and browser.
  */
-import { addDays, hasDates, nightsOf, type Stay } from "#app/utils/stay.ts";
+import { addDays, hasDates, nightsLabel, nightsOf, type Stay } from "#app/utils/stay.ts";
 
 export const CALENDAR_PARAM = "kalender";
 /** The stay's length in the calendar (its check-ins each lead to a stay this long). */
@@ -127,7 +127,7 @@ export function readCalendar(params: URLSearchParams, stay: Stay, today: string)
   if (nightsText) {
     const value = Number(nightsText);
     if (Number.isInteger(value) && value >= MIN_CALENDAR_NIGHTS && value <= MAX_CALENDAR_NIGHTS) nights = value;
-    else notes.push(`Antalet nätter måste vara ${MIN_CALENDAR_NIGHTS}–${MAX_CALENDAR_NIGHTS}, så vi räknar med ${nights} nätter.`);
+    else notes.push(`Antalet nätter måste vara ${MIN_CALENDAR_NIGHTS}–${MAX_CALENDAR_NIGHTS}, så vi räknar med ${nightsLabel(nights)}.`);
   }
   return { choice: { month, nights }, notes };
 }

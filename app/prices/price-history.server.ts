@@ -215,7 +215,8 @@ const lastYear = (today: string) => sql`h.observed_on > (${today}::date - interv
 /**
  * Each hotel's usual price for stays of `nights` with check-ins in `month`, and the number of
  * observations it rests on: one query for a list page's hotels. The usual price is the lowest of
- * the partners' medians of the last 12 months, not the median of every partner's prices: a page
+ * the partners' medians of the last 12 months, counted by that partner's observations alone, not
+ * the median of every partner's prices: a page
  * shows the cheapest partner's price, and against the dearer partners' prices mixed in, a hotel
  * whose partners differ by 15 % would look like a deal every day (the demo showed it).
  */
@@ -228,7 +229,9 @@ export async function usualPrices(
   const ids = [...new Set(hotelIds)];
   if (!ids.length) return new Map();
   const { rows } = await sql<{ hotel_id: string; median: number | string; observations: number | string }>`
-    select per_partner.hotel_id, min(per_partner.median) as median, sum(per_partner.observations) as observations
+    select per_partner.hotel_id, min(per_partner.median) as median,
+      -- The observations the usual price rests on: its own partner's, not every partner's.
+      (array_agg(per_partner.observations order by per_partner.median))[1] as observations
     from (
       select h.hotel_id, percentile_cont(0.5) within group (order by h.total_sek) as median, count(*) as observations
       from price_history h
@@ -250,7 +253,8 @@ export async function hotelPriceHistory(
   db: DB = getAppDatabase().db,
 ): Promise<PriceHistory> {
   const { rows } = await sql<{ month: number | string; median: number | string; observations: number | string }>`
-    select per_partner.month, min(per_partner.median) as median, sum(per_partner.observations) as observations
+    select per_partner.month, min(per_partner.median) as median,
+      (array_agg(per_partner.observations order by per_partner.median))[1] as observations
     from (
       select extract(month from h.check_in) as month, percentile_cont(0.5) within group (order by h.total_sek) as median,
         count(*) as observations

@@ -196,12 +196,15 @@ create trigger itinerary_prices_lower_floors_insert after insert on public.itine
 create trigger itinerary_prices_lower_floors_update after update on public.itinerary_prices
   referencing new table as changed for each statement execute function public.lower_floors_by_itineraries();
 
--- The prices stored before this migration.
+-- The prices stored before this migration, a hotel at a time (one call over every stored night
+-- would build arrays beyond PostgreSQL's 1 GB limit at 100,000 hotels).
 select public.lower_price_floors(array_agg(plan.hotel_id), array_agg(night.night), array_agg(plan.currency),
   array_agg(plan.conditions), array_agg(night.base + night.tax + night.fees))
-from public.nightly_rates night join public.rate_plans plan on plan.id = night.plan_id;
+from public.nightly_rates night join public.rate_plans plan on plan.id = night.plan_id
+group by plan.hotel_id;
 select public.lower_price_floors(array_agg(plan.hotel_id), array_agg(itinerary.check_in + night_number), array_agg(plan.currency),
   array_agg(plan.conditions), array_agg((itinerary.base + itinerary.tax + itinerary.fees) / itinerary.nights))
 from public.itinerary_prices itinerary
 join public.rate_plans plan on plan.id = itinerary.plan_id
-cross join generate_series(0, itinerary.nights - 1) night_number;
+cross join generate_series(0, itinerary.nights - 1) night_number
+group by plan.hotel_id;

@@ -318,7 +318,7 @@ for (const database of testDatabases()) {
         await createRates(handle.db, { hotel: one.hotel_id, partner: PARTNER.id, from: checkIn, nights: 2, base: 1000 });
       const stay = { checkIn, checkOut, adults: 2, rooms: 1 };
       const subscribeOne = async (hotelId: string, target: number | null) => {
-        const alertId = await savePendingAlert({ email: `${hotelId}@example.se`, target, hotelId, stay }, handle.db);
+        const alertId = await savePendingAlert({ email: `${hotelId}@example.se`, target, hotelId, stay }, undefined, handle.db);
         const subscriber = await handle.db
           .selectFrom("price_alerts")
           .select("subscriber_id")
