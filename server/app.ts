@@ -6,7 +6,7 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import zlib from "node:zlib";
-import { href, RouterContextProvider, type RouterContext, type ServerBuild } from "react-router";
+import { RouterContextProvider, type RouterContext, type ServerBuild } from "react-router";
 import { clientAddressContext } from "#app/auth/request-auth.server.ts";
 import { startJobs } from "#app/operations/jobs.server.ts";
 import type { JobRunner } from "#app/jobs/job-queue.server.ts";
@@ -71,14 +71,7 @@ if (env.NODE_ENV === "production") {
 }
 
 const siteOrigin = new URL(env.SITE_URL).origin;
-/**
- * A price alert's links act by the token in their address, not by a cookie, so a cross-site post
- * there can do nothing its sender could not do anyway; and RFC 8058's one-click unsubscribe is a
- * POST from the mail program, which may carry its own origin (decision 072).
- */
-const TOKEN_AUTHORISED_PATHS = new Set([href("/bevakning")]);
 app.use((req, res, next) => {
-  if (TOKEN_AUTHORISED_PATHS.has(req.path)) return next();
   const foreign = isForeignOriginWrite({
     method: req.method,
     origin: req.get("origin"),
