@@ -8,8 +8,19 @@ import type { DatabaseHandle } from "#app/db/db.server.ts";
 import { housekeepingJob } from "#app/operations/housekeeping.server.ts";
 import { feedRunJob, fetchFirstFxRates, fxRatesJob, queueFeedsJob } from "#app/feed/price-feed-worker.server.ts";
 import { leadPricesJob } from "#app/prices/price-upkeep.server.ts";
+import { owedSummariesJob } from "#app/offers/offer-summaries.server.ts";
+import { rewriteItemJob } from "#app/ai/jobs.server.ts";
+import { getAiEngine } from "#app/ai/service.server.ts";
 
-export const JOB_DEFINITIONS: readonly SomeJobDefinition[] = [housekeepingJob, fxRatesJob, leadPricesJob, queueFeedsJob, feedRunJob];
+export const JOB_DEFINITIONS: readonly SomeJobDefinition[] = [
+  housekeepingJob,
+  fxRatesJob,
+  leadPricesJob,
+  queueFeedsJob,
+  feedRunJob,
+  owedSummariesJob,
+  rewriteItemJob(getAiEngine),
+];
 
 /** Starts this server's runner with every job; stop it before the database closes. */
 export async function startJobs(handle: DatabaseHandle, options?: JobRunnerOptions): Promise<JobRunner> {
