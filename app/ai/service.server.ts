@@ -124,11 +124,7 @@ export async function draftBlogPost(
  * or written from the facts by the local engine); returns the job id (null when none of the
  * ids exists).
  */
-export function startRewrite(
-  hotelIds: readonly string[],
-  createdBy: string | null,
-  db: DB = getAppDatabase().db,
-): Promise<string | null> {
+export function startRewrite(hotelIds: readonly string[], createdBy: string | null, db: DB = getAppDatabase().db): Promise<string | null> {
   return startRewriteJob(hotelIds, createdBy, db);
 }
 
