@@ -4,8 +4,8 @@
  * trigger marks the partner's summaries as owed (partners.summary_pending), pages that read
  * offers leave an inactive partner out at once, and the job runner recomputes the owed
  * summaries here (owedSummariesJob, enqueued by the switch), a batch at a time, so no statement
- * grows with the catalogue. Until
- * a partner's recompute is done, list cards take their price from the offers themselves.
+ * grows with the catalogue. Until a partner's recompute is done, list cards take their price
+ * from the offers themselves.
  */
 import { getAppDatabase } from "#app/db/db.server.ts";
 import { sql, type Kysely } from "kysely";
