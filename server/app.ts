@@ -11,7 +11,6 @@ import { clientAddressContext } from "#app/auth/request-auth.server.ts";
 import { startJobs } from "#app/operations/jobs.server.ts";
 import type { JobRunner } from "#app/jobs/job-queue.server.ts";
 import { ensureConnectorPartners } from "#app/live-prices/live-prices.server.ts";
-import { startAiWorker, stopAiWorker } from "#app/ai/service.server.ts";
 import { blogImageStorage, LOCAL_UPLOADS_PATH } from "#app/blog/image-storage.server.ts";
 import { FOREIGN_ORIGIN_MESSAGE, isForeignOriginWrite } from "#app/http/same-origin.server.ts";
 import { listenForChanges, type ChangeListener } from "#app/db/change-notices.server.ts";
@@ -170,7 +169,6 @@ export async function boot(): Promise<void> {
   await ensureConnectorPartners(undefined, db);
   // Background work, on every server; each job runs on one of them (decision 071).
   jobs = await startJobs(database);
-  startAiWorker(db);
   // Another app server's write drops what this one kept (db/change-notices.server.ts).
   if (env.DATABASE_URL) changeListener = listenForChanges(env.DATABASE_URL, dropKeptCopies);
   const wantSeed = env.SEED_DEMO === "always" || (env.SEED_DEMO === "auto" && driver === "pglite");
@@ -192,7 +190,6 @@ export async function boot(): Promise<void> {
 export async function shutdown(): Promise<void> {
   await changeListener?.stop();
   changeListener = undefined;
-  stopAiWorker();
   // Lets running jobs finish while the database is still open.
   await jobs?.stop();
   jobs = undefined;

@@ -1,13 +1,16 @@
 /**
- * Bulk AI work as jobs in PostgreSQL: "rewrite these hotels' descriptions in Swedish" (a
- * provider translates them; the local engine writes them from the hotels' facts).
- * A job is one row and one item per hotel. Every app server runs a worker that claims a
- * few items at a time with FOR UPDATE SKIP LOCKED and a lease, so servers share the work and
- * never take the same hotel twice; an item whose lease ran out (its server crashed) is
- * claimed again. The job's counters are recounted from its items after every change, so
- * done + failed + waiting always equals the total.
+ * Bulk AI work: "rewrite these hotels' descriptions in Swedish" (a provider translates them;
+ * the local engine writes them from the hotels' facts). A rewrite job is one ai_jobs row and
+ * one ai_job_items row per hotel: the record the progress page reads. The work itself is the
+ * job runner's (decision 071): one `ai.rewrite-item` runner job per item, enqueued in the
+ * transaction that writes the items, so servers share the work and a hotel is done by one of
+ * them at a time; a server that dies mid-item leaves its runner job to expire and run again.
+ * The job's counters are recounted from its items after every change, so done + failed +
+ * waiting always equals the total.
  */
-import { sql, type Kysely, type Selectable } from "kysely";
+import { sql, type Kysely, type Selectable, type Transaction } from "kysely";
+import { z } from "zod";
+import { defineJob, enqueueJobs } from "#app/jobs/job-queue.server.ts";
 import { getAppDatabase } from "#app/db/db.server.ts";
 import type { AiJobsTable, Database } from "#app/db/schema.ts";
 import { isUuid } from "#app/utils/uuid.ts";
@@ -20,12 +23,10 @@ import { AiNotSupportedError, hotelTextOf, type AiEngine } from "./engine.server
 type DB = Kysely<Database>;
 
 const JOB_LIMITS = {
-  /** Items one worker claims at a time. */
-  batch: 4,
-  /** How long a claim holds before another worker may take the item again. */
-  leaseSeconds: 120,
   /** Attempts per item before it is marked failed. */
   maxAttempts: 3,
+  /** A provider's hiccup is tried again after this, then twice as long (the runner's backoff). */
+  retryDelaySeconds: 5,
   /** Hotels in one job. */
   maxItems: 5000,
 } as const;
@@ -117,38 +118,45 @@ export async function startRewriteJob(
           .insertInto("ai_job_items")
           .values(existing.map((row) => ({ job_id: job.id, hotel_id: row.hotel_id })))
           .execute();
+        await enqueueItems(
+          job.id,
+          existing.map((row) => row.hotel_id),
+          trx,
+        );
         return job.id;
       }),
     db,
   );
 }
 
-export interface ClaimedItem {
-  jobId: string;
-  hotelId: string;
-  attempts: number;
-}
+const rewriteItemData = z.object({ jobId: z.uuid(), hotelId: z.string().min(1) });
+type RewriteItem = z.infer<typeof rewriteItemData>;
 
-/** Takes up to `batch` waiting items (or items whose lease ran out) for this worker. */
-export async function claimItems(batch: number = JOB_LIMITS.batch, db: DB = getAppDatabase().db): Promise<ClaimedItem[]> {
-  const { rows } = await sql<{ job_id: string; hotel_id: string; attempts: number }>`
-    update ai_job_items i
-    set status = 'running',
-        attempts = i.attempts + 1,
-        locked_until = now() + make_interval(secs => ${JOB_LIMITS.leaseSeconds}),
-        updated_at = now()
-    from (
-      select job_id, hotel_id
-      from ai_job_items
-      where status = 'pending' or (status = 'running' and locked_until < now())
-      order by job_id, hotel_id
-      limit ${batch}
-      for update skip locked
-    ) claimed
-    where i.job_id = claimed.job_id and i.hotel_id = claimed.hotel_id
-    returning i.job_id, i.hotel_id, i.attempts
-  `.execute(db);
-  return rows.map((row) => ({ jobId: row.job_id, hotelId: row.hotel_id, attempts: Number(row.attempts) }));
+/** The queue's settings; the work is given the engine by `rewriteItemJob`. */
+const REWRITE_ITEM = {
+  name: "ai.rewrite-item",
+  schema: rewriteItemData,
+  // The item's own attempts decide when it has failed; the runner's retries only carry them out.
+  retryLimit: JOB_LIMITS.maxAttempts,
+  retryDelaySeconds: JOB_LIMITS.retryDelaySeconds,
+  // A provider answers within its timeout (AI_TIMEOUT_MS); past this the server is gone.
+  expireInSeconds: 300,
+} as const;
+
+/**
+ * The runner's job for one hotel of a rewrite job, with the engine it writes with (the
+ * configured one in app/operations/jobs.server.ts, a stand-in in a test).
+ */
+export const rewriteItemJob = (engine: () => AiEngine) =>
+  defineJob({ ...REWRITE_ITEM, run: (item: RewriteItem, job) => rewriteItem(engine(), item, job.db) });
+
+/** One runner job per hotel, in the caller's transaction: the items and their jobs commit together. */
+function enqueueItems(jobId: string, hotelIds: readonly string[], trx: Transaction<Database>) {
+  return enqueueJobs(
+    REWRITE_ITEM,
+    hotelIds.map((hotelId) => ({ jobId, hotelId })),
+    { db: trx },
+  );
 }
 
 /** Recounts a job from its items and finishes it when nothing is left to do. */
@@ -168,20 +176,44 @@ async function recount(jobId: string, db: DB = getAppDatabase().db): Promise<voi
   `.execute(db);
 }
 
-async function settle(item: ClaimedItem, status: "done" | "failed" | "pending", error: string | null, db: DB = getAppDatabase().db) {
+async function settle(item: RewriteItem, status: "done" | "failed" | "pending", error: string | null, db: DB) {
   await db
     .updateTable("ai_job_items")
-    .set({ status, error: error?.slice(0, 500) ?? null, locked_until: null, updated_at: sql`now()` })
+    .set({ status, error: error?.slice(0, 500) ?? null, updated_at: sql`now()` })
     .where("job_id", "=", item.jobId)
     .where("hotel_id", "=", item.hotelId)
     .execute();
 }
 
-/** Does one claimed item: writes the hotel's Swedish description and stores it as the rewritten text. */
-async function processItem(engine: AiEngine, item: ClaimedItem, db: DB = getAppDatabase().db): Promise<"done" | "failed" | "retry"> {
+/**
+ * Marks the item started (one more attempt) and returns that attempt's number, or null when
+ * the item has nothing left to do: done, failed, or gone with its job. A runner job that runs
+ * again (its server died) finds the item still running and takes it on.
+ */
+async function startItem(item: RewriteItem, db: DB): Promise<number | null> {
+  const row = await db
+    .updateTable("ai_job_items")
+    .set({ status: "running", attempts: sql`attempts + 1`, updated_at: sql`now()` })
+    .where("job_id", "=", item.jobId)
+    .where("hotel_id", "=", item.hotelId)
+    .where("status", "in", ["pending", "running"])
+    .returning("attempts")
+    .executeTakeFirst();
+  return row ? Number(row.attempts) : null;
+}
+
+/**
+ * Does one item: writes the hotel's Swedish description and stores it as the rewritten text.
+ * A failure that may pass (a provider's hiccup) puts the item back to waiting and throws, so the
+ * runner tries again after its backoff; a last or hopeless failure is recorded on the item and
+ * the runner job ends well: the progress page, not the runner, reports the hotel.
+ */
+async function rewriteItem(engine: AiEngine, item: RewriteItem, db: DB): Promise<void> {
+  const attempt = await startItem(item, db);
+  if (attempt === null) return;
   let outcome: "done" | "failed" | "retry";
   let error: string | null = null;
-  if (item.attempts > JOB_LIMITS.maxAttempts) {
+  if (attempt > JOB_LIMITS.maxAttempts) {
     outcome = "failed";
     error = `Gave up after ${JOB_LIMITS.maxAttempts} attempts`;
   } else {
@@ -205,21 +237,14 @@ async function processItem(engine: AiEngine, item: ClaimedItem, db: DB = getAppD
       } catch (cause) {
         error = cause instanceof Error ? cause.message : String(cause);
         // An engine that cannot do this never will; a provider's hiccup may pass.
-        outcome = cause instanceof AiNotSupportedError || item.attempts >= JOB_LIMITS.maxAttempts ? "failed" : "retry";
-        log.warn("ai job item failed", { jobId: item.jobId, hotelId: item.hotelId, attempt: item.attempts, error });
+        outcome = cause instanceof AiNotSupportedError || attempt >= JOB_LIMITS.maxAttempts ? "failed" : "retry";
+        log.warn("ai job item failed", { jobId: item.jobId, hotelId: item.hotelId, attempt, error });
       }
     }
   }
   await settle(item, outcome === "retry" ? "pending" : outcome, error, db);
   await recount(item.jobId, db);
-  return outcome;
-}
-
-/** One round of a worker: claim a batch and do it. Returns how many items were taken. */
-export async function runWorkerOnce(engine: AiEngine, batch: number = JOB_LIMITS.batch, db: DB = getAppDatabase().db): Promise<number> {
-  const items = await claimItems(batch, db);
-  for (const item of items) await processItem(engine, item, db);
-  return items.length;
+  if (outcome === "retry") throw new Error(`Rewrite of ${item.hotelId} failed (attempt ${attempt}): ${error}`);
 }
 
 export async function jobProgress(id: string, db: DB = getAppDatabase().db): Promise<JobProgress | null> {
@@ -278,7 +303,7 @@ export async function listJobs(page: number, db: DB = getAppDatabase().db): Prom
 }
 
 /**
- * Puts a job's failed items back in the queue, with fresh attempts; the job runs again until
+ * Puts a job's failed items back in the queue, with fresh attempts and a runner job each; the job runs again until
  * they are done or fail anew. Returns how many items were put back (0 for an unknown job).
  * A finished job runs again, so this throws JobAlreadyRunningError while another job runs.
  */
@@ -289,15 +314,22 @@ export async function retryFailedItems(jobId: string, db: DB = getAppDatabase().
   const requeue = () =>
     // One transaction: items are never waiting in a job the index kept from running.
     db.transaction().execute(async (trx) => {
-      const result = await trx
+      const requeued = await trx
         .updateTable("ai_job_items")
-        .set({ status: "pending", attempts: 0, error: null, locked_until: null, updated_at: sql`now()` })
+        .set({ status: "pending", attempts: 0, error: null, updated_at: sql`now()` })
         .where("job_id", "=", jobId)
         .where("status", "=", "failed")
-        .executeTakeFirst();
-      const count = Number(result.numUpdatedRows);
-      if (count) await recount(jobId, trx);
-      return count;
+        .returning("hotel_id")
+        .execute();
+      if (requeued.length) {
+        await recount(jobId, trx);
+        await enqueueItems(
+          jobId,
+          requeued.map((row) => row.hotel_id),
+          trx,
+        );
+      }
+      return requeued.length;
     });
   if (job.status === "running") return requeue();
   const hasFailed = await db
@@ -307,64 +339,4 @@ export async function retryFailedItems(jobId: string, db: DB = getAppDatabase().
     .where("status", "=", "failed")
     .executeTakeFirst();
   return hasFailed ? oneRunning(job.kind, requeue, db) : 0;
-}
-
-export interface Worker {
-  /** Look for work now (after a job was started on this server). */
-  kick(): void;
-  stop(): void;
-}
-
-/**
- * Other batched work the worker does in the same rounds (one loop per app server, not one per
- * kind of work): each call does one batch and says how much it did, 0 when there is none.
- */
-export type Chore = (db: DB) => Promise<number>;
-
-/**
- * A worker loop: works while there is work, then looks again every `pollMs`. Runs on every
- * app server; the database decides who does which item. Each round also does one batch of
- * each chore.
- */
-export function startWorker(
-  engine: () => AiEngine,
-  options: { pollMs?: number; chores?: readonly Chore[] } = {},
-  db: DB = getAppDatabase().db,
-): Worker {
-  const pollMs = options.pollMs ?? 3000;
-  const chores = options.chores ?? [];
-  const round = async () => {
-    let done = await runWorkerOnce(engine(), undefined, db);
-    for (const chore of chores) done += await chore(db);
-    return done;
-  };
-  let timer: NodeJS.Timeout | undefined;
-  let busy = false;
-  let stopped = false;
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => void tick(), pollMs);
-    timer.unref();
-  };
-  async function tick() {
-    if (busy || stopped) return;
-    busy = true;
-    clearTimeout(timer);
-    try {
-      while (!stopped && (await round()) > 0);
-    } catch (error) {
-      log.error("ai worker failed", error);
-    } finally {
-      busy = false;
-      schedule();
-    }
-  }
-  schedule();
-  return {
-    kick: () => void tick(),
-    stop: () => {
-      stopped = true;
-      clearTimeout(timer);
-    },
-  };
 }

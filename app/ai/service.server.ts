@@ -6,7 +6,6 @@
  */
 import type { Kysely } from "kysely";
 import { getAppDatabase } from "#app/db/db.server.ts";
-import { afterCommit } from "#app/db/write-scope.server.ts";
 import type { Database } from "#app/db/schema.ts";
 import { blogDraftSchema, type BlogDraft } from "#app/blog/content-blocks.ts";
 import { countryPath, placePath } from "#app/utils/paths.ts";
@@ -19,9 +18,8 @@ import {
   type RecommendationAnswer,
   type RecommendationRequest,
 } from "./engine.server.ts";
-import { retryFailedItems, startRewriteJob, startWorker, type Worker } from "./jobs.server.ts";
+import { retryFailedItems, startRewriteJob } from "./jobs.server.ts";
 import { createLocalEngine } from "./local-engine.server.ts";
-import { recomputeOwedSummaries } from "#app/offers/offer-summaries.server.ts";
 import { createOpenAiEngine } from "./openai-engine.server.ts";
 import { catalogueVocabulary, findCandidates, LEAD_PRICING, type Pricing } from "./retrieval.server.ts";
 import { latestFxRates } from "#app/prices/fx-rates.server.ts";
@@ -121,43 +119,16 @@ export async function draftBlogPost(
   return parsed.data;
 }
 
-let worker: Worker | undefined;
-
-/**
- * Starts this server's AI worker (server start-up): AI rewrite jobs and the hotels' offer
- * summaries owed after a partner was switched off or on. (The rest of the background work is
- * the job runner's: app/operations/jobs.server.ts.)
- */
-export function startAiWorker(db: DB = getAppDatabase().db): void {
-  worker ??= startWorker(getAiEngine, { chores: [(handle) => recomputeOwedSummaries(undefined, handle)] }, db);
-}
-
-export function stopAiWorker(): void {
-  worker?.stop();
-  worker = undefined;
-}
-
-/** Wakes the worker once the admin request's transaction has committed the work (decision 048). */
-export const wakeWorker = () => afterCommit(() => worker?.kick());
-
 /**
  * Rewrites the hotels' descriptions in Swedish as a background job (translated by a provider,
  * or written from the facts by the local engine); returns the job id (null when none of the
  * ids exists).
  */
-export async function startRewrite(
-  hotelIds: readonly string[],
-  createdBy: string | null,
-  db: DB = getAppDatabase().db,
-): Promise<string | null> {
-  const id = await startRewriteJob(hotelIds, createdBy, db);
-  if (id) wakeWorker();
-  return id;
+export function startRewrite(hotelIds: readonly string[], createdBy: string | null, db: DB = getAppDatabase().db): Promise<string | null> {
+  return startRewriteJob(hotelIds, createdBy, db);
 }
 
-/** Queues a job's failed hotels again and wakes this server's worker; how many were queued. */
-export async function retryRewrite(jobId: string, db: DB = getAppDatabase().db): Promise<number> {
-  const count = await retryFailedItems(jobId, db);
-  if (count) wakeWorker();
-  return count;
+/** Queues a job's failed hotels again (the job runner takes them); how many were queued. */
+export function retryRewrite(jobId: string, db: DB = getAppDatabase().db): Promise<number> {
+  return retryFailedItems(jobId, db);
 }

@@ -20,7 +20,8 @@ export interface JobDefinition<T> {
   name: string;
   /** The data is parsed with it before `run`: a bad payload fails the job, not the worker. */
   schema: z.ZodType<T>;
-  run: (data: T, job: { id: string; attempt: number }) => Promise<void>;
+  /** `job.db` is the runner's database (the app's; a test's own). */
+  run: (data: T, job: JobContext) => Promise<void>;
   /** Retries after the first attempt; default 3, with exponential backoff. */
   retryLimit?: number;
   /** The first retry's delay; each later one doubles it (with jitter). Default 30. */
@@ -39,8 +40,14 @@ export interface JobDefinition<T> {
 
 /** Any job definition, whatever its data: what the runner takes a list of. */
 export type SomeJobDefinition = Omit<JobDefinition<unknown>, "run"> & {
-  run: (data: never, job: { id: string; attempt: number }) => Promise<void>;
+  run: (data: never, job: JobContext) => Promise<void>;
 };
+
+export interface JobContext {
+  id: string;
+  attempt: number;
+  db: Kysely<Database>;
+}
 
 export const SCHEDULE_TIME_ZONE = "Europe/Stockholm";
 const PG_BOSS_SCHEMA = "pgboss";
@@ -65,16 +72,22 @@ export interface JobRunnerOptions {
 export interface JobRunner {
   readonly boss: PgBoss;
   readonly db: Kysely<Database>;
+  /** Stops this server from taking a queue's jobs (they wait in the queue), until `resume`. */
+  pause(name: string): Promise<void>;
+  resume(name: string): Promise<void>;
   stop(): Promise<void>;
 }
 
+/** What enqueuing needs of a definition: its name, its data's schema and its retry settings. */
+export type JobQueueSpec<T> = Pick<JobDefinition<T>, "name" | "schema" | "retryLimit" | "retryDelaySeconds" | "expireInSeconds">;
+
 // The runner enqueueJob sends through: the process's own (server/app.ts), or a test's.
-let current: JobRunner | undefined;
+let current: { runner: JobRunner; readonly stopped: boolean } | undefined;
 
 /** The running runner; enqueueJob and the admin screen use it. */
 export function jobRunner(): JobRunner {
   if (!current) throw new Error("The job runner is not started (startJobRunner)");
-  return current;
+  return current.runner;
 }
 
 /**
@@ -96,6 +109,7 @@ export async function startJobRunner(
   // An unheard 'error' event would end the process; pg-boss reports its background failures here.
   boss.on("error", (error) => log.error("job runner", error));
   await boss.start();
+  const workers = new Map<string, () => Promise<string>>();
   for (const def of definitions) {
     const queue = queueOptions(def);
     // Creating is a no-op for a queue that exists; the update carries changed retry settings.
@@ -104,32 +118,50 @@ export async function startJobRunner(
     if (def.schedule) await boss.schedule(def.name, def.schedule, {}, { tz: SCHEDULE_TIME_ZONE });
     else await boss.unschedule(def.name);
     if (options.work === false) continue;
-    await boss.work<unknown, void, { batchSize: 1; includeMetadata: true; pollingIntervalSeconds: number }>(
-      def.name,
-      // One job per fetch: with a batch, one throw would fail (and rerun) its finished partners too.
-      { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
-      ([job]: JobWithMetadata<unknown>[]) => runOne(def, job!),
-    );
+    const work = () =>
+      boss.work<unknown, void, { batchSize: 1; includeMetadata: true; pollingIntervalSeconds: number }>(
+        def.name,
+        // One job per fetch: with a batch, one throw would fail (and rerun) its finished partners too.
+        { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
+        ([job]: JobWithMetadata<unknown>[]) => runOne(def, job!, handle.db),
+      );
+    workers.set(def.name, work);
+    await work();
   }
+  // A second runner in one process (a test's two "servers") hands enqueueJob back when it stops.
+  const previous = current;
+  let stopped = false;
   const runner: JobRunner = {
     boss,
     db: handle.db,
+    pause: (name) => boss.offWork(name, { wait: true }),
+    async resume(name) {
+      const work = workers.get(name);
+      if (!work) throw new Error(`The job runner has no worker for ${name}`);
+      await work();
+    },
     async stop() {
-      if (current === runner) current = undefined;
+      stopped = true;
+      if (current?.runner === runner) current = previous && !previous.stopped ? previous : undefined;
       // Waits a little for running handlers (server/main.ts ends the process 10 s after SIGTERM);
       // a job cut off is tried again once it expires.
       await boss.stop({ graceful: true, close: true, timeout: 5_000 });
     },
   };
-  current = runner;
+  current = {
+    runner,
+    get stopped() {
+      return stopped;
+    },
+  };
   return runner;
 }
 
-async function runOne(def: SomeJobDefinition, job: JobWithMetadata<unknown>): Promise<void> {
+async function runOne(def: SomeJobDefinition, job: JobWithMetadata<unknown>, db: Kysely<Database>): Promise<void> {
   const parsed = def.schema.safeParse(job.data);
   if (!parsed.success) throw new Error(`${def.name}: bad job data: ${parsed.error.message}`);
   try {
-    await def.run(parsed.data as never, { id: job.id, attempt: job.retryCount + 1 });
+    await def.run(parsed.data as never, { id: job.id, attempt: job.retryCount + 1, db });
   } catch (error) {
     log.warn("job failed", {
       queue: def.name,
@@ -141,7 +173,7 @@ async function runOne(def: SomeJobDefinition, job: JobWithMetadata<unknown>): Pr
   }
 }
 
-function queueOptions(def: SomeJobDefinition) {
+function queueOptions(def: Omit<JobQueueSpec<unknown>, "schema">) {
   return {
     retryLimit: def.retryLimit ?? DEFAULT_RETRY_LIMIT,
     retryDelay: def.retryDelaySeconds ?? DEFAULT_RETRY_DELAY_SECONDS,
@@ -180,17 +212,32 @@ async function connection(handle: Pick<DatabaseHandle, "db" | "driver" | "databa
  * time, or a number of seconds from now.
  */
 export async function enqueueJob<T>(
-  job: JobDefinition<T>,
+  job: JobQueueSpec<T>,
   data: T,
   options: { db?: Kysely<Database> | Transaction<Database>; singletonKey?: string; startAfter?: Date | number } = {},
 ): Promise<string | null> {
   const runner = jobRunner();
   const payload = job.schema.parse(data);
   const send: SendOptions = {
-    ...queueOptions(job as SomeJobDefinition),
+    ...queueOptions(job),
     ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
     ...(options.startAfter !== undefined ? { startAfter: options.startAfter } : {}),
     db: fromKysely(options.db ?? runner.db),
   };
   return runner.boss.send(job.name, (payload ?? {}) as object, send);
+}
+
+/**
+ * Enqueues many jobs of one queue in one statement (a bulk AI rewrite's thousands of hotels),
+ * each checked first; the same rule as enqueueJob: inside a transaction, pass it as `db`.
+ */
+export async function enqueueJobs<T>(
+  job: JobQueueSpec<T>,
+  data: readonly T[],
+  options: { db?: Kysely<Database> | Transaction<Database> } = {},
+): Promise<void> {
+  const runner = jobRunner();
+  const settings = queueOptions(job);
+  const jobs = data.map((one) => ({ ...settings, data: (job.schema.parse(one) ?? {}) as object }));
+  if (jobs.length) await runner.boss.insert(job.name, jobs, { db: fromKysely(options.db ?? runner.db) });
 }

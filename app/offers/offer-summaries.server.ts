@@ -2,12 +2,15 @@
  * The hotels' offer summaries (hotels.offer_price and offer_count, what lists filter, sort and
  * show) after a partner is switched off or on. The switch itself only flips `active`: a
  * trigger marks the partner's summaries as owed (partners.summary_pending), pages that read
- * offers leave an inactive partner out at once, and app servers' background workers recompute
- * the owed summaries here, a batch at a time, so no statement grows with the catalogue. Until
- * a partner's recompute is done, list cards take their price from the offers themselves.
+ * offers leave an inactive partner out at once, and the job runner recomputes the owed
+ * summaries here (owedSummariesJob, enqueued by the switch), a batch at a time, so no statement
+ * grows with the catalogue. Until a partner's recompute is done, list cards take their price
+ * from the offers themselves.
  */
 import { getAppDatabase } from "#app/db/db.server.ts";
 import { sql, type Kysely } from "kysely";
+import { z } from "zod";
+import { defineJob } from "#app/jobs/job-queue.server.ts";
 import type { Database } from "#app/db/schema.ts";
 import { cachedRead } from "#app/utils/catalogue-cache.server.ts";
 import { getEnv } from "#app/utils/env.server.ts";
@@ -92,3 +95,19 @@ export async function recomputeOwedSummaries(batch: number = SUMMARY_BATCH, db: 
   });
   return done;
 }
+
+/**
+ * Recomputes every owed summary, batch by batch. "Stately": switches made while it runs queue
+ * one more pass, however many they are (a debounce); the schedule catches summaries whose pass
+ * failed every retry, or whose switch was made without the app.
+ */
+export const owedSummariesJob = defineJob({
+  name: "offers.owed-summaries",
+  schema: z.object({}),
+  policy: "stately",
+  schedule: "*/10 * * * *",
+  retryDelaySeconds: 10,
+  run: async (_data, job) => {
+    while ((await recomputeOwedSummaries(undefined, job.db)) > 0);
+  },
+});

@@ -7,6 +7,8 @@ import { sql, type Kysely, type Selectable } from "kysely";
 import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Database, PartnersTable } from "#app/db/schema.ts";
 import { cachedRead } from "#app/utils/catalogue-cache.server.ts";
+import { enqueueJob } from "#app/jobs/job-queue.server.ts";
+import { owedSummariesJob } from "./offer-summaries.server.ts";
 import { offerMaxAgeHours } from "./offers.server.ts";
 import type { PartnerInput } from "./partner-form.ts";
 import type { ClickPeriod, PartnerClicks } from "./partner-clicks.ts";
@@ -182,11 +184,12 @@ export async function savePartner(
 /**
  * Switches a partner on or off: one row, at any catalogue size. Its offers are shown, and
  * /redirect forwards to its host, only while it is active, which pages check as they read;
- * the hotels' lowest prices in lists follow in the background (offer-summaries.server.ts).
- * Its name, or null when there is no such partner.
+ * the hotels' lowest prices in lists follow in the background (offer-summaries.server.ts), in a
+ * runner job enqueued with the switch. Its name, or null when there is no such partner.
  */
 export async function setPartnerActive(id: string, active: boolean, db: DB = getAppDatabase().db): Promise<string | null> {
   const row = await db.updateTable("partners").set({ active }).where("id", "=", id).returning("name").executeTakeFirst();
+  if (row) await enqueueJob(owedSummariesJob, {}, { db });
   return row?.name ?? null;
 }
 

@@ -10,6 +10,9 @@ import { feedRunJob, fetchFirstFxRates, fxRatesJob, queueFeedsJob } from "#app/f
 import { leadPricesJob } from "#app/prices/price-upkeep.server.ts";
 import { alertJobs, enqueueAlertCheck } from "#app/alerts/alert-jobs.server.ts";
 import { onPricesChanged } from "#app/prices/price-changes.server.ts";
+import { owedSummariesJob } from "#app/offers/offer-summaries.server.ts";
+import { rewriteItemJob } from "#app/ai/jobs.server.ts";
+import { getAiEngine } from "#app/ai/service.server.ts";
 
 export const JOB_DEFINITIONS: readonly SomeJobDefinition[] = [
   housekeepingJob,
@@ -17,6 +20,8 @@ export const JOB_DEFINITIONS: readonly SomeJobDefinition[] = [
   leadPricesJob,
   queueFeedsJob,
   feedRunJob,
+  owedSummariesJob,
+  rewriteItemJob(getAiEngine),
   ...alertJobs,
 ];
 

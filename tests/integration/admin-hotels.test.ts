@@ -244,9 +244,9 @@ describe("changing hotels", () => {
 
   it("starts one of two rewrites posted at the same moment, and names the running job to the other", async () => {
     await jobsFinished();
-    const service = await app.importApp<typeof import("#app/ai/service.server.ts")>("app/ai/service.server.ts");
-    // The worker waits, so the first job is still running when the second post is answered.
-    service.stopAiWorker();
+    const { jobRunner } = await app.importApp<typeof import("#app/jobs/job-queue.server.ts")>("app/jobs/job-queue.server.ts");
+    // The runner waits, so the first job is still running when the second post is answered.
+    await jobRunner().pause("ai.rewrite-item");
     try {
       const { ids } = await page("?country=Sweden");
       const [one, two] = await Promise.all(
@@ -266,7 +266,7 @@ describe("changing hotels", () => {
       );
       expect(await (await db()).selectFrom("ai_jobs").select("id").where("status", "=", "running").execute()).toHaveLength(1);
     } finally {
-      service.startAiWorker(await db());
+      await jobRunner().resume("ai.rewrite-item");
     }
     await jobsFinished();
   });

@@ -4,10 +4,11 @@
  * (which never cleared) included. PGlite, and PostgreSQL when the run has one.
  */
 import { sql } from "kysely";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createLocalEngine } from "#app/ai/local-engine.server.ts";
 import type { AiEngine } from "#app/ai/engine.server.ts";
-import { runWorkerOnce, startRewriteJob } from "#app/ai/jobs.server.ts";
+import { jobProgress, rewriteItemJob, startRewriteJob } from "#app/ai/jobs.server.ts";
+import { startJobRunner } from "#app/jobs/job-queue.server.ts";
 import { CATALOGUE_TABLES, writesCatalogue } from "#app/db/catalogue-writes.server.ts";
 import type { DatabaseHandle } from "#app/db/db.server.ts";
 import { popularHotels } from "#app/hotels/hotel-queries.server.ts";
@@ -70,9 +71,17 @@ describe.each(testDatabases())("catalogue writes on $name", ({ open }) => {
     const before = await popularHotels("Kiruna", "Sweden", handle.db);
     expect(before.map((hotel) => hotel.description).sort()).toEqual(["An English text about K1.", "An English text about K2."]);
 
-    const jobId = await startRewriteJob(["K1", "K2"], "admin@hotellguiden.test", handle.db);
-    expect(jobId).toBeTruthy();
-    while ((await runWorkerOnce(translator, 5, handle.db)) > 0);
+    const runner = await startJobRunner(handle, [rewriteItemJob(() => translator)], { pollingIntervalSeconds: 0.5 });
+    try {
+      const jobId = await startRewriteJob(["K1", "K2"], "admin@hotellguiden.test", handle.db);
+      expect(jobId).toBeTruthy();
+      await vi.waitFor(async () => expect((await jobProgress(jobId!, handle.db))?.status).toBe("finished"), {
+        timeout: 30_000,
+        interval: 100,
+      });
+    } finally {
+      await runner.stop();
+    }
 
     const after = await popularHotels("Kiruna", "Sweden", handle.db);
     expect(after.map((hotel) => hotel.description).sort()).toEqual(["Svensk text om Hotel K1.", "Svensk text om Hotel K2."]);
