@@ -16,8 +16,8 @@ import type { Database } from "#app/db/schema.ts";
 import { migrate } from "#app/operations/migrate.server.ts";
 import { addDays, todayInSweden } from "#app/utils/stay.ts";
 import { listStayPrices } from "#app/prices/stay-prices.server.ts";
-import { monthStayPrices, type CalendarTarget } from "#app/prices/price-calendar.server.ts";
-import { addMonths, bookableRange, monthOf } from "#app/prices/price-calendar.ts";
+import { monthStayPrices, type CalendarTarget } from "#app/prices/calendar-prices.server.ts";
+import { addMonths, bookableRange, monthOf } from "#app/prices/calendar-month.ts";
 import { benchReport } from "./bench/report.ts";
 import { freshDatabase, insertBenchRates } from "./bench/stay-rates.ts";
 

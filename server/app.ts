@@ -8,7 +8,7 @@ import express from "express";
 import zlib from "node:zlib";
 import { RouterContextProvider, type RouterContext, type ServerBuild } from "react-router";
 import { clientAddressContext } from "#app/auth/request-auth.server.ts";
-import { startJobs } from "#app/operations/jobs.server.ts";
+import { startJobs } from "#app/operations/job-registry.server.ts";
 import type { JobRunner } from "#app/jobs/job-queue.server.ts";
 import { ensureConnectorPartners } from "#app/live-prices/live-prices.server.ts";
 import { blogImageStorage, LOCAL_UPLOADS_PATH } from "#app/blog/image-storage.server.ts";

@@ -145,7 +145,7 @@ const REWRITE_ITEM = {
 
 /**
  * The runner's job for one hotel of a rewrite job, with the engine it writes with (the
- * configured one in app/operations/jobs.server.ts, a stand-in in a test).
+ * configured one in app/operations/job-registry.server.ts, a stand-in in a test).
  */
 export const rewriteItemJob = (engine: () => AiEngine) =>
   defineJob({ ...REWRITE_ITEM, run: (item: RewriteItem, job) => rewriteItem(engine(), item, job.db) });

@@ -196,5 +196,5 @@ export function enqueueAlertCheck(source: "import" | "live") {
   return enqueueJob(checkAlertsJob, {}, { singletonKey: "alerts.check", ...(source === "live" ? { startAfter: 60 } : {}) });
 }
 
-/** Every job of the price alerts, for the runner (app/operations/jobs.server.ts). */
+/** Every job of the price alerts, for the runner (app/operations/job-registry.server.ts). */
 export const alertJobs = [sendConfirmationJob, sendAlertsJob, checkAlertsJob];

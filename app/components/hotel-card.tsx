@@ -10,7 +10,7 @@ import { cardPriceText } from "#app/prices/list-price-text.ts";
 import { SEK_DISPLAY, type PriceDisplay } from "#app/utils/money.ts";
 import { AmenityList, RatingBadge, StarRating } from "./hotel-bits.tsx";
 import { CompareCheckbox } from "./compare.tsx";
-import { DealBadge } from "./price-history.tsx";
+import { DealBadge } from "./price-history-section.tsx";
 import { isDeal } from "#app/prices/deal.ts";
 import { ImageCarousel } from "./image-carousel.tsx";
 import { buttonClassName } from "./ui/button.tsx";

@@ -17,7 +17,7 @@ import {
   WEEKDAYS,
   withCalendar,
   type CalendarData,
-} from "#app/prices/price-calendar.ts";
+} from "#app/prices/calendar-month.ts";
 import { currencySign, formatSek, formatSekCompact, type PriceDisplay } from "#app/utils/money.ts";
 import {
   addDays,

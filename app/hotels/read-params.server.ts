@@ -18,7 +18,7 @@ import { LIST_PARAM_NAMES } from "#app/hotels/search-params.ts";
 import { STAY_PARAM_NAMES } from "#app/utils/stay.ts";
 import { CONDITIONS_PARAM } from "#app/prices/conditions.ts";
 import { CURRENCY_PARAM } from "#app/utils/money.ts";
-import { CALENDAR_PARAM_NAMES } from "#app/prices/price-calendar.ts";
+import { CALENDAR_PARAM_NAMES } from "#app/prices/calendar-month.ts";
 
 /** The offer's conditions and the display currency: every page that shows prices reads them. */
 const PRICE_PARAMS = [CONDITIONS_PARAM, CURRENCY_PARAM];

@@ -1,7 +1,7 @@
 /**
  * The one job runner for background work (decision 071): pg-boss 12 on both databases, its own
  * schema `pgboss` beside ours. A feature defines its jobs with `defineJob`, enqueues them with
- * `enqueueJob`, and app/operations/jobs.server.ts lists every definition for the runner that
+ * `enqueueJob`, and app/operations/job-registry.server.ts lists every definition for the runner that
  * server/app.ts starts. Several app servers share the queue on PostgreSQL; pg-boss claims a job
  * with FOR UPDATE SKIP LOCKED, so one job runs on one server at a time.
  *

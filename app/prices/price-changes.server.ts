@@ -1,7 +1,7 @@
 /**
  * "Stored prices changed": what an import's end and a stored live answer say, for whoever needs to
  * know (the price alerts' check, decision 072). The alerts sit above the importers and the live
- * prices in the layers, so they cannot be called from there; app/operations/jobs.server.ts
+ * prices in the layers, so they cannot be called from there; app/operations/job-registry.server.ts
  * registers the alert check's enqueue here instead. No listener (a script, a test): nothing happens.
  */
 import { log } from "#app/utils/log.server.ts";

@@ -22,7 +22,7 @@ import { matchRoutes, type RouteObject } from "react-router";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import routes from "#app/routes.ts";
 import { CURRENCY_PARAM } from "#app/utils/money.ts";
-import { CALENDAR_PARAM } from "#app/prices/price-calendar.ts";
+import { CALENDAR_PARAM } from "#app/prices/calendar-month.ts";
 import { STAY_PARAMS } from "#app/utils/stay.ts";
 import { startTestApp, type TestApp } from "#tests/app-server.ts";
 

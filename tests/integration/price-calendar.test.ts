@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { todayInSweden } from "#app/utils/stay.ts";
-import { addMonths, monthLabel, monthOf } from "#app/prices/price-calendar.ts";
+import { addMonths, monthLabel, monthOf } from "#app/prices/calendar-month.ts";
 import { formatSek, priceDisplay } from "#app/utils/money.ts";
 import { Browser, formFields, startTestApp, unescapeAttribute, visibleText, type TestApp } from "#tests/app-server.ts";
 import { createHotels, createPartner, createRates } from "#tests/factories.ts";

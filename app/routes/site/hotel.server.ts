@@ -28,7 +28,7 @@ import { currencyFallbackNote } from "#app/prices/offer-display.ts";
 import { CURRENCY_PARAM, readDisplayCurrency } from "#app/utils/money.ts";
 import { countryPath, hotelPath, isLocalPath, placePath } from "#app/utils/paths.ts";
 import { displayDescription } from "#app/hotels/description-rule.ts";
-import { pageCalendar } from "#app/prices/price-calendar.server.ts";
+import { pageCalendar } from "#app/prices/calendar-prices.server.ts";
 
 const decode = (value: string) => {
   try {

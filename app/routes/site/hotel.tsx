@@ -18,7 +18,7 @@ import { breadcrumbJsonLd, seoMeta, siteFromMatches } from "#app/seo/meta-tags.t
 import { hotelJsonLd } from "#app/seo/hotel-json-ld.ts";
 import { truncate } from "#app/utils/format.ts";
 import { LivePricesStatus, WithLivePrices } from "#app/components/live-price-parts.tsx";
-import { PriceHistorySection } from "#app/components/price-history.tsx";
+import { PriceHistorySection } from "#app/components/price-history-section.tsx";
 import { CalendarLink, PriceCalendar } from "#app/components/price-calendar.tsx";
 import { PriceAlertForm } from "#app/components/price-alert-form.tsx";
 import { priceAlertAction } from "#app/alerts/alert-action.server.ts";

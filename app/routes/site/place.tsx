@@ -11,7 +11,7 @@ import { HotelListSection } from "#app/components/hotel-list-section.tsx";
 import { ListWithMap } from "#app/components/list-with-map.tsx";
 import { ListCount, ListNotices } from "#app/components/list-notices.tsx";
 import { isChosenStay } from "#app/utils/stay.ts";
-import { pageCalendar } from "#app/prices/price-calendar.server.ts";
+import { pageCalendar } from "#app/prices/calendar-prices.server.ts";
 import { CalendarLink, PriceCalendar } from "#app/components/price-calendar.tsx";
 import { countryPath, placePath } from "#app/utils/paths.ts";
 import { breadcrumbJsonLd, hotelItemListJsonLd, seoMeta, siteFromMatches } from "#app/seo/meta-tags.ts";

@@ -11,7 +11,7 @@ import {
   monthWeeks,
   readCalendar,
   withCalendar,
-} from "./price-calendar.ts";
+} from "./calendar-month.ts";
 
 const today = "2026-11-28";
 const read = (query: string, stay: Stay = NO_STAY) => readCalendar(new URLSearchParams(query), stay, today);

@@ -12,7 +12,7 @@ import { log } from "#app/utils/log.server.ts";
 import { addDays, readStay, STAY_PARAM_NAMES, todayInSweden, type Stay } from "#app/utils/stay.ts";
 import { readConditions } from "./conditions.ts";
 import { cheapestByBounds, stayBounds } from "./calendar-bounds.ts";
-import { addMonths, bookableRange, CALENDAR_PARAM_NAMES, isShownMonth, readCalendar, type CalendarData } from "./price-calendar.ts";
+import { addMonths, bookableRange, CALENDAR_PARAM_NAMES, isShownMonth, readCalendar, type CalendarData } from "./calendar-month.ts";
 
 type DB = Kysely<Database>;
 
