@@ -44,7 +44,7 @@ export const TROUBLED_JOBS_SHOWN = 50;
 /** A failed job is listed for a week (pg-boss keeps it two). */
 const FAILED_SHOWN_FOR = sql`interval '7 days'`;
 
-/** Every queue (also one without jobs), by name. */
+/** Every queue of ours (also one without jobs), by name; pg-boss's own (`__pgboss__…`) are its business. */
 export async function queueCounts(db: DB = getAppDatabase().db): Promise<QueueCounts[]> {
   const { rows } = await sql<QueueCounts>`
     select q.name,
@@ -55,6 +55,7 @@ export async function queueCounts(db: DB = getAppDatabase().db): Promise<QueueCo
       count(j.id) filter (where j.state = 'completed' and j.completed_on > now() - interval '24 hours')::int as "completedLastDay"
     from pgboss.queue q
     left join pgboss.job j on j.name = q.name
+    where not starts_with(q.name, '__pgboss__')
     group by q.name
     order by q.name
   `.execute(db);
