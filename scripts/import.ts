@@ -40,6 +40,7 @@ import {
 import { escapeControls } from "#app/feed/feed-values.ts";
 import { closeAppDatabase, DataDirLockedError, getAppDatabase } from "#app/db/db.server.ts";
 import { migrate } from "#app/operations/migrate.server.ts";
+import { queueAlertChecksWithoutRunner } from "#app/operations/job-registry.server.ts";
 import { EnvError, parseEnv } from "#app/utils/env.server.ts";
 
 const USAGE = `Usage: npm run import -- <file> [--dry-run] [--format csv|json|ndjson] [--rejects <path>] [--batch <n>] [--max-record <size>]
@@ -313,7 +314,8 @@ function describe(error: unknown): string {
 
 try {
   const env = parseEnv();
-  const { db, driver } = getAppDatabase(env);
+  const handle = getAppDatabase(env);
+  const { db, driver } = handle;
   const dryRun = values["dry-run"] ?? false;
   try {
     if (dryRun) {
@@ -337,6 +339,8 @@ try {
     partner = values.partner;
   }
   const progress = progressReporter(process.stderr);
+  // Prices that changed are checked against the price alerts by a server's runner.
+  const stopQueueing = queueAlertChecksWithoutRunner(handle);
   try {
     const options = {
       format,
@@ -363,6 +367,7 @@ try {
       printReport(report, driver);
     }
   } finally {
+    stopQueueing();
     progress.done();
   }
 } catch (error) {

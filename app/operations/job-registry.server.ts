@@ -8,7 +8,7 @@ import type { DatabaseHandle } from "#app/db/db.server.ts";
 import { housekeepingJob } from "#app/operations/housekeeping.server.ts";
 import { feedRunJob, fetchFirstFxRates, fxRatesJob, queueFeedsJob } from "#app/feed/price-feed-worker.server.ts";
 import { leadPricesJob } from "#app/prices/price-upkeep.server.ts";
-import { alertJobs, enqueueAlertCheck } from "#app/alerts/alert-jobs.server.ts";
+import { alertJobs, checkAlertsJob, enqueueAlertCheck } from "#app/alerts/alert-jobs.server.ts";
 import { onPricesChanged } from "#app/prices/price-changes.server.ts";
 import { owedSummariesJob } from "#app/offers/offer-summaries.server.ts";
 import { rewriteItemJob } from "#app/ai/jobs.server.ts";
@@ -41,4 +41,21 @@ export async function startJobs(handle: DatabaseHandle, options?: JobRunnerOptio
       await runner.stop();
     },
   };
+}
+
+/**
+ * `npm run import` runs without a server's runner: when its import changed prices, this starts a
+ * runner that only enqueues (no workers) for as long as it takes to queue the alert check, which
+ * a server's runner then does — otherwise a price drop imported from the command line would wait
+ * for the daily check (decision 072). Returns the listener's removal.
+ */
+export function queueAlertChecksWithoutRunner(handle: DatabaseHandle): () => void {
+  return onPricesChanged(async () => {
+    const runner = await startJobRunner(handle, [checkAlertsJob], { work: false });
+    try {
+      await enqueueAlertCheck("import");
+    } finally {
+      await runner.stop();
+    }
+  });
 }

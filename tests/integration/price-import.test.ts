@@ -15,6 +15,7 @@ import { checkPriceRecords, pricePartner, writePrices } from "#app/prices/rate-r
 import { stayOffers } from "#app/prices/stay-prices.server.ts";
 import { openDatabase, type DatabaseHandle } from "#app/db/db.server.ts";
 import { migrate } from "#app/operations/migrate.server.ts";
+import { queueCounts } from "#app/jobs/job-records.server.ts";
 import { testDatabases } from "#tests/db.ts";
 import { withoutLogLines } from "#tests/cli-output.ts";
 import { feedFolder, importCli as cli, rejectsOf } from "#tests/feed-files.ts";
@@ -438,6 +439,15 @@ describe("npm run import -- FILE --partner KEY", () => {
     expect(again.stdout).toContain(`Dry run of alfa's prices ${prices} (CSV) against the embedded database (PGlite): nothing was written.`);
     // Without updated_at the prices are confirmed as of this import: the stored ones would be confirmed again.
     expect(again.stdout).toMatch(/^ {2}would update +2$/m);
+
+    // No server ran beside the command: the import queued the price alerts' check for one (the dry run none).
+    const database = openDatabase({ dataDir });
+    try {
+      const alertCheck = (await queueCounts(database.db)).find((queue) => queue.name === "alerts.check");
+      expect(alertCheck?.queued).toBe(1);
+    } finally {
+      await database.close();
+    }
   });
 
   it.each([
