@@ -31,6 +31,9 @@ function appServer(port: number, dataDir: string) {
       // the year, imported in the background, holds the embedded database for tens of seconds on a
       // busy machine, long enough for a page a test waits on to time out.
       SEED_DEMO_PRICES: "near",
+      // A queued job (an alert's confirmation e-mail) is taken within half a second.
+      JOB_POLLING_INTERVAL_SECONDS: "0.5",
+      JOB_RETRY_DELAY_MAX_SECONDS: "1",
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       AI_BASE_URL: `http://127.0.0.1:${AI_PORT}/v1`,

@@ -57,6 +57,10 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     ADMIN_PASSWORD: TEST_ADMIN.password,
     // The request log would drown the test output; http-hardening.test.ts turns it on and reads it.
     LOG_REQUESTS: "0",
+    // A queued job (a confirmation e-mail, an AI item) is taken within half a second, and a failed
+    // one tried again within a second: what a test waits for, not the runner's idle hours.
+    JOB_POLLING_INTERVAL_SECONDS: "0.5",
+    JOB_RETRY_DELAY_MAX_SECONDS: "1",
     ...env,
   });
   // Boot then finds every migration applied, and with SEED_DEMO=always the demo catalogue as its

@@ -157,7 +157,6 @@ export interface AiJobItemsTable {
   hotel_id: string;
   status: Generated<"pending" | "running" | "done" | "failed">;
   attempts: Generated<number>;
-  locked_until: Date | null;
   error: string | null;
   updated_at: Generated<Date>;
 }
@@ -315,24 +314,11 @@ export interface PriceFeedRunsTable {
   queued_at: Generated<Date>;
   started_at: Date | null;
   finished_at: Date | null;
-  locked_until: Date | null;
   attempts: Generated<number>;
   rows_taken: number | null;
   rows_rejected: number | null;
   bytes: ColumnType<number | null, number | null | undefined, number | null>;
   error: string | null;
-}
-
-export interface PriceTasksTable {
-  name: string;
-  due_at: Generated<Date>;
-  /** The last hotels.id a batched pass has done; null between passes. */
-  cursor: string | null;
-  /** Bumped when a pass starts over; a batch of an older pass does not move the cursor. */
-  pass: Generated<number>;
-  locked_until: Date | null;
-  last_finished_at: Date | null;
-  last_error: string | null;
 }
 
 type Money = ColumnType<number, number | string, number | string>;
@@ -524,7 +510,6 @@ export interface Database {
   schema_migrations: SchemaMigrationsTable;
   fx_rates: FxRatesTable;
   price_feed_runs: PriceFeedRunsTable;
-  price_tasks: PriceTasksTable;
   hotel_partner_ids: HotelPartnerIdsTable;
   live_price_answers: LivePriceAnswersTable;
   connector_calls: ConnectorCallsTable;

@@ -53,8 +53,9 @@ export const SCHEDULE_TIME_ZONE = "Europe/Stockholm";
 const PG_BOSS_SCHEMA = "pgboss";
 const DEFAULT_RETRY_LIMIT = 3;
 const DEFAULT_RETRY_DELAY_SECONDS = 30;
-/** Backoff never waits longer than an hour between two tries. */
-const RETRY_DELAY_MAX_SECONDS = 3600;
+/** Backoff never waits longer than an hour between two tries (JOB_RETRY_DELAY_MAX_SECONDS). */
+const DEFAULT_RETRY_DELAY_MAX_SECONDS = 3600;
+const DEFAULT_POLLING_INTERVAL_SECONDS = 2;
 
 export function defineJob<T>(def: JobDefinition<T>): JobDefinition<T> {
   return def;
@@ -63,6 +64,11 @@ export function defineJob<T>(def: JobDefinition<T>): JobDefinition<T> {
 export interface JobRunnerOptions {
   /** How often an idle worker asks for work (pg-boss's minimum is 0.5). Default 2. */
   pollingIntervalSeconds?: number;
+  /**
+   * The longest wait between two tries of a job, whatever its queue's delay and backoff say.
+   * Default an hour; the tests' runners take 1, so that a retry is not waited for.
+   */
+  retryDelayMaxSeconds?: number;
   /** How often schedules are checked (1–45). Default pg-boss's (30 and 5). */
   cronIntervalSeconds?: number;
   /** Register the handlers (default). Without, the runner only enqueues (a CLI, a test). */
@@ -72,6 +78,8 @@ export interface JobRunnerOptions {
 export interface JobRunner {
   readonly boss: PgBoss;
   readonly db: Kysely<Database>;
+  /** The cap on the backoff (JobRunnerOptions.retryDelayMaxSeconds), for the jobs it enqueues too. */
+  readonly retryDelayMaxSeconds: number;
   /** Stops this server from taking a queue's jobs (they wait in the queue), until `resume`. */
   pause(name: string): Promise<void>;
   resume(name: string): Promise<void>;
@@ -101,6 +109,7 @@ export async function startJobRunner(
   options: JobRunnerOptions = {},
 ): Promise<JobRunner> {
   const cron = options.cronIntervalSeconds;
+  const retryDelayMaxSeconds = options.retryDelayMaxSeconds ?? DEFAULT_RETRY_DELAY_MAX_SECONDS;
   const boss = new PgBoss({
     ...(await connection(handle)),
     schema: PG_BOSS_SCHEMA,
@@ -111,7 +120,7 @@ export async function startJobRunner(
   await boss.start();
   const workers = new Map<string, () => Promise<string>>();
   for (const def of definitions) {
-    const queue = queueOptions(def);
+    const queue = queueOptions(def, retryDelayMaxSeconds);
     // Creating is a no-op for a queue that exists; the update carries changed retry settings.
     await boss.createQueue(def.name, { ...queue, policy: def.policy ?? "standard" });
     await boss.updateQueue(def.name, queue);
@@ -122,7 +131,7 @@ export async function startJobRunner(
       boss.work<unknown, void, { batchSize: 1; includeMetadata: true; pollingIntervalSeconds: number }>(
         def.name,
         // One job per fetch: with a batch, one throw would fail (and rerun) its finished partners too.
-        { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
+        { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: options.pollingIntervalSeconds ?? DEFAULT_POLLING_INTERVAL_SECONDS },
         ([job]: JobWithMetadata<unknown>[]) => runOne(def, job!, handle.db),
       );
     workers.set(def.name, work);
@@ -134,6 +143,7 @@ export async function startJobRunner(
   const runner: JobRunner = {
     boss,
     db: handle.db,
+    retryDelayMaxSeconds,
     pause: (name) => boss.offWork(name, { wait: true }),
     async resume(name) {
       const work = workers.get(name);
@@ -173,12 +183,14 @@ async function runOne(def: SomeJobDefinition, job: JobWithMetadata<unknown>, db:
   }
 }
 
-function queueOptions(def: Omit<JobQueueSpec<unknown>, "schema">) {
+// A job carries its retry settings from when it was sent (pg-boss copies them into the row), so
+// enqueueing takes the runner's cap too, not only the queue.
+function queueOptions(def: Omit<JobQueueSpec<unknown>, "schema">, retryDelayMaxSeconds: number) {
   return {
     retryLimit: def.retryLimit ?? DEFAULT_RETRY_LIMIT,
     retryDelay: def.retryDelaySeconds ?? DEFAULT_RETRY_DELAY_SECONDS,
     retryBackoff: true,
-    retryDelayMax: RETRY_DELAY_MAX_SECONDS,
+    retryDelayMax: retryDelayMaxSeconds,
     ...(def.expireInSeconds ? { expireInSeconds: def.expireInSeconds } : {}),
   };
 }
@@ -219,7 +231,7 @@ export async function enqueueJob<T>(
   const runner = jobRunner();
   const payload = job.schema.parse(data);
   const send: SendOptions = {
-    ...queueOptions(job),
+    ...queueOptions(job, runner.retryDelayMaxSeconds),
     ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
     ...(options.startAfter !== undefined ? { startAfter: options.startAfter } : {}),
     db: fromKysely(options.db ?? runner.db),
@@ -237,7 +249,7 @@ export async function enqueueJobs<T>(
   options: { db?: Kysely<Database> | Transaction<Database> } = {},
 ): Promise<void> {
   const runner = jobRunner();
-  const settings = queueOptions(job);
+  const settings = queueOptions(job, runner.retryDelayMaxSeconds);
   const jobs = data.map((one) => ({ ...settings, data: (job.schema.parse(one) ?? {}) as object }));
   if (jobs.length) await runner.boss.insert(job.name, jobs, { db: fromKysely(options.db ?? runner.db) });
 }

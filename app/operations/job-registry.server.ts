@@ -5,6 +5,7 @@
  */
 import { startJobRunner, type JobRunner, type JobRunnerOptions, type SomeJobDefinition } from "#app/jobs/job-queue.server.ts";
 import type { DatabaseHandle } from "#app/db/db.server.ts";
+import { getEnv } from "#app/utils/env.server.ts";
 import { housekeepingJob } from "#app/operations/housekeeping.server.ts";
 import { feedRunJob, fetchFirstFxRates, fxRatesJob, queueFeedsJob } from "#app/feed/price-feed-worker.server.ts";
 import { leadPricesJob } from "#app/prices/price-upkeep.server.ts";
@@ -29,7 +30,12 @@ let stopListening: (() => void) | undefined;
 
 /** Starts this server's runner with every job; stop it before the database closes. */
 export async function startJobs(handle: DatabaseHandle, options?: JobRunnerOptions): Promise<JobRunner> {
-  const runner = await startJobRunner(handle, JOB_DEFINITIONS, options);
+  const env = getEnv();
+  const runner = await startJobRunner(handle, JOB_DEFINITIONS, {
+    pollingIntervalSeconds: env.JOB_POLLING_INTERVAL_SECONDS,
+    retryDelayMaxSeconds: env.JOB_RETRY_DELAY_MAX_SECONDS,
+    ...options,
+  });
   await fetchFirstFxRates(undefined, handle.db);
   // The importers and the live prices say when prices changed; the alert check follows (decision 072).
   stopListening ??= onPricesChanged((source) => enqueueAlertCheck(source));

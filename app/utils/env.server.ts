@@ -108,6 +108,15 @@ export const envSchema = z.object({
     .min(1)
     .max(24 * 90)
     .default(72),
+  /** How often an idle job runner worker asks for work (seconds, 0.5–60): a queued job waits up to this long. */
+  JOB_POLLING_INTERVAL_SECONDS: z.coerce.number({ message: "must be a number of seconds" }).min(0.5).max(60).default(2),
+  /** The longest wait between two tries of a failed job (seconds): the backoff doubles up to it. */
+  JOB_RETRY_DELAY_MAX_SECONDS: z.coerce
+    .number({ message: "must be a whole number of seconds" })
+    .int()
+    .min(0)
+    .max(24 * 3600)
+    .default(3600),
   MAP_TILE_URL: z
     .string()
     .trim()

@@ -1,7 +1,7 @@
 /**
  * /admin/jobs shows the job runner's work (decision 071): per queue how many jobs wait, run,
  * wait for a retry, and failed or finished in the last day; the failed and retrying jobs with
- * their error, their try and the next one; and "Försök igen" on a failed job, a post that is
+ * their error, their try and the next one; and "Retry" on a failed job, a post that is
  * validated, audited and redirected, after which the runner tries the job once more. Strangers
  * are turned away (admin-guards.test.ts covers every role on every admin route).
  */
@@ -41,16 +41,22 @@ describe("the runner's view", () => {
 
   it("counts each queue's jobs and lists the failed and retrying ones with their error, try and next try", async () => {
     const text = await page();
-    expect(text).toContain("Bakgrundsjobb");
-    expect(text).toMatch(/Kö I kö Körs Väntar på nytt försök Misslyckade \(24 h\) Klara \(24 h\)/);
+    expect(text).toContain("Background jobs");
+    expect(text).toMatch(/Queue Queued Running Waiting to retry Failed \(24 h\) Done \(24 h\)/);
     expect(text).toMatch(new RegExp(`${QUEUE.replace(".", "\\.")} 0 0 1 1 \\d+`));
-    expect(text).toMatch(/Misslyckades .*bad job data.* Försök 1 av 1, gav upp/);
-    expect(text).toMatch(/Försöker igen .*bad job data.* Försök 1 av 2, nästa försök/);
+    // Dates as elsewhere in the back office: "29 Nov 2026, 14:05".
+    expect(text).toMatch(
+      /operations\.housekeeping Failed .*bad job data.* Attempt 1 of 1, gave up \d{1,2} [A-Z][a-z]{2,3} \d{4}, \d\d:\d\d/,
+    );
+    expect(text).toMatch(
+      /operations\.housekeeping Retrying .*bad job data.* Attempt 1 of 2, next attempt \d{1,2} [A-Z][a-z]{2,3} \d{4}, \d\d:\d\d/,
+    );
+    expect(text).not.toMatch(/Försök|Misslyckade|Bakgrundsjobb/);
     expect(text).toContain(failed);
     expect(text).toContain(retrying);
     const html = await (await admin.get("/admin/jobs")).text();
     // Only the failed job has the button; the retrying one is tried again by itself.
-    expect(html.match(/>Försök igen<\/button>/g)).toHaveLength(1);
+    expect(html.match(/>Retry<\/button>/g)).toHaveLength(1);
   });
 
   it("tries a failed job once more, audited, and says so after the redirect", async () => {
@@ -58,11 +64,11 @@ describe("the runner's view", () => {
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/admin/jobs");
     expect(visibleText(await (await admin.follow(response)).text())).toContain(
-      "Försöker igen Jobbet i operations.housekeeping körs en gång till.",
+      "Retrying The job in operations.housekeeping runs once more.",
     );
     // It ran again (and failed again: its data is still wrong), now with two tries.
     await until(async () => expect(await boss.getJobById(QUEUE, failed)).toMatchObject({ state: "failed", retryCount: 1 }));
-    expect(await page()).toMatch(/bad job data.* Försök 2 av 2, gav upp/);
+    expect(await page()).toMatch(/bad job data.* Attempt 2 of 2, gave up/);
     const entry = await (
       await app.db()
     )
@@ -77,7 +83,7 @@ describe("the runner's view", () => {
   it("refuses a job that is not failed, and a post that names no job, without a 500", async () => {
     const notFailed = await admin.post("/admin/jobs", { intent: "retry-job", queue: QUEUE, id: retrying });
     expect(notFailed.status).toBe(302);
-    expect(visibleText(await (await admin.follow(notFailed)).text())).toContain("Inte omstartat");
+    expect(visibleText(await (await admin.follow(notFailed)).text())).toContain("Not retried");
     expect(await stateOf(retrying)).toBe("retry");
     const bad = await admin.post("/admin/jobs", { intent: "retry-job", queue: QUEUE, id: "inte-ett-id" });
     expect(bad.status).toBe(400);

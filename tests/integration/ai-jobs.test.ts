@@ -45,8 +45,9 @@ function stubEngine(options: { failFor?: Set<string>; slowMs?: number; holdFrom?
   return { engine, calls, open };
 }
 
-const FAST = { pollingIntervalSeconds: 0.5 };
-/** Waits for a job's visible state; failing hotels are retried after 5 s, then 10 s. */
+// Failing hotels are tried again after a second, not the queue's 5 s and 10 s.
+const FAST = { pollingIntervalSeconds: 0.5, retryDelayMaxSeconds: 1 };
+/** Waits for a job's visible state. */
 const until = (check: () => Promise<void> | void) => vi.waitFor(check, { timeout: 60_000, interval: 100 });
 
 const HOTELS = Array.from({ length: 12 }, (_, index) => `J${String(index + 1).padStart(2, "0")}`);

@@ -12,7 +12,7 @@ import type { DatabaseHandle } from "#app/db/db.server.ts";
 import { defineJob, enqueueJob, startJobRunner, type JobRunner } from "#app/jobs/job-queue.server.ts";
 import { testDatabases } from "#tests/db.ts";
 
-const FAST = { pollingIntervalSeconds: 0.5, cronIntervalSeconds: 1 };
+const FAST = { pollingIntervalSeconds: 0.5, cronIntervalSeconds: 1, retryDelayMaxSeconds: 1 };
 const until = (check: () => Promise<void> | void) => vi.waitFor(check, { timeout: 45_000, interval: 100 });
 
 describe.each(testDatabases())("job runner on $name", ({ open }) => {

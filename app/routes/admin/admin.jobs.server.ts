@@ -1,6 +1,6 @@
 /**
  * The jobs screen, server side: the job runner's queues and its failed and retrying jobs
- * (app/jobs/job-records.server.ts), the AI rewrite jobs' list, and the one intent, "Försök igen"
+ * (app/jobs/job-records.server.ts), the AI rewrite jobs' list, and the one intent, "Retry"
  * for a failed job. The route module (admin.jobs.tsx) guards and wires; the admin layout's
  * middleware audits the post.
  */
@@ -41,10 +41,10 @@ export function jobsAction(form: FormData) {
 async function retryJob(queue: string, id: string) {
   const here = href("/admin/jobs");
   return (await retryFailedJob(queue, id))
-    ? redirectWithFlash(here, { title: "Försöker igen", description: `Jobbet i ${queue} körs en gång till.` })
+    ? redirectWithFlash(here, { title: "Retrying", description: `The job in ${queue} runs once more.` })
     : redirectWithFlash(here, {
-        title: "Inte omstartat",
-        description: "Jobbet finns inte längre bland de misslyckade (det kan redan ha startats om).",
+        title: "Not retried",
+        description: "The job is no longer among the failed ones (it may have been retried already).",
         variant: "destructive",
       });
 }

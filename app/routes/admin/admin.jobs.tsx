@@ -9,6 +9,7 @@ import { ActionRefusalAlert } from "#app/components/ui/forms.tsx";
 import { TableScroll } from "#app/components/ui/table.tsx";
 import { JobProgressBar } from "#app/components/job-progress-bar.tsx";
 import { readFormData } from "#app/http/form-data.server.ts";
+import { adminDateTime } from "#app/utils/format.ts";
 import { useIsPending } from "#app/utils/use-is-pending.ts";
 import { jobsAction, jobsPage } from "./admin.jobs.server.ts";
 
@@ -23,21 +24,18 @@ export async function loader(args: Route.LoaderArgs) {
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-/** "Försök igen" for one failed job of the runner. */
+/** "Retry" for one failed job of the runner. */
 export async function action(args: Route.ActionArgs) {
   await requireAdmin(args);
   return jobsAction(await readFormData(args.request, 1024));
 }
 
-const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Stockholm" });
-const swedishTime = new Intl.DateTimeFormat("sv-SE", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Stockholm" });
-
 const COUNT_COLUMNS = [
-  ["queued", "I kö"],
-  ["active", "Körs"],
-  ["retrying", "Väntar på nytt försök"],
-  ["failedLastDay", "Misslyckade (24 h)"],
-  ["completedLastDay", "Klara (24 h)"],
+  ["queued", "Queued"],
+  ["active", "Running"],
+  ["retrying", "Waiting to retry"],
+  ["failedLastDay", "Failed (24 h)"],
+  ["completedLastDay", "Done (24 h)"],
 ] as const;
 
 export default function JobsPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -56,15 +54,15 @@ export default function JobsPage({ loaderData, actionData }: Route.ComponentProp
       <ActionRefusalAlert actionData={actionData} />
       <section aria-labelledby="runner-queues" className="space-y-3">
         <h2 id="runner-queues" className="text-lg font-semibold">
-          Bakgrundsjobb
+          Background jobs
         </h2>
-        <TableScroll label="Bakgrundsjobb per kö" actions={false}>
+        <TableScroll label="Background jobs per queue" actions={false}>
           <table className="text-sm">
-            <caption className="sr-only">Bakgrundsjobb per kö</caption>
+            <caption className="sr-only">Background jobs per queue</caption>
             <thead className="bg-slate-50 text-left">
               <tr>
                 <th scope="col" className="px-3 py-2 font-semibold">
-                  Kö
+                  Queue
                 </th>
                 {COUNT_COLUMNS.map(([key, label]) => (
                   <th key={key} scope="col" className="px-3 py-2 text-right font-semibold">
@@ -95,10 +93,10 @@ export default function JobsPage({ loaderData, actionData }: Route.ComponentProp
       </section>
       <section aria-labelledby="runner-troubles" className="space-y-3">
         <h2 id="runner-troubles" className="text-lg font-semibold">
-          Misslyckade och omförsök
+          Failed and retrying
         </h2>
         {troubled.length === 0 ? (
-          <p className="rounded-lg border border-slate-200 bg-white p-6 text-muted">Inga jobb har misslyckats den senaste veckan.</p>
+          <p className="rounded-lg border border-slate-200 bg-white p-6 text-muted">No job has failed in the past week.</p>
         ) : (
           <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white text-sm">
             {troubled.map((job) => (
@@ -107,14 +105,14 @@ export default function JobsPage({ loaderData, actionData }: Route.ComponentProp
                   <p>
                     <span className="font-mono text-xs">{job.queue}</span>{" "}
                     <strong className={job.state === "failed" ? "font-semibold text-red-700" : "font-semibold"}>
-                      {job.state === "failed" ? "Misslyckades" : "Försöker igen"}
+                      {job.state === "failed" ? "Failed" : "Retrying"}
                     </strong>
                   </p>
-                  <p className="break-words text-muted">{job.error || "Inget felmeddelande"}</p>
+                  <p className="break-words text-muted">{job.error || "No error message"}</p>
                   <p className="text-xs text-muted">
-                    Försök {job.attempt} av {job.attempts}
-                    {job.nextTry ? `, nästa försök ${swedishTime.format(new Date(job.nextTry))}` : ""}
-                    {job.failedAt ? `, gav upp ${swedishTime.format(new Date(job.failedAt))}` : ""}
+                    Attempt {job.attempt} of {job.attempts}
+                    {job.nextTry ? `, next attempt ${adminDateTime.format(new Date(job.nextTry))}` : ""}
+                    {job.failedAt ? `, gave up ${adminDateTime.format(new Date(job.failedAt))}` : ""}
                     <span className="block font-mono">{job.id}</span>
                   </p>
                 </div>
@@ -128,9 +126,9 @@ export default function JobsPage({ loaderData, actionData }: Route.ComponentProp
                       value="retry-job"
                       variant="secondary"
                       disabled={busy}
-                      aria-label={`Försök igen: ${job.queue} ${job.id}`}
+                      aria-label={`Retry: ${job.queue} ${job.id}`}
                     >
-                      Försök igen
+                      Retry
                     </Button>
                   </Form>
                 ) : null}
@@ -168,7 +166,7 @@ export default function JobsPage({ loaderData, actionData }: Route.ComponentProp
                   <tr key={job.id} className="align-top">
                     <th scope="row" className="px-3 py-2 text-left font-normal">
                       <Link to={href("/admin/jobs/:id", { id: job.id })} className="font-medium whitespace-nowrap text-brand-700 underline">
-                        {dateTime.format(new Date(job.createdAt))}
+                        {adminDateTime.format(new Date(job.createdAt))}
                       </Link>
                       <span className="block text-xs break-words text-muted">by {job.createdBy ?? "an unknown user"}</span>
                     </th>
