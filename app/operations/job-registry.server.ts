@@ -57,7 +57,11 @@ export async function startJobs(handle: DatabaseHandle, options?: JobRunnerOptio
  */
 export function queueAlertChecksWithoutRunner(handle: DatabaseHandle): () => void {
   return onPricesChanged(async () => {
-    const runner = await startJobRunner(handle, [checkAlertsJob], { work: false });
+    // The server's cap on backoff: starting a runner writes its queue's settings.
+    const runner = await startJobRunner(handle, [checkAlertsJob], {
+      work: false,
+      retryDelayMaxSeconds: getEnv().JOB_RETRY_DELAY_MAX_SECONDS,
+    });
     try {
       await enqueueAlertCheck("import");
     } finally {

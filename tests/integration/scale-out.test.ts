@@ -3,7 +3,7 @@
  * several machines behind a load balancer). A session made on one is good on the other,
  * failed sign-ins on both add up to one limit, the AI workers of both servers share a
  * rewrite job without doing any hotel twice, and what one server (or an import) writes, the
- * other shows within a second although it kept the page it showed before. Needs a real PostgreSQL server: TEST_DATABASE_URL
+ * other shows long before the page it kept would expire. Needs a real PostgreSQL server: TEST_DATABASE_URL
  * (scripts/with-postgres.sh), or else a throwaway cluster started here.
  */
 import crypto from "node:crypto";
@@ -53,6 +53,8 @@ beforeAll(async () => {
     AI_BASE_URL: `http://127.0.0.1:${(standIn.server.address() as AddressInfo).port}/v1`,
     AI_API_KEY: "stand-in-key",
     AI_MODEL: "stand-in-model",
+    // Pages kept for ten minutes: within the test only a notice from PostgreSQL can drop a copy.
+    PAGE_CACHE_TTL_MS: "600000",
   };
   servers = await startAppProcesses([shared, shared]);
   [a, b] = servers as [AppProcess, AppProcess];
@@ -109,10 +111,11 @@ describe("two app servers over one PostgreSQL database", () => {
     }
   });
 
-  it("shows on the other server within a second what an import or an administrator changed, although it kept the old page", async () => {
-    // Pages are kept for 15 s and places for a minute: only a notice from PostgreSQL can make
-    // server B drop its copies sooner. Each check below gives it one second.
-    const withinASecond = { timeout: 1_000, interval: 50 };
+  it("shows on the other server what an import or an administrator changed, long before the old page it kept expires", async () => {
+    // Pages are kept for ten minutes here and places for a minute: only a notice from PostgreSQL
+    // can make server B drop its copies sooner. Each check gives it 10 s, which a slow machine
+    // needs and which is still far less than either.
+    const beforeExpiry = { timeout: 10_000, interval: 100 };
     const visitor = new Browser(b.origin);
     const hotel = { hotel_id: "SCALE-1", name: "Hotell Notisen", location: "Stockholm", country: "Sweden", description: "A quiet hotel." };
     const hotelPath = `/Sweden/Stockholm/${hotelSlug(hotel)}`;
@@ -121,7 +124,7 @@ describe("two app servers over one PostgreSQL database", () => {
     for (let i = 0; i < 2; i++) expect((await visitor.get(hotelPath)).status).toBe(404);
     const imported = await importCli([feeds.feed("ndjson", ndjson(hotel))], { DATABASE_URL: databaseUrl.toString() });
     expect(imported.code, imported.stderr).toBe(0);
-    await vi.waitFor(async () => expect((await visitor.get(hotelPath)).status).toBe(200), withinASecond);
+    await vi.waitFor(async () => expect((await visitor.get(hotelPath)).status).toBe(200), beforeExpiry);
     expect(visibleText(await (await visitor.get(hotelPath)).text())).toContain("A quiet hotel.");
 
     // The administrator saves a Swedish text on server A; B's kept page changes with it.
@@ -135,7 +138,7 @@ describe("two app servers over one PostgreSQL database", () => {
     expect(saved.status).toBe(302);
     await vi.waitFor(
       async () => expect(visibleText(await (await visitor.get(hotelPath)).text())).toContain("Ett lugnt hotell vid vattnet."),
-      withinASecond,
+      beforeExpiry,
     );
   });
 
