@@ -120,9 +120,8 @@ try {
   // As autovacuum would after a load this size: a place's floors are read index-only (decision 075).
   await sql`vacuum hotel_price_floors`.execute(db);
   if (values["load-only"]) process.exit(0);
-  emit(
-    `## ${int(HOTELS)} hotels × ${PARTNERS} partners × ${NIGHTS} nights (${int(HOTELS * PARTNERS * NIGHTS)} nightly rates, written in ${(nightMs / 1000).toFixed(1)} s)`,
-  );
+  const written = reused ? "the kept catalogue" : `written in ${(nightMs / 1000).toFixed(1)} s`;
+  emit(`## ${int(HOTELS)} hotels × ${PARTNERS} partners × ${NIGHTS} nights (${int(HOTELS * PARTNERS * NIGHTS)} nightly rates, ${written})`);
 
   const hotel = await db.selectFrom("hotels").select("id").where("hotel_id", "=", "BENCH-5").executeTakeFirstOrThrow();
   const biggest = await db
