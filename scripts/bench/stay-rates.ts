@@ -21,6 +21,25 @@ export async function freshDatabase(serverUrl: string, name: string): Promise<st
   return url.toString();
 }
 
+/** The URL of database `name` when it exists and holds a catalogue (`--reuse`), else undefined. */
+export async function existingDatabase(serverUrl: string, name: string): Promise<string | undefined> {
+  const admin = openDatabase({ databaseUrl: serverUrl, statementTimeoutMs: 60_000 });
+  const found = await sql<{ name: string }>`select datname as name from pg_database where datname = ${name}`.execute(admin.db);
+  await admin.close();
+  if (found.rows.length === 0) return undefined;
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = openDatabase({ databaseUrl: url.toString(), statementTimeoutMs: 60_000 });
+  try {
+    const hotels = await sql<{ n: number }>`select count(*)::int as n from hotels where hotel_id like 'BENCH-%'`.execute(handle.db);
+    return hotels.rows[0]!.n > 0 ? url.toString() : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    await handle.close();
+  }
+}
+
 export const BENCH_COUNTRIES = ["Sweden", "Norway", "Denmark", "Finland", "Germany"];
 
 export interface BenchRates {

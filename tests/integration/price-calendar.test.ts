@@ -233,3 +233,42 @@ describe("a place's month of prices", () => {
     expect(unescapeAttribute(link![1]!)).toBe(`${PLACE}?vuxna=1&kalender=${thisMonth}#kalender`);
   });
 });
+
+describe("a place with more hotels than the first reading prices", () => {
+  const MALMO = "/Sweden/Malmo";
+  const totals = (html: string) => new Map([...cells(html)].map(([date, cell]) => [date, cell.shown.split(" ").slice(1).join(" ")]));
+
+  beforeAll(async () => {
+    const db = await app.db();
+    await createHotels(db, [
+      { hotel_id: "MAL-1", name: "Enkelrummet", country: "Sweden", location: "Malmo" },
+      { hotel_id: "MAL-2", name: "Stortorget", country: "Sweden", location: "Malmo" },
+      { hotel_id: "MAL-3", name: "Hamnen", country: "Sweden", location: "Malmo" },
+      { hotel_id: "MAL-4", name: "Helgfyndet", country: "Sweden", location: "Malmo" },
+      { hotel_id: "MAL-5", name: "Sista rummet", country: "Sweden", location: "Malmo" },
+    ]);
+    // The lowest floor sells nothing for two: its plan is for one guest.
+    await createRates(db, { hotel: "MAL-1", partner: "testresor", from: day(1), nights: 20, base: 300, adults: 1 });
+    await createRates(db, { hotel: "MAL-2", partner: "testresor", from: day(1), nights: 20, base: 600 });
+    await createRates(db, { hotel: "MAL-3", partner: "provbadd", from: day(1), nights: 20, base: 650 });
+    await createRates(db, { hotel: "MAL-4", partner: "testresor", from: day(14), nights: 3, base: 400 });
+    // Only the dearest sells the nights after the 20th.
+    await createRates(db, { hotel: "MAL-5", partner: "provbadd", from: day(1), nights: 25, base: 1000 });
+  });
+
+  it("shows each check-in's cheapest total over all its hotels, exactly", async () => {
+    const grid = totals((await page(`${MALMO}?kalender=${month}`)).html);
+    for (const date of [1, 12, 13, 16, 19]) expect(grid.get(date), `the ${date}th`).toBe("1 200");
+    expect(grid.get(14)).toBe("800 Billigast");
+    expect(grid.get(15)).toBe("800 Billigast");
+    for (const date of [20, 24]) expect(grid.get(date), `the ${date}th`).toBe("2 000");
+    expect(grid.get(25)).toBe("–");
+  });
+
+  it("follows a hotel that moves to another place", async () => {
+    const db = await app.db();
+    await db.updateTable("hotels").set({ location: "Lund" }).where("hotel_id", "=", "MAL-4").execute();
+    expect(totals((await page(`${MALMO}?kalender=${month}&vuxna=2`)).html).get(14)).toBe("1 200 Billigast");
+    expect(totals((await page(`/Sweden/Lund?kalender=${month}`)).html).get(14)).toBe("800 Billigast");
+  });
+});
