@@ -185,3 +185,29 @@ describe.each(testDatabases())("the area's query on $name", ({ open }) => {
     expect(await plan(FIJI)).toContain("hotels_position_idx");
   });
 });
+
+describe("links to the areas round a place's landmarks", () => {
+  it("names each landmark with a hotel near it, and lists the hotels within about half a kilometre of it", async () => {
+    const { createLandmark } = await app.importApp<typeof import("#app/location/landmarks.server.ts")>("app/location/landmarks.server.ts");
+    const taveuni = { country: "Fiji", location: "Taveuni" };
+    await createLandmark(
+      taveuni,
+      { name: "Waiyevo", slug: "waiyevo", kind: "omrade", latitude: -16.801, longitude: 179.901, centre: false },
+      await app.db(),
+    );
+    // No hotel near it: a link to an empty list would be a dead end.
+    await createLandmark(
+      taveuni,
+      { name: "Lavena", slug: "lavena", kind: "omrade", latitude: -16.86, longitude: -179.88, centre: false },
+      await app.db(),
+    );
+    const { html, text } = await page("/Fiji/Taveuni");
+    expect(text).toContain("Sök i en del av Taveuni");
+    expect(text).not.toContain("Visa hotell i närheten av Lavena");
+    const href = unescapeAttribute(
+      /<a[^>]*href="([^"]*omrade=[^"]*)"[^>]*>Visa hotell i närheten av <!-- -->Waiyevo<\/a>/.exec(html)?.[1] ?? "",
+    );
+    expect(href).toMatch(/^\/Fiji\/Taveuni\?omrade=/);
+    expect(listed((await page(href)).html)).toEqual(["Taveuni Östra"]);
+  });
+});
