@@ -14,6 +14,7 @@ import { amenityLabel } from "#app/hotels/amenities.ts";
 import { hasDates, type Stay } from "#app/utils/stay.ts";
 import { CONDITIONS, CONDITIONS_PARAM } from "#app/prices/conditions.ts";
 import { CURRENCY_PARAM, DISPLAY_CURRENCIES, HOME_CURRENCY } from "#app/utils/money.ts";
+import { AREA_PARAM, formatArea } from "#app/hotels/map-area.ts";
 import { SearchBar } from "./search-bar.tsx";
 import { StayFields } from "./stay-fields.tsx";
 import { Input } from "./ui/input.tsx";
@@ -95,11 +96,12 @@ export function FilterBar({ params, countries, locations, action, fixedPlace = f
               label="Land"
               value={params.country}
               options={[{ value: "", label: countries.length ? "Alla länder" : "Inga länder tillgängliga" }, ...countries]}
-              // Choosing a country clears the place: a place belongs to one country.
+              // Choosing a country clears the place: a place belongs to one country. It replaces the map's area too.
               onChange={() =>
                 apply((f) => {
                   const location = f.elements.namedItem("location") as HTMLSelectElement | null;
                   if (location) location.value = "";
+                  dropArea(f);
                 })
               }
             />
@@ -113,7 +115,7 @@ export function FilterBar({ params, countries, locations, action, fixedPlace = f
                 { value: "", label: params.country && !locations.length ? "Inga platser tillgängliga" : "Alla platser" },
                 ...locations,
               ]}
-              onChange={() => apply()}
+              onChange={() => apply(dropArea)}
             />
           </>
         )}
@@ -242,6 +244,21 @@ export function FilterBar({ params, countries, locations, action, fixedPlace = f
             </fieldset>
           </div>
         </details>
+        {params.area ? (
+          // The map's area stays with the other filters until the visitor lets it go (decision 078).
+          <label className="inline-flex items-center gap-2 text-sm md:col-span-2 lg:col-span-6">
+            <input
+              type="checkbox"
+              name={AREA_PARAM}
+              value={formatArea(params.area)}
+              defaultChecked
+              key={formatArea(params.area)}
+              onChange={() => apply()}
+              className="h-4 w-4"
+            />
+            Bara hotell i kartans område
+          </label>
+        ) : null}
         <div className="flex gap-2 lg:col-span-6">
           <Button type="submit">Visa hotell</Button>
           <Link to={resetHref} className={buttonClassName({ variant: "secondary" })}>
@@ -251,6 +268,12 @@ export function FilterBar({ params, countries, locations, action, fixedPlace = f
       </Form>
     </details>
   );
+}
+
+/** A place chosen in the form is the list's place: the map's area gives way to it. */
+function dropArea(form: HTMLFormElement) {
+  const area = form.elements.namedItem(AREA_PARAM) as HTMLInputElement | null;
+  if (area) area.checked = false;
 }
 
 interface SelectFieldProps {

@@ -1,7 +1,11 @@
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { useRouteLoaderData } from "react-router";
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
+import { useLocation, useNavigate, useNavigation, useRouteLoaderData } from "react-router";
 import { ClientOnly } from "remix-utils/client-only";
 import { initialView, openStreetMapUrl, type MapMarker } from "#app/hotels/map-markers.ts";
+import { areaOfView, formatArea, readArea, type MapArea } from "#app/hotels/map-area.ts";
+import { areaHref } from "#app/hotels/search-params.ts";
+import { hotelCount } from "#app/hotels/hotel-record.ts";
+import { buttonClassName } from "./ui/button.tsx";
 
 const LeafletMap = lazy(() => import("#app/components/leaflet-map.client.tsx"));
 
@@ -19,6 +23,11 @@ interface HotelMapProps {
   className?: string;
   /** The hotel (by its page's address) whose card the visitor points at, to stand out on the map. */
   activeHref?: string | null;
+  /**
+   * A list page's map: "Sök i det här området" after the visitor pans or zooms, with the list's
+   * count (`total`, `more`) to announce once the list of the area has loaded.
+   */
+  areaSearch?: { total: number; more: boolean };
 }
 
 /**
@@ -72,18 +81,88 @@ function useNearViewport<T extends Element>() {
   return [ref, near] as const;
 }
 
+/**
+ * "Sök i det här området" (decision 078): after the visitor pans or zooms, a button over the map
+ * lists the hotels in its view, the list's other choices kept, at a shareable address
+ * (`omrade=`). The page stays (a navigation of its own route), so the map keeps its view and the
+ * button its focus: it stays shown while it has focus, and a polite live region says how many
+ * hotels the area holds once the list has loaded. A view too large to search asks for a zoom.
+ */
+function useAreaSearch(count: { total: number; more: boolean } | undefined) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const areaParam = new URLSearchParams(location.search).get("omrade") ?? "";
+  // One object per address, so the map refits only when the area itself changes.
+  const area = useMemo(() => readArea(new URLSearchParams({ omrade: areaParam })).area ?? null, [areaParam]);
+  const [view, setView] = useState<{ area: MapArea | null } | null>(null);
+  const [focused, setFocused] = useState(false);
+  const [announcement, setAnnouncement] = useState("");
+  // The address asked for: its count is announced once the router has loaded it.
+  const searching = useRef<string | null>(null);
+  useEffect(() => {
+    if (searching.current !== `${location.pathname}${location.search}` || navigation.state !== "idle" || !count) return;
+    searching.current = null;
+    setAnnouncement(`${hotelCount(count.total, { more: count.more, atStart: true })} i området`);
+  }, [navigation.state, location.pathname, location.search, count]);
+  if (!count) return null;
+  const differs = view !== null && (view.area === null || formatArea(view.area) !== (area ? formatArea(area) : ""));
+  return {
+    area,
+    onVisitorMove: (bounds: MapArea) => setView({ area: areaOfView(bounds) }),
+    announcement,
+    show: differs || focused,
+    tooLarge: view !== null && view.area === null,
+    buttonProps: {
+      onFocus: () => setFocused(true),
+      onBlur: () => setFocused(false),
+      onClick: () => {
+        if (!view?.area) return;
+        const to = areaHref(location.pathname, new URLSearchParams(location.search), view.area);
+        searching.current = to;
+        setAnnouncement("");
+        void navigate(to, { preventScrollReset: true });
+      },
+    },
+  };
+}
+
 export function HotelMap(props: HotelMapProps) {
   const root = useRouteLoaderData("root") as { mapTiles?: { url: string; attribution: string } } | undefined;
   const view = initialView(props.city, props.country);
   const label = props.label ?? "Karta över hotellen";
   // Leaflet (about 45 kB gzip) is fetched only when the map scrolls into view.
   const [ref, near] = useNearViewport<HTMLElement>();
+  const search = useAreaSearch(props.areaSearch);
   return (
     <section
       ref={ref}
       aria-label={label}
-      className={`overflow-hidden rounded-xl border border-slate-200 ${props.className ?? "h-[400px]"}`}
+      className={`relative overflow-hidden rounded-xl border border-slate-200 ${props.className ?? "h-[400px]"}`}
     >
+      {search ? (
+        <>
+          {/* Before the map: Shift+Tab from the map (its arrow keys pan it) reaches it at once. */}
+          <div className="pointer-events-none absolute inset-x-0 top-3 z-[1000] flex justify-center px-3">
+            {search.show && !search.tooLarge ? (
+              <button
+                type="button"
+                {...search.buttonProps}
+                className={buttonClassName({ className: "pointer-events-auto rounded-full shadow-lg ring-1 ring-white/60" })}
+              >
+                Sök i det här området
+              </button>
+            ) : search.tooLarge ? (
+              <p className="rounded-full bg-white px-4 py-2 text-sm font-medium shadow-lg ring-1 ring-slate-200">
+                Zooma in för att söka i området
+              </p>
+            ) : null}
+          </div>
+          <p aria-live="polite" className="sr-only">
+            {search.announcement}
+          </p>
+        </>
+      ) : null}
       <ClientOnly fallback={<MapFallback {...props} />}>
         {() =>
           !near ? (
@@ -97,6 +176,8 @@ export function HotelMap(props: HotelMapProps) {
                 tiles={root?.mapTiles ?? DEFAULT_TILES}
                 label={label}
                 activeHref={props.activeHref ?? null}
+                area={search?.area ?? null}
+                onVisitorMove={search?.onVisitorMove}
               />
             </Suspense>
           )

@@ -22,6 +22,7 @@ import {
   markerLabel,
   type MapMarker,
 } from "#app/hotels/map-markers.ts";
+import type { MapArea } from "#app/hotels/map-area.ts";
 
 // Leaflet's own controls speak English; the site is Swedish. Its prefix without the flag it adds by default.
 const ATTRIBUTION_PREFIX = '<a href="https://leafletjs.com" title="Ett JavaScript-bibliotek för interaktiva kartor">Leaflet</a>';
@@ -128,17 +129,28 @@ function fitTo(map: L.Map, markers: MapMarker[]) {
   map.fitBounds(bounds, { padding: [FIT_BOUNDS_PADDING, FIT_BOUNDS_PADDING], maxZoom: FIT_BOUNDS_MAX_ZOOM, animate: false });
 }
 
+/** The area as Leaflet's bounds (east past 180 for an area across the antimeridian). */
+function areaBounds(area: MapArea): L.LatLngBounds {
+  return L.latLngBounds([area.south, area.west], [area.north, area.east < area.west ? area.east + 360 : area.east]);
+}
+
 /**
- * Shows every result: fits the view to the markers, and again when the map's box changes size
- * from nothing (a map opened full-screen after it was hidden) until the visitor moves it.
+ * Shows every result: fits the view to the markers (to the area of a list of the map's area,
+ * left as it is when the view already shows it: the visitor's own pan and zoom), and again when
+ * the map's box changes size from nothing (a map opened full-screen after it was hidden) until
+ * the visitor moves it.
  */
-function FitBounds({ markers }: { markers: MapMarker[] }) {
+function FitBounds({ markers, area }: { markers: MapMarker[]; area: MapArea | null }) {
   const map = useMap();
   const moved = useRef(false);
+  const fit = () => {
+    if (!area) return fitTo(map, markers);
+    if (!map.getBounds().contains(areaBounds(area))) map.fitBounds(areaBounds(area), { animate: false });
+  };
   useEffect(() => {
     moved.current = false;
-    fitTo(map, markers);
-  }, [map, markers]);
+    fit();
+  }, [map, markers, area]); // eslint-disable-line react-hooks/exhaustive-deps
   useEffect(() => {
     const container = map.getContainer();
     const markMoved = () => (moved.current = true);
@@ -151,7 +163,7 @@ function FitBounds({ markers }: { markers: MapMarker[] }) {
       const empty = container.clientWidth === 0;
       if (empty) return void (wasEmpty = true);
       map.invalidateSize();
-      if (wasEmpty && !moved.current) fitTo(map, markers);
+      if (wasEmpty && !moved.current) fit();
       wasEmpty = false;
     });
     observer.observe(container);
@@ -161,7 +173,34 @@ function FitBounds({ markers }: { markers: MapMarker[] }) {
       container.removeEventListener("keydown", markMoved);
       container.removeEventListener("focusin", markMoved);
     };
-  }, [map, markers]);
+  }, [map, markers, area]); // eslint-disable-line react-hooks/exhaustive-deps
+  return null;
+}
+
+/**
+ * Tells `onMove` the view's bounds each time the visitor has panned or zoomed (pointer, wheel,
+ * keyboard: the map's arrow keys and + and -), not when the map fits itself to the results.
+ */
+function VisitorMoves({ onMove }: { onMove: (bounds: MapArea) => void }) {
+  const map = useMap();
+  const touched = useRef(false);
+  useEffect(() => {
+    const container = map.getContainer();
+    const touch = () => (touched.current = true);
+    container.addEventListener("pointerdown", touch);
+    container.addEventListener("keydown", touch);
+    container.addEventListener("wheel", touch);
+    return () => {
+      container.removeEventListener("pointerdown", touch);
+      container.removeEventListener("keydown", touch);
+      container.removeEventListener("wheel", touch);
+    };
+  }, [map]);
+  useMapEvent("moveend", () => {
+    if (!touched.current) return;
+    const bounds = map.getBounds();
+    onMove({ south: bounds.getSouth(), west: bounds.getWest(), north: bounds.getNorth(), east: bounds.getEast() });
+  });
   return null;
 }
 
@@ -313,9 +352,22 @@ export interface LeafletMapProps {
   label: string;
   /** The hotel (by its marker's href) whose card the visitor points at: its marker stands out. */
   activeHref?: string | null;
+  /** The map's area the list is of (`omrade`): the map shows it rather than fitting to the markers. */
+  area?: MapArea | null;
+  /** Called with the view's bounds after the visitor pans or zooms ("Sök i det här området"). */
+  onVisitorMove?: (bounds: MapArea) => void;
 }
 
-export default function LeafletMap({ markers, center, zoom, tiles, label, activeHref = null }: LeafletMapProps) {
+export default function LeafletMap({
+  markers,
+  center,
+  zoom,
+  tiles,
+  label,
+  activeHref = null,
+  area = null,
+  onVisitorMove,
+}: LeafletMapProps) {
   return (
     <MapContainer
       center={center}
@@ -331,7 +383,8 @@ export default function LeafletMap({ markers, center, zoom, tiles, label, active
       <AttributionControl prefix={ATTRIBUTION_PREFIX} />
       <TileLayer url={tiles.url} attribution={tiles.attribution} maxZoom={MAP_MAX_ZOOM} />
       <ClusteredMarkers markers={markers} activeHref={activeHref} />
-      <FitBounds markers={markers} />
+      <FitBounds markers={markers} area={area} />
+      {onVisitorMove ? <VisitorMoves onMove={onVisitorMove} /> : null}
       <SwedishPopupClose />
     </MapContainer>
   );

@@ -1,4 +1,7 @@
+import { Link, useLocation } from "react-router";
 import { isChosenStay, stayLabel, type Stay } from "#app/utils/stay.ts";
+import { listHref } from "#app/hotels/search-params.ts";
+import { AREA_PARAM } from "#app/hotels/map-area.ts";
 import { hotelCount } from "#app/hotels/hotel-record.ts";
 import type { HotelListPage } from "#app/hotels/list-page.server.ts";
 import { formatCount } from "#app/utils/format.ts";
@@ -37,5 +40,24 @@ export function ListNotices({ notices, stay }: { notices: string[]; stay: Stay }
         </p>
       ))}
     </>
+  );
+}
+
+/**
+ * A list of the map's area (`omrade`) says so, with the way back to the page's own list: the
+ * area replaced the page's place and search (decision 078).
+ */
+export function AreaNote({ page }: { page: Pick<HotelListPage, "params" | "names"> }) {
+  const location = useLocation();
+  if (!page.params.area) return null;
+  const back = listHref(location.pathname, new URLSearchParams(location.search), { [AREA_PARAM]: undefined, sida: undefined });
+  const whole = page.names.location || page.names.country;
+  return (
+    <p className="mt-2 text-sm">
+      Hotellen i området du valde på kartan.{" "}
+      <Link to={back} preventScrollReset className="font-medium text-brand-700 underline">
+        {whole ? `Visa alla hotell i ${whole}` : "Visa alla hotell"}
+      </Link>
+    </p>
   );
 }

@@ -102,6 +102,7 @@ export function ListWithMap({
   stay = NO_STAY,
   choices = NO_PRICE_CHOICES,
   display = SEK_DISPLAY,
+  count,
   children,
 }: {
   hotels: HotelSummary[];
@@ -117,6 +118,8 @@ export function ListWithMap({
   choices?: PriceChoices;
   /** The currency the markers show amounts in (the cards'). */
   display?: PriceDisplay;
+  /** The list's count: with it, the map offers "Sök i det här området" and announces the area's count. */
+  count?: { total: number; more: boolean };
   /** The list. */
   children: ReactNode;
 }) {
@@ -168,6 +171,7 @@ export function ListWithMap({
         country={country}
         label={label}
         activeHref={activeHref}
+        areaSearch={count}
         className={side ? "h-[calc(100dvh-3rem)]" : "h-[360px]"}
       />
     </div>

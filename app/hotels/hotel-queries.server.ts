@@ -17,6 +17,7 @@ import { usualPrices } from "#app/prices/price-history.server.ts";
 import { comparableStay, type UsualPrice } from "#app/prices/deal.ts";
 import { placesCloseTo, placesNamedBy, TYPO_MIN_LENGTH, type NamedCountry, type NamedLocation } from "./places.server.ts";
 import { toAmenity } from "./amenities.ts";
+import type { MapArea } from "./map-area.ts";
 import { truncate } from "#app/utils/format.ts";
 
 type DB = Kysely<Database>;
@@ -66,6 +67,8 @@ export interface HotelFilters {
   stay?: Stay;
   /** Bits of app/prices/conditions.ts the shown offer must meet; a hotel without such an offer is not listed. */
   conditions?: number;
+  /** The map's area (`omrade`): hotels whose coordinates lie in it, edges included. */
+  area?: MapArea;
 }
 
 /** What a hotel card shows: no more than that goes to the browser. */
@@ -272,7 +275,22 @@ function whereScope(eb: HotelsEb, filters: HotelFilters): Expression<SqlBool> {
   if (hotelId) conditions.push(eb("hotel_id", "=", hotelId));
   if (country) conditions.push(samePlace("country", country));
   if (location) conditions.push(samePlace("location", location));
+  if (filters.area) conditions.push(inMapArea(filters.area));
   return eb.and(conditions);
+}
+
+/** A box of the hotels' positions (longitude, latitude), as hotels_position_idx holds them. */
+const box = (west: number, south: number, east: number, north: number) =>
+  sql`box(point(${west}::float8, ${south}::float8), point(${east}::float8, ${north}::float8))`;
+
+/**
+ * Hotels in the area, on the GiST index of point(longitude, latitude) (migration
+ * 20261206200000_hotel_positions, decision 078). An area across the antimeridian is two boxes.
+ */
+export function inMapArea({ south, west, north, east }: MapArea): Expression<SqlBool> {
+  const position = sql`point(longitude, latitude)`;
+  if (west <= east) return sql<SqlBool>`${position} <@ ${box(west, south, east, north)}`;
+  return sql<SqlBool>`(${position} <@ ${box(west, south, 180, north)} or ${position} <@ ${box(-180, south, east, north)})`;
 }
 
 /** Stars, prices, guest rating and amenities. */
@@ -774,6 +792,7 @@ async function countHotels(filters: HotelFilters, db: DB = getAppDatabase().db):
   const narrowed =
     clean(filters.hotelId) ||
     (location && !country) ||
+    filters.area ||
     filters.minStars !== undefined ||
     filters.priceMin !== undefined ||
     filters.priceMax !== undefined ||

@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
 import { readListParams, type ListParams } from "#app/hotels/search-params.ts";
+import { readArea } from "#app/hotels/map-area.ts";
 import { log } from "#app/utils/log.server.ts";
 import { hasDates, nightsOf, readStay, todayInSweden, type DatedStay, type Stay } from "#app/utils/stay.ts";
 import { closeNames, HOTEL_PAGE_SIZE, LIST_MATCH_LIMIT, searchHotels, type CloseNames, type HotelSummary } from "./hotel-queries.server.ts";
@@ -121,6 +122,7 @@ export async function loadHotelListPage(
   db: Kysely<Database> = getAppDatabase().db,
 ): Promise<HotelListPage> {
   const params = readListParams(url.searchParams);
+  const areaNote = readArea(url.searchParams).note;
   const today = todayInSweden();
   const { stay, notes: stayNotes } = readStay(url.searchParams, today);
   const conditions = readConditions(url.searchParams);
@@ -146,6 +148,8 @@ export async function loadHotelListPage(
         amenities: params.amenities,
         stay,
         conditions: conditions.mask,
+        // The map's area replaces the page's place: panning from Stockholm to Solna lists Solna (decision 078).
+        ...(params.area ? { area: params.area, country: "", location: "" } : {}),
       },
       db,
     ).catch((error: unknown) => {
@@ -174,7 +178,7 @@ export async function loadHotelListPage(
   return {
     params: effective,
     names: place.names,
-    notices: [...place.notices, ...stayNotes, ...conditions.notes],
+    notices: [...place.notices, ...(areaNote ? [areaNote] : []), ...stayNotes, ...conditions.notes],
     searchedPlace: place.searchedPlace,
     stay,
     conditions: conditions.keys,

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { canonicalListQuery, filterFormQuery, LIST_PARAM_NAMES, listHref, readListParams, withPriceChoices } from "./search-params.ts";
+import {
+  areaHref,
+  canonicalListQuery,
+  filterFormQuery,
+  LIST_PARAM_NAMES,
+  listHref,
+  readListParams,
+  withPriceChoices,
+} from "./search-params.ts";
 
 describe("readListParams", () => {
   it("reads exactly the parameters LIST_PARAM_NAMES names and the price choices (the others never reach a list page)", () => {
@@ -35,7 +43,17 @@ describe("readListParams", () => {
       amenities: [],
       conditions: [],
       currency: "SEK",
+      area: undefined,
     });
+  });
+  it("reads the map's area (omrade) and sets aside one it cannot use", () => {
+    expect(readListParams(new URLSearchParams("omrade=59.3012,18.0201,59.3201,18.0902")).area).toEqual({
+      south: 59.3012,
+      west: 18.0201,
+      north: 59.3201,
+      east: 18.0902,
+    });
+    expect(readListParams(new URLSearchParams("omrade=59.4,18.0,59.3,18.1")).area).toBeUndefined();
   });
   it("reads the offer's conditions and the display currency", () => {
     expect(readListParams(new URLSearchParams("villkor=avbokning&villkor=frukost&villkor=x&villkor=frukost&valuta=eur"))).toMatchObject({
@@ -92,6 +110,17 @@ describe("listHref", () => {
   });
 });
 
+describe("areaHref", () => {
+  it("lists the area in place of the place, the search and the page, keeping every other choice", () => {
+    const current = new URLSearchParams(
+      "search=stockholm&country=Sweden&location=Stockholm&rating=4&bekvamlighet=pool&bekvamlighet=spa&villkor=frukost&incheckning=2030-01-01&utcheckning=2030-01-03&sortera=pris&valuta=EUR&sida=3&omrade=1,2,3,4",
+    );
+    expect(decodeURIComponent(areaHref("/hotels", current, { south: 59.3012, west: 18.0201, north: 59.3201, east: 18.0902 }))).toBe(
+      "/hotels?rating=4&bekvamlighet=pool&bekvamlighet=spa&villkor=frukost&incheckning=2030-01-01&utcheckning=2030-01-03&sortera=pris&valuta=EUR&omrade=59.3012,18.0201,59.3201,18.0902",
+    );
+  });
+});
+
 describe("withPriceChoices", () => {
   it("puts the conditions and a currency other than SEK in a link, in place of any it had", () => {
     expect(withPriceChoices("/Sweden/Stockholm?vuxna=3", { conditions: ["frukost", "betala-pa-hotellet"], currency: "NOK" })).toBe(
@@ -127,6 +156,9 @@ describe("canonicalListQuery", () => {
     expect(canonical("sida=1&rating=9&sortera=rekommenderat&gastbetyg=2&bekvamlighet=nope&utm_source=x")).toBe("");
     expect(canonical("incheckning=2030-01-01&utcheckning=2030-01-03&vuxna=3&rum=2")).toBe("");
     expect(canonical("valuta=EUR&villkor=gratis")).toBe("");
+  });
+  it("leaves the map's area out (such pages are not indexed)", () => {
+    expect(canonical("omrade=59.3012,18.0201,59.3201,18.0902&rating=4")).toBe("?rating=4");
   });
   it("keeps the offer's conditions, which change the list, in a fixed order", () => {
     expect(canonical("villkor=betala-pa-hotellet&villkor=frukost&country=Sweden")).toBe(

@@ -9,6 +9,7 @@ import { CONDITIONS_PARAM, readConditions, type ConditionKey } from "#app/prices
 import { CURRENCY_PARAM, HOME_CURRENCY, readDisplayCurrency, type DisplayCurrency } from "#app/utils/money.ts";
 import { isDefaultStayField } from "#app/utils/stay.ts";
 import { AMENITY_VOCABULARY, type AmenityKey } from "./amenities.ts";
+import { AREA_PARAM, formatArea, readArea, type MapArea } from "./map-area.ts";
 
 export const RATING_OPTIONS = [
   { value: "", label: "Alla stjärnor" },
@@ -71,6 +72,7 @@ export const LIST_PARAM_NAMES: readonly string[] = [
   "prismax",
   "gastbetyg",
   "bekvamlighet",
+  AREA_PARAM,
 ];
 
 const MAX_TEXT = 200;
@@ -98,6 +100,8 @@ export interface ListParams {
   conditions: ConditionKey[];
   /** The currency prices are shown in: `valuta` (SEK unless another is chosen). */
   currency: DisplayCurrency;
+  /** The map's area the list is of (`omrade`, decision 078): it replaces the page's place. */
+  area: MapArea | undefined;
 }
 
 /** What a list keeps in its links besides the stay: the offer's conditions and the display currency. */
@@ -158,6 +162,7 @@ export function readListParams(params: URLSearchParams): ListParams {
     amenities,
     conditions: readConditions(params).keys,
     currency: readDisplayCurrency(params),
+    area: readArea(params).area,
   };
 }
 
@@ -194,12 +199,27 @@ export function listHref(pathname: string, current: URLSearchParams, changes: Re
   return query ? `${pathname}?${query}` : pathname;
 }
 
+/** What the area replaces: the place and the search text (the area is the search, decision 078). */
+const REPLACED_BY_AREA = ["search", "destination", "country", "location", "sida"];
+
+/**
+ * The list of the hotels in `area` with the list's other choices kept (stars, prices, amenities,
+ * conditions, the stay, the order, the currency), on the same page: "Sök i det här området".
+ */
+export function areaHref(pathname: string, current: URLSearchParams, area: MapArea): string {
+  return listHref(pathname, current, {
+    ...Object.fromEntries(REPLACED_BY_AREA.map((key) => [key, undefined])),
+    [AREA_PARAM]: formatArea(area),
+  });
+}
+
 /**
  * The query of a list's canonical address: only parameters that change which hotels are listed
  * or in what order, each read as the list reads it and written once in a fixed order, so
  * `?sida=abc`, `?rating=9` or a repeated key never make a second address for the same list.
  * The stay and the display currency are left out (they only change prices); the offer's
- * conditions stay (a hotel without an offer that meets them is not listed).
+ * conditions stay (a hotel without an offer that meets them is not listed). The map's area is
+ * left out too: such pages are not indexed, and point at the list without it (decision 078).
  */
 export function canonicalListQuery(current: URLSearchParams): string {
   const params = readListParams(current);

@@ -9,7 +9,7 @@ import { Breadcrumbs } from "#app/components/breadcrumbs.tsx";
 import { FilterBar } from "#app/components/filter-bar.tsx";
 import { HotelListSection } from "#app/components/hotel-list-section.tsx";
 import { ListWithMap } from "#app/components/list-with-map.tsx";
-import { ListCount, ListNotices } from "#app/components/list-notices.tsx";
+import { AreaNote, ListCount, ListNotices } from "#app/components/list-notices.tsx";
 import { isChosenStay } from "#app/utils/stay.ts";
 import { SeoText } from "#app/components/seo-text.tsx";
 import { CountryPlaces } from "#app/components/country-places.tsx";
@@ -27,7 +27,11 @@ export function meta({ data, matches }: Route.MetaArgs) {
       siteUrl,
       path: data.path,
       // A chosen stay, conditions or currency only change prices: such pages are not indexed (the canonical has none).
-      noindex: isChosenStay(data.page.stay) || data.page.conditions.length > 0 || data.page.display.currency !== "SEK",
+      noindex:
+        isChosenStay(data.page.stay) ||
+        data.page.conditions.length > 0 ||
+        data.page.display.currency !== "SEK" ||
+        data.page.params.area !== undefined,
     }),
     hotelItemListJsonLd(siteUrl, data.page.hotels),
     breadcrumbJsonLd(siteUrl, [
@@ -63,6 +67,7 @@ export default function CountryPage({ loaderData }: Route.ComponentProps) {
           <h1 className="text-3xl font-bold">Hotell i {countryName}</h1>
           <ListCount page={page} />
           <ListNotices notices={page.notices} stay={page.stay} />
+          <AreaNote page={page} />
         </header>
         <CountryPlaces country={country} countryName={countryName} places={places} stay={page.stay} choices={page.params} />
         <FilterBar
@@ -81,6 +86,7 @@ export default function CountryPage({ loaderData }: Route.ComponentProps) {
               choices={shown.params}
               display={shown.display}
               hotels={shown.hotels}
+              count={shown}
               country={country}
               label={`Karta över hotell i ${countryName}`}
             >

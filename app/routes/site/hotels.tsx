@@ -11,7 +11,7 @@ import { hotelItemListJsonLd, seoMeta, siteFromMatches } from "#app/seo/meta-tag
 import { FilterBar } from "#app/components/filter-bar.tsx";
 import { HotelListSection } from "#app/components/hotel-list-section.tsx";
 import { ListWithMap } from "#app/components/list-with-map.tsx";
-import { ListCount, ListNotices } from "#app/components/list-notices.tsx";
+import { AreaNote, ListCount, ListNotices } from "#app/components/list-notices.tsx";
 import { isChosenStay, withStay } from "#app/utils/stay.ts";
 import { canonicalListQuery, withPriceChoices } from "#app/hotels/search-params.ts";
 import { WithLiveList } from "#app/components/live-price-parts.tsx";
@@ -27,6 +27,8 @@ function describe({ params, names }: Pick<HotelListPage, "params" | "names">): {
       title: `Sökresultat för ”${params.search}”`,
       description: `Hotell som matchar ”${params.search}”. Jämför betyg, priser och läge.`,
     };
+  if (params.area)
+    return { title: "Hotell i kartans område", description: "Hotellen i området du valde på kartan, med betyg, priser och läge." };
   if (names.location)
     return {
       title: `Hotell i ${names.location}`,
@@ -52,7 +54,11 @@ export function meta({ data, matches, location }: Route.MetaArgs) {
       siteName,
       siteUrl,
       path: `${href("/hotels")}${canonicalListQuery(new URLSearchParams(location.search))}`,
-      noindex: isChosenStay(data.page.stay) || data.page.conditions.length > 0 || data.page.display.currency !== "SEK",
+      noindex:
+        isChosenStay(data.page.stay) ||
+        data.page.conditions.length > 0 ||
+        data.page.display.currency !== "SEK" ||
+        data.page.params.area !== undefined,
     }),
     hotelItemListJsonLd(siteUrl, data.page.hotels),
   ];
@@ -93,6 +99,7 @@ export default function Hotels({ loaderData, actionData }: Route.ComponentProps)
         <h1 className="text-3xl font-bold">{title}</h1>
         <ListCount page={page} live />
         <ListNotices notices={page.notices} stay={page.stay} />
+        <AreaNote page={page} />
         {searchedPlacePath ? (
           <p className="mt-2">
             <Link
@@ -124,6 +131,7 @@ export default function Hotels({ loaderData, actionData }: Route.ComponentProps)
             choices={shown.params}
             display={shown.display}
             hotels={shown.hotels}
+            count={shown}
             city={shown.params.location}
             country={shown.params.country}
           >

@@ -1,6 +1,8 @@
 import { data, href, redirect } from "react-router";
 import type { Route } from "./+types/place";
 import { findPlace } from "#app/hotels/places.server.ts";
+import { nearbyAreas, type NearbyArea } from "#app/hotels/area-clusters.server.ts";
+import { NearbyAreaLinks } from "#app/components/nearby-area-links.tsx";
 import { loadHotelListPage, withLiveListPrices } from "#app/hotels/list-page.server.ts";
 import { PRIVATE } from "#app/http/cache-control.server.ts";
 import { WithLiveList } from "#app/components/live-price-parts.tsx";
@@ -9,7 +11,7 @@ import { Breadcrumbs } from "#app/components/breadcrumbs.tsx";
 import { FilterBar } from "#app/components/filter-bar.tsx";
 import { HotelListSection } from "#app/components/hotel-list-section.tsx";
 import { ListWithMap } from "#app/components/list-with-map.tsx";
-import { ListCount, ListNotices } from "#app/components/list-notices.tsx";
+import { AreaNote, ListCount, ListNotices } from "#app/components/list-notices.tsx";
 import { isChosenStay } from "#app/utils/stay.ts";
 import { pageCalendar } from "#app/prices/calendar-prices.server.ts";
 import { CalendarLink, PriceCalendar } from "#app/components/price-calendar.tsx";
@@ -28,7 +30,11 @@ export function meta({ data, matches }: Route.MetaArgs) {
       path: data.paths.place,
       // A chosen stay only changes prices: such pages are not indexed (the canonical has no stay).
       noindex:
-        isChosenStay(data.page.stay) || data.page.conditions.length > 0 || data.page.display.currency !== "SEK" || data.calendar !== null,
+        isChosenStay(data.page.stay) ||
+        data.page.conditions.length > 0 ||
+        data.page.display.currency !== "SEK" ||
+        data.calendar !== null ||
+        data.page.params.area !== undefined,
     }),
     hotelItemListJsonLd(siteUrl, data.page.hotels),
     breadcrumbJsonLd(siteUrl, [
@@ -47,7 +53,11 @@ export async function loader({ url, params, request }: Route.LoaderArgs) {
   if (!place || !paths?.country || !paths.place) throw data(null, { status: 404 });
   // One address per place: /Sverige/Goteborg and /sweden/gothenburg/ lead to /Sweden/Gothenburg.
   if (url.pathname !== paths.place) throw redirect(`${paths.place}${url.search}`, 301);
-  const [list, calendar] = await Promise.all([loadHotelListPage(url, place), pageCalendar(url, place)]);
+  const [list, calendar, nearby] = await Promise.all([
+    loadHotelListPage(url, place),
+    pageCalendar(url, place),
+    nearbyAreas(place).catch(() => [] as NearbyArea[]),
+  ]);
   const listed = await withLiveListPrices(list, request);
   const body = {
     ...place,
@@ -55,6 +65,7 @@ export async function loader({ url, params, request }: Route.LoaderArgs) {
     page: listed.page,
     live: listed.live,
     calendar,
+    nearby,
     search: url.search,
   };
   // A page waiting for or missing a partner's live prices is not kept by any cache.
@@ -76,9 +87,11 @@ export default function PlacePage({ loaderData }: Route.ComponentProps) {
         </h1>
         <ListCount page={page} />
         <ListNotices notices={page.notices} stay={page.stay} />
+        <AreaNote page={page} />
       </header>
       <FilterBar params={page.params} countries={[]} locations={[]} action={paths.place} fixedPlace stay={page.stay} today={page.today} />
       <CalendarLink page={`${paths.place}${loaderData.search}`} stay={page.stay} className="text-sm" />
+      <NearbyAreaLinks areas={loaderData.nearby} placeName={names.location} />
       {loaderData.calendar ? (
         <PriceCalendar
           calendar={loaderData.calendar}
@@ -97,6 +110,7 @@ export default function PlacePage({ loaderData }: Route.ComponentProps) {
             choices={shown.params}
             display={shown.display}
             hotels={shown.hotels}
+            count={shown}
             city={location}
             country={country}
             label={`Karta över hotell i ${names.location}`}
