@@ -35,6 +35,14 @@ describe("readListParams", () => {
       amenities: [],
       conditions: [],
       currency: "SEK",
+      near: "",
+    });
+  });
+
+  it("reads the chosen landmark (nara) and the sort by distance", () => {
+    expect(readListParams(new URLSearchParams("nara=%20Centralstationen%20&sortera=avstand"))).toMatchObject({
+      near: "centralstationen",
+      sort: "avstand",
     });
   });
   it("reads the offer's conditions and the display currency", () => {
@@ -138,5 +146,6 @@ describe("canonicalListQuery", () => {
     expect(canonical("bekvamlighet=wifi&bekvamlighet=pool&bekvamlighet=wifi&prismax=500&prismin=1500&sortera=pris")).toBe(
       "?prismin=500&prismax=1500&bekvamlighet=pool&bekvamlighet=wifi&sortera=pris",
     );
+    expect(canonical("sortera=avstand&nara=Liseberg&location=Gothenburg")).toBe("?location=Gothenburg&nara=liseberg&sortera=avstand");
   });
 });

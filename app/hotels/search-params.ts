@@ -50,6 +50,8 @@ export const SORT_LABELS = {
   pris: "Lägsta pris",
   betyg: "Högsta betyg",
   stjarnor: "Flest stjärnor",
+  // Offered within one place only; the label names the chosen landmark (app/location/distance.ts).
+  avstand: "Närmast centrum",
 } as const;
 
 export type SortKey = keyof typeof SORT_LABELS;
@@ -71,6 +73,7 @@ export const LIST_PARAM_NAMES: readonly string[] = [
   "prismax",
   "gastbetyg",
   "bekvamlighet",
+  "nara",
 ];
 
 const MAX_TEXT = 200;
@@ -98,6 +101,8 @@ export interface ListParams {
   conditions: ConditionKey[];
   /** The currency prices are shown in: `valuta` (SEK unless another is chosen). */
   currency: DisplayCurrency;
+  /** The slug of the place's landmark distances are measured to (`nara`); '' for the centre. */
+  near: string;
 }
 
 /** What a list keeps in its links besides the stay: the offer's conditions and the display currency. */
@@ -158,6 +163,7 @@ export function readListParams(params: URLSearchParams): ListParams {
     amenities,
     conditions: readConditions(params).keys,
     currency: readDisplayCurrency(params),
+    near: text(params, "nara").toLowerCase(),
   };
 }
 
@@ -217,6 +223,7 @@ export function canonicalListQuery(current: URLSearchParams): string {
   put("prismax", params.priceMax);
   for (const amenity of [...params.amenities].sort()) query.append("bekvamlighet", amenity);
   for (const condition of params.conditions) query.append(CONDITIONS_PARAM, condition);
+  put("nara", params.near);
   if (params.sort !== "rekommenderat") put("sortera", params.sort);
   if (params.page > 1) put("sida", params.page);
   const search = query.toString();

@@ -77,7 +77,16 @@ export default function PlacePage({ loaderData }: Route.ComponentProps) {
         <ListCount page={page} />
         <ListNotices notices={page.notices} stay={page.stay} />
       </header>
-      <FilterBar params={page.params} countries={[]} locations={[]} action={paths.place} fixedPlace stay={page.stay} today={page.today} />
+      <FilterBar
+        params={page.params}
+        countries={[]}
+        locations={[]}
+        action={paths.place}
+        fixedPlace
+        stay={page.stay}
+        today={page.today}
+        distance={page.distance}
+      />
       <CalendarLink page={`${paths.place}${loaderData.search}`} stay={page.stay} className="text-sm" />
       {loaderData.calendar ? (
         <PriceCalendar
