@@ -15,7 +15,7 @@ import { Button, buttonClassName } from "#app/components/ui/button.tsx";
 import { ConfirmableAction, ConfirmLink, useConfirmable, type ConfirmQuestion } from "#app/components/ui/confirmable-action.tsx";
 import { ActionRefusalAlert, CheckboxField, Field, FormAlert, SelectField } from "#app/components/ui/forms.tsx";
 import { TableHead, TableScroll } from "#app/components/ui/table.tsx";
-import { LANDMARK_KINDS, landmarkSchema, MAX_LANDMARK_NAME, MAX_LANDMARK_SLUG } from "#app/location/landmark-form.ts";
+import { LANDMARK_KINDS, landmarkFieldsSchema, landmarkSchema, MAX_LANDMARK_NAME, MAX_LANDMARK_SLUG } from "#app/location/landmark-form.ts";
 import type { Landmark } from "#app/location/landmarks.server.ts";
 import { useIsPending } from "#app/utils/use-is-pending.ts";
 import { landmarksAction, loadLandmarks } from "./admin.landmarks.server.ts";
@@ -225,7 +225,7 @@ function LandmarkForm({
           centre: editing.isCentre ? "on" : undefined,
         }
       : { kind: "sevardhet" },
-    constraint: getZodConstraint(landmarkSchema),
+    constraint: getZodConstraint(landmarkFieldsSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: landmarkSchema, disableAutoCoercion: true }),
