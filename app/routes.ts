@@ -52,6 +52,7 @@ export default [
     route("partners/clicks.csv", "routes/admin/admin.partners.clicks[.]csv.ts"),
     route("connectors", "routes/admin/admin.connectors.tsx"),
     route("destinations", "routes/admin/admin.destinations.tsx"),
+    route("landmarks", "routes/admin/admin.landmarks.tsx"),
     route("popular-locations", "routes/admin/admin.popular-locations.tsx"),
     route("menu", "routes/admin/admin.menu.tsx"),
     route("sitemap", "routes/admin/admin.sitemap.tsx"),

@@ -37,6 +37,11 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: href("/admin/blog"), label: "Blog", card: "Write, publish and edit the travel guides (Reseguider)." },
   { path: href("/admin/destinations"), label: "Popular Destinations", card: "The destination cards of the home page." },
   { path: href("/admin/popular-locations"), label: "Popular Locations", card: "Choose the places the home page offers as chips." },
+  {
+    path: href("/admin/landmarks"),
+    label: "Landmarks",
+    card: "Each place's centre and landmarks, which hotel distances and the sort by distance use.",
+  },
   { path: href("/admin/menu"), label: "Destinations Menu", card: "Choose the countries the Destinationer menu lists first." },
   { path: href("/admin/sitemap"), label: "Sitemap", card: "Generate, preview and download the sitemap." },
   { path: href("/admin/messages"), label: "Messages", card: "Read and delete messages from the contact form." },

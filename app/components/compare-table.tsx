@@ -189,6 +189,7 @@ export function CompareTable({
             "Plats",
             (hotel) => [hotel.location_name, hotel.country_name].filter(Boolean).join(", ") || <span className="text-muted">Okänd</span>,
           )}
+          {row("Avstånd", (hotel) => hotel.distance ?? <span className="text-muted">Okänt</span>)}
         </tbody>
         <tbody>
           <tr className="border-t border-slate-200 bg-slate-50">

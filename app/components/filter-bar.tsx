@@ -15,6 +15,7 @@ import { hasDates, type Stay } from "#app/utils/stay.ts";
 import { CONDITIONS, CONDITIONS_PARAM } from "#app/prices/conditions.ts";
 import { CURRENCY_PARAM, DISPLAY_CURRENCIES, HOME_CURRENCY } from "#app/utils/money.ts";
 import { AREA_PARAM, formatArea } from "#app/hotels/map-area.ts";
+import { nearestSortLabel, type DistanceTarget } from "#app/location/distance.ts";
 import { SearchBar } from "./search-bar.tsx";
 import { StayFields } from "./stay-fields.tsx";
 import { Input } from "./ui/input.tsx";
@@ -34,13 +35,18 @@ interface FilterBarProps {
   /** The visitor's dates and guests, and their today (the earliest check-in). */
   stay: Stay;
   today: string;
+  /**
+   * A list within one place: the landmarks to measure distances to (`nara`) and the current
+   * target, which names the sort by distance; without it neither is offered.
+   */
+  distance?: { landmarks: PlaceChoice[]; target: DistanceTarget | null } | null;
 }
 
 /**
  * The filter bar: a GET form that works without JavaScript (submit button); with it, the
  * selects apply on change. Collapsed on small screens ('Visa filter' / 'Dölj filter').
  */
-export function FilterBar({ params, countries, locations, action, fixedPlace = false, stay, today }: FilterBarProps) {
+export function FilterBar({ params, countries, locations, action, fixedPlace = false, stay, today, distance = null }: FilterBarProps) {
   const submit = useSubmit();
   const form = useRef<HTMLFormElement>(null);
   const apply = (changes?: (form: HTMLFormElement) => void) => {
@@ -63,6 +69,10 @@ export function FilterBar({ params, countries, locations, action, fixedPlace = f
   const resetHref = action ?? ".";
   // With dates the lists show (and filter on) the stay's total, without them the price per night.
   const priceWhat = hasDates(stay) ? "för vistelsen" : "per natt";
+  const landmarks = distance?.landmarks ?? [];
+  const sortOptions = Object.entries(SORT_LABELS)
+    .filter(([value]) => value !== "avstand" || distance?.target)
+    .map(([value, label]) => ({ value, label: value === "avstand" ? nearestSortLabel(distance?.target ?? null) : label }));
 
   return (
     <details className="filter-bar group rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
@@ -82,7 +92,11 @@ export function FilterBar({ params, countries, locations, action, fixedPlace = f
         className="mt-4 grid gap-4 md:mt-0 md:grid-cols-2 lg:grid-cols-6 lg:items-end"
       >
         {/* Without the country and place selects, the field takes their room. */}
-        <div className={fixedPlace ? "lg:col-span-4" : "lg:col-span-2"}>
+        <div
+          className={
+            fixedPlace ? (landmarks.length ? "lg:col-span-3" : "lg:col-span-4") : landmarks.length ? "lg:col-span-1" : "lg:col-span-2"
+          }
+        >
           {/* Looks like the labels beside it; the field's own label is the longer text. */}
           <p className="mb-1 block text-sm font-medium" aria-hidden="true">
             Sök
@@ -126,13 +140,16 @@ export function FilterBar({ params, countries, locations, action, fixedPlace = f
           options={RATING_OPTIONS}
           onChange={() => apply()}
         />
-        <SelectField
-          name="sortera"
-          label="Sortera"
-          value={params.sort}
-          options={Object.entries(SORT_LABELS).map(([value, label]) => ({ value, label }))}
-          onChange={() => apply()}
-        />
+        <SelectField name="sortera" label="Sortera" value={params.sort} options={sortOptions} onChange={() => apply()} />
+        {landmarks.length ? (
+          <SelectField
+            name="nara"
+            label="Avstånd till"
+            value={params.near}
+            options={[{ value: "", label: "Centrum" }, ...landmarks]}
+            onChange={() => apply()}
+          />
+        ) : null}
         <StayFields stay={stay} today={today} onApply={() => apply()} className="md:col-span-2 lg:col-span-6" />
         <details
           className="rounded-lg border border-slate-200 p-3 md:col-span-2 lg:col-span-6"

@@ -126,6 +126,7 @@ export function HotelCard({
               )}
             </h3>
             <p className="text-sm text-muted">{[hotel.location_name, hotel.country_name].filter(Boolean).join(", ")}</p>
+            {hotel.distance ? <p className="text-sm text-muted">{hotel.distance}</p> : null}
           </div>
           <StarRating stars={hotel.star_rating} />
         </div>

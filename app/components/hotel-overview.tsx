@@ -10,6 +10,7 @@ import { HotelMap } from "./hotel-map.tsx";
 export function HotelOverview({
   hotel,
   markers,
+  distances = [],
 }: {
   hotel: {
     name: string;
@@ -21,6 +22,8 @@ export function HotelOverview({
     amenities: ComponentProps<typeof AmenityList>["amenities"];
   };
   markers: MapMarker[];
+  /** "350 m till centrum", "1,2 km till Centralstationen": the centre first, then the nearest landmarks. */
+  distances?: readonly string[];
 }) {
   const mapsQuery = encodeURIComponent([hotel.name, hotel.location_name, hotel.country_name].filter(Boolean).join(", "));
   const reviewQuery = encodeURIComponent([hotel.name, hotel.location].filter(Boolean).join(" "));
@@ -46,6 +49,13 @@ export function HotelOverview({
         <h2 id="map-heading" className="mb-3 text-xl font-semibold">
           Läge
         </h2>
+        {distances.length ? (
+          <ul className="mb-3 grid gap-1 text-sm sm:grid-cols-2" aria-label="Avstånd från hotellet">
+            {distances.map((distance) => (
+              <li key={distance}>{distance}</li>
+            ))}
+          </ul>
+        ) : null}
         <HotelMap markers={markers} city={hotel.location} country={hotel.country} label={`Karta: ${hotel.name}`} />
       </section>
       <section aria-labelledby="resources-heading">

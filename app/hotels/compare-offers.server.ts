@@ -10,6 +10,8 @@ import { redirectPath } from "#app/outbound/redirect-params.ts";
 import { hotelPath } from "#app/utils/paths.ts";
 import { withPlaceNames } from "#app/hotels/place-names.ts";
 import { getPlaceNames } from "#app/hotels/place-name-rows.server.ts";
+import { distanceTexts } from "#app/location/landmarks.server.ts";
+import { log } from "#app/utils/log.server.ts";
 
 type DB = Kysely<Database>;
 
@@ -35,6 +37,8 @@ export interface ComparedHotel {
   cheapest: ComparedOffer | null;
   /** How many partners have an offer (for the stay and conditions, when given). */
   offerCount: number;
+  /** "1,2 km till centrum" (its own place's centre); null without coordinates or a centre. */
+  distance: string | null;
 }
 
 /**
@@ -64,6 +68,8 @@ export async function loadComparison(
         "country",
         "slug",
         "amenity_keys",
+        "latitude",
+        "longitude",
       ])
       .where("id", "in", [...ids])
       .execute(),
@@ -71,6 +77,14 @@ export async function loadComparison(
     offersFor(ids, stay, wanted, db),
   ]);
   const byId = new Map(rows.map((row) => [row.id, row]));
+  const distances = new Map(
+    (
+      await distanceTexts(rows, null, db).catch((error: unknown) => {
+        log.error("compare distances failed", error);
+        return rows.map(() => null);
+      })
+    ).map((distance, index) => [rows[index]!.id, distance]),
+  );
   const hotels: ComparedHotel[] = [];
   for (const id of ids) {
     const row = byId.get(id);
@@ -93,6 +107,7 @@ export async function loadComparison(
       country_name: hotel.country_name,
       amenity_keys: row.amenity_keys ?? [],
       offerCount: hotelOffers.length,
+      distance: distances.get(id) ?? null,
       cheapest: cheapest && {
         ...cheapest,
         href: redirectPath(cheapest.landingUrl, { source: "compare", hotel: hotel.slug ?? hotel.hotel_id, hotelId: row.id, stay }),

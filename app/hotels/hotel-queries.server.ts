@@ -19,6 +19,7 @@ import { placesCloseTo, placesNamedBy, TYPO_MIN_LENGTH, type NamedCountry, type 
 import { toAmenity } from "./amenities.ts";
 import type { MapArea } from "./map-area.ts";
 import { truncate } from "#app/utils/format.ts";
+import type { Coordinates } from "#app/location/distance.ts";
 
 type DB = Kysely<Database>;
 type HotelsEb = ExpressionBuilder<Database, "hotels">;
@@ -69,6 +70,8 @@ export interface HotelFilters {
   conditions?: number;
   /** The map's area (`omrade`): hotels whose coordinates lie in it, edges included. */
   area?: MapArea;
+  /** The point `avstand` sorts by distance to (the place's centre or chosen landmark); without it, that sort is the recommended one. */
+  near?: Coordinates;
 }
 
 /** What a hotel card shows: no more than that goes to the browser. */
@@ -103,6 +106,8 @@ export type HotelSummary = Pick<
     soldOut: boolean;
     /** What comparable stays usually cost (a priced list's page only): the card's deal badge (app/prices/deal.ts). */
     usual?: UsualPrice | null;
+    /** "1,2 km till centrum" (a list page only, app/location/distance.ts); null without coordinates or a centre. */
+    distance?: string | null;
   };
 
 const clean = (value: string | undefined) => {
@@ -350,9 +355,20 @@ const cardDescription = sql<string>`left(${shownDescription}, ${CARD_DESCRIPTION
  * Each list order as ORDER BY terms before the final id, on `table`'s columns. Each has an index
  * of the same shape (migrations 20261121130000_list_sort_indexes, 20261129110000_place_list_indexes).
  */
-function sortTerms(sort: HotelSort, table?: "relevant", wanted: number = ANY_CONDITIONS) {
+function sortTerms(sort: HotelSort, table?: "relevant", wanted: number = ANY_CONDITIONS, near?: Coordinates) {
   const column = (name: string) => sql.ref(table ? `${table}.${name}` : name);
   switch (sort) {
+    case "avstand":
+      if (near) {
+        // The haversine's inner term, which grows with the great-circle distance (app/location/distance.ts):
+        // the same order without asin and sqrt. Hotels without coordinates have none, so come last.
+        const lat = column("latitude");
+        const lng = column("longitude");
+        return [
+          sql`power(sin(radians(${lat} - ${near.latitude}::float8) / 2), 2) + cos(radians(${near.latitude}::float8)) * cos(radians(${lat})) * power(sin(radians(${lng} - ${near.longitude}::float8) / 2), 2) asc nulls last`,
+        ];
+      }
+      return sortTerms("rekommenderat", table);
     case "pris":
       // The price the card shows: the lead price (hotels_shown_price_idx), or the one for the conditions asked for.
       if (wanted !== ANY_CONDITIONS)
@@ -385,7 +401,7 @@ export function hotelListQuery(filters: HotelFilters = {}, terms: SearchTerms | 
     .selectFrom("hotels")
     .where((eb) => whereFilters(eb, filters))
     .select([...CARD_COLUMNS, cardDescription]);
-  for (const term of sortTerms(filters.sort ?? "rekommenderat", undefined, filters.conditions)) query = query.orderBy(term);
+  for (const term of sortTerms(filters.sort ?? "rekommenderat", undefined, filters.conditions, filters.near)) query = query.orderBy(term);
   return query.orderBy("id").limit(limit).offset(offset);
 }
 
@@ -408,6 +424,8 @@ const CANDIDATE_COLUMNS = [
   "review_count",
   "shown_price",
   "star_rating",
+  "latitude",
+  "longitude",
 ] as const;
 
 /**
@@ -548,7 +566,7 @@ function searchPageQuery(
   db: DB = getAppDatabase().db,
 ) {
   const sort = filters.sort ?? "rekommenderat";
-  const order = sort === "rekommenderat" ? [sql`relevant.relevance_rank`] : sortTerms(sort, "relevant", filters.conditions);
+  const order = sort === "rekommenderat" ? [sql`relevant.relevance_rank`] : sortTerms(sort, "relevant", filters.conditions, filters.near);
   return searchCandidates(filters, terms, db)
     .with("listed", (qc) => {
       let query = qc.selectFrom("relevant").selectAll().where("relevance_rank", "<=", LIST_MATCH_LIMIT);
@@ -762,7 +780,7 @@ async function candidateIds(
   const unpriced = unpricedFilters(filters);
   const sort = filters.sort === "pris" || !filters.sort ? "rekommenderat" : filters.sort;
   if (terms) {
-    const order = sort === "rekommenderat" ? [sql`relevance_rank`] : sortTerms(sort);
+    const order = sort === "rekommenderat" ? [sql`relevance_rank`] : sortTerms(sort, undefined, undefined, filters.near);
     let query = searchCandidates(unpriced, terms, db)
       .selectFrom("relevant")
       .select(["id", "matches"])
@@ -775,7 +793,7 @@ async function candidateIds(
     .selectFrom("hotels")
     .select("id")
     .where((eb) => whereFilters(eb, unpriced));
-  for (const term of sortTerms(sort)) query = query.orderBy(term);
+  for (const term of sortTerms(sort, undefined, undefined, filters.near)) query = query.orderBy(term);
   const ids = (await query.orderBy("id").limit(limit).execute()).map((row) => row.id);
   return { ids, matches: ids.length };
 }

@@ -17,6 +17,8 @@ import { platformOf, type Platform } from "#app/live-prices/connector.ts";
 import { listPriceOf, mergeLiveOffers, withLiveListPart, type LiveListPart } from "#app/live-prices/live-offers.ts";
 import { priceDisplay, readDisplayCurrency, type PriceDisplay } from "#app/utils/money.ts";
 import { listCountries, listLocations, resolveCountry, resolvePlace, type PlaceChoice } from "./places.server.ts";
+import { distanceTexts, listLandmarks, placeCentre, type Landmark, type PlaceCentre } from "#app/location/landmarks.server.ts";
+import type { DistanceTarget } from "#app/location/distance.ts";
 
 export interface HotelListPage {
   /** The parameters in effect: countries and places in the catalogue's spelling, whatever was typed. */
@@ -58,6 +60,12 @@ export interface HotelListPage {
   noHits: { close: CloseNames; popular: PopularPlace[] } | null;
   /** Partners asked live that did not answer in time ("Booking.com svarade inte i tid"): their stored prices are shown. */
   late: LiveListPart["late"];
+  /**
+   * A list within one place: its landmarks a visitor may measure from (`nara`, the centre left
+   * out: it is the default) and what distances are measured to (null: the place has no centre).
+   * Null for a list across places, whose cards measure each hotel from its own place's centre.
+   */
+  distance: { landmarks: PlaceChoice[]; target: DistanceTarget | null } | null;
 }
 
 /**
@@ -132,7 +140,16 @@ export async function loadHotelListPage(
     unsoldParty(stay, db).catch(() => null),
   ]);
   const { country, location, search } = place;
-  const effective: ListParams = { ...params, country, location, search, destination: search === params.search ? params.destination : "" };
+  const near = await distanceTarget(params, { country, location }, place.names.location, db);
+  const effective: ListParams = {
+    ...params,
+    country,
+    location,
+    search,
+    destination: search === params.search ? params.destination : "",
+    near: near.landmark?.slug ?? "",
+    sort: params.sort === "avstand" && !near.target ? "rekommenderat" : params.sort,
+  };
   const [result, countries, locations] = await Promise.all([
     searchHotels(
       {
@@ -140,7 +157,8 @@ export async function loadHotelListPage(
         location,
         minStars: params.rating,
         search,
-        sort: params.sort,
+        sort: effective.sort,
+        near: near.target ?? undefined,
         page: params.page,
         priceMin: params.priceMin,
         priceMax: params.priceMax,
@@ -175,17 +193,22 @@ export async function loadHotelListPage(
             return null;
           })
       : null;
+  const hotels = result?.hotels ?? [];
+  const distances = await distanceTexts(hotels, near.target, db).catch((error: unknown) => {
+    log.error("distances failed", error);
+    return hotels.map(() => null);
+  });
   return {
     params: effective,
     names: place.names,
-    notices: [...place.notices, ...(areaNote ? [areaNote] : []), ...stayNotes, ...conditions.notes],
+    notices: [...place.notices, ...(areaNote ? [areaNote] : []), ...near.notices, ...stayNotes, ...conditions.notes],
     searchedPlace: place.searchedPlace,
     stay,
     conditions: conditions.keys,
     display: priceDisplay(readDisplayCurrency(url.searchParams), rates),
     partyNotSold,
     today,
-    hotels: result?.hotels ?? [],
+    hotels: hotels.map((hotel, index) => ({ ...hotel, distance: distances[index] ?? null })),
     total,
     more: result?.more ?? false,
     listed,
@@ -195,7 +218,47 @@ export async function loadHotelListPage(
     failed: result === null,
     noHits,
     late: [],
+    distance: location
+      ? {
+          landmarks: near.landmarks
+            .filter((landmark) => !landmark.isCentre)
+            .map((landmark) => ({ value: landmark.slug, label: landmark.name })),
+          target: near.target && { name: near.target.name, isCentre: near.target.isCentre },
+        }
+      : null,
   };
+}
+
+/**
+ * What a list's distances are measured to: within one place, the landmark the visitor chose
+ * (`nara`) or the place's centre; across places, each hotel's own centre (no target). A landmark
+ * the place does not have, or one asked for outside a place, is set aside with a notice, and so
+ * is the sort by distance when there is nothing to measure from.
+ */
+async function distanceTarget(params: ListParams, place: { country: string; location: string }, placeName: string, db: Kysely<Database>) {
+  const notices: string[] = [];
+  const within = place.country && place.location ? place : null;
+  const [landmarks, centre] = within
+    ? await Promise.all([listLandmarks(within, db), placeCentre(within, db)]).catch((error: unknown) => {
+        log.error("landmarks query failed", error);
+        return [[] as Landmark[], null] as const;
+      })
+    : [[] as Landmark[], null];
+  const landmark = params.near ? landmarks.find((one) => one.slug === params.near) : undefined;
+  if (params.near && !landmark)
+    notices.push(
+      within
+        ? `Vi hittade inget ”${params.near}” i ${placeName} att mäta avståndet till, så vi mäter från centrum.`
+        : `Avstånd till ”${params.near}” går bara att välja för en plats, så vi bortser från det.`,
+    );
+  const target: PlaceCentre | Landmark | null = landmark ?? centre;
+  if (params.sort === "avstand" && !target)
+    notices.push(
+      within
+        ? `Vi vet inte var centrum i ${placeName} ligger, så listan visas i rekommenderad ordning.`
+        : "Sortering efter avstånd går bara att välja för en plats, så listan visas i rekommenderad ordning.",
+    );
+  return { landmarks, landmark, target, notices };
 }
 
 /**

@@ -44,6 +44,14 @@ describe("readListParams", () => {
       conditions: [],
       currency: "SEK",
       area: undefined,
+      near: "",
+    });
+  });
+
+  it("reads the chosen landmark (nara) and the sort by distance", () => {
+    expect(readListParams(new URLSearchParams("nara=%20Centralstationen%20&sortera=avstand"))).toMatchObject({
+      near: "centralstationen",
+      sort: "avstand",
     });
   });
   it("reads the map's area (omrade) and sets aside one it cannot use", () => {
@@ -170,5 +178,6 @@ describe("canonicalListQuery", () => {
     expect(canonical("bekvamlighet=wifi&bekvamlighet=pool&bekvamlighet=wifi&prismax=500&prismin=1500&sortera=pris")).toBe(
       "?prismin=500&prismax=1500&bekvamlighet=pool&bekvamlighet=wifi&sortera=pris",
     );
+    expect(canonical("sortera=avstand&nara=Liseberg&location=Gothenburg")).toBe("?location=Gothenburg&nara=liseberg&sortera=avstand");
   });
 });

@@ -51,6 +51,8 @@ export const SORT_LABELS = {
   pris: "Lägsta pris",
   betyg: "Högsta betyg",
   stjarnor: "Flest stjärnor",
+  // Offered within one place only; the label names the chosen landmark (app/location/distance.ts).
+  avstand: "Närmast centrum",
 } as const;
 
 export type SortKey = keyof typeof SORT_LABELS;
@@ -73,6 +75,7 @@ export const LIST_PARAM_NAMES: readonly string[] = [
   "gastbetyg",
   "bekvamlighet",
   AREA_PARAM,
+  "nara",
 ];
 
 const MAX_TEXT = 200;
@@ -102,6 +105,8 @@ export interface ListParams {
   currency: DisplayCurrency;
   /** The map's area the list is of (`omrade`, decision 078): it replaces the page's place. */
   area: MapArea | undefined;
+  /** The slug of the place's landmark distances are measured to (`nara`); '' for the centre. */
+  near: string;
 }
 
 /** What a list keeps in its links besides the stay: the offer's conditions and the display currency. */
@@ -163,6 +168,7 @@ export function readListParams(params: URLSearchParams): ListParams {
     conditions: readConditions(params).keys,
     currency: readDisplayCurrency(params),
     area: readArea(params).area,
+    near: text(params, "nara").toLowerCase(),
   };
 }
 
@@ -237,6 +243,7 @@ export function canonicalListQuery(current: URLSearchParams): string {
   put("prismax", params.priceMax);
   for (const amenity of [...params.amenities].sort()) query.append("bekvamlighet", amenity);
   for (const condition of params.conditions) query.append(CONDITIONS_PARAM, condition);
+  put("nara", params.near);
   if (params.sort !== "rekommenderat") put("sortera", params.sort);
   if (params.page > 1) put("sida", params.page);
   const search = query.toString();

@@ -47,33 +47,39 @@ const coordinate = (name: string, limit: number) =>
           ? Number(value.trim().replace(",", "."))
           : undefined,
     z
-      .number({ error: `${name} is required (decimal degrees, e.g. ${limit === 90 ? "59.3293" : "18.0686"})` })
-      .refine(Number.isFinite, `${name} must be a number in decimal degrees`)
+      .number({
+        error: (issue) =>
+          issue.input === undefined
+            ? `${name} is required (decimal degrees, e.g. ${limit === 90 ? "59.3293" : "18.0686"})`
+            : `${name} must be a number in decimal degrees`,
+      })
       .min(-limit, `${name} must be between -${limit} and ${limit}`)
       .max(limit, `${name} must be between -${limit} and ${limit}`),
   );
 
-export const landmarkSchema = z
-  .object({
-    name: text(MAX_LANDMARK_NAME).pipe(z.string().min(1, "Name is required")),
-    slug: text(MAX_LANDMARK_SLUG),
-    kind: text(20).pipe(z.string().refine(isLandmarkKind, "Choose a kind")),
-    latitude: coordinate("Latitude", 90),
-    longitude: coordinate("Longitude", 180),
-    centre: z.preprocess((value) => value === "on" || value === "true" || value === true, z.boolean()),
-  })
-  .transform((value, ctx) => {
-    const slug = value.slug ? value.slug.toLowerCase() : landmarkSlug(value.name);
-    if (!LANDMARK_SLUG_PATTERN.test(slug)) {
-      ctx.addIssue({
-        code: "custom",
-        message: value.slug ? "Use lower-case letters a–z, digits and single hyphens" : "Type a slug (the name has no letters a–z)",
-        path: ["slug"],
-      });
-      return z.NEVER;
-    }
-    return { ...value, slug, kind: value.kind as LandmarkKind };
-  });
+/** The form's fields as posted (what conform reads constraints from). */
+export const landmarkFieldsSchema = z.object({
+  name: text(MAX_LANDMARK_NAME).pipe(z.string().min(1, "Name is required")),
+  slug: text(MAX_LANDMARK_SLUG),
+  kind: text(20).pipe(z.string().refine(isLandmarkKind, "Choose a kind")),
+  latitude: coordinate("Latitude", 90),
+  longitude: coordinate("Longitude", 180),
+  centre: z.preprocess((value) => value === "on" || value === "true" || value === true, z.boolean()),
+});
+
+/** The landmark the form gives: the slug made from the name when none was typed. */
+export const landmarkSchema = landmarkFieldsSchema.transform((value, ctx) => {
+  const slug = value.slug ? value.slug.toLowerCase() : landmarkSlug(value.name);
+  if (!LANDMARK_SLUG_PATTERN.test(slug)) {
+    ctx.addIssue({
+      code: "custom",
+      message: value.slug ? "Use lower-case letters a–z, digits and single hyphens" : "Type a slug (the name has no letters a–z)",
+      path: ["slug"],
+    });
+    return z.NEVER;
+  }
+  return { ...value, slug, kind: value.kind as LandmarkKind };
+});
 
 /** A landmark as written: what the form gives, or the demo seed. */
 export type LandmarkInput = z.output<typeof landmarkSchema>;

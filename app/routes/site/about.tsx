@@ -97,6 +97,10 @@ export default function About({ matches }: Route.ComponentProps) {
               <strong>{SORT_LABELS.pris}</strong>, <strong>{SORT_LABELS.betyg}</strong> och <strong>{SORT_LABELS.stjarnor}</strong> sorterar
               enbart på pris, betyg respektive stjärnor. Där spelar det ingen roll om vi får provision eller inte.
             </li>
+            <li>
+              <strong>{SORT_LABELS.avstand}</strong> (på en plats sida) sorterar efter avståndet fågelvägen till platsens centrum, eller
+              till den plats i närheten du har valt, till exempel en station. Hotell utan känt läge kommer sist.
+            </li>
           </ul>
           <p>
             Priserna är vägledande och uppdateras inte i realtid. Det aktuella priset och villkoren är alltid de som partnern visar när du

@@ -29,6 +29,7 @@ import { CURRENCY_PARAM, readDisplayCurrency } from "#app/utils/money.ts";
 import { countryPath, hotelPath, isLocalPath, placePath } from "#app/utils/paths.ts";
 import { displayDescription } from "#app/hotels/description-rule.ts";
 import { pageCalendar } from "#app/prices/calendar-prices.server.ts";
+import { hotelDistances } from "#app/location/landmarks.server.ts";
 
 const decode = (value: string) => {
   try {
@@ -153,6 +154,10 @@ export async function loadHotelPage({ request, url, params }: Route.LoaderArgs) 
   const displayRead = latestPriceDisplay(choices.currency);
   const historyRead = readPriceHistory(hotel.id, stay, today);
   const calendarRead = pageCalendar(url, { hotelId: hotel.id });
+  const distancesRead = hotelDistances(hotel).catch((error: unknown) => {
+    log.error("hotel distances failed", error, { hotelId: hotel.id });
+    return [];
+  });
   if (!asksLive || !hasDates(stay)) {
     prices = await loadHotelPrices(hotel.id, stay, conditions.mask).catch(offersFailed);
   } else {
@@ -177,7 +182,13 @@ export async function loadHotelPage({ request, url, params }: Route.LoaderArgs) 
       prices = await compose(answers);
     }
   }
-  const [priced, display, priceHistory, calendar] = await Promise.all([pricing(prices), displayRead, historyRead, calendarRead]);
+  const [priced, display, priceHistory, calendar, distances] = await Promise.all([
+    pricing(prices),
+    displayRead,
+    historyRead,
+    calendarRead,
+    distancesRead,
+  ]);
   const related = nearby.filter((other) => other.id !== hotel.id).slice(0, RELATED_COUNT);
   const page = {
     hotel: { ...hotel, description: displayDescription(hotel) },
@@ -198,6 +209,8 @@ export async function loadHotelPage({ request, url, params }: Route.LoaderArgs) 
     priceHistory,
     /** The month view of stay prices (`kalender`), or null. */
     calendar,
+    /** "350 m till centrum", then the place's nearest landmarks (app/location). */
+    distances,
     /** Client navigations only: the prices with the partners' live answers, when they are in. */
     live,
   };

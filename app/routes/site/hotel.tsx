@@ -92,6 +92,7 @@ export default function HotelPage({ loaderData, actionData }: Route.ComponentPro
           <p className="text-muted">
             {addressInSwedish(hotel.address, hotel) || [hotel.location_name, hotel.country_name].filter(Boolean).join(", ")}
           </p>
+          {loaderData.distances[0] ? <p className="text-muted">{loaderData.distances[0]}</p> : null}
           <div className="flex flex-wrap items-center gap-4">
             <RatingBadge rating={hotel.rating} reviews={hotel.review_count} />
             <CompareCheckbox hotelId={hotel.id} hotelName={hotel.name} />
@@ -156,7 +157,7 @@ export default function HotelPage({ loaderData, actionData }: Route.ComponentPro
               </WithLivePrices>
             </section>
             <PriceAlertForm path={loaderData.canonical} stay={stay} lastResult={actionData?.result} />
-            <HotelOverview hotel={hotel} markers={toMapMarkers([hotel])} />
+            <HotelOverview hotel={hotel} markers={toMapMarkers([hotel])} distances={loaderData.distances} />
           </div>
 
           <WithLivePrices live={live} stored={stored}>

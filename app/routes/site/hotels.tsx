@@ -118,6 +118,7 @@ export default function Hotels({ loaderData, actionData }: Route.ComponentProps)
         action={href("/hotels")}
         stay={page.stay}
         today={page.today}
+        distance={page.distance}
       />
       <SiteRefusalAlert actionData={actionData} />
       <AiRecommendationBox

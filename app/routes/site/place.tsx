@@ -89,7 +89,16 @@ export default function PlacePage({ loaderData }: Route.ComponentProps) {
         <ListNotices notices={page.notices} stay={page.stay} />
         <AreaNote page={page} />
       </header>
-      <FilterBar params={page.params} countries={[]} locations={[]} action={paths.place} fixedPlace stay={page.stay} today={page.today} />
+      <FilterBar
+        params={page.params}
+        countries={[]}
+        locations={[]}
+        action={paths.place}
+        fixedPlace
+        stay={page.stay}
+        today={page.today}
+        distance={page.distance}
+      />
       <CalendarLink page={`${paths.place}${loaderData.search}`} stay={page.stay} className="text-sm" />
       <NearbyAreaLinks areas={loaderData.nearby} placeName={names.location} />
       {loaderData.calendar ? (
