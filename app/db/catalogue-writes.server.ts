@@ -29,6 +29,7 @@ export const CATALOGUE_TABLES = [
   "itinerary_prices",
   "sold_out_itineraries",
   "hotel_lead_prices",
+  "place_landmarks",
 ] as const;
 
 const CATALOGUE_WRITE = new RegExp(

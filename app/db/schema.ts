@@ -296,6 +296,22 @@ export interface CataloguePlacesTable {
   hotel_count: number;
 }
 
+/** A place's landmark (issue 39, decision 077): the centre, a station, a sight. */
+export interface PlaceLandmarksTable {
+  id: Generated<string>;
+  /** place_key of the place's country and name, as catalogue_places has them. */
+  country_key: string;
+  location_key: string;
+  slug: string;
+  name_sv: string;
+  kind: string;
+  latitude: number;
+  longitude: number;
+  is_centre: Generated<boolean>;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface SchemaMigrationsTable {
   version: string;
   applied_at: Timestamp;
@@ -525,6 +541,7 @@ export interface Database {
   place_names: PlaceNamesTable;
   place_alternate_names: PlaceAlternateNamesTable;
   catalogue_places: CataloguePlacesTable;
+  place_landmarks: PlaceLandmarksTable;
   schema_migrations: SchemaMigrationsTable;
   fx_rates: FxRatesTable;
   price_feed_runs: PriceFeedRunsTable;

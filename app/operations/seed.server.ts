@@ -13,6 +13,8 @@ import { hotelIdsByFeedId } from "#app/offers/offer-rows.server.ts";
 import { addDays, todayInSweden } from "#app/utils/stay.ts";
 import { DEMO_POPULAR_DESTINATIONS, DEMO_POPULAR_LOCATIONS, DEMO_POSTS } from "#app/operations/demo-content.ts";
 import { upsertHotels } from "#app/hotels/hotel-rows.server.ts";
+import { demoLandmarks } from "#app/location/demo-landmarks.ts";
+import { createLandmark, placeKeyOf, placesWithLandmarks } from "#app/location/landmarks.server.ts";
 import type { Database } from "#app/db/schema.ts";
 
 export interface SeedOptions {
@@ -45,6 +47,8 @@ export interface SeedResult {
   posts: number;
   popularLocations: number;
   popularDestinations: number;
+  /** Landmarks written (a place that has any, an editor's or an earlier seed's, is left alone). */
+  landmarks: number;
 }
 
 /**
@@ -103,6 +107,7 @@ export async function seedDemoCatalogue(options: SeedOptions = {}, db: Kysely<Da
     posts: 0,
     popularLocations: 0,
     popularDestinations: 0,
+    landmarks: await seedDemoLandmarks(db),
   };
 
   await db.transaction().execute(async (trx) => {
@@ -160,6 +165,22 @@ export async function seedDemoCatalogue(options: SeedOptions = {}, db: Kysely<Da
     }
   });
   return result;
+}
+
+/**
+ * The demo places' centres and landmarks, through the back office's own writes (createLandmark).
+ * Only places without any landmark get them, so a restart adds nothing and an editor's changes
+ * (a deleted landmark, another centre) stay. The number written.
+ */
+export async function seedDemoLandmarks(db: Kysely<Database> = getAppDatabase().db): Promise<number> {
+  const taken = await placesWithLandmarks(db);
+  let written = 0;
+  for (const { place, landmarks } of demoLandmarks()) {
+    if (taken.has(placeKeyOf(place))) continue;
+    for (const landmark of landmarks) await createLandmark(place, landmark, db);
+    written += landmarks.length;
+  }
+  return written;
 }
 
 /** The nights of the demo's price files imported before the first request; the rest may follow in the background. */

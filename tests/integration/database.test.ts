@@ -59,6 +59,7 @@ describe.each(testDatabases())("database on $name", ({ open }) => {
       ["hotels", "SELECT"],
       ["hotels_blog_posts", "SELECT"],
       ["place_alternate_names", "SELECT"],
+      ["place_landmarks", "SELECT"],
       ["place_names", "SELECT"],
     ]);
     expect(rows.find((row) => row.tablename === "hotels_blog_posts")!.qual).toContain("published");

@@ -8,6 +8,7 @@ import { DEMO_NEAR_DAYS, isCatalogueEmpty, keepDemoPricesCurrent, seedDemoCatalo
 import { addDays, todayInSweden, type DatedStay } from "#app/utils/stay.ts";
 import type { PriceOffer } from "#app/prices/price-offer.ts";
 import { stayOffers } from "#app/prices/stay-prices.server.ts";
+import { listLandmarks } from "#app/location/landmarks.server.ts";
 import { normalizeHotel } from "#app/hotels/hotel-record.ts";
 import { testDatabases } from "#tests/db.ts";
 
@@ -210,12 +211,24 @@ describe.each(testDatabases({ postgres: false }))("seeded demo catalogue on $nam
     expect(Number((await one(sql<{ n: number }>`select count(*)::int as n from sold_out_itineraries`)).n)).toBeGreaterThan(0);
   });
 
+  it("gives every demo place a centre and real landmarks, Stockholm's Centralstationen among them", async () => {
+    const centres = await one(sql<{ places: number; centres: number }>`
+      select count(distinct (country_key, location_key))::int as places, count(*) filter (where is_centre)::int as centres from place_landmarks
+    `);
+    expect(centres.places).toBe(DEMO_PLACES.length);
+    expect(centres.centres).toBe(DEMO_PLACES.length);
+    const stockholm = await listLandmarks({ country: "Sweden", location: "Stockholm" }, handle.db);
+    expect(stockholm[0]).toMatchObject({ slug: "centrum", isCentre: true });
+    expect(stockholm).toContainEqual(expect.objectContaining({ slug: "centralstationen", name: "Centralstationen", kind: "station" }));
+  });
+
   it("changes nothing when run again", async () => {
     const before = await one(sql<{ n: number; digest: string }>`
       select count(*)::int as n, md5(string_agg(hotel_id || coalesce(name, '') || coalesce(rating::text, ''), ',' order by hotel_id)) as digest from hotels
     `);
     const result = await seedDemoCatalogue(undefined, handle.db);
     expect(result.posts).toBe(0);
+    expect(result.landmarks).toBe(0);
     const after = await one(sql<{ n: number; digest: string }>`
       select count(*)::int as n, md5(string_agg(hotel_id || coalesce(name, '') || coalesce(rating::text, ''), ',' order by hotel_id)) as digest from hotels
     `);

@@ -1,0 +1,75 @@
+/**
+ * Distances from a hotel to its place's centre or a landmark, and how a visitor reads them
+ * ("350 m till centrum", "1,2 km till Centralstationen"). Pure; server and browser.
+ * The list's SQL sort (sortera=avstand) orders by the same great-circle distance.
+ */
+
+export interface Coordinates {
+  latitude: number;
+  longitude: number;
+}
+
+/** The mean radius of the Earth (IUGG), in metres. */
+export const EARTH_RADIUS_METRES = 6_371_008.8;
+
+const toRadians = (degrees: number) => (degrees * Math.PI) / 180;
+
+/** The great-circle (haversine) distance between two points, in metres. */
+export function distanceMetres(from: Coordinates, to: Coordinates): number {
+  const dLat = toRadians(to.latitude - from.latitude);
+  const dLng = toRadians(to.longitude - from.longitude);
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(toRadians(from.latitude)) * Math.cos(toRadians(to.latitude)) * Math.sin(dLng / 2) ** 2;
+  return 2 * EARTH_RADIUS_METRES * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** Whether a pair of values is a point on the Earth (a hotel's coordinates may be missing). */
+export function hasCoordinates(point: { latitude: number | null; longitude: number | null }): point is Coordinates {
+  const { latitude, longitude } = point;
+  return (
+    typeof latitude === "number" &&
+    typeof longitude === "number" &&
+    Number.isFinite(latitude) &&
+    Number.isFinite(longitude) &&
+    Math.abs(latitude) <= 90 &&
+    Math.abs(longitude) <= 180
+  );
+}
+
+const NBSP = "\u00a0";
+const oneDecimal = new Intl.NumberFormat("sv-SE", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const whole = new Intl.NumberFormat("sv-SE", { maximumFractionDigits: 0 });
+
+/**
+ * A distance as a Swede reads it, no more precise than a walk needs: under a kilometre in steps
+ * of 50 m (at least 50 m), then kilometres with one decimal ("1,2 km"), whole kilometres from
+ * 10 km ("12 km", "1 250 km"). A non-breaking space keeps the number with its unit.
+ */
+export function formatDistance(metres: number): string {
+  const safe = Math.max(0, metres);
+  const steps = Math.max(50, Math.round(safe / 50) * 50);
+  if (steps < 1000) return `${steps}${NBSP}m`;
+  const km = safe / 1000;
+  if (Math.round(km * 10) / 10 < 10) return `${oneDecimal.format(Math.max(1, km))}${NBSP}km`;
+  return `${whole.format(km)}${NBSP}km`;
+}
+
+/** What a distance is measured to: the centre reads "centrum", any other landmark by its name. */
+export interface DistanceTarget {
+  name: string;
+  isCentre: boolean;
+}
+
+/** "till centrum", "till Centralstationen". */
+export function targetPhrase(target: DistanceTarget): string {
+  return `till ${target.isCentre ? "centrum" : target.name}`;
+}
+
+/** "350 m till centrum", "1,2 km till Centralstationen". */
+export function distanceText(metres: number, target: DistanceTarget): string {
+  return `${formatDistance(metres)} ${targetPhrase(target)}`;
+}
+
+/** The label of the sort by distance: "Närmast centrum", "Närmast Centralstationen". */
+export function nearestSortLabel(target: DistanceTarget | null): string {
+  return target && !target.isCentre ? `Närmast ${target.name}` : "Närmast centrum";
+}
