@@ -11,7 +11,7 @@ test("open a neighbourhood from the Stockholm page and filter it", async ({ page
   await expect(page.getByText(/^Vi har \d+ hotell på Södermalm i Stockholm\./)).toBeVisible();
   const cards = page.locator("main article");
   await expect(cards.first()).toBeVisible();
-  for (const place of await cards.locator("p.text-muted").allTextContents()) {
+  for (const place of await cards.locator("h3 + p").allTextContents()) {
     if (place.includes("Stockholm")) expect(place).toBe("Södermalm, Stockholm");
   }
   await expect(page.getByRole("navigation", { name: "Brödsmulor" })).toContainText("Stockholm");
