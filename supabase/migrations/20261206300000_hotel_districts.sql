@@ -11,4 +11,5 @@ alter table public.hotels
 alter table public.hotels
   add column district_slug text generated always as (nullif(public.slugify(district), '')) stored;
 
-create index hotels_place_district_idx on public.hotels (country_key, location_key, district_slug);
+-- Partial: a hotel without a district (a feed without the column) costs the index nothing.
+create index hotels_place_district_idx on public.hotels (country_key, location_key, district_slug) where district_slug is not null;
