@@ -71,6 +71,7 @@ export function hotelValues(fields: HotelFields = {}): HotelValues {
     latitude: null,
     longitude: null,
     address: null,
+    district: null,
     affiliate_url: null,
     has_affiliate_url: false,
     is_description_rewritten: false,

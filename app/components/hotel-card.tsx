@@ -125,7 +125,12 @@ export function HotelCard({
                 hotel.name
               )}
             </h3>
-            <p className="text-sm text-muted">{[hotel.location_name, hotel.country_name].filter(Boolean).join(", ")}</p>
+            <p className="text-sm text-muted">
+              {/* "Södermalm, Stockholm": with a district, the country goes without saying. */}
+              {(hotel.district ? [hotel.district, hotel.location_name] : [hotel.location_name, hotel.country_name])
+                .filter(Boolean)
+                .join(", ")}
+            </p>
             {hotel.distance ? <p className="text-sm text-muted">{hotel.distance}</p> : null}
           </div>
           <StarRating stars={hotel.star_rating} />

@@ -28,6 +28,10 @@ export interface HotelsTable {
   latitude: number | null;
   longitude: number | null;
   address: string | null;
+  /** The hotel's district within its place ('Södermalm'): feed data, trimmed, at most 100 characters. */
+  district: string | null;
+  /** slugify(district), kept by the database: the neighbourhood page's address segment. */
+  district_slug: ColumnType<string | null, never, never>;
   /** place_key(country) and place_key(location), kept by the database. */
   country_key: ColumnType<string | null, never, never>;
   location_key: ColumnType<string | null, never, never>;

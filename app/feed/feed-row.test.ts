@@ -36,6 +36,7 @@ describe("parseFeedRow: a CSV row (every value is text)", () => {
     latitude: "63.399",
     longitude: "13.0815",
     address: "Torget 1",
+    district: " Åre by ",
     affiliate_url: "https://www.booking.com/hotel/se/fjallby.html?aid=1",
     rewritten_text: "",
     has_affiliate_url: "",
@@ -60,11 +61,17 @@ describe("parseFeedRow: a CSV row (every value is text)", () => {
       latitude: 63.399,
       longitude: 13.0815,
       address: "Torget 1",
+      district: "Åre by",
       affiliate_url: "https://www.booking.com/hotel/se/fjallby.html?aid=1",
       rewritten_text: undefined,
       has_affiliate_url: undefined,
       is_description_rewritten: undefined,
     });
+  });
+
+  it("refuses a district longer than the table keeps, and clears it when blank", () => {
+    expect(parseFeedRow({ ...row, district: "x".repeat(101) })).toEqual({ ok: false, reason: expect.stringContaining("district") });
+    expect(valid({ ...row, district: "  " }).district).toBeNull();
   });
 
   it("reads list cells written as JSON text", () => {

@@ -34,6 +34,7 @@ export const FEED_OWNED_FIELDS = [
   "latitude",
   "longitude",
   "address",
+  "district",
 ] as const;
 
 /**
@@ -57,6 +58,8 @@ export const PARTNER_IDS_FIELD = "partner_ids";
 export const FEED_FIELDS: readonly string[] = ["hotel_id", "id", ...FEED_OWNED_FIELDS, ...SITE_MANAGED_FIELDS, PARTNER_IDS_FIELD];
 
 export const MAX_HOTEL_ID_LENGTH = 200;
+/** The hotels table's limit on a district's name (hotels_district_shape). */
+export const MAX_DISTRICT_LENGTH = 100;
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 
 /**
@@ -222,6 +225,11 @@ export const feedRowSchema = z
       latitude: owned(asNumber, range(-90, 90)),
       longitude: owned(asNumber, range(-180, 180)),
       address: owned(asText, text(500)),
+      // The neighbourhood ('Södermalm'): its slug addresses /{country}/{place}/omrade/{slug}.
+      district: owned(
+        asText,
+        text(MAX_DISTRICT_LENGTH).refine((value) => !CONTROL_CHARACTERS.test(value), { error: "must not contain control characters" }),
+      ),
       affiliate_url: managed(
         asText,
         text(MAX_DESTINATION_LENGTH).refine((value) => httpUrl.safeParse(value).success, {

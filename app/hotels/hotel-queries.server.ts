@@ -51,6 +51,8 @@ export interface HotelFilters {
   hotelId?: string;
   country?: string;
   location?: string;
+  /** A neighbourhood of the place: hotels whose district has this slug (hotels.district_slug). */
+  district?: string;
   /** Minimum star rating; hotels without one are left out. */
   minStars?: number;
   /** Lowest current offer per night within this range, in kronor; hotels without offers are left out. */
@@ -94,6 +96,7 @@ export type HotelSummary = Pick<
   | "latitude"
   | "longitude"
   | "address"
+  | "district"
 > &
   NamedPlace & {
     images: string[];
@@ -281,6 +284,7 @@ function whereScope(eb: HotelsEb, filters: HotelFilters): Expression<SqlBool> {
   if (country) conditions.push(samePlace("country", country));
   if (location) conditions.push(samePlace("location", location));
   if (filters.area) conditions.push(inMapArea(filters.area));
+  if (filters.district) conditions.push(eb("district_slug", "=", filters.district));
   return eb.and(conditions);
 }
 
@@ -343,6 +347,7 @@ const CARD_COLUMNS = [
   "latitude",
   "longitude",
   "address",
+  "district",
   "slug",
   "offer_price",
   "offer_count",
@@ -811,6 +816,7 @@ async function countHotels(filters: HotelFilters, db: DB = getAppDatabase().db):
     clean(filters.hotelId) ||
     (location && !country) ||
     filters.area ||
+    filters.district ||
     filters.minStars !== undefined ||
     filters.priceMin !== undefined ||
     filters.priceMax !== undefined ||
@@ -889,6 +895,7 @@ function toHotelSummary(row: Record<string, unknown>, names: PlaceNames): HotelS
     latitude: hotel.latitude,
     longitude: hotel.longitude,
     address: hotel.address,
+    district: hotel.district,
     offer_price: row.offer_price === null || row.offer_price === undefined ? null : Number(row.offer_price),
     offer_count: Number(row.offer_count ?? 0),
     price: null,

@@ -33,6 +33,8 @@ export interface Hotel {
   latitude: number | null;
   longitude: number | null;
   address: string;
+  /** The neighbourhood within the place ('Södermalm'); null when the feed gives none. */
+  district: string | null;
   affiliate_url: string | null;
   has_affiliate_url: boolean;
   is_description_rewritten: boolean;
@@ -148,6 +150,7 @@ export function normalizeHotel(raw: RawHotel, generateId: () => string = () => c
     latitude: finiteNumber(raw.latitude),
     longitude: finiteNumber(raw.longitude),
     address: text(raw.address),
+    district: text(raw.district) || null,
     affiliate_url: text(raw.affiliate_url) || null,
     has_affiliate_url: raw.has_affiliate_url === true,
     is_description_rewritten: raw.is_description_rewritten === true,

@@ -28,6 +28,7 @@ export const HOTEL_COLUMNS = [
   "latitude",
   "longitude",
   "address",
+  "district",
   "affiliate_url",
   "has_affiliate_url",
   "is_description_rewritten",

@@ -122,11 +122,12 @@ async function resolveListPlace(params: ListParams, fixed: { country?: string; l
 /**
  * Everything a hotel list page needs: the page of hotels, the count and the filter options.
  * `url` is the loader's `url` argument (without the `.data` suffix of client navigations).
- * `fixed` pins the country and place (country and place pages), in the catalogue's spelling.
+ * `fixed` pins the country and place (country and place pages), in the catalogue's spelling,
+ * and a neighbourhood's district slug (its page) or amenities (a landing page's).
  */
 export async function loadHotelListPage(
   url: URL,
-  fixed: { country?: string; location?: string } = {},
+  fixed: { country?: string; location?: string; district?: string; amenities?: readonly string[] } = {},
   db: Kysely<Database> = getAppDatabase().db,
 ): Promise<HotelListPage> {
   const params = readListParams(url.searchParams);
@@ -141,6 +142,8 @@ export async function loadHotelListPage(
   ]);
   const { country, location, search } = place;
   const near = await distanceTarget(params, { country, location }, place.names.location, db);
+  // A landing page's amenity is in effect like one the visitor checked (its filter form keeps it).
+  const amenities = fixed.amenities ? [...new Set([...fixed.amenities, ...params.amenities])] : params.amenities;
   const effective: ListParams = {
     ...params,
     country,
@@ -149,12 +152,14 @@ export async function loadHotelListPage(
     destination: search === params.search ? params.destination : "",
     near: near.landmark?.slug ?? "",
     sort: params.sort === "avstand" && !near.target ? "rekommenderat" : params.sort,
+    amenities: amenities as ListParams["amenities"],
   };
   const [result, countries, locations] = await Promise.all([
     searchHotels(
       {
         country,
         location,
+        district: fixed.district,
         minStars: params.rating,
         search,
         sort: effective.sort,
@@ -163,11 +168,11 @@ export async function loadHotelListPage(
         priceMin: params.priceMin,
         priceMax: params.priceMax,
         minGuestRating: params.guestRating,
-        amenities: params.amenities,
+        amenities,
         stay,
         conditions: conditions.mask,
         // The map's area replaces the page's place: panning from Stockholm to Solna lists Solna (decision 078).
-        ...(params.area ? { area: params.area, country: "", location: "" } : {}),
+        ...(params.area ? { area: params.area, country: "", location: "", district: undefined } : {}),
       },
       db,
     ).catch((error: unknown) => {

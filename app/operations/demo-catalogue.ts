@@ -3,6 +3,7 @@
  * clone shows a full site and benchmarks can load any size. Pure: no I/O.
  */
 import { toAmenity, type AmenityKey } from "#app/hotels/amenities.ts";
+import { DEMO_DISTRICT_CENTRES, type DistrictCentre } from "./demo-districts.ts";
 
 export interface DemoPlace {
   country: string;
@@ -350,9 +351,29 @@ export interface DemoHotel {
   latitude: number | null;
   longitude: number | null;
   address: string | null;
+  district: string | null;
   affiliate_url: string | null;
   has_affiliate_url: boolean;
   is_description_rewritten: boolean;
+}
+
+const KM_PER_DEGREE = 111.32;
+
+/** A district's centre and radius; a place's centre (2 km) for a district without one. */
+export function districtCentre(place: DemoPlace, district: string): DistrictCentre {
+  return DEMO_DISTRICT_CENTRES[place.location]?.[district] ?? { lat: place.lat, lng: place.lng, radiusKm: 2 };
+}
+
+/**
+ * A point in the district's disc from two uniform numbers in [0, 1): even over its area (the
+ * square root), so a hotel in Södermalm stands in Södermalm on the map and in an area search.
+ */
+export function pointInDistrict(centre: DistrictCentre, u: number, v: number): { latitude: number; longitude: number } {
+  const distance = centre.radiusKm * Math.sqrt(u);
+  const angle = 2 * Math.PI * v;
+  const north = (distance * Math.cos(angle)) / KM_PER_DEGREE;
+  const east = (distance * Math.sin(angle)) / (KM_PER_DEGREE * Math.cos((centre.lat * Math.PI) / 180));
+  return { latitude: round(centre.lat + north, 6), longitude: round(centre.lng + east, 6) };
 }
 
 const pad = (value: number, width: number) => String(value).padStart(width, "0");
@@ -678,10 +699,12 @@ export function* generateDemoHotels(count: number, seed: number = DEMO_SEED): Ge
       amenities: rawAmenities(random, amenityLabels),
       location: place.location,
       country: place.country,
-      // Spread around the centre (about ±3 km) so map markers do not sit on top of each other.
-      latitude: hasCoordinates ? round(place.lat + (random.next() - 0.5) * 0.05, 6) : null,
-      longitude: hasCoordinates ? round(place.lng + (random.next() - 0.5) * 0.08, 6) : null,
+      // Two draws, where the coordinates always took them, so the rest of the catalogue stays as it was.
+      ...(hasCoordinates
+        ? pointInDistrict(districtCentre(place, district), random.next(), random.next())
+        : { latitude: null, longitude: null }),
       address: random.chance(0.05) ? null : `${random.pick(streets)} ${random.int(1, 120)}, ${district}, ${place.location}`,
+      district,
       affiliate_url: affiliate,
       has_affiliate_url: affiliate !== null,
       is_description_rewritten: rewritten !== null,

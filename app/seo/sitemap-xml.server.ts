@@ -4,7 +4,8 @@
  *
  * Up to 50,000 URLs, /sitemap.xml is one <urlset>. Past that it is a <sitemapindex> whose
  * parts are served at /sitemaps/{section}-{n}.xml, each at most 50,000 URLs:
- *   pages-{n}.xml   home, /hotels, every country, every place
+ *   pages-{n}.xml   home, /hotels, every country, every place, and the neighbourhood and amenity
+ *                   landing pages with enough hotels to be indexed (decision 079)
  *   blog-{n}.xml    published blog posts
  *   hotels-{n}.xml  hotels, in id order
  * The parts can be fetched in either mode; only the index lists them.
@@ -20,6 +21,7 @@ import type { Database } from "#app/db/schema.ts";
 import { blogPostPath, countryPath, hotelPath, placePath } from "#app/utils/paths.ts";
 import { listCountries, listLocationsWithCountry } from "#app/hotels/places.server.ts";
 import { cachedRead, dropKeptCopies } from "#app/utils/catalogue-cache.server.ts";
+import { indexableAmenityLandingPaths, indexableNeighbourhoodPaths } from "#app/hotels/neighbourhoods.server.ts";
 
 type DB = Kysely<Database>;
 
@@ -34,6 +36,7 @@ const SITEMAP_PRIORITY = {
   hotels: "0.9",
   country: "0.8",
   place: "0.7",
+  landing: "0.6",
   hotel: "0.6",
   post: "0.6",
 } as const;
@@ -67,6 +70,10 @@ export interface SitemapCounts {
   pages: number;
   countries: number;
   places: number;
+  /** Neighbourhood pages with at least five hotels. */
+  neighbourhoods: number;
+  /** Place × amenity landing pages with at least five hotels. */
+  landings: number;
   posts: number;
   hotels: number;
   total: number;
@@ -124,6 +131,8 @@ interface PageUrls {
   urls: SitemapUrl[];
   countries: number;
   places: number;
+  neighbourhoods: number;
+  landings: number;
 }
 
 /**
@@ -134,7 +143,7 @@ interface PageUrls {
  * about 30 ms instead of about 1.5 s.
  */
 async function readPageUrls(today: string, db: DB = getAppDatabase().db): Promise<PageUrls> {
-  const [{ rows: countries }, { rows: places }] = await Promise.all([
+  const [{ rows: countries }, { rows: places }, neighbourhoods, landings] = await Promise.all([
     sql<{ country: string }>`
       with recursive keys as (
         (select country_key from hotels where country_key > '' order by country_key limit 1)
@@ -171,6 +180,8 @@ async function readPageUrls(today: string, db: DB = getAppDatabase().db): Promis
       ) s
       order by k.country_key, k.location_key
     `.execute(db),
+    indexableNeighbourhoodPaths(db),
+    indexableAmenityLandingPaths(db),
   ]);
   const urls: SitemapUrl[] = [
     { path: href("/"), lastmod: today, priority: SITEMAP_PRIORITY.home },
@@ -181,7 +192,14 @@ async function readPageUrls(today: string, db: DB = getAppDatabase().db): Promis
   const placePaths = places.flatMap((row) => placePath(row.country, row.location) ?? []);
   for (const path of countryPaths) urls.push({ path, lastmod: today, priority: SITEMAP_PRIORITY.country });
   for (const path of placePaths) urls.push({ path, lastmod: today, priority: SITEMAP_PRIORITY.place });
-  return { urls, countries: countryPaths.length, places: placePaths.length };
+  for (const path of [...neighbourhoods, ...landings]) urls.push({ path, lastmod: today, priority: SITEMAP_PRIORITY.landing });
+  return {
+    urls,
+    countries: countryPaths.length,
+    places: placePaths.length,
+    neighbourhoods: neighbourhoods.length,
+    landings: landings.length,
+  };
 }
 
 /**
@@ -268,13 +286,15 @@ function postBatches(offset: number, take: number, batchSize: number, db: DB = g
 /** Reads what every sitemap document needs before its first byte: the page URLs and the counts. */
 async function readTotals(today: string, db: DB = getAppDatabase().db): Promise<{ pages: PageUrls; counts: SitemapCounts }> {
   const [pages, posts, hotels] = await Promise.all([readPageUrls(today, db), countPosts(db), countHotels(db)]);
-  const fixed = pages.urls.length - pages.countries - pages.places;
+  const fixed = pages.urls.length - pages.countries - pages.places - pages.neighbourhoods - pages.landings;
   return {
     pages,
     counts: {
       pages: fixed,
       countries: pages.countries,
       places: pages.places,
+      neighbourhoods: pages.neighbourhoods,
+      landings: pages.landings,
       posts,
       hotels,
       total: pages.urls.length + posts + hotels,
@@ -290,7 +310,7 @@ export async function countSitemapUrls(db: DB = getAppDatabase().db): Promise<Si
 /** The files of the sitemap for these counts: one per section, split every maxUrlsPerFile URLs. */
 export function planSitemap(counts: SitemapCounts, maxUrlsPerFile: number = SITEMAP_MAX_URLS): SitemapPlan {
   const sections: Array<[SitemapSection, number]> = [
-    ["pages", counts.pages + counts.countries + counts.places],
+    ["pages", counts.pages + counts.countries + counts.places + counts.neighbourhoods + counts.landings],
     ["blog", counts.posts],
     ["hotels", counts.hotels],
   ];

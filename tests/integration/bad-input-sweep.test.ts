@@ -57,7 +57,7 @@ type Table = (typeof TRACKED)[number];
 type Role = "anonymous" | "admin";
 
 interface Seed extends RouteSamples {
-  hotel: { hotel_id: string; country: string; location: string; slug: string; affiliate: boolean };
+  hotel: { hotel_id: string; country: string; location: string; slug: string; affiliate: boolean; district: string };
   hostileHotelId: string;
   post: { id: string; slug: string };
   draftId: string;
@@ -1340,7 +1340,7 @@ async function seedCatalogue(): Promise<Seed> {
     .execute();
   const hotel = await db
     .selectFrom("hotels")
-    .select(["hotel_id", "name", "country", "location", "slug", "has_affiliate_url"])
+    .select(["hotel_id", "name", "country", "location", "slug", "has_affiliate_url", "district_slug"])
     .where("hotel_id", "<>", hostileHotelId)
     .where("country", "is not", null)
     .where("location", "is not", null)
@@ -1382,7 +1382,14 @@ async function seedCatalogue(): Promise<Seed> {
     .execute();
   expect(places.length, "the seeded catalogue has more places than the popular-locations limit").toBeGreaterThan(12);
   return {
-    hotel: { hotel_id: hotel.hotel_id, country: country!, location: location!, slug: slug!, affiliate: hotel.has_affiliate_url },
+    hotel: {
+      hotel_id: hotel.hotel_id,
+      country: country!,
+      location: location!,
+      slug: slug!,
+      affiliate: hotel.has_affiliate_url,
+      district: hotel.district_slug ?? "",
+    },
     hostileHotelId,
     post: { id: post.id, slug: post.slug! },
     draftId: draft.id,

@@ -170,7 +170,7 @@ async function fixtures(): Promise<Fixtures> {
   const { hotelPath } = await app.importApp<typeof import("#app/utils/paths.ts")>("app/utils/paths.ts");
   const hotels = await db
     .selectFrom("hotels")
-    .select(["hotel_id", "name", "country", "location", "affiliate_url", "slug"])
+    .select(["hotel_id", "name", "country", "location", "affiliate_url", "slug", "district_slug"])
     .where("country", "=", "Sweden")
     .where("location", "=", "Stockholm")
     .where("affiliate_url", "is not", null)
@@ -228,7 +228,7 @@ async function fixtures(): Promise<Fixtures> {
     .execute();
   const [country, location, slug] = hotelPath(first)!.slice(1).split("/");
   return {
-    hotel: { country: country!, location: location!, slug: slug!, hotel_id: first.hotel_id },
+    hotel: { country: country!, location: location!, slug: slug!, hotel_id: first.hotel_id, district: first.district_slug ?? "" },
     draftId: draft.id,
     hotelPath: hotelPath(first)!,
     hotelIds: [first.hotel_id, second.hotel_id],
@@ -284,7 +284,7 @@ describe("the Nu HTML Checker", () => {
       "page routes with no page checked",
     ).toEqual([]);
     const placeholder: Fixtures = {
-      hotel: { country: "", location: "", slug: "", hotel_id: "" },
+      hotel: { country: "", location: "", slug: "", hotel_id: "", district: "" },
       draftId: "",
       hotelPath: "/",
       hotelIds: ["", ""],

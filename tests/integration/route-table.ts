@@ -53,8 +53,8 @@ export const isAdminRoute = (route: TableRoute) => route.pattern === "admin" || 
 
 /** Rows of the seeded data that routes' parameters can name. */
 export interface RouteSamples {
-  /** A hotel's address segments, as hotelPath writes them, and its feed key (hotels.hotel_id). */
-  hotel: { country: string; location: string; slug: string; hotel_id: string };
+  /** A hotel's address segments, as hotelPath writes them, its feed key (hotels.hotel_id) and its district's slug. */
+  hotel: { country: string; location: string; slug: string; hotel_id: string; district: string };
   /** A published post. */
   post: { id: string; slug: string };
   /** A draft post (the editor's saves go there, not to a page visitors read). */
@@ -75,6 +75,8 @@ export const PARAM_SAMPLES: Record<string, (samples: RouteSamples) => Record<str
   "routes/site/country": (s) => ({ country: s.hotel.country }),
   "routes/site/place": (s) => ({ country: s.hotel.country, location: s.hotel.location }),
   "routes/site/hotel": (s) => ({ ...s.hotel }),
+  "routes/site/place.omrade": (s) => ({ country: s.hotel.country, location: s.hotel.location, district: s.hotel.district }),
+  "routes/site/place.med": (s) => ({ country: s.hotel.country, location: s.hotel.location, amenity: "frukost" }),
   "not-found": () => ({ "*": "finns-inte" }),
   "admin-blog-edit": (s) => ({ id: s.draftId }),
   "routes/admin/admin.jobs.$id": (s) => ({ id: s.jobId }),

@@ -16,6 +16,8 @@ import type { DatabaseHandle } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
 import { seedDemoCatalogue } from "#app/operations/seed.server.ts";
 import { countryPath, hotelPath, placePath } from "#app/utils/paths.ts";
+import { slugify } from "#app/utils/slug.ts";
+import { amenityLandingPath, neighbourhoodPath } from "#app/hotels/landing-pages.ts";
 import { testDatabases } from "#tests/db.ts";
 import { copyPgliteTemplate } from "#tests/db-template.ts";
 
@@ -103,7 +105,7 @@ async function expectedUrls(db: Kysely<Database>): Promise<Map<string, Omit<Entr
     order by place_key(country), place_key(location), country, location`.execute(db);
   const hotels = await db
     .selectFrom("hotels")
-    .select(["hotel_id", "name", "country", "location", "slug"])
+    .select(["hotel_id", "name", "country", "location", "slug", "district", "amenity_keys"])
     .where("country", "is not", null)
     .where("location", "is not", null)
     .execute();
@@ -118,6 +120,16 @@ async function expectedUrls(db: Kysely<Database>): Promise<Map<string, Omit<Entr
   add("/hotels", "0.9");
   for (const { country } of countries) add(countryPath(country)!, "0.8");
   for (const { country, location } of places) add(placePath(country, location)!, "0.7");
+  // Neighbourhoods and place × amenity landing pages from five hotels (decision 079), counted here in JS.
+  const landings = new Map<string, number>();
+  const count = (path: string | null) => path && landings.set(path, (landings.get(path) ?? 0) + 1);
+  for (const hotel of hotels) {
+    // The demo spells each place one way, so a hotel's own spelling is its pages'.
+    const [country, location] = [hotel.country!, hotel.location!];
+    if (hotel.district) count(neighbourhoodPath(country, location, slugify(hotel.district)));
+    for (const key of hotel.amenity_keys) count(amenityLandingPath(country, location, key));
+  }
+  for (const [path, hotelsThere] of landings) if (hotelsThere >= 5) add(path, "0.6");
   for (const hotel of hotels) add(hotelPath(hotel)!, "0.6");
   for (const post of posts) add(blogPostPath(post), "0.6", new Date(post.updated_at).toISOString().slice(0, 10));
   return urls;
@@ -173,7 +185,9 @@ for (const database of testDatabases()) {
         .where("published", "=", true)
         .executeTakeFirstOrThrow();
       expect(counts).toMatchObject({ pages: 2, hotels: 600, posts: Number(published.n) });
-      expect(counts.total).toBe(counts.countries + counts.places + counts.hotels + 2 + counts.posts);
+      expect(counts.total).toBe(
+        counts.countries + counts.places + counts.neighbourhoods + counts.landings + counts.hotels + 2 + counts.posts,
+      );
       expect(counts.countries).toBeGreaterThanOrEqual(12);
       expect(counts.total).toBe(expected.size);
 
@@ -194,7 +208,11 @@ for (const database of testDatabases()) {
       expect(byLoc.get(`${SITE}/blog/${POST_WITHOUT_SLUG}`)).toMatchObject({ lastmod: "2026-10-03", priority: "0.6" });
       expect(byLoc.get(`${SITE}/blog/en-helg-i-stockholm`)).toMatchObject({ lastmod: "2026-10-29", priority: "0.6" });
       expect(byLoc.has(`${SITE}/blog/utkast-som-inte-syns`)).toBe(false);
-      expect(entries.filter((entry) => entry.priority === "0.6" && !entry.loc.includes("/blog/"))).toHaveLength(600);
+      expect(entries.filter((entry) => entry.priority === "0.6" && !/\/(blog|omrade|med)\//.test(entry.loc))).toHaveLength(600);
+      expect(byLoc.get(`${SITE}/Sweden/Stockholm/omrade/sodermalm`)?.priority).toBe("0.6");
+      expect(byLoc.get(`${SITE}/Sweden/Stockholm/med/frukost`)?.priority).toBe("0.6");
+      expect(counts.neighbourhoods).toBeGreaterThan(20);
+      expect(counts.landings).toBeGreaterThan(20);
     });
 
     it("reads in keyset batches of any size without losing or repeating a URL", async () => {
@@ -255,8 +273,10 @@ for (const database of testDatabases()) {
       const opened = await openSitemap({ ...options, maxUrlsPerFile: 100 }, undefined, db);
       expect(opened.plan.index).toBe(true);
       const index = indexEntries(await new Response(opened.stream).text());
+      // The pages (countries, places, neighbourhood and landing pages) pass 100 at demo size too.
       expect(index.map((loc) => loc.replace(`${SITE}/sitemaps/`, ""))).toEqual([
         "pages-1.xml",
+        "pages-2.xml",
         "blog-1.xml",
         "hotels-1.xml",
         "hotels-2.xml",
@@ -319,7 +339,7 @@ describe("planSitemap at the default limit", () => {
   it("is one urlset up to 50,000 URLs, and past that an index of parts of at most 50,000 URLs", () => {
     expect(SITEMAP_MAX_URLS).toBe(50_000);
     const counts = (hotels: number) => {
-      const sized = { pages: 2, countries: 12, places: 60, posts: 3, hotels };
+      const sized = { pages: 2, countries: 12, places: 60, neighbourhoods: 0, landings: 0, posts: 3, hotels };
       return { ...sized, total: sized.pages + sized.countries + sized.places + sized.posts + sized.hotels };
     };
     const fits = planSitemap(counts(SITEMAP_MAX_URLS - 77));

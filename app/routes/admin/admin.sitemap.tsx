@@ -91,12 +91,14 @@ export default function AdminSitemap({ loaderData, actionData }: Route.Component
               {generated.counts.total.toLocaleString("en-GB")} URLs
               {generated.index ? ` in ${generated.parts} files (a sitemap index)` : ""}
             </h2>
-            <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5">
+            <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7">
               {(
                 [
                   ["Pages", generated.counts.pages],
                   ["Countries", generated.counts.countries],
                   ["Places", generated.counts.places],
+                  ["Neighbourhoods", generated.counts.neighbourhoods],
+                  ["Landing pages", generated.counts.landings],
                   ["Hotels", generated.counts.hotels],
                   ["Blog posts", generated.counts.posts],
                 ] as const

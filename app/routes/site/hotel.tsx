@@ -2,6 +2,7 @@ import { href, isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/hotel";
 import { loadHotelPage } from "./hotel.server.ts";
 import { addressInSwedish } from "#app/hotels/place-names.ts";
+import { districtSlug, inDistrict, neighbourhoodPath } from "#app/hotels/landing-pages.ts";
 import { Breadcrumbs } from "#app/components/breadcrumbs.tsx";
 import { HotelList } from "#app/components/hotel-card.tsx";
 import { CompareCheckbox, CompareForm } from "#app/components/compare.tsx";
@@ -64,6 +65,8 @@ export default function HotelPage({ loaderData, actionData }: Route.ComponentPro
   const stored = { prices: loaderData.prices, shown: loaderData.shown, booking: loaderData.booking, offersFailed: loaderData.offersFailed };
   const images = [hotel.image_path, ...hotel.additional_image_paths.filter((image) => image !== hotel.image_path)];
   const keep = (path: string) => withPriceChoices(withStay(path, stay), choices.conditions, choices.currency);
+  const neighbourhoodTo = hotel.district && neighbourhoodPath(hotel.country, hotel.location, districtSlug(hotel.district));
+  const neighbourhood = neighbourhoodTo ? { name: hotel.district!, to: neighbourhoodTo } : null;
 
   /** What the prices make of the page: why there is no price, and whether the hotel can be booked at all. */
   const reading = ({ prices, shown, booking, offersFailed }: typeof stored) => {
@@ -93,6 +96,13 @@ export default function HotelPage({ loaderData, actionData }: Route.ComponentPro
             {addressInSwedish(hotel.address, hotel) || [hotel.location_name, hotel.country_name].filter(Boolean).join(", ")}
           </p>
           {loaderData.distances[0] ? <p className="text-muted">{loaderData.distances[0]}</p> : null}
+          {neighbourhood ? (
+            <p className="text-sm">
+              <Link to={keep(neighbourhood.to)} className="text-brand-700 underline-offset-2 hover:underline">
+                Fler hotell {inDistrict(neighbourhood.name)}, {hotel.location_name}
+              </Link>
+            </p>
+          ) : null}
           <div className="flex flex-wrap items-center gap-4">
             <RatingBadge rating={hotel.rating} reviews={hotel.review_count} />
             <CompareCheckbox hotelId={hotel.id} hotelName={hotel.name} />

@@ -1,4 +1,4 @@
-import { data, href, redirect } from "react-router";
+import { data, href, Link, redirect } from "react-router";
 import type { Route } from "./+types/place";
 import { findPlace } from "#app/hotels/places.server.ts";
 import { nearbyAreas, type NearbyArea } from "#app/hotels/area-clusters.server.ts";
@@ -12,11 +12,16 @@ import { FilterBar } from "#app/components/filter-bar.tsx";
 import { HotelListSection } from "#app/components/hotel-list-section.tsx";
 import { ListWithMap } from "#app/components/list-with-map.tsx";
 import { AreaNote, ListCount, ListNotices } from "#app/components/list-notices.tsx";
-import { isChosenStay } from "#app/utils/stay.ts";
 import { pageCalendar } from "#app/prices/calendar-prices.server.ts";
 import { CalendarLink, PriceCalendar } from "#app/components/price-calendar.tsx";
 import { countryPath, placePath } from "#app/utils/paths.ts";
 import { breadcrumbJsonLd, hotelItemListJsonLd, seoMeta, siteFromMatches } from "#app/seo/meta-tags.ts";
+import { placeAmenityCounts, placeNeighbourhoods } from "#app/hotels/neighbourhoods.server.ts";
+import { amenityLandingPath, isIndexable, isPlainList, landingAmenityPhrase, neighbourhoodPath } from "#app/hotels/landing-pages.ts";
+import { conditionsMask } from "#app/prices/conditions.ts";
+import { NeighbourhoodLinks } from "#app/components/landing-list.tsx";
+import { withPriceChoices } from "#app/hotels/search-params.ts";
+import { withStay } from "#app/utils/stay.ts";
 
 export function meta({ data, matches }: Route.MetaArgs) {
   const { siteName, siteUrl } = siteFromMatches(matches);
@@ -29,12 +34,8 @@ export function meta({ data, matches }: Route.MetaArgs) {
       siteUrl,
       path: data.paths.place,
       // A chosen stay only changes prices: such pages are not indexed (the canonical has no stay).
-      noindex:
-        isChosenStay(data.page.stay) ||
-        data.page.conditions.length > 0 ||
-        data.page.display.currency !== "SEK" ||
-        data.calendar !== null ||
-        data.page.params.area !== undefined,
+      // Nor are filtered ones: the place's plain list and its landing pages are (decision 079).
+      noindex: !isPlainList(data.page) || data.calendar !== null,
     }),
     hotelItemListJsonLd(siteUrl, data.page.hotels),
     breadcrumbJsonLd(siteUrl, [
@@ -58,7 +59,11 @@ export async function loader({ url, params, request }: Route.LoaderArgs) {
     pageCalendar(url, place),
     nearbyAreas(place).catch(() => [] as NearbyArea[]),
   ]);
-  const listed = await withLiveListPrices(list, request);
+  const [listed, areas, amenities] = await Promise.all([
+    withLiveListPrices(list, request),
+    placeNeighbourhoods(place, list.stay, conditionsMask(list.conditions)),
+    placeAmenityCounts(place),
+  ]);
   const body = {
     ...place,
     paths: { country: paths.country, place: paths.place },
@@ -67,6 +72,9 @@ export async function loader({ url, params, request }: Route.LoaderArgs) {
     calendar,
     nearby,
     search: url.search,
+    neighbourhoods: areas.neighbourhoods,
+    // Links to the landing pages search engines may index ("Hotell i Stockholm med pool").
+    landings: amenities.filter((one) => isIndexable(one.hotels)).sort((a, b) => b.hotels - a.hotels),
   };
   // A page waiting for or missing a partner's live prices is not kept by any cache.
   return listed.private ? data(body, { headers: { "Cache-Control": PRIVATE } }) : body;
@@ -129,6 +137,39 @@ export default function PlacePage({ loaderData }: Route.ComponentProps) {
           </ListWithMap>
         )}
       </WithLiveList>
+      <NeighbourhoodLinks
+        heading={`Områden i ${names.location}`}
+        display={page.display}
+        stay={page.stay}
+        neighbourhoods={loaderData.neighbourhoods.flatMap((one) => {
+          const to = neighbourhoodPath(country, location, one.slug);
+          return to ? [{ ...one, to: withStay(withPriceChoices(to, page.params), page.stay) }] : [];
+        })}
+      />
+      {loaderData.landings.length ? (
+        <nav aria-labelledby="populara-rubrik" className="space-y-2">
+          <h2 id="populara-rubrik" className="text-xl font-semibold">
+            Populära val i {names.location}
+          </h2>
+          <ul className="flex flex-wrap gap-2">
+            {loaderData.landings.flatMap((one) => {
+              const to = amenityLandingPath(country, location, one.amenity);
+              return to ? (
+                <li key={one.amenity}>
+                  <Link
+                    to={withStay(withPriceChoices(to, page.params), page.stay)}
+                    className="inline-block rounded-full border border-slate-200 px-3 py-1 text-sm text-brand-700 hover:underline"
+                  >
+                    Hotell {`med ${landingAmenityPhrase(one.amenity)}`}
+                  </Link>
+                </li>
+              ) : (
+                []
+              );
+            })}
+          </ul>
+        </nav>
+      ) : null}
     </div>
   );
 }

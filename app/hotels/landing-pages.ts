@@ -1,0 +1,172 @@
+/**
+ * The place's pages of their own beside its list (decision 079): a neighbourhood,
+ * /{country}/{place}/omrade/{district}, and a place with one amenity, /{country}/{place}/med/{amenity}.
+ * Their addresses, when search engines may index them, and the introduction a landing page opens
+ * with, written from the data. Pure: server and browser.
+ */
+import { href } from "react-router";
+import { slugify } from "#app/utils/slug.ts";
+import { isPlaceName, placeSegment } from "#app/utils/paths.ts";
+import { formatSek, type PriceDisplay } from "#app/utils/money.ts";
+import { formatCount } from "#app/utils/format.ts";
+import type { AmenityKey } from "./amenities.ts";
+import type { ListParams } from "./search-params.ts";
+import type { ConditionKey } from "#app/prices/conditions.ts";
+import { isChosenStay, type Stay } from "#app/utils/stay.ts";
+
+/**
+ * A neighbourhood or landing page is indexed, and in the sitemap, from this many hotels: a page
+ * of three hotels says little a search engine should send anyone to, and many such pages would
+ * look like thin content.
+ */
+export const INDEXABLE_MIN_HOTELS = 5;
+
+export const isIndexable = (hotels: number) => hotels >= INDEXABLE_MIN_HOTELS;
+
+/**
+ * The amenities with a landing page, and how Swedish says "hotels … with it" ('Hotell i Stockholm
+ * med pool'). A chosen few: what travellers search for with a place's name; the rest of the
+ * vocabulary stays a filter of the list (bekvamlighet=…), and /med/{other} is not found.
+ */
+export const LANDING_AMENITIES: Partial<Record<AmenityKey, string>> = {
+  pool: "pool",
+  frukost: "frukost",
+  spa: "spa",
+  parkering: "parkering",
+  gym: "gym",
+  bastu: "bastu",
+  bubbelpool: "bubbelpool",
+  restaurang: "restaurang",
+  laddstation: "laddstation för elbil",
+  familjerum: "familjerum",
+  havsutsikt: "havsutsikt",
+  takterrass: "takterrass",
+  flygplatstransfer: "flygplatstransfer",
+  balkong: "balkong",
+};
+
+export const LANDING_AMENITY_KEYS = Object.keys(LANDING_AMENITIES) as AmenityKey[];
+
+/** The words after "med" for a landing amenity; undefined for one without a page. */
+export const landingAmenityPhrase = (key: string): string | undefined => LANDING_AMENITIES[key as AmenityKey];
+
+/**
+ * Whether a list page is its plain self, the page search engines may index: no filter, no search,
+ * no stay, no offer conditions, prices in kronor (sorting and paging only reorder it). Anything
+ * else is `noindex` with the canonical pointing to the plain page (decision 079).
+ */
+export function isPlainList(page: {
+  params: Pick<ListParams, "search" | "rating" | "guestRating" | "priceMin" | "priceMax" | "amenities" | "area" | "near">;
+  stay: Stay;
+  conditions: readonly ConditionKey[];
+  display: Pick<PriceDisplay, "currency">;
+}): boolean {
+  const { params } = page;
+  return (
+    !params.search &&
+    params.rating === undefined &&
+    params.guestRating === undefined &&
+    params.priceMin === undefined &&
+    params.priceMax === undefined &&
+    params.amenities.length === 0 &&
+    // The map's area and a chosen landmark are the visitor's own view of the place.
+    params.area === undefined &&
+    !params.near &&
+    !isChosenStay(page.stay) &&
+    page.conditions.length === 0 &&
+    page.display.currency === "SEK"
+  );
+}
+
+/** A district's address segment: the site's slug ('Södermalm' → 'sodermalm'); '' when it has no letter or digit. */
+export const districtSlug = (district: string): string => slugify(district);
+
+/** The slug a typed segment means ('Södermalm', 'SODERMALM', 's%C3%B6dermalm' → 'sodermalm'). */
+export function readDistrictSegment(segment: string): string {
+  let text = segment;
+  try {
+    text = decodeURIComponent(segment);
+  } catch {
+    // Kept as typed: a stray % is not a reason for an error page.
+  }
+  return districtSlug(text);
+}
+
+/** A neighbourhood's page; null when the place names nothing or the slug is empty. */
+export function neighbourhoodPath(country: string, location: string, slug: string): string | null {
+  return isPlaceName(country) && isPlaceName(location) && slug
+    ? href("/:country/:location/omrade/:district", { country: placeSegment(country), location: placeSegment(location), district: slug })
+    : null;
+}
+
+/** A place's page for one amenity; null when the place names nothing or the amenity has no page. */
+export function amenityLandingPath(country: string, location: string, amenity: string): string | null {
+  return isPlaceName(country) && isPlaceName(location) && landingAmenityPhrase(amenity)
+    ? href("/:country/:location/med/:amenity", { country: placeSegment(country), location: placeSegment(location), amenity })
+    : null;
+}
+
+/** Lowest and highest price of a set of hotels, in SEK; null when none has one. */
+export interface PriceRange {
+  fromSek: number;
+  toSek: number;
+  /** Per night without dates ("från X kr / natt"); the stay's total with them. */
+  per: "night" | "stay";
+}
+
+/** 'från 890 kr till 3 200 kr per natt', 'för 1 780 kr per natt', '… för hela vistelsen'. */
+export function priceRangeText(range: PriceRange, display: PriceDisplay): string {
+  const per = range.per === "night" ? "per natt" : "för hela vistelsen";
+  const from = formatSek(range.fromSek, display);
+  const to = formatSek(range.toSek, display);
+  return from === to ? `${from} ${per}` : `från ${from} till ${to} ${per}`;
+}
+
+/** 'a, b och c': no comma before the last. */
+export function joinSwedish(items: readonly string[]): string {
+  return items.length < 2 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} och ${items.at(-1)}`;
+}
+
+export interface IntroFacts {
+  /** 'Stockholm' (the Swedish name). */
+  place: string;
+  /** What the page is of, after "hotell": 'med pool', 'på Södermalm'. */
+  what: string;
+  hotels: number;
+  price: PriceRange | null;
+  /** The neighbourhoods the hotels are in, most hotels first, with their counts. */
+  neighbourhoods: ReadonlyArray<{ name: string; hotels: number }>;
+  display: PriceDisplay;
+}
+
+/**
+ * "på Södermalm", "på Kungsholmen", but "i Gamla stan", "i Linnéstaden": Swedish says "på" of
+ * districts named for an island, a hill or a field (-malm, -holmen, -ön, -vången…); "i" of the rest.
+ */
+export function inDistrict(name: string): string {
+  return `${/(malm|holm|holmen|ön|vången|gärdet|udden|berget|höjden|näset)$/i.test(name) ? "på" : "i"} ${name}`;
+}
+
+/**
+ * A landing page's introduction from its data: how many hotels, what they cost, where they are.
+ * 'Vi har 12 hotell med pool i Stockholm. Priserna ligger från 890 kr till 3 200 kr per natt.
+ * Flest ligger i områdena Södermalm (5), Norrmalm (4) och Östermalm (3).'
+ */
+export function landingIntro(facts: IntroFacts): string {
+  const sentences = [`Vi har ${formatCount(facts.hotels)} hotell ${facts.what} i ${facts.place}.`];
+  if (facts.price) {
+    const range = priceRangeText(facts.price, facts.display);
+    sentences.push(facts.price.fromSek === facts.price.toSek ? `Priset är ${range}.` : `Priserna ligger ${range}.`);
+  }
+  const named = facts.neighbourhoods.slice(0, 3).map((one) => `${one.name} (${formatCount(one.hotels)})`);
+  const only = facts.neighbourhoods.length === 1 ? facts.neighbourhoods[0]! : null;
+  if (only)
+    sentences.push(
+      only.hotels === facts.hotels
+        ? `${facts.hotels === 1 ? "Det" : "Alla"} ligger i området ${only.name}.`
+        : `${formatCount(only.hotels)} av dem ligger i området ${only.name}.`,
+    );
+  else if (named.length > 1)
+    sentences.push(`${facts.neighbourhoods.length > 3 ? "Flest ligger" : "De ligger"} i områdena ${joinSwedish(named)}.`);
+  return sentences.join(" ");
+}
