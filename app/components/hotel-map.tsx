@@ -159,7 +159,8 @@ export function HotelMap(props: HotelMapProps) {
             ) : null}
           </div>
           <p aria-live="polite" className="sr-only">
-            {search.announcement}
+            {/* A keyboard user who zoomed out too far hears why the button is gone. */}
+            {search.tooLarge ? "Zooma in för att söka i området" : search.announcement}
           </p>
         </>
       ) : null}

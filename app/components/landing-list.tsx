@@ -7,7 +7,7 @@ import { Breadcrumbs, type Crumb } from "#app/components/breadcrumbs.tsx";
 import { FilterBar } from "#app/components/filter-bar.tsx";
 import { HotelListSection } from "#app/components/hotel-list-section.tsx";
 import { ListWithMap } from "#app/components/list-with-map.tsx";
-import { ListCount, ListNotices } from "#app/components/list-notices.tsx";
+import { AreaNote, ListCount, ListNotices } from "#app/components/list-notices.tsx";
 import { formatCount } from "#app/utils/format.ts";
 import { priceRangeText, type PriceRange } from "#app/hotels/landing-pages.ts";
 import type { PriceDisplay } from "#app/utils/money.ts";
@@ -49,11 +49,22 @@ export function LandingList({
       <Breadcrumbs crumbs={crumbs} />
       <header>
         <h1 className="text-3xl font-bold">{heading}</h1>
-        <p className="mt-2 max-w-prose">{intro}</p>
+        {/* The map's area replaces the neighbourhood or landing page's own scope: its introduction would describe other hotels. */}
+        {page.params.area ? null : <p className="mt-2 max-w-prose">{intro}</p>}
         <ListCount page={page} />
         <ListNotices notices={page.notices} stay={page.stay} />
+        <AreaNote page={page} backText={`Tillbaka till ${heading.charAt(0).toLowerCase()}${heading.slice(1)}`} />
       </header>
-      <FilterBar params={page.params} countries={[]} locations={[]} action={action} fixedPlace stay={page.stay} today={page.today} />
+      <FilterBar
+        params={page.params}
+        countries={[]}
+        locations={[]}
+        action={action}
+        fixedPlace
+        stay={page.stay}
+        today={page.today}
+        distance={page.distance}
+      />
       <WithLiveList page={page} live={live}>
         {(shown) => (
           <ListWithMap
@@ -61,6 +72,7 @@ export function LandingList({
             choices={shown.params}
             display={shown.display}
             hotels={shown.hotels}
+            count={shown}
             city={location}
             country={country}
             label={mapLabel}

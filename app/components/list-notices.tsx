@@ -47,7 +47,7 @@ export function ListNotices({ notices, stay }: { notices: string[]; stay: Stay }
  * A list of the map's area (`omrade`) says so, with the way back to the page's own list: the
  * area replaced the page's place and search (decision 078).
  */
-export function AreaNote({ page }: { page: Pick<HotelListPage, "params" | "names"> }) {
+export function AreaNote({ page, backText }: { page: Pick<HotelListPage, "params" | "names">; backText?: string }) {
   const location = useLocation();
   if (!page.params.area) return null;
   const back = listHref(location.pathname, new URLSearchParams(location.search), { [AREA_PARAM]: undefined, sida: undefined });
@@ -56,7 +56,7 @@ export function AreaNote({ page }: { page: Pick<HotelListPage, "params" | "names
     <p className="mt-2 text-sm">
       Hotellen i området du valde på kartan.{" "}
       <Link to={back} preventScrollReset className="font-medium text-brand-700 underline">
-        {whole ? `Visa alla hotell i ${whole}` : "Visa alla hotell"}
+        {backText ?? (whole ? `Visa alla hotell i ${whole}` : "Visa alla hotell")}
       </Link>
     </p>
   );

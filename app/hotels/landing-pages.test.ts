@@ -43,6 +43,10 @@ describe("Swedish for neighbourhoods", () => {
     expect(inDistrict("Möllevången")).toBe("på Möllevången");
     expect(inDistrict("Gamla stan")).toBe("i Gamla stan");
     expect(inDistrict("Linnéstaden")).toBe("i Linnéstaden");
+    expect(inDistrict("Söder")).toBe("på Söder");
+    expect(inDistrict("Väster")).toBe("på Väster");
+    expect(inDistrict("Djurgården")).toBe("på Djurgården");
+    expect(inDistrict("Inom Vallgraven")).toBe("inom Vallgraven");
   });
 
   it("writes a price range once when it is one price", () => {

@@ -140,11 +140,18 @@ export interface IntroFacts {
 }
 
 /**
- * "på Södermalm", "på Kungsholmen", but "i Gamla stan", "i Linnéstaden": Swedish says "på" of
- * districts named for an island, a hill or a field (-malm, -holmen, -ön, -vången…); "i" of the rest.
+ * "på Södermalm", "på Kungsholmen", "på Söder", but "i Gamla stan", "i Linnéstaden": Swedish says
+ * "på" of districts named for an island, a hill or a field (-malm, -holmen, -ön, -vången…) and of
+ * the points of the compass as town parts (Söder, Väster…); "i" of the rest. A name that is
+ * itself a place phrase ("Inom Vallgraven") takes none: "inom Vallgraven".
  */
 export function inDistrict(name: string): string {
-  return `${/(malm|holm|holmen|ön|vången|gärdet|udden|berget|höjden|näset)$/i.test(name) ? "på" : "i"} ${name}`;
+  const phrase = /^(inom|vid|nära|innanför|utanför|mellan|kring|runt)\s/i.exec(name);
+  if (phrase) return `${phrase[1]!.toLowerCase()}${name.slice(phrase[1]!.length)}`;
+  const on =
+    /(malm|holm|holmen|ön|vången|gärdet|udden|berget|höjden|näset|gården|hisingen)$/i.test(name) ||
+    /^(norr|söder|öster|väster)$/i.test(name);
+  return `${on ? "på" : "i"} ${name}`;
 }
 
 /**

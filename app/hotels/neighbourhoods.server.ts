@@ -4,7 +4,7 @@
  * neighbourhood and amenity landing pages that are indexable, for the sitemap. Every read goes
  * by the (country_key, location_key, district_slug) index of migration 20261206300000.
  */
-import { sql, type Kysely, type SqlBool } from "kysely";
+import { sql, type Kysely, type RawBuilder, type SqlBool } from "kysely";
 import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
 import { hasDates, type Stay } from "#app/utils/stay.ts";
@@ -55,8 +55,8 @@ const byHotelsThenName = (a: Neighbourhood, b: Neighbourhood) => b.hotels - a.ho
 /**
  * The place's neighbourhoods with their hotels and price ranges. Without dates a hotel's price is
  * its lead price per night (what its card shows, "från X kr / natt"); with dates, the stay's total
- * by the lists' rule (listStayPrices: the cheapest offer meeting the conditions). With dates, at
- * most LIST_MATCH_LIMIT of the place's hotels are priced, as a list prices no more.
+ * by the lists' rule (listStayPrices: the cheapest offer meeting the conditions). With dates, a
+ * place of more than LIST_MATCH_LIMIT hotels (more than a list prices) gets counts without ranges.
  */
 export async function placeNeighbourhoods(
   scope: Scope,
@@ -65,37 +65,25 @@ export async function placeNeighbourhoods(
   db: DB = getAppDatabase().db,
 ): Promise<PlaceNeighbourhoods> {
   if (!hasDates(stay)) {
-    const rows = await db
-      .selectFrom("hotels")
-      .where(inPlace(scope))
-      .groupBy("district_slug")
-      .select([
-        "district_slug",
-        (eb) => eb.fn.min("district").as("name"),
-        (eb) => eb.fn.countAll<string>().as("hotels"),
-        (eb) => eb.fn.min("offer_price").as("from_sek"),
-        (eb) => eb.fn.max("offer_price").as("to_sek"),
-      ])
-      .execute();
-    return summarise(
-      rows.map((row) => ({
-        slug: row.district_slug,
-        name: row.name,
-        hotels: Number(row.hotels),
-        price:
-          row.from_sek === null || row.to_sek === null
-            ? null
-            : { fromSek: Number(row.from_sek), toSek: Number(row.to_sek), per: "night" as const },
-      })),
-    );
+    // The price a card shows: the lead price, or the one for the conditions asked for (as the lists sort by).
+    const shown =
+      wanted === ANY_CONDITIONS
+        ? sql<number | null>`hotels.offer_price`
+        : sql<
+            number | null
+          >`(select lead.price from hotel_lead_prices lead where lead.hotel_id = hotels.id and lead.conditions = ${wanted})`;
+    return districtCounts(scope, shown, db);
   }
+  // A list prices at most LIST_MATCH_LIMIT hotels: a bigger place's districts get their counts,
+  // never a range taken from an arbitrary part of them.
   const hotels = await db
     .selectFrom("hotels")
     .where(inPlace(scope))
     .select(["id", "district_slug", "district"])
     .orderBy("id")
-    .limit(LIST_MATCH_LIMIT)
+    .limit(LIST_MATCH_LIMIT + 1)
     .execute();
+  if (hotels.length > LIST_MATCH_LIMIT) return districtCounts(scope, null, db);
   const prices = await listStayPrices(
     hotels.map((hotel) => hotel.id),
     stay,
@@ -112,6 +100,34 @@ export async function placeNeighbourhoods(
     groups.set(hotel.district_slug, group);
   }
   return summarise([...groups.values()]);
+}
+
+/** Every district's hotels, and the range of a per-night price (none: no range), in one grouped read. */
+async function districtCounts(scope: Scope, shown: RawBuilder<number | null> | null, db: DB): Promise<PlaceNeighbourhoods> {
+  const price = shown ?? sql<number | null>`null::numeric`;
+  const rows = await db
+    .selectFrom("hotels")
+    .where(inPlace(scope))
+    .groupBy("district_slug")
+    .select([
+      "district_slug",
+      (eb) => eb.fn.min("district").as("name"),
+      (eb) => eb.fn.countAll<string>().as("hotels"),
+      sql<string | null>`min(${price})`.as("from_sek"),
+      sql<string | null>`max(${price})`.as("to_sek"),
+    ])
+    .execute();
+  return summarise(
+    rows.map((row) => ({
+      slug: row.district_slug,
+      name: row.name,
+      hotels: Number(row.hotels),
+      price:
+        row.from_sek === null || row.to_sek === null
+          ? null
+          : { fromSek: Number(row.from_sek), toSek: Number(row.to_sek), per: "night" as const },
+    })),
+  );
 }
 
 function summarise(

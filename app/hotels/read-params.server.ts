@@ -32,6 +32,8 @@ export const READ_PARAMS: Record<string, readonly string[] | null> = {
   "routes/site/hotels": LIST_PAGE,
   "routes/site/country": LIST_PAGE,
   "routes/site/place": [...LIST_PAGE, ...WITH_CALENDAR],
+  "routes/site/place.omrade": LIST_PAGE,
+  "routes/site/place.med": LIST_PAGE,
   "routes/site/hotel": [...STAY_AND_PRICES, ...WITH_CALENDAR],
   "routes/site/jamfor": [COMPARE_PARAM, ...STAY_AND_PRICES],
   "routes/site/about": [],

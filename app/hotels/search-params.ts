@@ -243,8 +243,8 @@ export function canonicalListQuery(current: URLSearchParams): string {
   put("prismax", params.priceMax);
   for (const amenity of [...params.amenities].sort()) query.append("bekvamlighet", amenity);
   for (const condition of params.conditions) query.append(CONDITIONS_PARAM, condition);
-  put("nara", params.near);
-  if (params.sort !== "rekommenderat") put("sortera", params.sort);
+  // Distances are the visitor's own view of a place (such pages are noindex): their canonical is the list.
+  if (params.sort !== "rekommenderat" && params.sort !== "avstand") put("sortera", params.sort);
   if (params.page > 1) put("sida", params.page);
   const search = query.toString();
   return search ? `?${search}` : "";

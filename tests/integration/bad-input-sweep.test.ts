@@ -52,6 +52,7 @@ const TRACKED = [
   "ai_job_items",
   "outbound_clicks",
   "partners",
+  "place_landmarks",
 ] as const;
 type Table = (typeof TRACKED)[number];
 type Role = "anonymous" | "admin";
@@ -887,6 +888,83 @@ const SWEEP: Record<string, SweepEntry> = {
   },
   "routes/admin/admin.partners.clicks[.]csv": {
     queries: () => [{ label: "a hostile period", query: `period=${encodeURIComponent(XSS_SCRIPT)}` }],
+  },
+  "routes/admin/admin.landmarks": {
+    queries: (seed) => [
+      { label: "a hostile place", query: `place=${encodeURIComponent(`${XSS_SCRIPT}/${SQL}`)}` },
+      {
+        label: "a real place with hostile ids to edit and remove",
+        query: `place=${encodeURIComponent(`${seed.hotel.country}/${seed.hotel.location}`)}&edit=${encodeURIComponent(SQL)}&remove=${encodeURIComponent(XSS_SCRIPT)}`,
+      },
+    ],
+    posts: (seed) => {
+      const query = `place=${encodeURIComponent(`${seed.hotel.country}/${seed.hotel.location}`)}`;
+      const add = (changes: [string, string][]): [string, string][] => [
+        ["intent", "add-landmark"],
+        ...(
+          [
+            ["name", "Stationen"],
+            ["slug", ""],
+            ["kind", "station"],
+            ["latitude", "59.33"],
+            ["longitude", "18.06"],
+          ] as [string, string][]
+        ).filter(([name]) => !changes.some(([changed]) => changed === name)),
+        ...changes,
+      ];
+      return [
+        form("add without fields", [["intent", "add-landmark"]], { query }),
+        form("add to a place that does not exist", add([]), { query: `place=${encodeURIComponent(`${XSS_SCRIPT}/x`)}` }),
+        form(
+          "add with coordinates out of range",
+          add([
+            ["latitude", "91"],
+            ["longitude", "-181"],
+          ]),
+          { query },
+        ),
+        form(
+          "add with text as coordinates",
+          add([
+            ["latitude", SQL],
+            ["longitude", XSS_SCRIPT],
+          ]),
+          { query },
+        ),
+        form("add with an unknown kind", add([["kind", XSS_SCRIPT]]), { query }),
+        form("add with a hostile slug", add([["slug", "../../x?<b>"]]), { query }),
+        form("add with a name above the limit", add([["name", "x".repeat(500)]]), { query }),
+        form("add with hostile text as the name (stored, must be shown escaped)", add([["name", XSS_SCRIPT]]), {
+          query,
+          changes: ["place_landmarks"],
+        }),
+        form("edit with SQL as the id", [["id", SQL], ...add([["intent", "edit-landmark"]]).slice(1)], { query }),
+        form("edit an unknown landmark", [["id", EMPTY_UUID], ...add([["intent", "edit-landmark"]]).slice(1)], { query }),
+        form(
+          "remove an unknown landmark, confirmed",
+          [
+            ["intent", "remove-landmark"],
+            ["id", EMPTY_UUID],
+            ["confirm", "yes"],
+          ],
+          { query },
+        ),
+        form("body above the 16 kB limit", add([["name", "x".repeat(17 * 1024)]]), { query }),
+      ];
+    },
+    guarded: (seed) => [
+      form(
+        "a real addition",
+        [
+          ["intent", "add-landmark"],
+          ["name", "Stationen"],
+          ["kind", "station"],
+          ["latitude", "59.33"],
+          ["longitude", "18.06"],
+        ],
+        { query: `place=${encodeURIComponent(`${seed.hotel.country}/${seed.hotel.location}`)}` },
+      ),
+    ],
   },
   "routes/admin/admin.destinations": {
     queries: (seed) => [

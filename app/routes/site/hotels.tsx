@@ -58,7 +58,9 @@ export function meta({ data, matches, location }: Route.MetaArgs) {
         isChosenStay(data.page.stay) ||
         data.page.conditions.length > 0 ||
         data.page.display.currency !== "SEK" ||
-        data.page.params.area !== undefined,
+        data.page.params.area !== undefined ||
+        data.page.params.near !== "" ||
+        data.page.params.sort === "avstand",
     }),
     hotelItemListJsonLd(siteUrl, data.page.hotels),
   ];
