@@ -94,7 +94,7 @@ const LANDMARKS: Record<string, readonly Entry[]> = {
     ["Ishavskatedralen", "sevardhet", 69.648, 18.9877],
     ["Fjellheisen", "sevardhet", 69.6397, 18.9993],
     ["Polaria", "sevardhet", 69.6436, 18.9483],
-    ["Tromsø flygplats", "flygplats", 69.6833, 18.9189],
+    ["Tromsö flygplats", "flygplats", 69.6833, 18.9189],
   ],
   "Denmark|Copenhagen": [
     ["Hovedbanegården", "station", 55.6727, 12.5644],
