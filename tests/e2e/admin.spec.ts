@@ -199,8 +199,11 @@ test("apply a bulk action to every hotel the filter matches, after confirming th
 test("a rewrite job names the hotel that failed, and its failed items can be retried", async ({ page }, testInfo) => {
   // Kyoto has a hotel without an English description: the provider has nothing to translate.
   await openAsAdmin(page, "/admin/hotels?country=Japan&location=Kyoto");
-  if (jsOff(testInfo)) await page.getByRole("link", { name: /^Select all \d+ shown$/ }).click();
-  else await page.getByLabel("Select all visible hotels").check();
+  if (jsOff(testInfo)) {
+    await page.getByRole("link", { name: /^Select all \d+ shown$/ }).click();
+    // The button must be pressed on the page with the rows selected, not on the one it replaces.
+    await expect(page).toBeAt("/admin/hotels?country=Japan&location=Kyoto&select=all");
+  } else await page.getByLabel("Select all visible hotels").check();
   await page.getByRole("button", { name: "Rewrite descriptions with AI" }).click();
   await expect(page).toBeAt(/\/admin\/jobs\/[0-9a-f-]{36}$/);
   await expect(page.getByRole("heading", { level: 2, name: "Finished" })).toBeVisible({ timeout: 60_000 });
