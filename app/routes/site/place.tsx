@@ -54,15 +54,16 @@ export async function loader({ url, params, request }: Route.LoaderArgs) {
   if (!place || !paths?.country || !paths.place) throw data(null, { status: 404 });
   // One address per place: /Sverige/Goteborg and /sweden/gothenburg/ lead to /Sweden/Gothenburg.
   if (url.pathname !== paths.place) throw redirect(`${paths.place}${url.search}`, 301);
-  const [list, calendar, nearby] = await Promise.all([
+  // The amenity counts need nothing of the list: they are read beside it, not after it.
+  const [list, calendar, nearby, amenities] = await Promise.all([
     loadHotelListPage(url, place),
     pageCalendar(url, place),
     nearbyAreas(place).catch(() => [] as NearbyArea[]),
+    placeAmenityCounts(place),
   ]);
-  const [listed, areas, amenities] = await Promise.all([
+  const [listed, areas] = await Promise.all([
     withLiveListPrices(list, request),
     placeNeighbourhoods(place, list.stay, conditionsMask(list.conditions)),
-    placeAmenityCounts(place),
   ]);
   const body = {
     ...place,
