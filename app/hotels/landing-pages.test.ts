@@ -5,7 +5,9 @@ import {
   isIndexable,
   isPlainList,
   landingIntro,
+  landmarkLandingPath,
   neighbourhoodPath,
+  radiusPhrase,
   priceRangeText,
   readDistrictSegment,
 } from "./landing-pages.ts";
@@ -99,6 +101,51 @@ describe("landingIntro", () => {
   });
 });
 
+describe("a landmark page's introduction", () => {
+  const facts = {
+    place: "Stockholm",
+    what: `inom ${radiusPhrase(1000)} från Centralstationen`,
+    hotels: 9,
+    price: { fromSek: 1150, toSek: 4300, per: "night" as const },
+    neighbourhoods: [
+      { name: "Norrmalm", hotels: 5 },
+      { name: "Vasastan", hotels: 2 },
+      { name: "Kungsholmen", hotels: 1 },
+      { name: "Gamla stan", hotels: 1 },
+    ],
+    display: SEK_DISPLAY,
+    nearestMetres: 212,
+  };
+
+  it("says how many are within the radius, how near the nearest is, what they cost and where they are", () => {
+    expect(plain(landingIntro(facts))).toBe(
+      "Vi har 9 hotell inom en kilometer från Centralstationen i Stockholm. Det närmaste ligger 200 m bort. " +
+        "Priserna ligger från 1 150 kr till 4 300 kr per natt. Flest ligger i områdena Norrmalm (5), Vasastan (2) och Kungsholmen (1).",
+    );
+  });
+
+  it("speaks of one hotel as 'det', and of none without inventing a distance", () => {
+    expect(plain(landingIntro({ ...facts, hotels: 1, price: null, neighbourhoods: [], nearestMetres: 1430 / 2 }))).toBe(
+      "Vi har 1 hotell inom en kilometer från Centralstationen i Stockholm. Det ligger 700 m bort.",
+    );
+    expect(landingIntro({ ...facts, hotels: 0, price: null, neighbourhoods: [], nearestMetres: null })).toBe(
+      "Vi har inga hotell inom en kilometer från Centralstationen i Stockholm just nu.",
+    );
+  });
+
+  it("says the radius as a Swede would", () => {
+    expect(radiusPhrase(1000)).toBe("en kilometer");
+    expect(radiusPhrase(1500)).toBe("1,5 kilometer");
+    expect(radiusPhrase(800)).toBe("800 meter");
+  });
+
+  it("has a lower-case path under the place's own", () => {
+    expect(landmarkLandingPath("Sweden", "Malmö", "centralstationen")).toBe("/Sweden/Malm%C3%B6/nara/centralstationen");
+    expect(landmarkLandingPath("Sweden", ".", "centralstationen")).toBeNull();
+    expect(landmarkLandingPath("Sweden", "Stockholm", "")).toBeNull();
+  });
+});
+
 describe("indexing", () => {
   const page = (query: string) => ({
     params: readListParams(new URLSearchParams(query)),
@@ -119,5 +166,12 @@ describe("indexing", () => {
       expect(isPlainList(page(query)), query).toBe(false);
     expect(isPlainList({ ...page(""), stay: { ...NO_STAY, adults: 3 } })).toBe(false);
     expect(isPlainList({ ...page(""), display: { ...SEK_DISPLAY, currency: "EUR" } })).toBe(false);
+  });
+
+  it("takes a landing page's own amenity or landmark for the page, not for a filter", () => {
+    expect(isPlainList(page("bekvamlighet=pool"), { amenity: "pool" })).toBe(true);
+    expect(isPlainList(page("bekvamlighet=pool&bekvamlighet=spa"), { amenity: "pool" })).toBe(false);
+    expect(isPlainList(page("nara=centralstationen"), { landmark: "centralstationen" })).toBe(true);
+    expect(isPlainList(page("nara=gamla-stan"), { landmark: "centralstationen" })).toBe(false);
   });
 });

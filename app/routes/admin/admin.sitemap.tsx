@@ -91,7 +91,7 @@ export default function AdminSitemap({ loaderData, actionData }: Route.Component
               {generated.counts.total.toLocaleString("en-GB")} URLs
               {generated.index ? ` in ${generated.parts} files (a sitemap index)` : ""}
             </h2>
-            <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7">
+            <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-8">
               {(
                 [
                   ["Pages", generated.counts.pages],
@@ -99,6 +99,7 @@ export default function AdminSitemap({ loaderData, actionData }: Route.Component
                   ["Places", generated.counts.places],
                   ["Neighbourhoods", generated.counts.neighbourhoods],
                   ["Landing pages", generated.counts.landings],
+                  ["Landmark pages", generated.counts.landmarks],
                   ["Hotels", generated.counts.hotels],
                   ["Blog posts", generated.counts.posts],
                 ] as const

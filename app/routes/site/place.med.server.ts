@@ -37,17 +37,14 @@ export async function amenityLandingLoader({
     ...place,
     amenity: { key: amenity, what, hotels: summary.hotels },
     paths: { ...paths, page: canonical },
-    intro:
-      summary.hotels > 0
-        ? landingIntro({
-            place: list.names.location,
-            what,
-            hotels: summary.hotels,
-            price: summary.price,
-            neighbourhoods: summary.neighbourhoods,
-            display: list.display,
-          })
-        : `Vi har inga hotell ${what} i ${list.names.location} just nu.`,
+    intro: landingIntro({
+      place: list.names.location,
+      what,
+      hotels: summary.hotels,
+      price: summary.price,
+      neighbourhoods: summary.neighbourhoods,
+      display: list.display,
+    }),
     page: listed.page,
     live: listed.live,
   };

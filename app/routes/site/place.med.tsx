@@ -2,38 +2,21 @@ import { href } from "react-router";
 import type { Route } from "./+types/place.med";
 import { isIndexable, isPlainList } from "#app/hotels/landing-pages.ts";
 import { LandingList } from "#app/components/landing-list.tsx";
-import { breadcrumbJsonLd, hotelItemListJsonLd, seoMeta, siteFromMatches } from "#app/seo/meta-tags.ts";
+import { landingMeta } from "#app/seo/meta-tags.ts";
 import { amenityLandingLoader } from "./place.med.server.ts";
 
-/** The list as the landing page shows it: its own amenity is the page, not a filter the visitor chose. */
-const withoutOwnAmenity = <T extends { params: { amenities: readonly string[] } }>(page: T, amenity: string): T => ({
-  ...page,
-  params: { ...page.params, amenities: page.params.amenities.filter((key) => key !== amenity) },
-});
-
 export function meta({ data, matches }: Route.MetaArgs) {
-  const { siteName, siteUrl } = siteFromMatches(matches);
-  if (!data) return [{ title: `Sidan finns inte | ${siteName}` }, { name: "robots", content: "noindex" }];
-  const { names } = data.page;
-  const heading = `Hotell i ${names.location} ${data.amenity.what}`;
-  return [
-    ...seoMeta({
-      title: heading,
-      description: `${data.intro} Jämför betyg och priser och boka hos våra partner.`,
-      siteName,
-      siteUrl,
-      path: data.paths.page,
+  return landingMeta(
+    matches,
+    data && {
+      heading: `Hotell i ${data.page.names.location} ${data.amenity.what}`,
+      intro: data.intro,
+      page: data.page,
+      paths: data.paths,
       // Indexed from five hotels, and only as the plain page (a stay, a currency or conditions: noindex).
-      noindex: !isIndexable(data.amenity.hotels) || !isPlainList(withoutOwnAmenity(data.page, data.amenity.key)),
-    }),
-    hotelItemListJsonLd(siteUrl, data.page.hotels),
-    breadcrumbJsonLd(siteUrl, [
-      { label: "Hem", path: href("/") },
-      { label: names.country, path: data.paths.country },
-      { label: names.location, path: data.paths.place },
-      { label: heading, path: data.paths.page },
-    ]),
-  ];
+      noindex: !isIndexable(data.amenity.hotels) || !isPlainList(data.page, { amenity: data.amenity.key }),
+    },
+  );
 }
 
 export const loader = ({ url, params, request }: Route.LoaderArgs) => amenityLandingLoader({ url, params, request });

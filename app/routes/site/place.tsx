@@ -17,7 +17,15 @@ import { CalendarLink, PriceCalendar } from "#app/components/price-calendar.tsx"
 import { countryPath, placePath } from "#app/utils/paths.ts";
 import { breadcrumbJsonLd, hotelItemListJsonLd, seoMeta, siteFromMatches } from "#app/seo/meta-tags.ts";
 import { placeAmenityCounts, placeNeighbourhoods } from "#app/hotels/neighbourhoods.server.ts";
-import { amenityLandingPath, isIndexable, isPlainList, landingAmenityPhrase, neighbourhoodPath } from "#app/hotels/landing-pages.ts";
+import {
+  amenityLandingPath,
+  isIndexable,
+  isPlainList,
+  landingAmenityPhrase,
+  landmarkLandingPath,
+  neighbourhoodPath,
+} from "#app/hotels/landing-pages.ts";
+import { placeLandmarkCounts } from "#app/location/landmark-pages.server.ts";
 import { conditionsMask } from "#app/prices/conditions.ts";
 import { NeighbourhoodLinks } from "#app/components/landing-list.tsx";
 import { withPriceChoices } from "#app/hotels/search-params.ts";
@@ -59,10 +67,11 @@ export async function loader({ url, params, request }: Route.LoaderArgs) {
     pageCalendar(url, place),
     nearbyAreas(place).catch(() => [] as NearbyArea[]),
   ]);
-  const [listed, areas, amenities] = await Promise.all([
+  const [listed, areas, amenities, landmarks] = await Promise.all([
     withLiveListPrices(list, request),
     placeNeighbourhoods(place, list.stay, conditionsMask(list.conditions)),
     placeAmenityCounts(place),
+    placeLandmarkCounts(place),
   ]);
   const body = {
     ...place,
@@ -74,7 +83,21 @@ export async function loader({ url, params, request }: Route.LoaderArgs) {
     search: url.search,
     neighbourhoods: areas.neighbourhoods,
     // Links to the landing pages search engines may index ("Hotell i Stockholm med pool").
-    landings: amenities.filter((one) => isIndexable(one.hotels)).sort((a, b) => b.hotels - a.hotels),
+    // Links to the landing pages search engines may index ("Hotell nära Centralstationen", "Hotell med pool"):
+    // the landmarks first, most hotels first, then the amenities.
+    landings: [
+      ...landmarks.flatMap((one) => {
+        const to = isIndexable(one.hotels) && landmarkLandingPath(place.country, place.location, one.slug);
+        return to ? [{ key: `nara-${one.slug}`, to, label: `Hotell nära ${one.isCentre ? "centrum" : one.name}` }] : [];
+      }),
+      ...amenities
+        .filter((one) => isIndexable(one.hotels))
+        .sort((a, b) => b.hotels - a.hotels)
+        .flatMap((one) => {
+          const to = amenityLandingPath(place.country, place.location, one.amenity);
+          return to ? [{ key: `med-${one.amenity}`, to, label: `Hotell med ${landingAmenityPhrase(one.amenity)}` }] : [];
+        }),
+    ],
   };
   // A page waiting for or missing a partner's live prices is not kept by any cache.
   return listed.private ? data(body, { headers: { "Cache-Control": PRIVATE } }) : body;
@@ -152,21 +175,16 @@ export default function PlacePage({ loaderData }: Route.ComponentProps) {
             Populära val i {names.location}
           </h2>
           <ul className="flex flex-wrap gap-2">
-            {loaderData.landings.flatMap((one) => {
-              const to = amenityLandingPath(country, location, one.amenity);
-              return to ? (
-                <li key={one.amenity}>
-                  <Link
-                    to={withStay(withPriceChoices(to, page.params), page.stay)}
-                    className="inline-block rounded-full border border-slate-200 px-3 py-1 text-sm text-brand-700 hover:underline"
-                  >
-                    Hotell {`med ${landingAmenityPhrase(one.amenity)}`}
-                  </Link>
-                </li>
-              ) : (
-                []
-              );
-            })}
+            {loaderData.landings.map((one) => (
+              <li key={one.key}>
+                <Link
+                  to={withStay(withPriceChoices(one.to, page.params), page.stay)}
+                  className="inline-block rounded-full border border-slate-200 px-3 py-1 text-sm text-brand-700 hover:underline"
+                >
+                  {one.label}
+                </Link>
+              </li>
+            ))}
           </ul>
         </nav>
       ) : null}
