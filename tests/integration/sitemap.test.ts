@@ -295,10 +295,11 @@ for (const database of testDatabases()) {
       const opened = await openSitemap({ ...options, maxUrlsPerFile: 100 }, undefined, db);
       expect(opened.plan.index).toBe(true);
       const index = indexEntries(await new Response(opened.stream).text());
-      // The pages (countries, places, neighbourhood and landing pages) pass 100 at demo size too.
+      // The pages (countries, places, neighbourhood, amenity and landmark pages) pass 200 at demo size too.
       expect(index.map((loc) => loc.replace(`${SITE}/sitemaps/`, ""))).toEqual([
         "pages-1.xml",
         "pages-2.xml",
+        "pages-3.xml",
         "blog-1.xml",
         "hotels-1.xml",
         "hotels-2.xml",
