@@ -138,7 +138,8 @@ export function landingMeta(
         intro: string;
         page: { names: { country: string; location: string }; hotels: Parameters<typeof hotelItemListJsonLd>[1] };
         paths: { country: string; place: string; page: string };
-        noindex: boolean;
+        /** From five hotels, as the plain page (decision 079). */
+        indexable: boolean;
       }
     | null
     | undefined,
@@ -153,7 +154,7 @@ export function landingMeta(
       siteName,
       siteUrl,
       path: page.paths.page,
-      noindex: page.noindex,
+      noindex: !page.indexable,
     }),
     hotelItemListJsonLd(siteUrl, page.page.hotels),
     breadcrumbJsonLd(siteUrl, [

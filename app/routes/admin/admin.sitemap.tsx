@@ -79,8 +79,9 @@ export default function AdminSitemap({ loaderData, actionData }: Route.Component
       <div role="note" className="rounded-lg border border-sky-200 bg-sky-50 p-4 text-sm text-sky-950">
         <p>
           Paths: <code>/</code>, <code>/hotels</code>, <code>/{"{country}"}</code>, <code>/{"{country}/{location}"}</code>,{" "}
-          <code>/{"{country}/{location}/{hotel}"}</code> and the published blog posts. Beyond 50,000 addresses /sitemap.xml becomes a
-          sitemap index.
+          <code>/{"{country}/{location}/{hotel}"}</code>, the neighbourhood, amenity and landmark pages with at least five hotels (
+          <code>/omrade/</code>, <code>/med/</code>, <code>/nara/</code>) and the published blog posts. Beyond 50,000 addresses /sitemap.xml
+          becomes a sitemap index.
         </p>
       </div>
 

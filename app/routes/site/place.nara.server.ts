@@ -1,12 +1,18 @@
 import { data } from "react-router";
 import { loadHotelListPage, withLiveListPrices } from "#app/hotels/list-page.server.ts";
 import { placeNeighbourhoods } from "#app/hotels/neighbourhoods.server.ts";
-import { LANDMARK_RADIUS_METRES, landingIntro, landmarkLandingPath, radiusPhrase } from "#app/hotels/landing-pages.ts";
+import {
+  isIndexable,
+  isPlainList,
+  LANDMARK_RADIUS_METRES,
+  landingIntro,
+  landmarkLandingPath,
+  radiusPhrase,
+} from "#app/hotels/landing-pages.ts";
 import { findLandmark } from "#app/location/landmarks.server.ts";
 import { nearestHotelMetres } from "#app/location/landmark-pages.server.ts";
 import { conditionsMask } from "#app/prices/conditions.ts";
-import { PRIVATE } from "#app/http/cache-control.server.ts";
-import { landingPlace, toCanonical } from "./place.omrade.server.ts";
+import { landingAnswer, landingPlace, toCanonical, type LandingArgs } from "./place.omrade.server.ts";
 
 /**
  * /{country}/{place}/nara/{landmark}: the hotels within LANDMARK_RADIUS_METRES of one of the
@@ -17,11 +23,7 @@ export async function landmarkLandingLoader({
   url,
   params,
   request,
-}: {
-  url: URL;
-  params: { country: string; location: string; landmark: string };
-  request: Request;
-}) {
+}: LandingArgs<{ country: string; location: string; landmark: string }>) {
   const { place, paths } = await landingPlace(params);
   // Slugs are lower-case: /nara/Centralstationen means /nara/centralstationen.
   const landmark = await findLandmark(place, params.landmark);
@@ -39,7 +41,11 @@ export async function landmarkLandingLoader({
   const name = landmark.isCentre ? "centrum" : landmark.name;
   const body = {
     ...place,
-    landmark: { slug: landmark.slug, name, hotels: summary.hotels },
+    landmark: { slug: landmark.slug, name },
+    heading: `Hotell nära ${name} i ${list.names.location}`,
+    where: `nära ${name} i ${list.names.location}`,
+    // Indexed from five hotels, and only as the plain page (a filter, a stay, a currency or conditions: noindex).
+    indexable: isIndexable(summary.hotels) && isPlainList(listed.page, { landmark: landmark.slug }),
     paths: { ...paths, page: canonical },
     intro: landingIntro({
       place: list.names.location,
@@ -53,5 +59,5 @@ export async function landmarkLandingLoader({
     page: listed.page,
     live: listed.live,
   };
-  return listed.private ? data(body, { headers: { "Cache-Control": PRIVATE } }) : body;
+  return landingAnswer(listed, body);
 }
