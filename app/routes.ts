@@ -36,9 +36,10 @@ export default [
     // The catalogue: /{country}/{place}/{hotel}.
     route(":country", "routes/site/country.tsx"),
     route(":country/:location", "routes/site/place.tsx"),
-    // A place's neighbourhood and a place with one amenity (decision 079).
+    // A place's neighbourhood, a place with one amenity (decision 079) and its hotels near a landmark (080).
     route(":country/:location/omrade/:district", "routes/site/place.omrade.tsx"),
     route(":country/:location/med/:amenity", "routes/site/place.med.tsx"),
+    route(":country/:location/nara/:landmark", "routes/site/place.nara.tsx"),
     route(":country/:location/:slug", "routes/site/hotel.tsx"),
     route("*", "routes/site/not-found.tsx", { id: "not-found" }),
   ]),

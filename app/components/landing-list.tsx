@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import type { ReactNode } from "react";
 import type { HotelListPage } from "#app/hotels/list-page.server.ts";
 import type { LiveListPart } from "#app/live-prices/live-offers.ts";
@@ -14,7 +14,10 @@ import type { PriceDisplay } from "#app/utils/money.ts";
 import type { Stay } from "#app/utils/stay.ts";
 
 interface LandingListProps {
-  crumbs: Crumb[];
+  /** The way back to the site's start; by default Hem › country › place › the heading. */
+  crumbs?: Crumb[];
+  /** The country's and the place's pages. */
+  paths: { country: string; place: string };
   heading: string;
   /** The introduction written from the data (landing-pages.ts landingIntro). */
   intro: string;
@@ -24,29 +27,26 @@ interface LandingListProps {
   action: string;
   country: string;
   location: string;
-  mapLabel: string;
-  emptyText: string;
+  /** What the list is of, after "hotell" ("nära Centralstationen i Stockholm"): names the map and an empty list. */
+  where: string;
   /** Links to related pages below the list (the place's other neighbourhoods). */
   children?: ReactNode;
 }
 
 /** A neighbourhood's or landing page's list: heading, introduction, filters and the hotels with their map. */
-export function LandingList({
-  crumbs,
-  heading,
-  intro,
-  page,
-  live,
-  action,
-  country,
-  location,
-  mapLabel,
-  emptyText,
-  children,
-}: LandingListProps) {
+export function LandingList({ crumbs, paths, heading, intro, page, live, action, country, location, where, children }: LandingListProps) {
   return (
     <div className="container-page space-y-6 py-8">
-      <Breadcrumbs crumbs={crumbs} />
+      <Breadcrumbs
+        crumbs={
+          crumbs ?? [
+            { label: "Hem", to: href("/") },
+            { label: page.names.country, to: paths.country },
+            { label: page.names.location, to: paths.place },
+            { label: heading },
+          ]
+        }
+      />
       <header>
         <h1 className="text-3xl font-bold">{heading}</h1>
         {/* The map's area replaces the neighbourhood or landing page's own scope: its introduction would describe other hotels. */}
@@ -75,10 +75,10 @@ export function LandingList({
             count={shown}
             city={location}
             country={country}
-            label={mapLabel}
+            label={`Karta över hotell ${where}`}
             placement="top"
           >
-            <HotelListSection page={shown} variant="compact" emptyText={emptyText} />
+            <HotelListSection page={shown} variant="compact" emptyText={`Inga hotell ${where} matchar filtren`} />
           </ListWithMap>
         )}
       </WithLiveList>

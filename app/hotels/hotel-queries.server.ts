@@ -1,4 +1,4 @@
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool } from "kysely";
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from "kysely";
 import { shownDescription } from "#app/hotels/description-sql.server.ts";
 import { escapeLike, stripTrailingPeriod, withoutControlChars } from "#app/utils/fold-text.ts";
 import { getAppDatabase } from "#app/db/db.server.ts";
@@ -19,7 +19,7 @@ import { placesCloseTo, placesNamedBy, TYPO_MIN_LENGTH, type NamedCountry, type 
 import { toAmenity } from "./amenities.ts";
 import type { MapArea } from "./map-area.ts";
 import { truncate } from "#app/utils/format.ts";
-import type { Coordinates } from "#app/location/distance.ts";
+import { haversineLimit, radiusBoxes, type Coordinates, type Radius } from "#app/location/distance.ts";
 
 type DB = Kysely<Database>;
 type HotelsEb = ExpressionBuilder<Database, "hotels">;
@@ -74,6 +74,8 @@ export interface HotelFilters {
   area?: MapArea;
   /** The point `avstand` sorts by distance to (the place's centre or chosen landmark); without it, that sort is the recommended one. */
   near?: Coordinates;
+  /** A landmark's page: hotels within the radius of it (great-circle), wherever the catalogue files them. */
+  within?: Radius;
 }
 
 /** What a hotel card shows: no more than that goes to the browser. */
@@ -285,7 +287,29 @@ function whereScope(eb: HotelsEb, filters: HotelFilters): Expression<SqlBool> {
   if (location) conditions.push(samePlace("location", location));
   if (filters.area) conditions.push(inMapArea(filters.area));
   if (filters.district) conditions.push(eb("district_slug", "=", filters.district));
+  if (filters.within) conditions.push(withinRadius(filters.within));
   return eb.and(conditions);
+}
+
+/**
+ * The haversine's inner term between a row's coordinates and a point, which grows with their
+ * great-circle distance (app/location/distance.ts): sorts and radii compare it, without asin and sqrt.
+ */
+export function haversineTerm(
+  point: { latitude: number | RawBuilder<unknown>; longitude: number | RawBuilder<unknown> },
+  lat: RawBuilder<unknown> = sql.ref("latitude"),
+  lng: RawBuilder<unknown> = sql.ref("longitude"),
+) {
+  return sql<number>`power(sin(radians(${lat} - ${point.latitude}::float8) / 2), 2) + cos(radians(${point.latitude}::float8)) * cos(radians(${lat})) * power(sin(radians(${lng} - ${point.longitude}::float8) / 2), 2)`;
+}
+
+/**
+ * Hotels within the radius: the boxes round it on the position index first (one, two across the
+ * antimeridian), then the exact great-circle distance.
+ */
+export function withinRadius(radius: Radius): Expression<SqlBool> {
+  const boxes = radiusBoxes(radius).map((one) => inMapArea(one));
+  return sql<SqlBool>`((${sql.join(boxes, sql` or `)}) and ${haversineTerm(radius.centre)} <= ${haversineLimit(radius.metres)}::float8)`;
 }
 
 /** A box of the hotels' positions (longitude, latitude), as hotels_position_idx holds them. */
@@ -367,11 +391,7 @@ function sortTerms(sort: HotelSort, table?: "relevant", wanted: number = ANY_CON
       if (near) {
         // The haversine's inner term, which grows with the great-circle distance (app/location/distance.ts):
         // the same order without asin and sqrt. Hotels without coordinates have none, so come last.
-        const lat = column("latitude");
-        const lng = column("longitude");
-        return [
-          sql`power(sin(radians(${lat} - ${near.latitude}::float8) / 2), 2) + cos(radians(${near.latitude}::float8)) * cos(radians(${lat})) * power(sin(radians(${lng} - ${near.longitude}::float8) / 2), 2) asc nulls last`,
-        ];
+        return [sql`${haversineTerm(near, column("latitude"), column("longitude"))} asc nulls last`];
       }
       return sortTerms("rekommenderat", table);
     case "pris":
@@ -817,6 +837,7 @@ async function countHotels(filters: HotelFilters, db: DB = getAppDatabase().db):
     (location && !country) ||
     filters.area ||
     filters.district ||
+    filters.within ||
     filters.minStars !== undefined ||
     filters.priceMin !== undefined ||
     filters.priceMax !== undefined ||

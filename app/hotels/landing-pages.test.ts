@@ -5,7 +5,9 @@ import {
   isIndexable,
   isPlainList,
   landingIntro,
+  landmarkLandingPath,
   neighbourhoodPath,
+  radiusPhrase,
   priceRangeText,
   readDistrictSegment,
 } from "./landing-pages.ts";
@@ -58,21 +60,21 @@ describe("Swedish for neighbourhoods", () => {
   });
 });
 
-describe("landingIntro", () => {
-  const facts = {
-    place: "Stockholm",
-    what: "med pool",
-    hotels: 12,
-    price: { fromSek: 890, toSek: 3200, per: "night" as const },
-    neighbourhoods: [
-      { name: "Södermalm", hotels: 5 },
-      { name: "Norrmalm", hotels: 4 },
-      { name: "Östermalm", hotels: 2 },
-      { name: "Gamla stan", hotels: 1 },
-    ],
-    display: SEK_DISPLAY,
-  };
+const facts = {
+  place: "Stockholm",
+  what: "med pool",
+  hotels: 12,
+  price: { fromSek: 890, toSek: 3200, per: "night" as const },
+  neighbourhoods: [
+    { name: "Södermalm", hotels: 5 },
+    { name: "Norrmalm", hotels: 4 },
+    { name: "Östermalm", hotels: 2 },
+    { name: "Gamla stan", hotels: 1 },
+  ],
+  display: SEK_DISPLAY,
+};
 
+describe("landingIntro", () => {
   it("says how many, what they cost and where most of them are", () => {
     expect(plain(landingIntro(facts))).toBe(
       "Vi har 12 hotell med pool i Stockholm. Priserna ligger från 890 kr till 3 200 kr per natt. Flest ligger i områdena Södermalm (5), Norrmalm (4) och Östermalm (2).",
@@ -99,6 +101,38 @@ describe("landingIntro", () => {
   });
 });
 
+describe("a landmark page's introduction", () => {
+  const near = { ...facts, what: `inom ${radiusPhrase(1000)} från Centralstationen`, hotels: 9, nearestMetres: 212 };
+
+  it("says how many are within the radius, how near the nearest is, what they cost and where they are", () => {
+    expect(plain(landingIntro(near))).toBe(
+      "Vi har 9 hotell inom en kilometer från Centralstationen i Stockholm. Det närmaste ligger 200 m bort. " +
+        "Priserna ligger från 890 kr till 3 200 kr per natt. Flest ligger i områdena Södermalm (5), Norrmalm (4) och Östermalm (2).",
+    );
+  });
+
+  it("speaks of one hotel as 'det', and of none without inventing a distance", () => {
+    expect(plain(landingIntro({ ...near, hotels: 1, price: null, neighbourhoods: [], nearestMetres: 712 }))).toBe(
+      "Vi har 1 hotell inom en kilometer från Centralstationen i Stockholm. Det ligger 700 m bort.",
+    );
+    expect(landingIntro({ ...near, hotels: 0, price: null, neighbourhoods: [], nearestMetres: null })).toBe(
+      "Vi har inga hotell inom en kilometer från Centralstationen i Stockholm just nu.",
+    );
+  });
+
+  it("says the radius as a Swede would", () => {
+    expect(radiusPhrase(1000)).toBe("en kilometer");
+    expect(radiusPhrase(1500)).toBe("1,5 kilometer");
+    expect(radiusPhrase(800)).toBe("800 meter");
+  });
+
+  it("has a lower-case path under the place's own", () => {
+    expect(landmarkLandingPath("Sweden", "Malmö", "centralstationen")).toBe("/Sweden/Malm%C3%B6/nara/centralstationen");
+    expect(landmarkLandingPath("Sweden", ".", "centralstationen")).toBeNull();
+    expect(landmarkLandingPath("Sweden", "Stockholm", "")).toBeNull();
+  });
+});
+
 describe("indexing", () => {
   const page = (query: string) => ({
     params: readListParams(new URLSearchParams(query)),
@@ -119,5 +153,12 @@ describe("indexing", () => {
       expect(isPlainList(page(query)), query).toBe(false);
     expect(isPlainList({ ...page(""), stay: { ...NO_STAY, adults: 3 } })).toBe(false);
     expect(isPlainList({ ...page(""), display: { ...SEK_DISPLAY, currency: "EUR" } })).toBe(false);
+  });
+
+  it("takes a landing page's own amenity or landmark for the page, not for a filter", () => {
+    expect(isPlainList(page("bekvamlighet=pool"), { amenity: "pool" })).toBe(true);
+    expect(isPlainList(page("bekvamlighet=pool&bekvamlighet=spa"), { amenity: "pool" })).toBe(false);
+    expect(isPlainList(page("nara=centralstationen"), { landmark: "centralstationen" })).toBe(true);
+    expect(isPlainList(page("nara=gamla-stan"), { landmark: "centralstationen" })).toBe(false);
   });
 });

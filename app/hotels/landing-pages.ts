@@ -1,6 +1,7 @@
 /**
- * The place's pages of their own beside its list (decision 079): a neighbourhood,
- * /{country}/{place}/omrade/{district}, and a place with one amenity, /{country}/{place}/med/{amenity}.
+ * The place's pages of their own beside its list (decisions 079, 080): a neighbourhood,
+ * /{country}/{place}/omrade/{district}, a place with one amenity, /{country}/{place}/med/{amenity},
+ * and the hotels near one of its landmarks, /{country}/{place}/nara/{landmark}.
  * Their addresses, when search engines may index them, and the introduction a landing page opens
  * with, written from the data. Pure: server and browser.
  */
@@ -9,6 +10,7 @@ import { slugify } from "#app/utils/slug.ts";
 import { isPlaceName, placeSegment } from "#app/utils/paths.ts";
 import { formatSek, type PriceDisplay } from "#app/utils/money.ts";
 import { formatCount } from "#app/utils/format.ts";
+import { formatDistance } from "#app/location/distance.ts";
 import type { AmenityKey } from "./amenities.ts";
 import type { ListParams } from "./search-params.ts";
 import type { ConditionKey } from "#app/prices/conditions.ts";
@@ -55,12 +57,16 @@ export const landingAmenityPhrase = (key: string): string | undefined => LANDING
  * no stay, no offer conditions, prices in kronor (sorting and paging only reorder it). Anything
  * else is `noindex` with the canonical pointing to the plain page (decision 079).
  */
-export function isPlainList(page: {
-  params: Pick<ListParams, "search" | "rating" | "guestRating" | "priceMin" | "priceMax" | "amenities" | "area" | "near">;
-  stay: Stay;
-  conditions: readonly ConditionKey[];
-  display: Pick<PriceDisplay, "currency">;
-}): boolean {
+export function isPlainList(
+  page: {
+    params: Pick<ListParams, "search" | "rating" | "guestRating" | "priceMin" | "priceMax" | "amenities" | "area" | "near">;
+    stay: Stay;
+    conditions: readonly ConditionKey[];
+    display: Pick<PriceDisplay, "currency">;
+  },
+  /** What the page itself is of (a landing page's amenity or landmark): not a choice of the visitor's. */
+  own: { amenity?: string; landmark?: string } = {},
+): boolean {
   const { params } = page;
   return (
     !params.search &&
@@ -68,10 +74,10 @@ export function isPlainList(page: {
     params.guestRating === undefined &&
     params.priceMin === undefined &&
     params.priceMax === undefined &&
-    params.amenities.length === 0 &&
+    params.amenities.every((key) => key === own.amenity) &&
     // The map's area and a chosen landmark are the visitor's own view of the place.
     params.area === undefined &&
-    !params.near &&
+    (!params.near || params.near === own.landmark) &&
     !isChosenStay(page.stay) &&
     page.conditions.length === 0 &&
     page.display.currency === "SEK"
@@ -106,6 +112,27 @@ export function amenityLandingPath(country: string, location: string, amenity: s
     : null;
 }
 
+/**
+ * A landmark page lists the hotels within this great-circle distance of the landmark ("inom en
+ * kilometer från Centralstationen"): a walk of a quarter of an hour, what "nära" promises in a
+ * city; the station's own district and the next one (decision 080).
+ */
+export const LANDMARK_RADIUS_METRES = 1000;
+
+/** "en kilometer", "1,5 kilometer", "800 meter": the radius as the introduction says it. */
+export function radiusPhrase(metres: number): string {
+  if (metres === 1000) return "en kilometer";
+  if (metres < 1000) return `${formatCount(metres)} meter`;
+  return `${new Intl.NumberFormat("sv-SE", { maximumFractionDigits: 1 }).format(metres / 1000)} kilometer`;
+}
+
+/** A landmark's page; null when the place names nothing or the slug is empty (landmark slugs are lower-case already). */
+export function landmarkLandingPath(country: string, location: string, slug: string): string | null {
+  return isPlaceName(country) && isPlaceName(location) && slug
+    ? href("/:country/:location/nara/:landmark", { country: placeSegment(country), location: placeSegment(location), landmark: slug })
+    : null;
+}
+
 /** Lowest and highest price of a set of hotels, in SEK; null when none has one. */
 export interface PriceRange {
   fromSek: number;
@@ -137,6 +164,8 @@ export interface IntroFacts {
   /** The neighbourhoods the hotels are in, most hotels first, with their counts. */
   neighbourhoods: ReadonlyArray<{ name: string; hotels: number }>;
   display: PriceDisplay;
+  /** A landmark page's: how far the nearest hotel is, in metres. */
+  nearestMetres?: number | null;
 }
 
 /**
@@ -157,10 +186,15 @@ export function inDistrict(name: string): string {
 /**
  * A landing page's introduction from its data: how many hotels, what they cost, where they are.
  * 'Vi har 12 hotell med pool i Stockholm. Priserna ligger från 890 kr till 3 200 kr per natt.
- * Flest ligger i områdena Södermalm (5), Norrmalm (4) och Östermalm (3).'
+ * Flest ligger i områdena Södermalm (5), Norrmalm (4) och Östermalm (3).' A landmark page's says
+ * how far the nearest is: 'Vi har 9 hotell inom en kilometer från Centralstationen i Stockholm.
+ * Det närmaste ligger 200 m bort. …'
  */
 export function landingIntro(facts: IntroFacts): string {
+  if (facts.hotels === 0) return `Vi har inga hotell ${facts.what} i ${facts.place} just nu.`;
   const sentences = [`Vi har ${formatCount(facts.hotels)} hotell ${facts.what} i ${facts.place}.`];
+  if (facts.nearestMetres !== undefined && facts.nearestMetres !== null)
+    sentences.push(`${facts.hotels === 1 ? "Det" : "Det närmaste"} ligger ${formatDistance(facts.nearestMetres)} bort.`);
   if (facts.price) {
     const range = priceRangeText(facts.price, facts.display);
     sentences.push(facts.price.fromSek === facts.price.toSek ? `Priset är ${range}.` : `Priserna ligger ${range}.`);

@@ -127,10 +127,20 @@ async function resolveListPlace(params: ListParams, fixed: { country?: string; l
  */
 export async function loadHotelListPage(
   url: URL,
-  fixed: { country?: string; location?: string; district?: string; amenities?: readonly string[] } = {},
+  fixed: {
+    country?: string;
+    location?: string;
+    district?: string;
+    amenities?: readonly string[];
+    /** A landmark's page: the hotels within `metres` of the place's landmark `slug`, nearest first unless sorted otherwise. */
+    landmark?: { slug: string; metres: number };
+  } = {},
   db: Kysely<Database> = getAppDatabase().db,
 ): Promise<HotelListPage> {
-  const params = readListParams(url.searchParams);
+  const read = readListParams(url.searchParams);
+  const params: ListParams = fixed.landmark
+    ? { ...read, near: fixed.landmark.slug, sort: url.searchParams.get("sortera") ? read.sort : "avstand" }
+    : read;
   const areaNote = readArea(url.searchParams).note;
   const today = todayInSweden();
   const { stay, notes: stayNotes } = readStay(url.searchParams, today);
@@ -171,8 +181,11 @@ export async function loadHotelListPage(
         amenities,
         stay,
         conditions: conditions.mask,
+        within: fixed.landmark && near.landmark ? { centre: near.landmark, metres: fixed.landmark.metres } : undefined,
         // The map's area replaces the page's place: panning from Stockholm to Solna lists Solna (decision 078).
-        ...(params.area ? { area: params.area, country: "", location: "", district: undefined } : {}),
+        // A landmark's radius is geography too: a hotel the catalogue files under the next place is as near.
+        ...(params.area || (fixed.landmark && near.landmark) ? { country: "", location: "", district: undefined } : {}),
+        ...(params.area ? { area: params.area, within: undefined } : {}),
       },
       db,
     ).catch((error: unknown) => {
@@ -225,8 +238,9 @@ export async function loadHotelListPage(
     late: [],
     distance: location
       ? {
+          // A landmark's page measures from its landmark only.
           landmarks: near.landmarks
-            .filter((landmark) => !landmark.isCentre)
+            .filter((landmark) => !landmark.isCentre && !fixed.landmark)
             .map((landmark) => ({ value: landmark.slug, label: landmark.name })),
           target: near.target && { name: near.target.name, isCentre: near.target.isCentre },
         }

@@ -11,7 +11,8 @@ import { hasDates, type Stay } from "#app/utils/stay.ts";
 import { ANY_CONDITIONS } from "#app/prices/conditions.ts";
 import { listStayPrices } from "#app/prices/stay-prices.server.ts";
 import { amenityLandingPath, INDEXABLE_MIN_HOTELS, LANDING_AMENITY_KEYS, neighbourhoodPath, type PriceRange } from "./landing-pages.ts";
-import { LIST_MATCH_LIMIT } from "./hotel-queries.server.ts";
+import { LIST_MATCH_LIMIT, withinRadius } from "./hotel-queries.server.ts";
+import type { Radius } from "#app/location/distance.ts";
 
 type DB = Kysely<Database>;
 
@@ -32,17 +33,22 @@ export interface PlaceNeighbourhoods {
   price: PriceRange | null;
 }
 
-interface Scope {
+interface PlaceScope {
   country: string;
   location: string;
   /** Only hotels with every one of these amenity keys (a landing page's). */
   amenities?: readonly string[];
 }
 
+/** A place's hotels, or a landmark's: those within its radius, wherever the catalogue files them. */
+type Scope = PlaceScope | { within: Radius };
+
 const inPlace = (scope: Scope) =>
-  sql<SqlBool>`country_key = place_key(${scope.country}) and location_key = place_key(${scope.location})${
-    scope.amenities?.length ? sql` and amenity_keys @> ${sql.val([...scope.amenities])}::text[]` : sql``
-  }`;
+  "within" in scope
+    ? withinRadius(scope.within)
+    : sql<SqlBool>`country_key = place_key(${scope.country}) and location_key = place_key(${scope.location})${
+        scope.amenities?.length ? sql` and amenity_keys @> ${sql.val([...scope.amenities])}::text[]` : sql``
+      }`;
 
 const widen = (range: PriceRange | null, fromSek: number, toSek: number, per: PriceRange["per"]): PriceRange => ({
   fromSek: Math.min(range?.fromSek ?? fromSek, fromSek),
@@ -146,7 +152,7 @@ function summarise(
 
 /** The place's neighbourhood with this slug (exactly as stored), or null. */
 export async function findNeighbourhood(
-  scope: Scope,
+  scope: PlaceScope,
   slug: string,
   db: DB = getAppDatabase().db,
 ): Promise<{ name: string; slug: string; hotels: number } | null> {
@@ -199,7 +205,10 @@ export async function indexableAmenityLandingPaths(db: DB = getAppDatabase().db)
 }
 
 /** How many of the place's hotels have each landing amenity (those with at least one), for links to the landing pages. */
-export async function placeAmenityCounts(scope: Scope, db: DB = getAppDatabase().db): Promise<Array<{ amenity: string; hotels: number }>> {
+export async function placeAmenityCounts(
+  scope: PlaceScope,
+  db: DB = getAppDatabase().db,
+): Promise<Array<{ amenity: string; hotels: number }>> {
   const { rows } = await sql<{ amenity: string; hotels: string }>`
     select k.amenity, count(*) as hotels
     from hotels h

@@ -34,6 +34,7 @@ export const READ_PARAMS: Record<string, readonly string[] | null> = {
   "routes/site/place": [...LIST_PAGE, ...WITH_CALENDAR],
   "routes/site/place.omrade": LIST_PAGE,
   "routes/site/place.med": LIST_PAGE,
+  "routes/site/place.nara": LIST_PAGE,
   "routes/site/hotel": [...STAY_AND_PRICES, ...WITH_CALENDAR],
   "routes/site/jamfor": [COMPARE_PARAM, ...STAY_AND_PRICES],
   "routes/site/about": [],

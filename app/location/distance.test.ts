@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { distanceMetres, distanceText, formatDistance, hasCoordinates, nearestSortLabel } from "./distance.ts";
+import {
+  distanceMetres,
+  distanceText,
+  formatDistance,
+  hasCoordinates,
+  haversineLimit,
+  haversineMetres,
+  nearestSortLabel,
+  radiusBoxes,
+} from "./distance.ts";
 
 const centralstationen = { latitude: 59.3303, longitude: 18.0586 };
 const gamlaStan = { latitude: 59.3251, longitude: 18.0711 };
@@ -62,5 +71,41 @@ describe("hasCoordinates", () => {
     expect(hasCoordinates({ latitude: 59.3, longitude: 18.1 })).toBe(true);
     expect(hasCoordinates({ latitude: null, longitude: 18.1 })).toBe(false);
     expect(hasCoordinates({ latitude: 91, longitude: 0 })).toBe(false);
+  });
+});
+
+describe("radiusBoxes", () => {
+  const inBoxes = (boxes: ReturnType<typeof radiusBoxes>, point: { latitude: number; longitude: number }) =>
+    boxes.some(
+      (box) => point.latitude >= box.south && point.latitude <= box.north && point.longitude >= box.west && point.longitude <= box.east,
+    );
+
+  it("holds every point of the circle: the compass points at the radius, and the box stays small", () => {
+    const boxes = radiusBoxes({ centre: centralstationen, metres: 1000 });
+    expect(boxes).toHaveLength(1);
+    for (let bearing = 0; bearing < 360; bearing += 15) {
+      // A point about 999 m away on each bearing.
+      const rad = (bearing * Math.PI) / 180;
+      const point = {
+        latitude: centralstationen.latitude + (0.999 / 111.195) * Math.cos(rad),
+        longitude: centralstationen.longitude + (0.999 / (111.195 * Math.cos((centralstationen.latitude * Math.PI) / 180))) * Math.sin(rad),
+      };
+      expect(distanceMetres(centralstationen, point), String(bearing)).toBeLessThan(1000);
+      expect(inBoxes(boxes, point), String(bearing)).toBe(true);
+    }
+    expect(boxes[0]!.north - boxes[0]!.south).toBeLessThan(0.02);
+  });
+
+  it("splits a circle across the antimeridian in two, and takes every longitude round a pole", () => {
+    const boxes = radiusBoxes({ centre: { latitude: -17.8, longitude: 179.999 }, metres: 1000 });
+    expect(boxes).toHaveLength(2);
+    expect(inBoxes(boxes, { latitude: -17.8, longitude: -179.999 })).toBe(true);
+    expect(radiusBoxes({ centre: { latitude: 89.999, longitude: 10 }, metres: 1000 })).toEqual([
+      expect.objectContaining({ west: -180, east: 180, north: 90 }),
+    ]);
+  });
+
+  it("limits the SQL's haversine term at the radius", () => {
+    expect(haversineMetres(haversineLimit(1000))).toBeCloseTo(1000, 6);
   });
 });

@@ -18,9 +18,13 @@ const toRadians = (degrees: number) => (degrees * Math.PI) / 180;
 export function distanceMetres(from: Coordinates, to: Coordinates): number {
   const dLat = toRadians(to.latitude - from.latitude);
   const dLng = toRadians(to.longitude - from.longitude);
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(toRadians(from.latitude)) * Math.cos(toRadians(to.latitude)) * Math.sin(dLng / 2) ** 2;
-  return 2 * EARTH_RADIUS_METRES * Math.asin(Math.min(1, Math.sqrt(h)));
+  return haversineMetres(
+    Math.sin(dLat / 2) ** 2 + Math.cos(toRadians(from.latitude)) * Math.cos(toRadians(to.latitude)) * Math.sin(dLng / 2) ** 2,
+  );
 }
+
+/** The distance in metres of the haversine's inner term (what the SQL sorts and limits by). */
+export const haversineMetres = (term: number): number => 2 * EARTH_RADIUS_METRES * Math.asin(Math.min(1, Math.sqrt(Math.max(0, term))));
 
 /** Whether a pair of values is a point on the Earth (a hotel's coordinates may be missing). */
 export function hasCoordinates(point: { latitude: number | null; longitude: number | null }): point is Coordinates {
@@ -73,3 +77,52 @@ export function distanceText(metres: number, target: DistanceTarget): string {
 export function nearestSortLabel(target: DistanceTarget | null): string {
   return target && !target.isCentre ? `Närmast ${target.name}` : "Närmast centrum";
 }
+
+/** The hotels within `metres` of a point, measured on the great circle (a landmark's page, decision 080). */
+export interface Radius {
+  centre: Coordinates;
+  metres: number;
+}
+
+/** A box in degrees, as the hotels' position index holds them (app/hotels/map-area.ts MapArea's shape). */
+export interface DegreeBox {
+  south: number;
+  west: number;
+  north: number;
+  east: number;
+}
+
+/**
+ * The boxes in degrees that hold every point within the radius: one, or two where the circle
+ * crosses the antimeridian. The index finds the hotels in them; the exact distance then decides.
+ * A circle round a pole takes every longitude.
+ */
+export function radiusBoxes({ centre, metres }: Radius): DegreeBox[] {
+  const latSpan = (metres / EARTH_RADIUS_METRES) * (180 / Math.PI);
+  const south = Math.max(-90, centre.latitude - latSpan);
+  const north = Math.min(90, centre.latitude + latSpan);
+  // A parallel's circle shrinks with the cosine of its latitude: the box is widest at the edge nearer the pole.
+  const widest = Math.max(Math.abs(south), Math.abs(north));
+  const cos = Math.cos(toRadians(widest));
+  const lngSpan = cos > 0 ? latSpan / cos : 360;
+  if (north >= 90 || south <= -90 || lngSpan >= 180) return [{ south, west: -180, north, east: 180 }];
+  const west = centre.longitude - lngSpan;
+  const east = centre.longitude + lngSpan;
+  if (west < -180)
+    return [
+      { south, west: west + 360, north, east: 180 },
+      { south, west: -180, north, east },
+    ];
+  if (east > 180)
+    return [
+      { south, west, north, east: 180 },
+      { south, west: -180, north, east: east - 360 },
+    ];
+  return [{ south, west, north, east }];
+}
+
+/**
+ * The haversine's inner term (between 0 and 1) at which the great-circle distance is `metres`:
+ * the SQL compares that term, which grows with the distance, without asin and sqrt per row.
+ */
+export const haversineLimit = (metres: number): number => Math.sin(Math.min(Math.PI / 2, metres / (2 * EARTH_RADIUS_METRES))) ** 2;

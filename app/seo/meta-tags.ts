@@ -4,6 +4,7 @@
  * Every social image has its text alternative (og:image:alt, twitter:image:alt) for people
  * who cannot see the card. Pure; used by every route's `meta`.
  */
+import { href } from "react-router";
 import { DEFAULT_SITE_NAME } from "#app/utils/site-name.ts";
 import { hotelPath } from "#app/utils/paths.ts";
 
@@ -122,4 +123,45 @@ export function hotelItemListJsonLd(
       },
     })),
   });
+}
+
+/**
+ * A landing page's head (an amenity's or a landmark's, decisions 079 and 080): its heading as the
+ * title, its introduction as the description, its hotels and breadcrumbs as JSON-LD; the site's
+ * not-found head without data.
+ */
+export function landingMeta(
+  matches: Parameters<typeof siteFromMatches>[0],
+  page:
+    | {
+        heading: string;
+        intro: string;
+        page: { names: { country: string; location: string }; hotels: Parameters<typeof hotelItemListJsonLd>[1] };
+        paths: { country: string; place: string; page: string };
+        /** From five hotels, as the plain page (decision 079). */
+        indexable: boolean;
+      }
+    | null
+    | undefined,
+) {
+  const { siteName, siteUrl } = siteFromMatches(matches);
+  if (!page) return [{ title: `Sidan finns inte | ${siteName}` }, { name: "robots", content: "noindex" }];
+  const { names } = page.page;
+  return [
+    ...seoMeta({
+      title: page.heading,
+      description: `${page.intro} Jämför betyg och priser och boka hos våra partner.`,
+      siteName,
+      siteUrl,
+      path: page.paths.page,
+      noindex: !page.indexable,
+    }),
+    hotelItemListJsonLd(siteUrl, page.page.hotels),
+    breadcrumbJsonLd(siteUrl, [
+      { label: "Hem", path: href("/") },
+      { label: names.country, path: page.paths.country },
+      { label: names.location, path: page.paths.place },
+      { label: page.heading, path: page.paths.page },
+    ]),
+  ];
 }

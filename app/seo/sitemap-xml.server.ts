@@ -4,8 +4,8 @@
  *
  * Up to 50,000 URLs, /sitemap.xml is one <urlset>. Past that it is a <sitemapindex> whose
  * parts are served at /sitemaps/{section}-{n}.xml, each at most 50,000 URLs:
- *   pages-{n}.xml   home, /hotels, every country, every place, and the neighbourhood and amenity
- *                   landing pages with enough hotels to be indexed (decision 079)
+ *   pages-{n}.xml   home, /hotels, every country, every place, and the neighbourhood, amenity and
+ *                   landmark landing pages with enough hotels to be indexed (decisions 079, 080)
  *   blog-{n}.xml    published blog posts
  *   hotels-{n}.xml  hotels, in id order
  * The parts can be fetched in either mode; only the index lists them.
@@ -22,6 +22,7 @@ import { blogPostPath, countryPath, hotelPath, placePath } from "#app/utils/path
 import { listCountries, listLocationsWithCountry } from "#app/hotels/places.server.ts";
 import { cachedRead, dropKeptCopies } from "#app/utils/catalogue-cache.server.ts";
 import { indexableAmenityLandingPaths, indexableNeighbourhoodPaths } from "#app/hotels/neighbourhoods.server.ts";
+import { indexableLandmarkPaths } from "#app/location/landmark-pages.server.ts";
 
 type DB = Kysely<Database>;
 
@@ -74,6 +75,8 @@ export interface SitemapCounts {
   neighbourhoods: number;
   /** Place × amenity landing pages with at least five hotels. */
   landings: number;
+  /** Landmark pages (/nara/) with at least five hotels within their radius. */
+  landmarks: number;
   posts: number;
   hotels: number;
   total: number;
@@ -133,6 +136,7 @@ interface PageUrls {
   places: number;
   neighbourhoods: number;
   landings: number;
+  landmarks: number;
 }
 
 /**
@@ -143,7 +147,7 @@ interface PageUrls {
  * about 30 ms instead of about 1.5 s.
  */
 async function readPageUrls(today: string, db: DB = getAppDatabase().db): Promise<PageUrls> {
-  const [{ rows: countries }, { rows: places }, neighbourhoods, landings] = await Promise.all([
+  const [{ rows: countries }, { rows: places }, neighbourhoods, landings, landmarks] = await Promise.all([
     sql<{ country: string }>`
       with recursive keys as (
         (select country_key from hotels where country_key > '' order by country_key limit 1)
@@ -182,6 +186,7 @@ async function readPageUrls(today: string, db: DB = getAppDatabase().db): Promis
     `.execute(db),
     indexableNeighbourhoodPaths(db),
     indexableAmenityLandingPaths(db),
+    indexableLandmarkPaths(db),
   ]);
   const urls: SitemapUrl[] = [
     { path: href("/"), lastmod: today, priority: SITEMAP_PRIORITY.home },
@@ -192,13 +197,15 @@ async function readPageUrls(today: string, db: DB = getAppDatabase().db): Promis
   const placePaths = places.flatMap((row) => placePath(row.country, row.location) ?? []);
   for (const path of countryPaths) urls.push({ path, lastmod: today, priority: SITEMAP_PRIORITY.country });
   for (const path of placePaths) urls.push({ path, lastmod: today, priority: SITEMAP_PRIORITY.place });
-  for (const path of [...neighbourhoods, ...landings]) urls.push({ path, lastmod: today, priority: SITEMAP_PRIORITY.landing });
+  for (const path of [...neighbourhoods, ...landings, ...landmarks])
+    urls.push({ path, lastmod: today, priority: SITEMAP_PRIORITY.landing });
   return {
     urls,
     countries: countryPaths.length,
     places: placePaths.length,
     neighbourhoods: neighbourhoods.length,
     landings: landings.length,
+    landmarks: landmarks.length,
   };
 }
 
@@ -286,7 +293,7 @@ function postBatches(offset: number, take: number, batchSize: number, db: DB = g
 /** Reads what every sitemap document needs before its first byte: the page URLs and the counts. */
 async function readTotals(today: string, db: DB = getAppDatabase().db): Promise<{ pages: PageUrls; counts: SitemapCounts }> {
   const [pages, posts, hotels] = await Promise.all([readPageUrls(today, db), countPosts(db), countHotels(db)]);
-  const fixed = pages.urls.length - pages.countries - pages.places - pages.neighbourhoods - pages.landings;
+  const fixed = pages.urls.length - pages.countries - pages.places - pages.neighbourhoods - pages.landings - pages.landmarks;
   return {
     pages,
     counts: {
@@ -295,6 +302,7 @@ async function readTotals(today: string, db: DB = getAppDatabase().db): Promise<
       places: pages.places,
       neighbourhoods: pages.neighbourhoods,
       landings: pages.landings,
+      landmarks: pages.landmarks,
       posts,
       hotels,
       total: pages.urls.length + posts + hotels,
@@ -310,7 +318,7 @@ export async function countSitemapUrls(db: DB = getAppDatabase().db): Promise<Si
 /** The files of the sitemap for these counts: one per section, split every maxUrlsPerFile URLs. */
 export function planSitemap(counts: SitemapCounts, maxUrlsPerFile: number = SITEMAP_MAX_URLS): SitemapPlan {
   const sections: Array<[SitemapSection, number]> = [
-    ["pages", counts.pages + counts.countries + counts.places + counts.neighbourhoods + counts.landings],
+    ["pages", counts.pages + counts.countries + counts.places + counts.neighbourhoods + counts.landings + counts.landmarks],
     ["blog", counts.posts],
     ["hotels", counts.hotels],
   ];

@@ -1,12 +1,5 @@
 import { expect, jsOff, test } from "./fixtures.ts";
-
-/** "350 m till Centralstationen" → 350, "1,2 km till …" → 1200 (the card's distance, in metres). */
-const metres = (text: string) => {
-  const match = /^([\d\s,]+)\s(m|km) till /.exec(text.replace(/\u00a0/g, " "));
-  if (!match) throw new Error(`not a distance: ${text}`);
-  const value = Number(match[1]!.replace(/\s/g, "").replace(",", "."));
-  return match[2] === "km" ? value * 1000 : value;
-};
+import { metres } from "./card-distance.ts";
 
 test("sort Stockholm's hotels by distance to Centralstationen", async ({ page }, testInfo) => {
   await page.goto("/Sweden/Stockholm");

@@ -1,4 +1,5 @@
 import { expect, jsOff, test } from "./fixtures.ts";
+import { openPopularChoice } from "./popular-choice.ts";
 
 test("open a neighbourhood from the Stockholm page and filter it", async ({ page }, testInfo) => {
   await page.goto("/Sweden/Stockholm");
@@ -37,9 +38,7 @@ test("open a neighbourhood from the Stockholm page and filter it", async ({ page
 });
 
 test("a landing page opens with an introduction from the data", async ({ page }, testInfo) => {
-  await page.goto("/Sweden/Stockholm");
-  const popular = page.getByRole("navigation", { name: "Populära val i Stockholm" });
-  await popular.getByRole("link", { name: "Hotell med frukost" }).click();
+  await openPopularChoice(page, "Hotell med frukost");
   await expect(page).toBeAt(/\/Sweden\/Stockholm\/med\/frukost$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Hotell i Stockholm med frukost");
   await expect(page.getByText(/^Vi har \d+ hotell med frukost i Stockholm\. Priserna ligger från .+ per natt\./)).toBeVisible();

@@ -367,6 +367,14 @@ const SWEEP: Record<string, SweepEntry> = {
       ]),
     ],
   },
+  "routes/site/place.nara": {
+    queries: () => [
+      {
+        label: "another landmark, an area and an order that are hostile or not read",
+        query: `nara=${encodeURIComponent(XSS_SCRIPT)}&omrade=1,2,3&sortera=toString&rating=4&sida=9999`,
+      },
+    ],
+  },
   "routes/site/redirect": {
     queries: () => [
       // A partner host forwards (and records a click), so the hostile rest of the address meets the refresh and the link.

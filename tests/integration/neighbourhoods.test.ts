@@ -17,15 +17,12 @@ import { formatSek } from "#app/utils/money.ts";
 import { Browser, startTestApp, visibleText, type TestApp } from "#tests/app-server.ts";
 import { createHotels, createOffers, createPartner } from "#tests/factories.ts";
 import { testDatabases } from "#tests/db.ts";
+import { canonicalOf, headingOf, notNotFound, redirectsOf, robotsOf } from "./landing-html.ts";
 import { feedFolder, ndjson } from "#tests/feed-files.ts";
 
 const SITE = "http://hotellguiden.test";
 const PLACE = { country: "Sweden", location: "Stockholm" };
 const price = (amount: number) => formatSek(amount).replace(/\s/g, " ");
-
-const robotsOf = (html: string) => /<meta name="robots" content="([^"]*)"/.exec(html)?.[1] ?? null;
-const canonicalOf = (html: string) => /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1] ?? null;
-const headingOf = (html: string) => visibleText(/<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1] ?? "").trim();
 
 describe("neighbourhood and landing pages over HTTP", () => {
   let app: TestApp;
@@ -110,31 +107,31 @@ describe("neighbourhood and landing pages over HTTP", () => {
   });
 
   it("answers other spellings and cases with a 301 to the canonical address, the query kept", async () => {
-    for (const [from, to] of [
+    const moves: Array<[string, string]> = [
       ["/sweden/stockholm/omrade/sodermalm", "/Sweden/Stockholm/omrade/sodermalm"],
       [`/Sweden/Stockholm/omrade/${encodeURIComponent("Södermalm")}?rating=5`, "/Sweden/Stockholm/omrade/sodermalm?rating=5"],
       ["/Sverige/Stockholm/omrade/GAMLA-STAN", "/Sweden/Stockholm/omrade/gamla-stan"],
       ["/Sweden/Stockholm/med/POOL", "/Sweden/Stockholm/med/pool"],
       ["/sweden/STOCKHOLM/med/pool?sortera=pris", "/Sweden/Stockholm/med/pool?sortera=pris"],
-    ]) {
-      const response = await browser.get(from!);
-      expect(response.status, from).toBe(301);
-      expect(response.headers.get("location"), from).toBe(to);
-    }
+    ];
+    expect(
+      await redirectsOf(
+        browser,
+        moves.map(([from]) => from),
+      ),
+    ).toEqual(moves.map(([from, to]) => [from, 301, to]));
   });
 
   it("answers an unknown neighbourhood, place or amenity with the site's not-found page", async () => {
-    for (const path of [
-      "/Sweden/Stockholm/omrade/vasastan",
-      "/Sweden/Nowhere/omrade/sodermalm",
-      "/Sweden/Stockholm/omrade/%E2%80%94",
-      "/Sweden/Stockholm/med/minibar",
-      "/Sweden/Stockholm/med/jacuzzi",
-    ]) {
-      const response = await browser.get(path);
-      expect(response.status, path).toBe(404);
-      expect(visibleText(await response.text()), path).toContain("Sidan finns inte");
-    }
+    expect(
+      await notNotFound(browser, [
+        "/Sweden/Stockholm/omrade/vasastan",
+        "/Sweden/Nowhere/omrade/sodermalm",
+        "/Sweden/Stockholm/omrade/%E2%80%94",
+        "/Sweden/Stockholm/med/minibar",
+        "/Sweden/Stockholm/med/jacuzzi",
+      ]),
+    ).toEqual([]);
   });
 
   it("opens a landing page with an introduction from the data, indexable from five hotels", async () => {

@@ -77,6 +77,8 @@ export const PARAM_SAMPLES: Record<string, (samples: RouteSamples) => Record<str
   "routes/site/hotel": (s) => ({ ...s.hotel }),
   "routes/site/place.omrade": (s) => ({ country: s.hotel.country, location: s.hotel.location, district: s.hotel.district }),
   "routes/site/place.med": (s) => ({ country: s.hotel.country, location: s.hotel.location, amenity: "frukost" }),
+  // Every demo place has its centre as a landmark (decision 077).
+  "routes/site/place.nara": (s) => ({ country: s.hotel.country, location: s.hotel.location, landmark: "centrum" }),
   "not-found": () => ({ "*": "finns-inte" }),
   "admin-blog-edit": (s) => ({ id: s.draftId }),
   "routes/admin/admin.jobs.$id": (s) => ({ id: s.jobId }),

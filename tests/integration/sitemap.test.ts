@@ -17,7 +17,8 @@ import type { Database } from "#app/db/schema.ts";
 import { seedDemoCatalogue } from "#app/operations/seed.server.ts";
 import { countryPath, hotelPath, placePath } from "#app/utils/paths.ts";
 import { slugify } from "#app/utils/slug.ts";
-import { amenityLandingPath, neighbourhoodPath } from "#app/hotels/landing-pages.ts";
+import { amenityLandingPath, LANDMARK_RADIUS_METRES, landmarkLandingPath, neighbourhoodPath } from "#app/hotels/landing-pages.ts";
+import { distanceMetres, hasCoordinates } from "#app/location/distance.ts";
 import { testDatabases } from "#tests/db.ts";
 import { copyPgliteTemplate } from "#tests/db-template.ts";
 
@@ -105,7 +106,7 @@ async function expectedUrls(db: Kysely<Database>): Promise<Map<string, Omit<Entr
     order by place_key(country), place_key(location), country, location`.execute(db);
   const hotels = await db
     .selectFrom("hotels")
-    .select(["hotel_id", "name", "country", "location", "slug", "district", "amenity_keys"])
+    .select(["hotel_id", "name", "country", "location", "slug", "district", "amenity_keys", "latitude", "longitude"])
     .where("country", "is not", null)
     .where("location", "is not", null)
     .execute();
@@ -128,6 +129,25 @@ async function expectedUrls(db: Kysely<Database>): Promise<Map<string, Omit<Entr
     const [country, location] = [hotel.country!, hotel.location!];
     if (hotel.district) count(neighbourhoodPath(country, location, slugify(hotel.district)));
     for (const key of hotel.amenity_keys) count(amenityLandingPath(country, location, key));
+  }
+  // Landmark pages (decision 080): the hotels within the radius, measured here in JS, whatever their place.
+  const landmarks = await db
+    .selectFrom("place_landmarks as l")
+    .innerJoin("catalogue_places as p", (join) =>
+      join.onRef("p.country_key", "=", "l.country_key").onRef("p.location_key", "=", "l.location_key"),
+    )
+    .select(["p.country", "p.location", "l.slug", "l.latitude", "l.longitude"])
+    .execute();
+  for (const landmark of landmarks) {
+    const centre = { latitude: Number(landmark.latitude), longitude: Number(landmark.longitude) };
+    const near = hotels.filter((hotel) => {
+      const position = {
+        latitude: hotel.latitude === null ? null : Number(hotel.latitude),
+        longitude: hotel.longitude === null ? null : Number(hotel.longitude),
+      };
+      return hasCoordinates(position) && distanceMetres(position, centre) <= LANDMARK_RADIUS_METRES;
+    });
+    landings.set(landmarkLandingPath(landmark.country, landmark.location, landmark.slug)!, near.length);
   }
   for (const [path, hotelsThere] of landings) if (hotelsThere >= 5) add(path, "0.6");
   for (const hotel of hotels) add(hotelPath(hotel)!, "0.6");
@@ -186,7 +206,7 @@ for (const database of testDatabases()) {
         .executeTakeFirstOrThrow();
       expect(counts).toMatchObject({ pages: 2, hotels: 600, posts: Number(published.n) });
       expect(counts.total).toBe(
-        counts.countries + counts.places + counts.neighbourhoods + counts.landings + counts.hotels + 2 + counts.posts,
+        counts.countries + counts.places + counts.neighbourhoods + counts.landings + counts.landmarks + counts.hotels + 2 + counts.posts,
       );
       expect(counts.countries).toBeGreaterThanOrEqual(12);
       expect(counts.total).toBe(expected.size);
@@ -208,11 +228,13 @@ for (const database of testDatabases()) {
       expect(byLoc.get(`${SITE}/blog/${POST_WITHOUT_SLUG}`)).toMatchObject({ lastmod: "2026-10-03", priority: "0.6" });
       expect(byLoc.get(`${SITE}/blog/en-helg-i-stockholm`)).toMatchObject({ lastmod: "2026-10-29", priority: "0.6" });
       expect(byLoc.has(`${SITE}/blog/utkast-som-inte-syns`)).toBe(false);
-      expect(entries.filter((entry) => entry.priority === "0.6" && !/\/(blog|omrade|med)\//.test(entry.loc))).toHaveLength(600);
+      expect(entries.filter((entry) => entry.priority === "0.6" && !/\/(blog|omrade|med|nara)\//.test(entry.loc))).toHaveLength(600);
       expect(byLoc.get(`${SITE}/Sweden/Stockholm/omrade/sodermalm`)?.priority).toBe("0.6");
       expect(byLoc.get(`${SITE}/Sweden/Stockholm/med/frukost`)?.priority).toBe("0.6");
       expect(counts.neighbourhoods).toBeGreaterThan(20);
       expect(counts.landings).toBeGreaterThan(20);
+      expect(byLoc.get(`${SITE}/Sweden/Stockholm/nara/centralstationen`)?.priority).toBe("0.6");
+      expect(counts.landmarks).toBeGreaterThan(10);
     });
 
     it("reads in keyset batches of any size without losing or repeating a URL", async () => {
@@ -273,10 +295,11 @@ for (const database of testDatabases()) {
       const opened = await openSitemap({ ...options, maxUrlsPerFile: 100 }, undefined, db);
       expect(opened.plan.index).toBe(true);
       const index = indexEntries(await new Response(opened.stream).text());
-      // The pages (countries, places, neighbourhood and landing pages) pass 100 at demo size too.
+      // The pages (countries, places, neighbourhood, amenity and landmark pages) pass 200 at demo size too.
       expect(index.map((loc) => loc.replace(`${SITE}/sitemaps/`, ""))).toEqual([
         "pages-1.xml",
         "pages-2.xml",
+        "pages-3.xml",
         "blog-1.xml",
         "hotels-1.xml",
         "hotels-2.xml",
@@ -339,7 +362,7 @@ describe("planSitemap at the default limit", () => {
   it("is one urlset up to 50,000 URLs, and past that an index of parts of at most 50,000 URLs", () => {
     expect(SITEMAP_MAX_URLS).toBe(50_000);
     const counts = (hotels: number) => {
-      const sized = { pages: 2, countries: 12, places: 60, neighbourhoods: 0, landings: 0, posts: 3, hotels };
+      const sized = { pages: 2, countries: 12, places: 60, neighbourhoods: 0, landings: 0, landmarks: 0, posts: 3, hotels };
       return { ...sized, total: sized.pages + sized.countries + sized.places + sized.posts + sized.hotels };
     };
     const fits = planSitemap(counts(SITEMAP_MAX_URLS - 77));

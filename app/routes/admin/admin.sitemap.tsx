@@ -79,8 +79,9 @@ export default function AdminSitemap({ loaderData, actionData }: Route.Component
       <div role="note" className="rounded-lg border border-sky-200 bg-sky-50 p-4 text-sm text-sky-950">
         <p>
           Paths: <code>/</code>, <code>/hotels</code>, <code>/{"{country}"}</code>, <code>/{"{country}/{location}"}</code>,{" "}
-          <code>/{"{country}/{location}/{hotel}"}</code> and the published blog posts. Beyond 50,000 addresses /sitemap.xml becomes a
-          sitemap index.
+          <code>/{"{country}/{location}/{hotel}"}</code>, the neighbourhood, amenity and landmark pages with at least five hotels (
+          <code>/omrade/</code>, <code>/med/</code>, <code>/nara/</code>) and the published blog posts. Beyond 50,000 addresses /sitemap.xml
+          becomes a sitemap index.
         </p>
       </div>
 
@@ -91,7 +92,7 @@ export default function AdminSitemap({ loaderData, actionData }: Route.Component
               {generated.counts.total.toLocaleString("en-GB")} URLs
               {generated.index ? ` in ${generated.parts} files (a sitemap index)` : ""}
             </h2>
-            <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7">
+            <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-8">
               {(
                 [
                   ["Pages", generated.counts.pages],
@@ -99,6 +100,7 @@ export default function AdminSitemap({ loaderData, actionData }: Route.Component
                   ["Places", generated.counts.places],
                   ["Neighbourhoods", generated.counts.neighbourhoods],
                   ["Landing pages", generated.counts.landings],
+                  ["Landmark pages", generated.counts.landmarks],
                   ["Hotels", generated.counts.hotels],
                   ["Blog posts", generated.counts.posts],
                 ] as const

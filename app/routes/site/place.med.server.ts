@@ -1,25 +1,16 @@
 import { data } from "react-router";
 import { loadHotelListPage, withLiveListPrices } from "#app/hotels/list-page.server.ts";
 import { placeNeighbourhoods } from "#app/hotels/neighbourhoods.server.ts";
-import { amenityLandingPath, landingAmenityPhrase, landingIntro } from "#app/hotels/landing-pages.ts";
+import { amenityLandingPath, isIndexable, isPlainList, landingAmenityPhrase, landingIntro } from "#app/hotels/landing-pages.ts";
 import { conditionsMask } from "#app/prices/conditions.ts";
-import { PRIVATE } from "#app/http/cache-control.server.ts";
-import { landingPlace, toCanonical } from "./place.omrade.server.ts";
+import { landingAnswer, landingPlace, toCanonical, type LandingArgs } from "./place.omrade.server.ts";
 
 /**
  * /{country}/{place}/med/{amenity}: the place's hotels with one amenity ("Hotell i Stockholm med
  * pool"), opening with an introduction from the data. Its filter form leads to the place's list
  * with the amenity checked: a page of several filters is the place's list, never a landing page.
  */
-export async function amenityLandingLoader({
-  url,
-  params,
-  request,
-}: {
-  url: URL;
-  params: { country: string; location: string; amenity: string };
-  request: Request;
-}) {
+export async function amenityLandingLoader({ url, params, request }: LandingArgs<{ country: string; location: string; amenity: string }>) {
   const { place, paths } = await landingPlace(params);
   // The vocabulary's keys are lower-case ASCII: /med/Pool and /med/POOL mean /med/pool.
   const amenity = params.amenity.toLowerCase();
@@ -35,21 +26,22 @@ export async function amenityLandingLoader({
   const what = `med ${phrase}`;
   const body = {
     ...place,
-    amenity: { key: amenity, what, hotels: summary.hotels },
+    amenity: { key: amenity, what },
+    heading: `Hotell i ${list.names.location} ${what}`,
+    where: `i ${list.names.location} ${what}`,
+    // Indexed from five hotels, and only as the plain page (a filter, a stay, a currency or conditions: noindex).
+    indexable: isIndexable(summary.hotels) && isPlainList(listed.page, { amenity }),
     paths: { ...paths, page: canonical },
-    intro:
-      summary.hotels > 0
-        ? landingIntro({
-            place: list.names.location,
-            what,
-            hotels: summary.hotels,
-            price: summary.price,
-            neighbourhoods: summary.neighbourhoods,
-            display: list.display,
-          })
-        : `Vi har inga hotell ${what} i ${list.names.location} just nu.`,
+    intro: landingIntro({
+      place: list.names.location,
+      what,
+      hotels: summary.hotels,
+      price: summary.price,
+      neighbourhoods: summary.neighbourhoods,
+      display: list.display,
+    }),
     page: listed.page,
     live: listed.live,
   };
-  return listed.private ? data(body, { headers: { "Cache-Control": PRIVATE } }) : body;
+  return landingAnswer(listed, body);
 }

@@ -23,16 +23,19 @@ export function toCanonical(url: URL, canonical: string) {
   if (url.pathname !== canonical) throw redirect(`${canonical}${url.search}`, 301);
 }
 
-/** /{country}/{place}/omrade/{district}: the place's hotels in one neighbourhood, every list filter working. */
-export async function neighbourhoodLoader({
-  url,
-  params,
-  request,
-}: {
+/** What a landing page's loader reads of React Router's arguments. */
+export interface LandingArgs<Params> {
   url: URL;
-  params: { country: string; location: string; district: string };
+  params: Params;
   request: Request;
-}) {
+}
+
+/** A landing page's answer: kept by no cache while it waits for or misses a partner's live prices. */
+export const landingAnswer = <Body>(listed: { private: boolean }, body: Body) =>
+  listed.private ? data(body, { headers: { "Cache-Control": PRIVATE } }) : body;
+
+/** /{country}/{place}/omrade/{district}: the place's hotels in one neighbourhood, every list filter working. */
+export async function neighbourhoodLoader({ url, params, request }: LandingArgs<{ country: string; location: string; district: string }>) {
   const { place, paths } = await landingPlace(params);
   const neighbourhood = await findNeighbourhood(place, readDistrictSegment(params.district));
   const canonical = neighbourhood && neighbourhoodPath(place.country, place.location, neighbourhood.slug);
@@ -62,5 +65,5 @@ export async function neighbourhoodLoader({
     page: listed.page,
     live: listed.live,
   };
-  return listed.private ? data(body, { headers: { "Cache-Control": PRIVATE } }) : body;
+  return landingAnswer(listed, body);
 }

@@ -47,15 +47,10 @@ export default function NeighbourhoodPage({ loaderData }: Route.ComponentProps) 
         { label: names.location, to: paths.place },
         { label: neighbourhood.name },
       ]}
+      {...loaderData}
       heading={`Hotell ${neighbourhood.where}, ${names.location}`}
-      intro={loaderData.intro}
-      page={page}
-      live={loaderData.live}
       action={paths.page}
-      country={country}
-      location={location}
-      mapLabel={`Karta över hotell ${neighbourhood.where}, ${names.location}`}
-      emptyText={`Inga hotell ${neighbourhood.where} matchar filtren`}
+      where={`${neighbourhood.where}, ${names.location}`}
     >
       <NeighbourhoodLinks
         heading={`Andra områden i ${names.location}`}

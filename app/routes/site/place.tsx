@@ -17,7 +17,15 @@ import { CalendarLink, PriceCalendar } from "#app/components/price-calendar.tsx"
 import { countryPath, placePath } from "#app/utils/paths.ts";
 import { breadcrumbJsonLd, hotelItemListJsonLd, seoMeta, siteFromMatches } from "#app/seo/meta-tags.ts";
 import { placeAmenityCounts, placeNeighbourhoods } from "#app/hotels/neighbourhoods.server.ts";
-import { amenityLandingPath, isIndexable, isPlainList, landingAmenityPhrase, neighbourhoodPath } from "#app/hotels/landing-pages.ts";
+import {
+  amenityLandingPath,
+  isIndexable,
+  isPlainList,
+  landingAmenityPhrase,
+  landmarkLandingPath,
+  neighbourhoodPath,
+} from "#app/hotels/landing-pages.ts";
+import { placeLandmarkCounts } from "#app/location/landmark-pages.server.ts";
 import { conditionsMask } from "#app/prices/conditions.ts";
 import { NeighbourhoodLinks } from "#app/components/landing-list.tsx";
 import { withPriceChoices } from "#app/hotels/search-params.ts";
@@ -54,12 +62,13 @@ export async function loader({ url, params, request }: Route.LoaderArgs) {
   if (!place || !paths?.country || !paths.place) throw data(null, { status: 404 });
   // One address per place: /Sverige/Goteborg and /sweden/gothenburg/ lead to /Sweden/Gothenburg.
   if (url.pathname !== paths.place) throw redirect(`${paths.place}${url.search}`, 301);
-  // The amenity counts need nothing of the list: they are read beside it, not after it.
-  const [list, calendar, nearby, amenities] = await Promise.all([
+  // The amenity and landmark counts need nothing of the list: they are read beside it, not after it.
+  const [list, calendar, nearby, amenities, landmarks] = await Promise.all([
     loadHotelListPage(url, place),
     pageCalendar(url, place),
     nearbyAreas(place).catch(() => [] as NearbyArea[]),
     placeAmenityCounts(place),
+    placeLandmarkCounts(place),
   ]);
   const [listed, areas] = await Promise.all([
     withLiveListPrices(list, request),
@@ -75,7 +84,21 @@ export async function loader({ url, params, request }: Route.LoaderArgs) {
     search: url.search,
     neighbourhoods: areas.neighbourhoods,
     // Links to the landing pages search engines may index ("Hotell i Stockholm med pool").
-    landings: amenities.filter((one) => isIndexable(one.hotels)).sort((a, b) => b.hotels - a.hotels),
+    // Links to the landing pages search engines may index ("Hotell nära Centralstationen", "Hotell med pool"):
+    // the landmarks first, most hotels first, then the amenities.
+    landings: [
+      ...landmarks.flatMap((one) => {
+        const to = isIndexable(one.hotels) && landmarkLandingPath(place.country, place.location, one.slug);
+        return to ? [{ key: `nara-${one.slug}`, to, label: `Hotell nära ${one.isCentre ? "centrum" : one.name}` }] : [];
+      }),
+      ...amenities
+        .filter((one) => isIndexable(one.hotels))
+        .sort((a, b) => b.hotels - a.hotels)
+        .flatMap((one) => {
+          const to = amenityLandingPath(place.country, place.location, one.amenity);
+          return to ? [{ key: `med-${one.amenity}`, to, label: `Hotell med ${landingAmenityPhrase(one.amenity)}` }] : [];
+        }),
+    ],
   };
   // A page waiting for or missing a partner's live prices is not kept by any cache.
   return listed.private ? data(body, { headers: { "Cache-Control": PRIVATE } }) : body;
@@ -153,21 +176,16 @@ export default function PlacePage({ loaderData }: Route.ComponentProps) {
             Populära val i {names.location}
           </h2>
           <ul className="flex flex-wrap gap-2">
-            {loaderData.landings.flatMap((one) => {
-              const to = amenityLandingPath(country, location, one.amenity);
-              return to ? (
-                <li key={one.amenity}>
-                  <Link
-                    to={withStay(withPriceChoices(to, page.params), page.stay)}
-                    className="inline-block rounded-full border border-slate-200 px-3 py-1 text-sm text-brand-700 hover:underline"
-                  >
-                    Hotell {`med ${landingAmenityPhrase(one.amenity)}`}
-                  </Link>
-                </li>
-              ) : (
-                []
-              );
-            })}
+            {loaderData.landings.map((one) => (
+              <li key={one.key}>
+                <Link
+                  to={withStay(withPriceChoices(one.to, page.params), page.stay)}
+                  className="inline-block rounded-full border border-slate-200 px-3 py-1 text-sm text-brand-700 hover:underline"
+                >
+                  {one.label}
+                </Link>
+              </li>
+            ))}
           </ul>
         </nav>
       ) : null}
