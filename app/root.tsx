@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { getAppDatabase } from "#app/db/db.server.ts";
@@ -88,8 +88,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   useEffect(() => {
     document.documentElement.dataset.location = pathname + search;
   }, [pathname, search]);
+  // The back office is English (DESIGN §4.1), so a screen reader reads it as English; its blog
+  // screens, which are Swedish, say so on their <main> (routes/admin/admin.tsx).
+  const backOffice = useMatches().some((match) => match.id === "routes/admin/admin");
   return (
-    <html lang="sv">
+    <html lang={backOffice ? "en" : "sv"}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -105,7 +108,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           href="#innehall"
           className="sr-only z-50 rounded-md bg-white px-4 py-2 font-medium text-brand-700 focus:not-sr-only focus:absolute focus:left-4 focus:top-4"
         >
-          Hoppa till innehållet
+          {backOffice ? "Skip to content" : "Hoppa till innehållet"}
         </a>
         {children}
         <ScrollRestoration />

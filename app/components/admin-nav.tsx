@@ -59,13 +59,13 @@ export function AdminNav({ email }: { email: string | null }) {
           </li>
           {email ? (
             <li>
-              <SignOutButton className={`${itemClass} w-full text-left text-ink hover:bg-slate-100`} />
+              <SignOutButton label="Sign out" className={`${itemClass} w-full text-left text-ink hover:bg-slate-100`} />
             </li>
           ) : null}
         </ul>
         {email ? (
           <p className="mt-3 truncate border-t border-slate-200 px-3 pt-3 text-sm text-muted md:hidden">
-            Inloggad som <strong className="font-semibold text-ink">{email}</strong>
+            Signed in as <strong className="font-semibold text-ink">{email}</strong>
           </p>
         ) : null}
       </nav>

@@ -87,7 +87,7 @@ test("the phone menu goes to another screen and closes", async ({ page }, testIn
   await expect(page.getByRole("navigation", { name: "Admin" })).toBeHidden();
   // Signed in as whom: in the menu on a phone.
   await menuButton.click();
-  await expect(page.getByRole("navigation", { name: "Admin" })).toContainText(`Inloggad som ${E2E_ADMIN.email}`);
+  await expect(page.getByRole("navigation", { name: "Admin" })).toContainText(`Signed in as ${E2E_ADMIN.email}`);
   if (!jsOff(testInfo)) {
     // Escape closes it and leaves the focus on its button.
     await page.keyboard.press("Escape");

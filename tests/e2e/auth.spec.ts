@@ -14,7 +14,7 @@ test("an administrator signs in from a guarded page, comes back to it, and signs
   await expect(page).toBeAt("/admin?fran=e2e");
   await expect(page.getByText("Välkommen tillbaka!")).toBeVisible();
   await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
-  await expect(page.getByRole("banner")).toContainText(`Inloggad som ${E2E_ADMIN.email}`);
+  await expect(page.getByRole("banner")).toContainText(`Signed in as ${E2E_ADMIN.email}`);
   await expect(page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Dashboard" })).toHaveAttribute(
     "aria-current",
     "page",
@@ -28,7 +28,7 @@ test("an administrator signs in from a guarded page, comes back to it, and signs
   await page.getByRole("navigation", { name: "Huvudmeny" }).getByRole("link", { name: "Admin" }).click();
   await expect(page).toBeAt("/admin");
 
-  await page.getByRole("navigation", { name: "Admin" }).getByRole("button", { name: "Logga ut" }).click();
+  await page.getByRole("navigation", { name: "Admin" }).getByRole("button", { name: "Sign out" }).click();
   await expect(page).toBeAt("/login");
   await expect(page.getByText("Du har loggats ut.")).toBeVisible();
   await expect(page.getByText("Utloggad")).toBeVisible();

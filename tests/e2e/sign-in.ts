@@ -18,5 +18,5 @@ export async function signInTo(page: Page, target: string) {
 export async function openAsAdmin(page: Page, target: string) {
   await page.goto(target);
   await expect(page).toHaveURL(target);
-  await expect(page.getByRole("banner")).toContainText(`Inloggad som ${E2E_ADMIN.email}`);
+  await expect(page.getByRole("banner")).toContainText(`Signed in as ${E2E_ADMIN.email}`);
 }

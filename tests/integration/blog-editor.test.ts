@@ -486,7 +486,9 @@ describe("the editor keeps the work", () => {
     const html = await response.text();
     const text = visibleText(html);
     expect(text).toContain("Ej inloggad – din session har gått ut");
-    expect(text).not.toContain("Inloggad som");
+    expect(text).not.toContain("Signed in as");
+    // A Swedish screen in the English back office.
+    expect(html).toMatch(/<main id="innehall" lang="sv"/);
     expect(html).toContain('value="Skrivet när sessionen gick ut"');
     expect(html).toContain(">Nytt utdrag.</textarea>");
     // Nothing stored is shown to a request that is not signed in (only what it sent).

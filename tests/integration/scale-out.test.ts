@@ -78,7 +78,7 @@ describe("two app servers over one PostgreSQL database", () => {
     expect((await signIn(onA, TEST_ADMIN.email, TEST_ADMIN.password)).headers.get("Location")).toBe("/admin");
     const onServerB = await onB.get("/admin");
     expect(onServerB.status).toBe(200);
-    expect(visibleText(await onServerB.text())).toContain(`Inloggad som ${TEST_ADMIN.email}`);
+    expect(visibleText(await onServerB.text())).toContain(`Signed in as ${TEST_ADMIN.email}`);
 
     const session = onA.cookies.get("hg_session")!;
     const signOut = await onB.post("/logout", {});

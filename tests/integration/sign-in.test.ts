@@ -72,8 +72,11 @@ describe("signing in", () => {
     const page = await browser.follow(response);
     expect(page.status).toBe(200);
     expect(page.headers.get("Cache-Control")).toContain("private");
-    const text = visibleText(await page.text());
-    expect(text).toContain("Inloggad som admin@hotellguiden.test");
+    const html = await page.text();
+    const text = visibleText(html);
+    // The back office is English and says so, for screen readers (DESIGN §4.1).
+    expect(html).toContain('<html lang="en">');
+    expect(text).toContain("Signed in as admin@hotellguiden.test");
     expect(text).toContain("Inloggad");
     expect(text).toContain("Välkommen tillbaka!");
     const rows = await (await db()).selectFrom("sessions").select(["email", "provider"]).where("email", "=", TEST_ADMIN.email).execute();
@@ -113,6 +116,8 @@ describe("signing in", () => {
     const html = await (await browser.get("/about")).text();
     expect(html).toContain('href="/admin"');
     expect(html).toMatch(/<form[^>]*action="\/logout"/);
+    expect(visibleText(html)).toContain("Logga ut");
+    expect(html).toContain('<html lang="sv">');
   });
 });
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Outlet, useRouteLoaderData } from "react-router";
+import { Outlet, useMatches, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/admin";
 import { auditAdminWrites } from "#app/admin/audit-log.server.ts";
 import { isSignedOutReply } from "#app/blog/signed-out-reply.server.ts";
@@ -48,10 +48,14 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   );
 }
 
+const BLOG_SCREENS = new Set(["routes/admin/admin.blog", "admin-blog-new", "admin-blog-edit"]);
+
 /** The back office around a page: the menu, who is signed in, the flash message. */
 function AdminChrome({ email, children }: { email: string | null; children: ReactNode }) {
   const root = useRouteLoaderData("root") as RootLoaderData | undefined;
   const { siteName } = siteFromMatches([{ id: "root", data: root }]);
+  // The blog screens are Swedish in an English back office (DESIGN §4.1).
+  const blogScreen = useMatches().some((match) => BLOG_SCREENS.has(match.id));
   return (
     <div className="min-h-dvh bg-slate-50 md:grid md:grid-cols-[15rem_minmax(0,1fr)]">
       <aside className="relative border-b border-slate-200 bg-white md:border-r md:border-b-0">
@@ -71,14 +75,14 @@ function AdminChrome({ email, children }: { email: string | null; children: Reac
         >
           {email ? (
             <p>
-              Inloggad som <strong className="font-semibold">{email}</strong>
+              Signed in as <strong className="font-semibold">{email}</strong>
             </p>
           ) : (
-            <p className="font-semibold text-red-800">Ej inloggad</p>
+            <p className="font-semibold text-red-800">Not signed in</p>
           )}
         </header>
         <FlashMessage flash={root?.flash ?? null} />
-        <main id="innehall" className="flex-1 px-4 py-6 sm:px-6 md:py-8">
+        <main id="innehall" lang={blogScreen ? "sv" : undefined} className="flex-1 px-4 py-6 sm:px-6 md:py-8">
           {children}
         </main>
       </div>
