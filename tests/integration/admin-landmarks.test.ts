@@ -18,6 +18,13 @@ beforeAll(async () => {
   await createHotels(await app.db(), [
     { hotel_id: "L1", name: "Hotell Vid Stationen", latitude: 59.3305, longitude: 18.059 },
     { hotel_id: "L2", name: "Hotell Slussen", latitude: 59.3195, longitude: 18.0722 },
+    { hotel_id: "L3", name: "Hotell Triangeln", location: "Malmö", latitude: 55.5936, longitude: 13.0003 },
+    // 55 more places, after Stockholm in Swedish order: the list of places takes two pages.
+    ...Array.from({ length: 55 }, (_, i) => ({
+      hotel_id: `Ö${i}`,
+      name: `Hotell Östra ${i}`,
+      location: `Östra ${String(i + 1).padStart(2, "0")}`,
+    })),
   ]);
 });
 afterAll(async () => {
@@ -47,6 +54,27 @@ describe("the landmarks screen", () => {
     const html = await response.text();
     expect(visibleText(html)).toContain("Stockholm, Sverige");
     expect(html).toContain(`href="${SCREEN}"`);
+  });
+
+  it("pages the places by 50 and finds one by its name, with or without diacritics", async () => {
+    const first = visibleText(await (await admin.get("/admin/landmarks")).text());
+    expect(first).toContain("57 places with hotels.");
+    expect(first).toContain("Page 1 of 2");
+    expect(first).toContain("Östra 48, Sverige");
+    expect(first).not.toContain("Östra 49, Sverige");
+    const second = visibleText(await (await admin.get("/admin/landmarks?sida=2")).text());
+    expect(second).toContain("Östra 55, Sverige");
+    expect(second).not.toContain("Stockholm, Sverige");
+
+    const found = await admin.get("/admin/landmarks?q=malmo");
+    const text = visibleText(await found.text());
+    expect(text).toContain("1 place match “malmo”.");
+    expect(text).toContain("Malmö, Sverige");
+    expect(text).not.toContain("Stockholm, Sverige");
+    expect(text).not.toContain("Page 1");
+    const none = visibleText(await (await admin.get(`/admin/landmarks?q=${"<x>".repeat(1000)}&sida=-4`)).text());
+    expect(none).toContain("0 places match");
+    expect(none).toContain("Show all places");
   });
 
   it("adds landmarks without JavaScript, the slug from the name, the centre when ticked", async () => {

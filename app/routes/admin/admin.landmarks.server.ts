@@ -29,9 +29,14 @@ import {
 } from "#app/location/landmarks.server.ts";
 import { confirmedField } from "#app/utils/action-fields.ts";
 import { askFirst, dispatchIntent, intent, refuse } from "#app/utils/action-kit.server.ts";
+import { foldText } from "#app/utils/fold-text.ts";
 import { log } from "#app/utils/log.server.ts";
+import { readPage } from "#app/utils/read-page.ts";
 import { isUuid } from "#app/utils/uuid.ts";
 import { z } from "#app/utils/zod.ts";
+
+const PLACES_PAGE_SIZE = 50;
+const MAX_PLACE_SEARCH = 200;
 
 const NO_PLACE = "There is no place with hotels by that name. Choose one from the list.";
 
@@ -53,9 +58,24 @@ export async function loadLandmarks(args: LoaderFunctionArgs) {
   const params = args.url.searchParams;
   if (!params.get("place")) {
     const [places, counts] = await Promise.all([listLocationsWithCountry(), landmarkCounts()]);
+    // A catalogue has thousands of places: the list is searched by name (Swedish or the
+    // catalogue's, without diacritics) and paged, like the other long screens.
+    const search = (params.get("q") ?? "").trim().slice(0, MAX_PLACE_SEARCH);
+    const folded = foldText(search);
+    const found = folded
+      ? places.filter((place) =>
+          [place.location_name, place.location, place.country_name, place.country].some((name) => foldText(name).includes(folded)),
+        )
+      : places;
+    const pages = Math.max(1, Math.ceil(found.length / PLACES_PAGE_SIZE));
+    const page = readPage(params, { max: pages });
     return {
       place: null,
-      places: places.map((place) => ({
+      search,
+      page,
+      pages,
+      total: found.length,
+      places: found.slice((page - 1) * PLACES_PAGE_SIZE, page * PLACES_PAGE_SIZE).map((place) => ({
         country: place.country,
         location: place.location,
         name: `${place.location_name}, ${place.country_name}`,

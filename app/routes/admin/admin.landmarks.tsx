@@ -11,6 +11,7 @@ import {
   type ScreenPlace,
 } from "#app/admin/landmarks-screen.ts";
 import { AdminPageHeader } from "#app/components/admin-page-header.tsx";
+import { AdminPager, pageHrefs } from "#app/components/admin-pager.tsx";
 import { Button, buttonClassName } from "#app/components/ui/button.tsx";
 import { ConfirmableAction, ConfirmLink, useConfirmable, type ConfirmQuestion } from "#app/components/ui/confirmable-action.tsx";
 import { ActionRefusalAlert, CheckboxField, Field, FormAlert, SelectField } from "#app/components/ui/forms.tsx";
@@ -32,49 +33,76 @@ const count = (n: number, one: string, many: string) => `${n.toLocaleString("en-
 
 /** A place's landmarks (the centre and named sights, stations, beaches): what distances on the site are measured to. */
 export default function AdminLandmarks({ loaderData, actionData }: Route.ComponentProps) {
-  const { place } = loaderData;
-  if (!place) return <PlaceList places={loaderData.places} />;
-  return <PlaceLandmarks place={place} loaderData={loaderData} actionData={actionData} />;
+  if (!loaderData.place) return <PlaceList {...loaderData} />;
+  return <PlaceLandmarks place={loaderData.place} loaderData={loaderData} actionData={actionData} />;
 }
 
-function PlaceList({ places }: { places: { country: string; location: string; name: string; hotels: number; landmarks: number }[] }) {
+type PlaceListData = Extract<Route.ComponentProps["loaderData"], { place: null }>;
+
+function PlaceList({ places, search, page, pages, total }: PlaceListData) {
+  const query = new URLSearchParams(search ? { q: search } : {});
   return (
     <div className="mx-auto max-w-5xl space-y-6">
       <AdminPageHeader
         title="Landmarks"
         description="Each place's centre and landmarks: hotel cards, hotel pages and /jamfor show the distance to them, and visitors sort by it."
       />
-      <TableScroll label="Places" minWidth="32rem">
-        <table className="text-sm">
-          <caption className="sr-only">Places with hotels, and how many landmarks each has</caption>
-          <TableHead
-            columns={[
-              "Place",
-              "Hotels",
-              "Landmarks",
-              <span key="actions" className="sr-only">
-                Actions
-              </span>,
-            ]}
-          />
-          <tbody>
-            {places.map((row) => (
-              <tr key={`${row.country}/${row.location}`}>
-                <th scope="row" className="px-3 py-2 text-left font-medium">
-                  {row.name}
-                </th>
-                <td className="px-3 py-2">{row.hotels.toLocaleString("en-GB")}</td>
-                <td className="px-3 py-2">{row.landmarks ? row.landmarks : <span className="text-muted">None</span>}</td>
-                <td className="px-3 py-2">
-                  <Link to={landmarksHref(row)} className={buttonClassName({ variant: "secondary", size: "sm" })}>
-                    Edit<span className="sr-only"> landmarks of {row.name}</span>
-                  </Link>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroll>
+      <Form method="get" className="flex flex-wrap items-end gap-3" role="search">
+        <Field
+          className="min-w-64 flex-1"
+          label="Search places by name"
+          controlSize="compact"
+          inputProps={{ id: "places-search", name: "q", type: "search", defaultValue: search, key: search }}
+        />
+        <Button type="submit" variant="secondary">
+          Search
+        </Button>
+      </Form>
+      <p className="text-sm text-muted" role="status">
+        {search ? `${count(total, "place", "places")} match “${search}”.` : `${count(total, "place", "places")} with hotels.`}
+        {search ? (
+          <>
+            {" "}
+            <Link to={landmarksHref()} className="font-medium text-brand-700 underline">
+              Show all places
+            </Link>
+          </>
+        ) : null}
+      </p>
+      {places.length === 0 ? null : (
+        <TableScroll label="Places" minWidth="32rem">
+          <table className="text-sm">
+            <caption className="sr-only">Places with hotels, and how many landmarks each has</caption>
+            <TableHead
+              columns={[
+                "Place",
+                "Hotels",
+                "Landmarks",
+                <span key="actions" className="sr-only">
+                  Actions
+                </span>,
+              ]}
+            />
+            <tbody>
+              {places.map((row) => (
+                <tr key={`${row.country}/${row.location}`}>
+                  <th scope="row" className="px-3 py-2 text-left font-medium">
+                    {row.name}
+                  </th>
+                  <td className="px-3 py-2">{row.hotels.toLocaleString("en-GB")}</td>
+                  <td className="px-3 py-2">{row.landmarks ? row.landmarks : <span className="text-muted">None</span>}</td>
+                  <td className="px-3 py-2">
+                    <Link to={landmarksHref(row)} className={buttonClassName({ variant: "secondary", size: "sm" })}>
+                      Edit<span className="sr-only"> landmarks of {row.name}</span>
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      )}
+      <AdminPager label="Place pages" page={page} pageCount={pages} href={pageHrefs(query, "sida")} />
     </div>
   );
 }
