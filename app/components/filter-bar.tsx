@@ -89,12 +89,13 @@ export function FilterBar({ params, countries, locations, action, fixedPlace = f
           event.preventDefault();
           apply();
         }}
-        className="mt-4 grid gap-4 md:mt-0 md:grid-cols-2 lg:grid-cols-6 lg:items-end"
+        className="mt-4 grid gap-4 md:mt-0 md:grid-cols-2 lg:grid-cols-12 lg:items-end"
       >
-        {/* Without the country and place selects, the field takes their room. */}
+        {/* Without the country and place selects, the field takes their room (a select is 2 of 12 columns,
+            the sort 3 beside a landmark: "Närmast Centralstationen" must fit). */}
         <div
           className={
-            fixedPlace ? (landmarks.length ? "lg:col-span-3" : "lg:col-span-4") : landmarks.length ? "lg:col-span-1" : "lg:col-span-2"
+            fixedPlace ? (landmarks.length ? "lg:col-span-5" : "lg:col-span-8") : landmarks.length ? "lg:col-span-2" : "lg:col-span-4"
           }
         >
           {/* Looks like the labels beside it; the field's own label is the longer text. */}
@@ -111,6 +112,7 @@ export function FilterBar({ params, countries, locations, action, fixedPlace = f
               value={params.country}
               options={[{ value: "", label: countries.length ? "Alla länder" : "Inga länder tillgängliga" }, ...countries]}
               // Choosing a country clears the place: a place belongs to one country. It replaces the map's area too.
+              className="lg:col-span-2"
               onChange={() =>
                 apply((f) => {
                   const location = f.elements.namedItem("location") as HTMLSelectElement | null;
@@ -129,6 +131,7 @@ export function FilterBar({ params, countries, locations, action, fixedPlace = f
                 { value: "", label: params.country && !locations.length ? "Inga platser tillgängliga" : "Alla platser" },
                 ...locations,
               ]}
+              className="lg:col-span-2"
               onChange={() => apply(dropArea)}
             />
           </>
@@ -138,21 +141,30 @@ export function FilterBar({ params, countries, locations, action, fixedPlace = f
           label="Stjärnor"
           value={params.rating ? String(params.rating) : ""}
           options={RATING_OPTIONS}
+          className="lg:col-span-2"
           onChange={() => apply()}
         />
-        <SelectField name="sortera" label="Sortera" value={params.sort} options={sortOptions} onChange={() => apply()} />
+        <SelectField
+          name="sortera"
+          label="Sortera"
+          value={params.sort}
+          options={sortOptions}
+          className={fixedPlace && landmarks.length ? "lg:col-span-3" : "lg:col-span-2"}
+          onChange={() => apply()}
+        />
         {landmarks.length ? (
           <SelectField
             name="nara"
             label="Avstånd till"
             value={params.near}
             options={[{ value: "", label: "Centrum" }, ...landmarks]}
+            className="lg:col-span-2"
             onChange={() => apply()}
           />
         ) : null}
-        <StayFields stay={stay} today={today} onApply={() => apply()} className="md:col-span-2 lg:col-span-6" />
+        <StayFields stay={stay} today={today} onApply={() => apply()} className="md:col-span-2 lg:col-span-12" />
         <details
-          className="rounded-lg border border-slate-200 p-3 md:col-span-2 lg:col-span-6"
+          className="rounded-lg border border-slate-200 p-3 md:col-span-2 lg:col-span-12"
           open={
             params.priceMin !== undefined ||
             params.priceMax !== undefined ||
@@ -263,7 +275,7 @@ export function FilterBar({ params, countries, locations, action, fixedPlace = f
         </details>
         {params.area ? (
           // The map's area stays with the other filters until the visitor lets it go (decision 078).
-          <label className="inline-flex items-center gap-2 text-sm md:col-span-2 lg:col-span-6">
+          <label className="inline-flex items-center gap-2 text-sm md:col-span-2 lg:col-span-12">
             <input
               type="checkbox"
               name={AREA_PARAM}
@@ -276,7 +288,7 @@ export function FilterBar({ params, countries, locations, action, fixedPlace = f
             Bara hotell i kartans område
           </label>
         ) : null}
-        <div className="flex gap-2 lg:col-span-6">
+        <div className="flex gap-2 lg:col-span-12">
           <Button type="submit">Visa hotell</Button>
           <Link to={resetHref} className={buttonClassName({ variant: "secondary" })}>
             Återställ
@@ -301,13 +313,14 @@ interface SelectFieldProps {
   disabled?: boolean;
   /** Anything besides the value whose change must reset the select (it is uncontrolled). */
   resetKey?: string;
+  className?: string;
   onChange: () => void;
 }
 
-function SelectField({ name, label, value, options, disabled, resetKey = "", onChange }: SelectFieldProps) {
+function SelectField({ name, label, value, options, disabled, resetKey = "", className, onChange }: SelectFieldProps) {
   const id = `filter-${name}`;
   return (
-    <div>
+    <div className={className}>
       <label htmlFor={id} className="mb-1 block text-sm font-medium">
         {label}
       </label>
