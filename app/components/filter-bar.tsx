@@ -92,10 +92,10 @@ export function FilterBar({ params, countries, locations, action, fixedPlace = f
         className="mt-4 grid gap-4 md:mt-0 md:grid-cols-2 lg:grid-cols-12 lg:items-end"
       >
         {/* Without the country and place selects, the field takes their room (a select is 2 of 12 columns,
-            the sort 3 beside a landmark: "Närmast Centralstationen" must fit). */}
+            the sort 3 on a place's own pages, where it can read "Närmast Centralstationen"). */}
         <div
           className={
-            fixedPlace ? (landmarks.length ? "lg:col-span-5" : "lg:col-span-8") : landmarks.length ? "lg:col-span-2" : "lg:col-span-4"
+            fixedPlace ? (landmarks.length ? "lg:col-span-5" : "lg:col-span-7") : landmarks.length ? "lg:col-span-2" : "lg:col-span-4"
           }
         >
           {/* Looks like the labels beside it; the field's own label is the longer text. */}
@@ -149,7 +149,7 @@ export function FilterBar({ params, countries, locations, action, fixedPlace = f
           label="Sortera"
           value={params.sort}
           options={sortOptions}
-          className={fixedPlace && landmarks.length ? "lg:col-span-3" : "lg:col-span-2"}
+          className={fixedPlace ? "lg:col-span-3" : "lg:col-span-2"}
           onChange={() => apply()}
         />
         {landmarks.length ? (
