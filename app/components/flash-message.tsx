@@ -6,7 +6,7 @@ import type { Flash } from "#app/http/flash.server.ts";
  * The spec's toasts. Without JavaScript the message is a status region at the top of the
  * page; with it, a toast that can be dismissed and fades out on its own.
  */
-export function FlashMessage({ flash }: { flash: Flash | null }) {
+export function FlashMessage({ flash, english = false }: { flash: Flash | null; english?: boolean }) {
   const hydrated = useHydrated();
   const [visible, setVisible] = useState(true);
   useEffect(() => {
@@ -26,7 +26,7 @@ export function FlashMessage({ flash }: { flash: Flash | null }) {
     >
       {flash && visible ? (
         <div className={`pointer-events-auto mt-4 flex w-full max-w-md items-start gap-3 rounded-lg border p-4 shadow-md ${tone}`}>
-          <div className="flex-1">
+          <div className="flex-1" lang={flash.lang}>
             <p className="font-semibold">{flash.title}</p>
             {flash.description ? <p className="mt-1 text-sm">{flash.description}</p> : null}
           </div>
@@ -35,7 +35,7 @@ export function FlashMessage({ flash }: { flash: Flash | null }) {
               type="button"
               onClick={() => setVisible(false)}
               className="rounded p-1 text-sm font-medium hover:bg-black/5"
-              aria-label="Stäng meddelandet"
+              aria-label={english ? "Close the message" : "Stäng meddelandet"}
             >
               ✕
             </button>

@@ -6,6 +6,8 @@ export interface Flash {
   title: string;
   description?: string;
   variant?: "default" | "destructive";
+  /** Set when the message's language may differ from the page's: Swedish sign-in words on an English back-office screen. */
+  lang?: "sv";
 }
 
 export const FLASH_COOKIE = "hg_flash";
@@ -33,7 +35,8 @@ function isFlash(value: unknown): value is Flash {
     typeof value === "object" &&
     value !== null &&
     typeof (value as Flash).title === "string" &&
-    ((value as Flash).description === undefined || typeof (value as Flash).description === "string")
+    ((value as Flash).description === undefined || typeof (value as Flash).description === "string") &&
+    ((value as Flash).lang === undefined || (value as Flash).lang === "sv")
   );
 }
 

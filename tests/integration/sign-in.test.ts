@@ -76,6 +76,8 @@ describe("signing in", () => {
     const text = visibleText(html);
     // The back office is English and says so, for screen readers (DESIGN §4.1).
     expect(html).toContain('<html lang="en">');
+    // …and its Swedish sign-in message says it is Swedish.
+    expect(html).toMatch(/<div class="flex-1" lang="sv"><p class="font-semibold">Inloggad<\/p>/);
     expect(text).toContain("Signed in as admin@hotellguiden.test");
     expect(text).toContain("Inloggad");
     expect(text).toContain("Välkommen tillbaka!");

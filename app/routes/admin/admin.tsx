@@ -81,7 +81,8 @@ function AdminChrome({ email, children }: { email: string | null; children: Reac
             <p className="font-semibold text-red-800">Not signed in</p>
           )}
         </header>
-        <FlashMessage flash={root?.flash ?? null} />
+        {/* A blog screen's messages are Swedish, like the screen. */}
+        <FlashMessage flash={root?.flash && blogScreen ? { lang: "sv", ...root.flash } : (root?.flash ?? null)} english={!blogScreen} />
         <main id="innehall" lang={blogScreen ? "sv" : undefined} className="flex-1 px-4 py-6 sm:px-6 md:py-8">
           {children}
         </main>

@@ -105,8 +105,8 @@ function credentials(kind: AuthIntent, { request, form, address, redirectTo }: P
       const destination = redirectTo ?? (admin ? href("/admin") : href("/"));
       const flash =
         kind === SIGN_IN
-          ? { title: "Inloggad", description: "Välkommen tillbaka!" }
-          : { title: "Konto skapat", description: "Du är inloggad med ditt nya konto." };
+          ? ({ title: "Inloggad", description: "Välkommen tillbaka!", lang: "sv" } as const)
+          : ({ title: "Konto skapat", description: "Du är inloggad med ditt nya konto.", lang: "sv" } as const);
       log.info(kind === SIGN_IN ? "signed in" : "account created", { userId: outcome.user.id, provider: getAuthProvider().name });
       return redirectWithFlash(destination, flash, { headers: { "Set-Cookie": setCookie } });
     },
