@@ -24,17 +24,21 @@ import { CALENDAR_PARAM_NAMES } from "#app/prices/calendar-month.ts";
 const PRICE_PARAMS = [CONDITIONS_PARAM, CURRENCY_PARAM];
 const STAY_AND_PRICES = [...STAY_PARAM_NAMES, ...PRICE_PARAMS];
 const LIST_PAGE = [...LIST_PARAM_NAMES, ...STAY_AND_PRICES];
+/** A country's pages fix the country, a place's pages the place: the list's own place fields are not read there. */
+const COUNTRY_LIST = LIST_PAGE.filter((name) => name !== "country" && name !== "destination");
+const PLACE_LIST = COUNTRY_LIST.filter((name) => name !== "location");
 /** The month view of stay prices (a hotel's and a place's page). */
 const WITH_CALENDAR = [...CALENDAR_PARAM_NAMES];
 
 export const READ_PARAMS: Record<string, readonly string[] | null> = {
   "routes/site/home": ["plats"],
   "routes/site/hotels": LIST_PAGE,
-  "routes/site/country": LIST_PAGE,
-  "routes/site/place": [...LIST_PAGE, ...WITH_CALENDAR],
-  "routes/site/place.omrade": LIST_PAGE,
-  "routes/site/place.med": LIST_PAGE,
-  "routes/site/place.nara": LIST_PAGE,
+  "routes/site/country": COUNTRY_LIST,
+  "routes/site/place": [...PLACE_LIST, ...WITH_CALENDAR],
+  "routes/site/place.omrade": PLACE_LIST,
+  "routes/site/place.med": PLACE_LIST,
+  // The landmark is the page's own: a `nara` in the address is not read either.
+  "routes/site/place.nara": PLACE_LIST.filter((name) => name !== "nara"),
   "routes/site/hotel": [...STAY_AND_PRICES, ...WITH_CALENDAR],
   "routes/site/jamfor": [COMPARE_PARAM, ...STAY_AND_PRICES],
   "routes/site/about": [],

@@ -59,6 +59,19 @@ describe("the page cache", () => {
     expect(cacheSize()).toBe(size + 1);
   });
 
+  it("serves a place's pages one copy whatever place fields the address adds, and a landmark page whatever `nara`", async () => {
+    const plain = await keep("/Sweden/Stockholm");
+    const landmark = await keep("/Sweden/Stockholm/nara/centralstationen");
+    for (const extra of ["country=Norway", "location=Oslo", "destination=Bergen"]) {
+      const answer = await new Browser(app.origin).get(`/Sweden/Stockholm?${extra}`);
+      expect(cache(answer)).toBe("hit");
+      expect(await answer.text()).toBe(plain);
+    }
+    const other = await new Browser(app.origin).get(`/Sweden/Stockholm/nara/centralstationen?nara=${random()}&location=Oslo`);
+    expect(cache(other)).toBe("hit");
+    expect(await other.text()).toBe(landmark);
+  });
+
   it("never lets a parameter the page does not read into what it renders", async () => {
     const answer = await new Browser(app.origin).get(`/hotels?bust=hemligt-${random()}&sortera=stjarnor`);
     const html = await answer.text();
