@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type { Kysely } from "kysely";
 import { getAppDatabase } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
-import { readListParams, type ListParams } from "#app/hotels/search-params.ts";
+import { isSortKey, readListParams, type ListParams } from "#app/hotels/search-params.ts";
 import { readArea } from "#app/hotels/map-area.ts";
 import { log } from "#app/utils/log.server.ts";
 import { hasDates, nightsOf, readStay, todayInSweden, type DatedStay, type Stay } from "#app/utils/stay.ts";
@@ -139,7 +139,8 @@ export async function loadHotelListPage(
 ): Promise<HotelListPage> {
   const read = readListParams(url.searchParams);
   const params: ListParams = fixed.landmark
-    ? { ...read, near: fixed.landmark.slug, sort: url.searchParams.get("sortera") ? read.sort : "avstand" }
+    ? // Nearest first unless the visitor chose another order (an unknown one keeps nearest first).
+      { ...read, near: fixed.landmark.slug, sort: isSortKey(url.searchParams.get("sortera")?.trim() ?? "") ? read.sort : "avstand" }
     : read;
   const areaNote = readArea(url.searchParams).note;
   const today = todayInSweden();

@@ -90,6 +90,10 @@ describe("readListParams", () => {
       page: 1,
     });
     expect(readListParams(new URLSearchParams("rating=2&sida=1.5")).rating).toBeUndefined();
+    // Names an object has from its prototype are no sort either.
+    for (const sort of ["toString", "constructor", "__proto__", "hasOwnProperty"]) {
+      expect(readListParams(new URLSearchParams({ sortera: sort })).sort).toBe("rekommenderat");
+    }
   });
   it("takes the first of repeated parameters and cuts absurd lengths", () => {
     const params = new URLSearchParams(`search=${"x".repeat(100_000)}&search=second&country=A&country=B`);

@@ -57,6 +57,9 @@ export const SORT_LABELS = {
 
 export type SortKey = keyof typeof SORT_LABELS;
 
+/** One of the list's orders (its own keys only: `in` would take "toString" from the prototype). */
+export const isSortKey = (value: string): value is SortKey => Object.hasOwn(SORT_LABELS, value);
+
 /**
  * The parameters that choose a list's hotels and order (the page cache keeps one copy per
  * combination of these). readListParams also reads the price choices (villkor, valuta), which
@@ -158,7 +161,7 @@ export function readListParams(params: URLSearchParams): ListParams {
     country: text(params, "country"),
     location: text(params, "location"),
     rating: rating === 3 || rating === 4 || rating === 5 ? rating : undefined,
-    sort: sort in SORT_LABELS ? (sort as SortKey) : "rekommenderat",
+    sort: isSortKey(sort) ? sort : "rekommenderat",
     page: readPage(params, { max: MAX_PAGE }),
     destination: text(params, "destination"),
     priceMin: priceMin || undefined,
