@@ -115,6 +115,11 @@ describe("a landmark page's introduction", () => {
     expect(plain(landingIntro({ ...near, hotels: 1, price: null, neighbourhoods: [], nearestMetres: 712 }))).toBe(
       "Vi har 1 hotell inom en kilometer från Centralstationen i Stockholm. Det ligger 700 m bort.",
     );
+    // Its area said with its distance, not in a sentence of its own after the price.
+    const one = { ...near, hotels: 1, neighbourhoods: [{ name: "Norrmalm", hotels: 1 }], nearestMetres: 948 };
+    expect(plain(landingIntro({ ...one, price: { ...near.price!, toSek: near.price!.fromSek } }))).toBe(
+      "Vi har 1 hotell inom en kilometer från Centralstationen i Stockholm. Det ligger 950 m bort, i området Norrmalm. Priset är 890 kr per natt.",
+    );
     expect(landingIntro({ ...near, hotels: 0, price: null, neighbourhoods: [], nearestMetres: null })).toBe(
       "Vi har inga hotell inom en kilometer från Centralstationen i Stockholm just nu.",
     );

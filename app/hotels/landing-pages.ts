@@ -193,15 +193,22 @@ export function inDistrict(name: string): string {
 export function landingIntro(facts: IntroFacts): string {
   if (facts.hotels === 0) return `Vi har inga hotell ${facts.what} i ${facts.place} just nu.`;
   const sentences = [`Vi har ${formatCount(facts.hotels)} hotell ${facts.what} i ${facts.place}.`];
+  const only = facts.neighbourhoods.length === 1 ? facts.neighbourhoods[0]! : null;
+  // One hotel near a landmark: where it is, in one sentence ("Det ligger 950 m bort, i området Santa Monica.").
+  const oneNear = facts.hotels === 1 && only !== null && facts.nearestMetres != null;
   if (facts.nearestMetres !== undefined && facts.nearestMetres !== null)
-    sentences.push(`${facts.hotels === 1 ? "Det" : "Det närmaste"} ligger ${formatDistance(facts.nearestMetres)} bort.`);
+    sentences.push(
+      facts.hotels === 1
+        ? `Det ligger ${formatDistance(facts.nearestMetres)} bort${oneNear ? `, i området ${only.name}` : ""}.`
+        : `Det närmaste ligger ${formatDistance(facts.nearestMetres)} bort.`,
+    );
   if (facts.price) {
     const range = priceRangeText(facts.price, facts.display);
     sentences.push(facts.price.fromSek === facts.price.toSek ? `Priset är ${range}.` : `Priserna ligger ${range}.`);
   }
   const named = facts.neighbourhoods.slice(0, 3).map((one) => `${one.name} (${formatCount(one.hotels)})`);
-  const only = facts.neighbourhoods.length === 1 ? facts.neighbourhoods[0]! : null;
-  if (only)
+  // One hotel near a landmark had its area said with its distance.
+  if (only && !oneNear)
     sentences.push(
       only.hotels === facts.hotels
         ? `${facts.hotels === 1 ? "Det" : "Alla"} ligger i området ${only.name}.`

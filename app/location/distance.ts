@@ -45,15 +45,17 @@ const whole = new Intl.NumberFormat("sv-SE", { maximumFractionDigits: 0 });
 
 /**
  * A distance as a Swede reads it, no more precise than a walk needs: under a kilometre in steps
- * of 50 m (at least 50 m), then kilometres with one decimal ("1,2 km"), whole kilometres from
- * 10 km ("12 km", "1 250 km"). A non-breaking space keeps the number with its unit.
+ * of 50 m (at least 50 m), then kilometres with one decimal ("1,2 km", but "1 km", not "1,0 km"),
+ * whole kilometres from 10 km ("12 km", "1 250 km"). A non-breaking space keeps the number with its unit.
  */
 export function formatDistance(metres: number): string {
   const safe = Math.max(0, metres);
   const steps = Math.max(50, Math.round(safe / 50) * 50);
   if (steps < 1000) return `${steps}${NBSP}m`;
   const km = safe / 1000;
-  if (Math.round(km * 10) / 10 < 10) return `${oneDecimal.format(Math.max(1, km))}${NBSP}km`;
+  const tenths = Math.max(10, Math.round(km * 10));
+  // "1 km", not "1,0 km": a whole number of kilometres is written whole.
+  if (tenths < 100) return `${tenths % 10 ? oneDecimal.format(tenths / 10) : whole.format(tenths / 10)}${NBSP}km`;
   return `${whole.format(km)}${NBSP}km`;
 }
 
