@@ -21,6 +21,8 @@ interface LandingListProps {
   heading: string;
   /** The introduction written from the data (landing-pages.ts landingIntro). */
   intro: string;
+  /** How many hotels the introduction counts: the page's own, before the visitor's filters. */
+  introHotels: number;
   page: HotelListPage;
   live: Promise<LiveListPart> | null;
   /** Where the filter form goes (GET): the page itself, or the place's list. */
@@ -34,7 +36,23 @@ interface LandingListProps {
 }
 
 /** A neighbourhood's or landing page's list: heading, introduction, filters and the hotels with their map. */
-export function LandingList({ crumbs, paths, heading, intro, page, live, action, country, location, where, children }: LandingListProps) {
+export function LandingList({
+  crumbs,
+  paths,
+  heading,
+  intro,
+  introHotels,
+  page,
+  live,
+  action,
+  country,
+  location,
+  where,
+  children,
+}: LandingListProps) {
+  const area = Boolean(page.params.area);
+  // The visitor's filters left part of the hotels the introduction counts: say so beside it.
+  const narrowed = !area && !page.more && page.total < introHotels;
   return (
     <div className="container-page space-y-6 py-8">
       <Breadcrumbs
@@ -50,38 +68,61 @@ export function LandingList({ crumbs, paths, heading, intro, page, live, action,
       <header>
         <h1 className="text-3xl font-bold">{heading}</h1>
         {/* The map's area replaces the neighbourhood or landing page's own scope: its introduction would describe other hotels. */}
-        {page.params.area ? null : <p className="mt-2 max-w-prose">{intro}</p>}
-        <ListCount page={page} />
+        {area ? null : (
+          <p className="mt-2 max-w-prose">
+            {intro}
+            {introHotels === 0 ? (
+              <>
+                {" "}
+                <Link to={paths.place} className="font-medium text-brand-700 underline">
+                  {`Se alla hotell i ${page.names.location}`}
+                </Link>
+              </>
+            ) : null}
+          </p>
+        )}
+        {narrowed ? (
+          <p className="mt-1 text-muted">
+            {formatCount(page.total)} av {formatCount(introHotels)} hotell matchar dina val.
+          </p>
+        ) : introHotels === 0 && !area ? null : (
+          <ListCount page={page} />
+        )}
         <ListNotices notices={page.notices} stay={page.stay} />
         <AreaNote page={page} backText={`Tillbaka till ${heading.charAt(0).toLowerCase()}${heading.slice(1)}`} />
       </header>
-      <FilterBar
-        params={page.params}
-        countries={[]}
-        locations={[]}
-        action={action}
-        fixedPlace
-        stay={page.stay}
-        today={page.today}
-        distance={page.distance}
-      />
-      <WithLiveList page={page} live={live}>
-        {(shown) => (
-          <ListWithMap
-            stay={shown.stay}
-            choices={shown.params}
-            display={shown.display}
-            hotels={shown.hotels}
-            count={shown}
-            city={location}
-            country={country}
-            label={`Karta över hotell ${where}`}
-            placement="top"
-          >
-            <HotelListSection page={shown} variant="compact" emptyText={`Inga hotell ${where} matchar filtren`} />
-          </ListWithMap>
-        )}
-      </WithLiveList>
+      {/* Nothing to list or filter: the introduction says so and links the place's whole list. */}
+      {introHotels === 0 && !area ? null : (
+        <>
+          <FilterBar
+            params={page.params}
+            countries={[]}
+            locations={[]}
+            action={action}
+            fixedPlace
+            stay={page.stay}
+            today={page.today}
+            distance={page.distance}
+          />
+          <WithLiveList page={page} live={live}>
+            {(shown) => (
+              <ListWithMap
+                stay={shown.stay}
+                choices={shown.params}
+                display={shown.display}
+                hotels={shown.hotels}
+                count={shown}
+                city={location}
+                country={country}
+                label={`Karta över hotell ${where}`}
+                placement="top"
+              >
+                <HotelListSection page={shown} variant="compact" emptyText={`Inga hotell ${where} matchar filtren`} />
+              </ListWithMap>
+            )}
+          </WithLiveList>
+        </>
+      )}
       {children}
     </div>
   );

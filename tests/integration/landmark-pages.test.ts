@@ -98,6 +98,12 @@ const NEAR_STATION = ["Stationshotellet", "Vasagatans hotell", "Hotell Observato
 async function seed(db: Kysely<Database>) {
   await createLandmark(STOCKHOLM, { name: "Centralstationen", slug: "centralstationen", kind: "station", ...STATION, centre: false }, db);
   await createLandmark(STOCKHOLM, { name: "Vasamuseet", slug: "vasamuseet", kind: "sevardhet", ...VASA, centre: false }, db);
+  // Far out in the archipelago: no hotel within a kilometre.
+  await createLandmark(
+    STOCKHOLM,
+    { name: "Sandhamn", slug: "sandhamn", kind: "omrade", latitude: 59.2878, longitude: 18.9114, centre: false },
+    db,
+  );
   return createHotels(db, [
     ...HOTELS,
     { country: "Sweden", location: "Gothenburg", hotel_id: "GBG-1", latitude: 57.7087, longitude: 11.9733 },
@@ -170,11 +176,28 @@ describe("landmark pages over HTTP", () => {
     expect(canonicalOf(filtered)).toBe(`${SITE}/Sweden/Stockholm/nara/centralstationen`);
     expect(filtered).toMatch(/<form[^>]*action="\/Sweden\/Stockholm\/nara\/centralstationen"/);
     expect(order(visibleText(filtered), NEAR_STATION)).toEqual(["Stationshotellet", "Vasagatans hotell", "Hotell Observatoriet"]);
+    // The introduction counts the page's hotels; what the filters left is said beside it.
+    expect(plain(visibleText(filtered))).toContain("Vi har 5 hotell inom en kilometer från Centralstationen i Stockholm.");
+    expect(plain(visibleText(filtered))).toContain("3 av 5 hotell matchar dina val.");
+
+    // An order the list does not have keeps nearest first.
+    const unknownOrder = await (await browser.get("/Sweden/Stockholm/nara/centralstationen?sortera=toString")).text();
+    expect(order(visibleText(unknownOrder), NEAR_STATION)).toEqual(NEAR_STATION);
 
     const byStars = await (await browser.get("/Sweden/Stockholm/nara/centralstationen?sortera=stjarnor")).text();
     expect(robotsOf(byStars)).toBeNull();
     expect(order(visibleText(byStars), NEAR_STATION).slice(0, 1)).toEqual(["Stationshotellet"]);
     expect(order(visibleText(byStars), NEAR_STATION)).toHaveLength(5);
+  });
+
+  it("says a landmark with no hotel near has none, and links the place's whole list instead of an empty one", async () => {
+    const html = await (await browser.get("/Sweden/Stockholm/nara/sandhamn")).text();
+    expect(robotsOf(html)).toBe("noindex");
+    const text = plain(visibleText(html));
+    expect(text).toContain("Vi har inga hotell inom en kilometer från Sandhamn i Stockholm just nu. Se alla hotell i Stockholm");
+    expect(html).toMatch(/<a [^>]*href="\/Sweden\/Stockholm"[^>]*>Se alla hotell i Stockholm<\/a>/);
+    expect(text).not.toContain("matchar");
+    expect(html).not.toContain('name="sortera"');
   });
 
   it("answers other spellings and cases with a 301 to the canonical address, the query kept", async () => {
@@ -244,6 +267,7 @@ describe.each(testDatabases())("landmark pages' reads on $name", ({ open }) => {
     expect(await placeLandmarkCounts(STOCKHOLM, handle.db)).toEqual([
       { slug: "centralstationen", name: "Centralstationen", isCentre: false, hotels: 5 },
       { slug: "vasamuseet", name: "Vasamuseet", isCentre: false, hotels: 4 },
+      { slug: "sandhamn", name: "Sandhamn", isCentre: false, hotels: 0 },
     ]);
     expect(await indexableLandmarkPaths(handle.db)).toEqual(["/Sweden/Stockholm/nara/centralstationen"]);
     expect(await nearestHotelMetres({ centre: STATION, metres: LANDMARK_RADIUS_METRES }, handle.db)).toBeCloseTo(200, 0);

@@ -32,6 +32,7 @@ export async function amenityLandingLoader({ url, params, request }: LandingArgs
     // Indexed from five hotels, and only as the plain page (a filter, a stay, a currency or conditions: noindex).
     indexable: isIndexable(summary.hotels) && isPlainList(listed.page, { amenity }),
     paths: { ...paths, page: canonical },
+    introHotels: summary.hotels,
     intro: landingIntro({
       place: list.names.location,
       what,

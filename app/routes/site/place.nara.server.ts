@@ -47,6 +47,7 @@ export async function landmarkLandingLoader({
     // Indexed from five hotels, and only as the plain page (a filter, a stay, a currency or conditions: noindex).
     indexable: isIndexable(summary.hotels) && isPlainList(listed.page, { landmark: landmark.slug }),
     paths: { ...paths, page: canonical },
+    introHotels: summary.hotels,
     intro: landingIntro({
       place: list.names.location,
       what: `inom ${radiusPhrase(radius.metres)} från ${name}`,

@@ -51,6 +51,7 @@ export async function neighbourhoodLoader({ url, params, request }: LandingArgs<
     ...place,
     neighbourhood: { ...neighbourhood, where: inDistrict(neighbourhood.name) },
     paths: { ...paths, page: canonical },
+    introHotels: neighbourhood.hotels,
     intro: landingIntro({
       place: list.names.location,
       what: inDistrict(neighbourhood.name),
