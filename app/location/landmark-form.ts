@@ -6,16 +6,16 @@
 import { z } from "#app/utils/zod.ts";
 import { slugify } from "#app/utils/slug.ts";
 
-/** The kinds a landmark can be, with the Swedish word a visitor reads (the database checks the keys). */
+/** The kinds a landmark can be (Swedish keys, which the database checks), named in the back office's English. */
 export const LANDMARK_KINDS = {
-  centrum: "Centrum",
+  centrum: "Centre",
   station: "Station",
-  sevardhet: "Sevärdhet",
-  strand: "Strand",
+  sevardhet: "Sight",
+  strand: "Beach",
   arena: "Arena",
-  flygplats: "Flygplats",
+  flygplats: "Airport",
   park: "Park",
-  omrade: "Område",
+  omrade: "District",
 } as const;
 
 export type LandmarkKind = keyof typeof LANDMARK_KINDS;

@@ -157,7 +157,10 @@ describe("the landmarks screen", () => {
   });
 
   it("answers 404 for a place without hotels, and is for administrators only", async () => {
-    expect((await admin.get("/admin/landmarks?place=Sweden%2FAtlantis")).status).toBe(404);
+    const missing = await admin.get("/admin/landmarks?place=Sweden%2FAtlantis");
+    expect(missing.status).toBe(404);
+    // The site's Swedish not-found panel, inside the English back office, says it is Swedish.
+    expect(await missing.text()).toMatch(/<div lang="sv">[\s\S]*Till startsidan/);
     const user = await createUser(await app.db());
     const member = new Browser(app.origin);
     await signIn(member, user.email, user.password);

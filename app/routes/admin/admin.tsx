@@ -43,7 +43,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const chrome = useRouteLoaderData<typeof loader>("routes/admin/admin");
   return (
     <AdminChrome email={chrome?.email ?? null}>
-      <RouteErrorPanel error={error} />
+      {/* The site's error panel is Swedish. */}
+      <div lang="sv">
+        <RouteErrorPanel error={error} />
+      </div>
     </AdminChrome>
   );
 }
