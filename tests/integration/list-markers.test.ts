@@ -13,9 +13,13 @@ import { mapShowsNote } from "#app/hotels/map-markers.ts";
 import { Browser, startTestApp, unescapeAttribute, type TestApp } from "#tests/app-server.ts";
 import { createHotels, type HotelFields } from "#tests/factories.ts";
 import { testDatabases } from "#tests/db.ts";
+import { addDays, todayInSweden } from "#app/utils/stay.ts";
 
 let app: TestApp;
 let browser: Browser;
+
+/** A stay next month: the priced list (no hotel here has prices, so every one is sold out and still listed). */
+const STAY = `incheckning=${addDays(todayInSweden(), 30)}&utcheckning=${addDays(todayInSweden(), 32)}`;
 
 /** Södermalm: south, west, north, east. */
 const SODERMALM = "59.31,18.04,59.32,18.08";
@@ -101,6 +105,7 @@ describe("the markers of a whole list", () => {
       "/Sweden/Stockholm/nara/mariatorget",
       "/Sweden?search=stockholmshotell",
       "/hotels?location=Stockholm",
+      `/Sweden/Stockholm?${STAY}&sortera=stjarnor`,
     ]) {
       const listed = await listedOnEveryPage(path);
       const { response, body } = await markers(path);
@@ -204,6 +209,7 @@ describe.each(testDatabases())("the markers' query on $name", ({ open }) => {
       [`omrade=${encodeURIComponent(SODERMALM)}`, stockholm],
       ["bekvamlighet=pool", { ...stockholm, district: "sodermalm" }],
       ["search=stockholmshotell 1", {}],
+      [`${STAY}&sortera=betyg`, stockholm],
     ] as const) {
       const whole = await loadMapMarkers(url(query), fixed, handle.db);
       expect(
