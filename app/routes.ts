@@ -75,6 +75,8 @@ export default [
   // index once /sitemap.xml passes 50,000 URLs (seo/sitemap.server.ts). The health checks,
   // /healthz and /readyz, are not routes: Express answers them (app/http/health-check.server.ts).
   route("resources/suggestions", "routes/resources/resources.suggestions.ts"),
+  // A list page's map markers, at the page's own path after the prefix (decision 082).
+  route("resources/map-markers/*", "routes/resources/resources.map-markers.$.ts"),
   route("robots.txt", "routes/resources/robots[.]txt.ts"),
   route("sitemap.xml", "routes/resources/sitemap[.]xml.ts"),
   route("sitemaps/:file", "routes/resources/sitemaps.$file.ts"),

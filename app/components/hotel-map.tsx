@@ -1,10 +1,12 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useLocation, useNavigate, useNavigation, useRouteLoaderData } from "react-router";
 import { ClientOnly } from "remix-utils/client-only";
-import { initialView, openStreetMapUrl, type MapMarker } from "#app/hotels/map-markers.ts";
+import { initialView, mapShowsNote, openStreetMapUrl, type ListMarkers, type MapMarker, type MapPin } from "#app/hotels/map-markers.ts";
 import { areaOfView, formatArea, readArea, type MapArea } from "#app/hotels/map-area.ts";
 import { areaHref } from "#app/hotels/search-params.ts";
 import { hotelCount } from "#app/hotels/hotel-record.ts";
+import { formatCount } from "#app/utils/format.ts";
+import { listAddress } from "./use-list-markers.ts";
 import { buttonClassName } from "./ui/button.tsx";
 
 const LeafletMap = lazy(() => import("#app/components/leaflet-map.client.tsx"));
@@ -15,7 +17,14 @@ const DEFAULT_TILES = {
 };
 
 interface HotelMapProps {
+  /** The page's hotels: the fallback's list, and the map's markers unless `pins` are given. */
   markers: MapMarker[];
+  /** What the map marks when it is more than the page's hotels: every hotel of the list (decision 082). */
+  pins?: MapPin[];
+  /** Called once the map is (nearly) on screen and loads. */
+  onShown?: () => void;
+  /** The whole list's markers as read for the current list (`data` null: they could not be), or undefined while they are not. */
+  list?: { list: string; data: ListMarkers | null };
   city?: string | null;
   country?: string | null;
   /** Accessible name of the map region. */
@@ -88,7 +97,10 @@ function useNearViewport<T extends Element>() {
  * button its focus: it stays shown while it has focus, and a polite live region says how many
  * hotels the area holds once the list has loaded. A view too large to search asks for a zoom.
  */
-function useAreaSearch(count: { total: number; more: boolean } | undefined) {
+function useAreaSearch(
+  count: { total: number; more: boolean } | undefined,
+  mapped: { list: HotelMapProps["list"]; shown: number; waiting: boolean },
+) {
   const location = useLocation();
   const navigate = useNavigate();
   const navigation = useNavigation();
@@ -100,11 +112,22 @@ function useAreaSearch(count: { total: number; more: boolean } | undefined) {
   const [announcement, setAnnouncement] = useState("");
   // The address asked for: its count is announced once the router has loaded it.
   const searching = useRef<string | null>(null);
+  // Said once the map shows the area's hotels too (or could not read them), so the count is what it shows.
+  const listRead = mapped.list?.list === listAddress(location.pathname, location.search) ? mapped.list : undefined;
   useEffect(() => {
     if (searching.current !== `${location.pathname}${location.search}` || navigation.state !== "idle" || !count) return;
+    if (mapped.waiting && !listRead) return;
     searching.current = null;
-    setAnnouncement(`${hotelCount(count.total, { more: count.more, atStart: true })} i området`);
-  }, [navigation.state, location.pathname, location.search, count]);
+    const found = `${hotelCount(count.total, { more: count.more, atStart: true })} i området`;
+    const note = listRead?.data ? mapShowsNote(listRead.data) : null;
+    setAnnouncement(
+      note
+        ? `${found}. ${note}`
+        : listRead && !listRead.data && mapped.shown < count.total
+          ? `${found}. Kartan visar de ${formatCount(mapped.shown)} på den här sidan`
+          : found,
+    );
+  }, [navigation.state, location.pathname, location.search, count, listRead, mapped.waiting, mapped.shown]);
   if (!count) return null;
   const differs = view !== null && (view.area === null || formatArea(view.area) !== (area ? formatArea(area) : ""));
   return {
@@ -133,7 +156,14 @@ export function HotelMap(props: HotelMapProps) {
   const label = props.label ?? "Karta över hotellen";
   // Leaflet (about 45 kB gzip) is fetched only when the map scrolls into view.
   const [ref, near] = useNearViewport<HTMLElement>();
-  const search = useAreaSearch(props.areaSearch);
+  const location = useLocation();
+  const pins = props.pins ?? props.markers;
+  const search = useAreaSearch(props.areaSearch, { list: props.list, shown: pins.length, waiting: props.onShown !== undefined && near });
+  const { onShown } = props;
+  useEffect(() => {
+    if (near) onShown?.();
+  }, [near, onShown]);
+  const note = props.list?.data ? mapShowsNote(props.list.data) : null;
   return (
     <section
       ref={ref}
@@ -164,6 +194,12 @@ export function HotelMap(props: HotelMapProps) {
           </p>
         </>
       ) : null}
+      {note ? (
+        // Over the map's foot, left of the attribution: a longer list than the map holds (decision 082).
+        <p className="pointer-events-none absolute bottom-6 left-3 z-[1000] max-w-[calc(100%-1.5rem)] rounded-md bg-white/95 px-3 py-1.5 text-xs font-medium shadow ring-1 ring-slate-200">
+          {note}
+        </p>
+      ) : null}
       <ClientOnly fallback={<MapFallback {...props} />}>
         {() =>
           !near ? (
@@ -171,7 +207,8 @@ export function HotelMap(props: HotelMapProps) {
           ) : (
             <Suspense fallback={<MapFallback {...props} />}>
               <LeafletMap
-                markers={props.markers}
+                markers={pins}
+                fitKey={listAddress(location.pathname, location.search)}
                 center={view.center}
                 zoom={view.zoom}
                 tiles={root?.mapTiles ?? DEFAULT_TILES}

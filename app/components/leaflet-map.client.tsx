@@ -20,7 +20,7 @@ import {
   FIT_BOUNDS_PADDING,
   MAP_MAX_ZOOM,
   markerLabel,
-  type MapMarker,
+  type MapPin,
 } from "#app/hotels/map-markers.ts";
 import type { MapArea } from "#app/hotels/map-area.ts";
 
@@ -61,7 +61,7 @@ function namedIcon(options: L.DivIconOptions, name: string): L.DivIcon {
 }
 
 /** A marker's icon: the price in a pill pointing at the hotel (a pin when the price is unknown). */
-function markerIcon(marker: MapMarker, active: boolean): L.DivIcon {
+function markerIcon(marker: MapPin, active: boolean): L.DivIcon {
   const state = active ? " is-active" : "";
   if (!marker.price) {
     return namedIcon(
@@ -122,7 +122,7 @@ function SwedishPopupClose() {
   return null;
 }
 
-function fitTo(map: L.Map, markers: MapMarker[]) {
+function fitTo(map: L.Map, markers: MapPin[]) {
   if (!markers.length) return;
   const bounds = L.latLngBounds(markers.map((marker) => [marker.lat, marker.lng] as [number, number]));
   // At once, not animated: a marker the visitor reaches for mid-flight could be re-clustered under them.
@@ -138,19 +138,24 @@ function areaBounds(area: MapArea): L.LatLngBounds {
  * Shows every result: fits the view to the markers (to the area of a list of the map's area,
  * left as it is when the view already shows it: the visitor's own pan and zoom), and again when
  * the map's box changes size from nothing (a map opened full-screen after it was hidden) until
- * the visitor moves it.
+ * the visitor moves it. A new list (`fitKey`) fits at once; more markers of the same list (the
+ * whole list's, after the page's) fit only while the visitor has not moved the map.
  */
-function FitBounds({ markers, area }: { markers: MapMarker[]; area: MapArea | null }) {
+function FitBounds({ markers, area, fitKey }: { markers: MapPin[]; area: MapArea | null; fitKey: string | null }) {
   const map = useMap();
   const moved = useRef(false);
+  const fitted = useRef<{ key: string | null; area: MapArea | null } | null>(null);
   const fit = () => {
     if (!area) return fitTo(map, markers);
     if (!map.getBounds().contains(areaBounds(area))) map.fitBounds(areaBounds(area), { animate: false });
   };
   useEffect(() => {
+    const same = fitted.current !== null && fitted.current.key === fitKey && fitted.current.area === area;
+    fitted.current = { key: fitKey, area };
+    if (same && moved.current) return;
     moved.current = false;
     fit();
-  }, [map, markers, area]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [map, markers, area, fitKey]); // eslint-disable-line react-hooks/exhaustive-deps
   useEffect(() => {
     const container = map.getContainer();
     const markMoved = () => (moved.current = true);
@@ -204,7 +209,7 @@ function VisitorMoves({ onMove }: { onMove: (bounds: MapArea) => void }) {
   return null;
 }
 
-type Cluster = Supercluster<MapMarker, AnyProps>;
+type Cluster = Supercluster<MapPin, AnyProps>;
 
 /** The current view's clusters and single hotels, recomputed when the map stops moving. */
 function useClusters(index: Cluster) {
@@ -220,7 +225,7 @@ function useClusters(index: Cluster) {
   return features;
 }
 
-function HotelMarker({ marker, active }: { marker: MapMarker; active: boolean }) {
+function HotelMarker({ marker, active }: { marker: MapPin; active: boolean }) {
   const map = useMap();
   const icon = useMemo(() => markerIcon(marker, active), [marker, active]);
   const byKeyboard = useRef(false);
@@ -305,7 +310,7 @@ function ClusterMarker({
   );
 }
 
-function ClusteredMarkers({ markers, activeHref }: { markers: MapMarker[]; activeHref: string | null }) {
+function ClusteredMarkers({ markers, activeHref }: { markers: MapPin[]; activeHref: string | null }) {
   const index = useMemo(() => {
     const cluster: Cluster = new Supercluster({ radius: CLUSTER_RADIUS, maxZoom: CLUSTER_MAX_ZOOM });
     cluster.load(
@@ -337,7 +342,7 @@ function ClusteredMarkers({ markers, activeHref }: { markers: MapMarker[]; activ
             />
           );
         }
-        const marker = feature.properties as MapMarker;
+        const marker = feature.properties as MapPin;
         return <HotelMarker key={marker.id} marker={marker} active={marker.href === activeHref} />;
       })}
     </>
@@ -345,11 +350,13 @@ function ClusteredMarkers({ markers, activeHref }: { markers: MapMarker[]; activ
 }
 
 export interface LeafletMapProps {
-  markers: MapMarker[];
+  markers: MapPin[];
   center: [number, number];
   zoom: number;
   tiles: { url: string; attribution: string };
   label: string;
+  /** The list the markers are of (its address without the page number): a new one refits the map. */
+  fitKey?: string | null;
   /** The hotel (by its marker's href) whose card the visitor points at: its marker stands out. */
   activeHref?: string | null;
   /** The map's area the list is of (`omrade`): the map shows it rather than fitting to the markers. */
@@ -366,6 +373,7 @@ export default function LeafletMap({
   label,
   activeHref = null,
   area = null,
+  fitKey = null,
   onVisitorMove,
 }: LeafletMapProps) {
   return (
@@ -383,7 +391,7 @@ export default function LeafletMap({
       <AttributionControl prefix={ATTRIBUTION_PREFIX} />
       <TileLayer url={tiles.url} attribution={tiles.attribution} maxZoom={MAP_MAX_ZOOM} />
       <ClusteredMarkers markers={markers} activeHref={activeHref} />
-      <FitBounds markers={markers} area={area} />
+      <FitBounds markers={markers} area={area} fitKey={fitKey} />
       {onVisitorMove ? <VisitorMoves onMove={onVisitorMove} /> : null}
       <SwedishPopupClose />
     </MapContainer>

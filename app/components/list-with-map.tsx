@@ -1,11 +1,12 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import type { HotelSummary } from "#app/hotels/hotel-queries.server.ts";
 import { hotelCount } from "#app/hotels/hotel-record.ts";
-import { toMapMarkers } from "#app/hotels/map-markers.ts";
+import { toMapMarkers, withPageMarkers } from "#app/hotels/map-markers.ts";
 import { NO_PRICE_CHOICES, withPriceChoices, type PriceChoices } from "#app/hotels/search-params.ts";
 import { SEK_DISPLAY, type PriceDisplay } from "#app/utils/money.ts";
 import { NO_STAY, withStay, type Stay } from "#app/utils/stay.ts";
 import { HotelMap } from "./hotel-map.tsx";
+import { useListMarkers } from "./use-list-markers.ts";
 
 /** The map's and the list's anchors: `#karta` opens the map full-screen below 1024 px (app.css). */
 export const MAP_ANCHOR = "karta";
@@ -118,7 +119,10 @@ export function ListWithMap({
   choices?: PriceChoices;
   /** The currency the markers show amounts in (the cards'). */
   display?: PriceDisplay;
-  /** The list's count: with it, the map offers "Sök i det här området" and announces the area's count. */
+  /**
+   * The list's count: with it, the map shows every hotel of the list (decision 082), offers "Sök i
+   * det här området" and announces the area's count.
+   */
   count?: { total: number; more: boolean };
   /** The list. */
   children: ReactNode;
@@ -127,6 +131,18 @@ export function ListWithMap({
   const markers = useMemo(
     () => toMapMarkers(hotels, display).map((marker) => ({ ...marker, href: withPriceChoices(withStay(marker.href, stay), choices) })),
     [hotels, stay, choices, display],
+  );
+  // The page's own markers at once; the whole list's once the map is on screen and they have arrived.
+  const [mapOnScreen, setMapOnScreen] = useState(false);
+  const showMap = useCallback(() => setMapOnScreen(true), []);
+  const wholeList = useListMarkers(count !== undefined && mapOnScreen);
+  const pins = useMemo(
+    () =>
+      withPageMarkers(
+        markers,
+        wholeList?.data?.markers.map((pin) => ({ ...pin, href: withPriceChoices(withStay(pin.href, stay), choices) })) ?? null,
+      ),
+    [markers, wholeList, stay, choices],
   );
   const [listRef, activeHref] = usePointedCard();
   const closing = useMapClosing();
@@ -155,7 +171,7 @@ export function ListWithMap({
     <div id={MAP_ANCHOR} className={`map-panel ${side ? "lg:sticky lg:top-6" : ""}`}>
       <div className="flex items-center justify-between gap-3 border-b border-slate-200 px-4 py-3 lg:hidden">
         <p className="min-w-0 truncate">
-          <span className="font-semibold">Karta</span> <span className="text-muted">· {hotelCount(markers.length)}</span>
+          <span className="font-semibold">Karta</span> <span className="text-muted">· {hotelCount(pins.length)}</span>
         </p>
         <a
           href={`#${LIST_ANCHOR}`}
@@ -167,6 +183,9 @@ export function ListWithMap({
       </div>
       <HotelMap
         markers={markers}
+        pins={pins}
+        onShown={showMap}
+        list={wholeList}
         city={city}
         country={country}
         label={label}

@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { AREA_PARAM } from "#app/hotels/map-area.ts";
 import { Form, Link } from "react-router";
 import {
   CALENDAR_ANCHOR,
@@ -77,6 +78,11 @@ interface PriceCalendarProps {
   display: PriceDisplay;
   /** What a price is of: "hotellets" or "billigaste hotellets". */
   whose: "hotel" | "place";
+  /**
+   * A place's calendar on a list of the map's area (`omrade`): it prices the whole place (its
+   * name here), not the area, so it says so and its dates lead to the whole place's list (decision 082).
+   */
+  wholePlace?: string;
   /** Where a date leads on the page (its prices). */
   resultAnchor: string;
   today: string;
@@ -88,7 +94,7 @@ interface PriceCalendarProps {
  * when nothing is for sale), each priced date a link to the page with that stay. A GET form changes
  * the length and party; plain links go a month back or ahead. Works without JavaScript.
  */
-export function PriceCalendar({ calendar, path, stay, display, whose, resultAnchor, today }: PriceCalendarProps) {
+export function PriceCalendar({ calendar, path, stay, display, whose, wholePlace, resultAnchor, today }: PriceCalendarProps) {
   const id = useId();
   const { choice, adults, rooms, kept } = calendar;
   const prices = new Map(calendar.prices);
@@ -101,8 +107,10 @@ export function PriceCalendar({ calendar, path, stay, display, whose, resultAnch
       [...kept, ...stayEntries(calendarStay), ...calendarEntries({ month, nights: choice.nights }, calendarStay)],
       CALENDAR_ANCHOR,
     );
+  // The whole place's prices lead to the whole place's list: a date drops the map's area (decision 082).
+  const dateKept = wholePlace ? kept.filter(([name]) => name !== AREA_PARAM) : kept;
   const dateHref = (checkIn: string) =>
-    pageHref(path, [...kept, ...stayEntries({ checkIn, checkOut: addDays(checkIn, choice.nights), ...party })], resultAnchor);
+    pageHref(path, [...dateKept, ...stayEntries({ checkIn, checkOut: addDays(checkIn, choice.nights), ...party })], resultAnchor);
   const closeHref = pageHref(path, [...kept, ...stayEntries(calendarStay)], "");
   const stayWords = `${nightsLabel(choice.nights)}, ${adultsLabel(adults)}, ${roomsLabel(rooms)}`;
   const caption = `${whose === "place" ? "Billigaste hotellets totalpris" : "Totalpris"} i ${currencySign(display.currency)} för ${stayWords}, per incheckningsdag i ${monthLabel(choice.month)}`;
@@ -121,6 +129,11 @@ export function PriceCalendar({ calendar, path, stay, display, whose, resultAnch
           Stäng kalendern
         </Link>
       </div>
+      {wholePlace ? (
+        <p className="rounded-md bg-slate-50 p-2 text-sm">
+          Priserna gäller hela {wholePlace}, inte bara kartans område. Ett datum visar alla hotell i {wholePlace} för de datumen.
+        </p>
+      ) : null}
       {calendar.notes.map((note) => (
         <p key={note} role="status" className="rounded-md bg-amber-50 p-2 text-sm text-amber-900">
           {note}

@@ -76,6 +76,11 @@ export interface HotelFilters {
   near?: Coordinates;
   /** A landmark's page: hotels within the radius of it (great-circle), wherever the catalogue files them. */
   within?: Radius;
+  /**
+   * Every page of the list at once (up to LIST_MATCH_LIMIT) rather than `page`, without the cards'
+   * descriptions and deal badges: the map's markers (listMarkerHotels, decision 082).
+   */
+  wholeList?: boolean;
 }
 
 /** What a hotel card shows: no more than that goes to the browser. */
@@ -379,6 +384,8 @@ const CARD_COLUMNS = [
 
 // Only the start of the text is shown on a card; don't ship the rest.
 const cardDescription = sql<string>`left(${shownDescription}, ${CARD_DESCRIPTION_CHARS})`.as("description");
+/** A marker shows no description: the whole list's rows are read without it. */
+const listDescription = (filters: HotelFilters) => (filters.wholeList ? sql<string>`''`.as("description") : cardDescription);
 
 /**
  * Each list order as ORDER BY terms before the final id, on `table`'s columns. Each has an index
@@ -425,13 +432,14 @@ export function hotelListQuery(filters: HotelFilters = {}, terms: SearchTerms | 
   let query = db
     .selectFrom("hotels")
     .where((eb) => whereFilters(eb, filters))
-    .select([...CARD_COLUMNS, cardDescription]);
+    .select([...CARD_COLUMNS, listDescription(filters)]);
   for (const term of sortTerms(filters.sort ?? "rekommenderat", undefined, filters.conditions, filters.near)) query = query.orderBy(term);
   return query.orderBy("id").limit(limit).offset(offset);
 }
 
 /** The rows of one page, cut at LIST_MATCH_LIMIT: a page past it holds none and reads none. */
 function pageWindow(filters: HotelFilters) {
+  if (filters.wholeList) return { limit: LIST_MATCH_LIMIT, offset: 0 };
   const size = Math.min(Math.max(filters.limit ?? HOTEL_PAGE_SIZE, 1), HOTEL_PAGE_SIZE);
   const page = Math.max(1, Math.floor(filters.page ?? 1));
   const offset = (page - 1) * size;
@@ -600,7 +608,7 @@ function searchPageQuery(
     })
     .selectFrom("listed as relevant")
     .innerJoin("hotels", "hotels.id", "relevant.id")
-    .select([...CARD_COLUMNS.map((column) => `hotels.${column}` as const), cardDescription, "relevant.matches"])
+    .select([...CARD_COLUMNS.map((column) => `hotels.${column}` as const), listDescription(filters), "relevant.matches"])
     .$call((query) => order.reduce((ordered, term) => ordered.orderBy(term), query))
     .orderBy("relevant.id");
 }
@@ -652,6 +660,14 @@ export async function searchHotels(
     ),
     ...boundedTotal(matches),
   };
+}
+
+/**
+ * The hotels of every page of the list (up to LIST_MATCH_LIMIT, as many as its pages hold), in
+ * its order and priced as its cards are, with its count: what the map marks (decision 082).
+ */
+export function listMarkerHotels(filters: HotelFilters, db: DB = getAppDatabase().db): Promise<{ hotels: HotelSummary[] } & ListTotal> {
+  return searchHotels({ ...filters, page: 1, wholeList: true }, db);
 }
 
 /** Lists priced for the visitor's dates (the stored lead prices do not say what a stay costs). */
@@ -759,13 +775,13 @@ async function pricedList(
     pageIds.length
       ? db
           .selectFrom("hotels")
-          .select([...CARD_COLUMNS, cardDescription])
+          .select([...CARD_COLUMNS, listDescription(filters)])
           .where("id", "in", pageIds)
           .execute()
       : Promise.resolve([]),
     getPlaceNames(db),
     // The deal badges: one query for the page's hotels.
-    comparable && pageIds.length ? usualPrices(pageIds, comparable, undefined, db) : new Map<string, UsualPrice>(),
+    comparable && pageIds.length && !filters.wholeList ? usualPrices(pageIds, comparable, undefined, db) : new Map<string, UsualPrice>(),
   ]);
   const byId = new Map(rows.map((row) => [row.id, row]));
   const hotels = pageIds.flatMap((id) => {

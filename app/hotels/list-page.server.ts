@@ -6,7 +6,16 @@ import { isSortKey, readListParams, type ListParams } from "#app/hotels/search-p
 import { readArea } from "#app/hotels/map-area.ts";
 import { log } from "#app/utils/log.server.ts";
 import { hasDates, nightsOf, readStay, todayInSweden, type DatedStay, type Stay } from "#app/utils/stay.ts";
-import { closeNames, HOTEL_PAGE_SIZE, LIST_MATCH_LIMIT, searchHotels, type CloseNames, type HotelSummary } from "./hotel-queries.server.ts";
+import {
+  closeNames,
+  HOTEL_PAGE_SIZE,
+  LIST_MATCH_LIMIT,
+  listMarkerHotels,
+  searchHotels,
+  type CloseNames,
+  type HotelFilters,
+  type HotelSummary,
+} from "./hotel-queries.server.ts";
 import { listPopularPlaces, type PopularPlace } from "./destinations.server.ts";
 import { getPlaceNames } from "#app/hotels/place-name-rows.server.ts";
 import { conditionsMask as readConditionsMask, readConditions, type ConditionKey } from "#app/prices/conditions.ts";
@@ -119,38 +128,30 @@ async function resolveListPlace(params: ListParams, fixed: { country?: string; l
   };
 }
 
+/** What pins a list page's scope: a country and place page's, a neighbourhood's, a landing page's. */
+export interface FixedScope {
+  country?: string;
+  location?: string;
+  district?: string;
+  amenities?: readonly string[];
+  /** A landmark's page: the hotels within `metres` of the place's landmark `slug`, nearest first unless sorted otherwise. */
+  landmark?: { slug: string; metres: number };
+}
+
 /**
- * Everything a hotel list page needs: the page of hotels, the count and the filter options.
- * `url` is the loader's `url` argument (without the `.data` suffix of client navigations).
- * `fixed` pins the country and place (country and place pages), in the catalogue's spelling,
- * and a neighbourhood's district slug (its page) or amenities (a landing page's).
+ * The list's filters as the address and the page's scope give them: the hotels of every page of
+ * the list, which the page reads one page of and the map's markers read whole (decision 082).
  */
-export async function loadHotelListPage(
-  url: URL,
-  fixed: {
-    country?: string;
-    location?: string;
-    district?: string;
-    amenities?: readonly string[];
-    /** A landmark's page: the hotels within `metres` of the place's landmark `slug`, nearest first unless sorted otherwise. */
-    landmark?: { slug: string; metres: number };
-  } = {},
-  db: Kysely<Database> = getAppDatabase().db,
-): Promise<HotelListPage> {
+async function listFilters(url: URL, fixed: FixedScope, db: Kysely<Database>) {
   const read = readListParams(url.searchParams);
   const params: ListParams = fixed.landmark
     ? // Nearest first unless the visitor chose another order (an unknown one keeps nearest first).
       { ...read, near: fixed.landmark.slug, sort: isSortKey(url.searchParams.get("sortera")?.trim() ?? "") ? read.sort : "avstand" }
     : read;
-  const areaNote = readArea(url.searchParams).note;
   const today = todayInSweden();
   const { stay, notes: stayNotes } = readStay(url.searchParams, today);
   const conditions = readConditions(url.searchParams);
-  const [place, rates, partyNotSold] = await Promise.all([
-    resolveListPlace(params, fixed, db),
-    latestFxRates(undefined, db).catch(() => null),
-    unsoldParty(stay, db).catch(() => null),
-  ]);
+  const [place, rates] = await Promise.all([resolveListPlace(params, fixed, db), latestFxRates(undefined, db).catch(() => null)]);
   const { country, location, search } = place;
   const near = await distanceTarget(params, { country, location }, place.names.location, db);
   // A landing page's amenity is in effect like one the visitor checked (its filter form keeps it).
@@ -165,31 +166,59 @@ export async function loadHotelListPage(
     sort: params.sort === "avstand" && !near.target ? "rekommenderat" : params.sort,
     amenities: amenities as ListParams["amenities"],
   };
+  const filters: HotelFilters = {
+    country,
+    location,
+    district: fixed.district,
+    minStars: params.rating,
+    search,
+    sort: effective.sort,
+    near: near.target ?? undefined,
+    page: params.page,
+    priceMin: params.priceMin,
+    priceMax: params.priceMax,
+    minGuestRating: params.guestRating,
+    amenities,
+    stay,
+    conditions: conditions.mask,
+    within: fixed.landmark && near.landmark ? { centre: near.landmark, metres: fixed.landmark.metres } : undefined,
+    // The map's area replaces the page's place: panning from Stockholm to Solna lists Solna (decision 078).
+    // A landmark's radius is geography too: a hotel the catalogue files under the next place is as near.
+    ...(params.area || (fixed.landmark && near.landmark) ? { country: "", location: "", district: undefined } : {}),
+    ...(params.area ? { area: params.area, within: undefined } : {}),
+  };
+  return {
+    filters,
+    effective,
+    place,
+    near,
+    today,
+    stay,
+    stayNotes,
+    conditions,
+    display: priceDisplay(readDisplayCurrency(url.searchParams), rates),
+  };
+}
+
+/**
+ * Everything a hotel list page needs: the page of hotels, the count and the filter options.
+ * `url` is the loader's `url` argument (without the `.data` suffix of client navigations).
+ * `fixed` pins the country and place (country and place pages), in the catalogue's spelling,
+ * and a neighbourhood's district slug (its page) or amenities (a landing page's).
+ */
+export async function loadHotelListPage(
+  url: URL,
+  fixed: FixedScope = {},
+  db: Kysely<Database> = getAppDatabase().db,
+): Promise<HotelListPage> {
+  const areaNote = readArea(url.searchParams).note;
+  const [{ filters, effective, place, near, today, stay, stayNotes, conditions, display }, partyNotSold] = await Promise.all([
+    listFilters(url, fixed, db),
+    unsoldParty(readStay(url.searchParams, todayInSweden()).stay, db).catch(() => null),
+  ]);
+  const { country, search } = place;
   const [result, countries, locations] = await Promise.all([
-    searchHotels(
-      {
-        country,
-        location,
-        district: fixed.district,
-        minStars: params.rating,
-        search,
-        sort: effective.sort,
-        near: near.target ?? undefined,
-        page: params.page,
-        priceMin: params.priceMin,
-        priceMax: params.priceMax,
-        minGuestRating: params.guestRating,
-        amenities,
-        stay,
-        conditions: conditions.mask,
-        within: fixed.landmark && near.landmark ? { centre: near.landmark, metres: fixed.landmark.metres } : undefined,
-        // The map's area replaces the page's place: panning from Stockholm to Solna lists Solna (decision 078).
-        // A landmark's radius is geography too: a hotel the catalogue files under the next place is as near.
-        ...(params.area || (fixed.landmark && near.landmark) ? { country: "", location: "", district: undefined } : {}),
-        ...(params.area ? { area: params.area, within: undefined } : {}),
-      },
-      db,
-    ).catch((error: unknown) => {
+    searchHotels(filters, db).catch((error: unknown) => {
       log.error("hotel list query failed", error);
       return null;
     }),
@@ -200,7 +229,7 @@ export async function loadHotelListPage(
   // Past LIST_MATCH_LIMIT a page would read every row before it; crawlers find every hotel in the sitemap.
   const listed = Math.min(total, LIST_MATCH_LIMIT);
   const pageCount = Math.ceil(listed / HOTEL_PAGE_SIZE);
-  if (result && total > 0 && params.page > pageCount) {
+  if (result && total > 0 && effective.page > pageCount) {
     throw data(null, { status: 404 });
   }
   const noHits =
@@ -224,7 +253,7 @@ export async function loadHotelListPage(
     searchedPlace: place.searchedPlace,
     stay,
     conditions: conditions.keys,
-    display: priceDisplay(readDisplayCurrency(url.searchParams), rates),
+    display,
     partyNotSold,
     today,
     hotels: hotels.map((hotel, index) => ({ ...hotel, distance: distances[index] ?? null })),
@@ -237,7 +266,7 @@ export async function loadHotelListPage(
     failed: result === null,
     noHits,
     late: [],
-    distance: location
+    distance: place.location
       ? {
           // A landmark's page measures from its landmark only.
           landmarks: near.landmarks
@@ -247,6 +276,18 @@ export async function loadHotelListPage(
         }
       : null,
   };
+}
+
+/**
+ * The map's markers for a list (decision 082): every hotel of every page of it (at most
+ * LIST_MATCH_LIMIT, the list's own bound), by the page's own filters and scope, priced as its
+ * cards are (stored prices: a page's live prices reach only its own markers), with the list's
+ * count. Read after the page, by the map, so the page itself costs no more.
+ */
+export async function loadMapMarkers(url: URL, fixed: FixedScope = {}, db: Kysely<Database> = getAppDatabase().db) {
+  const { filters, effective, stay, display } = await listFilters(url, fixed, db);
+  const { hotels, total, more } = await listMarkerHotels(filters, db);
+  return { hotels, total, more, stay, params: effective, display };
 }
 
 /**

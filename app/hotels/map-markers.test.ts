@@ -2,7 +2,17 @@ import { describe, expect, it } from "vitest";
 import { cardPriceText } from "#app/prices/list-price-text.ts";
 import type { ListPrice } from "#app/prices/price-offer.ts";
 import { priceDisplay } from "#app/utils/money.ts";
-import { clusterLabel, escapeHtml, initialView, markerLabel, openStreetMapUrl, toMapMarkers } from "./map-markers.ts";
+import {
+  clusterLabel,
+  escapeHtml,
+  initialView,
+  mapShowsNote,
+  markerLabel,
+  openStreetMapUrl,
+  toMapMarkers,
+  toMapPin,
+  withPageMarkers,
+} from "./map-markers.ts";
 
 const hotel = (id: string, latitude: number | null, longitude: number | null) => ({
   id,
@@ -121,5 +131,41 @@ describe("initialView", () => {
 describe("openStreetMapUrl", () => {
   it("links to the area with a marker", () => {
     expect(openStreetMapUrl(59.3293, 18.0686)).toBe("https://www.openstreetmap.org/?mlat=59.32930&mlon=18.06860#map=13/59.32930/18.06860");
+  });
+});
+
+describe("the whole list's markers (decision 082)", () => {
+  const [a, b, c] = toMapMarkers([hotel("a", 55.6, 13.0), hotel("b", 55.61, 13.01), hotel("c", 55.612345678, 13.018765432)]).map(toMapPin);
+
+  it("carry what a marker and its popup show, to about a metre", () => {
+    expect(c).toEqual({
+      id: "c",
+      name: "Hotell c",
+      lat: 55.61235,
+      lng: 13.01877,
+      href: "/Sweden/Malm%C3%B6/hotell-c",
+      price: null,
+      priceLabel: null,
+      locationName: "Malmö",
+      country: "Sverige",
+    });
+  });
+
+  it("are the page's own markers until they have been read", () => {
+    expect(withPageMarkers([a!], null)).toEqual([a]);
+  });
+
+  it("take the page's markers in place of their own (live prices), in the list's order", () => {
+    const live = { ...b!, price: "900 kr" };
+    expect(withPageMarkers([live], [a!, b!, c!])).toEqual([a, live, c]);
+    // A page's hotel the list read no longer has (the catalogue changed between the two reads) stays on the map.
+    const other = { ...a!, id: "d" };
+    expect(withPageMarkers([other], [a!])).toEqual([a, other]);
+  });
+
+  it("say nothing of a list the map shows whole, and how many of a longer one it shows", () => {
+    expect(mapShowsNote({ total: 40, more: false, listed: 40 })).toBeNull();
+    expect(mapShowsNote({ total: 5000, more: false, listed: 1000 })).toBe("Kartan visar de första 1\u00a0000 av 5\u00a0000 hotell");
+    expect(mapShowsNote({ total: 1000, more: true, listed: 1000 })).toBe("Kartan visar de första 1\u00a0000 av över 1\u00a0000 hotell");
   });
 });

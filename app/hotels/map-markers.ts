@@ -3,7 +3,9 @@ import { hotelPath } from "#app/utils/paths.ts";
 import { priceInWords, markerPriceText } from "#app/prices/list-price-text.ts";
 import type { ListPrice } from "#app/prices/price-offer.ts";
 import { SEK_DISPLAY, type PriceDisplay } from "#app/utils/money.ts";
+import { formatCount } from "#app/utils/format.ts";
 import { addressInSwedish, placeKey } from "./place-names.ts";
+import { hotelCount } from "./hotel-record.ts";
 
 export const MAP_MAX_ZOOM = 19;
 export const FIT_BOUNDS_PADDING = 50;
@@ -26,6 +28,52 @@ export interface MapMarker {
   price: string | null;
   /** The price in the card's words ('4 390 kr för 3 nätter, inkl. skatter och avgifter'), for the popup and the marker's name. */
   priceLabel: string | null;
+}
+
+/**
+ * What the Leaflet map draws of a hotel, its marker and its popup, and all the whole list's
+ * markers carry (decision 082): no hotel id or address, which only the fallback list shows.
+ */
+export type MapPin = Pick<MapMarker, "id" | "name" | "lat" | "lng" | "href" | "price" | "priceLabel" | "locationName" | "country">;
+
+/** Five decimals of a degree is about a metre: enough for a marker, and a shorter payload. */
+const toMetre = (degrees: number) => Math.round(degrees * 1e5) / 1e5;
+
+/** What /resources/map-markers/… answers: every hotel of the list with a marker (at most LIST_MATCH_LIMIT), and the list's count. */
+export interface ListMarkers {
+  markers: MapPin[];
+  /** The list's count, as the page says it ("över 1 000" with `more`). */
+  total: number;
+  more: boolean;
+  /** How many hotels of it were read: all of them, or the first LIST_MATCH_LIMIT (as many as its pages hold). */
+  listed: number;
+}
+
+/**
+ * What the map says of the hotels it shows: nothing when they are the whole list; the first
+ * `listed` of a longer list ("Kartan visar de första 1 000 av över 1 000 hotell").
+ */
+export function mapShowsNote(list: Pick<ListMarkers, "total" | "more" | "listed">): string | null {
+  if (!list.more && list.total <= list.listed) return null;
+  return `Kartan visar de första ${formatCount(list.listed)} av ${hotelCount(list.total, { more: list.more })}`;
+}
+
+/** A marker as the whole list's resource sends it. */
+export function toMapPin(marker: MapMarker): MapPin {
+  const { id, name, lat, lng, href, price, priceLabel, locationName, country } = marker;
+  return { id, name, lat: toMetre(lat), lng: toMetre(lng), href, price, priceLabel, locationName, country };
+}
+
+/**
+ * The map's markers: the whole list's (`list`, once read) with the page's own in place of theirs
+ * (a page's cards may carry live prices the whole list's do not), or the page's alone.
+ */
+export function withPageMarkers<Pin extends MapPin>(page: readonly Pin[], list: readonly MapPin[] | null): MapPin[] {
+  if (!list) return [...page];
+  const own = new Map(page.map((marker) => [marker.id, marker]));
+  const merged: MapPin[] = list.map((marker) => own.get(marker.id) ?? marker);
+  const listed = new Set(list.map((marker) => marker.id));
+  return [...merged, ...page.filter((marker) => !listed.has(marker.id))];
 }
 
 interface MarkerSource {

@@ -53,6 +53,8 @@ export const READ_PARAMS: Record<string, readonly string[] | null> = {
   explore: [],
   "not-found": [],
   "routes/resources/resources.suggestions": ["q"],
+  // Every page of the list at once: the page number is no part of it.
+  "routes/resources/resources.map-markers.$": LIST_PAGE.filter((name) => name !== "sida"),
   "routes/resources/robots[.]txt": [],
   "routes/resources/sitemap[.]xml": [],
   "routes/resources/sitemaps.$file": [],

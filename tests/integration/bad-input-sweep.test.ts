@@ -375,6 +375,16 @@ const SWEEP: Record<string, SweepEntry> = {
       },
     ],
   },
+  // A list page's map markers (decision 082): the list's own parameters, hostile, with dates (the priced list) and an area.
+  "routes/resources/resources.map-markers.$": {
+    queries: () => [
+      {
+        label: "hostile filters, an area, a stay and an order",
+        query: `omrade=59.3,18.0,59.4,18.1&incheckning=2099-01-01&utcheckning=2099-01-03&rating=${encodeURIComponent(XSS_SCRIPT)}&sortera=toString&bekvamlighet=${encodeURIComponent(SQL)}&search=${encodeURIComponent(XSS_ATTRIBUTE)}&sida=9999`,
+      },
+      { label: "an area that is not one", query: `omrade=${encodeURIComponent(XSS_SCRIPT)}&valuta=XXX&villkor=${encodeURIComponent(SQL)}` },
+    ],
+  },
   "routes/site/redirect": {
     queries: () => [
       // A partner host forwards (and records a click), so the hostile rest of the address meets the refresh and the link.

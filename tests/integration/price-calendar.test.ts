@@ -227,6 +227,26 @@ describe("a place's month of prices", () => {
     expect(html).toMatch(/<link rel="canonical" href="http:\/\/hotellguiden\.test\/Sweden\/Gothenburg"/);
   });
 
+  it("with the map's area chosen, says it prices the whole place and its dates leave the area (decision 082)", async () => {
+    // Round the place's hotels (the factory's Gothenburg position) and more: the list is of the area.
+    const area = "omrade=" + encodeURIComponent("57.6,11.8,57.8,12.1");
+    const { html, text } = await page(`${PLACE}?${area}&kalender=${month}`);
+    expect(text).toContain(
+      "Priserna gäller hela Göteborg, inte bara kartans område. Ett datum visar alla hotell i Göteborg för de datumen.",
+    );
+    const grid = cells(html);
+    // The same prices as without the area: the whole place's.
+    expect(grid.get(10)!.shown).toBe("10 1 400 Billigast");
+    expect(grid.get(10)!.href).toBe(`${PLACE}?incheckning=${day(10)}&utcheckning=${day(12)}`);
+    // Moving in the calendar, or closing it, keeps the list of the area.
+    const next = /<a[^>]*href="([^"]*)"[^>]*>[^<]*<span aria-hidden="true"> →<\/span>/.exec(html);
+    expect(unescapeAttribute(next![1]!)).toContain(area);
+    const close = /<a[^>]*href="([^"]*)"[^>]*>Stäng kalendern<\/a>/.exec(html);
+    expect(unescapeAttribute(close![1]!)).toBe(`${PLACE}?${area}`);
+    // Without an area there is nothing to say.
+    expect((await page(`${PLACE}?kalender=${month}`)).text).not.toContain("inte bara kartans område");
+  });
+
   it("is offered under the filters", async () => {
     const { html } = await page(`${PLACE}?vuxna=1`);
     const link = /<a[^>]*href="([^"]*)"[^>]*>Flexibla datum\? Se priser för hela månaden<\/a>/.exec(html);

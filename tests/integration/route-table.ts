@@ -84,6 +84,8 @@ export const PARAM_SAMPLES: Record<string, (samples: RouteSamples) => Record<str
   "routes/admin/admin.jobs.$id": (s) => ({ id: s.jobId }),
   "routes/admin/admin.hotels.$id.partner-ids": (s) => ({ id: encodeURIComponent(s.hotel.hotel_id) }),
   "routes/resources/sitemaps.$file": () => ({ file: "pages-1.xml" }),
+  // The markers of a place page's list: the page's path after the prefix.
+  "routes/resources/resources.map-markers.$": (s) => ({ "*": `${s.hotel.country}/${s.hotel.location}` }),
 };
 
 /** The route's parameter values from the seeded data; throws for a route with parameters and no entry in PARAM_SAMPLES. */

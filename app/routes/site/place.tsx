@@ -140,6 +140,7 @@ export default function PlacePage({ loaderData }: Route.ComponentProps) {
           stay={page.stay}
           display={page.display}
           whose="place"
+          wholePlace={page.params.area ? names.location : undefined}
           resultAnchor=""
           today={page.today}
         />
