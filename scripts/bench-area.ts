@@ -238,6 +238,8 @@ try {
     row(label, ids.length, "box count (≤ 1,001)", await timings(() => bare(area)));
     for (const order of orders)
       row(label, ids.length, `page, ${order.name}`, await timings(() => pageRows({ area, ...order.filters(centre) })));
+    // The same page as decision 078 read it, in the same minute: one query, every hotel in the box sorted.
+    row(label, ids.length, "page, recommended, as 078 read it", await timings(() => hotelListQuery({ area }, null, db).execute()));
     row(label, ids.length, "searchHotels (page + count + offers)", await timings(() => searchHotels({ area }, db)));
     row(label, ids.length, "searchHotels with a stay", await timings(() => searchHotels({ area, stay }, db)));
     row(label, ids.length, "searchHotels with a stay, by price", await timings(() => searchHotels({ area, stay, sort: "pris" }, db)));
