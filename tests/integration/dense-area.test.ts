@@ -5,7 +5,7 @@
  * sparse for the walk, reads the area's ids in order. Whichever way, the same hotels in the same
  * order as the plain query, in every list order, with the list's other filters, on the first and
  * later pages; the priced list (with a stay) too. Small data: 1,150 hotels, 1,100 of them in the
- * area, and the limits lowered to match (100 sorted, a walk of 200 or 60).
+ * area, and the limits lowered to match (100 sorted; walks of 30, 60 and 200 hotels).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/db/db.server.ts";
