@@ -437,6 +437,148 @@ export function hotelListQuery(filters: HotelFilters = {}, terms: SearchTerms | 
   return query.orderBy("id").limit(limit).offset(offset);
 }
 
+/** What any list order (sortTerms) reads of a hotel: an area's hotels are read with these alone. */
+const ORDER_COLUMNS = ["id", "has_affiliate_url", "rating", "review_count", "shown_price", "star_rating", "latitude", "longitude"] as const;
+
+/**
+ * Up to this many hotels, a map area's page is sorted from the area's hotels, read once with
+ * their count (areaPageRows); past it the page walks its order's index (decision 081). At a
+ * million hotels the two cost the same at about 5,000: reading an area's hotels costs per hotel
+ * in it, the walk per hotel of the catalogue before the page's last (24 in a million / the area's).
+ */
+export const AREA_SORTED_ROWS = 5000;
+
+/**
+ * A walk reads at most this many hotels of the catalogue before it gives up for the plain query:
+ * at a million hotels, enough for the first two pages of any area past AREA_SORTED_ROWS.
+ */
+export const AREA_WALK_ROWS = 8000;
+
+/** The list orders an index on hotels serves (sortTerms): a dense area's page can walk it. */
+function walkableOrder(filters: HotelFilters): boolean {
+  switch (filters.sort ?? "rekommenderat") {
+    case "avstand":
+      // The distance to a point has no index of its order; without a point the order is the recommended one.
+      return !filters.near;
+    case "pris":
+      // The lead price for conditions is read per hotel from hotel_lead_prices: no index on hotels.
+      return (filters.conditions ?? ANY_CONDITIONS) === ANY_CONDITIONS;
+    default:
+      return true;
+  }
+}
+
+/**
+ * The ids of the hotels at `offset` … `offset + limit` of a list with a map area, read in its
+ * order's index: the first `walkRows` hotels of the catalogue in that order (a walk of the index,
+ * whatever the area: the planner has nothing else to choose), of which those in the area that
+ * meet the list's filters. Since the order is total, the page's hotels are all among them when
+ * they hold it whole; otherwise null (the area is not dense enough for the walk), and the caller
+ * reads the page the plain way. Only for a walkable order (an index of it on hotels).
+ */
+export async function walkedAreaIds(
+  filters: HotelFilters,
+  { limit, offset }: { limit: number; offset: number },
+  db: DB = getAppDatabase().db,
+  walkRows: number = AREA_WALK_ROWS,
+): Promise<string[] | null> {
+  const terms = sortTerms(filters.sort ?? "rekommenderat", undefined, filters.conditions, filters.near);
+  // Every column, so the filters and the order read the walked rows as they would hotels' (PostgreSQL reads only those used).
+  const walked = terms
+    .reduce((query, term) => query.orderBy(term), db.selectFrom("hotels").selectAll())
+    .orderBy("id")
+    .limit(walkRows);
+  let query = db
+    .selectFrom(walked.as("hotels"))
+    .select("id")
+    .where((eb) => whereFilters(eb, filters));
+  for (const term of terms) query = query.orderBy(term);
+  const rows = await query.orderBy("id").limit(limit).offset(offset).execute();
+  return rows.length === limit ? rows.map((row) => row.id) : null;
+}
+
+/**
+ * Whether a dense area's page of this window is worth walking for: the first two pages (and the
+ * priced list's first read); further in, the walk would need a denser area than most are.
+ */
+const walkFor = (filters: HotelFilters, { limit, offset }: { limit: number; offset: number }) =>
+  walkableOrder(filters) && offset + limit <= 2 * HOTEL_PAGE_SIZE;
+
+/**
+ * One page of a list with a map area and no search text, as card rows in order, and how many
+ * hotels the list holds up to one past LIST_MATCH_LIMIT (null for a page past its end: count
+ * apart). PostgreSQL estimates a box on hotels_position_idx at a fixed 0.1 % of the rows, so on
+ * its own it reads every hotel in the area and sorts them, which a dense city centre makes slow
+ * (decision 081). So the area's hotels are read first, up to AREA_SORTED_ROWS, only the columns
+ * the orders need, counted and sorted: when that is all of them, the page is their first rows
+ * (one read of the area for the count and the page). Past it, the page walks its order's index
+ * with the area as a filter (walkedAreaIds), or, when the walk does not hold it, reads the
+ * area's ids in order the plain way. An order without an index reads the whole area at once.
+ * Only the page's rows are read again for their cards. The limits can be lowered for a test.
+ */
+export async function areaPageRows(
+  filters: HotelFilters,
+  db: DB = getAppDatabase().db,
+  { sortedRows = AREA_SORTED_ROWS, walkRows = AREA_WALK_ROWS }: { sortedRows?: number; walkRows?: number } = {},
+) {
+  const window = pageWindow(filters);
+  const walkable = walkableOrder(filters);
+  let boxed = db
+    .selectFrom("hotels")
+    .select(ORDER_COLUMNS)
+    .where((eb) => whereFilters(eb, filters));
+  // Never fewer than the list counts.
+  if (walkable) boxed = boxed.limit(Math.max(sortedRows, LIST_MATCH_LIMIT) + 1);
+  const order = sortTerms(filters.sort ?? "rekommenderat", "relevant", filters.conditions, filters.near);
+  const inOrder = <Query extends { orderBy: (term: RawBuilder<unknown>) => Query }>(query: Query) =>
+    order.reduce((ordered, term) => ordered.orderBy(term), query);
+  const page = inOrder(
+    db
+      .selectFrom(boxed.as("relevant"))
+      .selectAll()
+      .select(sql<number>`count(*) over ()`.as("counted")),
+  )
+    .orderBy("relevant.id")
+    .limit(window.limit)
+    .offset(window.offset);
+  // The page's cards in the same query: a sparse area's page costs one round trip.
+  const found = await inOrder(
+    db
+      .selectFrom(page.as("relevant"))
+      .innerJoin("hotels", "hotels.id", "relevant.id")
+      .select([...CARD_COLUMNS.map((column) => `hotels.${column}` as const), cardDescription, "relevant.counted"]),
+  )
+    .orderBy("relevant.id")
+    .execute();
+  const counted = found.length ? Math.min(Number(found[0]!.counted), LIST_MATCH_LIMIT + 1) : null;
+  if (!walkable || found.length === 0 || Number(found[0]!.counted) <= sortedRows) return { rows: found, counted };
+  const ids =
+    (walkFor(filters, window) ? await walkedAreaIds(filters, window, db, walkRows) : null) ?? (await plainIds(filters, window, db));
+  return { rows: await rowsInOrder(ids, db), counted };
+}
+
+/** The ids of one page of a list without a search text, in order, on whatever plan the planner picks. */
+async function plainIds(filters: HotelFilters, { limit, offset }: { limit: number; offset: number }, db: DB) {
+  let query = db
+    .selectFrom("hotels")
+    .select("id")
+    .where((eb) => whereFilters(eb, filters));
+  for (const term of sortTerms(filters.sort ?? "rekommenderat", undefined, filters.conditions, filters.near)) query = query.orderBy(term);
+  return (await query.orderBy("id").limit(limit).offset(offset).execute()).map((row) => row.id);
+}
+
+/** The card rows of these hotels, in this order. */
+async function rowsInOrder(ids: readonly string[], db: DB) {
+  if (!ids.length) return [];
+  const rows = await db
+    .selectFrom("hotels")
+    .select([...CARD_COLUMNS, cardDescription])
+    .where("id", "in", ids)
+    .execute();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 /** The rows of one page, cut at LIST_MATCH_LIMIT: a page past it holds none and reads none. */
 function pageWindow(filters: HotelFilters) {
   if (filters.wholeList) return { limit: LIST_MATCH_LIMIT, offset: 0 };
@@ -633,6 +775,11 @@ export async function searchHotels(
 ): Promise<{ hotels: HotelSummary[] } & ListTotal> {
   const terms = await searchTerms(filters.search, db);
   if (isPriced(filters)) return pricedList(filters, terms, db);
+  if (!terms && filters.area && pageWindow(filters).limit > 0) {
+    // An area's page reads its count first (areaPageRows).
+    const { hotels, counted } = await listPage(filters, null, db);
+    return { hotels, ...(counted === null ? await countHotels(filters, db) : boundedTotal(counted)) };
+  }
   if (!terms) {
     const [hotels, total] = await Promise.all([cards(filters, null, db), countHotels(filters, db)]);
     return { hotels, ...total };
@@ -729,6 +876,10 @@ async function pricedList(
       ]),
     );
   const narrowing = conditions !== ANY_CONDITIONS || filters.priceMin !== undefined || filters.priceMax !== undefined;
+  // A map area's count first: past AREA_SORTED_ROWS its candidates may walk their order's index (decision 081).
+  const areaCount = !terms && filters.area ? await countUpTo(unpricedFilters(filters), AREA_SORTED_ROWS + 1, db) : null;
+  const areaTotal = areaCount === null ? null : boundedTotal(areaCount);
+  const dense = areaCount !== null && areaCount > AREA_SORTED_ROWS;
   let listed: string[];
   let prices: Map<string, ListPrice>;
   let total: ListTotal;
@@ -738,7 +889,7 @@ async function pricedList(
     let candidates: Candidates;
     prices = new Map();
     for (;;) {
-      candidates = await candidateIds(filters, terms, size, db);
+      candidates = await candidateIds(filters, terms, size, db, dense);
       const unpriced = candidates.ids.filter((id) => !prices.has(id));
       for (const [id, price] of await priceOf(unpriced)) prices.set(id, price);
       const available = candidates.ids.filter((id) => prices.has(id)).length;
@@ -748,9 +899,9 @@ async function pricedList(
     const exhausted = candidates.ids.length < size || size > LIST_MATCH_LIMIT;
     listed = candidates.ids.filter((id) => prices.has(id));
     if (exhausted) listed.push(...candidates.ids.filter((id) => !prices.has(id)));
-    total = terms ? boundedTotal(candidates.matches) : await countHotels(unpricedFilters(filters), db);
+    total = terms ? boundedTotal(candidates.matches) : (areaTotal ?? (await countHotels(unpricedFilters(filters), db)));
   } else {
-    const candidates = await candidateIds(filters, terms, LIST_MATCH_LIMIT + 1, db);
+    const candidates = await candidateIds(filters, terms, LIST_MATCH_LIMIT + 1, db, dense);
     prices = await priceOf(candidates.ids);
     const inRange = (price: ListPrice | undefined) =>
       price !== undefined &&
@@ -810,16 +961,22 @@ interface Candidates {
 
 /**
  * The ids of the first `limit` hotels a list finds without its price filter and conditions, in
- * its order ("Lägsta pris" in the recommended one, to be sorted by the priced list).
+ * its order ("Lägsta pris" in the recommended one, to be sorted by the priced list). In a
+ * `dense` map area (more than AREA_SORTED_ROWS hotels), they are first looked for in a walk of
+ * the order's index (walkedAreaIds).
  */
 async function candidateIds(
   filters: HotelFilters,
   terms: SearchTerms | null,
   limit: number,
   db: DB = getAppDatabase().db,
+  dense = false,
 ): Promise<Candidates> {
   const unpriced = unpricedFilters(filters);
   const sort = filters.sort === "pris" || !filters.sort ? "rekommenderat" : filters.sort;
+  const window = { limit, offset: 0 };
+  const walked = dense && !terms && walkFor({ ...unpriced, sort }, window) ? await walkedAreaIds({ ...unpriced, sort }, window, db) : null;
+  if (walked) return { ids: walked, matches: walked.length };
   if (terms) {
     const order = sort === "rekommenderat" ? [sql`relevance_rank`] : sortTerms(sort, undefined, undefined, filters.near);
     let query = searchCandidates(unpriced, terms, db)
@@ -860,20 +1017,7 @@ async function countHotels(filters: HotelFilters, db: DB = getAppDatabase().db):
     filters.minGuestRating !== undefined ||
     (filters.conditions ?? ANY_CONDITIONS) !== ANY_CONDITIONS ||
     filters.amenities?.length;
-  if (narrowed) {
-    const { total } = await db
-      .selectFrom(
-        db
-          .selectFrom("hotels")
-          .select("id")
-          .where((eb) => whereFilters(eb, filters))
-          .limit(LIST_MATCH_LIMIT + 1)
-          .as("matched"),
-      )
-      .select((eb) => eb.fn.countAll<number>().as("total"))
-      .executeTakeFirstOrThrow();
-    return boundedTotal(Number(total));
-  }
+  if (narrowed) return boundedTotal(await countUpTo(filters, LIST_MATCH_LIMIT + 1, db));
   let places = db.selectFrom("catalogue_places").select(sql<number>`coalesce(sum(hotel_count), 0)::integer`.as("total"));
   if (country) places = places.where(sql<SqlBool>`country_key = place_key(${country})`);
   if (location) places = places.where(sql<SqlBool>`location_key = place_key(${location})`);
@@ -890,6 +1034,22 @@ async function countHotels(filters: HotelFilters, db: DB = getAppDatabase().db):
   return { total: Number(inPlaces.total) + Number(withoutCountry.total), more: false };
 }
 
+/** How many hotels the list's filters match (no search text), counted up to `bound`. */
+async function countUpTo(filters: HotelFilters, bound: number, db: DB): Promise<number> {
+  const { total } = await db
+    .selectFrom(
+      db
+        .selectFrom("hotels")
+        .select("id")
+        .where((eb) => whereFilters(eb, filters))
+        .limit(bound)
+        .as("matched"),
+    )
+    .select((eb) => eb.fn.countAll<number>().as("total"))
+    .executeTakeFirstOrThrow();
+  return Number(total);
+}
+
 /** One page of the list as cards, without the count (for lists that show none). */
 export async function hotelCards(filters: HotelFilters = {}, db: DB = getAppDatabase().db): Promise<HotelSummary[]> {
   return cards(filters, await searchTerms(filters.search, db), db);
@@ -899,8 +1059,24 @@ async function cards(filters: HotelFilters, terms: SearchTerms | null, db: DB = 
   if (isPriced(filters)) return (await pricedList(filters, terms, db)).hotels;
   // Past the listed hotels: nothing to read (the offset alone would read every row before it).
   if (pageWindow(filters).limit === 0) return [];
-  const [rows, names] = await Promise.all([hotelListQuery(filters, terms, db).execute(), getPlaceNames(db)]);
-  return withLeadPrices(
+  return (await listPage(filters, terms, db)).hotels;
+}
+
+/** One page of an unpriced list as cards, and a map area's bounded count when its page read it (areaPageRows). */
+async function listPage(
+  filters: HotelFilters,
+  terms: SearchTerms | null,
+  db: DB,
+): Promise<{ hotels: HotelSummary[]; counted: number | null }> {
+  const [{ rows, counted }, names] = await Promise.all([
+    !terms && filters.area
+      ? areaPageRows(filters, db)
+      : hotelListQuery(filters, terms, db)
+          .execute()
+          .then((rows) => ({ rows, counted: null })),
+    getPlaceNames(db),
+  ]);
+  const hotels = await withLeadPrices(
     await withCurrentOfferSummaries(
       rows.map((row) => toHotelSummary(row, names)),
       db,
@@ -908,6 +1084,7 @@ async function cards(filters: HotelFilters, terms: SearchTerms | null, db: DB = 
     filters.conditions,
     db,
   );
+  return { hotels, counted };
 }
 
 /** A list row as a card shows it (no more than CARD_LIMITS), with Swedish place names. */

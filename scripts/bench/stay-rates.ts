@@ -21,8 +21,8 @@ export async function freshDatabase(serverUrl: string, name: string): Promise<st
   return url.toString();
 }
 
-/** The URL of database `name` when it exists and holds a catalogue (`--reuse`), else undefined. */
-export async function existingDatabase(serverUrl: string, name: string): Promise<string | undefined> {
+/** The URL of database `name` when it exists and holds a catalogue (hotels whose id starts `prefix`; `--reuse`), else undefined. */
+export async function existingDatabase(serverUrl: string, name: string, prefix = "BENCH-"): Promise<string | undefined> {
   const admin = openDatabase({ databaseUrl: serverUrl, statementTimeoutMs: 60_000 });
   const found = await sql<{ name: string }>`select datname as name from pg_database where datname = ${name}`.execute(admin.db);
   await admin.close();
@@ -31,7 +31,7 @@ export async function existingDatabase(serverUrl: string, name: string): Promise
   url.pathname = `/${name}`;
   const handle = openDatabase({ databaseUrl: url.toString(), statementTimeoutMs: 60_000 });
   try {
-    const hotels = await sql<{ n: number }>`select count(*)::int as n from hotels where hotel_id like 'BENCH-%'`.execute(handle.db);
+    const hotels = await sql<{ n: number }>`select count(*)::int as n from hotels where hotel_id like ${`${prefix}%`}`.execute(handle.db);
     return hotels.rows[0]!.n > 0 ? url.toString() : undefined;
   } catch {
     return undefined;
