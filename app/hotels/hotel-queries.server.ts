@@ -546,7 +546,7 @@ export async function areaPageRows(
     db
       .selectFrom(page.as("relevant"))
       .innerJoin("hotels", "hotels.id", "relevant.id")
-      .select([...CARD_COLUMNS.map((column) => `hotels.${column}` as const), cardDescription, "relevant.counted"]),
+      .select([...CARD_COLUMNS.map((column) => `hotels.${column}` as const), listDescription(filters), "relevant.counted"]),
   )
     .orderBy("relevant.id")
     .execute();
