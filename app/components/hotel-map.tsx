@@ -1,7 +1,15 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useLocation, useNavigate, useNavigation, useRouteLoaderData } from "react-router";
 import { ClientOnly } from "remix-utils/client-only";
-import { initialView, mapShowsNote, openStreetMapUrl, type ListMarkers, type MapMarker, type MapPin } from "#app/hotels/map-markers.ts";
+import {
+  initialView,
+  mapShowsNote,
+  openStreetMapUrl,
+  type ListMarkers,
+  type MapLandmark,
+  type MapMarker,
+  type MapPin,
+} from "#app/hotels/map-markers.ts";
 import { areaOfView, formatArea, readArea, type MapArea } from "#app/hotels/map-area.ts";
 import { areaHref } from "#app/hotels/search-params.ts";
 import { hotelCount } from "#app/hotels/hotel-record.ts";
@@ -37,6 +45,8 @@ interface HotelMapProps {
    * count (`total`, `more`) to announce once the list of the area has loaded.
    */
   areaSearch?: { total: number; more: boolean };
+  /** A landmark page's landmark and the radius its list is of, marked on the map. */
+  landmark?: MapLandmark | null;
 }
 
 /**
@@ -216,6 +226,7 @@ export function HotelMap(props: HotelMapProps) {
                 activeHref={props.activeHref ?? null}
                 area={search?.area ?? null}
                 onVisitorMove={search?.onVisitorMove}
+                landmark={props.landmark ?? null}
               />
             </Suspense>
           )

@@ -11,6 +11,7 @@ import { AreaNote, ListCount, ListNotices } from "#app/components/list-notices.t
 import { formatCount } from "#app/utils/format.ts";
 import { priceRangeText, type PriceRange } from "#app/hotels/landing-pages.ts";
 import type { PriceDisplay } from "#app/utils/money.ts";
+import type { MapLandmark } from "#app/hotels/map-markers.ts";
 import type { Stay } from "#app/utils/stay.ts";
 
 interface LandingListProps {
@@ -31,6 +32,8 @@ interface LandingListProps {
   location: string;
   /** What the list is of, after "hotell" ("nära Centralstationen i Stockholm"): names the map and an empty list. */
   where: string;
+  /** A landmark page's landmark and radius, for its map. */
+  landmark?: MapLandmark | null;
   /** Links to related pages below the list (the place's other neighbourhoods). */
   children?: ReactNode;
 }
@@ -48,6 +51,7 @@ export function LandingList({
   country,
   location,
   where,
+  landmark,
   children,
 }: LandingListProps) {
   const area = Boolean(page.params.area);
@@ -116,6 +120,7 @@ export function LandingList({
                 country={country}
                 label={`Karta över hotell ${where}`}
                 placement="top"
+                landmark={landmark}
               >
                 <HotelListSection page={shown} variant="compact" emptyText={`Inga hotell ${where} matchar filtren`} />
               </ListWithMap>

@@ -11,7 +11,7 @@
 import L from "leaflet";
 import "leaflet/dist/leaflet.css";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { AttributionControl, MapContainer, Marker, Popup, TileLayer, ZoomControl, useMap, useMapEvent } from "react-leaflet";
+import { AttributionControl, Circle, MapContainer, Marker, Popup, TileLayer, ZoomControl, useMap, useMapEvent } from "react-leaflet";
 import Supercluster, { type AnyProps } from "supercluster";
 import {
   clusterLabel,
@@ -20,6 +20,7 @@ import {
   FIT_BOUNDS_PADDING,
   MAP_MAX_ZOOM,
   markerLabel,
+  type MapLandmark,
   type MapPin,
 } from "#app/hotels/map-markers.ts";
 import type { MapArea } from "#app/hotels/map-area.ts";
@@ -349,6 +350,34 @@ function ClusteredMarkers({ markers, activeHref }: { markers: MapPin[]; activeHr
   );
 }
 
+/**
+ * The landmark as a labelled pin and its radius as a dashed circle. Neither is interactive: the
+ * hotels are what the map's keys and clicks reach, and the map's name already says the landmark.
+ */
+function LandmarkMark({ landmark }: { landmark: MapLandmark }) {
+  const icon = useMemo(
+    () =>
+      L.divIcon({
+        className: "landmark-marker",
+        html: `<span class="landmark-marker-dot"></span><span class="landmark-marker-name">${escapeHtml(landmark.name)}</span>`,
+        iconSize: [0, 0],
+        iconAnchor: [0, 0],
+      }),
+    [landmark.name],
+  );
+  return (
+    <>
+      <Circle
+        center={[landmark.lat, landmark.lng]}
+        radius={landmark.radiusMetres}
+        interactive={false}
+        pathOptions={{ color: "#0b5cad", weight: 2, dashArray: "6 6", fillOpacity: 0.04 }}
+      />
+      <Marker position={[landmark.lat, landmark.lng]} icon={icon} interactive={false} keyboard={false} zIndexOffset={-1000} />
+    </>
+  );
+}
+
 export interface LeafletMapProps {
   markers: MapPin[];
   center: [number, number];
@@ -363,6 +392,8 @@ export interface LeafletMapProps {
   area?: MapArea | null;
   /** Called with the view's bounds after the visitor pans or zooms ("Sök i det här området"). */
   onVisitorMove?: (bounds: MapArea) => void;
+  /** A landmark page's landmark and radius. */
+  landmark?: MapLandmark | null;
 }
 
 export default function LeafletMap({
@@ -375,6 +406,7 @@ export default function LeafletMap({
   area = null,
   fitKey = null,
   onVisitorMove,
+  landmark = null,
 }: LeafletMapProps) {
   return (
     <MapContainer
@@ -390,6 +422,7 @@ export default function LeafletMap({
       <ZoomControl zoomInTitle="Zooma in" zoomOutTitle="Zooma ut" />
       <AttributionControl prefix={ATTRIBUTION_PREFIX} />
       <TileLayer url={tiles.url} attribution={tiles.attribution} maxZoom={MAP_MAX_ZOOM} />
+      {landmark ? <LandmarkMark landmark={landmark} /> : null}
       <ClusteredMarkers markers={markers} activeHref={activeHref} />
       <FitBounds markers={markers} area={area} fitKey={fitKey} />
       {onVisitorMove ? <VisitorMoves onMove={onVisitorMove} /> : null}

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import type { HotelSummary } from "#app/hotels/hotel-queries.server.ts";
 import { hotelCount } from "#app/hotels/hotel-record.ts";
-import { toMapMarkers, withPageMarkers } from "#app/hotels/map-markers.ts";
+import { toMapMarkers, withPageMarkers, type MapLandmark } from "#app/hotels/map-markers.ts";
 import { NO_PRICE_CHOICES, withPriceChoices, type PriceChoices } from "#app/hotels/search-params.ts";
 import { SEK_DISPLAY, type PriceDisplay } from "#app/utils/money.ts";
 import { NO_STAY, withStay, type Stay } from "#app/utils/stay.ts";
@@ -104,6 +104,7 @@ export function ListWithMap({
   choices = NO_PRICE_CHOICES,
   display = SEK_DISPLAY,
   count,
+  landmark,
   children,
 }: {
   hotels: HotelSummary[];
@@ -124,6 +125,8 @@ export function ListWithMap({
    * det här området" and announces the area's count.
    */
   count?: { total: number; more: boolean };
+  /** A landmark page's landmark and radius, marked on the map. */
+  landmark?: MapLandmark | null;
   /** The list. */
   children: ReactNode;
 }) {
@@ -191,6 +194,7 @@ export function ListWithMap({
         label={label}
         activeHref={activeHref}
         areaSearch={count}
+        landmark={landmark}
         className={side ? "h-[calc(100dvh-3rem)]" : "h-[360px]"}
       />
     </div>

@@ -36,6 +36,14 @@ export interface MapMarker {
  */
 export type MapPin = Pick<MapMarker, "id" | "name" | "lat" | "lng" | "href" | "price" | "priceLabel" | "locationName" | "country">;
 
+/** What a landmark page's map marks besides the hotels: the landmark, and the circle its list is of. */
+export interface MapLandmark {
+  name: string;
+  lat: number;
+  lng: number;
+  radiusMetres: number;
+}
+
 /** Five decimals of a degree is about a metre: enough for a marker, and a shorter payload. */
 const toMetre = (degrees: number) => Math.round(degrees * 1e5) / 1e5;
 

@@ -37,6 +37,11 @@ test("open the hotels near Centralstationen from the Stockholm page and filter t
 
   if (!jsOff(testInfo)) {
     await page.goto("/Sweden/Stockholm/nara/centralstationen");
+    // The map marks the station itself beside its hotels (not a button: the hotels are what it reaches).
+    const map = page.getByRole("region", { name: "Karta över hotell nära Centralstationen i Stockholm" });
+    await map.scrollIntoViewIfNeeded();
+    await expect(map.locator(".landmark-marker")).toHaveText("Centralstationen");
+    await expect(map.locator(".landmark-marker")).not.toHaveAttribute("role", "button");
     for (const width of [390, 1366]) {
       await page.setViewportSize({ width, height: 900 });
       await page.screenshot({ path: testInfo.outputPath(`landmark-${width}.png`), fullPage: true });

@@ -41,7 +41,14 @@ export async function landmarkLandingLoader({
   const name = landmark.isCentre ? "centrum" : landmark.name;
   const body = {
     ...place,
-    landmark: { slug: landmark.slug, name },
+    landmark: {
+      slug: landmark.slug,
+      // On the map, a label of its own: "Centrum" for the centre.
+      name: landmark.isCentre ? "Centrum" : landmark.name,
+      lat: landmark.latitude,
+      lng: landmark.longitude,
+      radiusMetres: radius.metres,
+    },
     heading: `Hotell nära ${name} i ${list.names.location}`,
     where: `nära ${name} i ${list.names.location}`,
     // Indexed from five hotels, and only as the plain page (a filter, a stay, a currency or conditions: noindex).
