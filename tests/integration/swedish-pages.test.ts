@@ -24,10 +24,15 @@ beforeAll(async () => {
   const places = await app.importApp<typeof import("#app/hotels/places.server.ts")>("app/hotels/places.server.ts");
   const amenities = await app.importApp<typeof import("#app/hotels/amenities.ts")>("app/hotels/amenities.ts");
   const paths = await app.importApp<typeof import("#app/utils/paths.ts")>("app/utils/paths.ts");
-  const [countries, locations, hotels] = await Promise.all([
+  const landing = await app.importApp<typeof import("#app/hotels/landing-pages.ts")>("app/hotels/landing-pages.ts");
+  const [countries, locations, hotels, landmarks] = await Promise.all([
     places.listCountries(db),
     places.listLocationsWithCountry(db),
-    db.selectFrom("hotels").select(["name", "country", "location", "hotel_id", "amenities", "address", "slug"]).execute(),
+    db
+      .selectFrom("hotels")
+      .select(["name", "country", "location", "hotel_id", "amenities", "address", "slug", "district_slug", "country_key", "location_key"])
+      .execute(),
+    db.selectFrom("place_landmarks").select(["country_key", "location_key", "slug"]).orderBy("slug").execute(),
   ]);
   const amenityValues = new Set(hotels.flatMap((hotel) => (Array.isArray(hotel.amenities) ? (hotel.amenities as unknown[]) : [])));
   forbidden = [
@@ -64,6 +69,16 @@ beforeAll(async () => {
     ...countries.map((country) => paths.countryPath(country.value)!),
     ...locations.map((place) => paths.placePath(place.country, place.location)!),
     ...[...firstPerPlace.values()].map((hotel) => paths.hotelPath(hotel)!),
+    // The landing pages of every place with a Swedish name of its own: a neighbourhood, an amenity, a landmark.
+    ...[...renamed].flatMap((location) => {
+      const hotel = hotels.find((one) => one.location === location && one.district_slug)!;
+      const landmark = landmarks.find((one) => one.country_key === hotel.country_key && one.location_key === hotel.location_key)!;
+      return [
+        landing.neighbourhoodPath(hotel.country!, location, hotel.district_slug!)!,
+        landing.amenityLandingPath(hotel.country!, location, "frukost")!,
+        landing.landmarkLandingPath(hotel.country!, location, landmark.slug)!,
+      ];
+    }),
   ];
 }, 120_000);
 
