@@ -26,6 +26,7 @@ import {
   neighbourhoodPath,
 } from "#app/hotels/landing-pages.ts";
 import { placeLandmarkCounts } from "#app/location/landmark-pages.server.ts";
+import { log } from "#app/utils/log.server.ts";
 import { conditionsMask } from "#app/prices/conditions.ts";
 import { NeighbourhoodLinks } from "#app/components/landing-list.tsx";
 import { withPriceChoices } from "#app/hotels/search-params.ts";
@@ -54,6 +55,11 @@ export function meta({ data, matches }: Route.MetaArgs) {
   ];
 }
 
+const withoutLinks = (counts: string) => (error: unknown) => {
+  log.error("place page: counts for its links failed", error, { counts });
+  return [];
+};
+
 export async function loader({ url, params, request }: Route.LoaderArgs) {
   // Both match the segments the same way (place_key), so they need not wait for each other.
   const place = await findPlace(params.country, params.location);
@@ -67,8 +73,9 @@ export async function loader({ url, params, request }: Route.LoaderArgs) {
     loadHotelListPage(url, place),
     pageCalendar(url, place),
     nearbyAreas(place).catch(() => [] as NearbyArea[]),
-    placeAmenityCounts(place),
-    placeLandmarkCounts(place),
+    // Links to further pages: a failed count leaves them out, never the place's page.
+    placeAmenityCounts(place).catch(withoutLinks("amenity")),
+    placeLandmarkCounts(place).catch(withoutLinks("landmark")),
   ]);
   const [listed, areas] = await Promise.all([
     withLiveListPrices(list, request),
