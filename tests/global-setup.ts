@@ -21,8 +21,8 @@ import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "#app/db/db.server.ts";
 import { migrate } from "#app/operations/migrate.server.ts";
-import { seedDemoCatalogue } from "#app/operations/seed.server.ts";
 import { buildAppForTests } from "#tests/app-build.ts";
+import { seedDemoDatabase } from "#tests/demo-database.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -62,13 +62,9 @@ export default async function setup(project: TestProject) {
   ] as const) {
     const demoDir = fs.mkdtempSync(path.join(os.tmpdir(), "hg-template-demo-"));
     demoDirs.push(demoDir);
+    // A copy of the migrated one: its migrations then find nothing to do.
     fs.cpSync(path.join(dir, "pglite"), path.join(demoDir, "pglite"), { recursive: true });
-    const demo = openDatabase({ dataDir: demoDir });
-    try {
-      await seedDemoCatalogue({ prices }, demo.db);
-    } finally {
-      await demo.close();
-    }
+    await seedDemoDatabase(demoDir, prices);
     project.provide(name, demoDir);
   }
 
