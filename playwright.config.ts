@@ -8,10 +8,13 @@ const PORT = Number(process.env.E2E_PORT ?? 3210);
 const ADMIN_JS_OFF_PORT = Number(process.env.E2E_ADMIN_JS_OFF_PORT ?? PORT + 1);
 const AI_PORT = Number(process.env.E2E_AI_PORT ?? 3298);
 
-/** The app as the browser tests use it, on `port` with a fresh embedded database in `dataDir`. */
+/**
+ * The app as the browser tests use it, on `port` with a fresh embedded database in `dataDir`: a
+ * copy of the demo the first server seeds for the run (tests/e2e/app-on-demo-copy.ts).
+ */
 function appServer(port: number, dataDir: string) {
   return {
-    command: "node server/main.ts",
+    command: "node tests/e2e/app-on-demo-copy.ts",
     url: `http://localhost:${port}/healthz`,
     reuseExistingServer: false,
     timeout: 180_000,

@@ -21,8 +21,8 @@ import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "#app/db/db.server.ts";
 import { migrate } from "#app/operations/migrate.server.ts";
-import { seedDemoCatalogue } from "#app/operations/seed.server.ts";
 import { buildAppForTests } from "#tests/app-build.ts";
+import { seedDemoDatabase } from "#tests/demo-database.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -62,14 +62,11 @@ export default async function setup(project: TestProject) {
   ] as const) {
     const demoDir = fs.mkdtempSync(path.join(os.tmpdir(), "hg-template-demo-"));
     demoDirs.push(demoDir);
+    // A copy of the migrated one: its migrations then find nothing to do.
     fs.cpSync(path.join(dir, "pglite"), path.join(demoDir, "pglite"), { recursive: true });
-    const demo = openDatabase({ dataDir: demoDir });
-    try {
-      await seedDemoCatalogue({ prices }, demo.db);
-    } finally {
-      await demo.close();
-    }
+    await seedDemoDatabase(demoDir, prices);
     project.provide(name, demoDir);
+    if (prices === "near") keepForBrowserTests(demoDir);
   }
 
   const serverUrl = process.env.TEST_DATABASE_URL;
@@ -99,6 +96,19 @@ export default async function setup(project: TestProject) {
     fs.rmSync(buildDir, { recursive: true, force: true });
     if (serverUrl && template) await adminQuery(serverUrl, `drop database if exists ${template} with (force)`);
   };
+}
+
+/**
+ * `npm test` (tests/run-all.ts) names a folder in E2E_DEMO_TEMPLATE_DIR for the browser tests'
+ * servers, which run the same demo seed (tests/e2e/app-on-demo-copy.ts): a copy of this one,
+ * made whole beside it and renamed into place, so a server never copies half of it.
+ */
+function keepForBrowserTests(demoDir: string) {
+  const target = process.env.E2E_DEMO_TEMPLATE_DIR;
+  if (!target || fs.existsSync(target)) return;
+  const scratch = `${target}-${process.pid}`;
+  fs.cpSync(path.join(demoDir, "pglite"), path.join(scratch, "pglite"), { recursive: true });
+  fs.renameSync(scratch, target);
 }
 
 async function adminQuery(serverUrl: string, query: string) {

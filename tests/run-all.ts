@@ -11,6 +11,7 @@
  * The build's output is shown when it fails, or as one line with its time when it passes.
  */
 import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
@@ -48,6 +49,13 @@ function step(name: string, outcome: Outcome): boolean {
 // TypeScript of the modules it loads in one cache, and the next process loading the same module
 // reads it instead of compiling again: about a tenth of the command-line tests' CPU.
 process.env.NODE_COMPILE_CACHE ??= path.join(os.tmpdir(), "hotellguiden-node-compile-cache");
+
+// Vitest's global setup seeds the demo with its near prices for the integration tests; the browser
+// tests' servers run the same seed on their first start and no test runs until it is done, so the
+// setup leaves a copy here for them (tests/e2e/app-on-demo-copy.ts; decision 083).
+const demoTemplate = path.join(os.tmpdir(), `hotellguiden-e2e-demo-${process.pid}`);
+process.env.E2E_DEMO_TEMPLATE_DIR = demoTemplate;
+process.on("exit", () => fs.rmSync(demoTemplate, { recursive: true, force: true }));
 
 // Vitest's HTML check runs Java: missing, the run stops here rather than after the type check.
 const java = spawnSync(process.execPath, ["scripts/ensure-java.ts"], { stdio: "inherit" });
