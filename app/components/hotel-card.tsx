@@ -163,9 +163,13 @@ export function HotelCard({
 /**
  * The first cards of a list are in the first screen: their pictures load at once, and a large
  * list draws them at once. The large list's later cards are laid out only as they near the
- * screen (the offscreen-card class in app.css).
+ * screen (the offscreen-card class in app.css), except its last ones: they are drawn with the
+ * page, so scrolling to the pager below them does not move it as they get their real heights
+ * (a click aimed at "Nästa" landed beside it; decision 070).
  */
 const EAGER_CARDS = 2;
+/** At least a tall phone screen of cards (4 × 240 px) before the pager. */
+const TAIL_CARDS = 4;
 
 export function HotelList({
   hotels,
@@ -192,7 +196,10 @@ export function HotelList({
   return (
     <ul className={variant === "large" ? "space-y-4" : "grid gap-4 sm:grid-cols-2 lg:grid-cols-4"}>
       {hotels.map((hotel, index) => (
-        <li key={hotel.id} className={variant === "large" && index >= EAGER_CARDS ? "offscreen-card" : undefined}>
+        <li
+          key={hotel.id}
+          className={variant === "large" && index >= EAGER_CARDS && index < hotels.length - TAIL_CARDS ? "offscreen-card" : undefined}
+        >
           <HotelCard
             hotel={hotel}
             variant={variant}
