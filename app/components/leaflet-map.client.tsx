@@ -215,15 +215,20 @@ type Cluster = Supercluster<MapPin, AnyProps>;
 /** The current view's clusters and single hotels, recomputed when the map stops moving. */
 function useClusters(index: Cluster) {
   const map = useMap();
-  const read = () => {
+  const read = (of: Cluster) => {
     const bounds = map.getBounds();
     const bbox: [number, number, number, number] = [bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()];
-    return index.getClusters(bbox, Math.round(map.getZoom()));
+    return { index: of, features: of.getClusters(bbox, Math.round(map.getZoom())) };
   };
-  const [features, setFeatures] = useState(read);
-  useEffect(() => setFeatures(read()), [index]); // eslint-disable-line react-hooks/exhaustive-deps
-  useMapEvent("moveend", () => setFeatures(read()));
-  return features;
+  const [clusters, setRead] = useState(() => read(index));
+  // The features go with the index they were read from: a cluster id means nothing to another
+  // index (the whole list's markers replacing the page's threw "No cluster with the specified id").
+  const current = clusters.index === index ? clusters : read(index);
+  useEffect(() => {
+    if (clusters.index !== index) setRead(current);
+  }, [index]); // eslint-disable-line react-hooks/exhaustive-deps
+  useMapEvent("moveend", () => setRead(read(index)));
+  return current.features;
 }
 
 function HotelMarker({ marker, active }: { marker: MapPin; active: boolean }) {

@@ -17,6 +17,28 @@ const markedHotels = (map: Locator) =>
     }, 0),
   );
 
+test("a card pointed at while the whole list's markers arrive keeps the map and the page @needs-js", async ({ page }) => {
+  // The markers' answer is held until the visitor points at a card (its marker stands out then).
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/resources/map-markers/**", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto("/hotels");
+  const map = page.getByRole("region", { name: "Karta över hotellen" });
+  await expect(map.locator(".leaflet-marker-icon").first()).toBeVisible();
+  await page.locator("main article").first().hover();
+  await expect(map.locator(".leaflet-marker-icon.is-active")).toHaveCount(1);
+  const answered = page.waitForResponse("**/resources/map-markers/**");
+  release();
+  await answered;
+  await expect.poll(() => markedHotels(map)).toBeGreaterThan(24);
+  await expect(map.locator(".leaflet-marker-icon.is-active")).toHaveCount(1);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+});
+
 test("the map shows every hotel of the list, and after searching its area as many as it announces @needs-js", async ({ page }) => {
   await page.setViewportSize({ width: 1366, height: 900 });
   await page.goto("/Sweden/Stockholm");
